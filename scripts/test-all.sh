@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Every test of the project, in order, failing fast: prerequisites, lint, typecheck, unit tests
+# (vitest), build (vite), end-to-end (Playwright in the system Chromium against the real hub).
+# The last line printed is a plain summary "N passed, N failed" over all test suites; the exit code
+# is non-zero when any step or test failed.
+set -uo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT="$(pwd)"
+REPORT_DIR="$ROOT/test-results/summary"
+mkdir -p "$REPORT_DIR"
+rm -f "$REPORT_DIR"/*.json
+
+PASSED=0
+FAILED=0
+
+summary() {
+  echo
+  echo "${PASSED} passed, ${FAILED} failed"
+}
+
+step() {
+  echo
+  echo "==> $1"
+}
+
+# Adds the counts of one suite's JSON report (vitest or Playwright) to PASSED/FAILED.
+# A report that is missing or unreadable counts as one failure: the suite did not run to the end.
+count_report() {
+  local kind="$1" file="$2" counts
+  if ! counts="$(node scripts/count-results.mjs "$kind" "$file" 2>/dev/null)"; then
+    echo "    (no readable $kind report at $file: counted as 1 failure)"
+    FAILED=$((FAILED + 1))
+    return
+  fi
+  PASSED=$((PASSED + ${counts% *}))
+  FAILED=$((FAILED + ${counts#* }))
+}
+
+# A step that is not a test suite (lint, typecheck, build) counts as one failure when it fails.
+fail_step() {
+  echo "FAILED: $1"
+  FAILED=$((FAILED + 1))
+  summary
+  exit 1
+}
+
+# --- prerequisites ------------------------------------------------------------------------------
+step "prerequisites (Chromium, Mosquitto)"
+CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+export CHROMIUM_PATH
+find_mosquitto() {
+  command -v mosquitto 2>/dev/null || { [ -x /usr/sbin/mosquitto ] && echo /usr/sbin/mosquitto; } || true
+}
+MISSING=()
+[ -x "$CHROMIUM_PATH" ] || MISSING+=(chromium)
+[ -n "$(find_mosquitto)" ] || MISSING+=(mosquitto)
+if [ "${#MISSING[@]}" -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "installing missing packages: ${MISSING[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    if ! { apt-get update && apt-get install -y --no-install-recommends "${MISSING[@]}"; } </dev/null; then
+      fail_step "apt-get install ${MISSING[*]}"
+    fi
+    # Debian's mosquitto package may start a system broker; the tests start their own on free ports.
+  else
+    echo "Missing: ${MISSING[*]}."
+    echo "Install them first, e.g. as root on Debian/Ubuntu:"
+    echo "  apt-get update && apt-get install -y ${MISSING[*]}"
+    echo "or point CHROMIUM_PATH at an existing Chromium binary and put mosquitto on PATH."
+    fail_step "prerequisites"
+  fi
+fi
+[ -x "$CHROMIUM_PATH" ] || fail_step "Chromium not found at $CHROMIUM_PATH (set CHROMIUM_PATH)"
+MOSQUITTO_BIN="$(find_mosquitto)"
+[ -n "$MOSQUITTO_BIN" ] || fail_step "mosquitto not found on PATH or in /usr/sbin"
+export MOSQUITTO_BIN
+echo "chromium: $CHROMIUM_PATH"
+echo "mosquitto: $MOSQUITTO_BIN"
+
+# --- lint ---------------------------------------------------------------------------------------
+step "lint (npm run lint)"
+npm run --silent lint || fail_step "lint"
+
+# --- typecheck ----------------------------------------------------------------------------------
+step "typecheck (npm run typecheck: app, service worker, hub + tests + bench)"
+npm run --silent typecheck || fail_step "typecheck"
+
+# --- unit tests ---------------------------------------------------------------------------------
+step "unit tests (vitest run)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORT_DIR/vitest.json"
+UNIT_RC=$?
+count_report vitest "$REPORT_DIR/vitest.json"
+[ "$UNIT_RC" -eq 0 ] || { echo "FAILED: unit tests"; summary; exit 1; }
+
+# --- build --------------------------------------------------------------------------------------
+step "build (vite build)"
+npx vite build || fail_step "build"
+
+# --- end-to-end ---------------------------------------------------------------------------------
+step "end-to-end (playwright test, Chromium at $CHROMIUM_PATH)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORT_DIR/playwright.json" \
+  npx playwright test --reporter=list,json
+E2E_RC=$?
+count_report playwright "$REPORT_DIR/playwright.json"
+
+summary
+if [ "$E2E_RC" -ne 0 ] || [ "$FAILED" -ne 0 ]; then
+  exit 1
+fi
+exit 0
