@@ -1,0 +1,97 @@
+import { HTTPError, TimeoutError } from "ky";
+import * as v from "valibot";
+
+/** How an HTTP call failed (spec §8: client 4xx, server 5xx, aborted, timeout; plus no connection). */
+export type ApiErrorKind = "client" | "server" | "aborted" | "timeout" | "network";
+
+/** The hub's JSON error body (docs/contract.md "Envelope"): `{code, message, ...}`. */
+const ErrorBodySchema = v.looseObject({ code: v.string(), message: v.optional(v.string()) });
+
+/** Fields of an {@link ApiError} beyond its message. */
+export type ApiErrorInit = {
+  kind: ApiErrorKind;
+  status?: number;
+  statusText?: string;
+  code?: string;
+  body?: unknown;
+  cause?: unknown;
+};
+
+/**
+ * A failed API call, classified (spec §8). `code` is the hub's error code from the JSON body
+ * (`AUTH_SESSION_LOCKED`, ...); `body` is that parsed body (or its text when it is not JSON).
+ */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status?: number;
+  readonly statusText?: string;
+  readonly code?: string;
+  readonly body?: unknown;
+
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = "ApiError";
+    this.kind = init.kind;
+    this.status = init.status;
+    this.statusText = init.statusText;
+    this.code = init.code;
+    this.body = init.body;
+  }
+}
+
+/** True when `e` is an {@link ApiError}. */
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/** The error code of a parsed error body, if it has one. */
+export function errorCodeOf(body: unknown): string | undefined {
+  const parsed = v.safeParse(ErrorBodySchema, body);
+  return parsed.success ? parsed.output.code : undefined;
+}
+
+/** Parses an error response's body: JSON when it is JSON, its text otherwise, undefined if unreadable. */
+export async function readErrorBody(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    if (text === "") return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** An ApiError for an HTTP error status: 4xx is "client", everything else "server" (spec §8). */
+export function httpError(status: number, statusText: string, body: unknown, cause?: unknown): ApiError {
+  const code = errorCodeOf(body);
+  const kind: ApiErrorKind = status >= 400 && status < 500 ? "client" : "server";
+  const label = `${status}${statusText ? ` ${statusText}` : ""}`;
+  return new ApiError(`HTTP ${label}${code ? ` (${code})` : ""}`, { kind, status, statusText, code, body, cause });
+}
+
+function isAbortError(e: unknown): boolean {
+  return e instanceof Error && e.name === "AbortError";
+}
+
+function isTimeoutLike(e: unknown): boolean {
+  return e instanceof TimeoutError || (e instanceof Error && e.name === "TimeoutError");
+}
+
+/**
+ * Turns anything thrown by a call into an {@link ApiError} (spec §8). An ApiError is returned as is;
+ * a ky HTTPError becomes client/server by status (its body is not read here: use {@link httpError}
+ * with the body when it is available); a timeout becomes "timeout"; an AbortError "aborted"; anything
+ * else (connection refused, DNS, CORS) "network".
+ */
+export function classifyError(e: unknown): ApiError {
+  if (isApiError(e)) return e;
+  if (e instanceof HTTPError) return httpError(e.response.status, e.response.statusText, undefined, e);
+  if (isTimeoutLike(e)) return new ApiError("Request timed out", { kind: "timeout", cause: e });
+  if (isAbortError(e)) return new ApiError("Request aborted", { kind: "aborted", cause: e });
+  const detail = e instanceof Error ? e.message : String(e);
+  return new ApiError(`Network error: ${detail}`, { kind: "network", cause: e });
+}
