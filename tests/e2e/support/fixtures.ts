@@ -1,0 +1,72 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import * as v from "valibot";
+import { startTestHub, type TestHub } from "./hub";
+import { SensorListSchema, type Sensor } from "./mqtt";
+
+export { expect };
+
+/** The demo user the hub seeds with HUB_DEMO=1 (README, DESIGN.md §2). */
+export const DEMO = { login: "demo", password: "demo", pin: "1357" } as const;
+
+/**
+ * Logs in through the login screen (spec §2 'Logowanie') and waits for the dashboard's top bar.
+ * Assumes the page shows the login form (a fresh context).
+ */
+export async function loginThroughUi(page: Page, sessionName = "e2e"): Promise<void> {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();
+  await page.getByLabel("Login", { exact: true }).fill(DEMO.login);
+  await page.getByLabel("Hasło", { exact: true }).fill(DEMO.password);
+  await page.getByLabel("Nazwa sesji", { exact: true }).fill(sessionName);
+  await page.getByRole("button", { name: "Zaloguj się" }).click();
+  await expect(page.getByRole("navigation", { name: "Pasek główny" })).toBeVisible();
+}
+
+/** GET /api/v2/config/sensors with the page's session cookie, validated (docs/contract.md). */
+export async function configuredSensors(page: Page): Promise<Sensor[]> {
+  const response = await page.request.get("/api/v2/config/sensors");
+  expect(response.status(), "GET /api/v2/config/sensors").toBe(200);
+  return v.parse(SensorListSchema, await response.json()).items;
+}
+
+/** The first configured sensor matching `predicate`; fails the test naming `what` when there is none. */
+export function pickSensor(sensors: Sensor[], what: string, predicate: (s: Sensor) => boolean): Sensor {
+  const found = sensors.find(predicate);
+  if (found === undefined) throw new Error(`the hub's household has no ${what} (got ${sensors.map((s) => s.id).join(", ")})`);
+  return found;
+}
+
+interface WorkerFixtures {
+  /** One real hub per worker (embedded broker, simulator off, demo user). */
+  hub: TestHub;
+}
+
+interface TestFixtures {
+  /** A page logged in through the UI as demo / demo, showing the dashboard. */
+  loggedInPage: Page;
+}
+
+/**
+ * Playwright `test` with a worker-scoped real hub, `baseURL` pointing at it, service workers blocked
+ * (the offline suite, tests/e2e/offline*.spec.ts, covers the service worker; here page.route must see
+ * every request) and a `loggedInPage`.
+ */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  hub: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
+    async ({}, use) => {
+      const hub = await startTestHub();
+      await use(hub);
+      await hub.close();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ hub }, use) => {
+    await use(hub.baseURL);
+  },
+  serviceWorkers: "block",
+  loggedInPage: async ({ page }, use) => {
+    await loginThroughUi(page);
+    await use(page);
+  },
+});

@@ -1,0 +1,166 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort, isListening, waitFor } from "./ports";
+
+/** The repository root (this file is tests/e2e/support/hub.ts). */
+export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+
+/** Options of {@link startTestHub}. */
+export interface TestHubOptions {
+  /** Run the demo device simulator (HUB_SIMULATOR=1). Default false: tests publish their own readings. */
+  simulator?: boolean;
+  /** External broker for the hub (HUB_MQTT_URL, e.g. `mqtt://127.0.0.1:18830`); unset = embedded Aedes. */
+  mqttUrl?: string;
+  /** The `mqttConnectionString` handed to browsers with an external broker (HUB_MQTT_WS_URL). */
+  mqttWsUrl?: string;
+  /** Extra environment for the hub process (wins over the defaults). */
+  env?: Record<string, string>;
+}
+
+/** A real hub process (hub/main.ts) on free loopback ports with its own temporary data directory. */
+export interface TestHub {
+  /** `http://127.0.0.1:<port>`: the dashboard and the API bases. */
+  baseURL: string;
+  /** Where devices publish: the embedded broker's TCP listener, or the external broker's URL. */
+  mqttTcpUrl: string;
+  /** HUB_DATA_DIR (SQLite etc.); kept across stop()/start(). */
+  dataDir: string;
+  /** Stops the hub (SIGTERM to its process group, SIGKILL after 5 s); keeps ports and data. */
+  stop(): Promise<void>;
+  /** (Re)starts the hub on the same ports and data directory; resolves when HTTP answers. */
+  start(): Promise<void>;
+  /** stop() and remove the data directory. */
+  close(): Promise<void>;
+  /** Everything the hub printed so far (stdout and stderr), for failure messages. */
+  output(): string;
+}
+
+const READY_TIMEOUT_MS = 45_000;
+
+/**
+ * Starts the REAL hub as a child process: `node --import tsx hub/main.ts` in the repository root,
+ * HUB_DEMO=1 (user demo / demo, PIN 1357), HUB_SIMULATOR=0 unless asked, HOST=127.0.0.1, PORT and
+ * HUB_MQTT_PORT on free ports (HUB_MQTT_PORT=0 with an external broker), a temporary HUB_DATA_DIR and
+ * HUB_DIST_DIR=<repo>/dist. Resolves once HTTP (and the embedded broker's TCP listener) answers.
+ * Throws with the hub's own output when it exits or does not become ready within 45 s, or when
+ * dist/ has not been built.
+ */
+export async function startTestHub(options: TestHubOptions = {}): Promise<TestHub> {
+  const distDir = join(repoRoot, "dist");
+  if (!existsSync(join(distDir, "index.html"))) {
+    throw new Error(`no built dashboard at ${distDir}: run \`npm run build\` before the end-to-end tests`);
+  }
+  const port = await freePort();
+  const external = options.mqttUrl !== undefined;
+  const mqttPort = external ? 0 : await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "hub-e2e-"));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    ...stringEnv(process.env),
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    HUB_MQTT_PORT: String(mqttPort),
+    HUB_DATA_DIR: dataDir,
+    HUB_DIST_DIR: distDir,
+    HUB_DEMO: "1",
+    HUB_SIMULATOR: options.simulator === true ? "1" : "0",
+    HUB_LOG_LEVEL: process.env.HUB_LOG_LEVEL ?? "warn",
+    ...(options.mqttUrl !== undefined ? { HUB_MQTT_URL: options.mqttUrl } : {}),
+    ...(options.mqttWsUrl !== undefined ? { HUB_MQTT_WS_URL: options.mqttWsUrl } : {}),
+    ...options.env,
+  };
+
+  let child: ChildProcess | null = null;
+  let log = "";
+
+  const start = async (): Promise<void> => {
+    if (child !== null) throw new Error("the test hub is already running");
+    const proc = spawn(process.execPath, ["--import", "tsx", "hub/main.ts"], {
+      cwd: repoRoot,
+      env,
+      detached: true, // its own process group, so stop() also ends anything it spawned
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child = proc;
+    let exited: string | null = null;
+    proc.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    proc.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    proc.once("exit", (code, signal) => {
+      exited = `exited with ${signal ?? `code ${String(code)}`}`;
+      if (child === proc) child = null;
+    });
+    try {
+      await waitFor(
+        async () => {
+          if (exited !== null) throw new Error(`the hub ${exited} before it was ready`);
+          if (!(await answersHttp(baseURL))) return false;
+          return mqttPort === 0 || (await isListening(mqttPort));
+        },
+        `the hub on ${baseURL}`,
+        READY_TIMEOUT_MS,
+      );
+    } catch (error) {
+      await stop();
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`${reason}\n--- hub output ---\n${log}`);
+    }
+  };
+
+  const stop = async (): Promise<void> => {
+    const proc = child;
+    if (proc === null || proc.pid === undefined) return;
+    const pid = proc.pid;
+    const gone = new Promise<void>((resolve) => {
+      if (proc.exitCode !== null || proc.signalCode !== null) resolve();
+      else proc.once("exit", () => resolve());
+    });
+    signalGroup(pid, "SIGTERM");
+    const timer = setTimeout(() => signalGroup(pid, "SIGKILL"), 5_000);
+    await gone;
+    clearTimeout(timer);
+    signalGroup(pid, "SIGKILL"); // anything left in the group
+    child = null;
+  };
+
+  await start();
+  return {
+    baseURL,
+    mqttTcpUrl: options.mqttUrl ?? `mqtt://127.0.0.1:${mqttPort}`,
+    dataDir,
+    start,
+    stop,
+    close: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    output: () => log,
+  };
+}
+
+/** True when the hub answers any HTTP status on an API path (it is listening and routing). */
+async function answersHttp(baseURL: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${baseURL}/api/v2/config`, { signal: AbortSignal.timeout(2_000) });
+    await response.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+function stringEnv(source: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) if (value !== undefined) out[key] = value;
+  return out;
+}

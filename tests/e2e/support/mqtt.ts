@@ -1,0 +1,89 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import mqtt from "mqtt";
+import * as v from "valibot";
+import { repoRoot } from "./hub";
+
+/** Payload as a device sends it: raw text, or a JSON value serialised compactly (as devices do). */
+export type DevicePayload = string | Record<string, unknown> | unknown[];
+
+/** Anything with a device-side broker URL: a TestHub, or an external broker. */
+export interface DeviceBroker {
+  mqttTcpUrl: string;
+}
+
+/**
+ * Publishes one message over MQTT/TCP like a Tasmota or Zigbee2MQTT device would (own client,
+ * QoS 1 so the broker has it when this resolves), then disconnects.
+ * Objects are sent as compact JSON, strings as raw text. Throws when the broker cannot be reached
+ * within 10 s.
+ */
+export async function publishDevice(
+  broker: DeviceBroker,
+  topic: string,
+  payload: DevicePayload,
+  options: { retain?: boolean } = {},
+): Promise<void> {
+  const client = await mqtt.connectAsync(broker.mqttTcpUrl, {
+    clientId: `e2e-device-${Math.random().toString(16).slice(2, 10)}`,
+    connectTimeout: 10_000,
+    reconnectPeriod: 0,
+  });
+  try {
+    const body = typeof payload === "string" ? payload : JSON.stringify(payload);
+    await client.publishAsync(topic, body, { qos: 1, retain: options.retain ?? false });
+  } finally {
+    await client.endAsync();
+  }
+}
+
+const FixtureSchema = v.object({
+  source: v.string(),
+  topic: v.nullable(v.string()),
+  payload: v.union([v.string(), v.record(v.string(), v.unknown()), v.array(v.unknown())]),
+});
+
+/** One real device message from tests/fixtures (see its README for each file's source). */
+export type DeviceFixture = v.InferOutput<typeof FixtureSchema>;
+
+/**
+ * Reads a fixture file, e.g. `tasmota/sensor_bme280.json`, from tests/fixtures (copied unchanged from
+ * the shared fixtures with their source). Throws naming the file when it is missing or malformed.
+ */
+export function loadFixture(relativePath: string): DeviceFixture {
+  const file = join(repoRoot, "tests", "fixtures", relativePath);
+  const result = v.safeParse(FixtureSchema, JSON.parse(readFileSync(file, "utf8")));
+  if (!result.success) throw new Error(`malformed fixture ${file}: ${v.summarize(result.issues)}`);
+  return result.output;
+}
+
+/** The Sensor entry of GET /config/sensors (docs/contract.md), validated. */
+export const SensorSchema = v.object({
+  id: v.string(),
+  kind: v.string(),
+  place: v.string(),
+  label: v.string(),
+  source: v.variant("type", [
+    v.object({ type: v.literal("tasmota"), device: v.string(), field: v.string() }),
+    v.object({ type: v.literal("zigbee2mqtt"), device: v.string(), property: v.string() }),
+  ]),
+  invert: v.optional(v.boolean()),
+});
+export type Sensor = v.InferOutput<typeof SensorSchema>;
+export const SensorListSchema = v.object({ items: v.array(SensorSchema) });
+
+/**
+ * The native device message that carries `value` for a configured sensor: Tasmota
+ * `tele/<device>/SENSOR` with the field path split on its first dot (`SDS0X1.PM2.5` -> key `PM2.5`
+ * of `SDS0X1`), or Zigbee2MQTT `zigbee2mqtt/<device>` with the property.
+ */
+export function nativeReading(sensor: Sensor, value: number): { topic: string; payload: Record<string, unknown> } {
+  if (sensor.source.type === "zigbee2mqtt") {
+    return { topic: `zigbee2mqtt/${sensor.source.device}`, payload: { [sensor.source.property]: value } };
+  }
+  const { field, device } = sensor.source;
+  const dot = field.indexOf(".");
+  const payload: Record<string, unknown> =
+    dot < 0 ? { [field]: value } : { [field.slice(0, dot)]: { [field.slice(dot + 1)]: value } };
+  return { topic: `tele/${device}/SENSOR`, payload: { Time: new Date().toISOString().slice(0, 19), ...payload } };
+}
