@@ -1,11 +1,8 @@
 import { connect as mqttConnect, type IClientOptions, type MqttClient } from "mqtt";
+import type { LiveConnectionState } from "./state";
 import { isValidTopicFilter } from "./topic";
 
-/**
- * The last event seen on the live connection (spec §4 "Live connection states"); "idle" before the
- * first one. Only "connect" means connected: anything else shows the red spinner (spec §2).
- */
-export type LiveConnectionState = "idle" | "connect" | "reconnect" | "close" | "disconnect" | "offline" | "error" | "end";
+export type { LiveConnectionState } from "./state";
 
 /** The topic filter the dashboard subscribes to: everything it may read (spec §7). */
 export const LIVE_TOPIC_FILTER = "#";

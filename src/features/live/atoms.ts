@@ -1,0 +1,35 @@
+import { atom, type PrimitiveAtom } from "jotai";
+import type { IngestStats, LiveValue } from "../../lib/mqtt/ingest";
+import type { LiveConnectionState } from "../../lib/mqtt/state";
+
+export type { LiveValue, IngestStats } from "../../lib/mqtt/ingest";
+export type { LiveConnectionState } from "../../lib/mqtt/state";
+
+/** The last live-connection event (spec §4); "idle" until the connection starts. */
+export const liveConnectionStateAtom = atom<LiveConnectionState>("idle");
+
+/** True while the live connection is connected (spec §2: otherwise the top bar shows a red spinner). */
+export const liveConnectedAtom = atom((get) => get(liveConnectionStateAtom) === "connect");
+
+const valueAtoms = new Map<string, PrimitiveAtom<LiveValue | undefined>>();
+
+/**
+ * The atom of one live topic leaf (DESIGN §4: one atom per topic, so one message re-renders only
+ * the tiles that read it): the newest value and when it arrived, undefined until the first message.
+ * The same topic always gives the same atom.
+ */
+export function liveValueAtom(topic: string): PrimitiveAtom<LiveValue | undefined> {
+  let valueAtom = valueAtoms.get(topic);
+  if (!valueAtom) {
+    valueAtom = atom<LiveValue | undefined>(undefined);
+    valueAtom.debugLabel = `live:${topic}`;
+    valueAtoms.set(topic, valueAtom);
+  }
+  return valueAtom;
+}
+
+/** Every topic seen so far; a new Set only when a new topic appears. */
+export const liveTopicsAtom = atom<ReadonlySet<string>>(new Set<string>());
+
+/** Ingest counters (received, applied, dropped, unchanged), updated once per applied batch. */
+export const liveStatsAtom = atom<IngestStats>({ received: 0, applied: 0, dropped: 0, unchanged: 0 });

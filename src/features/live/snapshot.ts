@@ -1,0 +1,50 @@
+import * as v from "valibot";
+import type { LiveValue } from "../../lib/mqtt/ingest";
+import { topicToPath } from "../../lib/mqtt/topic";
+import { liveTopicsAtom, liveValueAtom } from "./atoms";
+import type { JotaiStore } from "./store";
+
+/** One persisted live leaf. */
+export type LiveSnapshotEntry = { topic: string } & LiveValue;
+
+/** Schema of a stored snapshot entry (validated on read, DESIGN §7). */
+export const LiveSnapshotEntrySchema = v.object({
+  topic: v.string(),
+  value: v.unknown(),
+  receivedAt: v.pipe(v.number(), v.finite()),
+});
+
+/** Every known live leaf with its value and arrival time (for the offline cache, DESIGN §5). */
+export function readLiveSnapshot(store: JotaiStore): LiveSnapshotEntry[] {
+  const entries: LiveSnapshotEntry[] = [];
+  for (const topic of store.get(liveTopicsAtom)) {
+    const value = store.get(liveValueAtom(topic));
+    if (value !== undefined) entries.push({ topic, value: value.value, receivedAt: value.receivedAt });
+  }
+  return entries;
+}
+
+/**
+ * Restores persisted leaves at boot (DESIGN §5): each keeps its old receivedAt, so it shows as
+ * outdated/stale until live data replaces it. Entries that fail validation or have a hostile topic
+ * are skipped; a leaf already newer in the store is kept.
+ * @returns how many entries were restored
+ */
+export function restoreLiveSnapshot(store: JotaiStore, entries: readonly unknown[]): number {
+  const known = store.get(liveTopicsAtom);
+  let added: Set<string> | undefined;
+  let restored = 0;
+  for (const raw of entries) {
+    const parsed = v.safeParse(LiveSnapshotEntrySchema, raw);
+    if (!parsed.success || topicToPath(parsed.output.topic) === null) continue;
+    const { topic, value, receivedAt } = parsed.output;
+    const valueAtom = liveValueAtom(topic);
+    const current = store.get(valueAtom);
+    if (current !== undefined && current.receivedAt >= receivedAt) continue;
+    store.set(valueAtom, { value, receivedAt });
+    restored++;
+    if (!known.has(topic)) (added ??= new Set(known)).add(topic);
+  }
+  if (added) store.set(liveTopicsAtom, added);
+  return restored;
+}

@@ -1,0 +1,55 @@
+import type { IClientOptions, MqttClient } from "mqtt";
+import { createIngest } from "../../lib/mqtt/ingest";
+import { applyLiveBatch } from "./apply";
+import { liveConnectionStateAtom, liveStatsAtom } from "./atoms";
+import type { JotaiStore } from "./store";
+
+/** Test seams of {@link startLive}. */
+export type StartLiveOptions = {
+  /** mqtt.connect replacement. */
+  connect?: (url: string, options: IClientOptions) => MqttClient;
+  /** Batch scheduler (requestAnimationFrame by default). */
+  schedule?: (cb: () => void) => void;
+};
+
+/**
+ * Starts the live channel (spec §7 "Live channel", DESIGN §3-4): loads the mqtt module lazily,
+ * connects to `url` (config's mqttConnectionString), feeds every message through the ingest and
+ * writes one batch per frame into the store; the connection state goes to liveConnectionStateAtom.
+ * A failure to load or connect sets the state to "error" (never throws).
+ * @returns stop: closes the connection (and cancels it if it is still loading)
+ */
+export function startLive(store: JotaiStore, url: string, options: StartLiveOptions = {}): () => void {
+  let stopped = false;
+  let close: (() => Promise<void>) | undefined;
+  const ingest = createIngest({
+    schedule: options.schedule,
+    apply: (batch) => {
+      applyLiveBatch(store, batch);
+      store.set(liveStatsAtom, ingest.stats());
+    },
+  });
+
+  import("../../lib/mqtt/connection")
+    .then(({ connectLive }) => {
+      if (stopped) return;
+      const connection = connectLive({
+        url,
+        connect: options.connect,
+        onMessage: (topic, payload) => ingest.push(topic, payload),
+        onState: (state) => {
+          if (!stopped) store.set(liveConnectionStateAtom, state);
+        },
+      });
+      close = () => connection.close();
+    })
+    .catch((error: unknown) => {
+      console.error("live: could not start", error);
+      if (!stopped) store.set(liveConnectionStateAtom, "error");
+    });
+
+  return () => {
+    stopped = true;
+    void close?.();
+  };
+}
