@@ -1,6 +1,7 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 /**
  * Build of the dashboard PWA. The hub serves `dist/`; `npm run dev` proxies the API bases and the
@@ -8,10 +9,55 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
  */
 const hub = process.env.HUB_DEV_TARGET ?? "http://localhost:8080";
 
+/** Dark navy of the app shell and the icons (scripts/icons.ts). */
+const THEME_COLOUR = "#101418";
+
+/**
+ * Installable offline-first PWA (issue 3, DESIGN.md §5): our own service worker `sw/sw.ts`
+ * (injectManifest: Workbox modules, precache list injected at build), `/manifest.json` loaded with
+ * credentials (spec §2), no auto-registration (the kiosk feature registers it and applies updates
+ * only at idle: registerType "prompt").
+ */
+const pwa = VitePWA({
+  strategies: "injectManifest",
+  srcDir: "sw",
+  filename: "sw.ts",
+  manifestFilename: "manifest.json",
+  useCredentials: true,
+  injectRegister: false,
+  registerType: "prompt",
+  includeAssets: ["icons/apple-touch-icon-180.png"],
+  manifest: {
+    id: "/",
+    name: "Dom — panel",
+    short_name: "Dom",
+    description: "Panel domowy: czujniki, przełączniki, kamery",
+    lang: "pl",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    orientation: "any",
+    background_color: THEME_COLOUR,
+    theme_color: THEME_COLOUR,
+    icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  },
+  injectManifest: {
+    globPatterns: ["**/*.{js,css,html,png,svg,woff2}"],
+    globIgnores: ["**/*.map"],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+  devOptions: { enabled: false },
+});
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "src/routes", generatedRouteTree: "src/routeTree.gen.ts" }),
     react(),
+    pwa,
   ],
   build: { target: "es2022", sourcemap: true },
   server: {

@@ -1,0 +1,53 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { cacheNames } from "workbox-core";
+import * as v from "valibot";
+import { AppToSwMessageSchema } from "../src/shared/messages";
+import { getDashboardDb } from "../src/shared/db";
+import { handleApiGet, isCacheableApiGet } from "./apiRoute";
+import { keepPreviousAssets, matchPreviousAsset } from "./previousAssets";
+
+/**
+ * The dashboard's service worker (DESIGN.md §5, issue 3), built by vite-plugin-pwa (injectManifest).
+ * - precaches the shell and answers navigations with the precached index.html (not /api, /mqtt);
+ * - keeps the previous version's hashed assets (see previousAssets.ts);
+ * - API GETs: network first (3 s), IndexedDB fallback (see apiRoute.ts); writes are never touched;
+ * - activates a new version only when the app says so (`SKIP_WAITING`, sent at idle).
+ */
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(keepPreviousAssets(self.caches, cacheNames.precache));
+});
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL("index.html"), { denylist: [/^\/api\//, /^\/mqtt/] }),
+);
+
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith("/assets/") && request.method === "GET",
+  async ({ request }) => {
+    const previous = await matchPreviousAsset(self.caches, request.url);
+    return previous ?? fetch(request);
+  },
+);
+
+registerRoute(
+  ({ url, request }) => isCacheableApiGet(url, request.method, self.location.origin),
+  ({ request, event }) =>
+    handleApiGet(request, {
+      db: getDashboardDb(),
+      fetch: (r) => fetch(r),
+      now: () => Date.now(),
+      waitUntil: (promise) => event.waitUntil(promise),
+    }),
+);
+
+self.addEventListener("message", (event) => {
+  const message = v.safeParse(AppToSwMessageSchema, event.data);
+  if (message.success && message.output.type === "SKIP_WAITING") void self.skipWaiting();
+});
