@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs every benchmark and prints its figures (DESIGN.md §6). Builds the dashboard first unless
+# BENCH_SKIP_BUILD=1. Benchmarks print numbers; they do not pass or fail. Record results in
+# docs/performance.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "${BENCH_SKIP_BUILD:-0}" != "1" ]; then
+  echo "==> build (vite build)"
+  npx vite build >/dev/null
+fi
+echo "==> bench/bundle-size.ts"
+npx tsx bench/bundle-size.ts
+echo "==> bench/live-ingest.ts"
+npx tsx bench/live-ingest.ts
