@@ -11,7 +11,8 @@ const LOCALES = { pl, en: enUS } as const;
 /**
  * "x ago" label for a past instant (spec §2: 'teraz' under 5 s, units up to years).
  * Uses date-fns `formatDistanceStrict` with its Polish/English locale, so Polish plurals are right
- * ("1 minutę temu", "2 minuty temu", "5 minut temu", "1 rok temu").
+ * ("minutę temu", "2 minuty temu", "5 minut temu", "rok temu", "3 lata temu"; the singular without
+ * "1", as Polish speakers say it).
  * @param thenMs epoch ms of the reading; a time in the future (clock skew) reads as 'teraz'
  * @param nowMs epoch ms of the app clock
  * @returns the label, or "" when either time is not finite
