@@ -14,8 +14,7 @@ test.describe("live connection", () => {
   test("the spinner appears while the hub's broker is down and disappears when it is back", async ({ page }) => {
     ownHub = await startTestHub(); // its own hub: this test stops it
     const hub = ownHub;
-    await page.goto(hub.baseURL);
-    await loginThroughUi(page);
+    await loginThroughUi(page, { baseURL: hub.baseURL });
     const spinner = page.getByTestId("live-spinner");
     await expect(spinner).toHaveCount(0);
 

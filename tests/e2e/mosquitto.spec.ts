@@ -24,15 +24,14 @@ test.describe("external broker (Mosquitto)", () => {
     hub = await startTestHub({ mqttUrl: broker.tcpUrl, mqttWsUrl: broker.wsUrl });
     const device = { mqttTcpUrl: broker.tcpUrl };
 
-    await page.goto(hub.baseURL);
-    await loginThroughUi(page);
+    await loginThroughUi(page, { baseURL: hub.baseURL });
     const config = await page.request.get(`${hub.baseURL}/api/v2/config`);
     expect(await config.json()).toMatchObject({ item: { mqttConnectionString: broker.wsUrl } });
     const spinner = page.getByTestId("live-spinner");
     await expect(spinner).toHaveCount(0);
 
     const sensor = pickSensor(
-      await configuredSensors(page),
+      await configuredSensors(page, hub.baseURL),
       "Tasmota BME280 temperature sensor",
       (s) => s.kind === "temp" && s.source.type === "tasmota" && s.source.field === "BME280.Temperature",
     );

@@ -10,21 +10,24 @@ export const DEMO = { login: "demo", password: "demo", pin: "1357" } as const;
 
 /**
  * Logs in through the login screen (spec §2 'Logowanie') and waits for the dashboard's top bar.
- * Assumes the page shows the login form (a fresh context).
+ * Opens `baseURL` (default: the context's, i.e. the worker's hub); assumes a fresh context.
  */
-export async function loginThroughUi(page: Page, sessionName = "e2e"): Promise<void> {
-  await page.goto("/");
+export async function loginThroughUi(page: Page, options: { baseURL?: string; sessionName?: string } = {}): Promise<void> {
+  await page.goto(options.baseURL ?? "/");
   await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();
   await page.getByLabel("Login", { exact: true }).fill(DEMO.login);
   await page.getByLabel("Hasło", { exact: true }).fill(DEMO.password);
-  await page.getByLabel("Nazwa sesji", { exact: true }).fill(sessionName);
+  await page.getByLabel("Nazwa sesji", { exact: true }).fill(options.sessionName ?? "e2e");
   await page.getByRole("button", { name: "Zaloguj się" }).click();
   await expect(page.getByRole("navigation", { name: "Pasek główny" })).toBeVisible();
 }
 
-/** GET /api/v2/config/sensors with the page's session cookie, validated (docs/contract.md). */
-export async function configuredSensors(page: Page): Promise<Sensor[]> {
-  const response = await page.request.get("/api/v2/config/sensors");
+/**
+ * GET /api/v2/config/sensors with the page's session cookie, validated (docs/contract.md).
+ * `baseURL`: a hub other than the worker's (tests that start their own).
+ */
+export async function configuredSensors(page: Page, baseURL = ""): Promise<Sensor[]> {
+  const response = await page.request.get(`${baseURL}/api/v2/config/sensors`);
   expect(response.status(), "GET /api/v2/config/sensors").toBe(200);
   return v.parse(SensorListSchema, await response.json()).items;
 }
