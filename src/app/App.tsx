@@ -1,0 +1,24 @@
+import type { i18n as I18n } from "i18next";
+import { Provider } from "jotai";
+import { I18nextProvider } from "react-i18next";
+import type { RouterContext } from "../routes/-context";
+import { PreferenceEffects } from "./PreferenceEffects";
+import type { AppRouter } from "./router";
+import { SessionGate } from "./SessionGate";
+import { ToastHost } from "./ToastHost";
+
+/** Props of {@link App}. */
+export type AppProps = { router: AppRouter; context: RouterContext; i18n: I18n; reload?: () => void };
+
+/** The composed dashboard: the one store, translations, preference effects, session gate, toasts. */
+export function App({ router, context, i18n, reload }: AppProps) {
+  return (
+    <Provider store={context.store}>
+      <I18nextProvider i18n={i18n}>
+        <PreferenceEffects />
+        <SessionGate router={router} context={context} reload={reload} />
+        <ToastHost />
+      </I18nextProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,32 @@
+import { RouterProvider } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { preferencesAtom } from "../features/preferences/atoms";
+import { takeDefaultRoute } from "../features/preferences/defaultRoute";
+import type { RouterContext } from "../routes/-context";
+import type { AppRouter } from "./router";
+import { startSessionData } from "./startup";
+
+/** Props of {@link LoggedInApp}. */
+export type LoggedInAppProps = { router: AppRouter; context: RouterContext };
+
+/**
+ * The app while logged in: starts the session's data (preferences, config + live channel, switches)
+ * on mount and stops it on unmount (lock, logout), applies the preferred default route once per
+ * browser session (spec §4), and renders the router.
+ */
+export function LoggedInApp({ router, context }: LoggedInAppProps) {
+  const { store, api, notify } = context;
+  useEffect(() => {
+    const stop = startSessionData(store, api, {
+      onPreferences: () => {
+        const target = takeDefaultRoute(store.get(preferencesAtom).defaultRoute, router.state.location.pathname, sessionStorage);
+        if (target !== null) void router.navigate({ to: target });
+      },
+      onError: (what, error) => {
+        console.warn(`start-up: ${what} failed`, error);
+      },
+    });
+    return stop;
+  }, [store, api, notify, router]);
+  return <RouterProvider router={router} context={context} />;
+}

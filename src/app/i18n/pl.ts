@@ -1,0 +1,133 @@
+/**
+ * Polish resources (default locale). Strings named in the spec (§2, §5, §8) and the UI contract are
+ * exact; plurals use i18next's `_one/_few/_many/_other` suffixes (Intl.PluralRules "pl").
+ */
+export const pl = {
+  app: {
+    name: "Dom",
+    loading: "Ładowanie…",
+    titleSuffix: "Dom",
+  },
+  login: {
+    title: "Logowanie",
+    login: "Login",
+    password: "Hasło",
+    sessionName: "Nazwa sesji",
+    sessionNamePlaceholder: "np. Komputer domowy lub Telefon",
+    submit: "Zaloguj się",
+    errors: {
+      loginRequired: "Login jest wymagany",
+      passwordRequired: "Hasło jest wymagane",
+      sessionNameRequired: "Nazwa sesji jest wymagana",
+      badCredentials: "Niepoprawne hasło lub login",
+      unknown: "Nieokreślony błąd",
+    },
+    failedToast: "Nieudane logowanie",
+  },
+  autologin: {
+    failed: "Autologowanie nieudane",
+    retry: "Spróbuj ponownie",
+  },
+  lock: {
+    title: "Sesja zablokowana",
+    tapToStart: "Dotknij, aby rozpocząć.",
+    prompt: "Sesja zablokowana, wprowadź PIN",
+    pin: "PIN",
+    deleteDigit: "Usuń ostatnią cyfrę",
+    unlock: "Odblokuj",
+  },
+  nav: {
+    label: "Pasek główny",
+    home: "Start",
+    weather: "Pogoda",
+    menu: "Menu",
+    switches: "Przełączniki",
+    cameras: "Kamery",
+    carDashboard: "Pulpit samochodowy",
+    liveDown: "Brak połączenia na żywo",
+    switchesWithoutPurpose_one: "{{count}} przełącznik bez przeznaczenia",
+    switchesWithoutPurpose_few: "{{count}} przełączniki bez przeznaczenia",
+    switchesWithoutPurpose_many: "{{count}} przełączników bez przeznaczenia",
+    switchesWithoutPurpose_other: "{{count}} przełącznika bez przeznaczenia",
+  },
+  menu: {
+    title: "Menu",
+    lock: "Zablokuj sesję",
+    logout: "Wyloguj",
+    carLayout: "Układ samochodowy",
+    zoomLock: "Blokada powiększenia",
+    alerts: "Powiadomienia",
+    language: "Język",
+    loggedInAs: "Zalogowano jako {{login}}",
+    failed: "Nie udało się zapisać zmiany",
+  },
+  languages: { pl: "Polski", en: "English" },
+  sensors: {
+    heading: "Czujniki",
+    outdated: "Nieaktualne",
+    stale: "Przestarzałe",
+    noReading: "—",
+    doorOpen: "Otwarte",
+    doorClosed: "Zamknięte",
+    outdoorMin: "Najniższa temperatura na zewnątrz",
+    none: "Brak skonfigurowanych czujników.",
+    count_one: "{{count}} czujnik",
+    count_few: "{{count}} czujniki",
+    count_many: "{{count}} czujników",
+    count_other: "{{count}} czujnika",
+    kinds: {
+      temp: "Temperatura",
+      humid: "Wilgotność",
+      light: "Natężenie światła",
+      batt: "Bateria",
+      door: "Drzwi",
+      pressure: "Ciśnienie",
+      pm25: "PM2,5",
+      pm10: "PM10",
+    },
+  },
+  weather: {
+    title: "Pogoda",
+    intro: "Odczyty czujników zewnętrznych. Prognoza pojawi się w kolejnej wersji.",
+    none: "Brak czujników zewnętrznych.",
+  },
+  switches: {
+    title: "Przełączniki",
+    intro: "Stan przełączników na żywo. Sterowanie pojawi się w kolejnej wersji.",
+    none: "Brak skonfigurowanych przełączników.",
+    on: "Włączony",
+    off: "Wyłączony",
+    unknown: "Brak danych",
+    noPurpose: "bez przeznaczenia",
+    relay: "przekaźnik {{relay}}",
+  },
+  cameras: {
+    title: "Kamery",
+    none: "Nie skonfigurowano jeszcze żadnych kamer. Podgląd kamer pojawi się w kolejnej wersji.",
+    liveTitle: "Podgląd kamery",
+    liveComing: "Podgląd na żywo kamery {{id}} pojawi się w kolejnej wersji.",
+    missingParam: "Brak wymaganego parametru: {{name}}",
+  },
+  car: {
+    title: "Pulpit samochodowy",
+    live: "Połączenie na żywo",
+    connected: "połączono",
+    disconnected: "brak połączenia",
+    coming: "Przełączniki samochodowe pojawią się w kolejnej wersji.",
+  },
+  errors: {
+    title: "Wystąpił błąd",
+    details: "Szczegóły",
+    retry: "Spróbuj ponownie",
+    notFound: "Nie ma takiej strony.",
+    backHome: "Wróć na start",
+  },
+  toasts: {
+    label: "Powiadomienia",
+    dismiss: "Zamknij powiadomienie",
+  },
+} as const;
+
+/** Shape every locale must follow (keys of the Polish resources). */
+export type Resources = DeepStrings<typeof pl>;
+type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };

@@ -1,0 +1,26 @@
+import { createRouter } from "@tanstack/react-router";
+import type { RouterContext } from "../routes/-context";
+import { routeTree } from "../routeTree.gen";
+
+/**
+ * Creates the TanStack router over the generated file-route tree; the context (store, API clients,
+ * notify) reaches every route and loader. `history` is injectable for tests (memory history).
+ */
+export function createAppRouter(context: RouterContext, history?: Parameters<typeof createRouter>[0]["history"]) {
+  return createRouter({
+    routeTree,
+    context,
+    history,
+    defaultPreload: "intent",
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: AppRouter;
+  }
+}

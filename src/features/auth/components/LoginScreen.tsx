@@ -1,0 +1,95 @@
+import { valibotResolver } from "@hookform/resolvers/valibot";
+import { useEffect, useState } from "react";
+import { useForm, type FieldPath } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { ApiClient } from "../../../lib/api/client";
+import { isApiError } from "../../../lib/api/errors";
+import { TextField } from "../../../ui/TextField";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { login } from "../api";
+import { AUTH_BAD_USER_OR_PWD } from "../schemas";
+import { LoginFormSchema, type LoginFormInput, type LoginFormValues } from "./loginForm";
+
+/** Props of {@link LoginScreen}. */
+export type LoginScreenProps = {
+  /** Client of the auth base (`/api/auth/v1`). */
+  auth: ApiClient;
+  /** Called with the login the hub confirmed after a successful POST /auth. */
+  onLoggedIn: (login: string) => void;
+  /** Shows a notification (toast). */
+  notify: (message: string) => void;
+};
+
+/**
+ * The login screen 'Logowanie' (spec §2, §5, §8). Validation runs on mount and on blur, never on
+ * change; a field's error shows once it was touched or after a submit attempt. Submit is disabled
+ * while submitting and after success. AUTH_BAD_USER_OR_PWD puts 'Niepoprawne hasło lub login' under the
+ * password; any other failure puts 'Nieokreślony błąd' there and notifies 'Nieudane logowanie'.
+ */
+export function LoginScreen({ auth, onLoggedIn, notify }: LoginScreenProps) {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t("login.title")} — ${t("app.titleSuffix")}`);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    setError,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = useForm<LoginFormInput, unknown, LoginFormValues>({
+    resolver: valibotResolver(LoginFormSchema),
+    mode: "onBlur",
+    reValidateMode: "onBlur",
+    defaultValues: { login: "", password: "", sessionName: "" },
+  });
+
+  useEffect(() => {
+    void trigger();
+  }, [trigger]);
+
+  const errorOf = (name: FieldPath<LoginFormInput>): string | undefined => {
+    const message = errors[name]?.message;
+    return message && (touchedFields[name] || isSubmitted) ? t(message) : undefined;
+  };
+
+  const handleLogin = async (values: LoginFormValues) => {
+    try {
+      const answer = await login(auth, values);
+      setDone(true);
+      onLoggedIn(answer.login);
+    } catch (error) {
+      if (isApiError(error) && error.code === AUTH_BAD_USER_OR_PWD) {
+        setError("password", { type: "server", message: "login.errors.badCredentials" });
+        return;
+      }
+      setError("password", { type: "server", message: "login.errors.unknown" });
+      notify(t("login.failedToast"));
+    }
+  };
+
+  return (
+    <main className="centered-screen login">
+      <form className="card" noValidate onSubmit={handleSubmit(handleLogin)}>
+        <h1>{t("login.title")}</h1>
+        <TextField label={t("login.login")} autoComplete="username" error={errorOf("login")} {...register("login")} />
+        <TextField
+          label={t("login.password")}
+          type="password"
+          autoComplete="current-password"
+          error={errorOf("password")}
+          {...register("password")}
+        />
+        <TextField
+          label={t("login.sessionName")}
+          placeholder={t("login.sessionNamePlaceholder")}
+          autoComplete="off"
+          error={errorOf("sessionName")}
+          {...register("sessionName")}
+        />
+        <button type="submit" className="button button--primary" disabled={isSubmitting || done}>
+          {t("login.submit")}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import { atom } from "jotai";
+import type { Config, Switch } from "./schemas";
+
+/** Switch definitions from GET /config/switches; null until loaded. */
+export const switchesAtom = atom<readonly Switch[] | null>(null);
+
+/** GET /config's item; null until loaded. */
+export const configAtom = atom<Config | null>(null);
+
+/** True when a switch has no purpose set (null or blank). */
+export function hasNoPurpose(item: Switch): boolean {
+  return item.purpose === null || item.purpose.trim() === "";
+}
+
+/** The top bar's badge (spec §2): how many switches have no purpose set; 0 until loaded. */
+export const switchesWithoutPurposeCountAtom = atom((get) => get(switchesAtom)?.filter(hasNoPurpose).length ?? 0);

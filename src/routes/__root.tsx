@@ -1,0 +1,26 @@
+import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
+import { appUiAtom } from "../features/preferences/atoms";
+import type { RouterContext } from "./-context";
+import { NotFound } from "./-components/NotFound";
+import { RouteError } from "./-components/RouteError";
+import { TopBar } from "./-components/TopBar";
+
+/** The logged-in app shell: the routed page and the top bar (bottom in standard layout, right in car). */
+function Shell() {
+  const layout = useAtomValue(appUiAtom);
+  return (
+    <div className="shell" data-layout={layout}>
+      <main className="shell__main">
+        <Outlet />
+      </main>
+      <TopBar layout={layout} />
+    </div>
+  );
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Shell,
+  errorComponent: RouteError,
+  notFoundComponent: NotFound,
+});
