@@ -1,0 +1,144 @@
+// @vitest-environment node
+import { createServer, type Server } from "node:net";
+import type { AddressInfo } from "node:net";
+import { Aedes } from "aedes";
+import { connect, type IClientOptions } from "mqtt";
+import { afterEach, describe, expect, it } from "vitest";
+import { connectLive, LIVE_CLIENT_OPTIONS, type LiveConnectionState } from "./connection";
+
+type Broker = { url: string; broker: Aedes; server: Server; close(): Promise<void> };
+
+async function startBroker(port = 0): Promise<Broker> {
+  const broker = await Aedes.createBroker();
+  const server = createServer((socket) => broker.handle(socket));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    url: `mqtt://127.0.0.1:${address.port}`,
+    broker,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        broker.close(() => server.close(() => resolve()));
+      }),
+  };
+}
+
+function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = () => {
+      if (check()) resolve();
+      else if (Date.now() - started > timeoutMs) reject(new Error("condition not met in time"));
+      else setTimeout(poll, 10);
+    };
+    poll();
+  });
+}
+
+function publish(broker: Aedes, topic: string, payload: string, retain = false): Promise<void> {
+  return new Promise((resolve, reject) =>
+    broker.publish({ cmd: "publish", topic, payload: Buffer.from(payload), qos: 0, retain, dup: false }, (error) =>
+      error ? reject(error) : resolve(),
+    ),
+  );
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe("connectLive against a real MQTT broker (spec §7 live channel, §9 broker client)", () => {
+  it("connects with the spec's client options", () => {
+    expect(LIVE_CLIENT_OPTIONS).toMatchObject({
+      keepalive: 60,
+      reconnectPeriod: 1000,
+      connectTimeout: 30_000,
+      protocolVersion: 4,
+      clean: true,
+      queueQoSZero: false,
+    });
+    const seen: IClientOptions[] = [];
+    const live = connectLive({
+      url: "mqtt://127.0.0.1:1",
+      onMessage: () => undefined,
+      onState: () => undefined,
+      connect: (url, options) => {
+        seen.push(options);
+        return connect(url, { ...options, reconnectPeriod: 0 });
+      },
+    });
+    cleanups.push(() => live.close());
+    expect(seen[0]).toMatchObject({ keepalive: 60, reconnectPeriod: 1000, connectTimeout: 30_000, protocolVersion: 4, clean: true });
+  });
+
+  it("subscribes to everything and receives retained and live messages", async () => {
+    const { url, broker, close } = await startBroker();
+    cleanups.push(close);
+    await publish(broker, "sensor/temp/balcony", '{"value":-2.5,"time":"2026-11-20T12:00:00Z"}', true);
+    const states: LiveConnectionState[] = [];
+    const messages: Array<[string, string]> = [];
+    const live = connectLive({
+      url,
+      onMessage: (topic, payload) => messages.push([topic, new TextDecoder().decode(payload)]),
+      onState: (state) => states.push(state),
+    });
+    cleanups.push(() => live.close());
+    await waitFor(() => messages.length === 1);
+    expect(states[0]).toBe("connect");
+    expect(messages[0]).toEqual(["sensor/temp/balcony", '{"value":-2.5,"time":"2026-11-20T12:00:00Z"}']);
+    await publish(broker, "power/kitchen/POWER", '{"state":"ON"}');
+    await waitFor(() => messages.length === 2);
+    expect(messages[1]).toEqual(["power/kitchen/POWER", '{"state":"ON"}']);
+  });
+
+  it("reports the broker going away, reconnects and resubscribes when it returns", async () => {
+    const first = await startBroker();
+    const port = Number(new URL(first.url).port);
+    const states: LiveConnectionState[] = [];
+    const topics: string[] = [];
+    const live = connectLive({ url: first.url, onMessage: (topic) => topics.push(topic), onState: (s) => states.push(s) });
+    cleanups.push(() => live.close());
+    await waitFor(() => states.includes("connect"));
+    await first.close();
+    await waitFor(() => states.includes("close"));
+    expect(states.at(-1)).not.toBe("connect");
+
+    const second = await startBroker(port);
+    cleanups.push(second.close);
+    await waitFor(() => states.lastIndexOf("connect") > states.indexOf("close"), 5000);
+    expect(states).toContain("reconnect");
+    await waitFor(() => second.broker.connectedClients === 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await publish(second.broker, "sensor/temp/outside", '{"value":1}');
+    await waitFor(() => topics.includes("sensor/temp/outside"));
+  });
+
+  it("reports 'end' once closed", async () => {
+    const { url, close } = await startBroker();
+    cleanups.push(close);
+    const states: LiveConnectionState[] = [];
+    const live = connectLive({ url, onMessage: () => undefined, onState: (s) => states.push(s) });
+    await waitFor(() => states.includes("connect"));
+    await live.close();
+    expect(states).toContain("end");
+  });
+
+  it("refuses an invalid topic filter before connecting", () => {
+    let connected = false;
+    expect(() =>
+      connectLive({
+        url: "mqtt://127.0.0.1:1",
+        topicFilter: "sensor/#/x",
+        onMessage: () => undefined,
+        onState: () => undefined,
+        connect: (url, options) => {
+          connected = true;
+          return connect(url, options);
+        },
+      }),
+    ).toThrow(/Invalid MQTT topic filter/);
+    expect(connected).toBe(false);
+  });
+});
