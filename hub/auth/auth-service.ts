@@ -1,0 +1,104 @@
+import { ApiError } from "../http/errors";
+import type { SessionConnections } from "../broker/session-connections";
+import type { SessionRow, SessionStore } from "../store/sessions";
+import type { UserStore } from "../store/users";
+import { dummySecretHash, verifySecret } from "./kdf";
+import { afterWrongPin, canonicalPin } from "./pin-policy";
+import { newSessionHash, newSessionToken, tokenDigest } from "./tokens";
+
+/** A session unused for this long is expired (answers AUTH_NO_SESSION). */
+export const SESSION_IDLE_LIMIT_MS = 180 * 24 * 3600 * 1000;
+
+/**
+ * Login, session lookup, lock, PIN unlock and revoke (spec §4, §6; docs/contract.md). Errors are
+ * ApiErrors with the contract's codes. Locking or revoking a session closes its broker connections.
+ */
+export class AuthService {
+  constructor(
+    private readonly users: UserStore,
+    private readonly sessions: SessionStore,
+    private readonly connections: SessionConnections,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Checks login and password; creates a session. Throws AUTH_BAD_USER_OR_PWD (same cost for an unknown login). */
+  async login(login: string, password: string, sessionName: string): Promise<{ session: SessionRow; token: string }> {
+    const user = this.users.find(login);
+    const ok = await verifySecret(password, user?.passwordHash ?? (await dummySecretHash()));
+    if (!user || !ok) throw new ApiError("AUTH_BAD_USER_OR_PWD", "Bad login or password");
+    const token = newSessionToken();
+    const session = this.sessions.create({ hash: newSessionHash(), tokenSha256: tokenDigest(token), login, sessionName, now: this.now() });
+    return { session, token };
+  }
+
+  /**
+   * The session behind a cookie token. Throws AUTH_NO_SESSION (no token, unknown, revoked,
+   * expired) or AUTH_SESSION_LOCKED (locked and `allowLocked` false). Touches lastSeenAt.
+   */
+  resolve(token: string | undefined, allowLocked: boolean): SessionRow {
+    if (!token) throw new ApiError("AUTH_NO_SESSION", "No session");
+    const session = this.sessions.byTokenDigest(tokenDigest(token));
+    const now = this.now();
+    if (!session || session.revoked) throw new ApiError("AUTH_NO_SESSION", "No session");
+    if (now.getTime() - Date.parse(session.lastSeenAt) > SESSION_IDLE_LIMIT_MS) {
+      this.sessions.revoke(session.id);
+      throw new ApiError("AUTH_NO_SESSION", "Session expired");
+    }
+    if (session.locked && !allowLocked) throw new ApiError("AUTH_SESSION_LOCKED", "Session locked");
+    this.sessions.touch(session.id, now);
+    return session;
+  }
+
+  /** Locks the session and closes its live-channel connections. Throws BAD_REQUEST when the user has no PIN. */
+  lock(session: SessionRow): void {
+    const user = this.users.find(session.login);
+    if (!user?.pinHash) throw new ApiError("BAD_REQUEST", "This user has no PIN; set one with the hub CLI first");
+    this.sessions.lock(session.id);
+    this.connections.closeSession(session.id);
+  }
+
+  /**
+   * Unlocks a locked session with its user's PIN and issues a new token (the old one stops
+   * working). Throws AUTH_PIN_DELAY (429, `retryAfterMs`) during back-off, AUTH_BAD_PIN (403,
+   * `attemptsLeft`) on a wrong PIN, AUTH_SESSION_REVOKED on the 10th failure.
+   */
+  async unlock(session: SessionRow, pin: number): Promise<{ token: string }> {
+    const now = this.now().getTime();
+    if (session.nextAttemptAt > now) {
+      throw new ApiError("AUTH_PIN_DELAY", "Wait before the next PIN attempt", { retryAfterMs: session.nextAttemptAt - now });
+    }
+    const user = this.users.find(session.login);
+    const ok = await verifySecret(canonicalPin(pin), user?.pinHash ?? (await dummySecretHash()));
+    if (ok && user?.pinHash) {
+      const token = newSessionToken();
+      this.sessions.unlock(session.id, tokenDigest(token));
+      return { token };
+    }
+    const outcome = afterWrongPin(session.pinFailures, now);
+    if (outcome.kind === "revoke") {
+      this.sessions.recordPinFailure(session.id, outcome.failures, 0);
+      this.revoke(session);
+      throw new ApiError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
+    }
+    this.sessions.recordPinFailure(session.id, outcome.failures, outcome.nextAttemptAt);
+    throw new ApiError("AUTH_BAD_PIN", "Wrong PIN", { attemptsLeft: outcome.attemptsLeft });
+  }
+
+  /** Revokes a session and closes its live-channel connections. */
+  revoke(session: SessionRow): void {
+    this.sessions.revoke(session.id);
+    this.connections.closeSession(session.id);
+  }
+
+  /** The user's sessions that are still valid. */
+  list(login: string): SessionRow[] {
+    return this.sessions.activeFor(login);
+  }
+
+  /** One of the user's sessions by public hash; throws NOT_FOUND. */
+  byHash(login: string, hash: string): SessionRow {
+    const session = this.sessions.byHash(login, hash);
+    if (!session || session.revoked) throw new ApiError("NOT_FOUND", "No such session");
+    return session;
+  }
+}

@@ -1,0 +1,43 @@
+import type { BrokerLink, HubLogger } from "../broker/link";
+import type { Household } from "../household/schema";
+import { buildBridgeIndex } from "./bridge-index";
+import { newBridgeStats, type BridgeStats } from "./stats";
+import { translateTasmota } from "./tasmota";
+import type { Translation } from "./types";
+import { translateZigbee2Mqtt } from "./zigbee2mqtt";
+
+/** Device topic filters the bridge subscribes to. */
+export const BRIDGE_TOPIC_FILTERS = ["tele/#", "stat/#", "zigbee2mqtt/#"] as const;
+
+/**
+ * Starts the device bridge on `link`: subscribes to Tasmota and Zigbee2MQTT topics, publishes the
+ * translated namespace messages retained (QoS 0) and keeps counters. Returns the live stats
+ * object. Handler errors are caught and counted as dropped, never thrown into the broker.
+ */
+export function startBridge(link: BrokerLink, household: Household, log: HubLogger): { stats: BridgeStats } {
+  const index = buildBridgeIndex(household);
+  const stats = newBridgeStats();
+  const apply = (topic: string, result: Translation) => {
+    for (const message of result.messages) link.publish(message.topic, message.payload, { retain: true, qos: 0 });
+    stats.published += result.messages.length;
+    stats.dropped += result.dropped.length;
+    stats.ignored += result.ignored.length;
+    for (const reason of result.dropped) log.debug({ topic: topic.slice(0, 200), reason }, "bridge dropped input");
+  };
+  const handle = (translate: (topic: string, payload: Buffer, at: Date) => Translation) => (topic: string, payload: Buffer) => {
+    stats.received += 1;
+    try {
+      apply(topic, translate(topic, payload, new Date()));
+    } catch (error) {
+      stats.dropped += 1;
+      log.error({ err: error, topic: topic.slice(0, 200) }, "bridge failed on a message");
+    }
+  };
+  link.subscribe("tele/#", handle((t, p, at) => translateTasmota(index, t, p, at)));
+  link.subscribe("stat/#", handle((t, p, at) => translateTasmota(index, t, p, at)));
+  link.subscribe(
+    "zigbee2mqtt/#",
+    handle((t, p, at) => translateZigbee2Mqtt(index, t, p, at, (bridgeTopic) => log.debug({ topic: bridgeTopic }, "zigbee2mqtt bridge message"))),
+  );
+  return { stats };
+}

@@ -1,0 +1,97 @@
+import type { BridgeIndex } from "./bridge-index";
+import { MAX_PAYLOAD_BYTES, asObject, isSafeDeviceName, ownField, parseJsonObject, readingPayload, type JsonObject } from "./guards";
+import { sensorValue } from "./sensor-value";
+import { dropped, emptyTranslation, type Translation } from "./types";
+
+const POWER_KEY = /^POWER(\d{1,2})?$/;
+
+/** Reads `BME280.Temperature`-style paths: split on the first dot only (`SDS0X1.PM2.5` -> SDS0X1, PM2.5). */
+export function readTasmotaField(payload: JsonObject, field: string): unknown {
+  const dot = field.indexOf(".");
+  if (dot < 0) return ownField(payload, field);
+  const group = asObject(ownField(payload, field.slice(0, dot)));
+  return group ? ownField(group, field.slice(dot + 1)) : undefined;
+}
+
+function powerState(raw: unknown): "ON" | "OFF" | undefined {
+  if (typeof raw !== "string") return undefined;
+  const upper = raw.toUpperCase();
+  return upper === "ON" || upper === "OFF" ? upper : undefined;
+}
+
+function powerMessages(index: BridgeIndex, device: string, key: string, state: "ON" | "OFF"): Translation["messages"] {
+  const payload = JSON.stringify({ state });
+  return [device, ...(index.switchAliases.get(device) ?? [])].map((name) => ({ topic: `power/${name}/${key}`, payload }));
+}
+
+/** POWER / POWER<n> fields of a STATE or RESULT object -> `power/<t>/POWER<n>`; bad values dropped. */
+function powerFromObject(index: BridgeIndex, device: string, payload: JsonObject, out: Translation): void {
+  for (const key of Object.keys(payload)) {
+    if (!POWER_KEY.test(key)) continue;
+    const state = powerState(payload[key]);
+    if (state) out.messages.push(...powerMessages(index, device, key, state));
+    else out.dropped.push(`${key} of ${device} is ${JSON.stringify(payload[key])}, not ON/OFF`);
+  }
+}
+
+function sensorsFromPayload(index: BridgeIndex, device: string, payload: JsonObject, receivedAt: Date, out: Translation): void {
+  for (const sensor of index.tasmotaSensors.get(device) ?? []) {
+    if (sensor.source.type !== "tasmota") continue;
+    const raw = readTasmotaField(payload, sensor.source.field);
+    if (raw === undefined) {
+      out.ignored.push(`${device} has no field ${sensor.source.field}`);
+      continue;
+    }
+    const value = sensorValue(sensor, raw);
+    if (value.ok) out.messages.push({ topic: `sensor/${sensor.kind}/${sensor.place}`, payload: readingPayload(value.value, receivedAt) });
+    else out.dropped.push(`${device} ${sensor.source.field}: ${value.reason}`);
+  }
+}
+
+/**
+ * Translates one Tasmota message (docs/contract.md "Device topics the hub reads"):
+ * `tele/<t>/SENSOR` -> configured `sensor/<kind>/<place>` readings + pass-through;
+ * `tele/<t>/STATE`, `stat/<t>/RESULT`, `stat/<t>/STATE` -> `power/<t>/POWER<n>` (+ pass-through for tele);
+ * `stat/<t>/POWER<n>` raw ON/OFF or `{"POWER":"ON"}` -> `power/<t>/POWER<n>`;
+ * `tele/<t>/LWT` Online/Offline -> `availability/<t>` + pass-through. Reading time = `receivedAt`
+ * (Tasmota's `Time` has no zone). Never throws; bad input lands in `dropped`.
+ */
+export function translateTasmota(index: BridgeIndex, topic: string, payload: Buffer, receivedAt: Date): Translation {
+  const parts = topic.split("/");
+  const [prefix, device, suffix] = parts;
+  if (parts.length !== 3 || device === undefined || suffix === undefined || (prefix !== "tele" && prefix !== "stat")) {
+    return emptyTranslation();
+  }
+  if (!isSafeDeviceName(device)) return dropped(`unsafe Tasmota topic ${JSON.stringify(device)}`);
+  if (payload.length > MAX_PAYLOAD_BYTES) return dropped(`payload of ${payload.length} bytes on ${topic}`);
+  const out = emptyTranslation();
+  const text = payload.toString("utf8");
+
+  if (prefix === "tele" && suffix === "LWT") {
+    const state = text === "Online" ? "online" : text === "Offline" ? "offline" : undefined;
+    if (!state) return dropped(`LWT ${JSON.stringify(text.slice(0, 40))} is neither Online nor Offline`);
+    out.messages.push({ topic: `availability/${device}`, payload: JSON.stringify({ state }) });
+    out.messages.push({ topic: `tasmota/tele/${device}/LWT`, payload: text });
+    return out;
+  }
+
+  const isPowerTopic = prefix === "stat" && POWER_KEY.test(suffix);
+  const handled = (prefix === "tele" && (suffix === "SENSOR" || suffix === "STATE")) || (prefix === "stat" && (suffix === "RESULT" || suffix === "STATE")) || isPowerTopic;
+  if (!handled) return out;
+
+  if (isPowerTopic) {
+    const raw = powerState(text.trim());
+    const json = raw ? undefined : parseJsonObject(payload);
+    const state = raw ?? (json ? powerState(ownField(json, suffix) ?? ownField(json, "POWER")) : undefined);
+    if (!state) return dropped(`${topic} payload ${JSON.stringify(text.slice(0, 40))} is not ON/OFF`);
+    out.messages.push(...powerMessages(index, device, suffix, state));
+    return out;
+  }
+
+  const json = parseJsonObject(payload);
+  if (!json) return dropped(`${topic} payload is not a JSON object`);
+  if (suffix === "SENSOR") sensorsFromPayload(index, device, json, receivedAt, out);
+  else powerFromObject(index, device, json, out);
+  if (prefix === "tele") out.messages.push({ topic: `tasmota/tele/${device}/${suffix}`, payload: text });
+  return out;
+}

@@ -1,0 +1,86 @@
+import { connect, type MqttClient } from "mqtt";
+import { randomBytes } from "node:crypto";
+import type { BrokerLink, HubLogger, MessageHandler, PublishOptions } from "./link";
+
+function matches(filter: string, topic: string): boolean {
+  const f = filter.split("/");
+  const t = topic.split("/");
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === "#") return true;
+    if (i >= t.length) return false;
+    if (f[i] !== "+" && f[i] !== t[i]) return false;
+  }
+  return f.length === t.length;
+}
+
+/**
+ * Connects to a household broker with mqtt.js (client id `hub-<random>`, reconnect every 1000 ms,
+ * subscriptions restored on reconnect). Resolves once connected, or after `connectWaitMs` with
+ * the client still retrying in the background (the hub stays up while the broker is down).
+ */
+export async function connectExternalBroker(options: { url: string; log: HubLogger; connectWaitMs?: number }): Promise<BrokerLink> {
+  const { log } = options;
+  const client: MqttClient = connect(options.url, {
+    clientId: `hub-${randomBytes(6).toString("hex")}`,
+    reconnectPeriod: 1000,
+    connectTimeout: 30_000,
+    keepalive: 60,
+    resubscribe: true,
+    clean: true,
+    queueQoSZero: false,
+  });
+  const handlers: { filter: string; handler: MessageHandler }[] = [];
+  client.on("message", (topic, payload) => {
+    for (const { filter, handler } of handlers) {
+      if (!matches(filter, topic)) continue;
+      try {
+        handler(topic, payload);
+      } catch (error) {
+        log.error({ err: error, topic }, "message handler threw");
+      }
+    }
+  });
+  client.on("error", (error) => log.warn({ err: error.message }, "external broker error"));
+  client.on("reconnect", () => log.debug({}, "reconnecting to external broker"));
+  client.on("connect", () => log.info({ url: redact(options.url) }, "connected to external broker"));
+
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      log.warn({ url: redact(options.url) }, "external broker not reachable yet; retrying in the background");
+      resolve();
+    }, options.connectWaitMs ?? 5000);
+    client.once("connect", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+  return {
+    description: `external ${redact(options.url)}`,
+    publish(topic: string, payload: string | Buffer, publishOptions: PublishOptions) {
+      client.publish(topic, payload, { qos: publishOptions.qos, retain: publishOptions.retain }, (error) => {
+        if (error) log.warn({ err: error.message, topic }, "external publish failed");
+      });
+    },
+    subscribe(topicFilter: string, handler: MessageHandler) {
+      handlers.push({ filter: topicFilter, handler });
+      client.subscribe(topicFilter, { qos: 0 }, (error) => {
+        if (error) log.warn({ err: error.message, topicFilter }, "external subscribe failed");
+      });
+    },
+    async close() {
+      await client.endAsync();
+    },
+  };
+}
+
+/** The URL without its password, for logs. */
+export function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "<invalid url>";
+  }
+}

@@ -1,0 +1,81 @@
+import * as v from "valibot";
+import type { HubOptions } from "./server";
+
+const Port = (name: string, fallback: string, min: number) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.regex(/^\d{1,5}$/, `${name} must be a port number`),
+    v.transform(Number),
+    v.check((n) => n >= min && n <= 65535, `${name} must be between ${min} and 65535`),
+  );
+
+const Flag = (name: string) => v.optional(v.picklist(["0", "1", "true", "false", ""], `${name} must be 0 or 1`));
+
+const BrokerUrl = (name: string, protocols: readonly string[]) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.url(`${name} must be a URL`),
+      v.check((url) => protocols.some((p) => url.startsWith(`${p}://`)), `${name} must start with ${protocols.map((p) => `${p}://`).join(" or ")}`),
+    ),
+  );
+
+/** Environment variables of the hub (README "Environment"), as strings. */
+const EnvSchema = v.object({
+  PORT: Port("PORT", "8080", 0),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), "0.0.0.0"),
+  HUB_DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), "./.hub-data"),
+  HUB_DIST_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), "./dist"),
+  HUB_MQTT_URL: BrokerUrl("HUB_MQTT_URL", ["mqtt", "mqtts", "tcp", "ssl", "ws", "wss"]),
+  HUB_MQTT_WS_URL: BrokerUrl("HUB_MQTT_WS_URL", ["ws", "wss"]),
+  HUB_MQTT_PORT: Port("HUB_MQTT_PORT", "1883", 0),
+  HUB_DEMO: Flag("HUB_DEMO"),
+  HUB_SIMULATOR: Flag("HUB_SIMULATOR"),
+  HUB_SIM_INTERVAL_MS: v.pipe(
+    v.optional(v.string(), "5000"),
+    v.regex(/^\d{1,9}$/, "HUB_SIM_INTERVAL_MS must be a whole number of milliseconds"),
+    v.transform(Number),
+    v.check((n) => n >= 100, "HUB_SIM_INTERVAL_MS must be at least 100"),
+  ),
+  HUB_CONFIG: v.optional(v.pipe(v.string(), v.minLength(1))),
+  HUB_LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"], "HUB_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent"), "info"),
+});
+
+const isOn = (flag: string | undefined) => flag === "1" || flag === "true";
+
+/** Thrown for a bad environment; the message names the variable. */
+export class ConfigError extends Error {}
+
+/**
+ * Reads HubOptions from environment variables (empty strings count as unset). HUB_SIMULATOR
+ * defaults to HUB_DEMO. Throws ConfigError naming the first bad variable, including a
+ * HUB_MQTT_URL without HUB_MQTT_WS_URL.
+ */
+export function readConfig(env: NodeJS.ProcessEnv): HubOptions {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const result = v.safeParse(EnvSchema, present);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const name = issue ? v.getDotPath(issue) : null;
+    throw new ConfigError(`${name ?? "environment"}: ${issue?.message ?? "invalid"}`);
+  }
+  const e = result.output;
+  if (e.HUB_MQTT_URL && !e.HUB_MQTT_WS_URL) {
+    throw new ConfigError("HUB_MQTT_WS_URL: required when HUB_MQTT_URL is set (the broker's WebSocket URL for browsers, e.g. ws://broker.lan:9001)");
+  }
+  const demo = isOn(e.HUB_DEMO);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.HUB_DATA_DIR,
+    distDir: e.HUB_DIST_DIR,
+    ...(e.HUB_MQTT_URL ? { mqttUrl: e.HUB_MQTT_URL } : {}),
+    ...(e.HUB_MQTT_WS_URL ? { mqttWsUrl: e.HUB_MQTT_WS_URL } : {}),
+    mqttPort: e.HUB_MQTT_PORT,
+    demo,
+    simulator: e.HUB_SIMULATOR === undefined ? demo : isOn(e.HUB_SIMULATOR),
+    simulatorIntervalMs: e.HUB_SIM_INTERVAL_MS,
+    ...(e.HUB_CONFIG ? { householdConfigPath: e.HUB_CONFIG } : {}),
+    logLevel: e.HUB_LOG_LEVEL,
+  };
+}

@@ -1,0 +1,42 @@
+import type {} from "@fastify/websocket";
+import type { FastifyInstance } from "fastify";
+import { createWebSocketStream } from "ws";
+import type { AuthService } from "../auth/auth-service";
+import type { EmbeddedBroker } from "../broker/embedded";
+import type { SessionConnections } from "../broker/session-connections";
+import type { HubLogger } from "../broker/link";
+import { SESSION_COOKIE } from "./session-guard";
+
+/**
+ * `GET /mqtt` WebSocket (MQTT 3.1.1 over WebSocket) into the embedded broker (docs/contract.md
+ * "Live channel"). The upgrade is refused with 401 AUTH_NO_SESSION or 403 AUTH_SESSION_LOCKED
+ * unless the cookie holds a valid unlocked session. The connection is registered under its
+ * session so lock, revoke and logout close it. Requires @fastify/websocket to be registered.
+ */
+export function mqttWebSocketRoute(deps: { auth: AuthService; broker: EmbeddedBroker; connections: SessionConnections; log: HubLogger }) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get(
+      "/mqtt",
+      {
+        websocket: true,
+        preValidation: async (request) => {
+          deps.auth.resolve(request.cookies[SESSION_COOKIE], false);
+        },
+      },
+      (socket, request) => {
+        let sessionId: number;
+        try {
+          sessionId = deps.auth.resolve(request.cookies[SESSION_COOKIE], false).id;
+        } catch {
+          socket.close(4401, "no session");
+          return;
+        }
+        const stream = createWebSocketStream(socket);
+        stream.on("error", (error) => deps.log.debug({ err: error.message }, "browser mqtt stream error"));
+        const unregister = deps.connections.add(sessionId, () => socket.terminate());
+        socket.on("close", unregister);
+        deps.broker.handleBrowser(stream, request.raw);
+      },
+    );
+  };
+}

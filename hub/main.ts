@@ -1,0 +1,43 @@
+import { ConfigError, readConfig } from "./config";
+import { HouseholdConfigError } from "./household/load";
+import { startHub } from "./server";
+
+/** Entry point (`npm run hub:demo`, `tsx hub/main.ts`): env -> startHub; clean shutdown on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = readConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`hub: bad configuration: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  let hub;
+  try {
+    hub = await startHub(options);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const prefix = error instanceof HouseholdConfigError ? "bad household config" : "could not start";
+    console.error(`hub: ${prefix}: ${message}`);
+    process.exit(1);
+  }
+  const running = hub;
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`hub: ${signal} received, closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+void main();

@@ -1,0 +1,143 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifyWebsocket from "@fastify/websocket";
+import Fastify from "fastify";
+import { AuthService } from "./auth/auth-service";
+import { startBridge } from "./bridge/bridge";
+import { startEmbeddedBroker, type EmbeddedBroker } from "./broker/embedded";
+import { connectExternalBroker } from "./broker/external";
+import type { BrokerLink } from "./broker/link";
+import { SessionConnections } from "./broker/session-connections";
+import type { HubContext } from "./context";
+import { seedDemoUser } from "./demo-seed";
+import { loadHousehold } from "./household/load";
+import { authRoutes } from "./http/auth";
+import { installErrorHandlers } from "./http/errors";
+import { generalRoutes, reservedRoutes } from "./http/general";
+import { mqttWebSocketRoute } from "./http/mqtt-ws";
+import { installSecurityHeaders } from "./http/security";
+import { installStatic } from "./http/static";
+import { startSimulator } from "./simulator/simulator";
+import { openDb } from "./store/db";
+import { PreferencesStore } from "./store/preferences";
+import { SessionStore } from "./store/sessions";
+import { SettingsStore } from "./store/settings";
+import { UserStore } from "./store/users";
+
+export interface HubOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  distDir: string;
+  mqttUrl?: string;
+  mqttWsUrl?: string;
+  /** 0 = no TCP listener */
+  mqttPort: number;
+  demo: boolean;
+  simulator: boolean;
+  simulatorIntervalMs: number;
+  householdConfigPath?: string;
+  logLevel: string;
+}
+
+export interface RunningHub {
+  url: string;
+  port: number;
+  mqttPort: number | null;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the hub (DESIGN.md §2): SQLite store under `dataDir`, the broker (embedded Aedes with
+ * `/mqtt` WebSocket and optional TCP on `mqttPort`, or external at `mqttUrl` with `mqttWsUrl`
+ * handed to browsers), the device bridge, the simulator (demo), the API bases and the built
+ * dashboard from `distDir`. `port: 0` picks a free port. Rejects on a bad household file, a
+ * missing `mqttWsUrl` with `mqttUrl`, or a port in use; nothing is left running then.
+ */
+export async function startHub(options: HubOptions): Promise<RunningHub> {
+  if (options.mqttUrl && !options.mqttWsUrl) {
+    throw new Error("HUB_MQTT_WS_URL is required when HUB_MQTT_URL is set: browsers need the broker's WebSocket URL");
+  }
+  const { household, path: householdPath } = loadHousehold({ configPath: options.householdConfigPath, dataDir: options.dataDir, demo: options.demo });
+  const db = openDb(options.dataDir);
+  const cleanups: (() => Promise<void> | void)[] = [() => void db.close()];
+  const closeAll = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch {
+        // keep closing the rest
+      }
+    }
+  };
+
+  try {
+    const app = Fastify({ logger: { level: options.logLevel }, bodyLimit: 256 * 1024, forceCloseConnections: true, disableRequestLogging: true });
+    const log = app.log;
+    cleanups.push(() => app.close());
+    const users = new UserStore(db);
+    if (options.demo && (await seedDemoUser(users))) log.info({ login: "demo" }, "created demo user demo / demo, PIN 1357");
+    const connections = new SessionConnections();
+    const auth = new AuthService(users, new SessionStore(db), connections);
+
+    let embedded: EmbeddedBroker | null = null;
+    let link: BrokerLink;
+    if (options.mqttUrl) {
+      link = await connectExternalBroker({ url: options.mqttUrl, log });
+    } else {
+      embedded = await startEmbeddedBroker({ host: options.host, tcpPort: options.mqttPort, log });
+      link = embedded;
+    }
+    cleanups.push(() => link.close());
+
+    const settings = new SettingsStore(db);
+    for (const { key, value } of settings.all()) link.publish(`settings/${key}`, JSON.stringify(value), { retain: true, qos: 1 });
+    const bridge = startBridge(link, household, log);
+    if (options.simulator) {
+      const simulator = startSimulator({ link, intervalMs: options.simulatorIntervalMs, log });
+      cleanups.push(() => simulator.stop());
+    }
+
+    const ctx: HubContext = {
+      auth,
+      preferences: new PreferencesStore(db),
+      settings,
+      link,
+      household,
+      bridgeStats: bridge.stats,
+      mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined,
+    };
+
+    await app.register(fastifyCookie);
+    await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+    installSecurityHeaders(app);
+    const onNotFoundOther = await installStatic(app, options.distDir);
+    installErrorHandlers(app, onNotFoundOther);
+    await app.register(authRoutes(ctx), { prefix: "/api/auth/v1" });
+    await app.register(generalRoutes(ctx), { prefix: "/api/v2" });
+    await app.register(generalRoutes(ctx), { prefix: "/api/v1" });
+    await app.register(reservedRoutes(ctx, "Cameras"), { prefix: "/api/cameras/v1" });
+    await app.register(reservedRoutes(ctx, "Cameras"), { prefix: "/api/cameras/v5" });
+    await app.register(reservedRoutes(ctx, "Garage and gate"), { prefix: "/api/garage/v1" });
+    if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
+
+    await app.listen({ port: options.port, host: options.host });
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : options.port;
+    const shownHost = options.host === "0.0.0.0" || options.host === "::" ? "localhost" : options.host;
+    const url = `http://${shownHost}:${port}`;
+    log.info(
+      { household: householdPath ?? "(empty)", dataDir: options.dataDir },
+      `hub listening on ${url} | broker: ${link.description} | demo: ${options.demo ? "yes" : "no"}${options.simulator ? " (simulator on)" : ""}`,
+    );
+    let closing: Promise<void> | null = null;
+    return {
+      url,
+      port,
+      mqttPort: embedded?.tcpPort ?? null,
+      close: () => (closing ??= closeAll()),
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

@@ -1,0 +1,109 @@
+import type { Db } from "./db";
+
+export interface SessionRow {
+  id: number;
+  hash: string;
+  login: string;
+  sessionName: string;
+  createdAt: string;
+  lastSeenAt: string;
+  locked: boolean;
+  pinFailures: number;
+  nextAttemptAt: number;
+  revoked: boolean;
+}
+
+interface RawSession {
+  id: number;
+  hash: string;
+  login: string;
+  session_name: string;
+  created_at: string;
+  last_seen_at: string;
+  locked: number;
+  pin_failures: number;
+  next_attempt_at: number;
+  revoked: number;
+}
+
+const toSession = (row: RawSession): SessionRow => ({
+  id: row.id,
+  hash: row.hash,
+  login: row.login,
+  sessionName: row.session_name,
+  createdAt: row.created_at,
+  lastSeenAt: row.last_seen_at,
+  locked: row.locked !== 0,
+  pinFailures: row.pin_failures,
+  nextAttemptAt: row.next_attempt_at,
+  revoked: row.revoked !== 0,
+});
+
+const COLUMNS = "id, hash, login, session_name, created_at, last_seen_at, locked, pin_failures, next_attempt_at, revoked";
+
+/** Sessions table. Tokens are stored only as SHA-256 digests (`token_sha256`). */
+export class SessionStore {
+  constructor(private readonly db: Db) {}
+
+  create(input: { hash: string; tokenSha256: string; login: string; sessionName: string; now: Date }): SessionRow {
+    const at = input.now.toISOString();
+    const info = this.db
+      .prepare(
+        "INSERT INTO sessions (hash, token_sha256, login, session_name, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)",
+      )
+      .run(input.hash, input.tokenSha256, input.login, input.sessionName, at, at);
+    const row = this.byId(Number(info.lastInsertRowid));
+    if (!row) throw new Error("session vanished after insert");
+    return row;
+  }
+
+  byId(id: number): SessionRow | undefined {
+    const row = this.db.prepare<[number], RawSession>(`SELECT ${COLUMNS} FROM sessions WHERE id = ?`).get(id);
+    return row ? toSession(row) : undefined;
+  }
+
+  byTokenDigest(tokenSha256: string): SessionRow | undefined {
+    const row = this.db
+      .prepare<[string], RawSession>(`SELECT ${COLUMNS} FROM sessions WHERE token_sha256 = ?`)
+      .get(tokenSha256);
+    return row ? toSession(row) : undefined;
+  }
+
+  byHash(login: string, hash: string): SessionRow | undefined {
+    const row = this.db
+      .prepare<[string, string], RawSession>(`SELECT ${COLUMNS} FROM sessions WHERE login = ? AND hash = ?`)
+      .get(login, hash);
+    return row ? toSession(row) : undefined;
+  }
+
+  /** The user's sessions that are not revoked, newest first. */
+  activeFor(login: string): SessionRow[] {
+    return this.db
+      .prepare<[string], RawSession>(`SELECT ${COLUMNS} FROM sessions WHERE login = ? AND revoked = 0 ORDER BY id DESC`)
+      .all(login)
+      .map(toSession);
+  }
+
+  touch(id: number, now: Date): void {
+    this.db.prepare("UPDATE sessions SET last_seen_at = ? WHERE id = ?").run(now.toISOString(), id);
+  }
+
+  lock(id: number): void {
+    this.db.prepare("UPDATE sessions SET locked = 1 WHERE id = ?").run(id);
+  }
+
+  /** Unlocks with a fresh token digest and clears the PIN failure count. */
+  unlock(id: number, tokenSha256: string): void {
+    this.db
+      .prepare("UPDATE sessions SET locked = 0, pin_failures = 0, next_attempt_at = 0, token_sha256 = ? WHERE id = ?")
+      .run(tokenSha256, id);
+  }
+
+  recordPinFailure(id: number, failures: number, nextAttemptAt: number): void {
+    this.db.prepare("UPDATE sessions SET pin_failures = ?, next_attempt_at = ? WHERE id = ?").run(failures, nextAttemptAt, id);
+  }
+
+  revoke(id: number): void {
+    this.db.prepare("UPDATE sessions SET revoked = 1 WHERE id = ?").run(id);
+  }
+}
