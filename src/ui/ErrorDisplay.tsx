@@ -18,13 +18,11 @@ export type DescribedError = { message: string; details?: string };
  */
 export function describeError(error: unknown): DescribedError {
   if (typeof error === "string") return { message: error };
-  if (error instanceof Error || (typeof error === "object" && error !== null && "message" in error)) {
-    const record: Record<string, unknown> = { ...(error as object) };
-    const message = typeof record.message === "string" ? record.message : "";
+  if (typeof error === "object" && error !== null && (error instanceof Error || "message" in error)) {
+    const message = "message" in error && typeof error.message === "string" ? error.message : "";
     const stack = error instanceof Error ? error.stack : undefined;
-    delete record.message;
-    delete record.stack;
-    const details = Object.keys(record).length > 0 ? safeJson(record) : undefined;
+    const rest = Object.fromEntries(Object.entries(error).filter(([key]) => key !== "message" && key !== "stack"));
+    const details = Object.keys(rest).length > 0 ? safeJson(rest) : undefined;
     const text = message || stack || (error instanceof Error ? error.name : "Error");
     return details === undefined ? { message: text } : { message: text, details };
   }

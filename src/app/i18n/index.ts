@@ -26,6 +26,7 @@ export function createI18n(locale: Locale = DEFAULT_LOCALE): I18n {
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    showSupportNotice: false,
   });
   return instance;
 }

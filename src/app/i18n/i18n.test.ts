@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { en } from "./en";
+import { createI18n } from "./index";
+import { pl } from "./pl";
+
+function keysOf(value: object, prefix = ""): string[] {
+  return Object.entries(value).flatMap(([key, child]: [string, unknown]) => {
+    if (typeof child === "object" && child !== null) return keysOf(child, `${prefix}${key}.`);
+    return [`${prefix}${key}`];
+  });
+}
+
+describe("i18n (spec §2: pl default, en second, Polish plurals)", () => {
+  it("speaks Polish by default with the spec's exact strings", () => {
+    const i18n = createI18n();
+    expect(i18n.language).toBe("pl");
+    expect(i18n.t("login.errors.badCredentials")).toBe("Niepoprawne hasło lub login");
+    expect(i18n.t("lock.tapToStart")).toBe("Dotknij, aby rozpocząć.");
+  });
+
+  it("uses the Polish one/few/many plural forms", () => {
+    const { t } = createI18n("pl");
+    expect(t("sensors.count", { count: 1 })).toBe("1 czujnik");
+    expect(t("sensors.count", { count: 2 })).toBe("2 czujniki");
+    expect(t("sensors.count", { count: 4 })).toBe("4 czujniki");
+    expect(t("sensors.count", { count: 5 })).toBe("5 czujników");
+    expect(t("sensors.count", { count: 12 })).toBe("12 czujników");
+    expect(t("sensors.count", { count: 22 })).toBe("22 czujniki");
+    expect(t("sensors.count", { count: 25 })).toBe("25 czujników");
+    expect(t("nav.switchesWithoutPurpose", { count: 3 })).toBe("3 przełączniki bez przeznaczenia");
+    expect(t("nav.switchesWithoutPurpose", { count: 11 })).toBe("11 przełączników bez przeznaczenia");
+  });
+
+  it("switches to English with English plurals", async () => {
+    const i18n = createI18n("pl");
+    await i18n.changeLanguage("en");
+    expect(i18n.t("sensors.count", { count: 1 })).toBe("1 sensor");
+    expect(i18n.t("sensors.count", { count: 5 })).toBe("5 sensors");
+    expect(i18n.t("login.title")).toBe("Sign in");
+  });
+
+  it("has the same keys in both locales", () => {
+    expect(keysOf(en).sort()).toEqual(keysOf(pl).sort());
+  });
+});

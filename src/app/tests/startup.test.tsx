@@ -1,0 +1,102 @@
+import { act, cleanup, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { sessionAtom } from "../../features/auth/atoms";
+import { preferencesAtom } from "../../features/preferences/atoms";
+import { configAtom, switchesAtom } from "../../features/switches/atoms";
+import { DEFAULT_API_BASES } from "../../lib/api/bases";
+import { createApiClients } from "../api";
+import { createAppRouter } from "../router";
+import { SessionGate } from "../SessionGate";
+import { startSessionData } from "../startup";
+import { createAppStore } from "../store";
+import { renderWithApp } from "./helpers";
+
+afterEach(cleanup);
+
+type Route = { status: number; body: unknown };
+
+/** A fetch answering by "METHOD /path"; each key may list answers consumed in order (last one repeats). */
+function tableFetch(table: Record<string, Route | Route[]>) {
+  const calls: string[] = [];
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const key = `${request.method} ${new URL(request.url).pathname}`;
+    calls.push(key);
+    const entry = table[key];
+    const answer = Array.isArray(entry) ? (entry.length > 1 ? entry.shift() : entry[0]) : entry;
+    if (!answer) return new Response(JSON.stringify({ code: "NOT_FOUND", message: key }), { status: 404 });
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } });
+  };
+  return { fetchImpl, calls };
+}
+
+const bases = { ...DEFAULT_API_BASES, auth: "http://hub.test/api/auth/v1", general: "http://hub.test/api/v2" };
+const CONFIG = { item: { mqttConnectionString: "ws://hub.test/mqtt", switchesList: [{ name: "Salon", items: ["lamp/1"] }] } };
+
+describe("start-up of a logged-in session (spec §4, §7)", () => {
+  it("loads preferences, config and switches, then starts the live channel on config's URL", async () => {
+    const store = createAppStore();
+    const { fetchImpl } = tableFetch({
+      "GET /api/auth/v1/preferences": { status: 200, body: { item: { appUi: "car" } } },
+      "GET /api/v2/config": { status: 200, body: CONFIG },
+      "GET /api/v2/config/switches": { status: 200, body: { items: [{ name: "lamp", label: "Lampa", purpose: null }] } },
+    });
+    const api = createApiClients(store, bases, { fetch: fetchImpl, retry: 0 });
+    const startLive = vi.fn(() => () => undefined);
+    const onPreferences = vi.fn();
+    const stop = startSessionData(store, api, { startLive, onPreferences });
+    await vi.waitFor(() => expect(startLive).toHaveBeenCalledWith(store, "ws://hub.test/mqtt"));
+    await vi.waitFor(() => expect(store.get(switchesAtom)).toHaveLength(1));
+    await vi.waitFor(() => expect(onPreferences).toHaveBeenCalled());
+    expect(store.get(preferencesAtom).appUi).toBe("car");
+    expect(store.get(configAtom)?.switchesList[0]?.items).toEqual(["lamp/1"]);
+    stop();
+  });
+
+  it("retries a config fetch that failed with a server error, and stops the live channel on stop", async () => {
+    const store = createAppStore();
+    const { fetchImpl, calls } = tableFetch({
+      "GET /api/auth/v1/preferences": { status: 200, body: { item: {} } },
+      "GET /api/v2/config": [{ status: 503, body: { code: "INTERNAL", message: "x" } }, { status: 200, body: CONFIG }],
+      "GET /api/v2/config/switches": { status: 200, body: { items: [] } },
+    });
+    const api = createApiClients(store, bases, { fetch: fetchImpl, retry: 0 });
+    const stopLive = vi.fn();
+    const startLive = vi.fn(() => stopLive);
+    const onError = vi.fn();
+    const stop = startSessionData(store, api, { startLive, onError, retryMs: 10 });
+    await vi.waitFor(() => expect(startLive).toHaveBeenCalledTimes(1));
+    expect(calls.filter((call) => call === "GET /api/v2/config")).toHaveLength(2);
+    expect(onError).toHaveBeenCalledWith("config", expect.anything());
+    stop();
+    expect(stopLive).toHaveBeenCalledTimes(1);
+  });
+
+  it("locks the session and shows the PIN screen when any API call answers AUTH_SESSION_LOCKED", async () => {
+    const store = createAppStore();
+    store.set(sessionAtom, { status: "loggedIn", login: "demo" });
+    const { fetchImpl } = tableFetch({
+      "GET /api/v2/config/switches": { status: 403, body: { code: "AUTH_SESSION_LOCKED", message: "locked" } },
+    });
+    const api = createApiClients(store, bases, { fetch: fetchImpl, retry: 0 });
+    const context = { store, api, notify: vi.fn() };
+    const router = createAppRouter(context);
+    renderWithApp(<SessionGate router={router} context={context} reload={vi.fn()} />, store);
+    await act(async () => {
+      await api.general.get("/config/switches").catch(() => undefined);
+    });
+    expect(store.get(sessionAtom)).toEqual({ status: "locked" });
+    expect(screen.getByRole("button", { name: "Dotknij, aby rozpocząć." })).toBeTruthy();
+  });
+
+  it("shows 'Autologowanie nieudane' with status code and text when validation fails otherwise", async () => {
+    const store = createAppStore();
+    store.set(sessionAtom, { status: "error", httpStatus: 500, statusText: "Internal Server Error" });
+    const { fetchImpl } = tableFetch({});
+    const api = createApiClients(store, bases, { fetch: fetchImpl, retry: 0 });
+    const context = { store, api, notify: vi.fn() };
+    renderWithApp(<SessionGate router={createAppRouter(context)} context={context} />, store);
+    expect(screen.getByText("Autologowanie nieudane")).toBeTruthy();
+    expect(screen.getByText("500 Internal Server Error")).toBeTruthy();
+  });
+});
