@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import * as v from "valibot";
+import { Dexie } from "dexie";
 import { DashboardDb, withDb } from "./database";
 import { getApiResponse, putApiResponse } from "./apiResponses";
 import { kvGet, kvSet } from "./kv";
@@ -60,7 +61,7 @@ describe("apiResponses cache", () => {
     for (let i = 0; i < 3; i++) await putApiResponse(db, row(`http://127.0.0.1/api/v2/old${i}`, 100 + i));
     const original = db.apiResponses.put.bind(db.apiResponses);
     const put = vi.spyOn(db.apiResponses, "put");
-    put.mockImplementationOnce(() => Promise.reject(new DOMException("full", "QuotaExceededError")));
+    put.mockImplementationOnce(() => Dexie.Promise.reject(new DOMException("full", "QuotaExceededError")));
     put.mockImplementation(original);
     await putApiResponse(db, row("http://127.0.0.1/api/v2/new", 1000));
     expect(put).toHaveBeenCalledTimes(2);

@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
+import { createStore } from "jotai";
+import { createApiClient } from "../../lib/api/client";
+import { DashboardDb } from "../../shared/db";
+import { sessionAtom } from "../auth/atoms";
+import { offlineAtom } from "./atoms";
+import { bootSessionOffline } from "./boot";
+import { writeLocalCache } from "./localCache";
+
+const json = (status: number, body: unknown) => () =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+const deadHub = () => Promise.reject(new TypeError("Failed to fetch"));
+const client = (fetchImpl: typeof fetch) => createApiClient({ baseUrl: "http://127.0.0.1:9/api/auth/v1", fetch: fetchImpl, retryDelayMs: 1 });
+
+describe("boot-time session with offline support", () => {
+  let db: DashboardDb;
+  beforeEach(() => {
+    db = new DashboardDb("dashboard", { indexedDB: new IDBFactory(), IDBKeyRange });
+    localStorage.clear();
+  });
+  afterEach(() => db.close());
+
+  it("a network failure keeps a known user in the app, offline", async () => {
+    writeLocalCache({ login: "demo", locked: false });
+    const store = createStore();
+    await bootSessionOffline(store, client(deadHub), db);
+    expect(store.get(sessionAtom)).toEqual({ status: "loggedIn", login: "demo", offline: true });
+    expect(store.get(offlineAtom)).toBe(true);
+  });
+
+  it("a network failure with a session last seen locked shows the PIN screen", async () => {
+    writeLocalCache({ login: "demo", locked: true });
+    const store = createStore();
+    await bootSessionOffline(store, client(deadHub), db);
+    expect(store.get(sessionAtom)).toEqual({ status: "locked" });
+  });
+
+  it("only a real 401 shows the login form, even for a known user", async () => {
+    writeLocalCache({ login: "demo", locked: false });
+    const store = createStore();
+    await bootSessionOffline(store, client(json(401, { code: "AUTH_NO_SESSION" })), db);
+    expect(store.get(sessionAtom)).toEqual({ status: "loggedOut" });
+  });
+
+  it("an unknown user with no network gets the autologin error, not the app", async () => {
+    const store = createStore();
+    await bootSessionOffline(store, client(deadHub), db);
+    expect(store.get(sessionAtom).status).toBe("error");
+  });
+});

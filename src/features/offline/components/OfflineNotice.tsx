@@ -1,0 +1,59 @@
+import { useAtomValue } from "jotai";
+import { nowAtom } from "../../clock/atoms";
+import { formatRelativeTime } from "../../../shared/relativeTime";
+import { cachedDataFetchedAtAtom, offlineAtom, refusedWriteAtom } from "../atoms";
+
+/** Props of {@link OfflineNotice}. */
+export type OfflineNoticeProps = {
+  /** Locale of the relative time (spec §2: pl default). */
+  locale?: "pl" | "en";
+};
+
+const TEXT = {
+  pl: {
+    offline: "Brak połączenia z serwerem — dane mogą być nieaktualne",
+    cachedAt: "Dane z pamięci urządzenia, pobrane",
+    refused: "Nie można teraz wykonać tej akcji: brak połączenia. Nic nie zostało wysłane.",
+  },
+  en: {
+    offline: "No connection to the server — data may be out of date",
+    cachedAt: "Data stored on this device, fetched",
+    refused: "This action cannot be done now: no connection. Nothing was sent.",
+  },
+} as const;
+
+/**
+ * The offline notice of issue 3 (UI contract: role="status", data-testid="offline-notice", text
+ * 'Brak połączenia z serwerem — dane mogą być nieaktualne'), shown only while offline. Also says how
+ * old the cached data is (data-testid="offline-cache-age") and, after a control was pressed offline,
+ * that nothing was sent (role="alert", data-testid="offline-refused").
+ */
+export function OfflineNotice({ locale = "pl" }: OfflineNoticeProps) {
+  const offline = useAtomValue(offlineAtom);
+  const cachedAt = useAtomValue(cachedDataFetchedAtAtom);
+  const refused = useAtomValue(refusedWriteAtom);
+  if (!offline) return null;
+  const text = TEXT[locale];
+  return (
+    <div className="offline-notice" data-testid="offline-notice-region">
+      <p role="status" data-testid="offline-notice" className="offline-notice__status">
+        {text.offline}
+      </p>
+      {cachedAt !== null && <CacheAge fetchedAt={cachedAt} locale={locale} label={text.cachedAt} />}
+      {refused !== null && (
+        <p role="alert" data-testid="offline-refused" className="offline-notice__refused">
+          {text.refused}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CacheAge({ fetchedAt, locale, label }: { fetchedAt: number; locale: "pl" | "en"; label: string }) {
+  const now = useAtomValue(nowAtom);
+  return (
+    <p data-testid="offline-cache-age" className="offline-notice__age">
+      {label} <time dateTime={new Date(fetchedAt).toISOString()}>{formatRelativeTime(fetchedAt, now, locale)}</time>
+    </p>
+  );
+}

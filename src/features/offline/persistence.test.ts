@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
+import { createStore } from "jotai";
+import { DashboardDb, loadLiveSnapshot } from "../../shared/db";
+import { sessionAtom } from "../auth/atoms";
+import { liveStatsAtom, liveTopicsAtom, liveValueAtom } from "../live/atoms";
+import { preferencesAtom } from "../preferences/atoms";
+import { restoreOfflineState, startPersistence } from "./persistence";
+import { readLocalCache } from "./localCache";
+
+const TOPIC = "sensor/temp/balcony_persist_test";
+
+function publish(store: ReturnType<typeof createStore>, value: unknown, receivedAt: number): void {
+  store.set(liveValueAtom(TOPIC), { value, receivedAt });
+  store.set(liveTopicsAtom, new Set([TOPIC]));
+  store.set(liveStatsAtom, (s) => ({ ...s, applied: s.applied + 1 }));
+}
+
+describe("offline persistence", () => {
+  let db: DashboardDb;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    db = new DashboardDb("dashboard", { indexedDB: new IDBFactory(), IDBKeyRange });
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    db.close();
+  });
+
+  it("persists the live snapshot every 5 s while it changes, and a new page restores it with the old receive time", async () => {
+    const store = createStore();
+    const stop = startPersistence(store, db, 5000);
+    const receivedAt = Date.now() - 10 * 60_000;
+    publish(store, { value: 3.5, time: "2026-11-20T10:00:00Z" }, receivedAt);
+    await vi.advanceTimersByTimeAsync(5000);
+    await vi.waitFor(async () => expect(await loadLiveSnapshot(db)).toHaveLength(1));
+    stop();
+
+    const next = createStore();
+    expect(await restoreOfflineState(next, db)).toBe(1);
+    expect(next.get(liveValueAtom(TOPIC))).toEqual({ value: { value: 3.5, time: "2026-11-20T10:00:00Z" }, receivedAt });
+  });
+
+  it("persists preferences to IndexedDB and the localStorage cache, and restores them", async () => {
+    const store = createStore();
+    const stop = startPersistence(store, db, 5000);
+    store.set(preferencesAtom, (p) => ({ ...p, appUi: "car" as const }));
+    await vi.advanceTimersByTimeAsync(5000);
+    await vi.waitFor(() => expect(readLocalCache()?.preferences?.appUi).toBe("car"));
+    stop();
+    const next = createStore();
+    await restoreOfflineState(next, db);
+    expect(next.get(preferencesAtom).appUi).toBe("car");
+  });
+
+  it("remembers the logged-in user and that the session was locked; a logout forgets everything", async () => {
+    const store = createStore();
+    const stop = startPersistence(store, db, 5000);
+    store.set(sessionAtom, { status: "loggedIn", login: "demo" });
+    expect(readLocalCache()).toMatchObject({ login: "demo", locked: false });
+    store.set(sessionAtom, { status: "locked" });
+    expect(readLocalCache()).toMatchObject({ login: "demo", locked: true });
+    publish(store, 1, Date.now());
+    await vi.advanceTimersByTimeAsync(5000);
+    await vi.waitFor(async () => expect(await db.liveSnapshot.count()).toBe(1));
+    store.set(sessionAtom, { status: "loggedOut" });
+    expect(readLocalCache()).toBeNull();
+    await vi.waitFor(async () => expect(await db.liveSnapshot.count()).toBe(0));
+    stop();
+  });
+});

@@ -1,0 +1,115 @@
+import type { createStore } from "jotai";
+import {
+  KV_KEYS,
+  clearApiResponses,
+  clearLiveSnapshot,
+  kvDelete,
+  kvGet,
+  kvSet,
+  loadLiveSnapshot,
+  saveLiveSnapshot,
+  type DashboardDb,
+} from "../../shared/db";
+import { sessionAtom } from "../auth/atoms";
+import { liveStatsAtom } from "../live/atoms";
+import { readLiveSnapshot, restoreLiveSnapshot } from "../live/snapshot";
+import { preferencesAtom } from "../preferences/atoms";
+import { DEFAULT_PREFERENCES, PreferencesPatchSchema, mergePreferences } from "../preferences/schemas";
+import { clearLocalCache, readLocalCache, writeLocalCache } from "./localCache";
+import { everyIntervalWhileChanged } from "./throttle";
+
+type JotaiStore = ReturnType<typeof createStore>;
+
+/** Persist interval, ms (spec §7: "persisted every 5 s"). */
+export const PERSIST_INTERVAL_MS = 5000;
+
+/**
+ * Restores what survives a reload (issue 3 "State that survives"), before the live connection starts:
+ * preferences at once from localStorage (sync, first render already right), then from IndexedDB if
+ * localStorage had none; the live snapshot from IndexedDB with each leaf's OLD receive time, so tiles
+ * show outdated/stale until live data confirms them. Resolves with how many live leaves were restored;
+ * never rejects (a broken database only means nothing is restored).
+ */
+export async function restoreOfflineState(store: JotaiStore, db: DashboardDb): Promise<number> {
+  const local = readLocalCache();
+  if (local?.preferences) store.set(preferencesAtom, (current) => mergePreferences(current, local.preferences ?? {}));
+  try {
+    if (!local?.preferences) {
+      const stored = await kvGet(db, KV_KEYS.preferences, PreferencesPatchSchema);
+      if (stored) store.set(preferencesAtom, (current) => mergePreferences(current, stored));
+    }
+    return restoreLiveSnapshot(store, await loadLiveSnapshot(db));
+  } catch (error) {
+    console.warn("offline state not restored", error);
+    return 0;
+  }
+}
+
+/**
+ * Persists, throttled to every 5 s and only when changed: the live snapshot (only the leaves that
+ * changed since the last save) and the preferences (IndexedDB `kv` + the localStorage cache). The last
+ * known session is remembered at once (`{login, locked}`), and on logout every cached answer, the
+ * snapshot and the local cache are deleted, so the next user never sees them. Flushes on `pagehide`
+ * and when the page is hidden. Returns a stop function.
+ */
+export function startPersistence(store: JotaiStore, db: DashboardDb, intervalMs = PERSIST_INTERVAL_MS): () => void {
+  const persisted = new Map<string, number>();
+  const snapshot = everyIntervalWhileChanged(
+    () => store.get(liveStatsAtom).applied,
+    async () => {
+      const changed = readLiveSnapshot(store).filter((entry) => persisted.get(entry.topic) !== entry.receivedAt);
+      await saveLiveSnapshot(db, changed);
+      for (const entry of changed) persisted.set(entry.topic, entry.receivedAt);
+    },
+    intervalMs,
+  );
+  const preferences = everyIntervalWhileChanged(
+    () => store.get(preferencesAtom),
+    async () => {
+      const value = store.get(preferencesAtom);
+      writeLocalCache({ preferences: value });
+      await kvSet(db, KV_KEYS.preferences, value);
+    },
+    intervalMs,
+  );
+
+  const rememberSession = (): void => {
+    const session = store.get(sessionAtom);
+    if (session.status === "loggedIn") {
+      writeLocalCache({ login: session.login, locked: false });
+      void kvSet(db, KV_KEYS.session, { login: session.login, locked: false }).catch(warn);
+    } else if (session.status === "locked") {
+      writeLocalCache({ locked: true });
+      void kvSet(db, KV_KEYS.session, { login: readLocalCache()?.login ?? null, locked: true }).catch(warn);
+    } else if (session.status === "loggedOut") {
+      persisted.clear();
+      clearLocalCache();
+      store.set(preferencesAtom, DEFAULT_PREFERENCES);
+      void Promise.all([kvDelete(db, KV_KEYS.session), kvDelete(db, KV_KEYS.preferences), clearApiResponses(db), clearLiveSnapshot(db)]).catch(warn);
+    }
+  };
+  rememberSession();
+  const unsubscribe = store.sub(sessionAtom, rememberSession);
+
+  const flushAll = (): void => {
+    void snapshot.flush();
+    void preferences.flush();
+  };
+  const handleVisibility = (): void => {
+    if (document.visibilityState === "hidden") flushAll();
+  };
+  window.addEventListener("pagehide", flushAll);
+  document.addEventListener("visibilitychange", handleVisibility);
+
+  return () => {
+    unsubscribe();
+    snapshot.stop();
+    preferences.stop();
+    window.removeEventListener("pagehide", flushAll);
+    document.removeEventListener("visibilitychange", handleVisibility);
+  };
+}
+
+function warn(error: unknown): void {
+  console.warn("offline persistence", error);
+}

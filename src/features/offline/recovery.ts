@@ -1,0 +1,111 @@
+import type { createStore } from "jotai";
+import { liveConnectionStateAtom } from "../live/atoms";
+import { browserOnlineAtom, offlineAtom } from "./atoms";
+import { markReachable } from "./connectivity";
+
+type JotaiStore = ReturnType<typeof createStore>;
+
+/** Why data is being fetched again. */
+export type RecoveryReason = "reconnected" | "wokeUp";
+
+/** Options of {@link startRecovery}. */
+export interface RecoveryOptions {
+  /** URL probed with HEAD while offline (bypasses the service worker's GET cache), e.g. "/api/v2/config". */
+  probeUrl: string;
+  /** Called when the hub is reachable again after an outage, or after a long sleep. */
+  onRecover: (reason: RecoveryReason) => void;
+  /** Probe interval while offline, ms. Default 5000 (spec §9 data fetching retry interval). */
+  probeIntervalMs?: number;
+  /** Clock check interval, ms. Default 5000 (spec §9 day-change check). */
+  clockCheckMs?: number;
+  /** A gap between clock checks longer than the interval plus this is a sleep, ms. Default 60 000. */
+  jumpThresholdMs?: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+/** Statuses that do not prove the hub is up (a proxy in front of it, or the service worker). */
+const NOT_THE_HUB = new Set([502, 503, 504]);
+
+/**
+ * Keeps the connectivity atoms true and brings the app back by itself (issue 3 "recover by itself"):
+ * - follows the browser's `online`/`offline` events;
+ * - while offline, probes the hub every 5 s with a HEAD request (and at once on `online`, or when
+ *   the live channel connects); any answer from the hub marks it reachable;
+ * - when the app goes from offline to online it calls `onRecover("reconnected")`;
+ * - when the clock jumps (the tablet slept for over 60 s) it calls `onRecover("wokeUp")`.
+ * Returns a stop function that removes every listener and timer.
+ */
+export function startRecovery(store: JotaiStore, options: RecoveryOptions): () => void {
+  const probeIntervalMs = options.probeIntervalMs ?? 5000;
+  const clockCheckMs = options.clockCheckMs ?? 5000;
+  const jumpThresholdMs = options.jumpThresholdMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  let probing = false;
+  let probeTimer: ReturnType<typeof setInterval> | undefined;
+
+  const probe = async (): Promise<void> => {
+    if (probing || !store.get(offlineAtom)) return;
+    probing = true;
+    try {
+      const response = await doFetch(options.probeUrl, { method: "HEAD", credentials: "include", cache: "no-store" });
+      if (!NOT_THE_HUB.has(response.status)) {
+        store.set(browserOnlineAtom, true);
+        markReachable(store);
+      }
+    } catch {
+      // still offline; the next probe will tell
+    } finally {
+      probing = false;
+    }
+  };
+
+  const syncProbing = (offline: boolean): void => {
+    if (offline && probeTimer === undefined) probeTimer = setInterval(() => void probe(), probeIntervalMs);
+    if (!offline && probeTimer !== undefined) {
+      clearInterval(probeTimer);
+      probeTimer = undefined;
+    }
+  };
+
+  let wasOffline = store.get(offlineAtom);
+  syncProbing(wasOffline);
+  const unsubscribeOffline = store.sub(offlineAtom, () => {
+    const offline = store.get(offlineAtom);
+    syncProbing(offline);
+    if (wasOffline && !offline) options.onRecover("reconnected");
+    wasOffline = offline;
+  });
+  const unsubscribeLive = store.sub(liveConnectionStateAtom, () => {
+    if (store.get(liveConnectionStateAtom) === "connect") void probe();
+  });
+
+  const handleOnline = (): void => {
+    store.set(browserOnlineAtom, true);
+    void probe();
+  };
+  const handleOffline = (): void => store.set(browserOnlineAtom, false);
+  window.addEventListener("online", handleOnline);
+  window.addEventListener("offline", handleOffline);
+
+  let lastTick = now();
+  const clockTimer = setInterval(() => {
+    const t = now();
+    const gap = t - lastTick;
+    lastTick = t;
+    if (gap > clockCheckMs + jumpThresholdMs) {
+      options.onRecover("wokeUp");
+      void probe();
+    }
+  }, clockCheckMs);
+
+  return () => {
+    unsubscribeOffline();
+    unsubscribeLive();
+    window.removeEventListener("online", handleOnline);
+    window.removeEventListener("offline", handleOffline);
+    clearInterval(clockTimer);
+    syncProbing(false);
+  };
+}
