@@ -17,7 +17,7 @@ export type StartLiveOptions = {
  * connects to `url` (config's mqttConnectionString), feeds every message through the ingest and
  * writes one batch per frame into the store; the connection state goes to liveConnectionStateAtom.
  * A failure to load or connect sets the state to "error" (never throws).
- * @returns stop: closes the connection (and cancels it if it is still loading)
+ * @returns stop: closes the connection (and cancels it if it is still loading) and sets the state to "end"
  */
 export function startLive(store: JotaiStore, url: string, options: StartLiveOptions = {}): () => void {
   let stopped = false;
@@ -49,7 +49,10 @@ export function startLive(store: JotaiStore, url: string, options: StartLiveOpti
     });
 
   return () => {
+    if (stopped) return;
     stopped = true;
+    // Events of this closing connection are ignored from now on (a new one may already be starting).
+    store.set(liveConnectionStateAtom, "end");
     void close?.();
   };
 }
