@@ -30,7 +30,7 @@ describe("offline persistence", () => {
 
   it("persists the live snapshot every 5 s while it changes, and a new page restores it with the old receive time", async () => {
     const store = createStore();
-    const stop = startPersistence(store, db, 5000);
+    const { stop } = startPersistence(store, db, 5000);
     const receivedAt = Date.now() - 10 * 60_000;
     publish(store, { value: 3.5, time: "2026-11-20T10:00:00Z" }, receivedAt);
     await vi.advanceTimersByTimeAsync(5000);
@@ -44,7 +44,7 @@ describe("offline persistence", () => {
 
   it("persists preferences to IndexedDB and the localStorage cache, and restores them", async () => {
     const store = createStore();
-    const stop = startPersistence(store, db, 5000);
+    const { stop } = startPersistence(store, db, 5000);
     store.set(preferencesAtom, (p) => ({ ...p, appUi: "car" as const }));
     await vi.advanceTimersByTimeAsync(5000);
     await vi.waitFor(() => expect(readLocalCache()?.preferences?.appUi).toBe("car"));
@@ -56,7 +56,7 @@ describe("offline persistence", () => {
 
   it("remembers the logged-in user and that the session was locked; a logout forgets everything", async () => {
     const store = createStore();
-    const stop = startPersistence(store, db, 5000);
+    const { stop } = startPersistence(store, db, 5000);
     store.set(sessionAtom, { status: "loggedIn", login: "demo" });
     expect(readLocalCache()).toMatchObject({ login: "demo", locked: false });
     store.set(sessionAtom, { status: "locked" });

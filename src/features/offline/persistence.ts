@@ -50,9 +50,14 @@ export async function restoreOfflineState(store: JotaiStore, db: DashboardDb): P
  * changed since the last save) and the preferences (IndexedDB `kv` + the localStorage cache). The last
  * known session is remembered at once (`{login, locked}`), and on logout every cached answer, the
  * snapshot and the local cache are deleted, so the next user never sees them. Flushes on `pagehide`
- * and when the page is hidden. Returns a stop function.
+ * and when the page is hidden. Returns `stop` and `flush` (saves what changed now; awaited before an
+ * update reload so no state is lost).
  */
-export function startPersistence(store: JotaiStore, db: DashboardDb, intervalMs = PERSIST_INTERVAL_MS): () => void {
+export function startPersistence(
+  store: JotaiStore,
+  db: DashboardDb,
+  intervalMs = PERSIST_INTERVAL_MS,
+): { stop: () => void; flush: () => Promise<void> } {
   const persisted = new Map<string, number>();
   const snapshot = everyIntervalWhileChanged(
     () => store.get(liveStatsAtom).applied,
@@ -101,12 +106,17 @@ export function startPersistence(store: JotaiStore, db: DashboardDb, intervalMs 
   window.addEventListener("pagehide", flushAll);
   document.addEventListener("visibilitychange", handleVisibility);
 
-  return () => {
-    unsubscribe();
-    snapshot.stop();
-    preferences.stop();
-    window.removeEventListener("pagehide", flushAll);
-    document.removeEventListener("visibilitychange", handleVisibility);
+  return {
+    flush: async () => {
+      await Promise.all([snapshot.flush(), preferences.flush()]);
+    },
+    stop: () => {
+      unsubscribe();
+      snapshot.stop();
+      preferences.stop();
+      window.removeEventListener("pagehide", flushAll);
+      document.removeEventListener("visibilitychange", handleVisibility);
+    },
   };
 }
 

@@ -23,6 +23,8 @@ export interface StartOfflineOptions {
 export interface OfflineHandle {
   /** Resolves (never rejects) once preferences and the live snapshot are restored, with the number of live leaves restored. */
   restored: Promise<number>;
+  /** Saves changed state now (snapshot, preferences); await it before a reload. Never rejects. */
+  flush: () => Promise<void>;
   /** Stops persistence, probes and listeners. */
   stop: () => void;
 }
@@ -47,7 +49,7 @@ export function startOffline(store: JotaiStore, api: { auth: ApiClient; general:
   const db = options.db ?? getDashboardDb();
   void requestPersistentStorage();
   const restored = restoreOfflineState(store, db);
-  const stopPersistence = startPersistence(store, db);
+  const persistence = startPersistence(store, db);
   const stopRecovery = startRecovery(store, {
     probeUrl: options.probeUrl ?? `${api.general.baseUrl.replace(/\/$/, "")}/config`,
     onRecover: (reason) => {
@@ -58,8 +60,9 @@ export function startOffline(store: JotaiStore, api: { auth: ApiClient; general:
   });
   return {
     restored,
+    flush: persistence.flush,
     stop: () => {
-      stopPersistence();
+      persistence.stop();
       stopRecovery();
     },
   };

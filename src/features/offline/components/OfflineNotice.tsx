@@ -2,6 +2,7 @@ import { useAtomValue } from "jotai";
 import { nowAtom } from "../../clock/atoms";
 import { formatRelativeTime } from "../../../shared/relativeTime";
 import { cachedDataFetchedAtAtom, offlineAtom, refusedWriteAtom } from "../atoms";
+import "./OfflineNotice.css";
 
 /** Props of {@link OfflineNotice}. */
 export type OfflineNoticeProps = {
