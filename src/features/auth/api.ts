@@ -41,6 +41,7 @@ export async function validateSession(auth: ApiClient): Promise<{ login: string 
  * `POST /session/unlock` with `{pin}`, the PIN as a number (spec §5, §7); the hub issues a new cookie.
  * @param pin the entered digits as a non-negative integer
  * Errors: ApiError (AUTH_BAD_PIN, AUTH_PIN_DELAY, AUTH_SESSION_REVOKED); spec §8: the page reloads.
+ * @throws RangeError (before any call) when `pin` is not a non-negative safe integer
  */
 export async function unlockSession(auth: ApiClient, pin: number): Promise<{ login: string }> {
   if (!Number.isSafeInteger(pin) || pin < 0) throw new RangeError(`PIN must be a non-negative integer, got ${pin}`);
