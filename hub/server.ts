@@ -1,6 +1,6 @@
 import fastifyCookie from "@fastify/cookie";
 import fastifyWebsocket from "@fastify/websocket";
-import Fastify from "fastify";
+import Fastify, { LogController } from "fastify";
 import { AuthService } from "./auth/auth-service";
 import { startBridge } from "./bridge/bridge";
 import { startEmbeddedBroker, type EmbeddedBroker } from "./broker/embedded";
@@ -71,7 +71,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   };
 
   try {
-    const app = Fastify({ logger: { level: options.logLevel }, bodyLimit: 256 * 1024, forceCloseConnections: true, disableRequestLogging: true });
+    const app = Fastify({ logger: { level: options.logLevel }, bodyLimit: 256 * 1024, forceCloseConnections: true, logController: new LogController({ disableRequestLogging: true }) });
     const log = app.log;
     cleanups.push(() => app.close());
     const users = new UserStore(db);

@@ -1,0 +1,94 @@
+import * as v from "valibot";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { useCheapKdfForTests } from "../auth/kdf";
+import { startHub, type HubOptions, type RunningHub } from "../server";
+
+/** A free loopback TCP port (listen on 0, read it, close). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh temporary directory; removed by the returned hub's `cleanup`. */
+export function tempDir(prefix = "hub-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface TestHub extends RunningHub {
+  dataDir: string;
+  /** Closes the hub and removes its data directory. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * Starts a hub on 127.0.0.1 port 0 with a temp data dir, demo user (demo/demo, PIN 1357), demo
+ * household, no simulator and no TCP listener unless overridden. Uses the cheap test KDF.
+ */
+export async function startTestHub(overrides: Partial<HubOptions> = {}): Promise<TestHub> {
+  useCheapKdfForTests();
+  const dataDir = overrides.dataDir ?? tempDir();
+  const hub = await startHub({
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    distDir: join(dataDir, "no-dist"),
+    mqttPort: 0,
+    demo: true,
+    simulator: false,
+    simulatorIntervalMs: 1000,
+    logLevel: "silent",
+    ...overrides,
+  });
+  return {
+    ...hub,
+    dataDir,
+    cleanup: async () => {
+      await hub.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `name=value` part of a Set-Cookie for `hub_session`, or undefined. */
+export function sessionCookieOf(response: Response): string | undefined {
+  for (const header of response.headers.getSetCookie()) {
+    const first = header.split(";")[0];
+    if (first?.startsWith("hub_session=") && first !== "hub_session=") return first;
+  }
+  return undefined;
+}
+
+/** JSON request against the hub; `cookie` is sent as the Cookie header. */
+export async function call(hub: { url: string }, method: string, path: string, options: { cookie?: string | undefined; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  return fetch(`${hub.url.replace("localhost", "127.0.0.1")}${path}`, {
+    method,
+    headers,
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+}
+
+/** Logs in as demo/demo (or the given user) and answers the session cookie. Throws when login fails. */
+export async function login(hub: { url: string }, login = "demo", password = "demo", sessionName = "test"): Promise<string> {
+  const response = await call(hub, "POST", "/api/auth/v1/auth", { body: { login, password, sessionName } });
+  const cookie = sessionCookieOf(response);
+  if (response.status !== 200 || !cookie) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return cookie;
+}
+
+/** Reads a response's JSON through a valibot schema (tests validate wire data too); throws on mismatch. */
+export async function jsonOf<TSchema extends v.GenericSchema>(response: Response, schema: TSchema): Promise<v.InferOutput<TSchema>> {
+  return v.parse(schema, await response.json());
+}
