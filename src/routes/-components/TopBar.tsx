@@ -1,7 +1,10 @@
 import { Link } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { LiveSpinner } from "../../features/live/components/LiveSpinner";
 import type { AppUi } from "../../features/preferences/schemas";
+import { switchesWithoutPurposeCountAtom } from "../../features/switches/atoms";
 import { SwitchesBadge } from "../../features/switches/components/SwitchesBadge";
 
 /** Props of {@link TopBar}. */
@@ -14,6 +17,8 @@ export type TopBarProps = { layout: AppUi };
  */
 export function TopBar({ layout }: TopBarProps) {
   const { t } = useTranslation();
+  const badgeDescriptionId = useId();
+  const badgeCount = useAtomValue(switchesWithoutPurposeCountAtom);
   const activeProps = { className: "active", "aria-current": "page" as const };
   return (
     <nav className="topbar" aria-label={t("nav.label")} data-layout={layout}>
@@ -30,9 +35,15 @@ export function TopBar({ layout }: TopBarProps) {
       </Link>
       {layout === "standard" && (
         <>
-          <Link to="/switches" className="topbar__link" activeProps={activeProps}>
+          <Link
+            to="/switches"
+            className="topbar__link"
+            aria-label={t("nav.switches")}
+            aria-describedby={badgeCount > 0 ? badgeDescriptionId : undefined}
+            activeProps={activeProps}
+          >
             {t("nav.switches")}
-            <SwitchesBadge />
+            <SwitchesBadge descriptionId={badgeDescriptionId} />
           </Link>
           <Link to="/cameras" className="topbar__link" activeProps={activeProps}>
             {t("nav.cameras")}
