@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { connect as mqttConnect, type IClientOptions, type MqttClient } from "mqtt";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -91,4 +92,40 @@ export async function login(hub: { url: string }, login = "demo", password = "de
 /** Reads a response's JSON through a valibot schema (tests validate wire data too); throws on mismatch. */
 export async function jsonOf<TSchema extends v.GenericSchema>(response: Response, schema: TSchema): Promise<v.InferOutput<TSchema>> {
   return v.parse(schema, await response.json());
+}
+
+/** Connects an mqtt.js client (MQTT 3.1.1) to `url`, resolving once connected; rejects on error or after 5 s. */
+export async function connectMqtt(url: string, options: IClientOptions = {}): Promise<MqttClient> {
+  const client = mqttConnect(url, { protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5000, ...options });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no MQTT connection to ${url}`)), 5000);
+    client.once("connect", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    client.once("error", (error) => {
+      clearTimeout(timer);
+      client.end(true);
+      reject(error);
+    });
+  });
+  return client;
+}
+
+/** Resolves with the first message whose topic is `topic` (after subscribing to it); rejects after `timeoutMs`. */
+export function nextMessage(client: MqttClient, topic: string, timeoutMs = 5000): Promise<{ topic: string; payload: string; retain: boolean }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.off("message", onMessage);
+      reject(new Error(`no message on ${topic} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onMessage = (received: string, payload: Buffer, packet: { retain: boolean }) => {
+      if (received !== topic) return;
+      clearTimeout(timer);
+      client.off("message", onMessage);
+      resolve({ topic: received, payload: payload.toString("utf8"), retain: packet.retain });
+    };
+    client.on("message", onMessage);
+    client.subscribe(topic);
+  });
 }
