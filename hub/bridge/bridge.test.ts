@@ -1,0 +1,72 @@
+import * as v from "valibot";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { MqttClient } from "mqtt";
+import { call, connectMqtt, freePort, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import { loadFixture } from "../testing/fixtures";
+
+const Stats = v.object({ item: v.object({ received: v.number(), published: v.number(), dropped: v.number(), ignored: v.number() }) });
+
+let hub: TestHub;
+let devices: MqttClient;
+let mqttPort: number;
+beforeEach(async () => {
+  mqttPort = await freePort();
+  hub = await startTestHub({ mqttPort });
+  devices = await connectMqtt(`mqtt://127.0.0.1:${mqttPort}`);
+});
+afterEach(async () => {
+  devices.end(true);
+  await hub.cleanup();
+});
+
+const stats = async (cookie: string) => (await jsonOf(await call(hub, "GET", "/api/v2/bridge/stats", { cookie }), Stats)).item;
+
+describe("the bridge inside a running hub", () => {
+  it("turns a real Zigbee2MQTT weather payload published by a device into a retained sensor reading", async () => {
+    const fixture = loadFixture("zigbee2mqtt/state_weather_sensor.json");
+    await devices.publishAsync("zigbee2mqtt/czujnik_ogrod", fixture.payload);
+    const late = await connectMqtt(`mqtt://127.0.0.1:${mqttPort}`);
+    try {
+      const message = await nextMessage(late, "sensor/temp/outside");
+      expect(message.retain).toBe(true);
+      expect(JSON.parse(message.payload)).toMatchObject({ value: 22.4 });
+      expect(Date.now() - Date.parse(v.parse(v.object({ time: v.string() }), JSON.parse(message.payload)).time)).toBeLessThan(10_000);
+    } finally {
+      late.end(true);
+    }
+  });
+
+  it("counts hostile input (non-JSON, 1 MB, __proto__ name) as dropped and keeps working", async () => {
+    const cookie = await login(hub);
+    const before = await stats(cookie);
+    await devices.publishAsync("tele/balkon/SENSOR", "definitely not json");
+    await devices.publishAsync("zigbee2mqtt/czujnik_ogrod", Buffer.alloc(1024 * 1024, 0x7b));
+    await devices.publishAsync("zigbee2mqtt/__proto__", '{"temperature":1}');
+    await devices.publishAsync("tele/constructor/LWT", "Online");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = await stats(cookie);
+    expect(after.received - before.received).toBe(4);
+    expect(after.dropped - before.dropped).toBe(4);
+    expect(after.published).toBe(before.published);
+
+    const watcher = await connectMqtt(`mqtt://127.0.0.1:${mqttPort}`);
+    try {
+      const reading = nextMessage(watcher, "sensor/pressure/balcony");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await devices.publishAsync("tele/balkon/SENSOR", loadFixture("tasmota/sensor_bme280.json").payload);
+      expect(JSON.parse((await reading).payload)).toMatchObject({ value: 988.6 });
+    } finally {
+      watcher.end(true);
+    }
+  });
+
+  it("counts a German-locale SENSOR as ignored fields, not as a reading", async () => {
+    const cookie = await login(hub);
+    const before = await stats(cookie);
+    await devices.publishAsync("tele/balkon/SENSOR", loadFixture("tasmota/sensor_si7021_bme280_german_locale.json").payload);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = await stats(cookie);
+    expect(after.ignored - before.ignored).toBe(3);
+    expect(after.published - before.published).toBe(1); // only the tasmota/tele pass-through
+  });
+});

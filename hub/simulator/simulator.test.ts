@@ -1,0 +1,75 @@
+import * as v from "valibot";
+import { afterEach, describe, expect, it } from "vitest";
+import { connectMqtt, freePort, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import { loadFixture } from "../testing/fixtures";
+import { demoDevices, tasmotaSwitch } from "./devices";
+import { daylightLux, RandomWalk } from "./random-walk";
+
+const Reading = v.object({ value: v.number(), time: v.string() });
+
+let hub: TestHub | undefined;
+afterEach(async () => {
+  await hub?.cleanup();
+  hub = undefined;
+});
+
+/** The nested key structure of a JSON value (keys only), to compare simulated payloads with real ones. */
+function shape(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return typeof value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shape(inner)]));
+}
+
+describe("simulated devices", () => {
+  it("publish the same native payload shapes as the real devices in the fixtures", () => {
+    const at = new Date("2026-06-01T12:00:00");
+    const messages = demoDevices(() => 0.5).flatMap((device) => device.tick(at));
+    const payloadOf = (topic: string) => JSON.parse(messages.find((m) => m.topic === topic)?.payload ?? "null") as unknown;
+    expect(shape(payloadOf("tele/balkon/SENSOR"))).toEqual(shape(loadFixture("tasmota/sensor_bme280.json").json));
+    expect(shape(payloadOf("zigbee2mqtt/czujnik_ogrod"))).toEqual(shape(loadFixture("zigbee2mqtt/state_weather_sensor.json").json));
+    expect(shape(payloadOf("zigbee2mqtt/drzwi_wejsciowe"))).toEqual(shape(loadFixture("zigbee2mqtt/state_contact_sensor.json").json));
+    const pm = payloadOf("tele/powietrze/SENSOR");
+    expect(pm).toMatchObject({ SDS0X1: { "PM2.5": expect.any(Number), PM10: expect.any(Number) } });
+    expect(messages).toContainEqual({ topic: "tele/balkon/LWT", payload: "Online", retain: true });
+  });
+
+  it("drift within bounds and keep light at 0 lux at night", () => {
+    const walk = new RandomWalk(20, -20, 35, 5);
+    for (let i = 0; i < 1000; i++) {
+      const value = walk.next();
+      expect(value).toBeGreaterThanOrEqual(-20);
+      expect(value).toBeLessThanOrEqual(35);
+    }
+    expect(daylightLux(2)).toBe(0);
+    expect(daylightLux(13)).toBeGreaterThan(20_000);
+  });
+
+  it("a switch toggles now and then with stat/<t>/POWER<n> and reports every relay in tele STATE", () => {
+    const random = () => 0.05; // below the 10 % toggle chance: relay 1 toggles every round after the first
+    const listwa = tasmotaSwitch("listwa", 3, random);
+    listwa.tick(new Date());
+    const second = listwa.tick(new Date());
+    expect(second).toContainEqual({ topic: "stat/listwa/POWER1", payload: "OFF", retain: false });
+    const state = JSON.parse(second.find((m) => m.topic === "tele/listwa/STATE")?.payload ?? "{}") as unknown;
+    expect(state).toMatchObject({ POWER1: expect.stringMatching(/ON|OFF/), POWER2: expect.stringMatching(/ON|OFF/), POWER3: expect.stringMatching(/ON|OFF/) });
+  });
+});
+
+describe("demo mode", () => {
+  it("the simulator's native payloads come out of the bridge as sensor/ and power/ topics", async () => {
+    const mqttPort = await freePort();
+    hub = await startTestHub({ mqttPort, simulator: true, simulatorIntervalMs: 200 });
+    const client = await connectMqtt(`mqtt://127.0.0.1:${mqttPort}`);
+    try {
+      const native = await nextMessage(client, "tele/piwnica/SENSOR");
+      expect(native.payload).toContain("DS18B20-1");
+      for (const topic of ["sensor/temp/balcony", "sensor/temp/outside", "sensor/temp/tunnel", "sensor/temp/living_room", "sensor/light/outside", "sensor/door/entrance", "sensor/pm25/outside", "sensor/batt/entrance"]) {
+        const message = await nextMessage(client, topic);
+        expect(v.safeParse(Reading, JSON.parse(message.payload)).success, topic).toBe(true);
+      }
+      expect(JSON.parse((await nextMessage(client, "power/listwa/POWER2")).payload)).toEqual({ state: expect.stringMatching(/^(ON|OFF)$/) });
+      expect(JSON.parse((await nextMessage(client, "availability/drzwi_wejsciowe")).payload)).toEqual({ state: "online" });
+    } finally {
+      client.end(true);
+    }
+  });
+});
