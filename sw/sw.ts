@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { cacheNames } from "workbox-core";
+import { cacheNames, clientsClaim } from "workbox-core";
 import * as v from "valibot";
 import { AppToSwMessageSchema } from "../src/shared/messages";
 import { getDashboardDb } from "../src/shared/db";
@@ -13,7 +13,10 @@ import { keepPreviousAssets, matchPreviousAsset } from "./previousAssets";
  * - precaches the shell and answers navigations with the precached index.html (not /api, /mqtt);
  * - keeps the previous version's hashed assets (see previousAssets.ts);
  * - API GETs: network first (3 s), IndexedDB fallback (see apiRoute.ts); writes are never touched;
- * - activates a new version only when the app says so (`SKIP_WAITING`, sent at idle).
+ * - activates a new version only when the app says so (`SKIP_WAITING`, sent at idle), then takes
+ *   control of open pages (`clientsClaim`: on the first visit so the very first session is already
+ *   cached for offline use; after an update, pages still on the old version keep loading their
+ *   chunks from the previous version's assets and reload themselves at idle).
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -21,6 +24,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil(keepPreviousAssets(self.caches, cacheNames.precache));
 });
 
+clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 

@@ -3,6 +3,12 @@ import { getDashboardDb, onDashboardDbVersionChange } from "../../shared/db";
 import { createIdleTracker, type IdleTracker } from "./idle";
 import { DEFAULT_IDLE_MS, DEFAULT_UPDATE_CHECK_MS, KIOSK_KEYS, readMs } from "./settings";
 
+/** Build id baked in at build time (`VITE_BUILD_ID=...`), shown in `window.__kiosk.build`. */
+export const BUILD_ID: string = typeof import.meta.env.VITE_BUILD_ID === "string" ? import.meta.env.VITE_BUILD_ID : "dev";
+
+/** Fallback reload if the new worker does not take control within this time after SKIP_WAITING, ms. */
+const TAKEOVER_TIMEOUT_MS = 10_000;
+
 /** Options of {@link startKioskUpdates}. */
 export interface KioskUpdateOptions {
   /** Service worker URL. Default "/sw.js" (vite-plugin-pwa output). */
@@ -15,6 +21,8 @@ export interface KioskUpdateOptions {
 
 /** What {@link startKioskUpdates} reports, for the UI and tests (also on `window.__kiosk`). */
 export interface KioskUpdateState {
+  /** Build id of the running code (`VITE_BUILD_ID` at build time, "dev" when unset). */
+  build: string;
   registered: boolean;
   updateWaiting: boolean;
   lastCheckAt: number | null;
@@ -38,7 +46,7 @@ declare global {
  * Does nothing where service workers are unavailable (e.g. plain http on a LAN IP). Returns stop.
  */
 export function startKioskUpdates(options: KioskUpdateOptions = {}): () => void {
-  const state: KioskUpdateState = { registered: false, updateWaiting: false, lastCheckAt: null };
+  const state: KioskUpdateState = { build: BUILD_ID, registered: false, updateWaiting: false, lastCheckAt: null };
   window.__kiosk = state;
   const reload = options.reload ?? (() => window.location.reload());
   const idle: IdleTracker = createIdleTracker({ idleMs: () => readMs(KIOSK_KEYS.idleMs, DEFAULT_IDLE_MS) });
@@ -60,17 +68,32 @@ export function startKioskUpdates(options: KioskUpdateOptions = {}): () => void 
   if (!("serviceWorker" in navigator)) return () => cancels.forEach((cancel) => cancel());
 
   const wb = new Workbox(options.swUrl ?? "/sw.js", { scope: "/" });
+  let reloadOnControl = false;
   const check = (): void => {
     state.lastCheckAt = Date.now();
     void wb.update().catch(() => undefined);
   };
+  // At idle: if the new version is still waiting, activate it and reload when it controls the page;
+  // if another tab already activated it (this page is now controlled by it), just reload.
+  const activateAndReload = async (): Promise<void> => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration?.waiting) return reload();
+    reloadOnControl = true;
+    setTimeout(reload, TAKEOVER_TIMEOUT_MS);
+    wb.messageSkipWaiting();
+  };
   const handleWaiting = (): void => {
     state.updateWaiting = true;
-    applyAtIdle(() => {
-      wb.addEventListener("controlling", () => reload());
-      wb.messageSkipWaiting();
-    });
+    applyAtIdle(() => void activateAndReload());
   };
+  const handleControlling = (event: { isUpdate?: boolean }): void => {
+    if (reloadOnControl) reload();
+    else if (event.isUpdate) {
+      state.updateWaiting = true;
+      applyAtIdle(reload);
+    }
+  };
+  wb.addEventListener("controlling", handleControlling);
   wb.addEventListener("waiting", handleWaiting);
   void wb
     .register()
@@ -88,6 +111,7 @@ export function startKioskUpdates(options: KioskUpdateOptions = {}): () => void 
     clearInterval(interval);
     document.removeEventListener("visibilitychange", handleVisibility);
     wb.removeEventListener("waiting", handleWaiting);
+    wb.removeEventListener("controlling", handleControlling);
   });
   return () => cancels.forEach((cancel) => cancel());
 }

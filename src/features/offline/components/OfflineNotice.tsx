@@ -1,12 +1,13 @@
 import { useAtomValue } from "jotai";
 import { nowAtom } from "../../clock/atoms";
 import { formatRelativeTime } from "../../../shared/relativeTime";
+import { localeAtom } from "../../preferences/atoms";
 import { cachedDataFetchedAtAtom, offlineAtom, refusedWriteAtom } from "../atoms";
 import "./OfflineNotice.css";
 
 /** Props of {@link OfflineNotice}. */
 export type OfflineNoticeProps = {
-  /** Locale of the relative time (spec §2: pl default). */
+  /** Locale of the texts; default the user's locale preference (spec §2: pl default). */
   locale?: "pl" | "en";
 };
 
@@ -29,7 +30,9 @@ const TEXT = {
  * old the cached data is (data-testid="offline-cache-age") and, after a control was pressed offline,
  * that nothing was sent (role="alert", data-testid="offline-refused").
  */
-export function OfflineNotice({ locale = "pl" }: OfflineNoticeProps) {
+export function OfflineNotice({ locale: forced }: OfflineNoticeProps) {
+  const preferred = useAtomValue(localeAtom);
+  const locale = forced ?? preferred;
   const offline = useAtomValue(offlineAtom);
   const cachedAt = useAtomValue(cachedDataFetchedAtAtom);
   const refused = useAtomValue(refusedWriteAtom);
