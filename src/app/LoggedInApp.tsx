@@ -19,7 +19,11 @@ export function LoggedInApp({ router, context }: LoggedInAppProps) {
   useEffect(() => {
     const stop = startSessionData(store, api, {
       onPreferences: () => {
-        const target = takeDefaultRoute(store.get(preferencesAtom).defaultRoute, router.state.location.pathname, sessionStorage);
+        const target = takeDefaultRoute(
+          store.get(preferencesAtom).defaultRoute,
+          router.state.location.pathname,
+          sessionStorage,
+        );
         if (target !== null) void router.navigate({ to: target });
       },
       onError: (what, error) => {

@@ -14,13 +14,7 @@ export function Keypad({ onDigit, onDelete, deleteLabel, disabled = false }: Key
   return (
     <div className="keypad">
       {DIGITS.map((digit) => (
-        <button
-          key={digit}
-          type="button"
-          className="keypad__key"
-          disabled={disabled}
-          onClick={() => onDigit(digit)}
-        >
+        <button key={digit} type="button" className="keypad__key" disabled={disabled} onClick={() => onDigit(digit)}>
           {digit}
         </button>
       ))}

@@ -23,7 +23,11 @@ export function fakeClient(answer: (request: Recorded) => Canned, onErrorCode?: 
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url, "http://localhost");
     const text = await request.text();
-    const recorded: Recorded = { method: request.method, path: url.pathname.replace(/^\/api\/auth\/v1/, ""), body: text ? JSON.parse(text) : undefined };
+    const recorded: Recorded = {
+      method: request.method,
+      path: url.pathname.replace(/^\/api\/auth\/v1/, ""),
+      body: text ? JSON.parse(text) : undefined,
+    };
     requests.push(recorded);
     const canned = answer(recorded);
     if (canned.delayMs) await new Promise((resolve) => setTimeout(resolve, canned.delayMs));
@@ -43,7 +47,10 @@ export function fakeClient(answer: (request: Recorded) => Canned, onErrorCode?: 
 }
 
 /** Renders `ui` inside a Jotai Provider with the given store and the Polish i18n instance. */
-export function renderWithApp(ui: ReactNode, store: JotaiStore = createAppStore()): RenderResult & { store: JotaiStore } {
+export function renderWithApp(
+  ui: ReactNode,
+  store: JotaiStore = createAppStore(),
+): RenderResult & { store: JotaiStore } {
   const i18n = createI18n("pl");
   const result = render(
     <Provider store={store}>

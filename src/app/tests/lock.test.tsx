@@ -85,7 +85,10 @@ describe("lock screen (spec §2, §5, §8)", () => {
   });
 
   it("reloads the page when the unlock fails", async () => {
-    const { onUnlocked, reload } = setup(() => ({ status: 403, body: { code: "AUTH_BAD_PIN", message: "x", attemptsLeft: 9 } }));
+    const { onUnlocked, reload } = setup(() => ({
+      status: 403,
+      body: { code: "AUTH_BAD_PIN", message: "x", attemptsLeft: 9 },
+    }));
     key("Dotknij, aby rozpocząć.");
     key("9");
     key("Odblokuj");

@@ -95,7 +95,9 @@ describe("login screen (spec §2, §5, §8)", () => {
     fireEvent.click(submit);
     await waitFor(() => expect(submit.hasAttribute("disabled")).toBe(true));
     await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith("demo"));
-    expect(requests).toEqual([{ method: "POST", path: "/auth", body: { login: "demo", password: "demo", sessionName: "Tablet" } }]);
+    expect(requests).toEqual([
+      { method: "POST", path: "/auth", body: { login: "demo", password: "demo", sessionName: "Tablet" } },
+    ]);
     expect(submit.hasAttribute("disabled")).toBe(true);
   });
 

@@ -14,7 +14,14 @@ afterEach(cleanup);
 
 function renderAt(path: string, store = createAppStore()) {
   const { client } = fakeClient(() => ({ status: 200, body: { items: [] } }));
-  const api: ApiClients = { auth: client, general: client, generalV1: client, cameras: client, camerasV5: client, garage: client };
+  const api: ApiClients = {
+    auth: client,
+    general: client,
+    generalV1: client,
+    cameras: client,
+    camerasV5: client,
+    garage: client,
+  };
   const router = createAppRouter({ store, api, notify: vi.fn() }, createMemoryHistory({ initialEntries: [path] }));
   renderWithApp(<RouterProvider router={router} />, store);
   return { store, router };

@@ -25,13 +25,18 @@ function tableFetch(table: Record<string, Route | Route[]>) {
     const entry = table[key];
     const answer = Array.isArray(entry) ? (entry.length > 1 ? entry.shift() : entry[0]) : entry;
     if (!answer) return new Response(JSON.stringify({ code: "NOT_FOUND", message: key }), { status: 404 });
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { "content-type": "application/json" },
+    });
   };
   return { fetchImpl, calls };
 }
 
 const bases = { ...DEFAULT_API_BASES, auth: "http://hub.test/api/auth/v1", general: "http://hub.test/api/v2" };
-const CONFIG = { item: { mqttConnectionString: "ws://hub.test/mqtt", switchesList: [{ name: "Salon", items: ["lamp/1"] }] } };
+const CONFIG = {
+  item: { mqttConnectionString: "ws://hub.test/mqtt", switchesList: [{ name: "Salon", items: ["lamp/1"] }] },
+};
 
 describe("start-up of a logged-in session (spec §4, §7)", () => {
   it("loads preferences, config and switches, then starts the live channel on config's URL", async () => {
@@ -39,7 +44,10 @@ describe("start-up of a logged-in session (spec §4, §7)", () => {
     const { fetchImpl } = tableFetch({
       "GET /api/auth/v1/preferences": { status: 200, body: { item: { appUi: "car" } } },
       "GET /api/v2/config": { status: 200, body: CONFIG },
-      "GET /api/v2/config/switches": { status: 200, body: { items: [{ name: "lamp", label: "Lampa", purpose: null }] } },
+      "GET /api/v2/config/switches": {
+        status: 200,
+        body: { items: [{ name: "lamp", label: "Lampa", purpose: null }] },
+      },
     });
     const api = createApiClients(store, bases, { fetch: fetchImpl, retry: 0 });
     const startLive = vi.fn(() => () => undefined);
@@ -57,7 +65,10 @@ describe("start-up of a logged-in session (spec §4, §7)", () => {
     const store = createAppStore();
     const { fetchImpl, calls } = tableFetch({
       "GET /api/auth/v1/preferences": { status: 200, body: { item: {} } },
-      "GET /api/v2/config": [{ status: 503, body: { code: "INTERNAL", message: "x" } }, { status: 200, body: CONFIG }],
+      "GET /api/v2/config": [
+        { status: 503, body: { code: "INTERNAL", message: "x" } },
+        { status: 200, body: CONFIG },
+      ],
       "GET /api/v2/config/switches": { status: 200, body: { items: [] } },
     });
     const api = createApiClients(store, bases, { fetch: fetchImpl, retry: 0 });

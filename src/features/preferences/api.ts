@@ -18,6 +18,9 @@ export async function fetchPreferences(auth: ApiClient): Promise<ApiResult<Prefe
  * Never retried (a PATCH). Errors: ApiError.
  */
 export async function patchPreferences(auth: ApiClient, patch: PreferencesPatch): Promise<ApiResult<PreferencesPatch>> {
-  const result = await auth.patch(PREFERENCES_PATH, { json: { preferences: patch }, schema: PreferencesResponseSchema });
+  const result = await auth.patch(PREFERENCES_PATH, {
+    json: { preferences: patch },
+    schema: PreferencesResponseSchema,
+  });
   return { ...result, data: result.data.item };
 }

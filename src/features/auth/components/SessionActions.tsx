@@ -1,9 +1,9 @@
-import { useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiClient } from "../../../lib/api/client";
 import { lockSession, logout } from "../api";
-import { sessionAtom } from "../atoms";
+import { sessionAtom, sessionLoginAtom } from "../atoms";
 
 /** Props of {@link SessionActions}. */
 export type SessionActionsProps = { auth: ApiClient; notify: (message: string, tone?: "error" | "info") => void };
@@ -16,6 +16,7 @@ export type SessionActionsProps = { auth: ApiClient; notify: (message: string, t
 export function SessionActions({ auth, notify }: SessionActionsProps) {
   const { t } = useTranslation();
   const setSession = useSetAtom(sessionAtom);
+  const login = useAtomValue(sessionLoginAtom);
   const [busy, setBusy] = useState(false);
 
   const run = async (action: () => Promise<unknown>, next: "locked" | "loggedOut") => {
@@ -30,18 +31,26 @@ export function SessionActions({ auth, notify }: SessionActionsProps) {
   };
 
   return (
-    <div className="menu__actions">
-      <button type="button" className="button" disabled={busy} onClick={() => void run(() => lockSession(auth), "locked")}>
-        {t("menu.lock")}
-      </button>
-      <button
-        type="button"
-        className="button button--danger"
-        disabled={busy}
-        onClick={() => void run(() => logout(auth), "loggedOut")}
-      >
-        {t("menu.logout")}
-      </button>
-    </div>
+    <>
+      {login !== null && <p className="muted">{t("menu.loggedInAs", { login })}</p>}
+      <div className="menu__actions">
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => void run(() => lockSession(auth), "locked")}
+        >
+          {t("menu.lock")}
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={busy}
+          onClick={() => void run(() => logout(auth), "loggedOut")}
+        >
+          {t("menu.logout")}
+        </button>
+      </div>
+    </>
   );
 }

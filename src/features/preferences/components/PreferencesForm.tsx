@@ -38,7 +38,11 @@ export function PreferencesForm({ auth, notify }: PreferencesFormProps) {
         checked={preferences.zoomState === "locked"}
         onChange={(checked) => handleChange({ zoomState: checked ? "locked" : "unlocked" })}
       />
-      <ToggleField label={t("menu.alerts")} checked={preferences.alerts} onChange={(alerts) => handleChange({ alerts })} />
+      <ToggleField
+        label={t("menu.alerts")}
+        checked={preferences.alerts}
+        onChange={(alerts) => handleChange({ alerts })}
+      />
       <div className="field">
         <label htmlFor={languageId} className="field__label">
           {t("menu.language")}

@@ -10,7 +10,11 @@ export function SwitchRow({ name, relay, label, hasPurpose }: SwitchRowProps) {
   const state = useAtomValue(switchPowerAtom(name, relay));
   const { t } = useTranslation();
   return (
-    <li className="list__item" data-testid={`switch-${name}${relay === undefined ? "" : `-${relay}`}`} data-state={state}>
+    <li
+      className="list__item"
+      data-testid={`switch-${name}${relay === undefined ? "" : `-${relay}`}`}
+      data-state={state}
+    >
       <span>
         {label}
         {relay !== undefined && <span className="muted"> · {t("switches.relay", { relay })}</span>}
