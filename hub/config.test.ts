@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { readConfig } from "./config";
+
+describe("hub configuration from the environment", () => {
+  it("has the documented defaults", () => {
+    expect(readConfig({})).toEqual({
+      port: 8080,
+      host: "0.0.0.0",
+      dataDir: "./.hub-data",
+      distDir: "./dist",
+      mqttPort: 1883,
+      demo: false,
+      simulator: false,
+      simulatorIntervalMs: 5000,
+      logLevel: "info",
+    });
+  });
+
+  it("turns the simulator on with HUB_DEMO=1 unless HUB_SIMULATOR=0", () => {
+    expect(readConfig({ HUB_DEMO: "1" })).toMatchObject({ demo: true, simulator: true });
+    expect(readConfig({ HUB_DEMO: "1", HUB_SIMULATOR: "0" })).toMatchObject({ demo: true, simulator: false });
+  });
+
+  it("reads an external broker and its WebSocket URL", () => {
+    expect(readConfig({ HUB_MQTT_URL: "mqtt://broker.lan:1883", HUB_MQTT_WS_URL: "ws://broker.lan:9001" })).toMatchObject({
+      mqttUrl: "mqtt://broker.lan:1883",
+      mqttWsUrl: "ws://broker.lan:9001",
+    });
+  });
+
+  it.each([
+    [{ PORT: "80a" }, /PORT/],
+    [{ HUB_MQTT_PORT: "70000" }, /HUB_MQTT_PORT/],
+    [{ HUB_DEMO: "yes" }, /HUB_DEMO/],
+    [{ HUB_MQTT_URL: "mqtt://broker.lan" }, /HUB_MQTT_WS_URL: required/],
+    [{ HUB_MQTT_URL: "http://broker.lan", HUB_MQTT_WS_URL: "ws://b" }, /HUB_MQTT_URL/],
+    [{ HUB_SIM_INTERVAL_MS: "5" }, /HUB_SIM_INTERVAL_MS/],
+    [{ HUB_LOG_LEVEL: "loud" }, /HUB_LOG_LEVEL/],
+  ])("refuses %o naming the variable", (env, message) => {
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});
