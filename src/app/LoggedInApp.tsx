@@ -15,7 +15,7 @@ export type LoggedInAppProps = { router: AppRouter; context: RouterContext };
  * browser session (spec §4), and renders the router.
  */
 export function LoggedInApp({ router, context }: LoggedInAppProps) {
-  const { store, api, notify } = context;
+  const { store, api } = context;
   useEffect(() => {
     const stop = startSessionData(store, api, {
       onPreferences: () => {
@@ -31,6 +31,6 @@ export function LoggedInApp({ router, context }: LoggedInAppProps) {
       },
     });
     return stop;
-  }, [store, api, notify, router]);
+  }, [store, api, router]);
   return <RouterProvider router={router} context={context} />;
 }
