@@ -1,6 +1,6 @@
 import { ConfigError, readConfig } from "./config";
 import { HouseholdConfigError } from "./household/load";
-import { startHub } from "./server";
+import { brokerMode, startHub, startupLine } from "./server";
 
 /** Entry point (`npm run hub:demo`, `tsx hub/main.ts`): env -> startHub; clean shutdown on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const running = hub;
+  console.log(startupLine(running.url, brokerMode({ ...options, mqttPort: running.mqttPort ?? 0 }), options));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

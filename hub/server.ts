@@ -4,7 +4,7 @@ import Fastify, { LogController } from "fastify";
 import { AuthService } from "./auth/auth-service";
 import { startBridge } from "./bridge/bridge";
 import { startEmbeddedBroker, type EmbeddedBroker } from "./broker/embedded";
-import { connectExternalBroker } from "./broker/external";
+import { connectExternalBroker, redact } from "./broker/external";
 import type { BrokerLink } from "./broker/link";
 import { SessionConnections } from "./broker/session-connections";
 import type { HubContext } from "./context";
@@ -53,6 +53,18 @@ export interface RunningHub {
  * dashboard from `distDir`. `port: 0` picks a free port. Rejects on a bad household file, a
  * missing `mqttWsUrl` with `mqttUrl`, or a port in use; nothing is left running then.
  */
+/** The one start-up line: URL, broker mode, demo yes/no (main.ts prints it). */
+export function startupLine(url: string, broker: string, options: Pick<HubOptions, "demo" | "simulator">): string {
+  const demo = options.demo ? `yes (login demo / demo, PIN 1357)${options.simulator ? ", simulator on" : ", simulator off"}` : "no";
+  return `hub ready on ${url} | broker: ${broker} | demo: ${demo}`;
+}
+
+/** How the broker is reached, for the start-up line (passwords redacted). */
+export function brokerMode(options: Pick<HubOptions, "mqttUrl" | "mqttPort">): string {
+  if (options.mqttUrl) return `external ${redact(options.mqttUrl)}`;
+  return options.mqttPort === 0 ? "embedded (WebSocket /mqtt only)" : `embedded (WebSocket /mqtt + TCP :${options.mqttPort})`;
+}
+
 export async function startHub(options: HubOptions): Promise<RunningHub> {
   if (options.mqttUrl && !options.mqttWsUrl) {
     throw new Error("HUB_MQTT_WS_URL is required when HUB_MQTT_URL is set: browsers need the broker's WebSocket URL");
@@ -120,14 +132,21 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     await app.register(reservedRoutes(ctx, "Garage and gate"), { prefix: "/api/garage/v1" });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 
-    await app.listen({ port: options.port, host: options.host });
+    try {
+      await app.listen({ port: options.port, host: options.host });
+    } catch (error) {
+      if (error instanceof Error && "code" in error && error.code === "EADDRINUSE") {
+        throw new Error(`HTTP port ${options.port} is already in use (set PORT to another port)`);
+      }
+      throw error;
+    }
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : options.port;
     const shownHost = options.host === "0.0.0.0" || options.host === "::" ? "localhost" : options.host;
     const url = `http://${shownHost}:${port}`;
-    log.info(
+    log.debug(
       { household: householdPath ?? "(empty)", dataDir: options.dataDir },
-      `hub listening on ${url} | broker: ${link.description} | demo: ${options.demo ? "yes" : "no"}${options.simulator ? " (simulator on)" : ""}`,
+      startupLine(url, link.description, options),
     );
     let closing: Promise<void> | null = null;
     return {

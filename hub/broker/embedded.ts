@@ -43,9 +43,16 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
   if (options.tcpPort !== 0) {
     const tcp = createServer((socket) => broker.handle(socket));
     await new Promise<void>((resolve, reject) => {
-      tcp.once("error", reject);
+      tcp.once("error", (error: NodeJS.ErrnoException) => {
+        broker.close();
+        reject(
+          error.code === "EADDRINUSE"
+            ? new Error(`MQTT TCP port ${options.tcpPort} is already in use (set HUB_MQTT_PORT to another port, or 0 to disable the device listener)`)
+            : error,
+        );
+      });
       tcp.listen(options.tcpPort, options.host, () => {
-        tcp.off("error", reject);
+        tcp.removeAllListeners("error");
         resolve();
       });
     });

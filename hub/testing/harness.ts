@@ -38,7 +38,10 @@ export interface TestHub extends RunningHub {
 export async function startTestHub(overrides: Partial<HubOptions> = {}): Promise<TestHub> {
   useCheapKdfForTests();
   const dataDir = overrides.dataDir ?? tempDir();
-  const hub = await startHub({
+  const ownsDir = overrides.dataDir === undefined;
+  let hub: RunningHub;
+  try {
+    hub = await startHub({
     port: 0,
     host: "127.0.0.1",
     dataDir,
@@ -49,7 +52,11 @@ export async function startTestHub(overrides: Partial<HubOptions> = {}): Promise
     simulatorIntervalMs: 1000,
     logLevel: "silent",
     ...overrides,
-  });
+    });
+  } catch (error) {
+    if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     ...hub,
     dataDir,
