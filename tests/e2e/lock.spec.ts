@@ -42,9 +42,13 @@ test.describe("PIN lock", () => {
     await expect(pinInput).toHaveValue(DEMO.pin);
     expect(await swatchColours(page)).toEqual(pinSwatch(DEMO.pin).map(hexToRgb));
 
-    const unlock = page.waitForRequest((r) => r.url().endsWith("/api/auth/v1/session/unlock"));
+    const unlockBodies: unknown[] = [];
+    await page.route("**/api/auth/v1/session/unlock", async (route) => {
+      unlockBodies.push(route.request().postDataJSON());
+      await route.continue();
+    });
     await page.getByRole("button", { name: "Odblokuj" }).click();
-    expect((await unlock).postDataJSON()).toEqual({ pin: Number(DEMO.pin) }); // PIN sent as a number
+    await expect.poll(() => unlockBodies).toEqual([{ pin: Number(DEMO.pin) }]); // PIN sent as a number
     await expect(page.getByRole("navigation", { name: "Pasek główny" })).toBeVisible();
     await expect(page.getByText("Sesja zablokowana, wprowadź PIN")).toHaveCount(0);
   });

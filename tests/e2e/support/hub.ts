@@ -49,7 +49,8 @@ const READY_TIMEOUT_MS = 45_000;
  * dist/ has not been built.
  */
 export async function startTestHub(options: TestHubOptions = {}): Promise<TestHub> {
-  const distDir = join(repoRoot, "dist");
+  // E2E_DIST_DIR: test another build of the dashboard (default: this repository's dist/).
+  const distDir = process.env.E2E_DIST_DIR ?? join(repoRoot, "dist");
   if (!existsSync(join(distDir, "index.html"))) {
     throw new Error(`no built dashboard at ${distDir}: run \`npm run build\` before the end-to-end tests`);
   }
