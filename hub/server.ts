@@ -2,6 +2,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { LogController } from "fastify";
 import { AuthService } from "./auth/auth-service";
+import { dummySecretHash } from "./auth/kdf";
 import { startBridge } from "./bridge/bridge";
 import { startEmbeddedBroker, type EmbeddedBroker } from "./broker/embedded";
 import { connectExternalBroker, redact } from "./broker/external";
@@ -90,6 +91,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     if (options.demo && (await seedDemoUser(users))) log.info({ login: "demo" }, "created demo user demo / demo, PIN 1357");
     const connections = new SessionConnections();
     const auth = new AuthService(users, new SessionStore(db), connections);
+    await dummySecretHash(); // computed now, so the first unknown login costs no more than later ones
 
     let embedded: EmbeddedBroker | null = null;
     let link: BrokerLink;
