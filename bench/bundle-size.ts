@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
-import { repoRoot, startTestHub } from "../tests/e2e/support/hub";
+import { dashboardDistDir, startTestHub } from "../tests/e2e/support/hub";
 import { launchChromium, printTable } from "./support";
 
 const BUDGET_KB = 170;
@@ -41,7 +41,7 @@ try {
   firstScreenUsable = true;
   const before = await Promise.all(loaded);
 
-  const distJs = jsFiles(join(repoRoot, "dist"));
+  const distJs = jsFiles(dashboardDistDir());
   const distRaw = distJs.reduce((s, f) => s + statSync(f).size, 0);
   const distGzip = distJs.reduce((s, f) => s + gzipSize(readFileSync(f)), 0);
   const totalGzip = before.reduce((s, f) => s + f.gzip, 0);
@@ -54,7 +54,7 @@ try {
     [`all JavaScript in dist/ (${distJs.length} files, gzip)`, kb(distGzip)],
     ["all JavaScript in dist/ (raw)", kb(distRaw)],
   ]);
-  console.log(`(dist files: ${distJs.map((f) => relative(repoRoot, f)).join(", ")})`);
+  console.log(`(dist files: ${distJs.map((f) => relative(dashboardDistDir(), f)).join(", ")})`);
 } finally {
   await browser.close();
   await hub.close();

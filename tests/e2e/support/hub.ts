@@ -8,6 +8,11 @@ import { freePort, isListening, waitFor } from "./ports";
 /** The repository root (this file is tests/e2e/support/hub.ts). */
 export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 
+/** The built dashboard the hub serves: E2E_DIST_DIR (to test another build) or this repository's dist/. */
+export function dashboardDistDir(): string {
+  return process.env.E2E_DIST_DIR ?? join(repoRoot, "dist");
+}
+
 /** Options of {@link startTestHub}. */
 export interface TestHubOptions {
   /** Run the demo device simulator (HUB_SIMULATOR=1). Default false: tests publish their own readings. */
@@ -49,8 +54,7 @@ const READY_TIMEOUT_MS = 45_000;
  * dist/ has not been built.
  */
 export async function startTestHub(options: TestHubOptions = {}): Promise<TestHub> {
-  // E2E_DIST_DIR: test another build of the dashboard (default: this repository's dist/).
-  const distDir = process.env.E2E_DIST_DIR ?? join(repoRoot, "dist");
+  const distDir = dashboardDistDir();
   if (!existsSync(join(distDir, "index.html"))) {
     throw new Error(`no built dashboard at ${distDir}: run \`npm run build\` before the end-to-end tests`);
   }
