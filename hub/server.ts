@@ -13,6 +13,7 @@ import { seedDemoUser } from "./demo-seed";
 import { loadHousehold } from "./household/load";
 import { authRoutes } from "./http/auth";
 import { installErrorHandlers } from "./http/errors";
+import { installJsonBodyParser } from "./http/json-body";
 import { generalRoutes, reservedRoutes } from "./http/general";
 import { mqttWebSocketRoute } from "./http/mqtt-ws";
 import { installSecurityHeaders } from "./http/security";
@@ -124,6 +125,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     await app.register(fastifyCookie);
     await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
     installSecurityHeaders(app);
+    installJsonBodyParser(app);
     const onNotFoundOther = await installStatic(app, options.distDir);
     installErrorHandlers(app, onNotFoundOther);
     await app.register(authRoutes(ctx), { prefix: "/api/auth/v1" });

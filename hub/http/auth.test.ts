@@ -62,6 +62,11 @@ describe("POST /auth", () => {
     expect(await response.json()).toMatchObject({ code: "BAD_REQUEST" });
   });
 
+  it("refuses a body carrying __proto__ as BAD_REQUEST", async () => {
+    const response = await fetch(`${hub.url}/api/auth/v1/auth`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"login":"demo","password":"demo","sessionName":"x","__proto__":{"admin":true}}' });
+    expect(response.status).toBe(400);
+  });
+
   it("refuses a body that is not JSON as BAD_REQUEST", async () => {
     const response = await fetch(`${hub.url}/api/auth/v1/auth`, { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
     expect(response.status).toBe(400);
@@ -79,6 +84,12 @@ describe("POST /session/validate", () => {
   it("answers 401 for a forged cookie", async () => {
     const response = await call(hub, "POST", "/api/auth/v1/session/validate", { body: {}, cookie: "hub_session=forged" });
     expect(response.status).toBe(401);
+  });
+
+  it("accepts an empty JSON body", async () => {
+    const cookie = await login(hub);
+    const response = await fetch(`${hub.url}/api/auth/v1/session/validate`, { method: "POST", headers: { "content-type": "application/json", cookie } });
+    expect(response.status).toBe(200);
   });
 
   it("answers the login for a valid session", async () => {
