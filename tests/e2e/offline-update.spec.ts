@@ -176,8 +176,11 @@ test.describe("kiosk updates", () => {
     await checkForUpdate(other);
     await expect.poll(() => buildOf(other), { timeout: 60_000 }).toBe(NEXT_BUILD);
 
-    // The new worker now controls the old page too; its old chunks are no longer on the hub.
+    // The new worker now controls the old page too; its old chunks are no longer on the hub, and
+    // the browser's HTTP cache may have dropped them (cleared here, as storage pressure would).
     expect(await buildOf(page)).toBe(oldBuild);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
     await page.getByRole("link", { name: "Pogoda" }).click();
     await expect(page).toHaveURL(/\/weather$/);
     await page.getByRole("link", { name: "Kamery" }).click();
