@@ -11,6 +11,8 @@ export interface ProbeReading {
   longTasks: LongTask[];
   /** React commits counted through the DevTools global hook (all roots). */
   commits: number;
+  /** Animation frames the page rendered (a requestAnimationFrame loop). */
+  frames: number;
   /** performance.now() when read. */
   now: number;
 }
@@ -19,38 +21,40 @@ declare global {
   interface Window {
     __benchLongTasks?: LongTask[];
     __benchCommits?: number;
+    __benchFrames?: number;
   }
 }
 
 /**
- * Installs, before any app script runs, a buffered PerformanceObserver for 'longtask' entries and a
- * minimal React DevTools global hook that counts commits (React calls `onCommitFiberRoot` on every
- * commit when such a hook exists, in production builds too). No app code is changed.
+ * Page-side probes, installed before any app script runs: a buffered PerformanceObserver for
+ * 'longtask' entries and a minimal React DevTools global hook that counts commits (React calls
+ * `onCommitFiberRoot` on every commit when such a hook exists, production builds included). Plain
+ * source text, not a serialised function: tsx wraps functions in helpers the page does not have.
  */
+const PROBE_SCRIPT = `
+window.__benchLongTasks = [];
+window.__benchCommits = 0;
+window.__benchFrames = 0;
+(function countFrames() { window.__benchFrames += 1; requestAnimationFrame(countFrames); })();
+new PerformanceObserver(function (list) {
+  for (const entry of list.getEntries()) window.__benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
+}).observe({ type: "longtask", buffered: true });
+window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+  isDisabled: false,
+  supportsFiber: true,
+  renderers: new Map(),
+  inject: function () { return 1; },
+  checkDCE: function () {},
+  onScheduleFiberRoot: function () {},
+  onCommitFiberRoot: function () { window.__benchCommits += 1; },
+  onPostCommitFiberRoot: function () {},
+  onCommitFiberUnmount: function () {},
+};
+`;
+
+/** Installs the probes in every document the page loads from now on. No app code is changed. */
 export async function installPageProbes(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    window.__benchLongTasks = [];
-    window.__benchCommits = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__benchLongTasks?.push({ start: entry.startTime, duration: entry.duration });
-    }).observe({ type: "longtask", buffered: true });
-    Object.defineProperty(window, "__REACT_DEVTOOLS_GLOBAL_HOOK__", {
-      configurable: true,
-      value: {
-        isDisabled: false,
-        supportsFiber: true,
-        renderers: new Map(),
-        inject: () => 1,
-        checkDCE: () => undefined,
-        onScheduleFiberRoot: () => undefined,
-        onCommitFiberRoot: () => {
-          window.__benchCommits = (window.__benchCommits ?? 0) + 1;
-        },
-        onPostCommitFiberRoot: () => undefined,
-        onCommitFiberUnmount: () => undefined,
-      },
-    });
-  });
+  await page.addInitScript({ content: PROBE_SCRIPT });
 }
 
 /** Reads the probes' current values from the page. */
@@ -58,6 +62,7 @@ export async function readProbes(page: Page): Promise<ProbeReading> {
   return page.evaluate(() => ({
     longTasks: [...(window.__benchLongTasks ?? [])],
     commits: window.__benchCommits ?? 0,
+    frames: window.__benchFrames ?? 0,
     now: performance.now(),
   }));
 }
