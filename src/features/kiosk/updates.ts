@@ -1,5 +1,4 @@
 import { Workbox } from "workbox-window";
-import { getDashboardDb, onDashboardDbVersionChange } from "../../shared/db";
 import { createIdleTracker, type IdleTracker } from "./idle";
 import { DEFAULT_IDLE_MS, DEFAULT_UPDATE_CHECK_MS, KIOSK_KEYS, readMs } from "./settings";
 
@@ -63,7 +62,12 @@ export function startKioskUpdates(options: KioskUpdateOptions = {}): () => void 
     );
   };
 
-  cancels.push(onDashboardDbVersionChange(getDashboardDb(), () => applyAtIdle(reload)));
+  // Dexie is loaded lazily (not part of the first screen); the listener is attached once it is there.
+  void import("../../shared/db")
+    .then(({ getDashboardDb, onDashboardDbVersionChange }) => {
+      cancels.push(onDashboardDbVersionChange(getDashboardDb(), () => applyAtIdle(reload)));
+    })
+    .catch(() => undefined);
 
   if (!("serviceWorker" in navigator)) return () => cancels.forEach((cancel) => cancel());
 

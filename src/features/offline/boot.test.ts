@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { createStore } from "jotai";
 import { createApiClient } from "../../lib/api/client";
@@ -47,5 +47,22 @@ describe("boot-time session with offline support", () => {
     const store = createStore();
     await bootSessionOffline(store, client(deadHub), db);
     expect(store.get(sessionAtom).status).toBe("error");
+  });
+});
+
+describe("boot-time session when the hub is silent", () => {
+  it("lets a known user in offline after the wait, then adopts the hub's late answer", async () => {
+    const db = new DashboardDb("dashboard", { indexedDB: new IDBFactory(), IDBKeyRange });
+    localStorage.clear();
+    writeLocalCache({ login: "demo", locked: false });
+    let answer: (response: Response) => void = () => undefined;
+    const silent = () => new Promise<Response>((resolve) => (answer = resolve));
+    const store = createStore();
+    const state = await bootSessionOffline(store, client(silent), db, { offlineAfterMs: 50 });
+    expect(state).toEqual({ status: "loggedIn", login: "demo", offline: true });
+    expect(store.get(offlineAtom)).toBe(true);
+    answer(new Response(JSON.stringify({ code: "AUTH_SESSION_LOCKED" }), { status: 403, headers: { "content-type": "application/json" } }));
+    await vi.waitFor(() => expect(store.get(sessionAtom)).toEqual({ status: "locked" }));
+    db.close();
   });
 });

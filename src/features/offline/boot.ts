@@ -1,10 +1,11 @@
 import type { createStore } from "jotai";
 import * as v from "valibot";
 import type { ApiClient } from "../../lib/api/client";
-import { KV_KEYS, kvGet, type DashboardDb } from "../../shared/db";
+import type { DashboardDb } from "../../shared/db";
 import { sessionAtom } from "../auth/atoms";
 import { validateOnLoad, type SessionState } from "../auth/session";
 import { serverReachableAtom } from "./atoms";
+import { loadDb } from "./lazyDb";
 import { readLocalCache } from "./localCache";
 
 type JotaiStore = ReturnType<typeof createStore>;
@@ -20,11 +21,12 @@ export type RememberedSession = v.InferOutput<typeof RememberedSessionSchema>;
  * The last known session: the localStorage cache first (synchronous), IndexedDB otherwise; null when
  * nobody was logged in on this device (or after a logout). Never rejects.
  */
-export async function rememberedSession(db: DashboardDb): Promise<RememberedSession | null> {
+export async function rememberedSession(db?: DashboardDb): Promise<RememberedSession | null> {
   const local = readLocalCache();
   if (local?.login) return { login: local.login, locked: local.locked };
   try {
-    return (await kvGet(db, KV_KEYS.session, RememberedSessionSchema)) ?? null;
+    const { kvGet, KV_KEYS, getDashboardDb } = await loadDb();
+    return (await kvGet(db ?? getDashboardDb(), KV_KEYS.session, RememberedSessionSchema)) ?? null;
   } catch {
     return null;
   }
@@ -35,24 +37,50 @@ export async function rememberedSession(db: DashboardDb): Promise<RememberedSess
  * success -> loggedIn, AUTH_SESSION_LOCKED -> locked, a real 401 -> loggedOut (login form). When the
  * hub cannot be reached (network failure) a KNOWN user stays in the app offline (`{status:"loggedIn",
  * offline:true}`, and the hub is marked unreachable), but a session last seen LOCKED stays locked
- * (the PIN screen; going offline never bypasses the lock). An unknown user gets the usual error.
- * Stores the result in `sessionAtom` and returns it. Never rejects.
+ * (the PIN screen; going offline never bypasses the lock). If the hub has not answered within
+ * `offlineAfterMs` (default 4 s: Wi-Fi up but the hub silent), a known user is let in offline at once
+ * and the real answer, when it comes, replaces that state. An unknown user gets the usual error.
+ * Stores the result in `sessionAtom` and returns it. `db` defaults to the app's database (loaded
+ * lazily, only when localStorage does not know the last user). Never rejects.
  */
-export async function bootSessionOffline(store: JotaiStore, auth: ApiClient, db: DashboardDb): Promise<SessionState> {
+export async function bootSessionOffline(
+  store: JotaiStore,
+  auth: ApiClient,
+  db?: DashboardDb,
+  options: { offlineAfterMs?: number } = {},
+): Promise<SessionState> {
   store.set(sessionAtom, { status: "unknown" });
   const known = await rememberedSession(db);
-  let state: SessionState;
-  try {
-    state = await validateOnLoad(auth, { knownLogin: known?.login ?? null });
-  } catch (error) {
-    state = { status: "error", statusText: error instanceof Error ? error.message : String(error) };
+  const validation = validateOnLoad(auth, { knownLogin: known?.login ?? null }).catch(
+    (error: unknown): SessionState => ({ status: "error", statusText: error instanceof Error ? error.message : String(error) }),
+  );
+  let state: SessionState | "slow" = await (known?.login
+    ? Promise.race([validation, delay(options.offlineAfterMs ?? BOOT_OFFLINE_AFTER_MS).then(() => "slow" as const)])
+    : validation);
+  if (state === "slow" && known?.login) {
+    // No answer yet (Wi-Fi up but the hub silent): show the known user's dashboard offline now, and
+    // adopt the real answer when it comes.
+    const assumed: SessionState = { status: "loggedIn", login: known.login, offline: true };
+    void validation.then((real) => {
+      const isNetworkFailure = real.status === "loggedIn" && real.offline === true;
+      if (!isNetworkFailure && real.status !== "error" && store.get(sessionAtom) === assumed) store.set(sessionAtom, real);
+    });
+    state = assumed;
   }
+  if (state === "slow") state = await validation;
   if (state.status === "loggedIn" && state.offline) {
     store.set(serverReachableAtom, false);
     if (known?.locked) state = { status: "locked" };
   }
   store.set(sessionAtom, state);
   return state;
+}
+
+/** How long boot waits for the hub before a known user is shown the dashboard offline, ms. */
+export const BOOT_OFFLINE_AFTER_MS = 4000;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /**

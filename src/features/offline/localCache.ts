@@ -1,5 +1,7 @@
+import type { createStore } from "jotai";
 import * as v from "valibot";
-import { PreferencesPatchSchema } from "../preferences/schemas";
+import { preferencesAtom } from "../preferences/atoms";
+import { PreferencesPatchSchema, mergePreferences } from "../preferences/schemas";
 
 /**
  * The dashboard's local cache in localStorage (spec §7 "A local browser cache is kept in local
@@ -43,6 +45,17 @@ export function writeLocalCache(patch: Partial<Omit<LocalCache, "savedAt">>, sto
   } catch (error) {
     console.warn("local cache not written", error);
   }
+}
+
+/**
+ * Restores preferences from the local cache at once (synchronous: the first render already has the
+ * user's layout, zoom lock and locale). Returns true when there were some.
+ */
+export function restoreLocalPreferences(store: ReturnType<typeof createStore>): boolean {
+  const saved = readLocalCache()?.preferences;
+  if (!saved) return false;
+  store.set(preferencesAtom, (current) => mergePreferences(current, saved));
+  return true;
 }
 
 /** Removes the local cache (logout). */

@@ -8,6 +8,7 @@ import {
   kvSet,
   loadLiveSnapshot,
   saveLiveSnapshot,
+  getDashboardDb,
   type DashboardDb,
 } from "../../shared/db";
 import { sessionAtom } from "../auth/atoms";
@@ -15,7 +16,7 @@ import { liveStatsAtom } from "../live/atoms";
 import { readLiveSnapshot, restoreLiveSnapshot } from "../live/snapshot";
 import { preferencesAtom } from "../preferences/atoms";
 import { DEFAULT_PREFERENCES, PreferencesPatchSchema, mergePreferences } from "../preferences/schemas";
-import { clearLocalCache, readLocalCache, writeLocalCache } from "./localCache";
+import { clearLocalCache, readLocalCache, restoreLocalPreferences, writeLocalCache } from "./localCache";
 import { everyIntervalWhileChanged } from "./throttle";
 
 type JotaiStore = ReturnType<typeof createStore>;
@@ -25,14 +26,14 @@ export const PERSIST_INTERVAL_MS = 5000;
 
 /**
  * Restores what survives a reload (issue 3 "State that survives"), before the live connection starts:
- * preferences at once from localStorage (sync, first render already right), then from IndexedDB if
+ * preferences from localStorage (see {@link restoreLocalPreferences}), or from IndexedDB if
  * localStorage had none; the live snapshot from IndexedDB with each leaf's OLD receive time, so tiles
  * show outdated/stale until live data confirms them. Resolves with how many live leaves were restored;
  * never rejects (a broken database only means nothing is restored).
  */
-export async function restoreOfflineState(store: JotaiStore, db: DashboardDb): Promise<number> {
+export async function restoreOfflineState(store: JotaiStore, db: DashboardDb = getDashboardDb()): Promise<number> {
   const local = readLocalCache();
-  if (local?.preferences) store.set(preferencesAtom, (current) => mergePreferences(current, local.preferences ?? {}));
+  if (local?.preferences) restoreLocalPreferences(store);
   try {
     if (!local?.preferences) {
       const stored = await kvGet(db, KV_KEYS.preferences, PreferencesPatchSchema);
@@ -55,7 +56,7 @@ export async function restoreOfflineState(store: JotaiStore, db: DashboardDb): P
  */
 export function startPersistence(
   store: JotaiStore,
-  db: DashboardDb,
+  db: DashboardDb = getDashboardDb(),
   intervalMs = PERSIST_INTERVAL_MS,
 ): { stop: () => void; flush: () => Promise<void> } {
   const persisted = new Map<string, number>();

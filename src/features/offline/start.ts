@@ -1,9 +1,9 @@
 import type { createStore } from "jotai";
 import type { ApiClient } from "../../lib/api/client";
-import { getDashboardDb, type DashboardDb } from "../../shared/db";
+import type { DashboardDb } from "../../shared/db";
 import { dataRefreshEpochAtom } from "./atoms";
 import { revalidateAssumedSession } from "./boot";
-import { restoreOfflineState, startPersistence } from "./persistence";
+import { restoreLocalPreferences } from "./localCache";
 import { startRecovery, type RecoveryReason } from "./recovery";
 import { refetchSessionData } from "./refetch";
 
@@ -31,25 +31,34 @@ export interface OfflineHandle {
 
 /**
  * Starts the offline-first behaviour of issue 3 (DESIGN.md §5). Call ONCE at app start-up, before the
- * session is validated and before the live connection starts (so restored leaves are older than live
- * ones):
+ * session is validated (validation may run while the snapshot is restored: a leaf that live data
+ * already replaced is never overwritten by the older restored one):
  *
  * ```ts
  * const api = createApiClients(store, bases, { fetch: trackConnectivity(store) });
  * const offline = startOffline(store, api);
- * void bootSessionOffline(store, api.auth, getDashboardDb());   // instead of validateOnLoad
+ * void bootSessionOffline(store, api.auth);   // instead of validateOnLoad
  * ```
  *
- * It requests persistent storage (`navigator.storage.persist()`), restores preferences and the live
+ * Preferences come back synchronously from localStorage; the live snapshot from IndexedDB through a
+ * lazily loaded chunk (Dexie is not part of the first screen's JavaScript). It requests persistent storage (`navigator.storage.persist()`), restores preferences and the live
  * snapshot, persists them every 5 s while changed, follows connectivity (probing the hub while
  * offline), and after an outage or a long sleep bumps `dataRefreshEpochAtom`, revalidates a session
  * assumed offline and refetches config, switches and preferences.
  */
 export function startOffline(store: JotaiStore, api: { auth: ApiClient; general: ApiClient }, options: StartOfflineOptions = {}): OfflineHandle {
-  const db = options.db ?? getDashboardDb();
   void requestPersistentStorage();
-  const restored = restoreOfflineState(store, db);
-  const persistence = startPersistence(store, db);
+  restoreLocalPreferences(store);
+  const persistenceModule = import("./persistence");
+  let stopped = false;
+  const persistence = persistenceModule.then((m) => (stopped ? null : m.startPersistence(store, options.db)));
+  const restored = persistenceModule.then(
+    (m) => m.restoreOfflineState(store, options.db),
+    (error: unknown) => {
+      console.warn("offline state not restored", error);
+      return 0;
+    },
+  );
   const stopRecovery = startRecovery(store, {
     probeUrl: options.probeUrl ?? `${api.general.baseUrl.replace(/\/$/, "")}/config`,
     onRecover: (reason) => {
@@ -60,9 +69,10 @@ export function startOffline(store: JotaiStore, api: { auth: ApiClient; general:
   });
   return {
     restored,
-    flush: persistence.flush,
+    flush: () => persistence.then((p) => p?.flush()).catch(() => undefined),
     stop: () => {
-      persistence.stop();
+      stopped = true;
+      void persistence.then((p) => p?.stop()).catch(() => undefined);
       stopRecovery();
     },
   };
