@@ -25,4 +25,23 @@ test.describe("live connection", () => {
     await hub.start(); // same ports, same data: the session cookie is still valid
     await expect(spinner).toHaveCount(0, { timeout: 15_000 });
   });
+
+  test("the live connection stays up past the broker's keepalive timeout (60 s keepalive, spec §9)", async ({
+    loggedInPage: page,
+  }) => {
+    // The broker drops a client that sends nothing for 1.5 x keepalive = 90 s; the client's keepalive
+    // pings must keep it connected, with no reconnect and no spinner.
+    test.setTimeout(180_000);
+    const reopened: string[] = [];
+    page.on("websocket", (ws) => reopened.push(ws.url()));
+    const spinner = page.getByTestId("live-spinner");
+    await expect(spinner).toHaveCount(0);
+    const until = Date.now() + 100_000;
+    let spinnerSeen = false;
+    while (Date.now() < until) {
+      if ((await spinner.count()) > 0) spinnerSeen = true;
+      await page.waitForTimeout(1_000);
+    }
+    expect({ spinnerSeen, reconnects: reopened.length }).toEqual({ spinnerSeen: false, reconnects: 0 });
+  });
 });
