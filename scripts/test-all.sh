@@ -7,9 +7,9 @@ set -uo pipefail
 
 cd "$(dirname "$0")/.."
 ROOT="$(pwd)"
-REPORT_DIR="$ROOT/test-results/summary"
-mkdir -p "$REPORT_DIR"
-rm -f "$REPORT_DIR"/*.json
+# Outside test-results/: Playwright empties that folder when it starts.
+REPORT_DIR="$(mktemp -d "${TMPDIR:-/tmp}/test-summary.XXXXXX")"
+trap 'rm -rf "$REPORT_DIR"' EXIT
 
 PASSED=0
 FAILED=0
