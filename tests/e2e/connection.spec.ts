@@ -32,10 +32,10 @@ test.describe("live connection", () => {
     // The broker drops a client that sends nothing for 1.5 x keepalive = 90 s; the client's keepalive
     // pings must keep it connected, with no reconnect and no spinner.
     test.setTimeout(180_000);
+    const spinner = page.getByTestId("live-spinner");
+    await expect(spinner).toHaveCount(0); // connected: the first WebSocket is already open
     const reopened: string[] = [];
     page.on("websocket", (ws) => reopened.push(ws.url()));
-    const spinner = page.getByTestId("live-spinner");
-    await expect(spinner).toHaveCount(0);
     const until = Date.now() + 100_000;
     let spinnerSeen = false;
     while (Date.now() < until) {
