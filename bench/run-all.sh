@@ -12,3 +12,7 @@ echo "==> bench/bundle-size.ts"
 npx tsx bench/bundle-size.ts
 echo "==> bench/live-ingest.ts"
 npx tsx bench/live-ingest.ts
+if [ -f bench/offline-boot.ts ]; then
+  echo "==> bench/offline-boot.ts"
+  npx tsx bench/offline-boot.ts
+fi
