@@ -1,4 +1,5 @@
-import { connect as mqttConnect, type IClientOptions, type MqttClient } from "mqtt";
+// mqtt.js's browser ESM build has only a default export, so the named `connect` is read from it.
+import mqtt, { type IClientOptions, type MqttClient } from "mqtt";
 import type { LiveConnectionState } from "./state";
 import { isValidTopicFilter } from "./topic";
 
@@ -47,7 +48,7 @@ export type LiveConnection = { close(): Promise<void> };
 export function connectLive(options: ConnectLiveOptions): LiveConnection {
   const topicFilter = options.topicFilter ?? LIVE_TOPIC_FILTER;
   if (!isValidTopicFilter(topicFilter)) throw new Error(`Invalid MQTT topic filter: ${JSON.stringify(topicFilter)}`);
-  const connect = options.connect ?? mqttConnect;
+  const connect = options.connect ?? mqtt.connect;
   const client = connect(options.url, { ...LIVE_CLIENT_OPTIONS });
 
   client.on("connect", () => {
