@@ -8,7 +8,9 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob:",
   "connect-src 'self' ws: wss:",
   "media-src 'self' blob:",
-  "worker-src 'self'",
+  // blob: for mqtt.js's worker timers, which keep the MQTT keepalive on time in a background tab
+  // (a throttled main-thread timer would make the broker drop the connection).
+  "worker-src 'self' blob:",
   "manifest-src 'self'",
   "frame-ancestors 'none'",
 ].join("; ");
