@@ -23,3 +23,10 @@ export const CACHE_FETCHED_AT_HEADER = "X-Cache-Fetched-At";
 
 /** Error code of the service worker's 503 answer when the network is down and nothing is cached. */
 export const OFFLINE_ERROR_CODE = "OFFLINE";
+
+/**
+ * Window event dispatched when another connection (a new version in another tab or the new service
+ * worker) wants to upgrade the IndexedDB schema: the kiosk reloads at idle so old code does not keep
+ * running against a new schema. A plain event, so the kiosk needs no Dexie import.
+ */
+export const DB_VERSION_CHANGE_EVENT = "dashboard:db-versionchange";

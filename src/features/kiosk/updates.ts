@@ -1,4 +1,5 @@
 import { Workbox } from "workbox-window";
+import { DB_VERSION_CHANGE_EVENT } from "../../shared/messages";
 import { createIdleTracker, type IdleTracker } from "./idle";
 import { DEFAULT_IDLE_MS, DEFAULT_UPDATE_CHECK_MS, KIOSK_KEYS, readMs } from "./settings";
 
@@ -62,12 +63,9 @@ export function startKioskUpdates(options: KioskUpdateOptions = {}): () => void 
     );
   };
 
-  // Dexie is loaded lazily (not part of the first screen); the listener is attached once it is there.
-  void import("../../shared/db")
-    .then(({ getDashboardDb, onDashboardDbVersionChange }) => {
-      cancels.push(onDashboardDbVersionChange(getDashboardDb(), () => applyAtIdle(reload)));
-    })
-    .catch(() => undefined);
+  const handleDbVersionChange = (): void => applyAtIdle(reload);
+  window.addEventListener(DB_VERSION_CHANGE_EVENT, handleDbVersionChange);
+  cancels.push(() => window.removeEventListener(DB_VERSION_CHANGE_EVENT, handleDbVersionChange));
 
   if (!("serviceWorker" in navigator)) return () => cancels.forEach((cancel) => cancel());
 

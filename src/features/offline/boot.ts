@@ -17,13 +17,17 @@ export const RememberedSessionSchema = v.object({
 });
 export type RememberedSession = v.InferOutput<typeof RememberedSessionSchema>;
 
-/**
- * The last known session: the localStorage cache first (synchronous), IndexedDB otherwise; null when
- * nobody was logged in on this device (or after a logout). Never rejects.
- */
-export async function rememberedSession(db?: DashboardDb): Promise<RememberedSession | null> {
+/** The last known session from the localStorage cache (synchronous), or null. */
+export function rememberedSessionLocal(): RememberedSession | null {
   const local = readLocalCache();
-  if (local?.login) return { login: local.login, locked: local.locked };
+  return local?.login ? { login: local.login, locked: local.locked } : null;
+}
+
+/**
+ * The last known session from IndexedDB `kv` (loads Dexie): the fallback when localStorage was
+ * cleared. Null when nobody was logged in on this device (or after a logout). Never rejects.
+ */
+export async function rememberedSessionStored(db?: DashboardDb): Promise<RememberedSession | null> {
   try {
     const { kvGet, KV_KEYS, getDashboardDb } = await loadDb();
     return (await kvGet(db ?? getDashboardDb(), KV_KEYS.session, RememberedSessionSchema)) ?? null;
@@ -41,7 +45,7 @@ export async function rememberedSession(db?: DashboardDb): Promise<RememberedSes
  * `offlineAfterMs` (default 4 s: Wi-Fi up but the hub silent), a known user is let in offline at once
  * and the real answer, when it comes, replaces that state. An unknown user gets the usual error.
  * Stores the result in `sessionAtom` and returns it. `db` defaults to the app's database (loaded
- * lazily, only when localStorage does not know the last user). Never rejects.
+ * lazily, only when the hub is unreachable and localStorage does not know the last user). Never rejects.
  */
 export async function bootSessionOffline(
   store: JotaiStore,
@@ -50,7 +54,7 @@ export async function bootSessionOffline(
   options: { offlineAfterMs?: number } = {},
 ): Promise<SessionState> {
   store.set(sessionAtom, { status: "unknown" });
-  const known = await rememberedSession(db);
+  let known = rememberedSessionLocal();
   const validation = validateOnLoad(auth, { knownLogin: known?.login ?? null }).catch(
     (error: unknown): SessionState => ({ status: "error", statusText: error instanceof Error ? error.message : String(error) }),
   );
@@ -68,6 +72,12 @@ export async function bootSessionOffline(
     state = assumed;
   }
   if (state === "slow") state = await validation;
+  if (state.status === "error" && state.httpStatus === undefined && !known) {
+    // The hub could not be reached and localStorage knows nobody: IndexedDB may (only now is Dexie
+    // loaded, so a first visit's login screen does not pay for it).
+    known = await rememberedSessionStored(db);
+    if (known?.login) state = { status: "loggedIn", login: known.login, offline: true };
+  }
   if (state.status === "loggedIn" && state.offline) {
     store.set(serverReachableAtom, false);
     if (known?.locked) state = { status: "locked" };

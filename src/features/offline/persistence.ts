@@ -9,8 +9,10 @@ import {
   loadLiveSnapshot,
   saveLiveSnapshot,
   getDashboardDb,
+  onDashboardDbVersionChange,
   type DashboardDb,
 } from "../../shared/db";
+import { DB_VERSION_CHANGE_EVENT } from "../../shared/messages";
 import { sessionAtom } from "../auth/atoms";
 import { liveStatsAtom } from "../live/atoms";
 import { readLiveSnapshot, restoreLiveSnapshot } from "../live/snapshot";
@@ -51,7 +53,8 @@ export async function restoreOfflineState(store: JotaiStore, db: DashboardDb = g
  * changed since the last save) and the preferences (IndexedDB `kv` + the localStorage cache). The last
  * known session is remembered at once (`{login, locked}`), and on logout every cached answer, the
  * snapshot and the local cache are deleted, so the next user never sees them. Flushes on `pagehide`
- * and when the page is hidden. Returns `stop` and `flush` (saves what changed now; awaited before an
+ * and when the page is hidden. A schema upgrade by another connection is announced as the window
+ * event `DB_VERSION_CHANGE_EVENT` (the kiosk reloads at idle). Returns `stop` and `flush` (saves what changed now; awaited before an
  * update reload so no state is lost).
  */
 export function startPersistence(
@@ -106,6 +109,7 @@ export function startPersistence(
   };
   window.addEventListener("pagehide", flushAll);
   document.addEventListener("visibilitychange", handleVisibility);
+  const stopVersionWatch = onDashboardDbVersionChange(db, () => window.dispatchEvent(new Event(DB_VERSION_CHANGE_EVENT)));
 
   return {
     flush: async () => {
@@ -117,6 +121,7 @@ export function startPersistence(
       preferences.stop();
       window.removeEventListener("pagehide", flushAll);
       document.removeEventListener("visibilitychange", handleVisibility);
+      stopVersionWatch();
     },
   };
 }

@@ -2,7 +2,9 @@ import type { createStore } from "jotai";
 import type { ApiClient } from "../../lib/api/client";
 import type { DashboardDb } from "../../shared/db";
 import { dataRefreshEpochAtom } from "./atoms";
-import { revalidateAssumedSession } from "./boot";
+import { sessionAtom } from "../auth/atoms";
+import { rememberedSessionLocal, revalidateAssumedSession } from "./boot";
+import type * as PersistenceModule from "./persistence";
 import { restoreLocalPreferences } from "./localCache";
 import { startRecovery, type RecoveryReason } from "./recovery";
 import { refetchSessionData } from "./refetch";
@@ -21,7 +23,10 @@ export interface StartOfflineOptions {
 
 /** What {@link startOffline} returns. */
 export interface OfflineHandle {
-  /** Resolves (never rejects) once preferences and the live snapshot are restored, with the number of live leaves restored. */
+  /**
+   * Resolves (never rejects) once the live snapshot is restored, with the number of live leaves
+   * restored (0 at once when nobody is known on this device: there is nothing to restore).
+   */
   restored: Promise<number>;
   /** Saves changed state now (snapshot, preferences); await it before a reload. Never rejects. */
   flush: () => Promise<void>;
@@ -49,16 +54,37 @@ export interface OfflineHandle {
 export function startOffline(store: JotaiStore, api: { auth: ApiClient; general: ApiClient }, options: StartOfflineOptions = {}): OfflineHandle {
   void requestPersistentStorage();
   restoreLocalPreferences(store);
-  const persistenceModule = import("./persistence");
+  // Dexie and the persistence code load only when there is something to restore or to keep: a known
+  // user on this device now, or as soon as someone logs in (a first visit's login screen stays light).
+  let persistenceModule: Promise<typeof PersistenceModule> | undefined;
   let stopped = false;
-  const persistence = persistenceModule.then((m) => (stopped ? null : m.startPersistence(store, options.db)));
-  const restored = persistenceModule.then(
-    (m) => m.restoreOfflineState(store, options.db),
-    (error: unknown) => {
-      console.warn("offline state not restored", error);
-      return 0;
-    },
-  );
+  let resolveRestored: (count: number) => void = () => undefined;
+  const restored = new Promise<number>((resolve) => (resolveRestored = resolve));
+  const loadPersistence = (): Promise<typeof PersistenceModule> => {
+    persistenceModule ??= import("./persistence");
+    void persistenceModule.then(
+      (m) => m.restoreOfflineState(store, options.db).then(resolveRestored),
+      (error: unknown) => {
+        console.warn("offline state not restored", error);
+        resolveRestored(0);
+      },
+    );
+    return persistenceModule;
+  };
+  let persistence: Promise<ReturnType<typeof PersistenceModule.startPersistence> | null> = Promise.resolve(null);
+  const startPersisting = (): void => {
+    persistence = loadPersistence().then((m) => (stopped ? null : m.startPersistence(store, options.db)));
+  };
+  let unsubscribeSession = (): void => undefined;
+  if (rememberedSessionLocal()) startPersisting();
+  else {
+    resolveRestored(0);
+    unsubscribeSession = store.sub(sessionAtom, () => {
+      if (store.get(sessionAtom).status !== "loggedIn") return;
+      unsubscribeSession();
+      startPersisting();
+    });
+  }
   const stopRecovery = startRecovery(store, {
     probeUrl: options.probeUrl ?? `${api.general.baseUrl.replace(/\/$/, "")}/config`,
     onRecover: (reason) => {
@@ -72,6 +98,7 @@ export function startOffline(store: JotaiStore, api: { auth: ApiClient; general:
     flush: () => persistence.then((p) => p?.flush()).catch(() => undefined),
     stop: () => {
       stopped = true;
+      unsubscribeSession();
       void persistence.then((p) => p?.stop()).catch(() => undefined);
       stopRecovery();
     },
