@@ -7,7 +7,6 @@ import { rememberedSessionLocal, revalidateAssumedSession } from "./boot";
 import type * as PersistenceModule from "./persistence";
 import { restoreLocalPreferences } from "./localCache";
 import { startRecovery, type RecoveryReason } from "./recovery";
-import { refetchSessionData } from "./refetch";
 
 type JotaiStore = ReturnType<typeof createStore>;
 
@@ -89,7 +88,10 @@ export function startOffline(store: JotaiStore, api: { auth: ApiClient; general:
     probeUrl: options.probeUrl ?? `${api.general.baseUrl.replace(/\/$/, "")}/config`,
     onRecover: (reason) => {
       store.set(dataRefreshEpochAtom, (n) => n + 1);
-      void revalidateAssumedSession(store, api.auth).then(() => refetchSessionData(store, api));
+      void revalidateAssumedSession(store, api.auth)
+        .then(() => import("./refetch"))
+        .then(({ refetchSessionData }) => refetchSessionData(store, api))
+        .catch((error: unknown) => console.warn("refetch after recovery failed", error));
       options.onRecover?.(reason);
     },
   });

@@ -1,9 +1,11 @@
 import { useAtomValue } from "jotai";
-import { nowAtom } from "../../clock/atoms";
-import { formatRelativeTime } from "../../../shared/relativeTime";
+import { lazy, Suspense } from "react";
 import { localeAtom } from "../../preferences/atoms";
 import { cachedDataFetchedAtAtom, offlineAtom, refusedWriteAtom } from "../atoms";
 import "./OfflineNotice.css";
+
+/** The data's age needs date-fns and its locales: loaded only when the notice shows (precached). */
+const CacheAge = lazy(() => import("./CacheAge").then((m) => ({ default: m.CacheAge })));
 
 /** Props of {@link OfflineNotice}. */
 export type OfflineNoticeProps = {
@@ -43,21 +45,16 @@ export function OfflineNotice({ locale: forced }: OfflineNoticeProps) {
       <p role="status" data-testid="offline-notice" className="offline-notice__status">
         {text.offline}
       </p>
-      {cachedAt !== null && <CacheAge fetchedAt={cachedAt} locale={locale} label={text.cachedAt} />}
+      {cachedAt !== null && (
+        <Suspense fallback={null}>
+          <CacheAge fetchedAt={cachedAt} locale={locale} label={text.cachedAt} />
+        </Suspense>
+      )}
       {refused !== null && (
         <p role="alert" data-testid="offline-refused" className="offline-notice__refused">
           {text.refused}
         </p>
       )}
     </div>
-  );
-}
-
-function CacheAge({ fetchedAt, locale, label }: { fetchedAt: number; locale: "pl" | "en"; label: string }) {
-  const now = useAtomValue(nowAtom);
-  return (
-    <p data-testid="offline-cache-age" className="offline-notice__age">
-      {label} <time dateTime={new Date(fetchedAt).toISOString()}>{formatRelativeTime(fetchedAt, now, locale)}</time>
-    </p>
   );
 }
