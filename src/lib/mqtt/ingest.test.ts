@@ -144,4 +144,33 @@ describe("createIngest (DESIGN §3-4: one batch per animation frame)", () => {
     ingest.flush();
     expect(batches).toHaveLength(1);
   });
+
+  it("spreads a burst over several frames within the frame budget, oldest first, losing nothing", () => {
+    const frames: Array<() => void> = [];
+    const applied: string[] = [];
+    let monotonicMs = 0;
+    const ingest = createIngest({
+      // Each applied chunk costs 5 ms of main-thread time on this fake clock.
+      apply: (batch) => {
+        applied.push(...batch.keys());
+        monotonicMs += 5;
+      },
+      schedule: (cb) => frames.push(cb),
+      monotonic: () => monotonicMs,
+      frameBudgetMs: 8,
+    });
+    for (let i = 0; i < 2000; i++) ingest.push(`sensor/temp/bench_${i}`, bytes(`{"value":${i}}`));
+    const perFrame: number[] = [];
+    while (frames.length > 0) {
+      const before = applied.length;
+      frames.splice(0).forEach((cb) => cb());
+      perFrame.push(applied.length - before);
+    }
+    // 8 ms budget, 5 ms per chunk of 64: two chunks (128 values) per frame, never the whole burst.
+    expect(Math.max(...perFrame)).toBe(128);
+    expect(applied).toHaveLength(2000);
+    expect(applied[0]).toBe("sensor/temp/bench_0");
+    expect(applied[1999]).toBe("sensor/temp/bench_1999");
+    expect(ingest.stats()).toMatchObject({ received: 2000, applied: 2000, dropped: 0 });
+  });
 });
