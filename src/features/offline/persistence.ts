@@ -63,8 +63,10 @@ export function startPersistence(
   intervalMs = PERSIST_INTERVAL_MS,
 ): { stop: () => void; flush: () => Promise<void> } {
   const persisted = new Map<string, number>();
+  // The ingest's applied counter says when something changed; once a minute the leaves are compared
+  // anyway (cheap: only changed leaves are written), in case a batch landed after its count.
   const snapshot = everyIntervalWhileChanged(
-    () => store.get(liveStatsAtom).applied,
+    () => `${store.get(liveStatsAtom).applied}:${Math.floor(Date.now() / 60_000)}`,
     async () => {
       const changed = readLiveSnapshot(store).filter((entry) => persisted.get(entry.topic) !== entry.receivedAt);
       await saveLiveSnapshot(db, changed);
