@@ -2,6 +2,7 @@ import type { i18n as I18n } from "i18next";
 import { Provider } from "jotai";
 import { I18nextProvider } from "react-i18next";
 import type { RouterContext } from "../routes/-context";
+import { OfflineNotice } from "../features/offline/components/OfflineNotice";
 import { PreferenceEffects } from "./PreferenceEffects";
 import type { AppRouter } from "./router";
 import { SessionGate } from "./SessionGate";
@@ -16,6 +17,7 @@ export function App({ router, context, i18n, reload }: AppProps) {
     <Provider store={context.store}>
       <I18nextProvider i18n={i18n}>
         <PreferenceEffects />
+        <OfflineNotice />
         <SessionGate router={router} context={context} reload={reload} />
         <ToastHost />
       </I18nextProvider>

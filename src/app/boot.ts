@@ -1,12 +1,14 @@
 import type { i18n as I18n } from "i18next";
 import { liveStatsAtom } from "../features/live/atoms";
+import { bootSessionOffline } from "../features/offline/boot";
+import { trackConnectivity } from "../features/offline/connectivity";
+import { startOffline } from "../features/offline/start";
 import { resolveApiBases } from "../lib/api/bases";
 import type { RouterContext } from "../routes/-context";
 import { createApiClients } from "./api";
 import { createI18n } from "./i18n";
 import { createNotifier } from "./notifications";
 import { createAppRouter, type AppRouter } from "./router";
-import { bootSession } from "./session";
 import { createAppStore } from "./store";
 
 declare global {
@@ -21,14 +23,22 @@ export type AppParts = { router: AppRouter; context: RouterContext; i18n: I18n }
 
 /**
  * Composes the app (STYLE.md: composition only): the one store, the API clients over the resolved
- * bases, the notifier, i18n (Polish) and the router; then starts validating the session (spec §4).
+ * bases, the notifier, i18n (Polish) and the router; then starts validating the session (spec §4) with
+ * the offline-first start-up of issue 3 (restore, connectivity, recovery) and, after load, the kiosk.
  */
 export function bootApp(): AppParts {
   const store = createAppStore();
-  const api = createApiClients(store, resolveApiBases());
+  // Offline-first (issue 3): every API exchange updates the connectivity atoms; writes are refused offline.
+  const api = createApiClients(store, resolveApiBases(), { fetch: trackConnectivity(store) });
   const context: RouterContext = { store, api, notify: createNotifier(store) };
   const router = createAppRouter(context);
   window.__liveStats = () => store.get(liveStatsAtom);
-  void bootSession(store, api);
+  // Restore the last known state while the session is validated (a known user stays in the app offline);
+  // register the service worker once the page has loaded (updates applied only at idle).
+  const offline = startOffline(store, api, { onRecover: () => void router.invalidate() });
+  void bootSessionOffline(store, api.auth);
+  const kiosk = () => void import("../features/kiosk/start").then(({ startKiosk }) => startKiosk({ beforeReload: offline.flush }));
+  if (document.readyState === "complete") kiosk();
+  else window.addEventListener("load", kiosk, { once: true });
   return { router, context, i18n: createI18n() };
 }
