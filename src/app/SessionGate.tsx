@@ -4,11 +4,11 @@ import { AutologinError } from "../features/auth/components/AutologinError";
 import { LockScreen } from "../features/auth/components/LockScreen";
 import { LoginScreen } from "../features/auth/components/LoginScreen";
 import { sessionAtom } from "../features/auth/atoms";
+import { bootSessionOffline } from "../features/offline/boot";
 import { Spinner } from "../ui/Spinner";
 import type { RouterContext } from "../routes/-context";
 import { LoggedInApp } from "./LoggedInApp";
 import type { AppRouter } from "./router";
-import { bootSession } from "./session";
 
 /** Props of {@link SessionGate}. */
 export type SessionGateProps = { router: AppRouter; context: RouterContext; reload?: () => void };
@@ -41,7 +41,7 @@ export function SessionGate({ router, context, reload }: SessionGateProps) {
         <AutologinError
           httpStatus={session.httpStatus}
           statusText={session.statusText}
-          onRetry={() => void bootSession(store, api)}
+          onRetry={() => void bootSessionOffline(store, api.auth)}
         />
       );
     case "loggedIn":
