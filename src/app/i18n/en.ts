@@ -52,6 +52,8 @@ export const en: Resources = {
     language: "Language",
     loggedInAs: "Signed in as {{login}}",
     failed: "Could not save the change",
+    wakeLock: "Keep the screen on (this device)",
+    wakeLockUnsupported: "This browser cannot keep the screen on.",
   },
   languages: { pl: "Polski", en: "English" },
   sensors: {

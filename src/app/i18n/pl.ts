@@ -60,6 +60,8 @@ export const pl = {
     language: "Język",
     loggedInAs: "Zalogowano jako {{login}}",
     failed: "Nie udało się zapisać zmiany",
+    wakeLock: "Ekran zawsze włączony (to urządzenie)",
+    wakeLockUnsupported: "Ta przeglądarka nie pozwala utrzymać włączonego ekranu.",
   },
   languages: { pl: "Polski", en: "English" },
   sensors: {

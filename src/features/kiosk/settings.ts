@@ -27,13 +27,20 @@ export function wakeLockEnabled(storage: Storage | undefined = safeStorage()): b
   return raw !== "0" && raw !== "false";
 }
 
-/** Turns the screen wake lock preference of this device on or off. */
+/** Window event fired when this device's wake lock setting changes (the holder re-reads it). */
+export const WAKE_LOCK_SETTING_EVENT = "kiosk:wakelock";
+
+/**
+ * Turns the screen wake lock preference of this device on or off and fires
+ * {@link WAKE_LOCK_SETTING_EVENT} so a running {@link keepScreenAwake} applies it at once.
+ */
 export function setWakeLockEnabled(enabled: boolean, storage: Storage | undefined = safeStorage()): void {
   try {
     storage?.setItem(KIOSK_KEYS.wakeLock, enabled ? "1" : "0");
   } catch {
     // storage disabled: the default (on) applies
   }
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(WAKE_LOCK_SETTING_EVENT));
 }
 
 function read(storage: Storage | undefined, key: string): string | null {

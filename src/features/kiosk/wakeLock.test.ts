@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setWakeLockEnabled, wakeLockEnabled } from "./settings";
 import { keepScreenAwake } from "./wakeLock";
 
 /** A fake Screen Wake Lock API: the browser releases the lock when the page is hidden. */
@@ -54,5 +55,19 @@ describe("screen wake lock", () => {
 
   it("does nothing where the API does not exist", () => {
     expect(() => keepScreenAwake(() => true)()).not.toThrow();
+  });
+
+  it("turning the device setting off releases the lock at once; turning it on takes it again", async () => {
+    const fake = installFakeWakeLock();
+    localStorage.clear();
+    const stop = keepScreenAwake();
+    await vi.waitFor(() => expect(fake.request).toHaveBeenCalledTimes(1));
+    setWakeLockEnabled(false);
+    expect(wakeLockEnabled()).toBe(false);
+    await vi.waitFor(() => expect(fake.sentinels[0]?.released).toBe(true));
+    setWakeLockEnabled(true);
+    await vi.waitFor(() => expect(fake.request).toHaveBeenCalledTimes(2));
+    stop();
+    localStorage.clear();
   });
 });

@@ -1,4 +1,4 @@
-import { wakeLockEnabled } from "./settings";
+import { WAKE_LOCK_SETTING_EVENT, wakeLockEnabled } from "./settings";
 
 /**
  * Holds a Screen Wake Lock while the dashboard is visible (issue 3 "Screen Wake Lock held while the
@@ -31,7 +31,18 @@ export function keepScreenAwake(enabled: () => boolean = () => wakeLockEnabled()
   };
 
   const handleVisibility = (): void => void acquire();
+  // The setting changed (menu toggle): release at once when turned off, acquire when turned on.
+  const handleSetting = (): void => {
+    if (enabled()) {
+      void acquire();
+      return;
+    }
+    const held = sentinel;
+    sentinel = null;
+    void held?.release().catch(() => undefined);
+  };
   document.addEventListener("visibilitychange", handleVisibility);
+  window.addEventListener(WAKE_LOCK_SETTING_EVENT, handleSetting);
   // A refused first request (no user activation yet) is retried at the first touch.
   window.addEventListener("pointerdown", handleVisibility, { passive: true });
   void acquire();
@@ -39,6 +50,7 @@ export function keepScreenAwake(enabled: () => boolean = () => wakeLockEnabled()
   return () => {
     stopped = true;
     document.removeEventListener("visibilitychange", handleVisibility);
+    window.removeEventListener(WAKE_LOCK_SETTING_EVENT, handleSetting);
     window.removeEventListener("pointerdown", handleVisibility);
     void sentinel?.release().catch(() => undefined);
     sentinel = null;

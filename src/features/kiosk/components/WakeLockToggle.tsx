@@ -1,0 +1,26 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ToggleField } from "../../../ui/ToggleField";
+import { setWakeLockEnabled, wakeLockEnabled } from "../settings";
+import { wakeLockSupported } from "../wakeLock";
+
+/**
+ * 'Ekran zawsze włączony' (issue 3: Screen Wake Lock as a kiosk preference). A setting of this
+ * device, not of the account (a wall tablet wants it, a phone may not), kept in localStorage and
+ * applied at once. Disabled, with a note, where the browser has no Screen Wake Lock API.
+ */
+export function WakeLockToggle() {
+  const { t } = useTranslation();
+  const [enabled, setEnabled] = useState(() => wakeLockEnabled());
+  const supported = wakeLockSupported();
+  const handleChange = (next: boolean) => {
+    setWakeLockEnabled(next);
+    setEnabled(next);
+  };
+  return (
+    <div className="menu">
+      <ToggleField label={t("menu.wakeLock")} checked={supported && enabled} disabled={!supported} onChange={handleChange} />
+      {!supported && <p className="muted">{t("menu.wakeLockUnsupported")}</p>}
+    </div>
+  );
+}
