@@ -10,6 +10,15 @@ import { sensorTopic } from "./topics";
 /** A validated sensor reading: value, the reading's own time and when it arrived (epoch ms). */
 export type SensorReading = { value: number; time: number; receivedAt: number };
 
+/**
+ * When a reading's age starts counting, epoch ms: the older of its own time and its arrival, so a
+ * retained reading from an hour ago is an hour old even though it just arrived (spec §9, DESIGN §3).
+ * Both the freshness flag and the "x ago" label count from here.
+ */
+export function readingAgeOrigin(reading: SensorReading): number {
+  return Math.min(reading.time, reading.receivedAt);
+}
+
 const readingAtoms = new Map<string, Atom<SensorReading | null>>();
 const freshnessAtoms = new Map<string, Atom<Freshness | null>>();
 
@@ -35,9 +44,8 @@ export function sensorReadingAtom(kind: SensorKind, place: string): Atom<SensorR
 }
 
 /**
- * How current a sensor's reading is (spec §9, DESIGN §3), from the app clock: the age counts from
- * the older of the reading's own time and its arrival, so a retained reading from an hour ago shows
- * as stale even though it just arrived. Null when there is no reading.
+ * How current a sensor's reading is (spec §9, DESIGN §3), from the app clock and
+ * {@link readingAgeOrigin}. Null when there is no reading.
  */
 export function sensorFreshnessAtom(kind: SensorKind, place: string): Atom<Freshness | null> {
   const topic = sensorTopic(kind, place);
@@ -47,7 +55,7 @@ export function sensorFreshnessAtom(kind: SensorKind, place: string): Atom<Fresh
     freshnessAtom = atom((get) => {
       const reading = get(readingAtom);
       if (reading === null) return null;
-      return freshnessOf(get(nowAtom) - Math.min(reading.time, reading.receivedAt));
+      return freshnessOf(get(nowAtom) - readingAgeOrigin(reading));
     });
     freshnessAtoms.set(topic, freshnessAtom);
   }

@@ -1,14 +1,14 @@
 import { atom, type Atom } from "jotai";
 import { formatRelativeTime } from "../../../shared/relativeTime";
 import { nowAtom } from "../../clock/atoms";
-import { sensorReadingAtom } from "../atoms";
+import { readingAgeOrigin, sensorReadingAtom } from "../atoms";
 import type { SensorKind } from "../schemas";
 
 const ageAtoms = new Map<string, Atom<string | null>>();
 
 /**
  * The "x ago" label of a sensor's reading ('teraz', '2 minuty temu', ...) from the one app clock,
- * counted from the older of the reading's time and its arrival (as sensorFreshnessAtom does). A
+ * counted from readingAgeOrigin, like the freshness flag. A
  * string, so a tile re-renders on a tick only when its label really changes. Null without a reading.
  */
 export function sensorAgeLabelAtom(kind: SensorKind, place: string, locale: "pl" | "en"): Atom<string | null> {
@@ -19,7 +19,7 @@ export function sensorAgeLabelAtom(kind: SensorKind, place: string, locale: "pl"
     labelAtom = atom((get) => {
       const reading = get(readingAtom);
       if (reading === null) return null;
-      return formatRelativeTime(Math.min(reading.time, reading.receivedAt), get(nowAtom), locale);
+      return formatRelativeTime(readingAgeOrigin(reading), get(nowAtom), locale);
     });
     ageAtoms.set(key, labelAtom);
   }
