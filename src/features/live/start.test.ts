@@ -1,10 +1,8 @@
 // @vitest-environment node
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
-import { Aedes } from "aedes";
 import { createStore } from "jotai";
 import { afterEach, describe, expect, it } from "vitest";
 import { liveConnectionStateAtom, liveStatsAtom, liveValueAtom } from "./atoms";
+import { publishFromBroker, startTestBroker, waitFor } from "../../lib/mqtt/testBroker";
 import { startLive } from "./start";
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -12,25 +10,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = () => {
-      if (check()) resolve();
-      else if (Date.now() - started > timeoutMs) reject(new Error("condition not met in time"));
-      else setTimeout(poll, 10);
-    };
-    poll();
-  });
-}
-
 describe("startLive against a real broker (spec §7 live channel)", () => {
   it("puts each published reading into its topic's atom and tracks the connection state", async () => {
-    const broker = await Aedes.createBroker();
-    const server = createServer((socket) => broker.handle(socket));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    cleanups.push(() => new Promise<void>((resolve) => broker.close(() => server.close(() => resolve()))));
-    const url = `mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { url, broker, close } = await startTestBroker();
+    cleanups.push(close);
 
     const store = createStore();
     expect(store.get(liveConnectionStateAtom)).toBe("idle");
@@ -39,10 +22,7 @@ describe("startLive against a real broker (spec §7 live channel)", () => {
     await waitFor(() => store.get(liveConnectionStateAtom) === "connect");
     await new Promise((resolve) => setTimeout(resolve, 50));
 
-    const publish = (topic: string, payload: string) =>
-      new Promise<void>((resolve) =>
-        broker.publish({ cmd: "publish", topic, payload: Buffer.from(payload), qos: 0, retain: false, dup: false }, () => resolve()),
-      );
+    const publish = (topic: string, payload: string) => publishFromBroker(broker, topic, payload);
     await publish("sensor/temp/balcony", '{"value":-4.2,"time":"2026-11-20T12:00:00Z"}');
     await waitFor(() => store.get(liveValueAtom("sensor/temp/balcony")) !== undefined);
     const balcony = store.get(liveValueAtom("sensor/temp/balcony"));

@@ -1,48 +1,8 @@
 // @vitest-environment node
-import { createServer, type Server } from "node:net";
-import type { AddressInfo } from "node:net";
-import { Aedes } from "aedes";
 import { connect, type IClientOptions } from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectLive, LIVE_CLIENT_OPTIONS, type LiveConnectionState } from "./connection";
-
-type Broker = { url: string; broker: Aedes; server: Server; close(): Promise<void> };
-
-async function startBroker(port = 0): Promise<Broker> {
-  const broker = await Aedes.createBroker();
-  const server = createServer((socket) => broker.handle(socket));
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const address = server.address() as AddressInfo;
-  return {
-    url: `mqtt://127.0.0.1:${address.port}`,
-    broker,
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        broker.close(() => server.close(() => resolve()));
-      }),
-  };
-}
-
-function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = () => {
-      if (check()) resolve();
-      else if (Date.now() - started > timeoutMs) reject(new Error("condition not met in time"));
-      else setTimeout(poll, 10);
-    };
-    poll();
-  });
-}
-
-function publish(broker: Aedes, topic: string, payload: string, retain = false): Promise<void> {
-  return new Promise((resolve, reject) =>
-    broker.publish({ cmd: "publish", topic, payload: Buffer.from(payload), qos: 0, retain, dup: false }, (error) =>
-      error ? reject(error) : resolve(),
-    ),
-  );
-}
+import { publishFromBroker as publish, startTestBroker as startBroker, waitFor } from "./testBroker";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
