@@ -2,6 +2,7 @@ import { Aedes, type Client } from "aedes";
 import { createServer, type Server } from "node:net";
 import type { Duplex } from "node:stream";
 import type { IncomingMessage } from "node:http";
+import { deliverEveryMessage } from "./delivery";
 import type { BrokerLink, HubLogger, MessageHandler, PublishOptions } from "./link";
 
 /** The embedded Aedes broker: a BrokerLink for the hub plus entry points for browsers and devices. */
@@ -14,7 +15,8 @@ export interface EmbeddedBroker extends BrokerLink {
 
 /**
  * Starts Aedes (1.x, in-memory persistence) and, when `tcpPort` is not 0, a TCP listener for
- * devices on `host:tcpPort`. Browser clients (handed in through `handleBrowser`) may subscribe
+ * devices on `host:tcpPort`. Every client gets every matching message, one copy per matching
+ * subscription, as from Mosquitto 2 (delivery.ts). Browser clients (handed in through `handleBrowser`) may subscribe
  * but every publish is refused, which closes their connection (MQTT-3.3.5-2). Rejects if the
  * TCP port cannot be bound.
  */
@@ -22,6 +24,11 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
   const { log } = options;
   const browserStreams = new WeakSet<object>();
   const broker = await Aedes.createBroker({
+    // Before CONNACK, so before any subscription: see delivery.ts for why Aedes' dedupe must go.
+    preConnect: (client, _packet, callback) => {
+      deliverEveryMessage(client);
+      callback(null, true);
+    },
     authorizePublish: (client, packet, callback) => {
       if (client && browserStreams.has(client.conn)) {
         log.warn({ clientId: client.id, topic: packet.topic }, "refused a publish from a browser client");
