@@ -1,7 +1,7 @@
 import { createStore } from "jotai";
 import { describe, expect, it } from "vitest";
 import { applyLiveBatch } from "./apply";
-import { liveTopicsAtom, liveValueAtom, type LiveValue } from "./atoms";
+import { lastLiveUpdateAtAtom, liveTopicsAtom, liveValueAtom, type LiveValue } from "./atoms";
 
 const batch = (entries: Record<string, LiveValue>) => new Map(Object.entries(entries));
 
@@ -50,5 +50,14 @@ describe("applyLiveBatch (DESIGN §4: one message re-renders exactly the tiles t
     store.sub(liveValueAtom("same-test/p"), () => notified++);
     applyLiveBatch(store, batch({ "same-test/p": { value, receivedAt: 5 } }));
     expect(notified).toBe(0);
+  });
+
+  it("remembers when the newest value arrived (the offline notice's last update), never going back", () => {
+    const store = createStore();
+    expect(store.get(lastLiveUpdateAtAtom)).toBeNull();
+    applyLiveBatch(store, batch({ "last-test/a": { value: 1, receivedAt: 1000 }, "last-test/b": { value: 1, receivedAt: 3000 } }));
+    expect(store.get(lastLiveUpdateAtAtom)).toBe(3000);
+    applyLiveBatch(store, batch({ "last-test/a": { value: 2, receivedAt: 2000 } }));
+    expect(store.get(lastLiveUpdateAtAtom)).toBe(3000);
   });
 });

@@ -1,6 +1,6 @@
 import { atom } from "jotai";
 import type { LiveValue } from "../../lib/mqtt/ingest";
-import { liveTopicsAtom, liveValueAtom } from "./atoms";
+import { lastLiveUpdateAtAtom, liveTopicsAtom, liveValueAtom } from "./atoms";
 import type { JotaiStore } from "./store";
 
 /**
@@ -10,7 +10,9 @@ import type { JotaiStore } from "./store";
 const applyBatchAtom = atom(null, (get, set, batch: ReadonlyMap<string, LiveValue>) => {
   const known = get(liveTopicsAtom);
   let added: Set<string> | undefined;
+  let newest = get(lastLiveUpdateAtAtom) ?? 0;
   for (const [topic, next] of batch) {
+    if (next.receivedAt > newest) newest = next.receivedAt;
     const valueAtom = liveValueAtom(topic);
     const previous = get(valueAtom);
     if (previous !== undefined && Object.is(previous.value, next.value) && previous.receivedAt === next.receivedAt) continue;
@@ -18,6 +20,7 @@ const applyBatchAtom = atom(null, (get, set, batch: ReadonlyMap<string, LiveValu
     if (!known.has(topic)) (added ??= new Set(known)).add(topic);
   }
   if (added) set(liveTopicsAtom, added);
+  if (newest > 0 && newest !== get(lastLiveUpdateAtAtom)) set(lastLiveUpdateAtAtom, newest);
 });
 
 /**

@@ -28,6 +28,12 @@ export function liveValueAtom(topic: string): PrimitiveAtom<LiveValue | undefine
   return valueAtom;
 }
 
+/**
+ * When the newest live value arrived (epoch ms), restored ones included; null before any. The
+ * offline notice shows it as the time of the last update (issue 6). Written once per applied batch.
+ */
+export const lastLiveUpdateAtAtom = atom<number | null>(null);
+
 /** Every topic seen so far; a new Set only when a new topic appears. */
 export const liveTopicsAtom = atom<ReadonlySet<string>>(new Set<string>());
 

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { LiveValue } from "../../lib/mqtt/ingest";
 import { topicToPath } from "../../lib/mqtt/topic";
-import { liveTopicsAtom, liveValueAtom } from "./atoms";
+import { lastLiveUpdateAtAtom, liveTopicsAtom, liveValueAtom } from "./atoms";
 import type { JotaiStore } from "./store";
 
 /** One persisted live leaf. */
@@ -34,6 +34,7 @@ export function restoreLiveSnapshot(store: JotaiStore, entries: readonly unknown
   const known = store.get(liveTopicsAtom);
   let added: Set<string> | undefined;
   let restored = 0;
+  let newest = store.get(lastLiveUpdateAtAtom) ?? 0;
   for (const raw of entries) {
     const parsed = v.safeParse(LiveSnapshotEntrySchema, raw);
     if (!parsed.success || topicToPath(parsed.output.topic) === null) continue;
@@ -43,8 +44,10 @@ export function restoreLiveSnapshot(store: JotaiStore, entries: readonly unknown
     if (current !== undefined && current.receivedAt >= receivedAt) continue;
     store.set(valueAtom, { value, receivedAt });
     restored++;
+    if (receivedAt > newest) newest = receivedAt;
     if (!known.has(topic)) (added ??= new Set(known)).add(topic);
   }
   if (added) store.set(liveTopicsAtom, added);
+  if (newest > 0 && newest !== store.get(lastLiveUpdateAtAtom)) store.set(lastLiveUpdateAtAtom, newest);
   return restored;
 }

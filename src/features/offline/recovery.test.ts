@@ -73,4 +73,57 @@ describe("recovery", () => {
     expect(store.get(offlineAtom)).toBe(false);
     stop();
   });
+
+  it("when the live channel drops on an open page and the hub does not answer, the app goes offline at once", async () => {
+    const store = createStore();
+    let hubUp = true;
+    const probe = vi.fn(() => (hubUp ? Promise.resolve(new Response(null, { status: 200 })) : Promise.reject(new TypeError("Failed to fetch"))));
+    const stop = startRecovery(store, { probeUrl: "/api/v2/config", onRecover: vi.fn(), fetch: probe, now: () => clock });
+    store.set(liveConnectionStateAtom, "connect");
+    await vi.waitFor(() => expect(probe).toHaveBeenCalledTimes(0));
+    hubUp = false;
+    store.set(liveConnectionStateAtom, "close");
+    await vi.waitFor(() => expect(store.get(offlineAtom)).toBe(true));
+    expect(probe).toHaveBeenCalledTimes(1);
+    hubUp = true;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(store.get(offlineAtom)).toBe(false);
+    stop();
+  });
+
+  it("a broker restart behind a hub that answers leaves the app online (only the spinner shows)", async () => {
+    const store = createStore();
+    const probe = vi.fn(() => Promise.resolve(new Response(null, { status: 200 })));
+    const stop = startRecovery(store, { probeUrl: "/api/v2/config", onRecover: vi.fn(), fetch: probe, now: () => clock });
+    store.set(liveConnectionStateAtom, "connect");
+    store.set(liveConnectionStateAtom, "reconnect");
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(probe).toHaveBeenCalledTimes(3);
+    expect(store.get(offlineAtom)).toBe(false);
+    store.set(liveConnectionStateAtom, "connect");
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(probe).toHaveBeenCalledTimes(3);
+    stop();
+  });
+
+  it("a gateway's 503 after the live channel dropped counts as the hub gone", async () => {
+    const store = createStore();
+    const probe = vi.fn(() => Promise.resolve(new Response(null, { status: 503 })));
+    const stop = startRecovery(store, { probeUrl: "/api/v2/config", onRecover: vi.fn(), fetch: probe, now: () => clock });
+    store.set(liveConnectionStateAtom, "connect");
+    store.set(liveConnectionStateAtom, "offline");
+    await vi.waitFor(() => expect(store.get(offlineAtom)).toBe(true));
+    stop();
+  });
+
+  it("closing the live channel ourselves (logout, lock) checks nothing", async () => {
+    const store = createStore();
+    const probe = vi.fn(() => Promise.resolve(new Response(null, { status: 200 })));
+    const stop = startRecovery(store, { probeUrl: "/api/v2/config", onRecover: vi.fn(), fetch: probe, now: () => clock });
+    store.set(liveConnectionStateAtom, "connect");
+    store.set(liveConnectionStateAtom, "end");
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(probe).not.toHaveBeenCalled();
+    stop();
+  });
 });

@@ -2,6 +2,7 @@ import type { createStore } from "jotai";
 import { liveConnectionStateAtom } from "../live/atoms";
 import { browserOnlineAtom, offlineAtom } from "./atoms";
 import { markReachable } from "./connectivity";
+import { serverReachableAtom } from "./atoms";
 
 type JotaiStore = ReturnType<typeof createStore>;
 
@@ -16,6 +17,8 @@ export interface RecoveryOptions {
   onRecover: (reason: RecoveryReason) => void;
   /** Probe interval while offline, ms. Default 5000 (spec §9 data fetching retry interval). */
   probeIntervalMs?: number;
+  /** How long one check of the hub may take after the live channel dropped before it counts as gone, ms. Default 3000. */
+  checkTimeoutMs?: number;
   /** Clock check interval, ms. Default 5000 (spec §9 day-change check). */
   clockCheckMs?: number;
   /** A gap between clock checks longer than the interval plus this is a sleep, ms. Default 60 000. */
@@ -32,6 +35,11 @@ const NOT_THE_HUB = new Set([502, 503, 504]);
  * - follows the browser's `online`/`offline` events;
  * - while offline, probes the hub every 5 s with a HEAD request (and at once on `online`, or when
  *   the live channel connects); any answer from the hub marks it reachable;
+ * - while online, when the live channel drops (any state but "connect" after having connected;
+ *   "end" is our own close), checks the hub at once and then every 5 s until the channel is back:
+ *   no answer within 3 s, a network failure or a gateway's 502/503/504 marks the hub unreachable,
+ *   so the offline notice appears within seconds on an open page, not only after a reload. A hub
+ *   that answers (a broker restart behind a live hub) leaves the app online: the red spinner says it;
  * - when the app goes from offline to online it calls `onRecover("reconnected")`;
  * - when the clock jumps (the tablet slept for over 60 s) it calls `onRecover("wokeUp")`.
  * Returns a stop function that removes every listener and timer.
@@ -42,8 +50,11 @@ export function startRecovery(store: JotaiStore, options: RecoveryOptions): () =
   const jumpThresholdMs = options.jumpThresholdMs ?? 60_000;
   const now = options.now ?? Date.now;
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const checkTimeoutMs = options.checkTimeoutMs ?? 3000;
   let probing = false;
   let probeTimer: ReturnType<typeof setInterval> | undefined;
+  let checkTimer: ReturnType<typeof setInterval> | undefined;
+  let checking = false;
 
   const probe = async (): Promise<void> => {
     if (probing || !store.get(offlineAtom)) return;
@@ -58,6 +69,33 @@ export function startRecovery(store: JotaiStore, options: RecoveryOptions): () =
       // still offline; the next probe will tell
     } finally {
       probing = false;
+    }
+  };
+
+  /** While online with the live channel down: is the hub still there? */
+  const check = async (): Promise<void> => {
+    if (checking || store.get(offlineAtom)) return;
+    checking = true;
+    try {
+      const response = await doFetch(options.probeUrl, { method: "HEAD", credentials: "include", cache: "no-store", signal: AbortSignal.timeout(checkTimeoutMs) });
+      if (NOT_THE_HUB.has(response.status)) store.set(serverReachableAtom, false);
+    } catch {
+      store.set(serverReachableAtom, false);
+    } finally {
+      checking = false;
+    }
+  };
+
+  const syncChecking = (): void => {
+    const state = store.get(liveConnectionStateAtom);
+    const liveLost = state !== "connect" && state !== "end" && state !== "idle";
+    if (liveLost && checkTimer === undefined) {
+      void check();
+      checkTimer = setInterval(() => void check(), probeIntervalMs);
+    }
+    if (!liveLost && checkTimer !== undefined) {
+      clearInterval(checkTimer);
+      checkTimer = undefined;
     }
   };
 
@@ -77,8 +115,13 @@ export function startRecovery(store: JotaiStore, options: RecoveryOptions): () =
     if (wasOffline && !offline) options.onRecover("reconnected");
     wasOffline = offline;
   });
+  let everConnected = false;
   const unsubscribeLive = store.sub(liveConnectionStateAtom, () => {
-    if (store.get(liveConnectionStateAtom) === "connect") void probe();
+    if (store.get(liveConnectionStateAtom) === "connect") {
+      everConnected = true;
+      void probe();
+    }
+    if (everConnected) syncChecking();
   });
 
   const handleOnline = (): void => {
@@ -106,6 +149,7 @@ export function startRecovery(store: JotaiStore, options: RecoveryOptions): () =
     window.removeEventListener("online", handleOnline);
     window.removeEventListener("offline", handleOffline);
     clearInterval(clockTimer);
+    if (checkTimer !== undefined) clearInterval(checkTimer);
     syncProbing(false);
   };
 }
