@@ -60,4 +60,23 @@ describe("hub CLI", () => {
     expect(await runCli(["user", "remove", "jan"], io())).toBe(0);
     expect(await runCli(["frobnicate"], io())).toBe(2);
   });
+
+  it("refuses a PIN with a 0 anywhere, since the keypad has digits 1-9 only (spec §2, §5)", async () => {
+    useCheapKdfForTests();
+    dataDir = tempDir();
+    const rule = "PIN may contain only digits 1-9 (the keypad has no 0), 4 to 15 digits";
+    for (const pin of ["1024", "0123", "123", "1234567891234567", "12a4"]) {
+      const add = io();
+      expect(await runCli(["user", "add", "ola", "--password", "x", "--pin", pin], add), `user add --pin ${pin}`).toBe(2);
+      expect(add.errors.join("\n")).toContain(rule);
+    }
+    expect(await runCli(["user", "add", "ola", "--password", "x"], io())).toBe(0);
+    const zero = io();
+    expect(await runCli(["user", "pin", "ola", "--pin", "2040"], zero)).toBe(2);
+    expect(zero.errors.join("\n")).toContain(rule);
+    const list = io();
+    await runCli(["user", "list"], list);
+    expect(list.output.join("\n")).toMatch(/^ola\tPIN not set/);
+    expect(await runCli(["user", "pin", "ola", "--pin", "123456789123456"], io())).toBe(0);
+  });
 });

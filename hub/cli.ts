@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { hashSecret } from "./auth/kdf";
-import { canonicalPin } from "./auth/pin-policy";
+import { canonicalPin, newPinProblem } from "./auth/pin-policy";
 import { openDb } from "./store/db";
 import { UserStore } from "./store/users";
 
@@ -17,6 +17,7 @@ const USAGE = `usage: npm run hub -- <command>
   user add <login> (--password <p> | --password-stdin) [--pin <digits>]
   user passwd <login> (--password <p> | --password-stdin)
   user pin <login> --pin <digits>
+A PIN is 4 to 15 digits 1-9 (the dashboard's keypad has no 0).
   user list
   user remove <login>
 The database is <HUB_DATA_DIR>/hub.sqlite (HUB_DATA_DIR defaults to ./.hub-data).`;
@@ -33,9 +34,10 @@ async function passwordFrom(values: { password?: string | undefined; "password-s
   return password;
 }
 
+/** The PIN to hash, checked with {@link newPinProblem}; a refused PIN is a usage error (exit code 2). */
 function pinFrom(pin: string): string {
-  if (!/^\d{4,15}$/.test(pin)) throw new UsageError("the PIN must be 4 to 15 digits");
-  if (pin.startsWith("0")) throw new UsageError("the PIN must not start with 0 (the dashboard sends it as a number)");
+  const problem = newPinProblem(pin);
+  if (problem !== null) throw new UsageError(problem);
   return canonicalPin(pin);
 }
 

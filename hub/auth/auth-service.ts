@@ -60,7 +60,8 @@ export class AuthService {
   /**
    * Unlocks a locked session with its user's PIN and issues a new token (the old one stops
    * working). Throws AUTH_PIN_DELAY (429, `retryAfterMs`) during back-off, AUTH_BAD_PIN (403,
-   * `attemptsLeft`) on a wrong PIN, AUTH_SESSION_REVOKED on the 10th failure.
+   * `attemptsLeft`, plus `retryAfterMs` when this failure starts a back-off, from the 3rd on) on a
+   * wrong PIN, AUTH_SESSION_REVOKED on the 10th failure.
    */
   async unlock(session: SessionRow, pin: number): Promise<{ token: string }> {
     const now = this.now().getTime();
@@ -81,7 +82,11 @@ export class AuthService {
       throw new ApiError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
     }
     this.sessions.recordPinFailure(session.id, outcome.failures, outcome.nextAttemptAt);
-    throw new ApiError("AUTH_BAD_PIN", "Wrong PIN", { attemptsLeft: outcome.attemptsLeft });
+    const waitMs = outcome.nextAttemptAt - now;
+    throw new ApiError("AUTH_BAD_PIN", "Wrong PIN", {
+      attemptsLeft: outcome.attemptsLeft,
+      ...(waitMs > 0 ? { retryAfterMs: waitMs } : {}),
+    });
   }
 
   /** Revokes a session and closes its live-channel connections. */

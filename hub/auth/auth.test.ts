@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hashSecret, verifySecret } from "./kdf";
-import { afterWrongPin, canonicalPin, pinDelayMs } from "./pin-policy";
+import { DEMO_USER } from "../demo-seed";
+import { afterWrongPin, canonicalPin, NEW_PIN_RULE, newPinProblem, pinDelayMs } from "./pin-policy";
 import { newSessionToken, tokenDigest } from "./tokens";
 
 describe("password hashing", () => {
@@ -43,5 +44,20 @@ describe("PIN attempt policy", () => {
     expect(canonicalPin("1357")).toBe("1357");
     expect(() => canonicalPin(-1)).toThrow();
     expect(() => canonicalPin(1.5)).toThrow();
+  });
+});
+
+describe("new PIN rule (spec §2 keypad 1-9, §5 PIN sent as a number)", () => {
+  it("accepts 4 to 15 digits 1-9, the demo PIN among them", () => {
+    expect(newPinProblem("1357")).toBeNull();
+    expect(newPinProblem(DEMO_USER.pin)).toBeNull();
+    expect(newPinProblem("123456789123456")).toBeNull();
+  });
+
+  it("refuses a 0 anywhere, a wrong length and anything but digits, saying why", () => {
+    for (const pin of ["1024", "0123", "1230", "123", "1234567891234567", "12a4", " 1234", ""]) {
+      expect(newPinProblem(pin), pin).toBe(NEW_PIN_RULE);
+    }
+    expect(NEW_PIN_RULE).toBe("PIN may contain only digits 1-9 (the keypad has no 0), 4 to 15 digits");
   });
 });
