@@ -32,6 +32,25 @@ describe("household config", () => {
     expect(() => loadHousehold({ configPath: join(dir, "missing.json"), dataDir: dir, demo: false })).toThrow(/file not found/);
   });
 
+  it("reads an optional room per sensor, trimmed, and refuses an empty or over-long one", () => {
+    dir = mkdtempSync(join(tmpdir(), "household-"));
+    const path = join(dir, "rooms.json");
+    const sensor = { id: "x", kind: "temp", place: "a", label: "B", source: { type: "tasmota", device: "b", field: "BME280.Temperature" } };
+    writeFileSync(path, JSON.stringify({ sensors: [{ ...sensor, room: " Salon " }, { ...sensor, id: "y" }] }));
+    const sensors = loadHousehold({ configPath: path, dataDir: dir, demo: false }).household.sensors;
+    expect(sensors.map((s) => s.room)).toEqual(["Salon", undefined]);
+    writeFileSync(path, JSON.stringify({ sensors: [{ ...sensor, room: "  " }] }));
+    expect(() => loadHousehold({ configPath: path, dataDir: dir, demo: false })).toThrow(`${path}: field sensors.0.room`);
+    writeFileSync(path, JSON.stringify({ sensors: [{ ...sensor, room: "P".repeat(41) }] }));
+    expect(() => loadHousehold({ configPath: path, dataDir: dir, demo: false })).toThrow(/sensors\.0\.room: must be at most 40/);
+  });
+
+  it("gives every demo sensor a room", () => {
+    dir = mkdtempSync(join(tmpdir(), "household-"));
+    const sensors = loadHousehold({ dataDir: dir, demo: true }).household.sensors;
+    expect(sensors.filter((s) => s.room === undefined)).toEqual([]);
+  });
+
   it("refuses a device name with a wildcard or a prototype name", () => {
     dir = mkdtempSync(join(tmpdir(), "household-"));
     const path = join(dir, "bad.json");

@@ -43,12 +43,32 @@ export const Zigbee2MqttSourceSchema = v.object({
   property: FieldName,
 });
 
-/** Sensor of docs/contract.md: `{id, kind, place, label, source, invert?}`. */
+/** Longest room name, in characters (a heading on a phone's home screen). */
+export const ROOM_MAX_LENGTH = 40;
+
+/**
+ * A room's display name (Polish, plain text shown as a heading on the home screen): 1..40 characters,
+ * trimmed, no control characters.
+ */
+export const RoomName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, "must not be empty"),
+  v.maxLength(ROOM_MAX_LENGTH, `must be at most ${ROOM_MAX_LENGTH} characters`),
+  // eslint-disable-next-line no-control-regex
+  v.regex(/^[^\u0000-\u001f\u007f]+$/, "must not contain control characters"),
+);
+
+/**
+ * Sensor of docs/contract.md: `{id, kind, place, label, room?, source, invert?}`. `room` groups the
+ * home screen's tiles (sensors without one go to 'Pozostałe').
+ */
 export const SensorSchema = v.object({
   id: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
   kind: v.picklist(SENSOR_KINDS),
   place: TopicId,
   label: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  room: v.optional(RoomName),
   source: v.variant("type", [TasmotaSourceSchema, Zigbee2MqttSourceSchema]),
   invert: v.optional(v.boolean()),
 });
