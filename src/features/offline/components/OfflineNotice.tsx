@@ -1,12 +1,9 @@
 import { useAtomValue } from "jotai";
-import { lazy, Suspense } from "react";
 import { lastLiveUpdateAtAtom } from "../../live/atoms";
 import { localeAtom } from "../../preferences/atoms";
 import { cachedDataFetchedAtAtom, offlineAtom, refusedWriteAtom } from "../atoms";
+import { AgeLine } from "./AgeLine";
 import "./OfflineNotice.css";
-
-/** The data's age needs date-fns and its locales: loaded only when the notice shows (precached). */
-const CacheAge = lazy(() => import("./CacheAge").then((m) => ({ default: m.CacheAge })));
 
 /** Props of {@link OfflineNotice}. */
 export type OfflineNoticeProps = {
@@ -17,13 +14,13 @@ export type OfflineNoticeProps = {
 const TEXT = {
   pl: {
     offline: "Brak połączenia z serwerem — dane mogą być nieaktualne",
-    cachedAt: "Dane z pamięci urządzenia, pobrane",
+    cachedAt: "Dane z pamięci urządzenia, pobrane:",
     lastUpdate: "Ostatnia aktualizacja:",
     refused: "Nie można teraz wykonać tej akcji: brak połączenia. Nic nie zostało wysłane.",
   },
   en: {
     offline: "No connection to the server — data may be out of date",
-    cachedAt: "Data stored on this device, fetched",
+    cachedAt: "Data stored on this device, fetched:",
     lastUpdate: "Last update:",
     refused: "This action cannot be done now: no connection. Nothing was sent.",
   },
@@ -51,10 +48,8 @@ export function OfflineNotice({ locale: forced }: OfflineNoticeProps) {
       <p role="status" data-testid="offline-notice" className="offline-notice__status">
         {text.offline}
       </p>
-      <Suspense fallback={null}>
-        {lastUpdate !== null && <CacheAge fetchedAt={lastUpdate} locale={locale} label={text.lastUpdate} testId="offline-last-update" />}
-        {cachedAt !== null && <CacheAge fetchedAt={cachedAt} locale={locale} label={text.cachedAt} />}
-      </Suspense>
+      {lastUpdate !== null && <AgeLine at={lastUpdate} locale={locale} label={text.lastUpdate} testId="offline-last-update" />}
+      {cachedAt !== null && <AgeLine at={cachedAt} locale={locale} label={text.cachedAt} testId="offline-cache-age" />}
       {refused !== null && (
         <p role="alert" data-testid="offline-refused" className="offline-notice__refused">
           {text.refused}
