@@ -15,21 +15,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromiumPath } from "../playwright.config";
 import { startTestHub, repoRoot, type TestHub } from "../tests/e2e/support/hub";
-
-/** STYLE.md's four sizes; the car size is shown in the car layout. */
-export const SCREEN_SIZES = [
-  { name: "tablet-1280x800", width: 1280, height: 800, car: false },
-  { name: "tablet-1920x1200", width: 1920, height: 1200, car: false },
-  { name: "phone-390x844", width: 390, height: 844, car: false },
-  { name: "car-1024x600", width: 1024, height: 600, car: true },
-] as const;
-
-const ROUTES = ["/", "/weather", "/menu", "/switches", "/cameras", "/cameras/live?id=brama"] as const;
-
-function fileName(route: string): string {
-  if (route === "/") return "home";
-  return route.replace(/^\//, "").replace(/[/?=]/g, "-");
-}
+import { overflowOf, SCREEN_ROUTES, SCREEN_SIZES, screenFileName } from "../tests/e2e/support/screens";
 
 async function login(page: Page, baseURL: string): Promise<void> {
   await page.goto(baseURL);
@@ -38,21 +24,6 @@ async function login(page: Page, baseURL: string): Promise<void> {
   await page.getByLabel("Nazwa sesji", { exact: true }).fill("zrzuty ekranu");
   await page.getByRole("button", { name: "Zaloguj się" }).click();
   await page.getByRole("navigation", { name: "Pasek główny" }).waitFor();
-}
-
-/** Elements whose right edge passes the viewport, and whether the page scrolls sideways. */
-async function overflowOf(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const found: string[] = [];
-    if (document.documentElement.scrollWidth > width + 1) found.push(`page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
-    for (const element of Array.from(document.querySelectorAll<HTMLElement>("body *"))) {
-      if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === "visible" && element.clientWidth > 0) {
-        found.push(`${element.tagName.toLowerCase()}.${element.className}: content ${element.scrollWidth}px in ${element.clientWidth}px`);
-      }
-    }
-    return found.slice(0, 10);
-  });
 }
 
 async function shoot(browser: Browser, baseURL: string, outDir: string): Promise<number> {
@@ -67,10 +38,10 @@ async function shoot(browser: Browser, baseURL: string, outDir: string): Promise
     await login(page, baseURL);
     const response = await page.request.patch(`${baseURL}/api/auth/v1/preferences`, { data: { preferences: { appUi: size.car ? "car" : "standard" } } });
     if (!response.ok()) throw new Error(`PATCH /preferences answered ${response.status()}`);
-    for (const route of [...ROUTES, ...(size.car ? ["/car-dashboard"] : [])]) {
+    for (const route of [...SCREEN_ROUTES, ...(size.car ? ["/car-dashboard"] : [])]) {
       await page.goto(`${baseURL}${route}`);
       await page.waitForTimeout(1500);
-      await page.screenshot({ path: join(dir, `${fileName(route)}.png`) });
+      await page.screenshot({ path: join(dir, `${screenFileName(route)}.png`) });
       const overflow = await overflowOf(page);
       if (overflow.length > 0) {
         problems += 1;

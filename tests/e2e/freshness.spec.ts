@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
 
@@ -7,7 +8,7 @@ import { startTestHub, type TestHub } from "./support/hub";
 // away under an open page shows the offline notice within seconds, with the last update's time.
 
 /** Every reading's freshness on the home screen, as `{ "<data-testid>": "<data-freshness>" }`. */
-async function freshnessOfAll(page: import("@playwright/test").Page): Promise<Record<string, string>> {
+async function freshnessOfAll(page: Page): Promise<Record<string, string>> {
   return page.locator("[data-freshness]").evaluateAll((elements) =>
     Object.fromEntries(elements.map((element, i) => [element.getAttribute("data-testid") ?? `#${i}`, element.getAttribute("data-freshness") ?? ""])),
   );
