@@ -3,7 +3,7 @@ import type { SessionConnections } from "../broker/session-connections";
 import type { SessionRow, SessionStore } from "../store/sessions";
 import type { UserStore } from "../store/users";
 import { dummySecretHash, verifySecret } from "./kdf";
-import { afterWrongPin, canonicalPin } from "./pin-policy";
+import { afterWrongPin, canonicalPin, pinDelayMs } from "./pin-policy";
 import { newSessionHash, newSessionToken, tokenDigest } from "./tokens";
 
 /** A session unused for this long is expired (answers AUTH_NO_SESSION). */
@@ -59,29 +59,29 @@ export class AuthService {
 
   /**
    * Unlocks a locked session with its user's PIN and issues a new token (the old one stops
-   * working). Throws AUTH_PIN_DELAY (429, `retryAfterMs`) during back-off, AUTH_BAD_PIN (403,
-   * `attemptsLeft`, plus `retryAfterMs` when this failure starts a back-off, from the 3rd on) on a
-   * wrong PIN, AUTH_SESSION_REVOKED on the 10th failure.
+   * working). The attempt is counted before the PIN is checked (SessionStore.reservePinAttempt), so
+   * requests in flight count and concurrency buys nothing (issue 7). Throws AUTH_PIN_DELAY (429,
+   * `retryAfterMs`) during back-off, AUTH_BAD_PIN (403, `attemptsLeft`, plus `retryAfterMs` when
+   * this failure starts a back-off, from the 3rd on) on a wrong PIN, AUTH_SESSION_REVOKED on the
+   * 10th failure and for any attempt on a session revoked meanwhile.
    */
   async unlock(session: SessionRow, pin: number): Promise<{ token: string }> {
     const now = this.now().getTime();
-    if (session.nextAttemptAt > now) {
-      throw new ApiError("AUTH_PIN_DELAY", "Wait before the next PIN attempt", { retryAfterMs: session.nextAttemptAt - now });
-    }
+    const attempt = this.sessions.reservePinAttempt(session.id, now, pinDelayMs);
+    if (attempt.kind === "revoked") throw new ApiError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
+    if (attempt.kind === "delay") throw new ApiError("AUTH_PIN_DELAY", "Wait before the next PIN attempt", { retryAfterMs: attempt.retryAfterMs });
     const user = this.users.find(session.login);
     const ok = await verifySecret(canonicalPin(pin), user?.pinHash ?? (await dummySecretHash()));
     if (ok && user?.pinHash) {
       const token = newSessionToken();
-      this.sessions.unlock(session.id, tokenDigest(token));
+      if (!this.sessions.unlockIfLive(session.id, tokenDigest(token))) throw new ApiError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
       return { token };
     }
-    const outcome = afterWrongPin(session.pinFailures, now);
+    const outcome = afterWrongPin(attempt.failures - 1, now);
     if (outcome.kind === "revoke") {
-      this.sessions.recordPinFailure(session.id, outcome.failures, 0);
       this.revoke(session);
       throw new ApiError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
     }
-    this.sessions.recordPinFailure(session.id, outcome.failures, outcome.nextAttemptAt);
     const waitMs = outcome.nextAttemptAt - now;
     throw new ApiError("AUTH_BAD_PIN", "Wrong PIN", {
       attemptsLeft: outcome.attemptsLeft,

@@ -99,8 +99,31 @@ export class SessionStore {
       .run(tokenSha256, id);
   }
 
-  recordPinFailure(id: number, failures: number, nextAttemptAt: number): void {
-    this.db.prepare("UPDATE sessions SET pin_failures = ?, next_attempt_at = ? WHERE id = ?").run(failures, nextAttemptAt, id);
+  /**
+   * Counts one PIN attempt before its PIN is checked, atomically (one SQLite transaction on the
+   * row as it is now, not as the request saw it on arrival), so concurrent requests cannot buy
+   * attempts (issue 7): the attempt is recorded as a failure with the back-off `delayAfter(failures)`
+   * until the PIN proves right ({@link unlock} clears it). Answers "revoked" for a revoked or missing
+   * session, "delay" with the wait (ms) while a back-off runs (not counted), else the attempt's
+   * failure number (1 = first).
+   */
+  reservePinAttempt(id: number, now: number, delayAfter: (failures: number) => number): { kind: "revoked" } | { kind: "delay"; retryAfterMs: number } | { kind: "counted"; failures: number } {
+    return this.db.transaction(() => {
+      const row = this.db.prepare<[number], { pin_failures: number; next_attempt_at: number; revoked: number }>("SELECT pin_failures, next_attempt_at, revoked FROM sessions WHERE id = ?").get(id);
+      if (!row || row.revoked) return { kind: "revoked" as const };
+      if (row.next_attempt_at > now) return { kind: "delay" as const, retryAfterMs: row.next_attempt_at - now };
+      const failures = row.pin_failures + 1;
+      this.db.prepare("UPDATE sessions SET pin_failures = ?, next_attempt_at = ? WHERE id = ?").run(failures, now + delayAfter(failures), id);
+      return { kind: "counted" as const, failures };
+    }).immediate();
+  }
+
+  /** Unlocks a session that is still not revoked; false when another request revoked it meanwhile. */
+  unlockIfLive(id: number, tokenSha256: string): boolean {
+    const info = this.db
+      .prepare("UPDATE sessions SET locked = 0, pin_failures = 0, next_attempt_at = 0, token_sha256 = ? WHERE id = ? AND revoked = 0")
+      .run(tokenSha256, id);
+    return info.changes === 1;
   }
 
   revoke(id: number): void {
