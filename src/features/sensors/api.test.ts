@@ -36,6 +36,14 @@ describe("fetchSensors (spec §7: GET /config/sensors)", () => {
     expect(result.data).toEqual([balcony, door]);
   });
 
+  it("passes a sensor's room through, and ignores a room that is not text (older or newer hubs still work)", async () => {
+    server = await startTestServer((_req, res) =>
+      sendJson(res, 200, { items: [{ ...balcony, room: "Balkon" }, { ...door, room: 7 }] }),
+    );
+    const result = await fetchSensors(createApiClient({ baseUrl: server.url }));
+    expect(result.data.map((s) => s.room)).toEqual(["Balkon", undefined]);
+  });
+
   it("rejects an unknown kind or a hostile place as a server error", async () => {
     server = await startTestServer((_req, res) =>
       sendJson(res, 200, { items: [{ ...balcony, kind: "radiation" }, { ...balcony, place: "../etc" }] }),

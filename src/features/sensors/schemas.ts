@@ -17,12 +17,19 @@ export const TasmotaSourceSchema = v.object({ type: v.literal("tasmota"), device
 /** Native source: a property of a Zigbee2MQTT device's state (contract). */
 export const Zigbee2MqttSourceSchema = v.object({ type: v.literal("zigbee2mqtt"), device: v.string(), property: v.string() });
 
+/**
+ * A sensor's room (contract "Sensor": optional Polish display name). Optional, so an older hub
+ * without rooms still works; a value that is not a string is ignored rather than failing the list.
+ */
+export const RoomSchema = v.fallback(v.optional(v.string()), undefined);
+
 /** A sensor of `GET /config/sensors` (docs/contract.md "Sensor"). */
 export const SensorSchema = v.object({
   id: v.pipe(v.string(), v.minLength(1)),
   kind: SensorKindSchema,
   place: PlaceSchema,
   label: v.string(),
+  room: RoomSchema,
   source: v.variant("type", [TasmotaSourceSchema, Zigbee2MqttSourceSchema]),
   invert: v.optional(v.boolean()),
 });
