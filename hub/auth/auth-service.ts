@@ -3,6 +3,7 @@ import type { SessionConnections } from "../broker/session-connections";
 import type { SessionRow, SessionStore } from "../store/sessions";
 import type { UserStore } from "../store/users";
 import { dummySecretHash, verifySecret } from "./kdf";
+import { LoginThrottle } from "./login-throttle";
 import { afterWrongPin, canonicalPin, pinDelayMs } from "./pin-policy";
 import { newSessionHash, newSessionToken, tokenDigest } from "./tokens";
 
@@ -19,13 +20,21 @@ export class AuthService {
     private readonly sessions: SessionStore,
     private readonly connections: SessionConnections,
     private readonly now: () => Date = () => new Date(),
+    private readonly loginThrottle = new LoginThrottle(() => now().getTime()),
   ) {}
 
-  /** Checks login and password; creates a session. Throws AUTH_BAD_USER_OR_PWD (same cost for an unknown login). */
-  async login(login: string, password: string, sessionName: string): Promise<{ session: SessionRow; token: string }> {
+  /**
+   * Checks login and password; creates a session. Throws AUTH_BAD_USER_OR_PWD (same cost for an
+   * unknown login), or AUTH_LOGIN_DELAY (429, `retryAfterMs`) while the login name or the client
+   * `address` waits after repeated failures (LoginThrottle; the attempt is not checked then).
+   */
+  async login(login: string, password: string, sessionName: string, address = "unknown"): Promise<{ session: SessionRow; token: string }> {
+    const attempt = this.loginThrottle.reserve(login, address);
+    if (attempt.kind === "delay") throw new ApiError("AUTH_LOGIN_DELAY", "Too many failed logins; wait before trying again", { retryAfterMs: attempt.retryAfterMs });
     const user = this.users.find(login);
     const ok = await verifySecret(password, user?.passwordHash ?? (await dummySecretHash()));
     if (!user || !ok) throw new ApiError("AUTH_BAD_USER_OR_PWD", "Bad login or password");
+    attempt.succeeded();
     const token = newSessionToken();
     const session = this.sessions.create({ hash: newSessionHash(), tokenSha256: tokenDigest(token), login, sessionName, now: this.now() });
     return { session, token };

@@ -30,7 +30,7 @@ export function authRoutes(ctx: HubContext) {
 
     app.post("/auth", { config: { access: "public" } }, async (request, reply) => {
       const body = parseBody(LoginBody, request.body);
-      const { session, token } = await ctx.auth.login(body.login, body.password, body.sessionName);
+      const { session, token } = await ctx.auth.login(body.login, body.password, body.sessionName, request.ip);
       setSessionCookie(request, reply, token);
       return { item: { login: session.login } };
     });
