@@ -157,6 +157,8 @@ describe("static dashboard", () => {
     writeFileSync(join(distDir, "sw.js"), "self.addEventListener('fetch', () => {});");
     writeFileSync(join(distDir, "manifest.json"), "{}");
     writeFileSync(join(distDir, "assets", "index-abc123.js"), "console.log(1)");
+    writeFileSync(join(distDir, "assets", "index-abc123.js.map"), '{"version":3,"sources":["src/secret.ts"]}');
+    writeFileSync(join(distDir, "sw.js.map"), '{"version":3}');
     hub = await startTestHub({ distDir });
 
     const index = await fetch(`${hub.url}/`, { headers: { accept: "text/html" } });
@@ -174,6 +176,12 @@ describe("static dashboard", () => {
     const deepLink = await fetch(`${hub.url}/cameras/live?id=zoom`, { headers: { accept: "text/html,application/xhtml+xml" } });
     expect(deepLink.status).toBe(200);
     expect(await deepLink.text()).toContain("<title>Panel</title>");
+
+    for (const map of ["/assets/index-abc123.js.map", "/sw.js.map"]) {
+      const response = await fetch(`${hub.url}${map}`, { headers: { accept: "*/*" } });
+      expect(response.status, map).toBe(404);
+      expect(await response.text()).not.toContain("sources");
+    }
 
     const missingAsset = await fetch(`${hub.url}/assets/missing.js`, { headers: { accept: "*/*" } });
     expect(missingAsset.status).toBe(404);

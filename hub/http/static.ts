@@ -15,6 +15,8 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="pl"><meta charset="utf-8"><ti
  * `Cache-Control: no-cache`, hashed `/assets/*` immutable for a year. Returns the handler for
  * unknown non-API paths: GETs accepting text/html get index.html (SPA fallback), others 404.
  * When distDir has no index.html, every page answers 503 with a page saying how to build.
+ * Source maps (`*.map`) are built for debugging but never served (issue 7: they gave away the
+ * source): they answer 404.
  */
 export async function installStatic(app: FastifyInstance, distDir: string): Promise<(request: FastifyRequest, reply: FastifyReply) => unknown> {
   const root = resolve(distDir);
@@ -27,6 +29,7 @@ export async function installStatic(app: FastifyInstance, distDir: string): Prom
     wildcard: true,
     index: ["index.html"],
     cacheControl: false,
+    allowedPath: (pathName) => !pathName.endsWith(".map"),
     setHeaders(res, path) {
       const name = path.split(/[\\/]/).pop() ?? "";
       if (NO_CACHE.has(name)) res.setHeader("Cache-Control", "no-cache");
