@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { SwitchesList } from "../features/switches/components/SwitchesList";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
 
-/** /switches: the configured switches with their live power state (control comes in a later issue). */
+/** /switches (spec §2, §3): the configured switches, grouped, with their live power state. */
 function SwitchesPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t("switches.title")} — ${t("app.titleSuffix")}`);

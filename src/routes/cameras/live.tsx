@@ -1,10 +1,15 @@
-import { createFileRoute, SearchParamError, type ErrorComponentProps } from "@tanstack/react-router";
+import { createFileRoute, Link, SearchParamError, type ErrorComponentProps } from "@tanstack/react-router";
+import { VideoOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { EmptyState } from "../../ui/EmptyState";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { RouteError } from "../-components/RouteError";
 import { CameraLiveSearchSchema } from "./-search";
 
-/** /cameras/live?id=<camera id>: the live view arrives in a later issue; the id is validated now. */
+/**
+ * /cameras/live?id=<camera id> (spec §2, §5): the id is validated by the route; a camera the household
+ * does not have shows 'Nie ma kamery „<id>”.' with a link back to /cameras.
+ */
 function CameraLivePage() {
   const { t } = useTranslation();
   const { id } = Route.useSearch();
@@ -12,7 +17,9 @@ function CameraLivePage() {
   return (
     <section className="page">
       <h1>{t("cameras.liveTitle")}</h1>
-      <p>{t("cameras.liveComing", { id })}</p>
+      <EmptyState icon={<VideoOff size={48} />} title={t("cameras.liveUnknown", { id })} testId="camera-unknown">
+        <Link to="/cameras">{t("cameras.backToCameras")}</Link>
+      </EmptyState>
     </section>
   );
 }

@@ -1,22 +1,28 @@
 import { useAtomValue } from "jotai";
+import { Wifi, WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { liveConnectedAtom } from "../../live/atoms";
 import { OutdoorMinBox } from "../../sensors/components/OutdoorMinBox";
+import "./CarDashboard.css";
 
 /**
- * The car dashboard for now (spec §2, reached by D in the car layout): the lowest outdoor temperature
- * without decimals and the live connection state; car switches belong to a later issue.
+ * The car dashboard (spec §2, reached by D in the car layout), read at arm's length: the lowest
+ * outdoor temperature without decimals (spec §9) and the live connection state, each large, the
+ * state told by an icon and a word, not by colour alone.
  */
 export function CarDashboard() {
   const { t } = useTranslation();
   const connected = useAtomValue(liveConnectedAtom);
+  const Icon = connected ? Wifi : WifiOff;
   return (
     <div className="car-dashboard">
       <OutdoorMinBox fractionDigits={0} />
-      <p>
-        {t("car.live")}: <strong>{connected ? t("car.connected") : t("car.disconnected")}</strong>
+      <p className="car-dashboard__live" data-connected={connected}>
+        <Icon aria-hidden="true" size={40} />
+        <span>
+          {t("car.live")}: <strong>{connected ? t("car.connected") : t("car.disconnected")}</strong>
+        </span>
       </p>
-      <p className="muted">{t("car.coming")}</p>
     </div>
   );
 }
