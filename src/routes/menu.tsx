@@ -2,10 +2,16 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { SessionActions } from "../features/auth/components/SessionActions";
 import { WakeLockToggle } from "../features/kiosk/components/WakeLockToggle";
+import { DeviceLayoutField } from "../features/preferences/components/DeviceLayoutField";
 import { PreferencesForm } from "../features/preferences/components/PreferencesForm";
+import { SettingsSection } from "../features/preferences/components/SettingsSection";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
 
-/** /menu (spec §2): session actions (lock, log out) and preferences (layout, zoom lock, alerts, language) and this device's screen wake lock. */
+/**
+ * /menu (spec §2): three headed sections: 'Sesja' (who is logged in, lock, log out), 'To urządzenie'
+ * (this device's layout and screen wake lock, kept in this browser) and 'Konto' (the account's
+ * preferences: layout default, zoom lock, alerts, language; PATCH /preferences).
+ */
 function MenuPage() {
   const { t } = useTranslation();
   const { api, notify } = Route.useRouteContext();
@@ -13,9 +19,18 @@ function MenuPage() {
   return (
     <section className="page menu">
       <h1>{t("menu.title")}</h1>
-      <SessionActions auth={api.auth} notify={notify} />
-      <PreferencesForm auth={api.auth} notify={notify} />
-      <WakeLockToggle />
+      <SettingsSection title={t("menu.sessionHeading")}>
+        <SessionActions auth={api.auth} notify={notify} />
+      </SettingsSection>
+      <SettingsSection title={t("menu.deviceHeading")} intro={t("menu.deviceIntro")}>
+        <div className="settings-list">
+          <DeviceLayoutField />
+          <WakeLockToggle />
+        </div>
+      </SettingsSection>
+      <SettingsSection title={t("menu.accountHeading")} intro={t("menu.accountIntro")}>
+        <PreferencesForm auth={api.auth} notify={notify} />
+      </SettingsSection>
     </section>
   );
 }

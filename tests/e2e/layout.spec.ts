@@ -53,3 +53,50 @@ test.describe("car layout", () => {
     }
   });
 });
+
+// Layout per device (issue 6): the car layout chosen in the car must not switch the wall tablet or a
+// phone of the same user. appUi stays the account's preference (spec §3); each device may override it.
+test.describe("car layout on one device only", () => {
+  test("chosen 'on this device' in the car, it leaves another device of the same user standard", async ({
+    loggedInPage: car,
+    browser,
+    hub,
+  }) => {
+    const carBar = car.getByRole("navigation", { name: "Pasek główny" });
+    await carBar.getByRole("link", { name: "Menu", exact: true }).click();
+    const patches: string[] = [];
+    car.on("request", (request) => {
+      if (request.url().endsWith("/api/auth/v1/preferences") && request.method() === "PATCH") patches.push(request.url());
+    });
+    const device = car.getByRole("region", { name: "To urządzenie" });
+    await device.getByRole("radio", { name: /^Samochodowy/ }).check();
+    await expect(carBar).toHaveAttribute("data-layout", "car");
+    await expect(carBar.getByRole("link", { name: "Pulpit samochodowy" })).toHaveText("D");
+    expect(patches, "a device's own layout is not sent to the hub").toEqual([]);
+    const account = await car.request.get("/api/auth/v1/preferences");
+    expect(await account.json()).toMatchObject({ item: { appUi: "standard" } });
+
+    // The wall tablet: another browser, same user.
+    const wall = await browser.newContext({ baseURL: hub.baseURL, locale: "pl-PL", serviceWorkers: "block" });
+    try {
+      const wallPage = await wall.newPage();
+      await wallPage.goto("/");
+      await wallPage.getByLabel("Login", { exact: true }).fill("demo");
+      await wallPage.getByLabel("Hasło", { exact: true }).fill("demo");
+      await wallPage.getByLabel("Nazwa sesji", { exact: true }).fill("Tablet na ścianie");
+      await wallPage.getByRole("button", { name: "Zaloguj się" }).click();
+      const wallBar = wallPage.getByRole("navigation", { name: "Pasek główny" });
+      await expect(wallBar).toHaveAttribute("data-layout", "standard");
+      await expect(wallBar.getByRole("link", { name: "Pogoda", exact: true })).toBeVisible();
+    } finally {
+      await wall.close();
+    }
+
+    // The car keeps its choice after a reload, and 'Jak na koncie' follows the account again.
+    await car.reload();
+    await expect(carBar).toHaveAttribute("data-layout", "car");
+    await carBar.getByRole("link", { name: "Menu", exact: true }).click();
+    await device.getByRole("radio", { name: /^Jak na koncie/ }).check();
+    await expect(carBar).toHaveAttribute("data-layout", "standard");
+  });
+});

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { expectNoA11yViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
 const SwitchListSchema = v.object({
@@ -53,5 +54,82 @@ test.describe("routes", () => {
     await expect(bar.getByRole("link", { name: "Przełączniki", exact: true })).toHaveAccessibleDescription(
       new RegExp(`^${withoutPurpose}\\b`),
     );
+  });
+});
+
+test.describe("switches screen", () => {
+  test("marks as many switches 'bez przeznaczenia' as the badge counts, relays grouped under their switch", async ({ loggedInPage: page }) => {
+    const bar = page.getByRole("navigation", { name: "Pasek główny" });
+    await bar.getByRole("link", { name: "Przełączniki", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Przełączniki", level: 1 })).toBeVisible();
+    await expect(bar.getByTestId("switches-badge")).toBeVisible();
+    const badge = Number.parseInt((await bar.getByTestId("switches-badge").innerText()).trim(), 10);
+    expect(badge, "the demo household has switches without a purpose").toBeGreaterThan(0);
+    const marks = page.getByRole("main").getByText("bez przeznaczenia", { exact: true });
+    await expect(marks).toHaveCount(badge);
+    // The demo's power strip: one entry with its three relays under it (hub/household/demo.json).
+    const listwa = page.getByTestId("switch-entry-listwa");
+    await expect(listwa.getByText("bez przeznaczenia")).toHaveCount(1);
+    await expect(listwa.getByRole("listitem")).toHaveText([/przekaźnik 1/, /przekaźnik 2/, /przekaźnik 3/]);
+    await expectNoA11yViolations(page, "switches");
+  });
+});
+
+test.describe("empty states", () => {
+  test("/cameras without cameras says 'Brak kamer' and where cameras are added", async ({ loggedInPage: page }) => {
+    await page.goto("/cameras");
+    await expect(page.getByRole("heading", { name: "Brak kamer" })).toBeVisible();
+    await expect(page.getByText(/Kamery dodaje się w konfiguracji domu w hubie/)).toBeVisible();
+    await expectNoA11yViolations(page, "cameras");
+  });
+
+  test("no screen of the bar talks about later versions", async ({ loggedInPage: page }) => {
+    for (const path of ["/switches", "/cameras", "/cameras/live?id=brama", "/car-dashboard", "/menu"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const text = await page.getByRole("main").innerText();
+      expect(text, path).not.toMatch(/pojawi się|pojawią się|kolejnej wersji|w przyszłości|jeszcze nie/i);
+    }
+  });
+});
+
+test.describe("menu", () => {
+  test("settings are grouped under 'To urządzenie' and 'Konto', each saying what it does", async ({ loggedInPage: page }) => {
+    await page.goto("/menu");
+    const device = page.getByRole("region", { name: "To urządzenie" });
+    const account = page.getByRole("region", { name: "Konto" });
+    await expect(device.getByRole("group", { name: "Układ na tym urządzeniu" })).toBeVisible();
+    await expect(device.getByRole("switch", { name: "Ekran zawsze włączony" })).toBeAttached();
+    for (const name of ["Układ samochodowy", "Blokada powiększenia", "Powiadomienia"]) {
+      const toggle = account.getByRole("switch", { name });
+      await expect(toggle).toHaveAccessibleDescription(/\S{3,}/);
+      const box = await toggle.boundingBox();
+      expect(box?.height ?? 0, `${name} touch target`).toBeGreaterThanOrEqual(48);
+    }
+    await expectNoA11yViolations(page, "menu");
+  });
+
+  test("'Wyloguj' asks in a modal dialog: Escape and 'Anuluj' keep the session, 'Wyloguj' ends it", async ({ loggedInPage: page }) => {
+    await page.goto("/menu");
+    await page.getByRole("button", { name: "Wyloguj" }).click();
+    const dialog = page.getByRole("dialog", { name: "Wylogować z tego urządzenia?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Anuluj" })).toBeFocused();
+    // The kiosk's idle update waits while a dialog is open (src/features/kiosk/idle.ts).
+    expect(await page.evaluate(() => document.querySelector("dialog[open]") !== null)).toBe(true);
+    await expectNoA11yViolations(page, "logout dialog");
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Menu" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Wyloguj" }).click();
+    await dialog.getByRole("button", { name: "Anuluj" }).click();
+    await expect(dialog).toBeHidden();
+    expect((await page.request.post("/api/auth/v1/session/validate", { data: {} })).status()).toBe(200);
+
+    await page.getByRole("button", { name: "Wyloguj" }).click();
+    await dialog.getByRole("button", { name: "Wyloguj" }).click();
+    await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();
   });
 });

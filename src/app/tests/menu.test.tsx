@@ -1,24 +1,41 @@
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sessionAtom } from "../../features/auth/atoms";
 import { SessionActions } from "../../features/auth/components/SessionActions";
-import { preferencesAtom } from "../../features/preferences/atoms";
+import { WakeLockToggle } from "../../features/kiosk/components/WakeLockToggle";
+import { isDialogOpen } from "../../features/kiosk/idle";
+import { appUiAtom, preferencesAtom } from "../../features/preferences/atoms";
+import { DeviceLayoutField } from "../../features/preferences/components/DeviceLayoutField";
 import { PreferencesForm } from "../../features/preferences/components/PreferencesForm";
+import { SettingsSection } from "../../features/preferences/components/SettingsSection";
+import { DEVICE_APP_UI_KEY } from "../../features/preferences/deviceLayout";
 import { DEFAULT_PREFERENCES } from "../../features/preferences/schemas";
 import { createAppStore } from "../store";
 import { fakeClient, renderWithApp, type Canned, type Recorded } from "./helpers";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 function setup(answer: (request: Recorded) => Canned) {
   const { client, requests } = fakeClient(answer);
   const notify = vi.fn();
   const store = createAppStore();
   store.set(sessionAtom, { status: "loggedIn", login: "demo" });
+  // The sections of the /menu route (src/routes/menu.tsx).
   renderWithApp(
     <>
-      <SessionActions auth={client} notify={notify} />
-      <PreferencesForm auth={client} notify={notify} />
+      <SettingsSection title="Sesja">
+        <SessionActions auth={client} notify={notify} />
+      </SettingsSection>
+      <SettingsSection title="To urządzenie">
+        <DeviceLayoutField />
+        <WakeLockToggle />
+      </SettingsSection>
+      <SettingsSection title="Konto">
+        <PreferencesForm auth={client} notify={notify} />
+      </SettingsSection>
     </>,
     store,
   );
@@ -40,11 +57,88 @@ describe("menu (UI contract)", () => {
     expect(requests[0]).toMatchObject({ method: "POST", path: "/session/lock" });
   });
 
-  it("'Wyloguj' deletes the session and returns to the login form state", async () => {
+  it("'Wyloguj' asks first in a modal dialog, focused on 'Anuluj', which the kiosk sees as open", () => {
     const { store, requests } = setup(() => ({ status: 200, body: { item: { revoked: "abc" } } }));
     fireEvent.click(screen.getByRole("button", { name: "Wyloguj" }));
+    const dialog = screen.getByRole("dialog", { name: "Wylogować z tego urządzenia?" });
+    expect(dialog.hasAttribute("open")).toBe(true);
+    expect(isDialogOpen(document)).toBe(true);
+    expect(document.activeElement).toBe(within(dialog).getByRole("button", { name: "Anuluj" }));
+    expect(dialog.getAttribute("aria-describedby")).toBeTruthy();
+    expect(requests).toHaveLength(0);
+    expect(store.get(sessionAtom)).toEqual({ status: "loggedIn", login: "demo" });
+  });
+
+  it("'Anuluj' closes the dialog and keeps the session", () => {
+    const { store, requests } = setup(() => ({ status: 200, body: { item: { revoked: "abc" } } }));
+    fireEvent.click(screen.getByRole("button", { name: "Wyloguj" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Anuluj" }));
+    expect(document.querySelector("dialog")?.hasAttribute("open")).toBe(false);
+    expect(isDialogOpen(document)).toBe(false);
+    expect(requests).toHaveLength(0);
+    expect(store.get(sessionAtom)).toEqual({ status: "loggedIn", login: "demo" });
+  });
+
+  it("'Wyloguj' in the dialog deletes the session and returns to the login form state", async () => {
+    const { store, requests } = setup(() => ({ status: 200, body: { item: { revoked: "abc" } } }));
+    fireEvent.click(screen.getByRole("button", { name: "Wyloguj" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Wyloguj" }));
     await waitFor(() => expect(store.get(sessionAtom)).toEqual({ status: "loggedOut" }));
     expect(requests[0]).toMatchObject({ method: "DELETE", path: "/session" });
+  });
+
+  it("says what every setting does, linked to it with aria-describedby", () => {
+    setup(echoPreferences);
+    const names = ["Ekran zawsze włączony", "Układ samochodowy", "Blokada powiększenia", "Powiadomienia"];
+    const switches = names.map((name) => screen.getByRole("switch", { name }));
+    expect(screen.getAllByRole("switch")).toHaveLength(names.length);
+    for (const control of [...switches, screen.getByRole("combobox", { name: "Język" }), screen.getByRole("group", { name: "Układ na tym urządzeniu" })]) {
+      const describedBy = control.getAttribute("aria-describedby");
+      expect(describedBy, control.id).toBeTruthy();
+      expect(document.getElementById(describedBy ?? "")?.textContent?.length).toBeGreaterThan(10);
+    }
+    expect(screen.getByRole("switch", { name: "Blokada powiększenia" })).toHaveProperty("type", "checkbox");
+  });
+
+  it("shows each switch's state in words, not by colour alone", () => {
+    setup(echoPreferences);
+    const alerts = screen.getByRole("switch", { name: "Powiadomienia" });
+    const zoom = screen.getByRole("switch", { name: "Blokada powiększenia" });
+    expect(alerts.closest(".toggle-field")?.textContent).toContain("Wł.");
+    expect(zoom.closest(".toggle-field")?.textContent).toContain("Wył.");
+  });
+
+  it("groups the settings under 'To urządzenie' and 'Konto'", () => {
+    setup(echoPreferences);
+    const device = screen.getByRole("region", { name: "To urządzenie" });
+    const account = screen.getByRole("region", { name: "Konto" });
+    expect(within(device).getByRole("switch", { name: "Ekran zawsze włączony" })).toBeTruthy();
+    expect(within(device).getByRole("radio", { name: /^Samochodowy/ })).toBeTruthy();
+    expect(within(account).getByRole("switch", { name: "Układ samochodowy" })).toBeTruthy();
+    expect(within(account).getByRole("combobox", { name: "Język" })).toBeTruthy();
+  });
+
+  it("'Układ na tym urządzeniu' overrides the account's layout on this device only, without calling the hub", () => {
+    const { store, requests } = setup(echoPreferences);
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: "Jak na koncie (teraz: standardowy)" }).checked).toBe(true);
+    fireEvent.click(screen.getByRole("radio", { name: /^Samochodowy/ }));
+    expect(store.get(appUiAtom)).toBe("car");
+    expect(store.get(preferencesAtom).appUi).toBe("standard");
+    expect(localStorage.getItem(DEVICE_APP_UI_KEY)).toBe("car");
+    expect(requests).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole("radio", { name: /^Jak na koncie/ }));
+    expect(localStorage.getItem(DEVICE_APP_UI_KEY)).toBeNull();
+    expect(store.get(appUiAtom)).toBe("standard");
+  });
+
+  it("a device that chose 'Standardowy' keeps it when the account switches to the car layout", async () => {
+    localStorage.setItem(DEVICE_APP_UI_KEY, "standard");
+    const { store } = setup(echoPreferences);
+    fireEvent.click(screen.getByRole("switch", { name: "Układ samochodowy" }));
+    await waitFor(() => expect(store.get(preferencesAtom).appUi).toBe("car"));
+    expect(store.get(appUiAtom)).toBe("standard");
+    expect(screen.getByRole("radio", { name: "Jak na koncie (teraz: samochodowy)" })).toBeTruthy();
   });
 
   it("'Układ samochodowy' switches appUi to car and PATCHes the preferences", async () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
+import { createStore } from "jotai";
+import { accountAppUiAtom, appUiAtom, deviceAppUiAtom, preferencesAtom } from "./atoms";
 import { DEFAULT_ROUTE_FLAG, takeDefaultRoute } from "./defaultRoute";
+import { DEVICE_APP_UI_KEY, readDeviceAppUi, writeDeviceAppUi } from "./deviceLayout";
 import { DEFAULT_PREFERENCES, mergePreferences, PreferencesResponseSchema } from "./schemas";
 import { applyZoomLock, viewportContent } from "./zoom";
 
@@ -49,5 +52,42 @@ describe("preferences (spec §3, §4)", () => {
   it("ignores an unknown default route or the one already shown", () => {
     expect(takeDefaultRoute("https://evil.example/", "/", memoryStorage())).toBeNull();
     expect(takeDefaultRoute("/", "/", memoryStorage())).toBeNull();
+  });
+});
+
+describe("layout per device (issue 6; spec §3 appUi stays the account's preference)", () => {
+  it("reads only a known layout from this device's storage", () => {
+    const storage = memoryStorage();
+    expect(readDeviceAppUi(storage)).toBeNull();
+    writeDeviceAppUi("car", storage);
+    expect(storage.getItem(DEVICE_APP_UI_KEY)).toBe("car");
+    expect(readDeviceAppUi(storage)).toBe("car");
+    storage.setItem(DEVICE_APP_UI_KEY, "truck");
+    expect(readDeviceAppUi(storage)).toBeNull();
+    writeDeviceAppUi(null, storage);
+    expect(storage.getItem(DEVICE_APP_UI_KEY)).toBeNull();
+  });
+
+  it("the layout in effect is the device's choice, else the account's", () => {
+    localStorage.removeItem(DEVICE_APP_UI_KEY);
+    const store = createStore();
+    store.set(preferencesAtom, { ...DEFAULT_PREFERENCES, appUi: "car" });
+    expect(store.get(appUiAtom)).toBe("car");
+    store.set(deviceAppUiAtom, "standard");
+    expect(store.get(appUiAtom)).toBe("standard");
+    expect(store.get(accountAppUiAtom)).toBe("car");
+    expect(localStorage.getItem(DEVICE_APP_UI_KEY)).toBe("standard");
+    store.set(deviceAppUiAtom, null);
+    expect(store.get(appUiAtom)).toBe("car");
+    expect(localStorage.getItem(DEVICE_APP_UI_KEY)).toBeNull();
+  });
+
+  it("a screen showing the layout picks up the choice stored on this device", () => {
+    localStorage.setItem(DEVICE_APP_UI_KEY, "car");
+    const store = createStore();
+    const unsubscribe = store.sub(appUiAtom, () => undefined); // mounted, as a rendered component does
+    expect(store.get(appUiAtom)).toBe("car");
+    unsubscribe();
+    localStorage.removeItem(DEVICE_APP_UI_KEY);
   });
 });

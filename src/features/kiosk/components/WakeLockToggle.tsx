@@ -7,7 +7,8 @@ import { wakeLockSupported } from "../wakeLock";
 /**
  * 'Ekran zawsze włączony' (issue 3: Screen Wake Lock as a kiosk preference). A setting of this
  * device, not of the account (a wall tablet wants it, a phone may not), kept in localStorage and
- * applied at once. Disabled, with a note, where the browser has no Screen Wake Lock API.
+ * applied at once. Where the browser has no Screen Wake Lock API it is disabled and its description
+ * says so.
  */
 export function WakeLockToggle() {
   const { t } = useTranslation();
@@ -18,9 +19,13 @@ export function WakeLockToggle() {
     setEnabled(next);
   };
   return (
-    <div className="menu">
-      <ToggleField label={t("menu.wakeLock")} checked={supported && enabled} disabled={!supported} onChange={handleChange} />
-      {!supported && <p className="muted">{t("menu.wakeLockUnsupported")}</p>}
-    </div>
+    <ToggleField
+      label={t("menu.wakeLock")}
+      description={supported ? t("menu.wakeLockDescription") : t("menu.wakeLockUnsupported")}
+      stateText={{ on: t("menu.on"), off: t("menu.off") }}
+      checked={supported && enabled}
+      disabled={!supported}
+      onChange={handleChange}
+    />
   );
 }

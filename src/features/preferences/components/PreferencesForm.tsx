@@ -7,50 +7,61 @@ import { ToggleField } from "../../../ui/ToggleField";
 import { preferencesAtom } from "../atoms";
 import { LocaleSchema, type PreferencesPatch } from "../schemas";
 import { useSavePreferences } from "./useSavePreferences";
+import "./settings.css";
 
 /** Props of {@link PreferencesForm}. */
 export type PreferencesFormProps = { auth: ApiClient; notify: (message: string, tone?: "error" | "info") => void };
 
 /**
- * Menu preferences (spec §3, §4): 'Układ samochodowy' (appUi car/standard), 'Blokada powiększenia'
- * (zoomState locked/unlocked), 'Powiadomienia' (alerts) and the 'Język' select (Polski / English).
- * Each change is saved at once with PATCH /preferences; a failure reverts it and notifies.
+ * The account's preferences (spec §3, §4), the menu's 'Konto' section: 'Układ samochodowy' (appUi
+ * car/standard: the default of devices without their own layout), 'Blokada powiększenia'
+ * (zoomState locked/unlocked), 'Powiadomienia' (alerts) and the 'Język' select (Polski / English),
+ * each with a line saying what it does. Each change is saved at once with PATCH /preferences; a
+ * failure reverts it and notifies.
  */
 export function PreferencesForm({ auth, notify }: PreferencesFormProps) {
   const { t } = useTranslation();
   const preferences = useAtomValue(preferencesAtom);
   const save = useSavePreferences(auth);
   const languageId = useId();
+  const stateText = { on: t("menu.on"), off: t("menu.off") };
 
   const handleChange = (patch: PreferencesPatch) => {
     save(patch).catch(() => notify(t("menu.failed"), "error"));
   };
 
   return (
-    <div className="menu">
+    <div className="settings-list">
       <ToggleField
         label={t("menu.carLayout")}
+        description={t("menu.carLayoutDescription")}
+        stateText={stateText}
         checked={preferences.appUi === "car"}
         onChange={(checked) => handleChange({ appUi: checked ? "car" : "standard" })}
       />
       <ToggleField
         label={t("menu.zoomLock")}
+        description={t("menu.zoomLockDescription")}
+        stateText={stateText}
         checked={preferences.zoomState === "locked"}
         onChange={(checked) => handleChange({ zoomState: checked ? "locked" : "unlocked" })}
       />
       <ToggleField
         label={t("menu.alerts")}
+        description={t("menu.alertsDescription")}
+        stateText={stateText}
         checked={preferences.alerts}
         onChange={(alerts) => handleChange({ alerts })}
       />
-      <div className="field">
-        <label htmlFor={languageId} className="field__label">
+      <div className="settings-select">
+        <label htmlFor={languageId} className="settings-select__label">
           {t("menu.language")}
         </label>
         <select
           id={languageId}
-          className="select"
+          className="select settings-select__input"
           value={preferences.locale}
+          aria-describedby={`${languageId}-description`}
           onChange={(event) => {
             const parsed = v.safeParse(LocaleSchema, event.currentTarget.value);
             if (parsed.success) handleChange({ locale: parsed.output });
@@ -63,6 +74,9 @@ export function PreferencesForm({ auth, notify }: PreferencesFormProps) {
             {t("languages.en")}
           </option>
         </select>
+        <p id={`${languageId}-description`} className="settings-select__description">
+          {t("menu.languageDescription")}
+        </p>
       </div>
     </div>
   );
