@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, test } from "./support/fixtures";
+import { DEMO, expect, loginThroughUi, test } from "./support/fixtures";
 import { pinSwatch } from "../../src/shared/pinSwatch";
 
 // PIN lock (spec §2 locked session, §4 transitions, §8 'PIN unlock failure: page reloads';
@@ -53,7 +53,7 @@ test.describe("PIN lock", () => {
     await expect(page.getByText("Sesja zablokowana, wprowadź PIN")).toHaveCount(0);
   });
 
-  test("a wrong PIN reloads the page and shows the lock screen again", async ({ loggedInPage: page }) => {
+  test("a wrong PIN reloads the page, which then says 'Błędny PIN' with the attempts left, once", async ({ loggedInPage: page }) => {
     await lockFromMenu(page);
     await page.getByText("Dotknij, aby rozpocząć.").click();
     await typeOnKeypad(page, "9999");
@@ -62,6 +62,43 @@ test.describe("PIN lock", () => {
     await reloaded;
     await expect(page.getByText("Dotknij, aby rozpocząć.")).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Pasek główny" })).toHaveCount(0);
+    // The hub answered AUTH_BAD_PIN with attemptsLeft 9 (docs/contract.md); the reason survives the reload.
+    await expect(page.getByRole("alert")).toHaveText("Błędny PIN. Zostało 9 prób.");
+    await page.getByText("Dotknij, aby rozpocząć.").click();
+    await expect(page.getByRole("alert")).toHaveText("Błędny PIN. Zostało 9 prób.");
+
+    await page.reload(); // shown once: a later reload is the plain lock screen
+    await expect(page.getByText("Dotknij, aby rozpocząć.")).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("the third wrong PIN says how long the hub makes the next attempt wait", async ({ loggedInPage: page }) => {
+    await lockFromMenu(page);
+    const answers: unknown[] = [];
+    await page.route("**/api/auth/v1/session/unlock", async (route) => {
+      const response = await route.fetch();
+      answers.push(await response.json());
+      await route.fulfill({ response });
+    });
+    for (const attemptsLeft of [9, 8, 7]) {
+      await page.getByText("Dotknij, aby rozpocząć.").click();
+      await typeOnKeypad(page, "9999");
+      const reloaded = page.waitForEvent("load");
+      await page.getByRole("button", { name: "Odblokuj" }).click();
+      await reloaded;
+      await expect(page.getByRole("alert")).toContainText(`Błędny PIN. Zostało ${attemptsLeft} prób.`);
+    }
+    expect(answers).toEqual([
+      expect.not.objectContaining({ retryAfterMs: expect.anything() }),
+      expect.not.objectContaining({ retryAfterMs: expect.anything() }),
+      expect.objectContaining({ code: "AUTH_BAD_PIN", attemptsLeft: 7, retryAfterMs: 1000 }),
+    ]);
+    // From the 3rd failure the hub asks for 1 s (retryAfterMs); 'Odblokuj' waits it out.
+    await page.getByText("Dotknij, aby rozpocząć.").click();
+    await typeOnKeypad(page, DEMO.pin);
+    await expect(page.getByRole("button", { name: "Odblokuj" })).toBeEnabled({ timeout: 3_000 });
+    await page.getByRole("button", { name: "Odblokuj" }).click();
+    await expect(page.getByRole("navigation", { name: "Pasek główny" })).toBeVisible();
   });
 
   test("an API call answered AUTH_SESSION_LOCKED switches to the PIN screen", async ({ loggedInPage: page }) => {
@@ -79,5 +116,66 @@ test.describe("PIN lock", () => {
     await expect(page.getByText("Dotknij, aby rozpocząć.")).toBeVisible();
     await page.getByText("Dotknij, aby rozpocząć.").click();
     await expect(page.getByText("Sesja zablokowana, wprowadź PIN")).toBeVisible();
+  });
+});
+
+test.describe("PIN keypad layout", () => {
+  /** Locks the page's session through the API and opens the keypad after a reload. */
+  async function openKeypad(page: Page): Promise<void> {
+    const locked = await page.request.post("/api/auth/v1/session/lock", { data: {} });
+    expect(locked.status()).toBe(200);
+    await page.reload();
+    await page.getByText("Dotknij, aby rozpocząć.").click();
+    await expect(page.getByText("Sesja zablokowana, wprowadź PIN")).toBeVisible();
+  }
+
+  /** Every key's size in CSS px, and whether 'Odblokuj' lies inside the viewport with nothing to scroll. */
+  async function measure(page: Page) {
+    return page.evaluate(() => {
+      const keys = Array.from(document.querySelectorAll<HTMLElement>(".keypad button")).map((key) => key.getBoundingClientRect());
+      const unlock = Array.from(document.querySelectorAll("button")).find((button) => button.textContent === "Odblokuj");
+      const box = unlock?.getBoundingClientRect();
+      return {
+        keys: keys.length,
+        smallest: Math.min(...keys.flatMap((key) => [key.width, key.height])),
+        unlockInView: box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth,
+        scrolls: document.documentElement.scrollHeight > window.innerHeight + 1 || document.documentElement.scrollWidth > window.innerWidth + 1,
+      };
+    });
+  }
+
+  test("on a phone (390x844) 'Odblokuj' shows without scrolling and keys are at least 48 px", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginThroughUi(page);
+    await openKeypad(page);
+    const sizes = await measure(page);
+    expect(sizes).toMatchObject({ keys: 10, unlockInView: true, scrolls: false });
+    expect(sizes.smallest).toBeGreaterThanOrEqual(48);
+    const deleteKey = page.getByRole("button", { name: "Usuń ostatnią cyfrę" });
+    await expect(deleteKey).toHaveText("");
+    await expect(deleteKey.locator("svg")).toBeVisible();
+  });
+
+  test("on a car tablet (1024x600, car layout on this device) keys are at least 76 px and 'Odblokuj' shows", async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await loginThroughUi(page);
+    await page.evaluate(() => localStorage.setItem("device.appUi", "car"));
+    await openKeypad(page);
+    const sizes = await measure(page);
+    expect(sizes).toMatchObject({ keys: 10, unlockInView: true, scrolls: false });
+    expect(sizes.smallest).toBeGreaterThanOrEqual(76);
+  });
+
+  test("after a wrong PIN the notice still leaves 'Odblokuj' in view on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginThroughUi(page);
+    await openKeypad(page);
+    await typeOnKeypad(page, "9999");
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Odblokuj" }).click();
+    await reloaded;
+    await page.getByText("Dotknij, aby rozpocząć.").click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    expect(await measure(page)).toMatchObject({ unlockInView: true, scrolls: false });
   });
 });

@@ -8,6 +8,8 @@ import { TextField } from "../../../ui/TextField";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { login } from "../api";
 import { AUTH_BAD_USER_OR_PWD } from "../schemas";
+import { clearUnlockFailure, peekUnlockFailure } from "../unlockFailure";
+import { UnlockFailureNotice } from "./UnlockFailureNotice";
 import { LoginFormSchema, type LoginFormInput, type LoginFormValues } from "./loginForm";
 
 /** Props of {@link LoginScreen}. */
@@ -25,11 +27,15 @@ export type LoginScreenProps = {
  * change; a field's error shows once it was touched or after a submit attempt. Submit is disabled
  * while submitting and after success. AUTH_BAD_USER_OR_PWD puts 'Niepoprawne hasło lub login' under the
  * password; any other failure puts 'Nieokreślony błąd' there and notifies 'Nieudane logowanie'.
+ * Reached by the reload after the 10th wrong PIN, it says the session was ended for that.
  */
 export function LoginScreen({ auth, onLoggedIn, notify }: LoginScreenProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${t("login.title")} — ${t("app.titleSuffix")}`);
   const [done, setDone] = useState(false);
+  // After the 10th wrong PIN the hub revokes the session and the reload lands here: say why, once.
+  const [revoked] = useState(() => peekUnlockFailure()?.kind === "revoked");
+  useEffect(() => clearUnlockFailure(), []);
   const {
     register,
     handleSubmit,
@@ -71,6 +77,7 @@ export function LoginScreen({ auth, onLoggedIn, notify }: LoginScreenProps) {
     <main className="centered-screen login">
       <form className="card" noValidate onSubmit={handleSubmit(handleLogin)}>
         <h1>{t("login.title")}</h1>
+        {revoked && <UnlockFailureNotice failure={{ kind: "revoked" }} />}
         <TextField label={t("login.login")} autoComplete="username" error={errorOf("login")} {...register("login")} />
         <TextField
           label={t("login.password")}
