@@ -1,24 +1,31 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
+import { HomeClock } from "../features/clock/components/HomeClock";
 import { appUiAtom } from "../features/preferences/atoms";
 import { fetchSensors } from "../features/sensors/api";
 import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
 import { SensorTiles } from "../features/sensors/components/SensorTiles";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
 
-/** Home (/): the lowest outdoor temperature and a tile per configured sensor (GET /config/sensors). */
+/**
+ * Home (/, spec §2, issue 6): a header with the clock, the date and the lowest outdoor temperature
+ * (hidden under 460 px), then the sensors' tiles grouped by room (GET /config/sensors).
+ */
 function HomePage() {
   const { t } = useTranslation();
   const { data: sensors } = Route.useLoaderData();
   const appUi = useAtomValue(appUiAtom);
   useDocumentTitle(t("app.titleSuffix"));
   return (
-    <section className="page" aria-labelledby="sensors-heading">
-      <OutdoorMinBox fractionDigits={appUi === "car" ? 0 : 1} />
+    <section className="page home" aria-labelledby="sensors-heading">
       <h1 id="sensors-heading" className="visually-hidden">
         {t("sensors.heading")}
       </h1>
+      <header className="home__header">
+        <HomeClock />
+        <OutdoorMinBox fractionDigits={appUi === "car" ? 0 : 1} />
+      </header>
       <SensorTiles sensors={sensors} />
     </section>
   );

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { liveValueAtom } from "../../features/live/atoms";
 import { OutdoorMinBox } from "../../features/sensors/components/OutdoorMinBox";
 import { SensorTile } from "../../features/sensors/components/SensorTile";
+import { SensorTiles } from "../../features/sensors/components/SensorTiles";
+import type { Sensor } from "../../features/sensors/schemas";
 import { createAppStore } from "../store";
 import { renderWithApp } from "./helpers";
 
@@ -27,7 +29,7 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
     const store = createAppStore();
     publish(store, "sensor/temp/tile_a", 21.74);
     renderWithApp(<SensorTile kind="temp" place="tile_a" label="Salon" />, store);
-    const tile = screen.getByRole("article", { name: "Salon" });
+    const tile = screen.getByRole("article", { name: "Temperatura: Salon" });
     expect(tile.getAttribute("data-testid")).toBe("sensor-temp-tile_a");
     expect(within(tile).getByTestId("sensor-value").textContent).toBe("21,7°C");
     expect(within(tile).getByTestId("sensor-age").textContent).toBe("teraz");
@@ -46,11 +48,44 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
     expect(within(tile).getByTestId("sensor-age").textContent).toBe("5 minut temu");
   });
 
-  it("shows '—' and stale before any reading", () => {
+  it("is loading, not stale, before its first reading: a skeleton and 'Ładowanie…', no age", () => {
     renderWithApp(<SensorTile kind="humid" place="tile_none" label="Łazienka" />);
-    const tile = screen.getByRole("article", { name: "Łazienka" });
-    expect(within(tile).getByTestId("sensor-value").textContent).toBe("—");
+    const tile = screen.getByRole("article", { name: "Wilgotność: Łazienka" });
+    expect(tile.getAttribute("data-freshness")).toBe("loading");
+    expect(within(tile).getByText("Ładowanie…")).toBeTruthy();
+    expect(within(tile).getByTestId("sensor-value").textContent).toBe("");
+    expect(within(tile).queryByTestId("sensor-age")).toBeNull();
+    expect(within(tile).queryByText("Przestarzałe")).toBeNull();
+    expect(within(tile).queryByText("—")).toBeNull();
+  });
+
+  it("leaves the loading state when the first reading arrives, however old it is", () => {
+    const store = createAppStore();
+    renderWithApp(<SensorTile kind="temp" place="tile_late" label="Strych" />, store);
+    const tile = screen.getByRole("article", { name: "Temperatura: Strych" });
+    expect(tile.getAttribute("data-freshness")).toBe("loading");
+    act(() => publish(store, "sensor/temp/tile_late", 4, T0 - 10 * 60_000));
     expect(tile.getAttribute("data-freshness")).toBe("stale");
+    expect(within(tile).getByTestId("sensor-value").textContent).toBe("4,0°C");
+    expect(within(tile).getByText("Przestarzałe")).toBeTruthy();
+    expect(within(tile).queryByText("Ładowanie…")).toBeNull();
+  });
+
+  it("names the kind in its heading and the label only when it differs from the room", () => {
+    const store = createAppStore();
+    publish(store, "sensor/temp/tile_tunnel", 3);
+    publish(store, "sensor/temp/tile_cellar", 11);
+    renderWithApp(
+      <>
+        <SensorTile kind="temp" place="tile_tunnel" label="Tunel" room="Piwnica" />
+        <SensorTile kind="temp" place="tile_cellar" label="Piwnica" room="Piwnica" />
+      </>,
+      store,
+    );
+    const tunnel = screen.getByRole("article", { name: "Temperatura: Tunel" });
+    expect(within(tunnel).getByRole("heading").textContent).toBe("TemperaturaTunel");
+    const cellar = screen.getByRole("article", { name: "Temperatura: Piwnica" });
+    expect(within(cellar).getByRole("heading").textContent).toBe("Temperatura");
   });
 
   it("shows a door as 'Otwarte' / 'Zamknięte' and other kinds with their unit", () => {
@@ -59,17 +94,17 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
     publish(store, "sensor/humid/tile_h", 55.25);
     renderWithApp(
       <>
-        <SensorTile kind="door" place="tile_door" label="Drzwi" />
-        <SensorTile kind="humid" place="tile_h" label="Wilgotność" />
+        <SensorTile kind="door" place="tile_door" label="Wejście" />
+        <SensorTile kind="humid" place="tile_h" label="Łazienka" />
       </>,
       store,
     );
-    const door = screen.getByRole("article", { name: "Drzwi" });
+    const door = screen.getByRole("article", { name: "Drzwi: Wejście" });
     expect(within(door).getByTestId("sensor-value").textContent).toBe("Otwarte");
     act(() => publish(store, "sensor/door/tile_door", 0));
     expect(within(door).getByTestId("sensor-value").textContent).toBe("Zamknięte");
-    const humid = screen.getByRole("article", { name: "Wilgotność" });
-    expect(within(humid).getByTestId("sensor-value").textContent).toBe("55,3\u00a0%");
+    const humid = screen.getByRole("article", { name: "Wilgotność: Łazienka" });
+    expect(within(humid).getByTestId("sensor-value").textContent).toBe("55,3 %");
   });
 
   it("re-renders only the tile whose topic received a message", () => {
@@ -93,7 +128,43 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
     act(() => publish(store, "sensor/temp/render_a", 20.5));
     expect(renders.a).toBe(1);
     expect(renders.b).toBe(0);
-    expect(within(screen.getByRole("article", { name: "A" })).getByTestId("sensor-value").textContent).toBe("20,5°C");
+    expect(within(screen.getByRole("article", { name: "Temperatura: A" })).getByTestId("sensor-value").textContent).toBe("20,5°C");
+  });
+
+  it("shows a pressure with its thousands separator and the unit apart, so the unit can wrap under it", () => {
+    const store = createAppStore();
+    publish(store, "sensor/pressure/tile_p", 1008.14);
+    renderWithApp(<SensorTile kind="pressure" place="tile_p" label="Balkon" room="Balkon" />, store);
+    const value = within(screen.getByRole("article", { name: "Ciśnienie: Balkon" })).getByTestId("sensor-value");
+    expect(value.textContent).toBe("1\u00a0008,1 hPa");
+    expect(value.querySelector(".tile__unit")?.textContent).toBe("hPa");
+  });
+
+  it("groups the tiles by room with a heading each, batteries small in the heading, the rest under 'Pozostałe'", () => {
+    const store = createAppStore();
+    publish(store, "sensor/batt/garden", 97);
+    const source = { type: "tasmota", device: "d", field: "F.x" } as const;
+    const sensors: Sensor[] = [
+      { id: "t", kind: "temp", place: "garden", label: "Ogród", room: "Ogród", source },
+      { id: "b", kind: "batt", place: "garden", label: "Czujnik w ogrodzie", room: "Ogród", source },
+      { id: "d", kind: "door", place: "shed", label: "Szopa", source },
+    ];
+    renderWithApp(<SensorTiles sensors={sensors} />, store);
+    const garden = screen.getByRole("region", { name: "Ogród" });
+    expect(within(garden).getByRole("article", { name: "Temperatura: Ogród" })).toBeTruthy();
+    const battery = within(garden).getByTestId("sensor-batt-garden");
+    expect(battery.closest("article")).toBeNull();
+    expect(within(battery).getByTestId("sensor-value").textContent).toBe("97 %");
+    expect(battery.textContent).toContain("Bateria: Czujnik w ogrodzie");
+    const other = screen.getByRole("region", { name: "Pozostałe" });
+    expect(within(other).getByRole("article", { name: "Drzwi: Szopa" })).toBeTruthy();
+    expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(["Ogród", "Pozostałe"]);
+  });
+
+  it("says how to add sensors when there are none", () => {
+    renderWithApp(<SensorTiles sensors={[]} />);
+    expect(screen.getByRole("heading", { name: "Brak czujników" })).toBeTruthy();
+    expect(screen.getByText(/konfiguracji domu w hubie/)).toBeTruthy();
   });
 
   it("shows the lowest recent outdoor temperature with one decimal, or none in the car layout", () => {

@@ -1,4 +1,5 @@
 import { useAtomValue } from "jotai";
+import { ThermometerSnowflake } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { formatTemperature } from "../../../shared/numberFormat";
 import { lowestOutdoorAtom } from "../atoms";
@@ -9,7 +10,7 @@ export type OutdoorMinBoxProps = { fractionDigits: 0 | 1 };
 /**
  * The lowest recent outdoor temperature (spec §2, §9): balcony, outside and tunnel within 30 minutes,
  * Norwegian number format with °C ('−3,5°C'); '—' when none is recent. Hidden under 460 px by CSS; the visible caption is CSS
- * content from data-label so the element's text is the temperature alone.
+ * content from data-label and the icon is an SVG, so the element's text is the temperature alone.
  * UI contract: data-testid="outdoor-min", aria-label 'Najniższa temperatura na zewnątrz'.
  */
 export function OutdoorMinBox({ fractionDigits }: OutdoorMinBoxProps) {
@@ -23,7 +24,10 @@ export function OutdoorMinBox({ fractionDigits }: OutdoorMinBoxProps) {
       role="group"
       aria-label={t("sensors.outdoorMin")}
     >
-      {lowest === null ? t("sensors.noReading") : formatTemperature(lowest, fractionDigits)}
+      <ThermometerSnowflake className="outdoor-min__icon" aria-hidden="true" />
+      <span className="outdoor-min__value">
+        {lowest === null ? t("sensors.noReading") : formatTemperature(lowest, fractionDigits)}
+      </span>
     </div>
   );
 }

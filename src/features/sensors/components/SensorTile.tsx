@@ -1,44 +1,96 @@
 import { useAtomValue } from "jotai";
+import { Clock, Hourglass, TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Tile, TileFlag, TileSkeleton, TileValue, type TileFreshness } from "../../../ui/Tile";
 import { sensorFreshnessAtom, sensorReadingAtom } from "../atoms";
 import type { SensorKind } from "../schemas";
-import { formatReading } from "./formatReading";
+import { readingParts } from "./formatReading";
+import { kindIcon } from "./kindIcon";
 import { sensorAgeLabelAtom } from "./tileAtoms";
 
 /** Props of {@link SensorTile}. */
-export type SensorTileProps = { kind: SensorKind; place: string; label: string };
+export type SensorTileProps = {
+  kind: SensorKind;
+  place: string;
+  /** The hub's label of the sensor (plain text). */
+  label: string;
+  /** The room the tile is shown in: the label is not repeated under the heading when it equals it. */
+  room?: string | undefined;
+};
+
+/** True when `label` says nothing the room heading does not already say (compared trimmed, any case). */
+function repeatsRoom(label: string, room: string | undefined): boolean {
+  const text = label.trim().toLocaleLowerCase("pl");
+  return text === "" || text === room?.trim().toLocaleLowerCase("pl");
+}
 
 /**
  * One sensor reading (UI contract): `<article data-testid="sensor-<kind>-<place>"
- * data-freshness="fresh|outdated|stale" aria-label="<label>">` with the value and unit, the relative
- * time, and 'Nieaktualne' (outdated, 1 min) or 'Przestarzałe' (stale, 5 min). Without a reading: '—'
- * and stale. Reads only its own atoms, so a message for another topic does not re-render it.
- * The label comes from the hub's config and is rendered as text.
+ * data-freshness="loading|fresh|outdated|stale" aria-label="<kind>: <label>">` with the kind's icon
+ * and name, the label when it differs from the room, the value and unit (`data-testid="sensor-value"`,
+ * the largest thing in the tile), and the relative time (`data-testid="sensor-age"`).
+ * Before the first reading: a skeleton and 'Ładowanie…' (loading; never stale, spec §9 ages only
+ * values that exist). Then 'Nieaktualne' after 1 minute and 'Przestarzałe' after 5 (spec §9), each
+ * with its own icon, colour and border. Reads only its own atoms, so a message for another topic
+ * does not re-render it. The label comes from the hub's config and is rendered as text.
  */
-export function SensorTile({ kind, place, label }: SensorTileProps) {
+export function SensorTile({ kind, place, label, room }: SensorTileProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage === "en" ? "en" : "pl";
   const reading = useAtomValue(sensorReadingAtom(kind, place));
-  const freshness = useAtomValue(sensorFreshnessAtom(kind, place)) ?? "stale";
+  const freshness: TileFreshness = useAtomValue(sensorFreshnessAtom(kind, place)) ?? "loading";
   const age = useAtomValue(sensorAgeLabelAtom(kind, place, locale));
-  const value =
+  const kindName = t(`sensors.kinds.${kind}`);
+  const Icon = kindIcon(kind, reading?.value ?? null);
+  const parts =
     reading === null
-      ? t("sensors.noReading")
-      : formatReading(kind, reading.value, { open: t("sensors.doorOpen"), closed: t("sensors.doorClosed") });
-  return (
-    <article className="tile" data-testid={`sensor-${kind}-${place}`} data-freshness={freshness} aria-label={label}>
-      <h3 className="tile__label">{label}</h3>
-      <span className="tile__kind">{t(`sensors.kinds.${kind}`)}</span>
-      <span className="tile__value" data-testid="sensor-value">
-        {value}
-      </span>
+      ? null
+      : readingParts(kind, reading.value, { open: t("sensors.doorOpen"), closed: t("sensors.doorClosed") });
+  const footer = (
+    <>
       {age !== null && (
         <span className="tile__age" data-testid="sensor-age">
           {age}
         </span>
       )}
-      {freshness === "outdated" && <span className="tile__flag">{t("sensors.outdated")}</span>}
-      {freshness === "stale" && <span className="tile__flag">{t("sensors.stale")}</span>}
-    </article>
+      {freshness === "loading" && (
+        <TileFlag freshness="loading" icon={<Hourglass />}>
+          {t("sensors.loading")}
+        </TileFlag>
+      )}
+      {freshness === "outdated" && (
+        <TileFlag freshness="outdated" icon={<Clock />}>
+          {t("sensors.outdated")}
+        </TileFlag>
+      )}
+      {freshness === "stale" && (
+        <TileFlag freshness="stale" icon={<TriangleAlert />}>
+          {t("sensors.stale")}
+        </TileFlag>
+      )}
+    </>
+  );
+  return (
+    <Tile
+      testId={`sensor-${kind}-${place}`}
+      freshness={freshness}
+      name={t("sensors.tileName", { kind: kindName, label })}
+      icon={<Icon />}
+      title={kindName}
+      subtitle={repeatsRoom(label, room) ? undefined : label}
+      footer={footer}
+    >
+      {parts === null ? (
+        <TileSkeleton testId="sensor-value" />
+      ) : (
+        <TileValue
+          text={parts.text}
+          unit={parts.unit}
+          spaced={parts.spaced}
+          variant={parts.word ? "word" : "number"}
+          testId="sensor-value"
+        />
+      )}
+    </Tile>
   );
 }

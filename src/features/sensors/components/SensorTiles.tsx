@@ -1,21 +1,33 @@
+import { useMemo } from "react";
+import { Thermometer } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { EmptyState } from "../../../ui/EmptyState";
+import { groupByRoom } from "../rooms";
 import type { Sensor } from "../schemas";
-import { SensorTile } from "./SensorTile";
+import { RoomSection } from "./RoomSection";
 
 /** Props of {@link SensorTiles}. */
 export type SensorTilesProps = { sensors: readonly Sensor[] };
 
-/** The grid of sensor tiles, one per configured sensor (the list holds ids; each tile reads its own atom). */
+/**
+ * The sensors grouped by room (issue 6; {@link groupByRoom}, sensors without a room under
+ * 'Pozostałe'): one {@link RoomSection} per room in a grid that packs rooms side by side on wide
+ * screens and stacks them on a phone. The list holds ids; each tile reads its own atom. With no
+ * sensors, an empty state saying where sensors are added ('Brak czujników').
+ */
 export function SensorTiles({ sensors }: SensorTilesProps) {
   const { t } = useTranslation();
-  if (sensors.length === 0) return <p>{t("sensors.none")}</p>;
+  const rooms = useMemo(() => groupByRoom(sensors, t("sensors.otherRoom")), [sensors, t]);
+  if (sensors.length === 0) {
+    return <EmptyState icon={<Thermometer />} title={t("sensors.none")} hint={t("sensors.noneHint")} testId="sensors-empty" />;
+  }
   return (
-    <ul className="tiles">
-      {sensors.map((sensor) => (
-        <li key={sensor.id}>
-          <SensorTile kind={sensor.kind} place={sensor.place} label={sensor.label} />
-        </li>
-      ))}
-    </ul>
+    <div className="rooms-frame">
+      <div className="rooms">
+        {rooms.map((room) => (
+          <RoomSection key={room.key} room={room} />
+        ))}
+      </div>
+    </div>
   );
 }

@@ -3,18 +3,35 @@ import type { SensorKind } from "../schemas";
 import { unitOf } from "../units";
 
 const numberFormat = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 1 });
+const TEMPERATURE_UNIT = "°C";
 
 /** Words a door reading needs, in the current language. */
 export type DoorWords = { open: string; closed: string };
 
 /**
- * The text of a reading on a tile (UI contract): temperature with one decimal in Norwegian format
- * ('21,7°C', '−3,5°C'); a door 'Otwarte' (1) or 'Zamknięte' (0); anything else in Norwegian format
- * with at most one decimal and its unit after a space ('55 %', '1013 hPa', '12,5 µg/m³').
+ * A reading split for display: the number (or word), its unit ("" for none), whether a space
+ * separates them, and whether the reading is a word rather than a number.
  */
-export function formatReading(kind: SensorKind, value: number, door: DoorWords): string {
-  if (kind === "temp") return formatTemperature(value, 1);
-  if (kind === "door") return value >= 0.5 ? door.open : door.closed;
-  const unit = unitOf(kind);
-  return unit === "" ? numberFormat.format(value) : `${numberFormat.format(value)}\u00a0${unit}`;
+export type ReadingParts = { text: string; unit: string; spaced: boolean; word: boolean };
+
+/**
+ * How a reading is written on a tile (UI contract), in parts so the unit can wrap under the number:
+ * temperature with one decimal in Norwegian format glued to '°C' ('21,7' + '°C' = '21,7°C', '−3,5°C');
+ * a door 'Otwarte' (1) or 'Zamknięte' (0) with no unit; anything else with at most one decimal in
+ * Norwegian format (comma decimal, no-break space between thousands) and its unit after a space
+ * ('55,3 %', '1 008,1 hPa', '12,5 µg/m³').
+ */
+export function readingParts(kind: SensorKind, value: number, door: DoorWords): ReadingParts {
+  if (kind === "temp") {
+    const text = formatTemperature(value, 1);
+    return { text: text.slice(0, -TEMPERATURE_UNIT.length), unit: TEMPERATURE_UNIT, spaced: false, word: false };
+  }
+  if (kind === "door") return { text: value >= 0.5 ? door.open : door.closed, unit: "", spaced: false, word: true };
+  return { text: numberFormat.format(value), unit: unitOf(kind), spaced: true, word: false };
+}
+
+/** The reading as one line of text ('21,7°C', '55,3 %', 'Otwarte'): the parts joined as on screen. */
+export function readingText(parts: ReadingParts): string {
+  if (parts.unit === "") return parts.text;
+  return `${parts.text}${parts.spaced ? " " : ""}${parts.unit}`;
 }

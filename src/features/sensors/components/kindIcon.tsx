@@ -1,0 +1,53 @@
+import {
+  Battery,
+  BatteryFull,
+  BatteryLow,
+  BatteryMedium,
+  BatteryWarning,
+  DoorClosed,
+  DoorOpen,
+  Droplets,
+  Gauge,
+  Sun,
+  Thermometer,
+  Wind,
+  type LucideIcon,
+} from "lucide-react";
+import type { SensorKind } from "../schemas";
+
+/** Battery level, %, at or under which a battery counts as low (shown with a warning icon and colour). */
+export const LOW_BATTERY_PERCENT = 20;
+
+/** The battery icon for a level in % (null: not known yet): warning at or under 20 %, then low, medium, full. */
+export function batteryIcon(percent: number | null): LucideIcon {
+  if (percent === null) return Battery;
+  if (percent <= LOW_BATTERY_PERCENT) return BatteryWarning;
+  if (percent < 50) return BatteryLow;
+  if (percent < 85) return BatteryMedium;
+  return BatteryFull;
+}
+
+/**
+ * The lucide icon of a sensor kind (issue 6: the eye finds a reading without reading): thermometer,
+ * droplets (humidity), sun (light), battery by level, door open or closed by the reading (1 open,
+ * 0 closed), gauge (pressure), wind (PM2.5 and PM10). `value` is the current reading or null.
+ */
+export function kindIcon(kind: SensorKind, value: number | null): LucideIcon {
+  switch (kind) {
+    case "temp":
+      return Thermometer;
+    case "humid":
+      return Droplets;
+    case "light":
+      return Sun;
+    case "batt":
+      return batteryIcon(value);
+    case "door":
+      return value !== null && value >= 0.5 ? DoorOpen : DoorClosed;
+    case "pressure":
+      return Gauge;
+    case "pm25":
+    case "pm10":
+      return Wind;
+  }
+}
