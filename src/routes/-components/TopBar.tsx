@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useId } from "react";
+import { Cctv, CloudSun, House, Menu, ToggleRight } from "lucide-react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LiveSpinner } from "../../features/live/components/LiveSpinner";
 import type { AppUi } from "../../features/preferences/schemas";
@@ -10,10 +11,25 @@ import { SwitchesBadge } from "../../features/switches/components/SwitchesBadge"
 /** Props of {@link TopBar}. */
 export type TopBarProps = { layout: AppUi };
 
+/** A bar link's face: an icon (hidden from screen readers) above a short label; `extra` sits on the icon (a badge). */
+function LinkFace({ icon, label, extra }: { icon: ReactNode; label: string; extra?: ReactNode }) {
+  return (
+    <>
+      <span className="topbar__icon" aria-hidden="true">
+        {icon}
+      </span>
+      {extra}
+      <span className="topbar__label">{label}</span>
+    </>
+  );
+}
+
 /**
- * The top bar (spec §2, UI contract): standard layout at the bottom with Start, Pogoda, Menu,
- * Przełączniki (badge) and Kamery; car layout vertical on the right with Start, Menu and D (car
- * dashboard). The red live spinner shows whenever the live connection is not connected.
+ * The top bar (spec §2, UI contract: nav 'Pasek główny'): standard layout at the bottom with Start,
+ * Pogoda, Menu, Przełączniki (badge) and Kamery, each an icon above a short label, at least 48 px,
+ * the current page marked by an indicator bar and bold text (aria-current="page"); car layout
+ * vertical on the right with Start, Menu and D (car dashboard), 76 px targets. The red live spinner
+ * shows in a reserved slot whenever the live connection is not connected, so nothing shifts.
  */
 export function TopBar({ layout }: TopBarProps) {
   const { t } = useTranslation();
@@ -23,15 +39,15 @@ export function TopBar({ layout }: TopBarProps) {
   return (
     <nav className="topbar" aria-label={t("nav.label")} data-layout={layout}>
       <Link to="/" className="topbar__link" activeProps={activeProps} activeOptions={{ exact: true }}>
-        {t("nav.home")}
+        <LinkFace icon={<House />} label={t("nav.home")} />
       </Link>
       {layout === "standard" && (
         <Link to="/weather" className="topbar__link" activeProps={activeProps}>
-          {t("nav.weather")}
+          <LinkFace icon={<CloudSun />} label={t("nav.weather")} />
         </Link>
       )}
       <Link to="/menu" className="topbar__link" activeProps={activeProps}>
-        {t("nav.menu")}
+        <LinkFace icon={<Menu />} label={t("nav.menu")} />
       </Link>
       {layout === "standard" && (
         <>
@@ -42,11 +58,14 @@ export function TopBar({ layout }: TopBarProps) {
             aria-describedby={badgeCount > 0 ? badgeDescriptionId : undefined}
             activeProps={activeProps}
           >
-            {t("nav.switches")}
-            <SwitchesBadge descriptionId={badgeDescriptionId} />
+            <LinkFace
+              icon={<ToggleRight />}
+              label={t("nav.switches")}
+              extra={<SwitchesBadge descriptionId={badgeDescriptionId} />}
+            />
           </Link>
           <Link to="/cameras" className="topbar__link" activeProps={activeProps}>
-            {t("nav.cameras")}
+            <LinkFace icon={<Cctv />} label={t("nav.cameras")} />
           </Link>
         </>
       )}
