@@ -1,4 +1,7 @@
-import { configuredSensors, expect, test } from "./support/fixtures";
+import type { Locator, Page } from "@playwright/test";
+import * as v from "valibot";
+import { configuredSensors, expect, loginThroughUi, test } from "./support/fixtures";
+import { startTestHub, type TestHub } from "./support/hub";
 import { nativeReading, publishDevice } from "./support/mqtt";
 
 // Car layout (spec §2 top bar, §9 lowest outdoor temperature: no decimals in the car layout).
@@ -98,5 +101,109 @@ test.describe("car layout on one device only", () => {
     await carBar.getByRole("link", { name: "Menu", exact: true }).click();
     await device.getByRole("radio", { name: /^Jak na koncie/ }).check();
     await expect(carBar).toHaveAttribute("data-layout", "standard");
+  });
+});
+
+// The home screen and the bar at the sizes of STYLE.md (issue 6): rooms with headings, targets of at
+// least 48 px (76 px in the car), nothing sideways, nothing behind the bar, a spinner that moves nothing.
+
+/** The hub's sensors with their rooms (the shared fixture's schema predates rooms). */
+const RoomsSchema = v.object({
+  items: v.array(v.object({ id: v.string(), kind: v.string(), place: v.string(), room: v.optional(v.string()) })),
+});
+
+async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (box === null) throw new Error("no layout box");
+  return box;
+}
+
+async function useAccountLayout(page: Page, appUi: "car" | "standard"): Promise<void> {
+  const response = await page.request.patch("/api/auth/v1/preferences", { data: { preferences: { appUi } } });
+  expect(response.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole("navigation", { name: "Pasek główny" })).toHaveAttribute("data-layout", appUi);
+}
+
+const STANDARD_LINKS = ["Start", "Pogoda", "Menu", "Przełączniki", "Kamery"] as const;
+
+test.describe("home screen and bar (issue 6)", () => {
+  test("the tiles stand under the rooms of the hub's config, batteries small in their room's heading", async ({
+    loggedInPage: page,
+  }) => {
+    const response = await page.request.get("/api/v2/config/sensors");
+    const sensors = v.parse(RoomsSchema, await response.json()).items;
+    const rooms = [...new Set(sensors.map((s) => s.room ?? "Pozostałe"))];
+    expect(rooms.length, "rooms in the demo household").toBeGreaterThan(1);
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText(rooms);
+    for (const sensor of sensors) {
+      const room = page.getByRole("region", { name: sensor.room ?? "Pozostałe", exact: true });
+      const reading = room.getByTestId(`sensor-${sensor.kind}-${sensor.place}`);
+      await expect(reading).toBeVisible();
+      if (sensor.kind === "batt") await expect(reading).not.toHaveRole("article");
+      else await expect(reading).toHaveRole("article");
+    }
+  });
+
+  test("on a 390 px phone the bar's five links fit with their labels, each at least 48 px, and the page never scrolls sideways", async ({
+    loggedInPage: page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const bar = page.getByRole("navigation", { name: "Pasek główny" });
+    for (const name of STANDARD_LINKS) {
+      const link = bar.getByRole("link", { name, exact: true });
+      await expect(link).toBeInViewport({ ratio: 1 });
+      await expect(link).toContainText(name);
+      const box = await boxOf(link);
+      expect(Math.min(box.width, box.height), `${name} target`).toBeGreaterThanOrEqual(48);
+    }
+    await expect(bar.getByRole("link", { name: "Start", exact: true })).toHaveAttribute("aria-current", "page");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
+  test("nothing hides behind the bottom bar: scrolled to the end, the last tile ends above it", async ({ loggedInPage: page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const tiles = page.getByRole("article");
+    await expect(tiles.last()).toBeAttached();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const bar = await boxOf(page.getByRole("navigation", { name: "Pasek główny" }));
+    const last = await boxOf(tiles.last());
+    expect(last.y + last.height).toBeLessThanOrEqual(bar.y);
+  });
+
+  test("in the car layout the bar's links are at least 76 px", async ({ loggedInPage: page }) => {
+    await page.setViewportSize({ width: 1024, height: 600 });
+    try {
+      await useAccountLayout(page, "car");
+      const bar = page.getByRole("navigation", { name: "Pasek główny" });
+      for (const name of ["Start", "Menu", "Pulpit samochodowy"]) {
+        const box = await boxOf(bar.getByRole("link", { name, exact: true }));
+        expect(Math.min(box.width, box.height), `${name} target`).toBeGreaterThanOrEqual(76);
+      }
+    } finally {
+      await page.request.patch("/api/auth/v1/preferences", { data: { preferences: { appUi: "standard" } } });
+    }
+  });
+});
+
+test.describe("live spinner slot", () => {
+  let ownHub: TestHub | undefined;
+  test.afterEach(async () => {
+    await ownHub?.close();
+    ownHub = undefined;
+  });
+
+  test("the red spinner appears in its reserved slot: no link of the bar moves (spec §2)", async ({ page }) => {
+    ownHub = await startTestHub(); // its own hub: this test stops it
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginThroughUi(page, { baseURL: ownHub.baseURL });
+    const bar = page.getByRole("navigation", { name: "Pasek główny" });
+    await expect(page.getByTestId("live-spinner")).toHaveCount(0);
+    const before = await Promise.all(STANDARD_LINKS.map((name) => boxOf(bar.getByRole("link", { name, exact: true }))));
+
+    await ownHub.stop();
+    await expect(bar.getByRole("status", { name: "Brak połączenia na żywo" })).toBeVisible();
+    const after = await Promise.all(STANDARD_LINKS.map((name) => boxOf(bar.getByRole("link", { name, exact: true }))));
+    expect(after).toEqual(before);
   });
 });

@@ -1,4 +1,5 @@
-import { configuredSensors, expect, pickSensor, test } from "./support/fixtures";
+import { configuredSensors, expect, loginThroughUi, pickSensor, test } from "./support/fixtures";
+import { startTestHub, type TestHub } from "./support/hub";
 import { loadFixture, nativeReading, publishDevice } from "./support/mqtt";
 
 // Live sensors (DESIGN.md §3, spec §2 and §9): a device publishes its native payload, the hub
@@ -57,5 +58,32 @@ test.describe("live sensor tiles", () => {
     await expect(box).toBeHidden();
     await page.setViewportSize({ width: 480, height: 800 });
     await expect(box).toBeVisible();
+  });
+});
+
+test.describe("a reading never seen", () => {
+  let ownHub: TestHub | undefined;
+  test.afterEach(async () => {
+    await ownHub?.close();
+    ownHub = undefined;
+  });
+
+  test("is loading, not stale: 'Ładowanie…' until its first value, then the value, fresh", async ({ page }) => {
+    ownHub = await startTestHub(); // its own hub: no retained reading from another test
+    const hub = ownHub;
+    await loginThroughUi(page, { baseURL: hub.baseURL });
+    const sensor = pickSensor(await configuredSensors(page, hub.baseURL), "temperature sensor", (s) => s.kind === "temp");
+    const tile = page.getByTestId(`sensor-temp-${sensor.place}`);
+    await expect(tile).toHaveAttribute("data-freshness", "loading");
+    await expect(tile).toContainText("Ładowanie…");
+    await expect(tile.getByTestId("sensor-age")).toHaveCount(0);
+    await expect(page.getByText("Przestarzałe")).toHaveCount(0);
+    await expect(page.locator('[data-freshness="stale"]')).toHaveCount(0);
+
+    const reading = nativeReading(sensor, 12.5);
+    await publishDevice(hub, reading.topic, reading.payload);
+    await expect(tile.getByTestId("sensor-value")).toHaveText("12,5°C");
+    await expect(tile).toHaveAttribute("data-freshness", "fresh");
+    await expect(tile).not.toContainText("Ładowanie…");
   });
 });
