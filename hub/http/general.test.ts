@@ -78,11 +78,11 @@ describe("general API", () => {
     expect(body.items.filter((s) => s.purpose === null).length).toBeGreaterThan(0);
   });
 
-  it("GET /config/sensors lists each sensor with place, kind and native source", async () => {
+  it("GET /config/sensors lists each sensor with place, kind, room and native source", async () => {
     hub = await startTestHub();
     const cookie = await login(hub);
     const body = await jsonOf(await call(hub, "GET", "/api/v1/config/sensors", { cookie }), v.object({ items: v.array(v.record(v.string(), v.unknown())) }));
-    expect(body.items).toContainEqual({ id: "balkon-temp", kind: "temp", place: "balcony", label: "Balkon", source: { type: "tasmota", device: "balkon", field: "BME280.Temperature" } });
+    expect(body.items).toContainEqual({ id: "balkon-temp", kind: "temp", place: "balcony", label: "Balkon", room: "Balkon", source: { type: "tasmota", device: "balkon", field: "BME280.Temperature" } });
     expect(body.items).toContainEqual(expect.objectContaining({ kind: "door", place: "entrance", source: { type: "zigbee2mqtt", device: "drzwi_wejsciowe", property: "contact" } }));
   });
 
