@@ -11,7 +11,7 @@
  * - `SCREENS_README=1` also refreshes the two small pictures the README shows (docs/screens/).
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromiumPath } from "../playwright.config";
 import { startTestHub, repoRoot, type TestHub } from "../tests/e2e/support/hub";
@@ -64,6 +64,19 @@ async function shoot(browser: Browser, baseURL: string, outDir: string): Promise
   return problems;
 }
 
+/** The README's two pictures (SCREENS_README=1): the tablet's home and lock screens at half size. */
+async function readmePictures(browser: Browser, outDir: string): Promise<void> {
+  const docsDir = join(repoRoot, "docs", "screens");
+  mkdirSync(docsDir, { recursive: true });
+  const page = await browser.newPage({ viewport: { width: 640, height: 400 } });
+  for (const [from, to] of [["home", "home-tablet"], ["lock-keypad", "lock-tablet"]] as const) {
+    const png = readFileSync(join(outDir, "tablet-1280x800", `${from}.png`)).toString("base64");
+    await page.setContent(`<body style="margin:0"><img style="display:block;width:640px" src="data:image/png;base64,${png}"></body>`);
+    await page.locator("img").screenshot({ path: join(docsDir, `${to}.png`) });
+  }
+  await page.close();
+}
+
 async function main(): Promise<void> {
   const outDir = join(repoRoot, "screenshots");
   let hub: TestHub | null = null;
@@ -75,6 +88,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"] });
   try {
     const problems = await shoot(browser, baseURL, outDir);
+    if (process.env.SCREENS_README === "1") await readmePictures(browser, outDir);
     console.log(`screenshots in ${outDir}; ${problems} screen(s) overflow`);
     process.exitCode = problems > 0 ? 1 : 0;
   } finally {
