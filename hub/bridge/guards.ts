@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { jsonDepthWithin } from "../../src/shared/jsonDepth";
 
 /** Largest device payload the bridge reads (DESIGN.md §3 size cap, 64 KiB). */
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
@@ -17,7 +18,11 @@ export function isSafeDeviceName(name: string): boolean {
 const JsonObject = v.record(v.string(), v.unknown());
 export type JsonObject = v.InferOutput<typeof JsonObject>;
 
-/** Parses a payload as a JSON object; undefined when it is not JSON or not an object. */
+/**
+ * Parses a payload as a JSON object; undefined when it is not JSON, not an object, or nested
+ * deeper than MAX_JSON_DEPTH (src/shared/jsonDepth.ts), so a hostile payload is never passed on
+ * to the dashboard (`tasmota/tele/...`).
+ */
 export function parseJsonObject(payload: Buffer): JsonObject | undefined {
   let raw: unknown;
   try {
@@ -25,6 +30,7 @@ export function parseJsonObject(payload: Buffer): JsonObject | undefined {
   } catch {
     return undefined;
   }
+  if (!jsonDepthWithin(raw)) return undefined;
   const parsed = v.safeParse(JsonObject, raw);
   return parsed.success ? parsed.output : undefined;
 }
