@@ -12,7 +12,7 @@ import type { HubContext } from "./context";
 import { seedDemoUser } from "./demo-seed";
 import { loadHousehold } from "./household/load";
 import { authRoutes } from "./http/auth";
-import { installErrorHandlers } from "./http/errors";
+import { frameworkErrors, installErrorHandlers } from "./http/errors";
 import { installJsonBodyParser } from "./http/json-body";
 import { generalRoutes, reservedRoutes } from "./http/general";
 import { mqttWebSocketRoute } from "./http/mqtt-ws";
@@ -85,7 +85,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   };
 
   try {
-    const app = Fastify({ logger: { level: options.logLevel }, bodyLimit: 256 * 1024, forceCloseConnections: true, logController: new LogController({ disableRequestLogging: true }) });
+    const app = Fastify({ logger: { level: options.logLevel }, bodyLimit: 256 * 1024, forceCloseConnections: true, logController: new LogController({ disableRequestLogging: true }), frameworkErrors });
     const log = app.log;
     cleanups.push(() => app.close());
     const users = new UserStore(db);
@@ -105,7 +105,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     cleanups.push(() => link.close());
 
     const settings = new SettingsStore(db);
-    for (const { key, value } of settings.all()) link.publish(`settings/${key}`, JSON.stringify(value), { retain: true, qos: 1 });
+    for (const { key, value } of settings.all((key, problem) => log.warn({ key, problem }, "stored setting breaks the limits: not republished"))) link.publish(`settings/${key}`, JSON.stringify(value), { retain: true, qos: 1 });
     const bridge = startBridge(link, household, log);
     if (options.simulator) {
       const simulator = startSimulator({ link, intervalMs: options.simulatorIntervalMs, log });

@@ -5,7 +5,7 @@ import { PreferencesPatchSchema } from "../store/preferences";
 import { SettingKeySchema } from "../store/settings";
 import { parseBody } from "./body";
 import { ApiError } from "./errors";
-import { applySetting } from "./settings-value";
+import { applySetting, settingJson } from "./settings-value";
 import { clearSessionCookie, sessionGuard, sessionOf, setSessionCookie } from "./session-guard";
 
 const Text = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
@@ -95,8 +95,9 @@ export function authRoutes(ctx: HubContext) {
       const body = parseBody(SettingsBody, request.body);
       if (body.value === undefined) throw new ApiError("BAD_REQUEST", "value: required");
       const value = applySetting(body.key, body.value, body.idsToRemove);
+      const json = settingJson(value);
       ctx.settings.set(body.key, value);
-      ctx.link.publish(`settings/${body.key}`, JSON.stringify(value), { retain: true, qos: 1 });
+      ctx.link.publish(`settings/${body.key}`, json, { retain: true, qos: 1 });
       return { item: { key: body.key, value } };
     });
   };
