@@ -18,6 +18,7 @@ import { generalRoutes, reservedRoutes } from "./http/general";
 import { mqttWebSocketRoute } from "./http/mqtt-ws";
 import { installSecurityHeaders } from "./http/security";
 import { installStatic } from "./http/static";
+import { installWriteGuard } from "./http/write-guard";
 import { startSimulator } from "./simulator/simulator";
 import { openDb } from "./store/db";
 import { PreferencesStore } from "./store/preferences";
@@ -126,6 +127,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
     installSecurityHeaders(app);
     installJsonBodyParser(app);
+    installWriteGuard(app);
     const onNotFoundOther = await installStatic(app, options.distDir);
     installErrorHandlers(app, onNotFoundOther);
     await app.register(authRoutes(ctx), { prefix: "/api/auth/v1" });

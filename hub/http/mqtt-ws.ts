@@ -5,6 +5,7 @@ import type { AuthService } from "../auth/auth-service";
 import type { EmbeddedBroker } from "../broker/embedded";
 import type { SessionConnections } from "../broker/session-connections";
 import type { HubLogger } from "../broker/link";
+import { assertAllowedOrigin } from "./origin";
 import { SESSION_COOKIE } from "./session-guard";
 
 /**
@@ -20,6 +21,7 @@ export function mqttWebSocketRoute(deps: { auth: AuthService; broker: EmbeddedBr
       {
         websocket: true,
         preValidation: async (request) => {
+          assertAllowedOrigin(request); // 403 FORBIDDEN_ORIGIN before any upgrade (issue 7, CSRF): hub/http/origin.ts
           deps.auth.resolve(request.cookies[SESSION_COOKIE], false);
         },
       },
