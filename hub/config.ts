@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import * as v from "valibot";
 import type { HubOptions } from "./server";
 
@@ -20,6 +21,31 @@ const BrokerUrl = (name: string, protocols: readonly string[]) =>
     ),
   );
 
+/**
+ * Whether one HUB_TRUST_PROXY entry is `loopback`, an IP address or a CIDR range (`10.0.0.0/8`,
+ * `fd00::/8`): the forms Fastify's `trustProxy` (proxy-addr) understands.
+ */
+export function isTrustProxyEntry(entry: string): boolean {
+  if (entry === "loopback") return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** HUB_TRUST_PROXY: comma-separated proxies whose X-Forwarded-* headers count (issue 7); unset = none. */
+const TrustProxy = v.optional(
+  v.pipe(
+    v.string(),
+    v.transform((list) => list.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")),
+    v.check(
+      (entries) => entries.length > 0 && entries.every(isTrustProxyEntry),
+      "HUB_TRUST_PROXY must be a comma-separated list of IP addresses, CIDR ranges (10.0.0.0/8) or loopback",
+    ),
+  ),
+);
+
 /** Environment variables of the hub (README "Environment"), as strings. */
 const EnvSchema = v.object({
   PORT: Port("PORT", "8080", 0),
@@ -38,6 +64,7 @@ const EnvSchema = v.object({
     v.check((n) => n >= 100, "HUB_SIM_INTERVAL_MS must be at least 100"),
   ),
   HUB_CONFIG: v.optional(v.pipe(v.string(), v.minLength(1))),
+  HUB_TRUST_PROXY: TrustProxy,
   HUB_LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"], "HUB_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent"), "info"),
 });
 
@@ -77,5 +104,6 @@ export function readConfig(env: NodeJS.ProcessEnv): HubOptions {
     simulatorIntervalMs: e.HUB_SIM_INTERVAL_MS,
     ...(e.HUB_CONFIG ? { householdConfigPath: e.HUB_CONFIG } : {}),
     logLevel: e.HUB_LOG_LEVEL,
+    ...(e.HUB_TRUST_PROXY ? { trustProxy: e.HUB_TRUST_PROXY } : {}),
   };
 }

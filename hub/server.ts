@@ -40,6 +40,8 @@ export interface HubOptions {
   simulatorIntervalMs: number;
   householdConfigPath?: string;
   logLevel: string;
+  /** HUB_TRUST_PROXY: proxies (IPs, CIDRs, `loopback`) whose X-Forwarded-* headers count; absent = none. */
+  trustProxy?: string[];
 }
 
 export interface RunningHub {
@@ -86,7 +88,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   };
 
   try {
-    const app = Fastify({ logger: { level: options.logLevel }, bodyLimit: 256 * 1024, forceCloseConnections: true, logController: new LogController({ disableRequestLogging: true }), frameworkErrors });
+    const app = Fastify({ logger: { level: options.logLevel }, bodyLimit: 256 * 1024, forceCloseConnections: true, logController: new LogController({ disableRequestLogging: true }), trustProxy: options.trustProxy?.length ? options.trustProxy : false, frameworkErrors });
     const log = app.log;
     cleanups.push(() => app.close());
     const users = new UserStore(db);

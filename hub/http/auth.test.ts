@@ -36,12 +36,17 @@ describe("POST /auth", () => {
     expect(setCookie).not.toContain("Secure");
   });
 
-  it("marks the cookie Secure behind an HTTPS proxy", async () => {
-    const response = await call(hub, "POST", "/api/auth/v1/auth", {
-      body: { login: "demo", password: "demo", sessionName: "x" },
-      headers: { "x-forwarded-proto": "https" },
-    });
-    expect(response.headers.getSetCookie().join("\n")).toContain("Secure");
+  it("marks the cookie Secure behind an HTTPS proxy listed in HUB_TRUST_PROXY, not for anyone saying so", async () => {
+    const body = { login: "demo", password: "demo", sessionName: "x" };
+    const headers = { "x-forwarded-proto": "https" };
+    expect((await call(hub, "POST", "/api/auth/v1/auth", { body, headers })).headers.getSetCookie().join("\n")).not.toContain("Secure");
+    const proxied = await startTestHub({ trustProxy: ["127.0.0.1"] });
+    try {
+      const response = await call(proxied, "POST", "/api/auth/v1/auth", { body, headers });
+      expect(response.headers.getSetCookie().join("\n")).toContain("Secure");
+    } finally {
+      await proxied.cleanup();
+    }
   });
 
   it("answers AUTH_BAD_USER_OR_PWD for a wrong password and for an unknown login alike", async () => {

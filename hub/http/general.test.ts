@@ -40,8 +40,8 @@ describe("general API", () => {
     }
   });
 
-  it("GET /config answers wss:// behind an HTTPS proxy and ignores a hostile Host header", async () => {
-    hub = await startTestHub();
+  it("GET /config answers wss:// behind an HTTPS proxy (HUB_TRUST_PROXY) and ignores a hostile forwarded host", async () => {
+    hub = await startTestHub({ trustProxy: ["127.0.0.1"] });
     const cookie = await login(hub);
     const https = await jsonOf(await call(hub, "GET", "/api/v2/config", { cookie, headers: { "x-forwarded-proto": "https", "x-forwarded-host": "dom.example" } }), ConfigAnswer);
     expect(https.item.mqttConnectionString).toBe("wss://dom.example/mqtt");

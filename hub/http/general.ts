@@ -6,10 +6,15 @@ import { isHttps, sessionGuard } from "./session-guard";
 
 const HOST_HEADER = /^[A-Za-z0-9.\-:[\]]{1,255}$/;
 
-/** `ws(s)://<request host>/mqtt` for the embedded broker (docs/contract.md "GET /config"). */
+/**
+ * `ws(s)://<host>/mqtt` for the embedded broker (docs/contract.md "GET /config"): the request's
+ * Host, or X-Forwarded-Host and X-Forwarded-Proto only from a proxy listed in HUB_TRUST_PROXY
+ * (Fastify's `trustProxy`; from anyone else they are ignored: issue 7, a forged
+ * X-Forwarded-Host handed out `wss://evil.example:1883/mqtt`). A host that is not a plain
+ * host[:port] becomes `localhost`.
+ */
 export function mqttUrlFromRequest(request: FastifyRequest): string {
-  const forwardedHost = request.headers["x-forwarded-host"];
-  const candidate = (Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost)?.split(",")[0]?.trim() ?? request.headers.host;
+  const candidate = request.host;
   const host = candidate && HOST_HEADER.test(candidate) ? candidate : "localhost";
   return `${isHttps(request) ? "wss" : "ws"}://${host}/mqtt`;
 }

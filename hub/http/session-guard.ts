@@ -37,11 +37,13 @@ export function sessionGuard(auth: AuthService) {
   };
 }
 
-/** True when the request reached the hub over HTTPS (directly or per X-Forwarded-Proto). */
+/**
+ * True when the browser reached the hub over HTTPS: directly, or through a proxy listed in
+ * HUB_TRUST_PROXY that says `X-Forwarded-Proto: https` (Fastify's `trustProxy`; the header from
+ * anyone else is ignored, issue 7, forged X-Forwarded-*).
+ */
 export function isHttps(request: FastifyRequest): boolean {
-  const forwarded = request.headers["x-forwarded-proto"];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-  return first === "https" || request.protocol === "https";
+  return request.protocol === "https";
 }
 
 /** Sets the session cookie: HttpOnly, SameSite=Strict, Path=/, Secure over HTTPS. */
@@ -50,6 +52,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
   reply.setCookie(SESSION_COOKIE, token, options);
 }
 
+/** Clears the session cookie (logout, revoked session) with the same attributes it was set with. */
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "strict", path: "/", secure: isHttps(request) });
 }
