@@ -1,5 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { createIngest, type LiveValue } from "./ingest";
+import { describe, expect, it, vi } from "vitest";
+import {
+  createIngest,
+  MAX_FOREIGN_TOPICS,
+  MAX_JSON_DEPTH,
+  MAX_LIVE_TOPICS,
+  MAX_TOPICS_PER_ROOT,
+  type Ingest,
+  type LiveValue,
+} from "./ingest";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -172,5 +180,132 @@ describe("createIngest (DESIGN §3-4: one batch per animation frame)", () => {
     expect(applied[0]).toBe("sensor/temp/bench_0");
     expect(applied[1999]).toBe("sensor/temp/bench_1999");
     expect(ingest.stats()).toMatchObject({ received: 2000, applied: 2000, dropped: 0 });
+  });
+});
+
+const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+
+describe("createIngest: deep JSON (issue 7 item 5)", () => {
+  it("drops and counts a retained payload nested 32,000 deep without throwing; the topic keeps its previous value", () => {
+    const { ingest, batches, runFrame } = setup();
+    ingest.push("shellies/x/info", bytes('{"ok":1}'));
+    runFrame();
+    expect(() => {
+      ingest.push("shellies/x/info", bytes(nested(32_000)));
+      ingest.push("sensor/temp/balcony", bytes('{"value":1}'));
+      runFrame();
+    }).not.toThrow();
+    expect(batches[1]?.has("shellies/x/info")).toBe(false);
+    expect(batches[1]?.get("sensor/temp/balcony")?.value).toEqual({ value: 1 });
+    expect(ingest.stats()).toMatchObject({ received: 3, applied: 2, dropped: 1, droppedBy: { depth: 1 } });
+  });
+
+  it("accepts JSON nested exactly MAX_JSON_DEPTH (32) levels and drops one level more", () => {
+    const { ingest, batches, runFrame } = setup();
+    ingest.push("a", bytes(nested(MAX_JSON_DEPTH)));
+    ingest.push("b", bytes(`{"x":${nested(MAX_JSON_DEPTH)}}`));
+    runFrame();
+    expect([...(batches[0]?.keys() ?? [])]).toEqual(["a"]);
+    expect(ingest.stats().droppedBy).toMatchObject({ depth: 1 });
+  });
+
+  it("gives back the topic's place when its only payload was too deep", () => {
+    const { ingest, runFrame } = setup();
+    ingest.push("shellies/deep", bytes(nested(100)));
+    runFrame();
+    expect(ingest.stats().topics).toBe(0);
+  });
+});
+
+describe("createIngest: the topic cap (issue 8)", () => {
+  it("drops a new topic beyond the cap before parsing it, and known topics keep updating", () => {
+    const frames: Array<() => void> = [];
+    const batches: Array<Map<string, LiveValue>> = [];
+    const ingest = createIngest({ apply: (b) => batches.push(b), schedule: (cb) => frames.push(cb), topicBudget: { maxTopics: 3 } });
+    for (const topic of ["sensor/temp/a", "sensor/temp/b", "sensor/temp/c"]) ingest.push(topic, bytes('{"value":1}'));
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      ingest.push("sensor/temp/d", bytes('{"value":1}'));
+      ingest.push("sensor/temp/a", bytes('{"value":2}'));
+      frames.splice(0).forEach((cb) => cb());
+      // Three parses: the three held topics; the topic over the cap was never parsed.
+      expect(parse).toHaveBeenCalledTimes(3);
+    } finally {
+      parse.mockRestore();
+    }
+    expect([...(batches[0]?.keys() ?? [])]).toEqual(["sensor/temp/a", "sensor/temp/b", "sensor/temp/c"]);
+    expect(batches[0]?.get("sensor/temp/a")?.value).toEqual({ value: 2 });
+    expect(ingest.stats()).toMatchObject({ received: 5, dropped: 1, droppedBy: { topicCap: 1 }, topics: 3 });
+  });
+
+  /** The 2,000-topic burst of bench/live-ingest.ts: 1,400 sensor, 400 power and 200 tasmota/tele topics. */
+  const pushBurst = (ingest: Ingest) => {
+    for (let i = 0; i < 2_000; i++) {
+      if (i % 10 < 7) ingest.push(`sensor/temp/bench_${i}`, bytes(`{"value":${i}}`));
+      else if (i % 10 < 9) ingest.push(`power/bench_${i}/POWER`, bytes('{"state":"ON"}'));
+      else ingest.push(`tasmota/tele/bench_${i}/STATE`, bytes('{"POWER":"ON"}'));
+    }
+  };
+
+  it("holds the 2,000-topic burst and, after 100,000 raw device topics, still takes a new sensor topic", () => {
+    const { ingest, batches } = setup();
+    pushBurst(ingest);
+    for (let i = 0; i < 100_000; i++) ingest.push(`shellies/flood-${i}/relay/0`, bytes('{"ison":true}'));
+    ingest.push("sensor/temp/balcony", bytes('{"value":-4.2}'));
+    ingest.flush();
+    const applied = batches.reduce((sum, b) => sum + b.size, 0);
+    expect(applied).toBe(2_000 + MAX_FOREIGN_TOPICS + 1);
+    expect(batches.at(-1)?.get("sensor/temp/balcony")?.value).toEqual({ value: -4.2 });
+    expect(ingest.stats()).toMatchObject({
+      received: 102_001,
+      dropped: 100_000 - MAX_FOREIGN_TOPICS,
+      droppedBy: { topicCap: 100_000 - MAX_FOREIGN_TOPICS, topic: 0, payloadSize: 0, depth: 0 },
+      topics: 2_000 + MAX_FOREIGN_TOPICS + 1,
+    });
+  });
+
+  it("a flood under one namespace root (100,000 tasmota/tele topics) fills only that root's share", () => {
+    const { ingest, batches } = setup();
+    for (let i = 0; i < 100_000; i++) ingest.push(`tasmota/tele/flood_${i}/STATE`, bytes('{"POWER":"ON"}'));
+    ingest.push("sensor/temp/balcony", bytes('{"value":-4.2}'));
+    ingest.push("power/lampa/POWER", bytes('{"state":"ON"}'));
+    ingest.flush();
+    expect(batches.at(-1)?.get("sensor/temp/balcony")?.value).toEqual({ value: -4.2 });
+    expect(batches.at(-1)?.get("power/lampa/POWER")?.value).toEqual({ state: "ON" });
+    expect(ingest.stats()).toMatchObject({ topics: MAX_TOPICS_PER_ROOT + 2, droppedBy: { topicCap: 100_000 - MAX_TOPICS_PER_ROOT } });
+  });
+
+  it("holds at most MAX_LIVE_TOPICS topics in all", () => {
+    const { ingest } = setup();
+    for (const root of ["sensor", "power", "tasmota", "settings"]) {
+      for (let i = 0; i < MAX_TOPICS_PER_ROOT; i++) ingest.push(`${root}/x/p${i}`, bytes("1"));
+    }
+    ingest.flush();
+    expect(ingest.stats()).toMatchObject({ topics: MAX_LIVE_TOPICS, droppedBy: { topicCap: 4 * MAX_TOPICS_PER_ROOT - MAX_LIVE_TOPICS } });
+  });
+
+  it("counts topics the live state already holds (restored) towards the cap, and keeps them updating", () => {
+    const frames: Array<() => void> = [];
+    const batches: Array<Map<string, LiveValue>> = [];
+    const ingest = createIngest({
+      apply: (b) => batches.push(b),
+      schedule: (cb) => frames.push(cb),
+      topicBudget: { maxTopics: 2 },
+      knownTopics: ["sensor/temp/a", "sensor/temp/b", "__proto__/x"],
+    });
+    ingest.push("sensor/temp/c", bytes("1"));
+    ingest.push("sensor/temp/b", bytes("2"));
+    frames.splice(0).forEach((cb) => cb());
+    expect([...(batches[0]?.keys() ?? [])]).toEqual(["sensor/temp/b"]);
+    expect(ingest.stats()).toMatchObject({ topics: 2, droppedBy: { topicCap: 1 } });
+  });
+
+  it("counts each drop under its reason", () => {
+    const { ingest, runFrame } = setup({ maxPayloadBytes: 100 });
+    ingest.push("a/__proto__", bytes("1"));
+    ingest.push("a", new Uint8Array(101));
+    ingest.push("b", bytes(nested(40)));
+    runFrame();
+    expect(ingest.stats()).toMatchObject({ dropped: 3, droppedBy: { topic: 1, payloadSize: 1, depth: 1, topicCap: 0 } });
   });
 });

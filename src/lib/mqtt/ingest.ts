@@ -1,7 +1,19 @@
+import { jsonDepthWithin, MAX_JSON_DEPTH } from "../../shared/jsonDepth";
 import { topicToPath, type TopicLimits } from "./topic";
+import { createTopicBudget, type TopicBudgetLimits } from "./topicBudget";
+
+export { MAX_JSON_DEPTH } from "../../shared/jsonDepth";
+export { MAX_FOREIGN_TOPICS, MAX_LIVE_TOPICS, MAX_TOPICS_PER_ROOT } from "./topicBudget";
 
 /** One live leaf: the parsed payload (JSON, or the text when it is not JSON) and when it arrived. */
 export type LiveValue = { value: unknown; receivedAt: number /* epoch ms */ };
+
+/**
+ * Why a message was dropped (DESIGN §3 "Hostile input"): `topic` a hostile or malformed topic name
+ * (see topicToPath), `payloadSize` a payload over the size cap, `depth` JSON nested deeper than the
+ * depth cap (issue 7 item 5), `topicCap` a new topic while the topic cap is reached (issue 8).
+ */
+export type DropReason = "topic" | "payloadSize" | "depth" | "topicCap";
 
 /** Counters of an ingest since it was created. */
 export type IngestStats = {
@@ -9,11 +21,27 @@ export type IngestStats = {
   received: number;
   /** Values handed to `apply` (after keeping the last per topic per frame). */
   applied: number;
-  /** Messages dropped: hostile or malformed topic, oversized payload. */
+  /** Messages dropped, all reasons. */
   dropped: number;
+  /** Messages dropped, per reason. */
+  droppedBy: Record<DropReason, number>;
   /** Applied values whose payload was byte-identical to the topic's previous one (value reused). */
   unchanged: number;
+  /** Distinct topics held (at most the topic cap). */
+  topics: number;
 };
+
+/** Counters of an ingest that has seen nothing yet. */
+export function emptyIngestStats(): IngestStats {
+  return {
+    received: 0,
+    applied: 0,
+    dropped: 0,
+    droppedBy: { topic: 0, payloadSize: 0, depth: 0, topicCap: 0 },
+    unchanged: 0,
+    topics: 0,
+  };
+}
 
 /** Options of {@link createIngest}. */
 export type IngestOptions = {
@@ -28,6 +56,23 @@ export type IngestOptions = {
   maxPayloadBytes?: number;
   /** Topic limits passed to topicToPath. */
   topicLimits?: TopicLimits;
+  /**
+   * Deepest JSON accepted, levels (a scalar is 0, `{}` 1). Default {@link MAX_JSON_DEPTH} (32):
+   * one retained payload nested 32,000 deep made every IndexedDB save of the live snapshot fail with
+   * 'Maximum call stack size exceeded' (issue 7 item 5).
+   */
+  maxPayloadDepth?: number;
+  /**
+   * The topic cap (issue 8): most distinct topics held in all, per first level of the dashboard's
+   * namespace, and outside it. Defaults MAX_LIVE_TOPICS (5,000), MAX_TOPICS_PER_ROOT (2,000) and
+   * MAX_FOREIGN_TOPICS (1,000); see createTopicBudget.
+   */
+  topicBudget?: TopicBudgetLimits;
+  /**
+   * Topics the live state already holds (restored from the offline snapshot): they count towards
+   * the cap and keep updating. Read once, when the ingest is created.
+   */
+  knownTopics?: Iterable<string>;
   /** Clock, epoch ms. Default Date.now. */
   now?: () => number;
   /**
@@ -42,10 +87,14 @@ export type IngestOptions = {
 
 /** An ingest: push raw messages in, get parsed batches out once per frame. */
 export type Ingest = {
-  /** Queues a message; never throws. */
+  /**
+   * Queues a message; never throws. O(1) for a topic already held: nothing here walks the topics
+   * (issue 8); a message dropped for its size or the topic cap costs a Set lookup, never a parse.
+   */
   push(topic: string, payload: Uint8Array): void;
   /** Applies everything queued now, ignoring the frame budget. */
   flush(): void;
+  /** A copy of the counters now (received, applied, dropped per reason, unchanged, topics held). */
   stats(): IngestStats;
 };
 
@@ -57,6 +106,9 @@ export const FRAME_BUDGET_MS = 8;
 
 /** Values handed to `apply` at a time within a flush; the frame budget is checked between chunks. */
 const APPLY_CHUNK = 64;
+
+/** What {@link parseOne} returns for a payload it drops. */
+const DROPPED: unique symbol = Symbol("dropped");
 
 const defaultSchedule = (cb: () => void): void => {
   if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => cb());
@@ -77,22 +129,39 @@ function parsePayload(text: string): unknown {
  * JSON (falling back to the text) and hands batches to `apply` once per frame, within a frame budget
  * (what does not fit waits for the next frame). A payload identical to
  * the topic's previous one is still applied (a retained re-delivery after a reconnect refreshes
- * `receivedAt`) but reuses the previous parsed value, so its identity is kept. Hostile topics and
- * oversized payloads are dropped and counted; nothing here throws (an `apply` error is logged).
+ * `receivedAt`) but reuses the previous parsed value, so its identity is kept.
+ *
+ * Dropped and counted per {@link DropReason}, never thrown and never applied: hostile topics,
+ * oversized payloads, JSON nested deeper than `maxPayloadDepth` (measured iteratively after parsing;
+ * the topic keeps its previous value), and a new topic while the topic cap is reached (issue 8:
+ * checked on push, before any copy or parse; topics already held keep updating). An `apply` error
+ * is logged.
  */
 export function createIngest(options: IngestOptions): Ingest {
   const schedule = options.schedule ?? defaultSchedule;
   const maxPayloadBytes = options.maxPayloadBytes ?? MAX_PAYLOAD_BYTES;
+  const maxPayloadDepth = options.maxPayloadDepth ?? MAX_JSON_DEPTH;
   const now = options.now ?? Date.now;
   const decoder = new TextDecoder("utf-8");
   const pending = new Map<string, { payload: Uint8Array; receivedAt: number }>();
   const last = new Map<string, { text: string; value: unknown }>();
-  const counts: IngestStats = { received: 0, applied: 0, dropped: 0, unchanged: 0 };
+  const topics = createTopicBudget(options.topicBudget);
+  const known = new Set<string>();
+  for (const topic of options.knownTopics ?? []) {
+    if (topicToPath(topic, options.topicLimits) !== null && topics.admit(topic)) known.add(topic);
+  }
+  const counts = emptyIngestStats();
   let scheduled = false;
 
   const frameBudgetMs = options.frameBudgetMs ?? FRAME_BUDGET_MS;
   const monotonic = options.monotonic ?? (() => performance.now());
 
+  function drop(reason: DropReason): void {
+    counts.dropped++;
+    counts.droppedBy[reason]++;
+  }
+
+  /** The payload's value, or DROPPED when it nests deeper than the cap (the topic keeps its last value). */
   function parseOne(topic: string, payload: Uint8Array): unknown {
     const text = decoder.decode(payload);
     const previous = last.get(topic);
@@ -101,6 +170,13 @@ export function createIngest(options: IngestOptions): Ingest {
       return previous.value;
     }
     const value = parsePayload(text);
+    // A value nested d levels deep takes at least 2d bytes, so short payloads need no walk.
+    if (text.length > 2 * maxPayloadDepth && !jsonDepthWithin(value, maxPayloadDepth)) {
+      drop("depth");
+      // A topic whose first value was too deep holds nothing: give its place back.
+      if (previous === undefined && !known.has(topic)) topics.release(topic);
+      return DROPPED;
+    }
     last.set(topic, { text, value });
     return value;
   }
@@ -120,10 +196,11 @@ export function createIngest(options: IngestOptions): Ingest {
       const batch = new Map<string, LiveValue>();
       for (const [topic, { payload, receivedAt }] of pending) {
         pending.delete(topic);
-        batch.set(topic, { value: parseOne(topic, payload), receivedAt });
+        const value = parseOne(topic, payload);
+        if (value !== DROPPED) batch.set(topic, { value, receivedAt });
         if (batch.size >= APPLY_CHUNK) break;
       }
-      applyChunk(batch);
+      if (batch.size > 0) applyChunk(batch);
       if (monotonic() >= deadline) break;
     }
     return pending.size > 0;
@@ -144,9 +221,12 @@ export function createIngest(options: IngestOptions): Ingest {
 
   function push(topic: string, payload: Uint8Array): void {
     counts.received++;
-    if (payload.byteLength > maxPayloadBytes || topicToPath(topic, options.topicLimits) === null) {
-      counts.dropped++;
-      return;
+    if (payload.byteLength > maxPayloadBytes) return drop("payloadSize");
+    if (!topics.has(topic)) {
+      // A new topic: the cap first (a Set lookup), then its name; held only when both pass.
+      if (!topics.hasRoomFor(topic)) return drop("topicCap");
+      if (topicToPath(topic, options.topicLimits) === null) return drop("topic");
+      topics.admit(topic);
     }
     // Copy: the MQTT client may reuse the packet buffer after the handler returns.
     // A newer message for a topic still queued replaces it in place (keeps its turn in the queue).
@@ -154,5 +234,5 @@ export function createIngest(options: IngestOptions): Ingest {
     scheduleFlush();
   }
 
-  return { push, flush, stats: () => ({ ...counts }) };
+  return { push, flush, stats: () => ({ ...counts, droppedBy: { ...counts.droppedBy }, topics: topics.size() }) };
 }
