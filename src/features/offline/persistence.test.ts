@@ -3,6 +3,8 @@ import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { createStore } from "jotai";
 import { DashboardDb, loadLiveSnapshot } from "../../shared/db";
 import { sessionAtom } from "../auth/atoms";
+import { createIngest } from "../../lib/mqtt/ingest";
+import { applyLiveBatch } from "../live/apply";
 import { liveStatsAtom, liveTopicsAtom, liveValueAtom } from "../live/atoms";
 import { preferencesAtom } from "../preferences/atoms";
 import { restoreOfflineState, startPersistence } from "./persistence";
@@ -68,5 +70,51 @@ describe("offline persistence", () => {
     expect(readLocalCache()).toBeNull();
     await vi.waitFor(async () => expect(await db.liveSnapshot.count()).toBe(0));
     stop();
+  });
+
+  it("a retained payload nested 32,000 deep is dropped by the real ingest, and the snapshot is still saved (issue 7 item 5)", async () => {
+    const store = createStore();
+    const ingest = createIngest({
+      schedule: () => undefined,
+      apply: (batch) => {
+        applyLiveBatch(store, batch);
+        store.set(liveStatsAtom, ingest.stats());
+      },
+    });
+    const { stop } = startPersistence(store, db, 5000);
+    const encode = (text: string) => new TextEncoder().encode(text);
+    ingest.push("shellies/deep/info", encode("[".repeat(32_000) + "]".repeat(32_000)));
+    ingest.push(TOPIC, encode('{"value":3.5,"time":"2026-11-22T10:00:00Z"}'));
+    ingest.flush();
+    expect(ingest.stats()).toMatchObject({ applied: 1, droppedBy: { depth: 1 } });
+    await vi.advanceTimersByTimeAsync(5000);
+    await vi.waitFor(async () => expect((await loadLiveSnapshot(db)).map((r) => r.topic)).toEqual([TOPIC]));
+    stop();
+  });
+
+  it("a value IndexedDB cannot take never stops the other entries; it is logged once and not retried", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const store = createStore();
+      const persistence = startPersistence(store, db, 5000);
+      const deep: unknown = JSON.parse("[".repeat(32_000) + "]".repeat(32_000));
+      // Written straight into the live state, as no ingest would: the save must cope anyway.
+      applyLiveBatch(store, new Map([
+        ["shellies/deep/info", { value: deep, receivedAt: Date.now() }],
+        [TOPIC, { value: { value: 1 }, receivedAt: Date.now() }],
+      ]));
+      store.set(liveStatsAtom, (s) => ({ ...s, applied: s.applied + 2 }));
+      await vi.advanceTimersByTimeAsync(5000);
+      await vi.waitFor(async () => expect((await loadLiveSnapshot(db)).map((r) => r.topic)).toEqual([TOPIC]));
+      applyLiveBatch(store, new Map([[TOPIC, { value: { value: 2 }, receivedAt: Date.now() + 1 }]]));
+      store.set(liveStatsAtom, (s) => ({ ...s, applied: s.applied + 1 }));
+      await vi.advanceTimersByTimeAsync(5000);
+      await vi.waitFor(async () => expect((await loadLiveSnapshot(db))[0]?.value).toEqual({ value: 2 }));
+      expect(persistence.snapshotSkipped()).toBe(1);
+      expect(warn.mock.calls.filter(([message]) => String(message).startsWith("live snapshot:"))).toHaveLength(1);
+      persistence.stop();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -56,21 +56,32 @@ export async function restoreOfflineState(store: JotaiStore, db: DashboardDb = g
  * and when the page is hidden. A schema upgrade by another connection is announced as the window
  * event `DB_VERSION_CHANGE_EVENT` (the kiosk reloads at idle). Returns `stop` and `flush` (saves what changed now; awaited before an
  * update reload so no state is lost).
+ *
+ * A snapshot entry IndexedDB cannot take (issue 7 item 5: a value nested too deep) never stops the
+ * others: saveLiveSnapshot skips it, it is logged once (console.warn) and counted in
+ * `snapshotSkipped()`, and it is not tried again until its topic brings a new value.
  */
 export function startPersistence(
   store: JotaiStore,
   db: DashboardDb = getDashboardDb(),
   intervalMs = PERSIST_INTERVAL_MS,
-): { stop: () => void; flush: () => Promise<void> } {
+): { stop: () => void; flush: () => Promise<void>; snapshotSkipped: () => number } {
   const persisted = new Map<string, number>();
+  let snapshotSkipped = 0;
   // The ingest's applied counter says when something changed; once a minute the leaves are compared
   // anyway (cheap: only changed leaves are written), in case a batch landed after its count.
   const snapshot = everyIntervalWhileChanged(
     () => `${store.get(liveStatsAtom).applied}:${Math.floor(Date.now() / 60_000)}`,
     async () => {
       const changed = readLiveSnapshot(store).filter((entry) => persisted.get(entry.topic) !== entry.receivedAt);
-      await saveLiveSnapshot(db, changed);
+      const { skipped } = await saveLiveSnapshot(db, changed);
+      // A skipped entry is not tried again until its topic brings a new value, so one bad entry is
+      // logged once and never stops the others (issue 7 item 5).
       for (const entry of changed) persisted.set(entry.topic, entry.receivedAt);
+      if (skipped.length > 0) {
+        snapshotSkipped += skipped.length;
+        console.warn(`live snapshot: ${skipped.length} entries not saved`, skipped.slice(0, 10));
+      }
     },
     intervalMs,
   );
@@ -114,6 +125,7 @@ export function startPersistence(
   const stopVersionWatch = onDashboardDbVersionChange(db, () => window.dispatchEvent(new Event(DB_VERSION_CHANGE_EVENT)));
 
   return {
+    snapshotSkipped: () => snapshotSkipped,
     flush: async () => {
       await Promise.all([snapshot.flush(), preferences.flush()]);
     },

@@ -7,6 +7,9 @@ import { getApiResponse, putApiResponse } from "./apiResponses";
 import { kvGet, kvSet } from "./kv";
 import { loadLiveSnapshot, saveLiveSnapshot } from "./liveSnapshot";
 
+/** A JSON value nested `depth` arrays deep, parsed as the live ingest parses a payload. */
+const nested = (depth: number): unknown => JSON.parse("[".repeat(depth) + "]".repeat(depth));
+
 let open: DashboardDb[] = [];
 function freshDb(): DashboardDb {
   const db = new DashboardDb("dashboard", { indexedDB: new IDBFactory(), IDBKeyRange });
@@ -106,6 +109,52 @@ describe("liveSnapshot", () => {
     await saveLiveSnapshot(db, [{ topic: "sensor/temp/y", value: 2, receivedAt: 10 }]);
     expect((await loadLiveSnapshot(db, 20)).map((r) => r.topic)).toEqual(["sensor/temp/y"]);
     expect(await db.liveSnapshot.count()).toBe(1);
+  });
+});
+
+describe("liveSnapshot: one bad entry never stops the others (issue 7 item 5)", () => {
+  const good = (topic: string, value: unknown) => ({ topic, value, receivedAt: 1_000 });
+
+  it("saves every other entry when one value is nested 32,000 deep, and skips that one", async () => {
+    const db = freshDb();
+    const result = await saveLiveSnapshot(db, [good("sensor/temp/a", 1), good("shellies/x/info", nested(32_000)), good("sensor/temp/b", 2)]);
+    expect(result).toEqual({ saved: 2, skipped: [{ topic: "shellies/x/info", reason: "depth" }] });
+    expect((await loadLiveSnapshot(db, 2_000)).map((r) => r.topic).sort()).toEqual(["sensor/temp/a", "sensor/temp/b"]);
+  });
+
+  it("writes the others one by one when IndexedDB refuses a row the checks let through", async () => {
+    const db = freshDb();
+    // A function passes the row schema (value: unknown) but structured clone refuses it (DataCloneError).
+    const result = await saveLiveSnapshot(db, [good("sensor/temp/a", 1), good("x/fn", () => 1), good("sensor/temp/b", 2)]);
+    expect(result.saved).toBe(2);
+    expect(result.skipped).toEqual([{ topic: "x/fn", reason: "write", error: expect.stringContaining("DataCloneError") as unknown }]);
+    expect((await db.liveSnapshot.toCollection().primaryKeys()).sort()).toEqual(["sensor/temp/a", "sensor/temp/b"]);
+  });
+
+  it("skips a row that fails the row schema", async () => {
+    const db = freshDb();
+    const result = await saveLiveSnapshot(db, [good("sensor/temp/a", 1), { topic: "", value: 1, receivedAt: 1 }]);
+    expect(result).toEqual({ saved: 1, skipped: [{ topic: "", reason: "invalid" }] });
+  });
+
+  it("accepts a value nested exactly 32 levels", async () => {
+    const db = freshDb();
+    expect((await saveLiveSnapshot(db, [good("a", nested(32)), good("b", nested(33))])).saved).toBe(1);
+  });
+
+  it("still fails the whole save when the disk is full, so it is retried later", async () => {
+    const db = freshDb();
+    await db.open();
+    vi.spyOn(db.liveSnapshot, "bulkPut").mockImplementation(() => Dexie.Promise.reject(new DOMException("full", "QuotaExceededError")));
+    await expect(saveLiveSnapshot(db, [good("sensor/temp/a", 1)])).rejects.toThrow("full");
+  });
+
+  it("reads back at most maxRows, deleting the oldest rows beyond them (left by a version without the topic cap)", async () => {
+    const db = freshDb();
+    await db.liveSnapshot.bulkPut(Array.from({ length: 10 }, (_, i) => ({ topic: `sensor/temp/p${i}`, value: i, receivedAt: 1_000 + i })));
+    const rows = await loadLiveSnapshot(db, 2_000, 1e9, 4);
+    expect(rows.map((r) => r.topic).sort()).toEqual(["sensor/temp/p6", "sensor/temp/p7", "sensor/temp/p8", "sensor/temp/p9"]);
+    expect(await db.liveSnapshot.count()).toBe(4);
   });
 });
 

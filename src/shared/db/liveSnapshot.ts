@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import { withDb, type DashboardDb } from "./database";
+import { jsonDepthWithin, MAX_JSON_DEPTH } from "../jsonDepth";
+import { isDexieError, withDb, type DashboardDb } from "./database";
 import { LiveSnapshotRowSchema, type LiveSnapshotRow } from "./schema";
 
 /**
@@ -7,30 +8,83 @@ import { LiveSnapshotRowSchema, type LiveSnapshotRow } from "./schema";
  * value and receive time (DESIGN.md §5).
  */
 
-/** Upserts `rows` (one per topic) in one transaction. Invalid rows are skipped, not written. */
-export async function saveLiveSnapshot(db: DashboardDb, rows: readonly LiveSnapshotRow[]): Promise<number> {
-  const valid = rows.filter((row) => v.is(LiveSnapshotRowSchema, row));
-  if (valid.length === 0) return 0;
-  await withDb(db, (d) => d.liveSnapshot.bulkPut(valid));
-  return valid.length;
+/** Most rows kept (and read back at boot): the live ingest's topic cap, MAX_LIVE_TOPICS (issue 8). */
+export const MAX_SNAPSHOT_ROWS = 5_000;
+
+/** Why a row was not saved: it failed the row schema or the depth cap, or IndexedDB refused it. */
+export type SnapshotSkipReason = "invalid" | "depth" | "write";
+
+/** What {@link saveLiveSnapshot} did: rows written, and each row it skipped with the reason. */
+export type LiveSnapshotSaveResult = {
+  saved: number;
+  skipped: Array<{ topic: string; reason: SnapshotSkipReason; error?: string }>;
+};
+
+/**
+ * Upserts `rows` (one per topic). Issue 7 item 5: one bad row must never stop the others. A row
+ * that fails {@link LiveSnapshotRowSchema} or nests its value deeper than MAX_JSON_DEPTH (32; a
+ * 32,000-deep value made IndexedDB's structured clone throw 'Maximum call stack size exceeded') is
+ * skipped before writing. The rest go in one `bulkPut`; if that fails for any reason but a full
+ * disk or a closed database (the rows of a failed `bulkPut` may be partly written), they are written again one by one in one transaction and each row
+ * IndexedDB refuses (DataCloneError, RangeError…) is skipped.
+ * @returns rows saved and rows skipped (with the reason)
+ * @throws QuotaExceededError and Dexie errors of the database itself (the caller retries later)
+ */
+export async function saveLiveSnapshot(db: DashboardDb, rows: readonly LiveSnapshotRow[]): Promise<LiveSnapshotSaveResult> {
+  const skipped: LiveSnapshotSaveResult["skipped"] = [];
+  const valid: LiveSnapshotRow[] = [];
+  for (const row of rows) {
+    if (!v.is(LiveSnapshotRowSchema, row)) skipped.push({ topic: topicOf(row), reason: "invalid" });
+    else if (!jsonDepthWithin(row.value, MAX_JSON_DEPTH)) skipped.push({ topic: row.topic, reason: "depth" });
+    else valid.push(row);
+  }
+  if (valid.length === 0) return { saved: 0, skipped };
+  try {
+    await withDb(db, (d) => d.liveSnapshot.bulkPut(valid));
+    return { saved: valid.length, skipped };
+  } catch (error) {
+    if (isStorageError(error)) throw error;
+  }
+  const refused = await withDb(db, (d) =>
+    d.transaction("rw", d.liveSnapshot, async () => {
+      const failed: LiveSnapshotSaveResult["skipped"] = [];
+      for (const row of valid) {
+        try {
+          await d.liveSnapshot.put(row);
+        } catch (error) {
+          if (isStorageError(error)) throw error;
+          failed.push({ topic: row.topic, reason: "write", error: describe(error) });
+        }
+      }
+      return failed;
+    }),
+  );
+  return { saved: valid.length - refused.length, skipped: [...skipped, ...refused] };
 }
 
 /**
- * Loads the whole snapshot. Rows that fail validation are left out and deleted; rows older than
- * `maxAgeMs` (default 7 days) before `nowMs` are dropped as well (a reading that old is useless).
+ * Loads the snapshot. Rows that fail validation (row schema, value nested deeper than
+ * MAX_JSON_DEPTH) are left out and deleted; rows older than `maxAgeMs` (default 7 days) before
+ * `nowMs` are dropped as well (a reading that old is useless). At most `maxRows` (default
+ * {@link MAX_SNAPSHOT_ROWS}) are kept: the oldest beyond that (left by a version without the topic
+ * cap) are deleted before reading.
  */
 export async function loadLiveSnapshot(
   db: DashboardDb,
   nowMs: number = Date.now(),
   maxAgeMs: number = 7 * 24 * 3_600_000,
+  maxRows: number = MAX_SNAPSHOT_ROWS,
 ): Promise<LiveSnapshotRow[]> {
   return withDb(db, async (d) => {
+    const excess = (await d.liveSnapshot.count()) - maxRows;
+    if (excess > 0) await d.liveSnapshot.bulkDelete(await d.liveSnapshot.orderBy("receivedAt").limit(excess).primaryKeys());
     const raw: unknown[] = await d.liveSnapshot.toArray();
     const good: LiveSnapshotRow[] = [];
     const bad: unknown[] = [];
     for (const item of raw) {
       const parsed = v.safeParse(LiveSnapshotRowSchema, item);
-      if (parsed.success && nowMs - parsed.output.receivedAt <= maxAgeMs) good.push(parsed.output);
+      const keep = parsed.success && nowMs - parsed.output.receivedAt <= maxAgeMs && jsonDepthWithin(parsed.output.value, MAX_JSON_DEPTH);
+      if (keep) good.push(parsed.output);
       else bad.push(primaryKeyOf(item));
     }
     const badKeys = bad.filter((key): key is string => typeof key === "string");
@@ -46,4 +100,18 @@ export async function clearLiveSnapshot(db: DashboardDb): Promise<void> {
 
 function primaryKeyOf(item: unknown): unknown {
   return typeof item === "object" && item !== null && "topic" in item ? item.topic : undefined;
+}
+
+function topicOf(row: unknown): string {
+  const key = primaryKeyOf(row);
+  return typeof key === "string" ? key : "";
+}
+
+/** A full disk or a closed database: not one row's fault, so the whole save is retried later. */
+function isStorageError(error: unknown): boolean {
+  return isDexieError(error, "QuotaExceededError") || isDexieError(error, "DatabaseClosedError");
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message.slice(0, 120)}` : String(error).slice(0, 120);
 }
