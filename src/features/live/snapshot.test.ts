@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { applyLiveBatch } from "./apply";
 import { liveTopicsAtom, liveValueAtom } from "./atoms";
 import { readLiveSnapshot, restoreLiveSnapshot } from "./snapshot";
+import { MAX_FOREIGN_TOPICS, MAX_LIVE_TOPICS, MAX_TOPICS_PER_ROOT } from "../../lib/mqtt/ingest";
 
 describe("live snapshot (DESIGN §5: restored data shows as stale until live data replaces it)", () => {
   it("round-trips every known leaf with its original arrival time", () => {
@@ -41,5 +42,16 @@ describe("live snapshot (DESIGN §5: restored data shows as stale until live dat
     applyLiveBatch(store, new Map([["snap3/a", { value: "live", receivedAt: 9_000 }]]));
     expect(restoreLiveSnapshot(store, [{ topic: "snap3/a", value: "old", receivedAt: 1_000 }])).toBe(0);
     expect(store.get(liveValueAtom("snap3/a"))?.value).toBe("live");
+  });
+
+  it("restores no more topics than the live topic cap (issue 8), each share within its own limit", () => {
+    const store = createStore();
+    const entries = [
+      ...Array.from({ length: 2 * MAX_FOREIGN_TOPICS }, (_, i) => ({ topic: `snap4/tele/d${i}/STATE`, value: 1, receivedAt: 1 })),
+      ...Array.from({ length: MAX_LIVE_TOPICS }, (_, i) => ({ topic: `sensor/temp/snap4_${i}`, value: 1, receivedAt: 1 })),
+    ];
+    expect(restoreLiveSnapshot(store, entries)).toBe(MAX_FOREIGN_TOPICS + MAX_TOPICS_PER_ROOT);
+    const topics = [...store.get(liveTopicsAtom)];
+    expect(topics.filter((t) => t.startsWith("snap4/"))).toHaveLength(MAX_FOREIGN_TOPICS);
   });
 });

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import type { LiveValue } from "../../lib/mqtt/ingest";
 import { topicToPath } from "../../lib/mqtt/topic";
+import { createTopicBudget } from "../../lib/mqtt/topicBudget";
 import { lastLiveUpdateAtAtom, liveTopicsAtom, liveValueAtom } from "./atoms";
 import type { JotaiStore } from "./store";
 
@@ -27,17 +28,21 @@ export function readLiveSnapshot(store: JotaiStore): LiveSnapshotEntry[] {
 /**
  * Restores persisted leaves at boot (DESIGN §5): each keeps its old receivedAt, so it shows as
  * outdated/stale until live data replaces it. Entries that fail validation or have a hostile topic
- * are skipped; a leaf already newer in the store is kept.
+ * are skipped; a leaf already newer in the store is kept. New topics stop at the live topic cap
+ * (issue 8: MAX_LIVE_TOPICS in all, MAX_FOREIGN_TOPICS outside the namespace, counting the topics
+ * already held).
  * @returns how many entries were restored
  */
 export function restoreLiveSnapshot(store: JotaiStore, entries: readonly unknown[]): number {
   const known = store.get(liveTopicsAtom);
+  const budget = createTopicBudget();
+  for (const topic of known) budget.admit(topic);
   let added: Set<string> | undefined;
   let restored = 0;
   let newest = store.get(lastLiveUpdateAtAtom) ?? 0;
   for (const raw of entries) {
     const parsed = v.safeParse(LiveSnapshotEntrySchema, raw);
-    if (!parsed.success || topicToPath(parsed.output.topic) === null) continue;
+    if (!parsed.success || topicToPath(parsed.output.topic) === null || !budget.admit(parsed.output.topic)) continue;
     const { topic, value, receivedAt } = parsed.output;
     const valueAtom = liveValueAtom(topic);
     const current = store.get(valueAtom);

@@ -1,7 +1,7 @@
 import type { IClientOptions, MqttClient } from "mqtt";
 import { createIngest } from "../../lib/mqtt/ingest";
 import { applyLiveBatch } from "./apply";
-import { liveConnectionStateAtom, liveStatsAtom } from "./atoms";
+import { liveConnectionStateAtom, liveStatsAtom, liveTopicsAtom } from "./atoms";
 import type { JotaiStore } from "./store";
 
 /** Test seams of {@link startLive}. */
@@ -16,6 +16,8 @@ export type StartLiveOptions = {
  * Starts the live channel (spec §7 "Live channel", DESIGN §3-4): loads the mqtt module lazily,
  * connects to `url` (config's mqttConnectionString), feeds every message through the ingest and
  * writes one batch per frame into the store; the connection state goes to liveConnectionStateAtom.
+ * The ingest caps what it holds (issue 7 item 5, issue 8): see createIngest; topics already in the
+ * store (restored at boot) count towards the topic cap.
  * A failure to load or connect sets the state to "error" (never throws).
  * @returns stop: closes the connection (and cancels it if it is still loading) and sets the state to "end"
  */
@@ -24,6 +26,8 @@ export function startLive(store: JotaiStore, url: string, options: StartLiveOpti
   let close: (() => Promise<void>) | undefined;
   const ingest = createIngest({
     schedule: options.schedule,
+    // Leaves restored from the offline snapshot count towards the topic cap (issue 8).
+    knownTopics: store.get(liveTopicsAtom),
     apply: (batch) => {
       applyLiveBatch(store, batch);
       store.set(liveStatsAtom, ingest.stats());
