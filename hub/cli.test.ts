@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { rmSync } from "node:fs";
 import { useCheapKdfForTests } from "./auth/kdf";
 import { runCli, type CliIo } from "./cli";
-import { call, login, startTestHub, tempDir, type TestHub } from "./testing/harness";
+import { call, connectMqtt, freePort, login, startTestHub, tempDir, type TestHub } from "./testing/harness";
 
 let dataDir: string;
 let hub: TestHub | undefined;
@@ -78,5 +78,100 @@ describe("hub CLI", () => {
     await runCli(["user", "list"], list);
     expect(list.output.join("\n")).toMatch(/^ola\tPIN not set/);
     expect(await runCli(["user", "pin", "ola", "--pin", "123456789123456"], io())).toBe(0);
+  });
+});
+
+describe("hub CLI: MQTT device users (issue 7, item 2)", () => {
+  /** The CONNACK return code of a connection to the hub's TCP listener with `username`/`password`, or "connected". */
+  async function loginCode(port: number, username: string, password: string, clientId = `${username}-cli-test`): Promise<unknown> {
+    try {
+      const client = await connectMqtt(`mqtt://127.0.0.1:${port}`, { username, password, clientId });
+      client.end(true);
+      return "connected";
+    } catch (error) {
+      return (error as { code?: unknown }).code;
+    }
+  }
+
+  it("mqtt add (--password and --password-stdin), then the device logs in over TCP; a wrong password gets CONNACK 4", async () => {
+    useCheapKdfForTests();
+    dataDir = tempDir();
+    const added = io();
+    expect(await runCli(["mqtt", "add", "balkon", "--kind", "tasmota", "--password", "sekret-balkonu"], added)).toBe(0);
+    expect(added.output.join("\n")).toContain("tele/balkon/#");
+    expect(await runCli(["mqtt", "add", "z2m", "--kind", "zigbee2mqtt", "--password-stdin"], io("haslo-bramki\n"))).toBe(0);
+    const port = await freePort();
+    hub = await startTestHub({ dataDir, mqttPort: port });
+    expect(await loginCode(port, "balkon", "sekret-balkonu")).toBe("connected");
+    expect(await loginCode(port, "z2m", "haslo-bramki")).toBe("connected");
+    expect(await loginCode(port, "balkon", "haslo-bramki")).toBe(4);
+  });
+
+  it("mqtt list shows user name, kind and topic but never a hash; --topic overrides the default", async () => {
+    useCheapKdfForTests();
+    dataDir = tempDir();
+    await runCli(["mqtt", "add", "DVES_1A2B3C", "--kind", "tasmota", "--topic", "kuchnia", "--password", "x"], io());
+    await runCli(["mqtt", "add", "zigbee2mqtt", "--kind", "zigbee2mqtt", "--password", "y"], io());
+    const list = io();
+    expect(await runCli(["mqtt", "list"], list)).toBe(0);
+    expect(list.output).toHaveLength(2);
+    expect(list.output[0]).toMatch(/^DVES_1A2B3C\ttasmota\tkuchnia\tcreated /);
+    expect(list.output[1]).toMatch(/^zigbee2mqtt\tzigbee2mqtt\tzigbee2mqtt\tcreated /);
+    expect(list.output.join("\n")).not.toMatch(/scrypt|\$/);
+  });
+
+  it("mqtt passwd and mqtt remove change what a running hub admits, and close the device's connection", async () => {
+    useCheapKdfForTests();
+    dataDir = tempDir();
+    await runCli(["mqtt", "add", "pompa", "--kind", "tasmota", "--password", "stare"], io());
+    const port = await freePort();
+    hub = await startTestHub({ dataDir, mqttPort: port });
+    const device = await connectMqtt(`mqtt://127.0.0.1:${port}`, { username: "pompa", password: "stare", clientId: "pompa-1" });
+    const closedOnce = new Promise<void>((resolve) => device.once("close", () => resolve()));
+    expect(await runCli(["mqtt", "passwd", "pompa", "--password-stdin"], io("nowe\n"))).toBe(0);
+    await closedOnce;
+    device.end(true);
+    expect(await loginCode(port, "pompa", "stare")).toBe(4);
+    const again = await connectMqtt(`mqtt://127.0.0.1:${port}`, { username: "pompa", password: "nowe", clientId: "pompa-2" });
+    const closedTwice = new Promise<void>((resolve) => again.once("close", () => resolve()));
+    const removed = io();
+    expect(await runCli(["mqtt", "remove", "pompa"], removed)).toBe(0);
+    expect(removed.output.join("\n")).toContain("removed");
+    await closedTwice;
+    again.end(true);
+    expect(await loginCode(port, "pompa", "nowe")).toBe(4);
+  });
+
+  it("exit codes: 1 for an existing or unknown user, 2 for usage errors (kind, topic, missing password, stray options)", async () => {
+    useCheapKdfForTests();
+    dataDir = tempDir();
+    expect(await runCli(["mqtt", "add", "balkon", "--kind", "tasmota", "--password", "x"], io())).toBe(0);
+    const dup = io();
+    expect(await runCli(["mqtt", "add", "balkon", "--kind", "tasmota", "--password", "y"], dup)).toBe(1);
+    expect(dup.errors.join("\n")).toContain("already exists");
+    for (const [command, expected] of [
+      [["mqtt", "passwd", "ghost", "--password", "x"], 1],
+      [["mqtt", "remove", "ghost"], 1],
+      [["mqtt", "add", "lampa", "--password", "x"], 2],
+      [["mqtt", "add", "lampa", "--kind", "shelly", "--password", "x"], 2],
+      [["mqtt", "add", "lampa", "--kind", "tasmota"], 2],
+      [["mqtt", "add", "lampa", "--kind", "tasmota", "--topic", "a/b", "--password", "x"], 2],
+      [["mqtt", "add", "lampa", "--kind", "tasmota", "--topic", "tasmotas", "--password", "x"], 2],
+      [["mqtt", "add", "bramka", "--kind", "zigbee2mqtt", "--topic", "sensor", "--password", "x"], 2],
+      [["mqtt", "add", "a/b", "--kind", "tasmota", "--password", "x"], 2],
+      [["mqtt", "add", "with space", "--kind", "tasmota", "--password", "x"], 2],
+      [["mqtt", "add", "lampa", "--kind", "tasmota", "--password", "x", "--pin", "1234"], 2],
+      [["mqtt", "remove", "balkon", "--kind", "tasmota"], 2],
+      [["mqtt", "list", "extra"], 2],
+      [["mqtt", "frobnicate", "x"], 2],
+      [["user", "add", "anna", "--password", "x", "--kind", "tasmota"], 2],
+    ] as const) {
+      const out = io();
+      expect(await runCli(command, out), command.join(" ")).toBe(expected);
+      expect(out.errors.join("\n"), command.join(" ")).not.toBe("");
+    }
+    const list = io();
+    await runCli(["mqtt", "list"], list);
+    expect(list.output.map((line) => line.split("\t")[0])).toEqual(["balkon"]);
   });
 });

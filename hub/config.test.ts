@@ -21,6 +21,13 @@ describe("hub configuration from the environment", () => {
     expect(readConfig({ HUB_DEMO: "1", HUB_SIMULATOR: "0" })).toMatchObject({ demo: true, simulator: false });
   });
 
+  it("admits anonymous devices only with HUB_MQTT_ALLOW_ANONYMOUS=1 (issue 7, item 2)", () => {
+    expect(readConfig({}).mqttAllowAnonymous).toBeUndefined();
+    expect(readConfig({ HUB_MQTT_ALLOW_ANONYMOUS: "0" }).mqttAllowAnonymous).toBeUndefined();
+    expect(readConfig({ HUB_MQTT_ALLOW_ANONYMOUS: "1" })).toMatchObject({ mqttAllowAnonymous: true });
+    expect(() => readConfig({ HUB_MQTT_ALLOW_ANONYMOUS: "yes" })).toThrow(/HUB_MQTT_ALLOW_ANONYMOUS/);
+  });
+
   it("reads an external broker and its WebSocket URL", () => {
     expect(readConfig({ HUB_MQTT_URL: "mqtt://broker.lan:1883", HUB_MQTT_WS_URL: "ws://broker.lan:9001" })).toMatchObject({
       mqttUrl: "mqtt://broker.lan:1883",

@@ -55,6 +55,7 @@ const EnvSchema = v.object({
   HUB_MQTT_URL: BrokerUrl("HUB_MQTT_URL", ["mqtt", "mqtts", "tcp", "ssl", "ws", "wss"]),
   HUB_MQTT_WS_URL: BrokerUrl("HUB_MQTT_WS_URL", ["ws", "wss"]),
   HUB_MQTT_PORT: Port("HUB_MQTT_PORT", "1883", 0),
+  HUB_MQTT_ALLOW_ANONYMOUS: Flag("HUB_MQTT_ALLOW_ANONYMOUS"),
   HUB_DEMO: Flag("HUB_DEMO"),
   HUB_SIMULATOR: Flag("HUB_SIMULATOR"),
   HUB_SIM_INTERVAL_MS: v.pipe(
@@ -99,6 +100,7 @@ export function readConfig(env: NodeJS.ProcessEnv): HubOptions {
     ...(e.HUB_MQTT_URL ? { mqttUrl: e.HUB_MQTT_URL } : {}),
     ...(e.HUB_MQTT_WS_URL ? { mqttWsUrl: e.HUB_MQTT_WS_URL } : {}),
     mqttPort: e.HUB_MQTT_PORT,
+    ...(isOn(e.HUB_MQTT_ALLOW_ANONYMOUS) ? { mqttAllowAnonymous: true } : {}),
     demo,
     simulator: e.HUB_SIMULATOR === undefined ? demo : isOn(e.HUB_SIMULATOR),
     simulatorIntervalMs: e.HUB_SIM_INTERVAL_MS,

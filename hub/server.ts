@@ -21,6 +21,7 @@ import { installStatic } from "./http/static";
 import { installWriteGuard } from "./http/write-guard";
 import { startSimulator } from "./simulator/simulator";
 import { openDb } from "./store/db";
+import { MqttUserStore } from "./store/mqtt-users";
 import { PreferencesStore } from "./store/preferences";
 import { SessionStore } from "./store/sessions";
 import { SettingsStore } from "./store/settings";
@@ -35,6 +36,8 @@ export interface HubOptions {
   mqttWsUrl?: string;
   /** 0 = no TCP listener */
   mqttPort: number;
+  /** HUB_MQTT_ALLOW_ANONYMOUS: admit devices without credentials on the TCP listener (issue 7, item 2); default false. */
+  mqttAllowAnonymous?: boolean;
   demo: boolean;
   simulator: boolean;
   simulatorIntervalMs: number;
@@ -102,7 +105,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     if (options.mqttUrl) {
       link = await connectExternalBroker({ url: options.mqttUrl, log });
     } else {
-      embedded = await startEmbeddedBroker({ host: options.host, tcpPort: options.mqttPort, log });
+      embedded = await startEmbeddedBroker({ host: options.host, tcpPort: options.mqttPort, log, users: new MqttUserStore(db), allowAnonymous: options.mqttAllowAnonymous === true });
       link = embedded;
     }
     cleanups.push(() => link.close());

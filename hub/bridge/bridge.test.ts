@@ -1,21 +1,23 @@
 import * as v from "valibot";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MqttClient } from "mqtt";
-import { call, connectMqtt, freePort, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import { call, connectBrowser, connectDevice, freePort, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";
 
 const Stats = v.object({ item: v.object({ received: v.number(), published: v.number(), dropped: v.number(), ignored: v.number() }) });
 
 let hub: TestHub;
-let devices: MqttClient;
-let mqttPort: number;
+/** The Tasmota device `balkon` and the Zigbee2MQTT gateway, each logged in with its own MQTT user. */
+let balkon: MqttClient;
+let gateway: MqttClient;
 beforeEach(async () => {
-  mqttPort = await freePort();
-  hub = await startTestHub({ mqttPort });
-  devices = await connectMqtt(`mqtt://127.0.0.1:${mqttPort}`);
+  hub = await startTestHub({ mqttPort: await freePort() });
+  balkon = await connectDevice(hub, "balkon");
+  gateway = await connectDevice(hub, "zigbee2mqtt");
 });
 afterEach(async () => {
-  devices.end(true);
+  balkon.end(true);
+  gateway.end(true);
   await hub.cleanup();
 });
 
@@ -24,8 +26,8 @@ const stats = async (cookie: string) => (await jsonOf(await call(hub, "GET", "/a
 describe("the bridge inside a running hub", () => {
   it("turns a real Zigbee2MQTT weather payload published by a device into a retained sensor reading", async () => {
     const fixture = loadFixture("zigbee2mqtt/state_weather_sensor.json");
-    await devices.publishAsync("zigbee2mqtt/czujnik_ogrod", fixture.payload);
-    const late = await connectMqtt(`mqtt://127.0.0.1:${mqttPort}`);
+    await gateway.publishAsync("zigbee2mqtt/czujnik_ogrod", fixture.payload);
+    const late = await connectBrowser(hub);
     try {
       const message = await nextMessage(late, "sensor/temp/outside");
       expect(message.retain).toBe(true);
@@ -39,21 +41,23 @@ describe("the bridge inside a running hub", () => {
   it("counts hostile input (non-JSON, 1 MB, __proto__ name) as dropped and keeps working", async () => {
     const cookie = await login(hub);
     const before = await stats(cookie);
-    await devices.publishAsync("tele/balkon/SENSOR", "definitely not json");
-    await devices.publishAsync("zigbee2mqtt/czujnik_ogrod", Buffer.alloc(1024 * 1024, 0x7b));
-    await devices.publishAsync("zigbee2mqtt/__proto__", '{"temperature":1}');
-    await devices.publishAsync("tele/constructor/LWT", "Online");
+    const hostileName = await connectDevice(hub, "constructor");
+    await balkon.publishAsync("tele/balkon/SENSOR", "definitely not json");
+    await gateway.publishAsync("zigbee2mqtt/czujnik_ogrod", Buffer.alloc(1024 * 1024, 0x7b));
+    await gateway.publishAsync("zigbee2mqtt/__proto__", '{"temperature":1}');
+    await hostileName.publishAsync("tele/constructor/LWT", "Online", { qos: 1 });
+    await hostileName.endAsync();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const after = await stats(cookie);
     expect(after.received - before.received).toBe(4);
     expect(after.dropped - before.dropped).toBe(4);
     expect(after.published).toBe(before.published);
 
-    const watcher = await connectMqtt(`mqtt://127.0.0.1:${mqttPort}`);
+    const watcher = await connectBrowser(hub, cookie);
     try {
       const reading = nextMessage(watcher, "sensor/pressure/balcony");
       await new Promise((resolve) => setTimeout(resolve, 100));
-      await devices.publishAsync("tele/balkon/SENSOR", loadFixture("tasmota/sensor_bme280.json").payload);
+      await balkon.publishAsync("tele/balkon/SENSOR", loadFixture("tasmota/sensor_bme280.json").payload);
       expect(JSON.parse((await reading).payload)).toMatchObject({ value: 988.6 });
     } finally {
       watcher.end(true);
@@ -63,7 +67,7 @@ describe("the bridge inside a running hub", () => {
   it("counts a German-locale SENSOR as ignored fields, not as a reading", async () => {
     const cookie = await login(hub);
     const before = await stats(cookie);
-    await devices.publishAsync("tele/balkon/SENSOR", loadFixture("tasmota/sensor_si7021_bme280_german_locale.json").payload);
+    await balkon.publishAsync("tele/balkon/SENSOR", loadFixture("tasmota/sensor_si7021_bme280_german_locale.json").payload);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const after = await stats(cookie);
     expect(after.ignored - before.ignored).toBe(3);

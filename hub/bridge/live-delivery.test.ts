@@ -4,13 +4,15 @@ import type { MqttClient } from "mqtt";
 import { startMosquitto, type TestMosquitto } from "../../tests/e2e/support/mosquitto";
 import demoHousehold from "../household/demo.json";
 import { demoDevices } from "../simulator/devices";
-import { connectMqtt, freePort, startTestHub, type TestHub } from "../testing/harness";
+import { connectBrowser, connectMqtt, deviceLogin, freePort, startTestHub, type DeviceLogin, type TestHub } from "../testing/harness";
 
 /**
  * DESIGN.md §6 "live delivery": every message the bridge publishes reaches a subscriber of `#`
  * (the dashboard's subscription), in order per topic, on the embedded broker and on Mosquitto.
- * Devices publish their own native payloads over TCP, each on its own connection, exactly as the
- * demo's simulator and a household's Tasmota and Zigbee2MQTT do; nothing publishes `sensor/...`.
+ * Devices publish their own native payloads over TCP, each on its own connection and logged in
+ * with its own MQTT user (issue 7, item 2), exactly as a household's Tasmota and Zigbee2MQTT do;
+ * nothing publishes `sensor/...`. The `#` subscriber is the dashboard's: a browser on `/mqtt` with
+ * a session (embedded broker) or the `dashboard` user on Mosquitto's websockets listener.
  */
 
 const Reading = v.object({ value: v.number(), time: v.string() });
@@ -22,9 +24,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Live (non-retained-copy) messages per topic, as a `#` subscriber sees them, in arrival order. */
-async function subscribeAll(url: string): Promise<{ client: MqttClient; byTopic: Map<string, string[]> }> {
-  const client = await connectMqtt(url);
+/** Live (non-retained-copy) messages per topic, as the dashboard's `#` subscriber `client` sees them, in arrival order. */
+async function subscribeAll(connected: Promise<MqttClient>): Promise<{ client: MqttClient; byTopic: Map<string, string[]> }> {
+  const client = await connected;
   cleanups.push(() => void client.end(true));
   const byTopic = new Map<string, string[]>();
   client.on("message", (topic, payload, packet) => {
@@ -40,14 +42,17 @@ async function subscribeAll(url: string): Promise<{ client: MqttClient; byTopic:
 
 /**
  * Runs the demo's devices for `ROUNDS` rounds over TCP into `tcpUrl`: each Tasmota on its own
- * connection, all Zigbee devices through one Zigbee2MQTT connection (as the real gateway), each
- * round published at once, so messages of one round arrive back to back in one TCP read.
+ * connection with its own MQTT user, all Zigbee devices through one Zigbee2MQTT connection (as the
+ * real gateway), each round published at once, so messages of one round arrive back to back in
+ * one TCP read. `loginOf` answers each device user's credentials.
  */
-async function runDeviceRounds(tcpUrl: string): Promise<void> {
+async function runDeviceRounds(tcpUrl: string, loginOf: (username: string) => Promise<DeviceLogin>): Promise<void> {
   const devices = demoDevices(() => 0.5);
   const gatewayOf = (name: string) => (["czujnik_ogrod", "salon", "drzwi_wejsciowe"].includes(name) ? "zigbee2mqtt" : name);
   const gateways = [...new Set(devices.map((device) => gatewayOf(device.name)))];
-  const connections = new Map(await Promise.all(gateways.map(async (gateway) => [gateway, await connectMqtt(tcpUrl, { clientId: `sim-${gateway}` })] as const)));
+  const connections = new Map(
+    await Promise.all(gateways.map(async (gateway) => [gateway, await connectMqtt(tcpUrl, { clientId: `sim-${gateway}`, ...(await loginOf(gateway)) })] as const)),
+  );
   cleanups.push(() => connections.forEach((connection) => connection.end(true)));
   const start = Date.now();
   for (let round = 0; round < ROUNDS; round++) {
@@ -80,9 +85,8 @@ describe("every bridged reading reaches a subscriber of #", () => {
     const mqttPort = await freePort();
     const hub: TestHub = await startTestHub({ mqttPort });
     cleanups.push(() => hub.cleanup());
-    const url = `mqtt://127.0.0.1:${mqttPort}`;
-    const { byTopic } = await subscribeAll(url);
-    await runDeviceRounds(url);
+    const { byTopic } = await subscribeAll(connectBrowser(hub));
+    await runDeviceRounds(`mqtt://127.0.0.1:${mqttPort}`, (username) => deviceLogin(hub, username));
     await settle(byTopic, ROUNDS);
     expectEveryRoundInOrder(byTopic);
   });
@@ -90,11 +94,11 @@ describe("every bridged reading reaches a subscriber of #", () => {
   it("on Mosquitto as the household broker, with devices publishing over TCP", async () => {
     const mosquitto: TestMosquitto = await startMosquitto();
     cleanups.push(() => mosquitto.close());
-    const hub = await startTestHub({ mqttUrl: mosquitto.tcpUrl, mqttWsUrl: mosquitto.wsUrl });
+    const hub = await startTestHub({ mqttUrl: mosquitto.hubUrl, mqttWsUrl: mosquitto.wsUrl });
     cleanups.push(() => hub.cleanup());
-    const { byTopic } = await subscribeAll(mosquitto.tcpUrl);
+    const { byTopic } = await subscribeAll(connectMqtt(mosquitto.wsUrl));
     await new Promise((resolve) => setTimeout(resolve, 200)); // the hub's bridge subscriptions are in place
-    await runDeviceRounds(mosquitto.tcpUrl);
+    await runDeviceRounds(mosquitto.tcpUrl, mosquitto.deviceLogin);
     await settle(byTopic, ROUNDS);
     expectEveryRoundInOrder(byTopic);
   });
@@ -103,10 +107,11 @@ describe("every bridged reading reaches a subscriber of #", () => {
     const mqttPort = await freePort();
     const hub = await startTestHub({ mqttPort, simulator: true, simulatorIntervalMs: 150 });
     cleanups.push(() => hub.cleanup());
-    const { client, byTopic } = await subscribeAll(`mqtt://127.0.0.1:${mqttPort}`);
+    const { client, byTopic } = await subscribeAll(connectBrowser(hub));
     await new Promise((resolve) => setTimeout(resolve, 1600));
     await client.unsubscribeAsync("#");
-    const deviceRounds = byTopic.get("tele/balkon/SENSOR")?.length ?? 0;
+    // The browser sees a device's message only as the bridge's pass-through, one per device message.
+    const deviceRounds = byTopic.get("tasmota/tele/balkon/SENSOR")?.length ?? 0;
     expect(deviceRounds).toBeGreaterThanOrEqual(6);
     for (const topic of SENSOR_TOPICS) {
       // The window may cut one round between a device message and the readings bridged from it.
@@ -118,10 +123,9 @@ describe("every bridged reading reaches a subscriber of #", () => {
     const mqttPort = await freePort();
     const hub = await startTestHub({ mqttPort });
     cleanups.push(() => hub.cleanup());
-    const url = `mqtt://127.0.0.1:${mqttPort}`;
-    const { client, byTopic } = await subscribeAll(url);
+    const { client, byTopic } = await subscribeAll(connectBrowser(hub));
     await client.subscribeAsync("sensor/#", { qos: 0 });
-    await runDeviceRounds(url);
+    await runDeviceRounds(`mqtt://127.0.0.1:${mqttPort}`, (username) => deviceLogin(hub, username));
     await settle(byTopic, 2 * ROUNDS);
     for (const topic of SENSOR_TOPICS) expect(byTopic.get(topic)?.length, topic).toBe(2 * ROUNDS);
   });

@@ -2,13 +2,19 @@ import { Aedes, type Client } from "aedes";
 import { createServer, type Server } from "node:net";
 import type { Duplex } from "node:stream";
 import type { IncomingMessage } from "node:http";
+import type { MqttUserStore } from "../store/mqtt-users";
 import { deliverEveryMessage } from "./delivery";
+import { DeviceAccessControl } from "./device-access";
 import type { BrokerLink, HubLogger, MessageHandler, PublishOptions } from "./link";
 
 /** The embedded Aedes broker: a BrokerLink for the hub plus entry points for browsers and devices. */
 export interface EmbeddedBroker extends BrokerLink {
-  /** Hands a browser's WebSocket stream to the broker; its publishes are refused. */
-  handleBrowser(stream: Duplex, request: IncomingMessage): Client;
+  /**
+   * Hands a browser's WebSocket stream to the broker, admitted by session `sessionId` (its client
+   * id must look like a browser's and may not take over another owner's; device-access.ts); it
+   * receives only the dashboard's namespace and its publishes are refused.
+   */
+  handleBrowser(stream: Duplex, request: IncomingMessage, sessionId: number): Client;
   /** The TCP port devices use, or null when the listener is disabled. */
   readonly tcpPort: number | null;
 }
@@ -16,32 +22,28 @@ export interface EmbeddedBroker extends BrokerLink {
 /**
  * Starts Aedes (1.x, in-memory persistence) and, when `tcpPort` is not 0, a TCP listener for
  * devices on `host:tcpPort`. Every client gets every matching message, one copy per matching
- * subscription, as from Mosquitto 2 (delivery.ts). Browser clients (handed in through `handleBrowser`) may subscribe
- * but every publish is refused, which closes their connection (MQTT-3.3.5-2). Rejects if the
- * TCP port cannot be bound.
+ * subscription, as from Mosquitto 2 (delivery.ts). Devices log in with an MQTT user of `users`
+ * (or anonymously with `allowAnonymous`) and are held to their ACL; browser clients (handed in
+ * through `handleBrowser`) may subscribe but every publish is refused, which closes their
+ * connection (MQTT-3.3.5-2): device-access.ts and acl.ts (issue 7, item 2). Rejects if the TCP
+ * port cannot be bound.
  */
-export async function startEmbeddedBroker(options: { host: string; tcpPort: number; log: HubLogger }): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker(options: { host: string; tcpPort: number; log: HubLogger; users: MqttUserStore; allowAnonymous: boolean }): Promise<EmbeddedBroker> {
   const { log } = options;
-  const browserStreams = new WeakSet<object>();
+  const access = new DeviceAccessControl({ users: options.users, allowAnonymous: options.allowAnonymous, log });
   const broker = await Aedes.createBroker({
     // Before CONNACK, so before any subscription: see delivery.ts for why Aedes' dedupe must go.
     preConnect: (client, _packet, callback) => {
       deliverEveryMessage(client);
       callback(null, true);
     },
-    authorizePublish: (client, packet, callback) => {
-      if (client && browserStreams.has(client.conn)) {
-        log.warn({ clientId: client.id, topic: packet.topic }, "refused a publish from a browser client");
-        callback(new Error("browser clients may not publish"));
-        return;
-      }
-      if (packet.topic.startsWith("$SYS/")) {
-        callback(new Error("$SYS topics are reserved"));
-        return;
-      }
-      callback(null);
-    },
+    // Who may connect, publish, subscribe and receive what: device-access.ts, acl.ts.
+    authenticate: access.hooks.authenticate,
+    authorizePublish: access.hooks.authorizePublish,
+    authorizeSubscribe: access.hooks.authorizeSubscribe,
+    authorizeForward: access.hooks.authorizeForward,
   });
+  broker.on("clientDisconnect", (client) => access.forget(client));
   broker.on("clientError", (client, error) => log.debug({ clientId: client.id, err: error.message }, "mqtt client error"));
   broker.on("connectionError", (client, error) => log.debug({ clientId: client.id, err: error.message }, "mqtt connection error"));
 
@@ -51,6 +53,7 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
     const tcp = createServer((socket) => broker.handle(socket));
     await new Promise<void>((resolve, reject) => {
       tcp.once("error", (error: NodeJS.ErrnoException) => {
+        access.close();
         broker.close();
         reject(
           error.code === "EADDRINUSE"
@@ -67,6 +70,11 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
     const address = tcp.address();
     tcpPort = typeof address === "object" && address ? address.port : options.tcpPort;
     server = tcp;
+    if (options.allowAnonymous) {
+      log.warn({ port: tcpPort }, "HUB_MQTT_ALLOW_ANONYMOUS=1: anyone who reaches this TCP port may publish any device's readings and read every device command (the dashboard's topics stay the hub's)");
+    } else if (options.users.count() === 0) {
+      log.info({ port: tcpPort }, "no MQTT device users yet: devices cannot log in until you add one (npm run hub -- mqtt add <name> --kind tasmota --password-stdin)");
+    }
   }
 
   const handlers: { filter: string; deliver: (packet: { topic: string; payload: Buffer | string }, cb: () => void) => void }[] = [];
@@ -74,8 +82,8 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
   return {
     description: tcpPort === null ? "embedded (WebSocket only)" : `embedded (WebSocket + TCP :${tcpPort})`,
     tcpPort,
-    handleBrowser(stream, request) {
-      browserStreams.add(stream);
+    handleBrowser(stream, request, sessionId) {
+      access.markBrowser(stream, sessionId);
       return broker.handle(stream, request);
     },
     publish(topic: string, payload: string | Buffer, publishOptions: PublishOptions) {
@@ -99,6 +107,7 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
       broker.subscribe(topicFilter, deliver, () => undefined);
     },
     async close() {
+      access.close();
       for (const { filter, deliver } of handlers) broker.unsubscribe(filter, deliver, () => undefined);
       if (server) {
         const tcp = server;

@@ -1,29 +1,32 @@
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { connectMqtt, freePort, nextMessage, startTestHub, tempDir, type TestHub } from "../testing/harness";
+import { startMosquitto, type TestMosquitto } from "../../tests/e2e/support/mosquitto";
+import { connectMqtt, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";
 
-const hubs: TestHub[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  for (const hub of hubs.splice(0).reverse()) await hub.cleanup();
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A plain broker standing in for the household's: a hub with an empty household (its bridge maps nothing). */
-async function householdBroker(): Promise<{ port: number }> {
-  const port = await freePort();
-  const dataDir = tempDir();
-  writeFileSync(join(dataDir, "household.json"), "{}");
-  hubs.push(await startTestHub({ dataDir, demo: false, mqttPort: port }));
-  return { port };
+/** The household's broker: Mosquitto with the example configuration (hub/examples/mosquitto). */
+async function householdBroker(): Promise<TestMosquitto> {
+  const broker = await startMosquitto();
+  cleanups.push(() => broker.close());
+  return broker;
+}
+
+async function hubOn(broker: TestMosquitto): Promise<TestHub> {
+  const hub = await startTestHub({ mqttUrl: broker.hubUrl, mqttWsUrl: broker.wsUrl });
+  cleanups.push(() => hub.cleanup());
+  return hub;
 }
 
 describe("external broker (HUB_MQTT_URL)", () => {
   it("bridges device payloads published on the household broker back into it", async () => {
     const broker = await householdBroker();
-    hubs.push(await startTestHub({ mqttUrl: `mqtt://127.0.0.1:${broker.port}`, mqttWsUrl: "ws://127.0.0.1:1/mqtt" }));
-    const device = await connectMqtt(`mqtt://127.0.0.1:${broker.port}`);
-    const dashboard = await connectMqtt(`mqtt://127.0.0.1:${broker.port}`);
+    await hubOn(broker);
+    const device = await connectMqtt(broker.tcpUrl, await broker.deviceLogin("zigbee2mqtt"));
+    const dashboard = await connectMqtt(broker.wsUrl);
     try {
       const reading = nextMessage(dashboard, "sensor/door/entrance");
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -36,9 +39,7 @@ describe("external broker (HUB_MQTT_URL)", () => {
   });
 
   it("has no /mqtt WebSocket of its own: browsers go to HUB_MQTT_WS_URL", async () => {
-    const broker = await householdBroker();
-    const hub = await startTestHub({ mqttUrl: `mqtt://127.0.0.1:${broker.port}`, mqttWsUrl: "ws://127.0.0.1:1/mqtt" });
-    hubs.push(hub);
+    const hub = await hubOn(await householdBroker());
     expect(hub.mqttPort).toBeNull();
     expect((await fetch(`${hub.url}/mqtt`)).status).toBe(503);
   });
@@ -47,6 +48,7 @@ describe("external broker (HUB_MQTT_URL)", () => {
 describe("start-up failures", () => {
   it("rejects with a clear message when the MQTT TCP port is taken, leaving nothing running", async () => {
     const broker = await householdBroker();
-    await expect(startTestHub({ mqttPort: broker.port })).rejects.toThrow(/MQTT TCP port \d+ is already in use/);
+    const port = Number(new URL(broker.tcpUrl).port);
+    await expect(startTestHub({ mqttPort: port })).rejects.toThrow(/MQTT TCP port \d+ is already in use/);
   });
 });

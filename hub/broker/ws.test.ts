@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import type { MqttClient } from "mqtt";
-import { call, connectMqtt, freePort, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import { call, connectDevice, connectMqtt, freePort, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 
 let hub: TestHub;
 let mqttPort: number;
@@ -41,8 +41,9 @@ const browser = async (cookie: string) => {
   clients.push(client);
   return client;
 };
-const device = async () => {
-  const client = await connectMqtt(`mqtt://127.0.0.1:${mqttPort}`);
+/** A Tasmota device (or the Zigbee2MQTT gateway) logged in with its own MQTT user. */
+const device = async (username = "balkon") => {
+  const client = await connectDevice(hub, username);
   clients.push(client);
   return client;
 };
@@ -76,10 +77,13 @@ describe("MQTT over WebSocket at /mqtt", () => {
 
   it("refuses every publish from a browser: subscribers never see it and the browser is disconnected", async () => {
     const cookie = await login(hub);
-    const watcher = await device();
+    const watcher = await browser(await login(hub, "demo", "demo", "other tablet"));
+    const pump = await device("pompa");
     const seen: string[] = [];
     watcher.on("message", (topic) => seen.push(topic));
+    pump.on("message", (topic) => seen.push(topic));
     await watcher.subscribeAsync("sensor/#");
+    await pump.subscribeAsync("cmnd/pompa/#");
     const client = await browser(cookie);
     const wasClosed = closed(client);
     client.publish("sensor/temp/balcony", JSON.stringify({ value: 99, time: new Date().toISOString() }));

@@ -3,7 +3,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { call, connectMqtt, freePort, jsonOf, login, nextMessage, startTestHub, tempDir, type TestHub } from "../testing/harness";
+import { startMosquitto } from "../../tests/e2e/support/mosquitto";
+import { call, connectBrowser, jsonOf, login, nextMessage, startTestHub, tempDir, type TestHub } from "../testing/harness";
 
 let hub: TestHub | undefined;
 afterEach(async () => {
@@ -50,18 +51,17 @@ describe("general API", () => {
   });
 
   it("GET /config hands out HUB_MQTT_WS_URL when the broker is external", async () => {
-    // The external broker is the hub's own embedded broker of a second hub, reached over TCP.
-    const brokerPort = await freePort();
-    const brokerHub = await startTestHub({ mqttPort: brokerPort });
+    // The external broker is Mosquitto with the household example (the hub logs in as `hub`).
+    const broker = await startMosquitto();
     try {
-      hub = await startTestHub({ mqttUrl: `mqtt://127.0.0.1:${brokerPort}`, mqttWsUrl: "wss://broker.dom.lan:8884/mqtt" });
+      hub = await startTestHub({ mqttUrl: broker.hubUrl, mqttWsUrl: "wss://broker.dom.lan:8884/mqtt" });
       const cookie = await login(hub);
       const body = await jsonOf(await call(hub, "GET", "/api/v2/config", { cookie }), ConfigAnswer);
       expect(body.item.mqttConnectionString).toBe("wss://broker.dom.lan:8884/mqtt");
     } finally {
       await hub?.cleanup();
       hub = undefined;
-      await brokerHub.cleanup();
+      await broker.close();
     }
   });
 
@@ -107,15 +107,14 @@ describe("general API", () => {
 
 describe("PATCH /settings", () => {
   it("stores the value and publishes it retained on settings/<key>", async () => {
-    const mqttPort = await freePort();
-    hub = await startTestHub({ mqttPort });
+    hub = await startTestHub();
     const cookie = await login(hub);
     const value = [{ id: "a", sensor: "balcony" }, { id: "b", sensor: "tunnel" }];
     const response = await call(hub, "PATCH", "/api/auth/v1/settings", { cookie, body: { key: "tempWatchdog", value, idsToRemove: ["a"] } });
     expect(await response.json()).toEqual({ item: { key: "tempWatchdog", value: [{ id: "b", sensor: "tunnel" }] } });
 
-    // A subscriber that connects afterwards still gets it: the message is retained.
-    const client = await connectMqtt(`mqtt://127.0.0.1:${mqttPort}`);
+    // A subscriber (the dashboard) that connects afterwards still gets it: the message is retained.
+    const client = await connectBrowser(hub, cookie);
     try {
       const message = await nextMessage(client, "settings/tempWatchdog");
       expect(message.retain).toBe(true);

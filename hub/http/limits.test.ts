@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDb } from "../store/db";
-import { call, connectMqtt, freePort, jsonOf, login, nextMessage, startTestHub, tempDir, type TestHub } from "../testing/harness";
+import { call, connectBrowser, freePort, jsonOf, login, nextMessage, startTestHub, tempDir, type TestHub } from "../testing/harness";
 import { jsonTextDepth, MAX_JSON_DEPTH, MAX_SETTING_VALUE_BYTES } from "./json-limits";
 
 // Issue 7, deep settings: PATCH /settings with a value nested 4,000 deep was stored, republished
@@ -62,7 +62,7 @@ describe("PATCH /settings depth and size", () => {
       expect(body.code).toBe("BAD_REQUEST");
       expect(body.message).toContain(`${MAX_JSON_DEPTH} levels`);
       expect(storedJson(hub.dataDir, "dashboardSwitches")).toBeUndefined();
-      const client = await connectMqtt(`mqtt://127.0.0.1:${mqttPort}`);
+      const client = await connectBrowser(hub, cookie);
       try {
         await expect(nextMessage(client, "settings/dashboardSwitches", 500)).rejects.toThrow();
       } finally {
@@ -129,7 +129,7 @@ describe("stored settings are validated on read at hub start", () => {
 
     const mqttPort = await freePort();
     hub = await startTestHub({ dataDir, mqttPort });
-    const client = await connectMqtt(`mqtt://127.0.0.1:${mqttPort}`);
+    const client = await connectBrowser(hub);
     try {
       const good = await nextMessage(client, "settings/garageLight");
       expect(good.payload).toBe("true");

@@ -37,7 +37,7 @@ export function mqttWebSocketRoute(deps: { auth: AuthService; broker: EmbeddedBr
         stream.on("error", (error) => deps.log.debug({ err: error.message }, "browser mqtt stream error"));
         const unregister = deps.connections.add(sessionId, () => socket.terminate());
         socket.on("close", unregister);
-        deps.broker.handleBrowser(stream, request.raw);
+        deps.broker.handleBrowser(stream, request.raw, sessionId);
       },
     );
   };

@@ -40,6 +40,20 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // Device credentials of the embedded broker (issue 7, item 2): one row per Tasmota device or
+    // Zigbee2MQTT gateway; `topic` is the Tasmota topic or the Zigbee2MQTT base topic (store/mqtt-users.ts).
+    version: 2,
+    sql: `
+      CREATE TABLE mqtt_users (
+        username TEXT PRIMARY KEY,
+        password_hash TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('tasmota', 'zigbee2mqtt')),
+        topic TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 /**

@@ -4,8 +4,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { useCheapKdfForTests } from "../auth/kdf";
+import { randomBytes } from "node:crypto";
+import { hashSecret, useCheapKdfForTests } from "../auth/kdf";
+import type { DeviceKind } from "../broker/acl";
 import { startHub, type HubOptions, type RunningHub } from "../server";
+import { openDb } from "../store/db";
+import { MqttUserStore } from "../store/mqtt-users";
 
 /** A free loopback TCP port (listen on 0, read it, close). */
 export async function freePort(): Promise<number> {
@@ -135,4 +139,69 @@ export function nextMessage(client: MqttClient, topic: string, timeoutMs = 5000)
     client.on("message", onMessage);
     client.subscribe(topic);
   });
+}
+
+/** A device's MQTT credentials. */
+export interface DeviceLogin {
+  username: string;
+  password: string;
+}
+
+/** Passwords of the MQTT users this process created, per data directory and username. */
+const knownDevices = new Map<string, string>();
+
+/** The kind a device user gets when the test does not say: `zigbee2mqtt` for that name, else Tasmota. */
+export const deviceKindOf = (username: string): DeviceKind => (username === "zigbee2mqtt" ? "zigbee2mqtt" : "tasmota");
+
+/**
+ * Makes sure the hub at `hub.dataDir` has the MQTT device user `username` (issue 7, item 2: devices
+ * log in as a household's do, `npm run hub -- mqtt add`) and answers its credentials. Creates it
+ * with a random password, `kind` (default {@link deviceKindOf}) and `topic` (default: the username
+ * for Tasmota, `zigbee2mqtt` for Zigbee2MQTT) unless this process created it before. Writes the
+ * hub's SQLite database directly; the running hub reads users at every CONNECT. Throws when the
+ * user exists but was not created here (its password is unknown).
+ */
+export async function deviceLogin(hub: { dataDir: string }, username: string, options: { kind?: DeviceKind; topic?: string } = {}): Promise<DeviceLogin> {
+  const key = `${hub.dataDir}\u0000${username}`;
+  const known = knownDevices.get(key);
+  if (known !== undefined) return { username, password: known };
+  const password = randomBytes(12).toString("base64url");
+  const hash = await hashSecret(password);
+  const kind = options.kind ?? deviceKindOf(username);
+  const db = openDb(hub.dataDir);
+  try {
+    new MqttUserStore(db).add(username, hash, kind, options.topic ?? (kind === "tasmota" ? username : "zigbee2mqtt"));
+  } finally {
+    db.close();
+  }
+  knownDevices.set(key, password);
+  return { username, password };
+}
+
+/**
+ * Connects as the device `username` (Tasmota topic, or `zigbee2mqtt` for the gateway) to the hub's
+ * TCP listener with its credentials from {@link deviceLogin}; client id `<username>-<random>` unless
+ * given. Rejects when the hub has no TCP listener, or as {@link connectMqtt}.
+ */
+export async function connectDevice(
+  hub: { dataDir: string; mqttPort: number | null },
+  username: string,
+  options: IClientOptions & { kind?: DeviceKind; topic?: string } = {},
+): Promise<MqttClient> {
+  if (hub.mqttPort === null) throw new Error("the test hub has no MQTT TCP listener (start it with mqttPort: await freePort())");
+  const { kind, topic, ...clientOptions } = options;
+  const credentials = await deviceLogin(hub, username, { ...(kind ? { kind } : {}), ...(topic ? { topic } : {}) });
+  return connectMqtt(`mqtt://127.0.0.1:${hub.mqttPort}`, { clientId: `${username}-${randomBytes(4).toString("hex")}`, ...credentials, ...clientOptions });
+}
+
+/** The hub's `/mqtt` WebSocket URL (the dashboard's live channel). */
+export const liveUrl = (hub: { url: string }) => `${hub.url.replace("http://", "ws://").replace("localhost", "127.0.0.1")}/mqtt`;
+
+/**
+ * Connects to `/mqtt` as the dashboard does: over WebSocket with a session cookie (a fresh demo
+ * login unless `cookie` is given), read-only, receiving only the dashboard's namespace.
+ */
+export async function connectBrowser(hub: { url: string }, cookie?: string, options: IClientOptions = {}): Promise<MqttClient> {
+  const session = cookie ?? (await login(hub));
+  return connectMqtt(liveUrl(hub), { wsOptions: { headers: { cookie: session } }, ...options });
 }

@@ -3,8 +3,10 @@ import { startTestHub, type TestHub } from "./support/hub";
 import { startMosquitto, type TestMosquitto } from "./support/mosquitto";
 import { loadFixture, nativeReading, publishDevice } from "./support/mqtt";
 
-// The hub and the dashboard against Debian's Mosquitto as the household broker
-// (HUB_MQTT_URL for the hub, HUB_MQTT_WS_URL handed to browsers as mqttConnectionString).
+// The hub and the dashboard against Debian's Mosquitto as the household broker, configured as
+// hub/examples/mosquitto: the hub logs in as `hub` (HUB_MQTT_URL), each device with its own user,
+// and the browser with the read-only `dashboard` login inside HUB_MQTT_WS_URL, which the hub hands
+// to the logged-in page as mqttConnectionString (mqtt.js takes the credentials from the URL).
 
 test.describe("external broker (Mosquitto)", () => {
   let broker: TestMosquitto | undefined;
@@ -21,8 +23,8 @@ test.describe("external broker (Mosquitto)", () => {
   }) => {
     test.setTimeout(120_000);
     broker = await startMosquitto();
-    hub = await startTestHub({ mqttUrl: broker.tcpUrl, mqttWsUrl: broker.wsUrl });
-    const device = { mqttTcpUrl: broker.tcpUrl };
+    hub = await startTestHub({ mqttUrl: broker.hubUrl, mqttWsUrl: broker.wsUrl });
+    const device = { mqttTcpUrl: broker.tcpUrl, deviceLogin: broker.deviceLogin };
 
     await loginThroughUi(page, { baseURL: hub.baseURL });
     const config = await page.request.get(`${hub.baseURL}/api/v2/config`);

@@ -1,8 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { hashSecret, useCheapKdfForTests } from "../../../hub/auth/kdf";
+import { openDb } from "../../../hub/store/db";
+import { MqttUserStore } from "../../../hub/store/mqtt-users";
+import type { DeviceLogin } from "./mosquitto";
 import { freePort, isListening, waitFor } from "./ports";
 
 /** The repository root (this file is tests/e2e/support/hub.ts). */
@@ -29,8 +34,15 @@ export interface TestHubOptions {
 export interface TestHub {
   /** `http://127.0.0.1:<port>`: the dashboard and the API bases. */
   baseURL: string;
-  /** Where devices publish: the embedded broker's TCP listener, or the external broker's URL. */
+  /** Where devices publish: the embedded broker's TCP listener, or the external broker's URL (without its login). */
   mqttTcpUrl: string;
+  /**
+   * The login of device `username` (a Tasmota topic, or `zigbee2mqtt` for the gateway) on the
+   * embedded broker, as `npm run hub -- mqtt add` would create it (issue 7, item 2): added to the
+   * hub's database with a random password the first time. Throws with an external broker, whose
+   * users the test must make there (TestMosquitto.deviceLogin).
+   */
+  deviceLogin(username: string): Promise<DeviceLogin>;
   /** HUB_DATA_DIR (SQLite etc.); kept across stop()/start(). */
   dataDir: string;
   /** Stops the hub (SIGTERM to its process group, SIGKILL after 5 s); keeps ports and data. */
@@ -130,10 +142,30 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
     child = null;
   };
 
+  const devices = new Map<string, string>();
+  const deviceLogin = async (username: string): Promise<DeviceLogin> => {
+    if (external) throw new Error("the hub uses an external broker: make device users there (TestMosquitto.deviceLogin)");
+    const known = devices.get(username);
+    if (known !== undefined) return { username, password: known };
+    const password = randomBytes(12).toString("base64url");
+    useCheapKdfForTests(); // the hash carries its cost, so the hub checks it as cheaply (test users only)
+    const hash = await hashSecret(password);
+    const db = openDb(dataDir);
+    try {
+      const kind = username === "zigbee2mqtt" ? "zigbee2mqtt" : "tasmota";
+      new MqttUserStore(db).add(username, hash, kind, kind === "tasmota" ? username : "zigbee2mqtt");
+    } finally {
+      db.close();
+    }
+    devices.set(username, password);
+    return { username, password };
+  };
+
   await start();
   return {
     baseURL,
-    mqttTcpUrl: options.mqttUrl ?? `mqtt://127.0.0.1:${mqttPort}`,
+    mqttTcpUrl: options.mqttUrl !== undefined ? withoutLogin(options.mqttUrl) : `mqtt://127.0.0.1:${mqttPort}`,
+    deviceLogin,
     dataDir,
     start,
     stop,
@@ -154,6 +186,14 @@ async function answersHttp(baseURL: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** `url` without its user name and password. */
+function withoutLogin(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = "";
+  parsed.password = "";
+  return parsed.toString().replace(/\/$/, "");
 }
 
 function signalGroup(pid: number, signal: NodeJS.Signals): void {

@@ -3,31 +3,54 @@ import { join } from "node:path";
 import mqtt from "mqtt";
 import * as v from "valibot";
 import { repoRoot } from "./hub";
+import type { DeviceLogin } from "./mosquitto";
 
 /** Payload as a device sends it: raw text, or a JSON value serialised compactly (as devices do). */
 export type DevicePayload = string | Record<string, unknown> | unknown[];
 
-/** Anything with a device-side broker URL: a TestHub, or an external broker. */
+/**
+ * Where devices publish and how they log in: a TestHub (embedded broker, users in its database) or
+ * an external broker such as TestMosquitto (`{ mqttTcpUrl: broker.tcpUrl, deviceLogin: broker.deviceLogin }`).
+ */
 export interface DeviceBroker {
   mqttTcpUrl: string;
+  /**
+   * The login of device `username` (a Tasmota topic, or `zigbee2mqtt`), created when missing.
+   * Absent only for a broker without access control (`startMosquitto({ open: true })`): devices
+   * then connect anonymously.
+   */
+  deviceLogin?(username: string): Promise<DeviceLogin>;
 }
 
 /**
- * Publishes one message over MQTT/TCP like a Tasmota or Zigbee2MQTT device would (own client,
- * QoS 1 so the broker has it when this resolves), then disconnects.
- * Objects are sent as compact JSON, strings as raw text. Throws when the broker cannot be reached
- * within 10 s.
+ * The device that publishes `topic` as a household's would (issue 7, item 2): the Tasmota device
+ * `<t>` for `tele/<t>/...`, `stat/<t>/...` and `cmnd/<t>/...`, the Zigbee2MQTT gateway
+ * (`zigbee2mqtt`) for anything else.
+ */
+export function deviceOf(topic: string): string {
+  const [prefix, device] = topic.split("/");
+  return (prefix === "tele" || prefix === "stat" || prefix === "cmnd") && device ? device : "zigbee2mqtt";
+}
+
+/**
+ * Publishes one message over MQTT/TCP like a Tasmota or Zigbee2MQTT device would: its own client
+ * logged in as {@link deviceOf}(topic) (or `as`), QoS 1 so the broker has it when this resolves,
+ * then disconnects. Objects are sent as compact JSON, strings as raw text. Throws when the broker
+ * cannot be reached within 10 s or refuses the login. A publish outside the device's rights is
+ * acknowledged and dropped by the broker, as for a real device.
  */
 export async function publishDevice(
   broker: DeviceBroker,
   topic: string,
   payload: DevicePayload,
-  options: { retain?: boolean } = {},
+  options: { retain?: boolean; as?: string } = {},
 ): Promise<void> {
+  const login = broker.deviceLogin ? await broker.deviceLogin(options.as ?? deviceOf(topic)) : {};
   const client = await mqtt.connectAsync(broker.mqttTcpUrl, {
     clientId: `e2e-device-${Math.random().toString(16).slice(2, 10)}`,
     connectTimeout: 10_000,
     reconnectPeriod: 0,
+    ...login,
   });
   try {
     const body = typeof payload === "string" ? payload : JSON.stringify(payload);

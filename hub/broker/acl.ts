@@ -1,0 +1,179 @@
+/**
+ * Who may publish and subscribe to what on the embedded broker (issue 7, item 2: "the device
+ * listener needs no credentials"). Pure functions over topic strings; `device-access.ts` applies
+ * them to Aedes' hooks.
+ *
+ * - The dashboard's namespace (docs/contract.md "Topics the hub publishes", DESIGN.md §3) is
+ *   written only by the hub itself, in process: no MQTT client may publish into it.
+ * - A Tasmota device (user of kind `tasmota` with topic T) publishes `tele/T/#` and `stat/T/#`
+ *   and subscribes to `cmnd/T/#`, Tasmota's group topic `cmnd/tasmotas/#` and its fallback topic
+ *   `cmnd/<client id>_fb/#` (Tasmota's `MqttConnected()` subscribes to these three,
+ *   tasmota/tasmota_xdrv_driver/xdrv_02_9_mqtt.ino). It may also publish its own empty
+ *   `cmnd/T/POWER`: Tasmota sends that state query to itself on every connect ("Satisfy iobroker").
+ * - A Zigbee2MQTT gateway (kind `zigbee2mqtt` with base topic B, default `zigbee2mqtt`) publishes
+ *   under `B/` except command topics (any `set` or `get` level, `B/bridge/request/...`: what
+ *   Zigbee2MQTT itself listens to, lib/extension/publish.ts and bridge.ts) and subscribes to
+ *   filters confined to `B/` (Zigbee2MQTT subscribes to `B/#`, lib/mqtt.ts) and to
+ *   `homeassistant/status` (its Home Assistant extension, lib/extension/homeassistant.ts).
+ * - Anonymous devices (only with HUB_MQTT_ALLOW_ANONYMOUS=1) get the union of both for any
+ *   Tasmota topic and the base `zigbee2mqtt`.
+ * - Browsers (`/mqtt`, admitted by their session) publish nothing, may subscribe to `#` or to a
+ *   filter inside the namespace, and receive only namespace topics.
+ * - `$`-topics (`$SYS/...`) are refused to every client.
+ */
+
+/** First topic levels of the dashboard's namespace (docs/contract.md, DESIGN.md §3). */
+export const DASHBOARD_ROOTS: ReadonlySet<string> = new Set([
+  "sensor",
+  "power",
+  "availability",
+  "tasmota",
+  "settings",
+  "features",
+  "light",
+  "heater",
+  "gps",
+  "ir",
+  "camera",
+  "calendar",
+  "doorbell",
+]);
+
+/** Tasmota's default group topic (`GroupTopic tasmotas`). */
+export const TASMOTA_GROUP_TOPIC = "tasmotas";
+
+/** Zigbee2MQTT's default base topic (`mqtt.base_topic`). */
+export const ZIGBEE2MQTT_DEFAULT_BASE = "zigbee2mqtt";
+
+/** Zigbee2MQTT's Home Assistant status topic (`homeassistant.status_topic`, default). */
+export const HOMEASSISTANT_STATUS_TOPIC = "homeassistant/status";
+
+/** Device kinds an MQTT user of the embedded broker can have. */
+export const DEVICE_KINDS = ["tasmota", "zigbee2mqtt"] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+/**
+ * What one connected device may do: a Tasmota device with its topic, a Zigbee2MQTT gateway with
+ * its base topic, or an anonymous device (HUB_MQTT_ALLOW_ANONYMOUS=1).
+ */
+export type DeviceAccess =
+  | { kind: "tasmota"; topic: string }
+  | { kind: "zigbee2mqtt"; topic: string }
+  | { kind: "anonymous" };
+
+const levelsOf = (topic: string) => topic.split("/");
+
+/** True when `topic`'s first level is one of {@link DASHBOARD_ROOTS}. */
+export function isDashboardTopic(topic: string): boolean {
+  const slash = topic.indexOf("/");
+  return DASHBOARD_ROOTS.has(slash < 0 ? topic : topic.slice(0, slash));
+}
+
+/** True when the leading levels of `levels` are literally `prefix` (for a filter: no wildcard can widen it). */
+function confinedTo(levels: readonly string[], prefix: readonly string[]): boolean {
+  return levels.length >= prefix.length && prefix.every((level, i) => levels[i] === level);
+}
+
+/** Zigbee2MQTT command topics under base `base`: a `set`/`get` level, or `bridge/request/...`. */
+function isZigbee2MqttCommand(rest: readonly string[]): boolean {
+  return (rest[0] === "bridge" && rest[1] === "request") || rest.includes("set") || rest.includes("get");
+}
+
+/** Why a device may not publish under a Zigbee2MQTT base, or null when it may. */
+function zigbee2MqttPublishProblem(levels: readonly string[], base: string): string | null {
+  const baseLevels = levelsOf(base);
+  if (levels.length <= baseLevels.length || !confinedTo(levels, baseLevels)) {
+    return `a Zigbee2MQTT gateway publishes only under ${base}/`;
+  }
+  if (isZigbee2MqttCommand(levels.slice(baseLevels.length))) return `${levels.join("/")} is a Zigbee2MQTT command topic (set, get, bridge/request): only the hub sends commands`;
+  return null;
+}
+
+/** Why a device may not publish under `tele/<t>/` or `stat/<t>/` (t = `topic`, any when undefined), or null. */
+function tasmotaPublishProblem(levels: readonly string[], payload: Buffer, topic: string | undefined): string | null {
+  const [prefix, device] = levels;
+  const own = device !== undefined && device !== "" && (topic === undefined || device === topic);
+  if (own && (prefix === "tele" || prefix === "stat") && levels.length >= 3) return null;
+  // Tasmota queries its own power state on every connect: empty `cmnd/<t>/POWER` (xdrv_02_9_mqtt.ino).
+  if (own && topic !== undefined && prefix === "cmnd" && levels.length === 3 && levels[2] === "POWER" && payload.length === 0) return null;
+  if (prefix === "cmnd") return "only the hub sends commands (cmnd/...)";
+  return topic === undefined ? "an anonymous device publishes only tele/<t>/..., stat/<t>/... and zigbee2mqtt/..." : `the Tasmota device ${topic} publishes only tele/${topic}/# and stat/${topic}/#`;
+}
+
+/**
+ * Why `access` may not publish `payload` on `topic`, or null when it may (the rules at the top of
+ * this file). `$`-topics and the dashboard's namespace are refused to every device.
+ */
+export function devicePublishProblem(access: DeviceAccess, topic: string, payload: Buffer): string | null {
+  if (topic.startsWith("$")) return "$-topics are reserved to the broker";
+  if (isDashboardTopic(topic)) return "the dashboard's namespace is written only by the hub";
+  const levels = levelsOf(topic);
+  switch (access.kind) {
+    case "tasmota":
+      return tasmotaPublishProblem(levels, payload, access.topic);
+    case "zigbee2mqtt":
+      return zigbee2MqttPublishProblem(levels, access.topic);
+    case "anonymous":
+      if (levels[0] === "tele" || levels[0] === "stat" || levels[0] === "cmnd") return tasmotaPublishProblem(levels, payload, undefined);
+      return zigbee2MqttPublishProblem(levels, ZIGBEE2MQTT_DEFAULT_BASE) === null ? null : "an anonymous device publishes only tele/<t>/..., stat/<t>/... and zigbee2mqtt/... (no commands)";
+  }
+}
+
+/** True when `filter` is confined to `cmnd/<name>/` for a literal `name`. */
+const isCommandFilterOf = (filterLevels: readonly string[], name: string) => name !== "" && confinedTo(filterLevels, ["cmnd", name]);
+
+/**
+ * Whether `access` may subscribe to `filter` (a valid MQTT topic filter); `clientId` is the
+ * connection's client id (Tasmota's fallback topic is `cmnd/<client id>_fb/#`).
+ */
+export function deviceMaySubscribe(access: DeviceAccess, filter: string, clientId: string): boolean {
+  if (filter.startsWith("$")) return false;
+  const levels = levelsOf(filter);
+  if (filter === HOMEASSISTANT_STATUS_TOPIC && access.kind !== "tasmota") return true;
+  switch (access.kind) {
+    case "tasmota":
+      return isCommandFilterOf(levels, access.topic) || isCommandFilterOf(levels, TASMOTA_GROUP_TOPIC) || isCommandFilterOf(levels, `${clientId}_fb`);
+    case "zigbee2mqtt":
+      return confinedTo(levels, levelsOf(access.topic));
+    case "anonymous": {
+      const name = levels[1];
+      return (levels[0] === "cmnd" && name !== undefined && name !== "+" && name !== "#" && name !== "") || confinedTo(levels, [ZIGBEE2MQTT_DEFAULT_BASE]);
+    }
+  }
+}
+
+/** Whether a browser may subscribe to `filter`: `#` (what the dashboard does) or a filter inside the namespace. */
+export function browserMaySubscribe(filter: string): boolean {
+  return filter === "#" || isDashboardTopic(filter);
+}
+
+/** Whether a browser receives a message on `topic`: namespace topics only (never device topics or commands). */
+export function browserMayReceive(topic: string): boolean {
+  return isDashboardTopic(topic);
+}
+
+/** A topic level: 1..100 characters, no `/ + #`, no whitespace or control characters, not starting with `$`. */
+const TOPIC_LEVEL = /^(?!\$)[^/+#\s\u0000-\u001f\u007f]{1,100}$/; // eslint-disable-line no-control-regex
+
+/**
+ * Why `topic` cannot be the Tasmota topic or Zigbee2MQTT base topic of a device user of `kind`,
+ * or null when it can. A Tasmota topic is one level (the bridge reads `tele/<t>/SENSOR`); a
+ * Zigbee2MQTT base topic is one or more levels. Neither may be a dashboard namespace root,
+ * `tele`, `stat`, `cmnd`, `homeassistant` or Tasmota's group topic.
+ */
+export function deviceTopicProblem(kind: DeviceKind, topic: string): string | null {
+  if (kind === "tasmota") {
+    if (!TOPIC_LEVEL.test(topic)) return "a Tasmota topic is one topic level: 1 to 100 characters, no / + # or spaces, not starting with $";
+    if (topic === TASMOTA_GROUP_TOPIC) return `"${TASMOTA_GROUP_TOPIC}" is Tasmota's group topic, not a device's topic`;
+    return null;
+  }
+  const levels = levelsOf(topic);
+  if (topic.length > 200 || !levels.every((level) => TOPIC_LEVEL.test(level))) {
+    return "a Zigbee2MQTT base topic is 1 to 200 characters of topic levels separated by /, no + # or spaces, not starting with $";
+  }
+  const first = levels[0] ?? "";
+  if (DASHBOARD_ROOTS.has(first) || ["tele", "stat", "cmnd", "homeassistant"].includes(first)) {
+    return `a Zigbee2MQTT base topic may not start with "${first}" (used by the hub, Tasmota or Home Assistant)`;
+  }
+  return null;
+}
