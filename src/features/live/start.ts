@@ -28,10 +28,9 @@ export function startLive(store: JotaiStore, url: string, options: StartLiveOpti
     schedule: options.schedule,
     // Leaves restored from the offline snapshot count towards the topic cap (issue 8).
     knownTopics: store.get(liveTopicsAtom),
-    apply: (batch) => {
-      applyLiveBatch(store, batch);
-      store.set(liveStatsAtom, ingest.stats());
-    },
+    apply: (batch) => applyLiveBatch(store, batch),
+    // Once per frame, also when everything was dropped (a flood over the topic cap applies nothing).
+    onStats: (stats) => store.set(liveStatsAtom, stats),
   });
 
   import("../../lib/mqtt/connection")

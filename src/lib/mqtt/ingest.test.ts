@@ -300,6 +300,24 @@ describe("createIngest: the topic cap (issue 8)", () => {
     expect(ingest.stats()).toMatchObject({ topics: 2, droppedBy: { topicCap: 1 } });
   });
 
+  it("reports the counters once per frame, also when every message of the frame was dropped", () => {
+    const frames: Array<() => void> = [];
+    const reports: number[] = [];
+    const ingest = createIngest({
+      apply: () => undefined,
+      schedule: (cb) => frames.push(cb),
+      topicBudget: { maxTopics: 1 },
+      onStats: (stats) => reports.push(stats.dropped),
+    });
+    ingest.push("sensor/temp/a", bytes("1"));
+    frames.splice(0).forEach((cb) => cb());
+    for (let i = 0; i < 1_000; i++) ingest.push(`sensor/temp/over_${i}`, bytes("1"));
+    expect(frames).toHaveLength(1);
+    frames.splice(0).forEach((cb) => cb());
+    frames.splice(0).forEach((cb) => cb());
+    expect(reports).toEqual([0, 1_000]);
+  });
+
   it("counts each drop under its reason", () => {
     const { ingest, runFrame } = setup({ maxPayloadBytes: 100 });
     ingest.push("a/__proto__", bytes("1"));

@@ -83,6 +83,11 @@ export type IngestOptions = {
   frameBudgetMs?: number;
   /** Monotonic clock for the frame budget, ms. Default performance.now. */
   monotonic?: () => number;
+  /**
+   * Receives a copy of the counters after a scheduled flush, at most once per frame and only when
+   * they changed: also when every message of the frame was dropped and nothing was applied.
+   */
+  onStats?: (stats: IngestStats) => void;
 };
 
 /** An ingest: push raw messages in, get parsed batches out once per frame. */
@@ -159,6 +164,21 @@ export function createIngest(options: IngestOptions): Ingest {
   function drop(reason: DropReason): void {
     counts.dropped++;
     counts.droppedBy[reason]++;
+    // Only to report the counters (onStats): a frame with drops alone still reports them.
+    if (options.onStats) scheduleFlush();
+  }
+
+  const stats = (): IngestStats => ({ ...counts, droppedBy: { ...counts.droppedBy }, topics: topics.size() });
+  let reported = -1;
+  function report(): void {
+    // received only grows, and every other counter moves only with a received message.
+    if (!options.onStats || reported === counts.received) return;
+    reported = counts.received;
+    try {
+      options.onStats(stats());
+    } catch (error) {
+      console.error("live ingest: onStats failed", error);
+    }
   }
 
   /** The payload's value, or DROPPED when it nests deeper than the cap (the topic keeps its last value). */
@@ -212,6 +232,7 @@ export function createIngest(options: IngestOptions): Ingest {
     schedule(() => {
       scheduled = false;
       if (drain(monotonic() + frameBudgetMs)) scheduleFlush();
+      report();
     });
   }
 
@@ -234,5 +255,5 @@ export function createIngest(options: IngestOptions): Ingest {
     scheduleFlush();
   }
 
-  return { push, flush, stats: () => ({ ...counts, droppedBy: { ...counts.droppedBy }, topics: topics.size() }) };
+  return { push, flush, stats };
 }
