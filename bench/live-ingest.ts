@@ -2,10 +2,14 @@
 // 500 messages/s over 200 topics for 20 s, with Chromium's CPU throttled 4x. Prints long tasks
 // (count, max, total) per phase, the time from the MQTT WebSocket opening to the burst being applied,
 // and React commits per message. Run: `npx tsx bench/live-ingest.ts` after `npm run build`.
-import mqtt from "mqtt";
+//
+// Every message takes the household's path (issue 7, item 2: only the hub writes the dashboard's
+// topics): Tasmota devices, each logged in with its own MQTT user, publish their native payloads and
+// the hub's bridge turns them into the dashboard's retained topics.
+import mqtt, { type MqttClient } from "mqtt";
 import * as v from "valibot";
 import { startTestHub } from "../tests/e2e/support/hub";
-import { SensorListSchema } from "../tests/e2e/support/mqtt";
+import { SensorListSchema, deviceOf, nativeReading, type Sensor } from "../tests/e2e/support/mqtt";
 import { launchChromium, loginAsDemo, ms, printTable } from "./support";
 import { installPageProbes, readProbes, type LongTask } from "./probes";
 
@@ -15,15 +19,41 @@ const SUSTAINED_TOPICS = 200;
 const SUSTAINED_S = Number(process.env.BENCH_SUSTAINED_S ?? 20);
 const CPU_THROTTLE = 4;
 
-const reading = (value: number) => JSON.stringify({ value, time: new Date().toISOString() });
+/** Relays per bench device (POWER1..POWER4 in its STATE). */
+const RELAYS = 4;
+/** Dashboard topics the bridge makes of one bench device's burst: availability + LWT, 4 power + STATE, SENSOR. */
+const TOPICS_PER_DEVICE = 2 + RELAYS + 1 + 1;
+const BENCH_DEVICES = Math.ceil(BURST / TOPICS_PER_DEVICE);
+const benchDevice = (i: number) => `bench_${i}`;
+const onOff = (on: boolean) => (on ? "ON" : "OFF");
 
-/** 2,000 retained topics across namespaces: mostly sensor readings, plus power and Tasmota tele. */
-function burstMessages(): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (let i = 0; out.length < BURST; i++) {
-    if (i % 10 < 7) out.push([`sensor/temp/bench_${i}`, reading(20 + (i % 50) / 10)]);
-    else if (i % 10 < 9) out.push([`power/bench_${i}/POWER`, JSON.stringify({ state: i % 2 ? "ON" : "OFF" })]);
-    else out.push([`tasmota/tele/bench_${i}/STATE`, JSON.stringify({ POWER: "ON", Uptime: `0T0${i % 10}:00:00` })]);
+/**
+ * One bench device's native messages, as a Tasmota sends them on connect: `tele/<t>/LWT` Online
+ * (-> `availability/<t>`, `tasmota/tele/<t>/LWT`), `tele/<t>/STATE` with 4 relays (-> `power/<t>/POWER1..4`,
+ * `tasmota/tele/<t>/STATE`) and `tele/<t>/SENSOR` (-> `tasmota/tele/<t>/SENSOR`): 8 retained dashboard topics.
+ */
+function deviceBurst(i: number): Array<[string, string, boolean]> {
+  const t = benchDevice(i);
+  const time = new Date().toISOString().slice(0, 19);
+  const relays = Object.fromEntries(Array.from({ length: RELAYS }, (_, r) => [`POWER${r + 1}`, onOff((i + r) % 2 === 0)]));
+  return [
+    [`tele/${t}/LWT`, "Online", true],
+    [`tele/${t}/STATE`, JSON.stringify({ Time: time, Uptime: `0T0${i % 10}:00:00`, Heap: 25, ...relays, Wifi: { RSSI: 60 } }), false],
+    [`tele/${t}/SENSOR`, JSON.stringify({ Time: time, ANALOG: { A0: i % 1024 } }), false],
+  ];
+}
+
+/** One connection per device, each logged in with the device's own MQTT user (hub.deviceLogin). */
+async function connectDevices(names: readonly string[]): Promise<Map<string, MqttClient>> {
+  const out = new Map<string, MqttClient>();
+  for (let from = 0; from < names.length; from += 25) {
+    const batch = await Promise.all(
+      names.slice(from, from + 25).map(async (name) => {
+        const login = await hub.deviceLogin(name);
+        return [name, await mqtt.connectAsync(hub.mqttTcpUrl, { clientId: `bench-${name}`, reconnectPeriod: 0, ...login })] as const;
+      }),
+    );
+    for (const [name, client] of batch) out.set(name, client);
   }
   return out;
 }
@@ -41,9 +71,16 @@ try {
   // Baseline in the same run: the same login at the same throttle before any burst is retained, so
   // the long tasks of the first render (route chunks, tiles, i18n) are told apart from the burst's.
   const baseline = await loginBaseline();
-  const device = await mqtt.connectAsync(hub.mqttTcpUrl, { clientId: "bench-publisher" });
-  for (const [topic, payload] of burstMessages()) device.publish(topic, payload, { qos: 0, retain: true });
-  await device.publishAsync("bench/ready", "1", { qos: 1 }); // everything before it has reached the broker
+  const devices = await connectDevices(Array.from({ length: BENCH_DEVICES }, (_, i) => benchDevice(i)));
+  await Promise.all(
+    Array.from({ length: BENCH_DEVICES }, async (_, i) => {
+      const client = devices.get(benchDevice(i));
+      const messages = deviceBurst(i);
+      for (const [topic, payload, retain] of messages.slice(0, -1)) client?.publish(topic, payload, { qos: 0, retain });
+      const [topic, payload, retain] = messages[messages.length - 1] ?? ["", "", false];
+      await client?.publishAsync(topic, payload, { qos: 1, retain }); // everything before it has reached the broker
+    }),
+  );
 
   const context = await browser.newContext({ serviceWorkers: "block", viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -56,11 +93,11 @@ try {
   let lastBurstFrameWallMs = 0;
   let burstWsFrames = 0; // WebSocket frames that carried burst messages
   let largestBurstFrame = 0; // most burst messages in one WebSocket frame
-  let sensorHits = 0; // sensor/... topics seen in WebSocket frames (every sustained message is one)
+  let sensorHits = 0; // sustained dashboard topics seen in WebSocket frames (sensor/..., power/bench_...)
   cdp.on("Network.webSocketWillSendHandshakeRequest", (e) => (wsOpenedWallMs = e.wallTime * 1000));
   cdp.on("Network.webSocketFrameReceived", (e) => {
     const text = Buffer.from(e.response.payloadData, e.response.opcode === 2 ? "base64" : "utf8").toString("latin1");
-    sensorHits += text.split("sensor/").length - 1;
+    sensorHits += text.split("sensor/").length - 1 + text.split("power/bench_").length - 1;
     const hits = text.split("bench_").length - 1;
     if (hits > 0) {
       burstWsFrames += 1;
@@ -87,14 +124,26 @@ try {
   const burstFramesUsed = burstWsFrames;
   const burstLargest = largestBurstFrame;
 
-  // Sustained phase: 500 messages/s over 200 topics, some of them read by the home tiles.
+  // Sustained phase: 500 device messages/s over 200 dashboard topics, some of them read by the home
+  // tiles (a configured sensor's native reading from its own device) and the rest bench relays
+  // (`stat/bench_<i>/POWER<n>` -> `power/bench_<i>/POWER<n>`, ON and OFF in turn).
   const sensors = await page.request.get(`${hub.baseURL}/api/v2/config/sensors`);
   const body: unknown = await sensors.json();
-  const tileTopics = extractTileTopics(body);
-  const topics = [...tileTopics, ...Array.from({ length: SUSTAINED_TOPICS }, (_, i) => `sensor/temp/bench_${i}`)].slice(
-    0,
-    SUSTAINED_TOPICS,
-  );
+  const tileSensors = extractTileSensors(body);
+  const tileTopics = tileSensors.map((s) => `sensor/${s.kind}/${s.place}`);
+  for (const [name, client] of await connectDevices([...new Set(tileSensors.map((s) => deviceOf(nativeReading(s, 0).topic)))])) devices.set(name, client);
+  type Source = { tile: Sensor } | { relay: string };
+  const sources: Source[] = [
+    ...tileSensors.map((tile) => ({ tile })),
+    ...Array.from({ length: SUSTAINED_TOPICS }, (_, k) => ({ relay: `stat/${benchDevice(Math.floor(k / RELAYS))}/POWER${(k % RELAYS) + 1}` })),
+  ].slice(0, SUSTAINED_TOPICS);
+  const publishFrom = (source: Source, round: number) => {
+    const native = "tile" in source ? nativeReading(source.tile, Math.round((15 + Math.random() * 10) * 10) / 10) : null;
+    const topic = native ? native.topic : "relay" in source ? source.relay : "";
+    const payload = native ? JSON.stringify(native.payload) : onOff(round % 2 === 0);
+    devices.get(deviceOf(topic))?.publish(topic, payload, { qos: 0 });
+  };
+  const topics = sources;
   const before = await readProbes(page);
   const sensorHitsBefore = sensorHits;
   let sent = 0;
@@ -103,8 +152,8 @@ try {
     const timer = setInterval(() => {
       const due = Math.floor(((Date.now() - started) / 1000) * RATE_PER_S);
       while (sent < due) {
-        const topic = topics[sent % topics.length] ?? "sensor/temp/bench_0";
-        device.publish(topic, reading(15 + Math.random() * 10), { qos: 0, retain: true });
+        const source = sources[sent % sources.length];
+        if (source) publishFrom(source, Math.floor(sent / sources.length));
         sent++;
       }
       if (Date.now() - started >= SUSTAINED_S * 1000) {
@@ -114,12 +163,13 @@ try {
     }, 10);
   });
   // Backlog: how long until a reading published right at the end shows on its tile.
-  const markerTopic = tileTopics.find((t) => t.startsWith("sensor/temp/"));
+  const markerSensor = tileSensors.find((s) => s.kind === "temp");
   let markerMs = Number.NaN;
-  if (markerTopic !== undefined) {
-    const testId = `sensor-${markerTopic.split("/").slice(1).join("-")}`;
+  if (markerSensor !== undefined) {
+    const testId = `sensor-temp-${markerSensor.place}`;
     const markerSent = Date.now();
-    device.publish(markerTopic, reading(99.9), { qos: 0, retain: true });
+    const marker = nativeReading(markerSensor, 99.9);
+    devices.get(deviceOf(marker.topic))?.publish(marker.topic, JSON.stringify(marker.payload), { qos: 0 });
     await page
       .getByTestId(testId)
       .getByTestId("sensor-value")
@@ -130,7 +180,7 @@ try {
   await page.waitForTimeout(1_000);
   const after = await readProbes(page);
   const receivedSustained = sensorHits - sensorHitsBefore;
-  await device.endAsync();
+  await Promise.all([...devices.values()].map((client) => client.endAsync()));
 
   const boot = summarise(after.longTasks, 0, burstEnd);
   const burst = summarise(after.longTasks, wsOpenedPageMs, burstEnd);
@@ -140,14 +190,14 @@ try {
     ["baseline: login, no burst: long tasks (count)", String(baseline.count)],
     ["baseline: login, no burst: longest task", ms(baseline.max)],
     ["baseline: login, no burst: long-task total", ms(baseline.total)],
-    ["burst: retained topics received by the page", `${burstReceived} / ${BURST}`],
+    [`burst: retained topics received by the page (${BENCH_DEVICES} devices)`, `${burstReceived} / ${BENCH_DEVICES * TOPICS_PER_DEVICE}`],
     ["burst: WebSocket frames (most messages in one)", `${burstFramesUsed} (${burstLargest})`],
     ["burst: WebSocket open -> burst applied", ms(appliedWallMs - wsOpenedWallMs)],
     ["page load -> burst applied: long tasks (count / longest)", `${boot.count} / ${ms(boot.max)}`],
     ["burst (from WebSocket open): long tasks (count)", String(burst.count)],
     ["burst: longest task", ms(burst.max), "<= 200 ms"],
     ["burst: long-task total", ms(burst.total)],
-    [`sustained: messages sent (${SUSTAINED_S} s, ${topics.length} topics)`, String(sent), `${RATE_PER_S}/s`],
+    [`sustained: device messages sent (${SUSTAINED_S} s, ${topics.length} topics)`, String(sent), `${RATE_PER_S}/s`],
     ["sustained: messages received by the page", String(receivedSustained)],
     ["sustained: long tasks (count)", String(sustained.count)],
     ["sustained: longest task", ms(sustained.max), "<= 50 ms"],
@@ -180,8 +230,8 @@ async function loginBaseline(): Promise<{ count: number; max: number; total: num
   }
 }
 
-/** `sensor/<kind>/<place>` of every configured sensor in a GET /config/sensors answer (validated). */
-function extractTileTopics(body: unknown): string[] {
+/** Every configured sensor in a GET /config/sensors answer (validated). */
+function extractTileSensors(body: unknown): Sensor[] {
   const parsed = v.safeParse(SensorListSchema, body);
-  return parsed.success ? parsed.output.items.map((s) => `sensor/${s.kind}/${s.place}`) : [];
+  return parsed.success ? parsed.output.items : [];
 }
