@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../cli";
 import { MqttUserStore } from "../store/mqtt-users";
 import { openDb } from "../store/db";
-import { call, connectBrowser, connectDevice, connectMqtt, deviceLogin, freePort, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import { call, connectBrowser, connectDevice, connectMqtt, deviceLogin, freePort, grantedQos, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";
 import { DeviceAccessControl, REFUSED_TOPIC } from "./device-access";
 
@@ -58,16 +58,7 @@ const closed = (client: MqttClient, timeoutMs: number) =>
       resolve(true);
     });
   });
-/** The QoS the broker granted for `filter` (128 = refused; mqtt.js rejects then, with the SUBACK on the error). */
-async function granted(client: MqttClient, filter: string): Promise<number | undefined> {
-  try {
-    return (await client.subscribeAsync(filter, { qos: 0 }))[0]?.qos;
-  } catch (error) {
-    const codes = (error as { packet?: { granted?: unknown[] } }).packet?.granted;
-    if (Array.isArray(codes) && typeof codes[0] === "number") return codes[0];
-    throw error;
-  }
-}
+const granted = grantedQos;
 
 describe("device credentials (CONNECT)", () => {
   it("refuses anonymous TCP clients with CONNACK 5, bad credentials with 4, and admits a device user", async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import type { MqttClient } from "mqtt";
-import { call, connectDevice, connectMqtt, freePort, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import { call, connectDevice, connectMqtt, deviceLogin, freePort, grantedQos, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 
 let hub: TestHub;
 let mqttPort: number;
@@ -114,5 +114,72 @@ describe("MQTT over WebSocket at /mqtt", () => {
     await call(hub, "POST", "/api/auth/v1/session/lock", { body: {}, cookie: kiosk });
     expect(await closed(phoneClient, 300)).toBe(false);
     expect(phoneClient.connected).toBe(true);
+  });
+});
+
+/** The CONNACK return code of a refused connection (mqtt.js puts it on the error's `code`), or "connected". */
+async function connackOf(url: string, options: Parameters<typeof connectMqtt>[1]): Promise<unknown> {
+  try {
+    clients.push(await connectMqtt(url, options));
+    return "connected";
+  } catch (error) {
+    return (error as { code?: unknown }).code;
+  }
+}
+
+describe("browsers on /mqtt (issue 7, item 2)", () => {
+  it("subscribe to # and receive only the dashboard's namespace: no device topic, command or $-topic", async () => {
+    const client = await browser(await login(hub));
+    const seen: string[] = [];
+    client.on("message", (topic) => seen.push(topic));
+    await client.subscribeAsync("#");
+    const reading = nextMessage(client, "sensor/temp/balcony");
+    const balkon = await device("balkon");
+    await balkon.publishAsync("tele/balkon/SENSOR", JSON.stringify({ Time: "2024-01-01T10:00:00", BME280: { Temperature: 4.5, Humidity: 80, Pressure: 1000 } }), { qos: 1 });
+    await reading;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen).toContain("tasmota/tele/balkon/SENSOR");
+    expect(seen.filter((topic) => !/^(sensor|power|availability|tasmota|settings|features|light|heater|gps|ir|camera|calendar|doorbell)\//.test(topic))).toEqual([]);
+  });
+
+  it("may not subscribe outside the namespace (SUBACK 0x80, still connected)", async () => {
+    const client = await browser(await login(hub));
+    for (const [filter, expected] of [["tele/#", 128], ["cmnd/#", 128], ["+/#", 128], ["$SYS/#", 128], ["sensor/#", 0], ["settings/garageLight", 0]] as const) {
+      expect(await grantedQos(client, filter), filter).toBe(expected);
+    }
+    expect(client.connected).toBe(true);
+  });
+
+  it("cannot take a device's client id: a device's id is refused (CONNACK 2) and the device stays connected", async () => {
+    const cookie = await login(hub);
+    const tasmota = await device("balkon"); // client id balkon-<hex>
+    expect(await connackOf(wsUrl(), { clientId: tasmota.options.clientId, wsOptions: { headers: { cookie } } })).toBe(2);
+    // Even an id that looks like a browser's, when a device holds it.
+    const mqttjsDevice = await connectDevice(hub, "pompa", { clientId: "mqttjs_0badc0de" });
+    clients.push(mqttjsDevice);
+    expect(await connackOf(wsUrl(), { clientId: "mqttjs_0badc0de", wsOptions: { headers: { cookie } } })).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(tasmota.connected).toBe(true);
+    expect(mqttjsDevice.connected).toBe(true);
+  });
+
+  it("a browser's id is mqttjs_<hex> or dashboard-<id>; another session cannot take it over, the same session can (a reconnect)", async () => {
+    const kiosk = await login(hub, "demo", "demo", "kiosk");
+    const phone = await login(hub, "demo", "demo", "phone");
+    expect(await connackOf(wsUrl(), { clientId: "DVES_1A2B3C", wsOptions: { headers: { cookie: kiosk } } })).toBe(2);
+    expect(await connackOf(wsUrl(), { clientId: "dashboard-kiosk-1", wsOptions: { headers: { cookie: kiosk } } })).toBe("connected");
+    const first = clients[clients.length - 1];
+    expect(await connackOf(wsUrl(), { clientId: "dashboard-kiosk-1", wsOptions: { headers: { cookie: phone } } })).toBe(2);
+    expect(first?.connected).toBe(true);
+    const replaced = first ? closed(first) : Promise.resolve(false);
+    expect(await connackOf(wsUrl(), { clientId: "dashboard-kiosk-1", wsOptions: { headers: { cookie: kiosk } } })).toBe("connected");
+    expect(await replaced).toBe(true);
+  });
+
+  it("a device cannot take a browser's client id", async () => {
+    const client = await browser(await login(hub));
+    const credentials = await deviceLogin(hub, "pompa");
+    expect(await connackOf(`mqtt://127.0.0.1:${mqttPort}`, { clientId: client.options.clientId, ...credentials })).toBe(2);
+    expect(client.connected).toBe(true);
   });
 });

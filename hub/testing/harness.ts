@@ -205,3 +205,17 @@ export async function connectBrowser(hub: { url: string }, cookie?: string, opti
   const session = cookie ?? (await login(hub));
   return connectMqtt(liveUrl(hub), { wsOptions: { headers: { cookie: session } }, ...options });
 }
+
+/**
+ * Subscribes `client` to `filter` (QoS 0) and answers what the broker granted: 0, or 128 when it
+ * refused the subscription (mqtt.js rejects then, with the SUBACK on the error). Rethrows other errors.
+ */
+export async function grantedQos(client: MqttClient, filter: string): Promise<number | undefined> {
+  try {
+    return (await client.subscribeAsync(filter, { qos: 0 }))[0]?.qos;
+  } catch (error) {
+    const codes = (error as { packet?: { granted?: unknown[] } }).packet?.granted;
+    if (Array.isArray(codes) && typeof codes[0] === "number") return codes[0];
+    throw error;
+  }
+}
