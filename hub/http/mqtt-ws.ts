@@ -12,7 +12,9 @@ import { SESSION_COOKIE } from "./session-guard";
  * `GET /mqtt` WebSocket (MQTT 3.1.1 over WebSocket) into the embedded broker (docs/contract.md
  * "Live channel"). The upgrade is refused with 401 AUTH_NO_SESSION or 403 AUTH_SESSION_LOCKED
  * unless the cookie holds a valid unlocked session. The connection is registered under its
- * session so lock, revoke and logout close it. Requires @fastify/websocket to be registered.
+ * session so lock, revoke and logout close it, and handed to the broker with its session id: the
+ * session admits it, and its client id may not take over another owner's (broker/device-access.ts,
+ * issue 7 item 2). Requires @fastify/websocket to be registered.
  */
 export function mqttWebSocketRoute(deps: { auth: AuthService; broker: EmbeddedBroker; connections: SessionConnections; log: HubLogger }) {
   return async (app: FastifyInstance): Promise<void> => {
