@@ -13,6 +13,16 @@ describe("hub configuration from the environment", () => {
       simulator: false,
       simulatorIntervalMs: 5000,
       logLevel: "info",
+      mqttLimits: {},
+    });
+  });
+
+  it("reads the broker limits (issue 7), leaving absent ones to the defaults", () => {
+    expect(readConfig({ HUB_MQTT_MAX_PAYLOAD: "131072", HUB_MQTT_MAX_RETAINED_PER_CLIENT: "50", HUB_MQTT_MAX_RETAINED: "5000", HUB_MQTT_MAX_SUBSCRIPTIONS: "20" }).mqttLimits).toEqual({
+      maxPayloadBytes: 131072,
+      maxRetainedPerClient: 50,
+      maxRetainedTotal: 5000,
+      maxSubscriptionsPerClient: 20,
     });
   });
 
@@ -43,6 +53,8 @@ describe("hub configuration from the environment", () => {
     [{ HUB_MQTT_URL: "http://broker.lan", HUB_MQTT_WS_URL: "ws://b" }, /HUB_MQTT_URL/],
     [{ HUB_SIM_INTERVAL_MS: "5" }, /HUB_SIM_INTERVAL_MS/],
     [{ HUB_LOG_LEVEL: "loud" }, /HUB_LOG_LEVEL/],
+    [{ HUB_MQTT_MAX_PAYLOAD: "64k" }, /HUB_MQTT_MAX_PAYLOAD/],
+    [{ HUB_MQTT_MAX_RETAINED: "0" }, /HUB_MQTT_MAX_RETAINED/],
   ])("refuses %o naming the variable", (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

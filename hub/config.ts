@@ -10,6 +10,17 @@ const Port = (name: string, fallback: string, min: number) =>
     v.check((n) => n >= min && n <= 65535, `${name} must be between ${min} and 65535`),
   );
 
+/** An optional whole number from `min` to `max` (a broker limit, README "Environment"). */
+const Count = (name: string, min: number, max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, `${name} must be a whole number`),
+      v.transform(Number),
+      v.check((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`),
+    ),
+  );
+
 const Flag = (name: string) => v.optional(v.picklist(["0", "1", "true", "false", ""], `${name} must be 0 or 1`));
 
 const BrokerUrl = (name: string, protocols: readonly string[]) =>
@@ -66,6 +77,10 @@ const EnvSchema = v.object({
   ),
   HUB_CONFIG: v.optional(v.pipe(v.string(), v.minLength(1))),
   HUB_TRUST_PROXY: TrustProxy,
+  HUB_MQTT_MAX_PAYLOAD: Count("HUB_MQTT_MAX_PAYLOAD", 16, 16 * 1024 * 1024),
+  HUB_MQTT_MAX_RETAINED_PER_CLIENT: Count("HUB_MQTT_MAX_RETAINED_PER_CLIENT", 1, 10_000_000),
+  HUB_MQTT_MAX_RETAINED: Count("HUB_MQTT_MAX_RETAINED", 1, 10_000_000),
+  HUB_MQTT_MAX_SUBSCRIPTIONS: Count("HUB_MQTT_MAX_SUBSCRIPTIONS", 1, 1_000_000),
   HUB_LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"], "HUB_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent"), "info"),
 });
 
@@ -107,5 +122,11 @@ export function readConfig(env: NodeJS.ProcessEnv): HubOptions {
     ...(e.HUB_CONFIG ? { householdConfigPath: e.HUB_CONFIG } : {}),
     logLevel: e.HUB_LOG_LEVEL,
     ...(e.HUB_TRUST_PROXY ? { trustProxy: e.HUB_TRUST_PROXY } : {}),
+    mqttLimits: {
+      ...(e.HUB_MQTT_MAX_PAYLOAD !== undefined ? { maxPayloadBytes: e.HUB_MQTT_MAX_PAYLOAD } : {}),
+      ...(e.HUB_MQTT_MAX_RETAINED_PER_CLIENT !== undefined ? { maxRetainedPerClient: e.HUB_MQTT_MAX_RETAINED_PER_CLIENT } : {}),
+      ...(e.HUB_MQTT_MAX_RETAINED !== undefined ? { maxRetainedTotal: e.HUB_MQTT_MAX_RETAINED } : {}),
+      ...(e.HUB_MQTT_MAX_SUBSCRIPTIONS !== undefined ? { maxSubscriptionsPerClient: e.HUB_MQTT_MAX_SUBSCRIPTIONS } : {}),
+    },
   };
 }

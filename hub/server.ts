@@ -5,6 +5,7 @@ import { AuthService } from "./auth/auth-service";
 import { dummySecretHash } from "./auth/kdf";
 import { startBridge } from "./bridge/bridge";
 import { startEmbeddedBroker, type EmbeddedBroker } from "./broker/embedded";
+import { brokerLimits, type BrokerLimits } from "./broker/limits";
 import { connectExternalBroker, redact } from "./broker/external";
 import type { BrokerLink } from "./broker/link";
 import { SessionConnections } from "./broker/session-connections";
@@ -45,6 +46,8 @@ export interface HubOptions {
   logLevel: string;
   /** HUB_TRUST_PROXY: proxies (IPs, CIDRs, `loopback`) whose X-Forwarded-* headers count; absent = none. */
   trustProxy?: string[];
+  /** HUB_MQTT_MAX_*: the embedded broker's limits (broker/limits.ts); absent ones keep their defaults. */
+  mqttLimits?: Partial<BrokerLimits>;
 }
 
 export interface RunningHub {
@@ -105,7 +108,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     if (options.mqttUrl) {
       link = await connectExternalBroker({ url: options.mqttUrl, log });
     } else {
-      embedded = await startEmbeddedBroker({ host: options.host, tcpPort: options.mqttPort, log, users: new MqttUserStore(db), allowAnonymous: options.mqttAllowAnonymous === true });
+      embedded = await startEmbeddedBroker({ host: options.host, tcpPort: options.mqttPort, log, users: new MqttUserStore(db), allowAnonymous: options.mqttAllowAnonymous === true, limits: brokerLimits(options.mqttLimits) });
       link = embedded;
     }
     cleanups.push(() => link.close());
@@ -125,6 +128,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       link,
       household,
       bridgeStats: bridge.stats,
+      brokerLimitStats: embedded?.limitStats,
       mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined,
     };
 

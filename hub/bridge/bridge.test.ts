@@ -4,7 +4,7 @@ import type { MqttClient } from "mqtt";
 import { call, connectBrowser, connectDevice, freePort, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";
 
-const Stats = v.object({ item: v.object({ received: v.number(), published: v.number(), dropped: v.number(), ignored: v.number() }) });
+const Stats = v.object({ item: v.object({ received: v.number(), published: v.number(), dropped: v.number(), ignored: v.number(), brokerLimits: v.optional(v.record(v.string(), v.number())) }) });
 
 let hub: TestHub;
 /** The Tasmota device `balkon` and the Zigbee2MQTT gateway, each logged in with its own MQTT user. */
@@ -38,20 +38,21 @@ describe("the bridge inside a running hub", () => {
     }
   });
 
-  it("counts hostile input (non-JSON, 1 MB, __proto__ name) as dropped and keeps working", async () => {
+  it("counts hostile input (non-JSON, 512 KB, __proto__ name) as dropped and keeps working; the 512 KB payload is stopped by the broker's payload cap first", async () => {
     const cookie = await login(hub);
     const before = await stats(cookie);
     const hostileName = await connectDevice(hub, "constructor");
     await balkon.publishAsync("tele/balkon/SENSOR", "definitely not json");
-    await gateway.publishAsync("zigbee2mqtt/czujnik_ogrod", Buffer.alloc(1024 * 1024, 0x7b));
+    await gateway.publishAsync("zigbee2mqtt/czujnik_ogrod", Buffer.alloc(512 * 1024, 0x7b));
     await gateway.publishAsync("zigbee2mqtt/__proto__", '{"temperature":1}');
     await hostileName.publishAsync("tele/constructor/LWT", "Online", { qos: 1 });
     await hostileName.endAsync();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const after = await stats(cookie);
-    expect(after.received - before.received).toBe(4);
-    expect(after.dropped - before.dropped).toBe(4);
+    expect(after.received - before.received).toBe(3);
+    expect(after.dropped - before.dropped).toBe(3);
     expect(after.published).toBe(before.published);
+    expect(after.brokerLimits?.["payload too large"]).toBe(1);
 
     const watcher = await connectBrowser(hub, cookie);
     try {

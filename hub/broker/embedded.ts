@@ -4,7 +4,8 @@ import type { Duplex } from "node:stream";
 import type { IncomingMessage } from "node:http";
 import type { MqttUserStore } from "../store/mqtt-users";
 import { deliverEveryMessage } from "./delivery";
-import { DeviceAccessControl } from "./device-access";
+import { DeviceAccessControl, REFUSED_TOPIC } from "./device-access";
+import { DEFAULT_BROKER_LIMITS, guardPacketSize, LimitKeeper, SubscriptionCounter, type BrokerLimits, type LimitStats } from "./limits";
 import type { BrokerLink, HubLogger, MessageHandler, PublishOptions } from "./link";
 
 /** The embedded Aedes broker: a BrokerLink for the hub plus entry points for browsers and devices. */
@@ -17,6 +18,8 @@ export interface EmbeddedBroker extends BrokerLink {
   handleBrowser(stream: Duplex, request: IncomingMessage, sessionId: number): Client;
   /** The TCP port devices use, or null when the listener is disabled. */
   readonly tcpPort: number | null;
+  /** Messages and subscriptions refused by the limits, by reason (limits.ts). */
+  readonly limitStats: LimitStats;
 }
 
 /**
@@ -25,12 +28,25 @@ export interface EmbeddedBroker extends BrokerLink {
  * subscription, as from Mosquitto 2 (delivery.ts). Devices log in with an MQTT user of `users`
  * (or anonymously with `allowAnonymous`) and are held to their ACL; browser clients (handed in
  * through `handleBrowser`) may subscribe but every publish is refused, which closes their
- * connection (MQTT-3.3.5-2): device-access.ts and acl.ts (issue 7, item 2). Rejects if the TCP
- * port cannot be bound.
+ * connection (MQTT-3.3.5-2): device-access.ts and acl.ts (issue 7, item 2). Resource limits
+ * (payload and packet size, retained topics per client and in all, subscriptions per client;
+ * limits.ts, issue 7 item 3) apply to every client: a publish over a limit is acknowledged and
+ * dropped like one outside the ACL, a subscription over the limit gets SUBACK 0x80, a packet over
+ * the packet cap closes its connection before it is buffered. Rejects if the TCP port cannot be bound.
  */
-export async function startEmbeddedBroker(options: { host: string; tcpPort: number; log: HubLogger; users: MqttUserStore; allowAnonymous: boolean }): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker(options: { host: string; tcpPort: number; log: HubLogger; users: MqttUserStore; allowAnonymous: boolean; limits?: BrokerLimits }): Promise<EmbeddedBroker> {
   const { log } = options;
   const access = new DeviceAccessControl({ users: options.users, allowAnonymous: options.allowAnonymous, log });
+  const limits = new LimitKeeper(options.limits ?? DEFAULT_BROKER_LIMITS, (clientId, reason) =>
+    log.warn({ clientId: clientId.slice(0, 100), reason }, "mqtt limit reached: dropped (logged once per client and reason)"),
+  );
+  const subscriptions = new SubscriptionCounter();
+  /** Hands a connection to Aedes with the packet-size guard in place before any byte is read. */
+  const handle = (stream: Duplex, request?: IncomingMessage): Client => {
+    const client = request ? broker.handle(stream, request) : broker.handle(stream);
+    guardPacketSize(client, limits.limits.maxPacketBytes, () => limits.packetTooLarge(client.id ?? "(connecting)"));
+    return client;
+  };
   const broker = await Aedes.createBroker({
     // Before CONNACK, so before any subscription: see delivery.ts for why Aedes' dedupe must go.
     preConnect: (client, _packet, callback) => {
@@ -39,8 +55,25 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
     },
     // Who may connect, publish, subscribe and receive what: device-access.ts, acl.ts.
     authenticate: access.hooks.authenticate,
-    authorizePublish: access.hooks.authorizePublish,
-    authorizeSubscribe: access.hooks.authorizeSubscribe,
+    authorizePublish: (client, packet, callback) =>
+      access.hooks.authorizePublish(client, packet, (error) => {
+        if (error || !client || packet.topic === REFUSED_TOPIC) return callback(error);
+        const payloadBytes = typeof packet.payload === "string" ? Buffer.byteLength(packet.payload) : packet.payload.length;
+        if (limits.checkPublish(client.id, { topic: packet.topic, retain: packet.retain, payloadBytes }) !== null) {
+          packet.topic = REFUSED_TOPIC;
+          packet.retain = false;
+          packet.payload = Buffer.alloc(0);
+        }
+        callback(null);
+      }),
+    authorizeSubscribe: (client, subscription, callback) => {
+      const { count, alreadyHeld } = subscriptions.held(client, subscription.topic);
+      if (limits.checkSubscribe(client.id, count, alreadyHeld) !== null) return callback(null, null);
+      access.hooks.authorizeSubscribe(client, subscription, (error, granted) => {
+        if (!error && granted) subscriptions.granted(client, subscription.topic);
+        callback(error, granted);
+      });
+    },
     authorizeForward: access.hooks.authorizeForward,
   });
   broker.on("clientDisconnect", (client) => access.forget(client));
@@ -50,7 +83,7 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
   let server: Server | null = null;
   let tcpPort: number | null = null;
   if (options.tcpPort !== 0) {
-    const tcp = createServer((socket) => broker.handle(socket));
+    const tcp = createServer((socket) => handle(socket));
     await new Promise<void>((resolve, reject) => {
       tcp.once("error", (error: NodeJS.ErrnoException) => {
         access.close();
@@ -82,11 +115,13 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
   return {
     description: tcpPort === null ? "embedded (WebSocket only)" : `embedded (WebSocket + TCP :${tcpPort})`,
     tcpPort,
+    limitStats: limits.stats,
     handleBrowser(stream, request, sessionId) {
       access.markBrowser(stream, sessionId);
-      return broker.handle(stream, request);
+      return handle(stream, request);
     },
     publish(topic: string, payload: string | Buffer, publishOptions: PublishOptions) {
+      if (publishOptions.retain) limits.hubRetained(topic);
       broker.publish(
         { cmd: "publish", topic, payload: typeof payload === "string" ? Buffer.from(payload) : payload, qos: publishOptions.qos, retain: publishOptions.retain, dup: false },
         (error) => {

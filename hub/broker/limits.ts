@@ -31,6 +31,16 @@ export const DEFAULT_BROKER_LIMITS: BrokerLimits = {
   maxSubscriptionsPerClient: 100,
 };
 
+/**
+ * The limits in force: `overrides` over the defaults; the packet cap follows a raised payload cap
+ * (at least 1 MiB, at least twice the payload cap), so a payload within its cap is never cut off
+ * by the packet cap.
+ */
+export function brokerLimits(overrides: Partial<BrokerLimits> = {}): BrokerLimits {
+  const merged = { ...DEFAULT_BROKER_LIMITS, ...overrides };
+  return { ...merged, maxPacketBytes: overrides.maxPacketBytes ?? Math.max(DEFAULT_BROKER_LIMITS.maxPacketBytes, 2 * merged.maxPayloadBytes) };
+}
+
 /** Why a message or subscription was refused. */
 export type LimitReason = "payload too large" | "retained topics per client" | "retained topics in all" | "subscriptions per client" | "packet too large";
 
@@ -123,6 +133,37 @@ export class LimitKeeper {
       this.onFirstRefusal(clientId, reason);
     }
     return reason;
+  }
+}
+
+/**
+ * Topic filters `client` holds or is being granted now, for the subscription limit: Aedes' own
+ * `client.subscriptions` (not in its types) plus filters allowed in this turn of the event loop
+ * (one SUBSCRIBE packet's filters are authorized in parallel, before any is added, for a
+ * persistent session). Throws if the client has no `subscriptions` map (an Aedes upgrade changed it).
+ */
+export class SubscriptionCounter {
+  private readonly pending = new WeakMap<object, Set<string>>();
+
+  /** How many filters `client` holds counting pending ones, and whether `filter` is one of them. */
+  held(client: object, filter: string): { count: number; alreadyHeld: boolean } {
+    const subscriptions = "subscriptions" in client ? client.subscriptions : undefined;
+    if (typeof subscriptions !== "object" || subscriptions === null) {
+      throw new Error("Aedes client has no 'subscriptions' map: check hub/broker/limits.ts against this Aedes version");
+    }
+    const all = new Set([...Object.keys(subscriptions), ...(this.pending.get(client) ?? [])]);
+    return { count: all.size, alreadyHeld: all.has(filter) };
+  }
+
+  /** Records `filter` as granted to `client` until Aedes has added it (next turn of the event loop). */
+  granted(client: object, filter: string): void {
+    let set = this.pending.get(client);
+    if (!set) {
+      set = new Set();
+      this.pending.set(client, set);
+      setImmediate(() => this.pending.delete(client));
+    }
+    set.add(filter);
   }
 }
 

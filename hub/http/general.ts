@@ -44,7 +44,7 @@ export function generalRoutes(ctx: HubContext) {
 
     app.get("/config/sensors", async () => ({ items: ctx.household.sensors }));
 
-    app.get("/bridge/stats", async () => ({ item: { ...ctx.bridgeStats } }));
+    app.get("/bridge/stats", async () => ({ item: { ...ctx.bridgeStats, ...(ctx.brokerLimitStats ? { brokerLimits: { ...ctx.brokerLimitStats } } : {}) } }));
   };
 }
 
