@@ -244,10 +244,12 @@ export function createIngest(options: IngestOptions): Ingest {
     counts.received++;
     if (payload.byteLength > maxPayloadBytes) return drop("payloadSize");
     if (!topics.has(topic)) {
-      // A new topic: the cap first (a Set lookup), then its name; held only when both pass.
-      if (!topics.hasRoomFor(topic)) return drop("topicCap");
-      if (topicToPath(topic, options.topicLimits) === null) return drop("topic");
-      topics.admit(topic);
+      // A new topic: the cap first (a Set and a Map lookup), then its name; held only when both pass.
+      if (!topics.admit(topic)) return drop("topicCap");
+      if (topicToPath(topic, options.topicLimits) === null) {
+        topics.release(topic);
+        return drop("topic");
+      }
     }
     // Copy: the MQTT client may reuse the packet buffer after the handler returns.
     // A newer message for a topic still queued replaces it in place (keeps its turn in the queue).

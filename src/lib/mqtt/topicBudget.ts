@@ -102,22 +102,23 @@ export function createTopicBudget(limits: TopicBudgetLimits = {}): TopicBudget {
   const shareOf = (topic: string): string => namespaceRoot(topic) ?? FOREIGN;
   const shareLimit = (share: string): number => (share === FOREIGN ? maxForeignTopics : maxTopicsPerRoot);
 
-  const hasRoomFor = (topic: string): boolean => {
-    if (held.has(topic)) return true;
-    if (held.size >= maxTopics) return false;
+  /** The share of a topic not held, and whether it has room (one Set and one Map lookup). */
+  const room = (topic: string): { share: string; count: number } | null => {
+    if (held.size >= maxTopics) return null;
     const share = shareOf(topic);
-    return (perShare.get(share) ?? 0) < shareLimit(share);
+    const count = perShare.get(share) ?? 0;
+    return count < shareLimit(share) ? { share, count } : null;
   };
 
   return {
     has: (topic) => held.has(topic),
-    hasRoomFor,
+    hasRoomFor: (topic) => held.has(topic) || room(topic) !== null,
     admit(topic) {
       if (held.has(topic)) return true;
-      if (!hasRoomFor(topic)) return false;
+      const free = room(topic);
+      if (free === null) return false;
       held.add(topic);
-      const share = shareOf(topic);
-      perShare.set(share, (perShare.get(share) ?? 0) + 1);
+      perShare.set(free.share, free.count + 1);
       return true;
     },
     release(topic) {
