@@ -30,7 +30,17 @@ export function authRoutes(ctx: HubContext) {
 
     app.post("/auth", { config: { access: "public" } }, async (request, reply) => {
       const body = parseBody(LoginBody, request.body);
-      const { session, token } = await ctx.auth.login(body.login, body.password, body.sessionName, request.ip);
+      let result: Awaited<ReturnType<typeof ctx.auth.login>>;
+      try {
+        result = await ctx.auth.login(body.login, body.password, body.sessionName, request.ip);
+      } catch (error) {
+        // Every password really checked and refused is logged (at most about one a minute per login
+        // and per address once the login limit delays them); refused-unchecked ones only at debug.
+        if (error instanceof ApiError && error.code === "AUTH_BAD_USER_OR_PWD") request.log.warn({ login: body.login.slice(0, 100), ip: request.ip }, "login failed: wrong login or password");
+        if (error instanceof ApiError && error.code === "AUTH_LOGIN_DELAY") request.log.debug({ login: body.login.slice(0, 100), ip: request.ip, retryAfterMs: error.extra.retryAfterMs }, "login refused unchecked: rate limit");
+        throw error;
+      }
+      const { session, token } = result;
       setSessionCookie(request, reply, token);
       return { item: { login: session.login } };
     });
