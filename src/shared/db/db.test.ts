@@ -142,6 +142,18 @@ describe("liveSnapshot: one bad entry never stops the others (issue 7 item 5)", 
     expect((await saveLiveSnapshot(db, [good("a", nested(32)), good("b", nested(33))])).saved).toBe(1);
   });
 
+  it("writes in chunks and yields between them, so thousands of rows never make one long task", async () => {
+    const db = freshDb();
+    let yields = 0;
+    const rows = Array.from({ length: 450 }, (_, i) => good(`sensor/temp/p${i}`, i));
+    rows[301] = good("shellies/deep", nested(100));
+    const result = await saveLiveSnapshot(db, rows, { chunkRows: 200, yieldBetween: async () => void yields++ });
+    expect(yields).toBe(2);
+    expect(result.saved).toBe(449);
+    expect(result.skipped).toEqual([{ topic: "shellies/deep", reason: "depth" }]);
+    expect(await db.liveSnapshot.count()).toBe(449);
+  });
+
   it("still fails the whole save when the disk is full, so it is retried later", async () => {
     const db = freshDb();
     await db.open();

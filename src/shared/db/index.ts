@@ -4,5 +4,5 @@ export type { ApiResponseRow, LiveSnapshotRow, KvRow } from "./schema";
 export { getApiResponse, putApiResponse, clearApiResponses, DEFAULT_API_CACHE_LIMITS } from "./apiResponses";
 export type { ApiCacheLimits } from "./apiResponses";
 export { kvGet, kvSet, kvDelete, KV_KEYS } from "./kv";
-export { saveLiveSnapshot, loadLiveSnapshot, clearLiveSnapshot, MAX_SNAPSHOT_ROWS } from "./liveSnapshot";
-export type { LiveSnapshotSaveResult, SnapshotSkipReason } from "./liveSnapshot";
+export { saveLiveSnapshot, loadLiveSnapshot, clearLiveSnapshot, MAX_SNAPSHOT_ROWS, SNAPSHOT_CHUNK_ROWS } from "./liveSnapshot";
+export type { LiveSnapshotSaveResult, SaveLiveSnapshotOptions, SnapshotSkipReason } from "./liveSnapshot";
