@@ -1,5 +1,6 @@
 // mqtt.js's browser ESM build has only a default export, so the named `connect` is read from it.
 import mqtt, { type IClientOptions, type MqttClient } from "mqtt";
+import { createRetainedGuard } from "./retainedGuard";
 import type { LiveConnectionState } from "./state";
 import { isValidTopicFilter } from "./topic";
 
@@ -41,7 +42,8 @@ export type LiveConnection = { close(): Promise<void> };
 /**
  * Opens the live channel (spec §7 "Live channel", §9 broker client constants; DESIGN §3): connects
  * with mqtt.js, subscribes to `#` (QoS 0) on every connect, forwards messages and reports every
- * connection event. Reconnects by itself every 1000 ms until closed. This module statically imports
+ * connection event. A retained copy of a topic that already had a live message on this connection
+ * is skipped (retainedGuard.ts). Reconnects by itself every 1000 ms until closed. This module statically imports
  * mqtt, so load it with `import()` to keep mqtt.js out of the first screen's JavaScript.
  * @throws Error when the topic filter is invalid (spec §5) or the URL cannot be parsed.
  */
@@ -50,8 +52,10 @@ export function connectLive(options: ConnectLiveOptions): LiveConnection {
   if (!isValidTopicFilter(topicFilter)) throw new Error(`Invalid MQTT topic filter: ${JSON.stringify(topicFilter)}`);
   const connect = options.connect ?? mqtt.connect;
   const client = connect(options.url, { ...LIVE_CLIENT_OPTIONS });
+  const retainedGuard = createRetainedGuard();
 
   client.on("connect", () => {
+    retainedGuard.reset();
     options.onState("connect");
     client.subscribe(topicFilter, { qos: 0 }, (error) => {
       if (error) console.warn(`live: subscribing to ${topicFilter} failed: ${error.message}`);
@@ -63,9 +67,9 @@ export function connectLive(options: ConnectLiveOptions): LiveConnection {
   client.on("offline", () => options.onState("offline"));
   client.on("error", () => options.onState("error"));
   client.on("end", () => options.onState("end"));
-  client.on("message", (topic, payload) => {
+  client.on("message", (topic, payload, packet) => {
     try {
-      options.onMessage(topic, payload);
+      if (retainedGuard.deliver(topic, packet.retain)) options.onMessage(topic, payload);
     } catch (error) {
       console.error("live: message handler failed", error);
     }
