@@ -71,6 +71,17 @@ describe("device credentials (CONNECT)", () => {
     expect(await refusedWith(tcpUrl(hub), { username: "balkon", password })).toBe("connected");
   });
 
+  it("wrong passwords are rate limited: after 5, even the right one waits (CONNACK 5, no scrypt check), then works", async () => {
+    const hub = await hubWithTcp();
+    const { password } = await deviceLogin(hub, "pompa");
+    for (let i = 0; i < 5; i++) expect(await refusedWith(tcpUrl(hub), { username: "pompa", password: `guess-${i}` })).toBe(4);
+    const started = performance.now();
+    expect(await refusedWith(tcpUrl(hub), { username: "pompa", password })).toBe(5);
+    expect(performance.now() - started).toBeLessThan(500);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // the first delay is 1 s
+    expect(await refusedWith(tcpUrl(hub), { username: "pompa", password })).toBe("connected");
+  });
+
   it("admits anonymous devices only with HUB_MQTT_ALLOW_ANONYMOUS=1, and even they cannot write the dashboard's topics", async () => {
     const hub = await hubWithTcp({ mqttAllowAnonymous: true });
     const anonymous = keep(await connectMqtt(tcpUrl(hub)));

@@ -1,5 +1,6 @@
 import type { AedesOptions, AuthenticateError, Client } from "aedes";
 import { dummySecretHash, verifySecret } from "../auth/kdf";
+import { LoginThrottle } from "../auth/login-throttle";
 import type { MqttUserStore } from "../store/mqtt-users";
 import { browserMayReceive, browserMaySubscribe, deviceMaySubscribe, devicePublishProblem, type DeviceAccess } from "./acl";
 import type { HubLogger } from "./link";
@@ -25,6 +26,8 @@ import type { HubLogger } from "./link";
  *   its connection (the dashboard never publishes; docs/contract.md "Live channel").
  * - A refused subscription is answered with SUBACK 0x80 (failure), never an error.
  * - Browsers receive only the dashboard's namespace (authorizeForward).
+ * - Wrong passwords are rate limited per user name and per address like hub logins (5 free, then
+ *   1 s ... 60 s, refused unchecked with CONNACK 5), so the scrypt check cannot be flooded.
  * - Every second the hub checks whether another process changed `mqtt_users` and closes the
  *   connections of removed users and of users whose password or ACL changed.
  */
@@ -77,6 +80,8 @@ export class DeviceAccessControl {
   private readonly holders = new Map<string, Client>();
   private readonly timer: NodeJS.Timeout;
   private seenVersion: number;
+  /** Wrong MQTT passwords per user name and per address: the same growing delays as hub logins (issue 7). */
+  private readonly throttle = new LoginThrottle();
 
   constructor(private readonly options: DeviceAccessOptions) {
     this.seenVersion = options.users.dataVersion();
@@ -164,11 +169,17 @@ export class DeviceAccessControl {
       if (!this.options.allowAnonymous) throw refusal(NOT_AUTHORIZED, "anonymous devices are refused (add an MQTT user: npm run hub -- mqtt add, or set HUB_MQTT_ALLOW_ANONYMOUS=1)");
       return this.checkHolder(client, { type: "device", owner: "anonymous", username: null, passwordHash: null, access: { kind: "anonymous" } });
     }
+    // Each CONNECT with a user name costs a scrypt check: after 5 wrong ones per user name or per
+    // address, further attempts wait 1 s, 2 s ... 60 s and are refused unchecked (CONNACK 5).
+    const address = (client.conn as { remoteAddress?: string }).remoteAddress ?? "unknown";
+    const attempt = this.throttle.reserve(`mqtt:${username}`, address);
+    if (attempt.kind === "delay") throw refusal(NOT_AUTHORIZED, `too many wrong MQTT passwords from this ${attempt.key}: retry in ${Math.ceil(attempt.retryAfterMs / 1000)} s`);
     const user = this.options.users.find(username);
     const secret = password?.toString("utf8") ?? "";
     // An unknown user costs as much as a wrong password (no user-name oracle).
     const ok = await verifySecret(secret, user?.passwordHash ?? (await dummySecretHash()));
     if (!user || !ok || password === undefined) throw refusal(BAD_USERNAME_OR_PASSWORD, "bad user name or password");
+    attempt.succeeded();
     return this.checkHolder(client, {
       type: "device",
       owner: `user:${user.username}`,
