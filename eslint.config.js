@@ -6,19 +6,40 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { readdirSync } from "node:fs";
 
-/** @param {string[]} layers @param {string} why */
-const forbid = (layers, why) => ({
+/**
+ * `no-restricted-imports` for a layer: `layers` it may not import (folder names anywhere in the
+ * import path), `packages` it may not use, and `extra` patterns with their own message.
+ * @param {string[]} layers @param {string} why @param {{ packages?: string[], extra?: { group: string[], message: string }[] }} [more]
+ */
+const forbid = (layers, why, more = {}) => ({
   "no-restricted-imports": [
     "error",
     {
-      patterns: layers.map((layer) => ({
-        group: [`**/${layer}/**`, `**/${layer}`],
-        message: `Imports run one way (STYLE.md): ${why}`,
-      })),
+      paths: (more.packages ?? []).map((name) => ({ name, message: `Imports run one way (STYLE.md): ${why}` })),
+      patterns: [
+        ...layers.map((layer) => ({
+          group: [`**/${layer}/**`, `**/${layer}`],
+          message: `Imports run one way (STYLE.md): ${why}`,
+        })),
+        ...(more.extra ?? []),
+      ],
     },
   ],
 });
+
+/** The dashboard's features (src/features/<name>): each may use another's public index, never its components. */
+const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const otherFeaturesComponents = (self) =>
+  features
+    .filter((name) => name !== self)
+    .map((name) => ({
+      group: [`**/${name}/components`, `**/${name}/components/**`],
+      message: `A feature's components are its own (issue 8): import what '${name}' shares from its index (src/features/${name}/index.ts)`,
+    }));
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "src/routeTree.gen.ts", "test-results", "playwright-report", ".hub-data"] },
@@ -40,8 +61,11 @@ export default tseslint.config(
     },
   },
   { files: ["src/routes/**"], rules: forbid(["app"], "routes may not import app") },
-  { files: ["src/features/**"], rules: forbid(["app", "routes"], "features may not import app or routes") },
-  { files: ["src/ui/**"], rules: forbid(["app", "routes", "features", "lib"], "ui imports only shared") },
+  ...features.map((name) => ({
+    files: [`src/features/${name}/**`],
+    rules: forbid(["app", "routes"], "features may not import app or routes", { extra: otherFeaturesComponents(name) }),
+  })),
+  { files: ["src/ui/**"], rules: forbid(["app", "routes", "features", "lib"], "ui imports only shared: props in, events out, no state or I/O", { packages: ["jotai", "jotai/utils", "mqtt", "dexie"] }) },
   { files: ["src/lib/**"], rules: forbid(["app", "routes", "features", "ui"], "lib imports only shared") },
   { files: ["src/shared/**"], rules: forbid(["app", "routes", "features", "ui", "lib"], "shared imports nothing of the app") },
   { files: ["sw/**"], rules: forbid(["src/app", "src/routes", "src/features", "src/ui", "src/lib"], "sw imports only src/shared") },

@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import { Wifi, WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { liveConnectedAtom } from "../../live/atoms";
-import { OutdoorMinBox } from "../../sensors/components/OutdoorMinBox";
+import { OutdoorMinBox } from "../../sensors";
 import "./CarDashboard.css";
 
 /**

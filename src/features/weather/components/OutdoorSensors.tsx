@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { SensorTiles } from "../../sensors/components/SensorTiles";
+import { SensorTiles } from "../../sensors";
 import { OUTDOOR_PLACES } from "../../sensors/outdoor";
 import type { Sensor } from "../../sensors/schemas";
 

@@ -1,0 +1,36 @@
+// @vitest-environment node
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// Issue 8: the import rules of STYLE.md are kept by the linter, and this proves they bite: each
+// deliberately bad import below must be rejected by `no-restricted-imports`, and the good ones not.
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** The rule ids ESLint reports for `code` as if it were the file at `filePath`. */
+async function ruleIdsFor(code: string, filePath: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => message.ruleId);
+}
+
+describe("import rules (STYLE.md, issue 8)", () => {
+  it("a feature may not import another feature's components", async () => {
+    expect(await ruleIdsFor('import { SensorTile } from "../../sensors/components/SensorTile";\nexport const x = SensorTile;\n', "src/features/car/components/Bad.tsx")).toContain("no-restricted-imports");
+  });
+
+  it("a feature may import what another shares from its index, and its own components", async () => {
+    expect(await ruleIdsFor('import { SensorTiles } from "../../sensors";\nexport const x = SensorTiles;\n', "src/features/car/components/Good.tsx")).toEqual([]);
+    expect(await ruleIdsFor('import { SensorTile } from "./SensorTile";\nexport const x = SensorTile;\n', "src/features/sensors/components/Good.tsx")).toEqual([]);
+  });
+
+  it("ui imports no jotai, mqtt or dexie, and no feature", async () => {
+    for (const bad of ['import { atom } from "jotai";\nexport const a = atom(1);\n', 'import mqtt from "mqtt";\nexport const m = mqtt;\n', 'import Dexie from "dexie";\nexport const d = Dexie;\n', 'import { SensorTiles } from "../features/sensors";\nexport const s = SensorTiles;\n']) {
+      expect(await ruleIdsFor(bad, "src/ui/Bad.tsx"), bad).toContain("no-restricted-imports");
+    }
+  });
+
+  it("features may not import app or routes; the hub only src/shared", async () => {
+    expect(await ruleIdsFor('import { App } from "../../app/App";\nexport const a = App;\n', "src/features/car/Bad.ts")).toContain("no-restricted-imports");
+    expect(await ruleIdsFor('import { connectLive } from "../../src/lib/mqtt/connection";\nexport const c = connectLive;\n', "hub/broker/Bad.ts")).toContain("no-restricted-imports");
+  });
+});
