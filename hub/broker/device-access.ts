@@ -35,6 +35,17 @@ import type { HubLogger } from "./link";
 /** Where a refused device publish goes instead: a `$`-topic no client may subscribe to. */
 export const REFUSED_TOPIC = "$hub/refused";
 
+/**
+ * Drops a publish inside Aedes' authorizePublish without closing the connection (Aedes 1.2 has no
+ * "skip" answer): redirected to {@link REFUSED_TOPIC}, not retained, empty, so nothing stores or
+ * reads it. Used for publishes outside a device's ACL and over a broker limit (limits.ts).
+ */
+export function dropPublish(packet: { topic: string; retain: boolean; payload: Buffer | string }): void {
+  packet.topic = REFUSED_TOPIC;
+  packet.retain = false;
+  packet.payload = Buffer.alloc(0);
+}
+
 /** Client ids a browser may use: mqtt.js' default `mqttjs_<hex>` or `dashboard-<id>`. */
 export const BROWSER_CLIENT_ID = /^(?:mqttjs_[0-9a-f]{1,32}|dashboard-[A-Za-z0-9_-]{1,64})$/;
 
@@ -133,9 +144,7 @@ export class DeviceAccessControl {
       const problem = identity?.type === "device" ? devicePublishProblem(identity.access, packet.topic, payload) : "no authenticated client";
       if (problem !== null) {
         this.logRefusal(client, identity, packet.topic, problem);
-        packet.topic = REFUSED_TOPIC;
-        packet.retain = false;
-        packet.payload = Buffer.alloc(0);
+        dropPublish(packet);
       }
       callback(null);
     },

@@ -4,7 +4,7 @@ import type { Duplex } from "node:stream";
 import type { IncomingMessage } from "node:http";
 import type { MqttUserStore } from "../store/mqtt-users";
 import { deliverEveryMessage } from "./delivery";
-import { DeviceAccessControl, REFUSED_TOPIC } from "./device-access";
+import { DeviceAccessControl, dropPublish, REFUSED_TOPIC } from "./device-access";
 import { DEFAULT_BROKER_LIMITS, guardPacketSize, LimitKeeper, SubscriptionCounter, type BrokerLimits, type LimitStats } from "./limits";
 import type { BrokerLink, HubLogger, MessageHandler, PublishOptions } from "./link";
 
@@ -59,11 +59,7 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
       access.hooks.authorizePublish(client, packet, (error) => {
         if (error || !client || packet.topic === REFUSED_TOPIC) return callback(error);
         const payloadBytes = typeof packet.payload === "string" ? Buffer.byteLength(packet.payload) : packet.payload.length;
-        if (limits.checkPublish(client.id, { topic: packet.topic, retain: packet.retain, payloadBytes }) !== null) {
-          packet.topic = REFUSED_TOPIC;
-          packet.retain = false;
-          packet.payload = Buffer.alloc(0);
-        }
+        if (limits.checkPublish(client.id, { topic: packet.topic, retain: packet.retain, payloadBytes }) !== null) dropPublish(packet);
         callback(null);
       }),
     authorizeSubscribe: (client, subscription, callback) => {

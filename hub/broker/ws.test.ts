@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { WebSocket } from "ws";
 import type { MqttClient } from "mqtt";
-import { call, connectDevice, connectMqtt, deviceLogin, freePort, grantedQos, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import { call, connectDevice, connectMqtt, deviceLogin, freePort, grantedQos, login, nextMessage, startTestHub, upgradeStatus, type TestHub } from "../testing/harness";
 
 let hub: TestHub;
 let mqttPort: number;
@@ -18,23 +17,6 @@ afterEach(async () => {
 
 const wsUrl = () => `${hub.url.replace("http://", "ws://")}/mqtt`;
 
-/** The HTTP status the hub answers a WebSocket upgrade with (101 when accepted). */
-function upgradeStatus(cookie?: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(wsUrl(), "mqtt", cookie ? { headers: { cookie } } : {});
-    socket.once("unexpected-response", (_request, response) => {
-      resolve(response.statusCode ?? 0);
-      socket.terminate();
-    });
-    socket.once("upgrade", () => {
-      resolve(101);
-      socket.terminate();
-    });
-    socket.once("error", (error) => {
-      if (!/Unexpected server response/.test(error.message)) reject(error);
-    });
-  });
-}
 
 const browser = async (cookie: string) => {
   const client = await connectMqtt(wsUrl(), { wsOptions: { headers: { cookie } } });
@@ -58,16 +40,16 @@ const closed = (client: MqttClient, timeoutMs = 3000) =>
 
 describe("MQTT over WebSocket at /mqtt", () => {
   it("refuses the upgrade with 401 without a session and 403 for a locked one", async () => {
-    expect(await upgradeStatus()).toBe(401);
-    expect(await upgradeStatus("hub_session=forged")).toBe(401);
+    expect(await upgradeStatus(wsUrl())).toBe(401);
+    expect(await upgradeStatus(wsUrl(), { cookie: "hub_session=forged" })).toBe(401);
     const cookie = await login(hub);
     await call(hub, "POST", "/api/auth/v1/session/lock", { body: {}, cookie });
-    expect(await upgradeStatus(cookie)).toBe(403);
+    expect(await upgradeStatus(wsUrl(), { cookie })).toBe(403);
   });
 
   it("accepts a valid session and delivers bridged readings a device published over TCP", async () => {
     const cookie = await login(hub);
-    expect(await upgradeStatus(cookie)).toBe(101);
+    expect(await upgradeStatus(wsUrl(), { cookie })).toBe(101);
     const sensor = await device();
     sensor.publish("tele/balkon/SENSOR", JSON.stringify({ Time: "2024-01-01T10:00:00", BME280: { Temperature: -3.4, Humidity: 80.1, Pressure: 1001.2 }, PressureUnit: "hPa", TempUnit: "C" }));
     const client = await browser(cookie);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { WebSocket } from "ws";
-import { call, jsonOf, login, sessionCookieOf, startTestHub, type TestHub } from "../testing/harness";
+import { call, jsonOf, login, sessionCookieOf, startTestHub, upgradeStatus as upgradeStatusOf, type TestHub } from "../testing/harness";
 import * as v from "valibot";
+
 
 // Issue 7, CSRF: a page on another port of the same host (same-site, so SameSite=Strict does not
 // help) locked the victim's session with a `text/plain` POST and opened /mqtt with the victim's
@@ -10,6 +10,8 @@ import * as v from "valibot";
 
 let hub: TestHub;
 let own: string;
+/** The status of a WebSocket upgrade of this hub's /mqtt with `headers`. */
+const upgradeStatus = (headers: Record<string, string>) => upgradeStatusOf(`${own.replace("http://", "ws://")}/mqtt`, headers);
 /** The attacker's page: same host, another port. */
 let attacker: string;
 
@@ -138,23 +140,6 @@ describe("the dashboard's own calls", () => {
   });
 });
 
-/** The HTTP status of a WebSocket upgrade of /mqtt with these headers (101 when accepted). */
-function upgradeStatus(headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${own.replace("http://", "ws://")}/mqtt`, "mqtt", { headers });
-    socket.once("unexpected-response", (_request, response) => {
-      resolve(response.statusCode ?? 0);
-      socket.terminate();
-    });
-    socket.once("upgrade", () => {
-      resolve(101);
-      socket.terminate();
-    });
-    socket.once("error", (error) => {
-      if (!/Unexpected server response/.test(error.message)) reject(error);
-    });
-  });
-}
 
 describe("/mqtt WebSocket upgrade", () => {
   it("refuses the attack: a cross-origin upgrade carrying the victim's cookie answers 403 before upgrading", async () => {

@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
+import { WebSocket } from "ws";
 import { hashSecret, useCheapKdfForTests } from "../auth/kdf";
 import type { DeviceKind } from "../broker/acl";
 import { startHub, type HubOptions, type RunningHub } from "../server";
@@ -218,4 +219,26 @@ export async function grantedQos(client: MqttClient, filter: string): Promise<nu
     if (Array.isArray(codes) && typeof codes[0] === "number") return codes[0];
     throw error;
   }
+}
+
+/**
+ * The HTTP status the hub answers a WebSocket upgrade of `url` (its `/mqtt`) with, sending
+ * `headers` (cookie, Origin ...): 101 when accepted, else the refusal's status. Rejects on a
+ * network error.
+ */
+export function upgradeStatus(url: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, "mqtt", { headers });
+    socket.once("unexpected-response", (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.once("upgrade", () => {
+      resolve(101);
+      socket.terminate();
+    });
+    socket.once("error", (error) => {
+      if (!/Unexpected server response/.test(error.message)) reject(error);
+    });
+  });
 }
