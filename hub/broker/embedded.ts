@@ -1,5 +1,5 @@
 import { Aedes, type Client } from "aedes";
-import { createServer, type Server } from "node:net";
+import { createServer, type Server, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { IncomingMessage } from "node:http";
 import type { MqttUserStore } from "../store/mqtt-users";
@@ -78,8 +78,14 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
 
   let server: Server | null = null;
   let tcpPort: number | null = null;
+  /** Open device sockets: closing the hub ends them rather than waiting for each device to hang up. */
+  const sockets = new Set<Socket>();
   if (options.tcpPort !== 0) {
-    const tcp = createServer((socket) => handle(socket));
+    const tcp = createServer((socket) => {
+      sockets.add(socket);
+      socket.once("close", () => sockets.delete(socket));
+      handle(socket);
+    });
     await new Promise<void>((resolve, reject) => {
       tcp.once("error", (error: NodeJS.ErrnoException) => {
         access.close();
@@ -142,7 +148,9 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
       for (const { filter, deliver } of handlers) broker.unsubscribe(filter, deliver, () => undefined);
       if (server) {
         const tcp = server;
-        await new Promise<void>((resolve) => tcp.close(() => resolve()));
+        const closed = new Promise<void>((resolve) => tcp.close(() => resolve()));
+        for (const socket of sockets) socket.destroy();
+        await closed;
       }
       await new Promise<void>((resolve) => broker.close(() => resolve()));
     },
