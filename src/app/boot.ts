@@ -4,6 +4,7 @@ import { bootSessionOffline } from "../features/offline/boot";
 import { trackConnectivity } from "../features/offline/connectivity";
 import { startOffline } from "../features/offline/start";
 import { resolveApiBases } from "../lib/api/bases";
+import { serviceWorkerUrl } from "../shared/apiBases";
 import type { RouterContext } from "../routes/-context";
 import { createApiClients } from "./api";
 import { createI18n } from "./i18n";
@@ -29,7 +30,8 @@ export type AppParts = { router: AppRouter; context: RouterContext; i18n: I18n }
 export function bootApp(): AppParts {
   const store = createAppStore();
   // Offline-first (issue 3): every API exchange updates the connectivity atoms; writes are refused offline.
-  const api = createApiClients(store, resolveApiBases(), { fetch: trackConnectivity(store) });
+  const bases = resolveApiBases();
+  const api = createApiClients(store, bases, { fetch: trackConnectivity(store) });
   const context: RouterContext = { store, api, notify: createNotifier(store) };
   const router = createAppRouter(context);
   window.__liveStats = () => store.get(liveStatsAtom);
@@ -37,7 +39,7 @@ export function bootApp(): AppParts {
   // register the service worker once the page has loaded (updates applied only at idle).
   const offline = startOffline(store, api, { onRecover: () => void router.invalidate() });
   void bootSessionOffline(store, api.auth);
-  const kiosk = () => void import("../features/kiosk/start").then(({ startKiosk }) => startKiosk({ beforeReload: offline.flush }));
+  const kiosk = () => void import("../features/kiosk/start").then(({ startKiosk }) => startKiosk({ beforeReload: offline.flush, swUrl: serviceWorkerUrl("/sw.js", bases) }));
   if (document.readyState === "complete") kiosk();
   else window.addEventListener("load", kiosk, { once: true });
   return { router, context, i18n: createI18n() };

@@ -5,7 +5,8 @@ import { mergePreferences } from "../features/preferences/schemas";
 import { fetchConfig, fetchSwitches } from "../features/switches/api";
 import { configAtom, switchesAtom } from "../features/switches/atoms";
 import { isApiError } from "../lib/api/errors";
-import type { ApiClients, JotaiStore } from "../routes/-context";
+import type { ApiClients } from "../routes/-context";
+import type { JotaiStore } from "../shared/store";
 
 /** Wait between attempts of a failed start-up fetch, ms (spec §9 data fetching retry interval). */
 export const STARTUP_RETRY_MS = 5000;

@@ -1,9 +1,7 @@
-import type { createStore } from "jotai";
 import type { ApiClient } from "../lib/api/client";
 import type { ApiBases } from "../lib/api/bases";
+import type { JotaiStore } from "../shared/store";
 
-/** The app's one Jotai store. */
-export type JotaiStore = ReturnType<typeof createStore>;
 
 /** One ApiClient per API base (spec §7): auth, general (v2), generalV1, cameras, camerasV5, garage. */
 export type ApiClients = Readonly<Record<keyof ApiBases, ApiClient>>;

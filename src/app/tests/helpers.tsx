@@ -3,7 +3,7 @@ import { Provider } from "jotai";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createApiClient, type ApiClient } from "../../lib/api/client";
-import type { JotaiStore } from "../../routes/-context";
+import type { JotaiStore } from "../../shared/store";
 import { createI18n } from "../i18n";
 import { createAppStore } from "../store";
 

@@ -1,7 +1,7 @@
 import { atom } from "jotai";
 import type { LiveValue } from "../../lib/mqtt/ingest";
 import { lastLiveUpdateAtAtom, liveTopicsAtom, liveValueAtom } from "./atoms";
-import type { JotaiStore } from "./store";
+import type { JotaiStore } from "../../shared/store";
 
 /**
  * One write for a whole batch: Jotai notifies subscribers once after the write instead of once per

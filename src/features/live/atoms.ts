@@ -1,15 +1,15 @@
 import { atom, type PrimitiveAtom } from "jotai";
 import { emptyIngestStats, type IngestStats, type LiveValue } from "../../lib/mqtt/ingest";
-import type { LiveConnectionState } from "../../lib/mqtt/state";
+import { isLiveConnected, type LiveConnectionState } from "../../shared/liveConnection";
 
 export type { LiveValue, IngestStats } from "../../lib/mqtt/ingest";
-export type { LiveConnectionState } from "../../lib/mqtt/state";
+export type { LiveConnectionState } from "../../shared/liveConnection";
 
 /** The last live-connection event (spec §4); "idle" until the connection starts. */
 export const liveConnectionStateAtom = atom<LiveConnectionState>("idle");
 
 /** True while the live connection is connected (spec §2: otherwise the top bar shows a red spinner). */
-export const liveConnectedAtom = atom((get) => get(liveConnectionStateAtom) === "connect");
+export const liveConnectedAtom = atom((get) => isLiveConnected(get(liveConnectionStateAtom)));
 
 const valueAtoms = new Map<string, PrimitiveAtom<LiveValue | undefined>>();
 

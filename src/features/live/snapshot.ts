@@ -3,7 +3,7 @@ import type { LiveValue } from "../../lib/mqtt/ingest";
 import { topicToPath } from "../../lib/mqtt/topic";
 import { createTopicBudget } from "../../lib/mqtt/topicBudget";
 import { lastLiveUpdateAtAtom, liveTopicsAtom, liveValueAtom } from "./atoms";
-import type { JotaiStore } from "./store";
+import type { JotaiStore } from "../../shared/store";
 
 /** One persisted live leaf. */
 export type LiveSnapshotEntry = { topic: string } & LiveValue;

@@ -1,4 +1,5 @@
-import type { createStore } from "jotai";
+import { safeLocalStorage } from "../../shared/storage";
+import type { JotaiStore } from "../../shared/store";
 import * as v from "valibot";
 import { preferencesAtom } from "../preferences/atoms";
 import { PreferencesPatchSchema, mergePreferences } from "../preferences/schemas";
@@ -51,7 +52,7 @@ export function writeLocalCache(patch: Partial<Omit<LocalCache, "savedAt">>, sto
  * Restores preferences from the local cache at once (synchronous: the first render already has the
  * user's layout, zoom lock and locale). Returns true when there were some.
  */
-export function restoreLocalPreferences(store: ReturnType<typeof createStore>): boolean {
+export function restoreLocalPreferences(store: JotaiStore): boolean {
   const saved = readLocalCache()?.preferences;
   if (!saved) return false;
   store.set(preferencesAtom, (current) => mergePreferences(current, saved));
@@ -64,13 +65,5 @@ export function clearLocalCache(storage: Storage | undefined = safeLocalStorage(
     storage?.removeItem(LOCAL_CACHE_KEY);
   } catch {
     // storage disabled: nothing to clear
-  }
-}
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return typeof localStorage === "undefined" ? undefined : localStorage;
-  } catch {
-    return undefined;
   }
 }

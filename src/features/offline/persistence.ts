@@ -1,4 +1,4 @@
-import type { createStore } from "jotai";
+import type { JotaiStore } from "../../shared/store";
 import {
   KV_KEYS,
   clearApiResponses,
@@ -20,8 +20,6 @@ import { preferencesAtom } from "../preferences/atoms";
 import { DEFAULT_PREFERENCES, PreferencesPatchSchema, mergePreferences } from "../preferences/schemas";
 import { clearLocalCache, readLocalCache, restoreLocalPreferences, writeLocalCache } from "./localCache";
 import { everyIntervalWhileChanged } from "./throttle";
-
-type JotaiStore = ReturnType<typeof createStore>;
 
 /** Persist interval, ms (spec §7: "persisted every 5 s"). */
 export const PERSIST_INTERVAL_MS = 5000;

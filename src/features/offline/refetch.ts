@@ -1,4 +1,4 @@
-import type { createStore } from "jotai";
+import type { JotaiStore } from "../../shared/store";
 import type { ApiClient } from "../../lib/api/client";
 import { fetchPreferences } from "../preferences/api";
 import { preferencesAtom } from "../preferences/atoms";
@@ -6,8 +6,6 @@ import { mergePreferences } from "../preferences/schemas";
 import { fetchConfig, fetchSwitches } from "../switches/api";
 import { configAtom, switchesAtom } from "../switches/atoms";
 import { sessionAtom } from "../auth/atoms";
-
-type JotaiStore = ReturnType<typeof createStore>;
 
 /**
  * Fetches the session's HTTP data again after an outage or a long sleep (issue 3 "After a long sleep

@@ -1,4 +1,4 @@
-import type { createStore } from "jotai";
+import type { JotaiStore } from "../../shared/store";
 import type { ApiClient } from "../../lib/api/client";
 import type { DashboardDb } from "../../shared/db";
 import { dataRefreshEpochAtom } from "./atoms";
@@ -7,8 +7,6 @@ import { rememberedSessionLocal, revalidateAssumedSession } from "./boot";
 import type * as PersistenceModule from "./persistence";
 import { restoreLocalPreferences } from "./localCache";
 import { startRecovery, type RecoveryReason } from "./recovery";
-
-type JotaiStore = ReturnType<typeof createStore>;
 
 /** Options of {@link startOffline}. */
 export interface StartOfflineOptions {
