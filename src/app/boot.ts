@@ -1,4 +1,5 @@
 import type { i18n as I18n } from "i18next";
+import { commandEnvAtom } from "../features/commands";
 import { liveStatsAtom } from "../features/live/atoms";
 import { bootSessionOffline } from "../features/offline/boot";
 import { trackConnectivity } from "../features/offline/connectivity";
@@ -32,7 +33,11 @@ export function bootApp(): AppParts {
   // Offline-first (issue 3): every API exchange updates the connectivity atoms; writes are refused offline.
   const bases = resolveApiBases();
   const api = createApiClients(store, bases, { fetch: trackConnectivity(store) });
-  const context: RouterContext = { store, api, notify: createNotifier(store) };
+  const notify = createNotifier(store);
+  const context: RouterContext = { store, api, notify };
+  const i18n = createI18n();
+  // What every command reads from the store (DESIGN §4a): set once, here.
+  store.set(commandEnvAtom, { api, notify, translate: (key: string) => i18n.t(key) });
   const router = createAppRouter(context);
   window.__liveStats = () => store.get(liveStatsAtom);
   // Restore the last known state while the session is validated (a known user stays in the app offline);
@@ -42,5 +47,5 @@ export function bootApp(): AppParts {
   const kiosk = () => void import("../features/kiosk/start").then(({ startKiosk }) => startKiosk({ beforeReload: offline.flush, swUrl: serviceWorkerUrl("/sw.js", bases) }));
   if (document.readyState === "complete") kiosk();
   else window.addEventListener("load", kiosk, { once: true });
-  return { router, context, i18n: createI18n() };
+  return { router, context, i18n };
 }

@@ -155,4 +155,8 @@ export const en: Resources = {
     backHome: "Back to start",
   },
   toasts: { label: "Notifications", dismiss: "Dismiss notification" },
+  commands: {
+    failed: "The command failed. Try again.",
+    locked: "The session is locked: unlock it with the PIN first.",
+  },
 };

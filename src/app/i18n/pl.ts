@@ -166,6 +166,10 @@ export const pl = {
     label: "Powiadomienia",
     dismiss: "Zamknij powiadomienie",
   },
+  commands: {
+    failed: "Nie udało się wykonać polecenia. Spróbuj ponownie.",
+    locked: "Sesja zablokowana: najpierw odblokuj ją PIN-em.",
+  },
 } as const;
 
 /** Shape every locale must follow (keys of the Polish resources). */

@@ -5,7 +5,7 @@ import { LockScreen } from "../../features/auth/components/LockScreen";
 import { UNLOCK_FAILURE_KEY } from "../../features/auth/unlockFailure";
 import { DEVICE_APP_UI_KEY } from "../../features/preferences/deviceLayout";
 import { pinSwatch } from "../../shared/pinSwatch";
-import { fakeClient, renderWithApp, type Canned } from "./helpers";
+import { fakeClient, renderWithApp, type Canned } from "../../test/render";
 
 afterEach(() => {
   cleanup();

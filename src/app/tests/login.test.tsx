@@ -4,7 +4,7 @@ import { LoginScreen } from "../../features/auth/components/LoginScreen";
 import { createNotifier } from "../notifications";
 import { createAppStore } from "../store";
 import { ToastHost } from "../ToastHost";
-import { fakeClient, renderWithApp } from "./helpers";
+import { fakeClient, renderWithApp } from "../../test/render";
 
 afterEach(cleanup);
 

@@ -7,7 +7,7 @@ import { SensorTile } from "../../features/sensors/components/SensorTile";
 import { SensorTiles } from "../../features/sensors/components/SensorTiles";
 import type { Sensor } from "../../features/sensors/schemas";
 import { createAppStore } from "../store";
-import { renderWithApp } from "./helpers";
+import { renderWithApp } from "../../test/render";
 
 const T0 = Date.parse("2026-01-15T12:00:00Z");
 

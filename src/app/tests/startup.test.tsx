@@ -9,7 +9,7 @@ import { createAppRouter } from "../router";
 import { SessionGate } from "../SessionGate";
 import { startSessionData } from "../startup";
 import { createAppStore } from "../store";
-import { renderWithApp } from "./helpers";
+import { renderWithApp } from "../../test/render";
 
 afterEach(cleanup);
 

@@ -4,7 +4,7 @@ import { configAtom, switchesAtom, switchesWithoutPurposeCountAtom } from "../..
 import { SwitchesBadge } from "../../features/switches/components/SwitchesBadge";
 import { SwitchesList } from "../../features/switches/components/SwitchesList";
 import { createAppStore } from "../store";
-import { renderWithApp } from "./helpers";
+import { renderWithApp } from "../../test/render";
 
 afterEach(cleanup);
 

@@ -2,10 +2,16 @@ import { render, type RenderResult } from "@testing-library/react";
 import { Provider } from "jotai";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import { createApiClient, type ApiClient } from "../../lib/api/client";
-import type { JotaiStore } from "../../shared/store";
-import { createI18n } from "../i18n";
-import { createAppStore } from "../store";
+import { createI18n } from "../app/i18n";
+import { createAppStore } from "../app/store";
+import { commandEnvAtom, type Notify } from "../features/commands";
+import { createApiClient, type ApiClient } from "../lib/api/client";
+import type { ApiClients } from "../lib/api/clients";
+import type { JotaiStore } from "../shared/store";
+
+/**
+ * Test helpers (issue 8): render a component with the app's providers so its test sits beside it.
+ */
 
 /** A recorded request of {@link fakeAuth}: method, path after the base, parsed JSON body. */
 export type Recorded = { method: string; path: string; body: unknown };
@@ -46,12 +52,45 @@ export function fakeClient(answer: (request: Recorded) => Canned, onErrorCode?: 
   return { client, requests };
 }
 
-/** Renders `ui` inside a Jotai Provider with the given store and the Polish i18n instance. */
+/** The app's Polish translation function, for tests of code that takes one (commands). */
+export function polishTranslate(): (key: string) => string {
+  const i18n = createI18n("pl");
+  return (key) => i18n.t(key);
+}
+
+/** What {@link renderWithApp} may be given besides the component. */
+export type RenderOptions = {
+  /** The API clients commands call (every base answers with this one client when only `auth` is given). */
+  api?: Partial<ApiClients> & { auth?: ApiClient };
+  /** The toast function commands call; default: a no-op. */
+  notify?: Notify;
+};
+
+/**
+ * Renders `ui` as the app would (src/app/App.tsx): inside a Jotai Provider with `store` (a fresh app
+ * store by default) and the Polish i18n instance, with the commands' environment (API clients,
+ * notify, translation) set in the store the way src/app/boot.ts sets it. Returns the testing
+ * library's result and the store.
+ */
 export function renderWithApp(
   ui: ReactNode,
   store: JotaiStore = createAppStore(),
+  options: RenderOptions = {},
 ): RenderResult & { store: JotaiStore } {
   const i18n = createI18n("pl");
+  if (options.api !== undefined || store.get(commandEnvAtom) === null) {
+    const fallback = options.api?.auth ?? fakeClient(() => ({ status: 500, body: { code: "INTERNAL" } })).client;
+    const api: ApiClients = {
+      auth: fallback,
+      general: fallback,
+      generalV1: fallback,
+      cameras: fallback,
+      camerasV5: fallback,
+      garage: fallback,
+      ...options.api,
+    };
+    store.set(commandEnvAtom, { api, notify: options.notify ?? (() => undefined), translate: (key: string) => i18n.t(key) });
+  }
   const result = render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
