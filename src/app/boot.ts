@@ -11,6 +11,7 @@ import { createApiClients } from "./api";
 import { createI18n } from "./i18n";
 import { createNotifier } from "./notifications";
 import { createAppRouter, type AppRouter } from "./router";
+import { SESSION_RESOURCES } from "./sessionResources";
 import { createAppStore } from "./store";
 
 declare global {
@@ -42,7 +43,7 @@ export function bootApp(): AppParts {
   window.__liveStats = () => store.get(liveStatsAtom);
   // Restore the last known state while the session is validated (a known user stays in the app offline);
   // register the service worker once the page has loaded (updates applied only at idle).
-  const offline = startOffline(store, api, { onRecover: () => void router.invalidate() });
+  const offline = startOffline(store, api, { resources: SESSION_RESOURCES, onRecover: () => void router.invalidate() });
   void bootSessionOffline(store, api.auth);
   const kiosk = () => void import("../features/kiosk/start").then(({ startKiosk }) => startKiosk({ beforeReload: offline.flush, swUrl: serviceWorkerUrl("/sw.js", bases) }));
   if (document.readyState === "complete") kiosk();

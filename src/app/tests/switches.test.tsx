@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { configAtom, switchesAtom, switchesWithoutPurposeCountAtom } from "../../features/switches/atoms";
+import { configAtom } from "../../features/config";
+import { switchesAtom, switchesWithoutPurposeCountAtom } from "../../features/switches/atoms";
 import { SwitchesBadge } from "../../features/switches/components/SwitchesBadge";
 import { SwitchesList } from "../../features/switches/components/SwitchesList";
 import { createAppStore } from "../store";

@@ -1,7 +1,7 @@
 import type { JotaiStore } from "../../shared/store";
-import type { ApiClient } from "../../lib/api/client";
+import type { ApiClients } from "../../lib/api/clients";
+import type { SessionResource } from "../../lib/session/resource";
 import type { DashboardDb } from "../../shared/db";
-import { dataRefreshEpochAtom } from "./atoms";
 import { sessionAtom } from "../auth/atoms";
 import { rememberedSessionLocal, revalidateAssumedSession } from "./boot";
 import type * as PersistenceModule from "./persistence";
@@ -14,7 +14,12 @@ export interface StartOfflineOptions {
   db?: DashboardDb;
   /** URL probed (HEAD) while offline. Default `<general base>/config`. */
   probeUrl?: string;
-  /** Extra work after a recovery (besides the built-in refetch of config, switches, preferences). */
+  /**
+   * The session's HTTP resources (src/app/sessionResources.ts, the same list boot loads): those marked
+   * `refetchAfterOutage` are fetched again after a recovery. Default none.
+   */
+  resources?: readonly SessionResource[];
+  /** Extra work after a recovery (besides the refetch of `resources`). */
   onRecover?: (reason: RecoveryReason) => void;
 }
 
@@ -45,10 +50,10 @@ export interface OfflineHandle {
  * Preferences come back synchronously from localStorage; the live snapshot from IndexedDB through a
  * lazily loaded chunk (Dexie is not part of the first screen's JavaScript). It requests persistent storage (`navigator.storage.persist()`), restores preferences and the live
  * snapshot, persists them every 5 s while changed, follows connectivity (probing the hub while
- * offline), and after an outage or a long sleep bumps `dataRefreshEpochAtom`, revalidates a session
- * assumed offline and refetches config, switches and preferences.
+ * offline), and after an outage or a long sleep revalidates a session assumed offline and refetches
+ * the session's resources (`options.resources`).
  */
-export function startOffline(store: JotaiStore, api: { auth: ApiClient; general: ApiClient }, options: StartOfflineOptions = {}): OfflineHandle {
+export function startOffline(store: JotaiStore, api: ApiClients, options: StartOfflineOptions = {}): OfflineHandle {
   void requestPersistentStorage();
   restoreLocalPreferences(store);
   // Dexie and the persistence code load only when there is something to restore or to keep: a known
@@ -85,10 +90,9 @@ export function startOffline(store: JotaiStore, api: { auth: ApiClient; general:
   const stopRecovery = startRecovery(store, {
     probeUrl: options.probeUrl ?? `${api.general.baseUrl.replace(/\/$/, "")}/config`,
     onRecover: (reason) => {
-      store.set(dataRefreshEpochAtom, (n) => n + 1);
       void revalidateAssumedSession(store, api.auth)
         .then(() => import("./refetch"))
-        .then(({ refetchSessionData }) => refetchSessionData(store, api))
+        .then(({ refetchSessionData }) => refetchSessionData(store, api, options.resources ?? []))
         .catch((error: unknown) => console.warn("refetch after recovery failed", error));
       options.onRecover?.(reason);
     },
