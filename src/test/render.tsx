@@ -52,6 +52,13 @@ export function fakeClient(answer: (request: Recorded) => Canned, onErrorCode?: 
   return { client, requests };
 }
 
+/** A fresh app store (the one createAppStore of src/app/store.ts), for component tests beside their feature. */
+export const createTestStore = createAppStore;
+
+/** The app's toasts for tests that check one: `createNotifier(store)` gives `notify`, ToastHost shows it. */
+export { createNotifier } from "../app/notifications";
+export { ToastHost } from "../app/ToastHost";
+
 /** The app's Polish translation function, for tests of code that takes one (commands). */
 export function polishTranslate(): (key: string) => string {
   const i18n = createI18n("pl");
