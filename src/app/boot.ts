@@ -12,6 +12,7 @@ import { createApiClients } from "./api";
 import { createI18n, DEFAULT_LOCALE, loadLocale } from "./i18n";
 import { createNotifier } from "./notifications";
 import { createAppRouter, type AppRouter } from "./router";
+import { PERSISTED_PARTS } from "./persistedParts";
 import { SESSION_RESOURCES } from "./sessionResources";
 import { createAppStore } from "./store";
 
@@ -48,7 +49,7 @@ export function bootApp(): BootedApp {
   window.__liveStats = () => store.get(liveStatsAtom);
   // Restore the last known state while the session is validated (a known user stays in the app offline);
   // register the service worker once the page has loaded (updates applied only at idle).
-  const offline = startOffline(store, api, { resources: SESSION_RESOURCES, onRecover: () => void router.invalidate() });
+  const offline = startOffline(store, api, { resources: SESSION_RESOURCES, persisted: PERSISTED_PARTS, onRecover: () => void router.invalidate() });
   void bootSessionOffline(store, api.auth);
   const kiosk = () => void import("../features/kiosk/start").then(({ startKiosk }) => startKiosk({ beforeReload: offline.flush, swUrl: serviceWorkerUrl("/sw.js", bases) }));
   if (document.readyState === "complete") kiosk();

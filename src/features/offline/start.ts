@@ -1,11 +1,12 @@
 import type { JotaiStore } from "../../shared/store";
 import type { ApiClients } from "../../lib/api/clients";
+import type { PersistedPart } from "../../lib/session/persisted";
 import type { SessionResource } from "../../lib/session/resource";
 import type { DashboardDb } from "../../shared/db";
 import { sessionAtom } from "../auth/atoms";
 import { rememberedSessionLocal, revalidateAssumedSession } from "./boot";
 import type * as PersistenceModule from "./persistence";
-import { restoreLocalPreferences } from "./localCache";
+import { restoreLocalParts } from "./localCache";
 import { startRecovery, type RecoveryReason } from "./recovery";
 
 /** Options of {@link startOffline}. */
@@ -19,6 +20,11 @@ export interface StartOfflineOptions {
    * `refetchAfterOutage` are fetched again after a recovery. Default none.
    */
   resources?: readonly SessionResource[];
+  /**
+   * What the features persist (src/app/persistedParts.ts): restored at start (the localStorage part
+   * synchronously), saved every 5 s while changed, cleared on logout. Default none.
+   */
+  persisted?: readonly PersistedPart[];
   /** Extra work after a recovery (besides the refetch of `resources`). */
   onRecover?: (reason: RecoveryReason) => void;
 }
@@ -47,7 +53,8 @@ export interface OfflineHandle {
  * void bootSessionOffline(store, api.auth);   // instead of validateOnLoad
  * ```
  *
- * Preferences come back synchronously from localStorage; the live snapshot from IndexedDB through a
+ * Parts kept in localStorage (preferences) come back synchronously; the others (the live snapshot)
+ * from IndexedDB through a
  * lazily loaded chunk (Dexie is not part of the first screen's JavaScript). It requests persistent storage (`navigator.storage.persist()`), restores preferences and the live
  * snapshot, persists them every 5 s while changed, follows connectivity (probing the hub while
  * offline), and after an outage or a long sleep revalidates a session assumed offline and refetches
@@ -55,7 +62,8 @@ export interface OfflineHandle {
  */
 export function startOffline(store: JotaiStore, api: ApiClients, options: StartOfflineOptions = {}): OfflineHandle {
   void requestPersistentStorage();
-  restoreLocalPreferences(store);
+  const parts = options.persisted ?? [];
+  restoreLocalParts(store, parts);
   // Dexie and the persistence code load only when there is something to restore or to keep: a known
   // user on this device now, or as soon as someone logs in (a first visit's login screen stays light).
   let persistenceModule: Promise<typeof PersistenceModule> | undefined;
@@ -65,7 +73,7 @@ export function startOffline(store: JotaiStore, api: ApiClients, options: StartO
   const loadPersistence = (): Promise<typeof PersistenceModule> => {
     persistenceModule ??= import("./persistence");
     void persistenceModule.then(
-      (m) => m.restoreOfflineState(store, options.db).then(resolveRestored),
+      (m) => m.restoreOfflineState(store, options.db, parts).then(resolveRestored),
       (error: unknown) => {
         console.warn("offline state not restored", error);
         resolveRestored(0);
@@ -75,7 +83,7 @@ export function startOffline(store: JotaiStore, api: ApiClients, options: StartO
   };
   let persistence: Promise<ReturnType<typeof PersistenceModule.startPersistence> | null> = Promise.resolve(null);
   const startPersisting = (): void => {
-    persistence = loadPersistence().then((m) => (stopped ? null : m.startPersistence(store, options.db)));
+    persistence = loadPersistence().then((m) => (stopped ? null : m.startPersistence(store, options.db, undefined, parts)));
   };
   let unsubscribeSession = (): void => undefined;
   if (rememberedSessionLocal()) startPersisting();

@@ -1,14 +1,13 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { lastLiveUpdateAtAtom } from "../../live/atoms";
-import { localeAtom } from "../../preferences/atoms";
 import { cachedDataFetchedAtAtom, offlineAtom, refusedWriteAtom } from "../atoms";
 import { AgeLine } from "./AgeLine";
 import "./OfflineNotice.css";
 
 /** Props of {@link OfflineNotice}. */
 export type OfflineNoticeProps = {
-  /** Locale of the texts; default the user's locale preference (spec §2: pl default). */
+  /** Locale of the texts; default the app's language (the user's preference, spec §2: pl default). */
   locale?: "pl" | "en";
 };
 
@@ -21,13 +20,12 @@ export type OfflineNoticeProps = {
  * that nothing was sent (role="alert", data-testid="offline-refused").
  */
 export function OfflineNotice({ locale: forced }: OfflineNoticeProps) {
-  const preferred = useAtomValue(localeAtom);
-  const locale = forced ?? preferred;
   const offline = useAtomValue(offlineAtom);
   const cachedAt = useAtomValue(cachedDataFetchedAtAtom);
   const refused = useAtomValue(refusedWriteAtom);
   const lastUpdate = useAtomValue(lastLiveUpdateAtAtom);
-  const { t: translate } = useTranslation();
+  const { t: translate, i18n } = useTranslation();
+  const locale = forced ?? (i18n.language === "en" ? "en" : "pl");
   if (!offline) return null;
   const t = (key: "offline" | "cachedAt" | "lastUpdate" | "refused") => translate(`offline.${key}`, { lng: locale });
   return (
