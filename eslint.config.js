@@ -29,6 +29,9 @@ const forbid = (layers, why, more = {}) => ({
   ],
 });
 
+/** Unit test files: they may use the test helpers of src/test. */
+const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
+
 /** The dashboard's features (src/features/<name>): each may use another's public index, never its components. */
 const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -60,14 +63,26 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
     },
   },
-  { files: ["src/routes/**"], rules: forbid(["app"], "routes may not import app") },
-  ...features.map((name) => ({
-    files: [`src/features/${name}/**`],
-    rules: forbid(["app", "routes"], "features may not import app or routes", { extra: otherFeaturesComponents(name) }),
-  })),
-  { files: ["src/ui/**"], rules: forbid(["app", "routes", "features", "lib"], "ui imports only shared: props in, events out, no state or I/O", { packages: ["jotai", "jotai/utils", "mqtt", "dexie"] }) },
-  { files: ["src/lib/**"], rules: forbid(["app", "routes", "features", "ui"], "lib imports only shared") },
-  { files: ["src/shared/**"], rules: forbid(["app", "routes", "features", "ui", "lib"], "shared imports nothing of the app") },
+  { files: ["src/routes/**"], ignores: TESTS, rules: forbid(["app", "test"], "routes may not import app or the test helpers") },
+  { files: ["src/routes/**/*.test.{ts,tsx}"], rules: forbid(["app"], "routes may not import app") },
+  // Production code never imports the test helpers (src/test renders with the app's providers, so it
+  // imports app: a feature importing it would run the layers backwards). Tests beside the code may.
+  ...features.flatMap((name) => [
+    {
+      files: [`src/features/${name}/**`],
+      ignores: TESTS,
+      rules: forbid(["app", "routes", "test"], "features may not import app, routes or the test helpers", { extra: otherFeaturesComponents(name) }),
+    },
+    {
+      files: [`src/features/${name}/**/*.test.{ts,tsx}`],
+      rules: forbid(["app", "routes"], "features may not import app or routes", { extra: otherFeaturesComponents(name) }),
+    },
+  ]),
+  { files: ["src/ui/**"], ignores: TESTS, rules: forbid(["app", "routes", "features", "lib", "test"], "ui imports only shared: props in, events out, no state or I/O", { packages: ["jotai", "jotai/utils", "mqtt", "dexie"] }) },
+  { files: ["src/ui/**/*.test.{ts,tsx}"], rules: forbid(["app", "routes", "features", "lib"], "ui imports only shared", { packages: ["jotai", "jotai/utils", "mqtt", "dexie"] }) },
+  { files: ["src/lib/**"], ignores: TESTS, rules: forbid(["app", "routes", "features", "ui", "test"], "lib imports only shared") },
+  { files: ["src/lib/**/*.test.{ts,tsx}"], rules: forbid(["app", "routes", "features", "ui"], "lib imports only shared") },
+  { files: ["src/shared/**"], rules: forbid(["app", "routes", "features", "ui", "lib", "test"], "shared imports nothing of the app") },
   { files: ["sw/**"], rules: forbid(["src/app", "src/routes", "src/features", "src/ui", "src/lib"], "sw imports only src/shared") },
   { files: ["hub/**"], rules: forbid(["src/app", "src/routes", "src/features", "src/ui", "src/lib"], "the hub imports only src/shared") },
 );

@@ -33,4 +33,16 @@ describe("import rules (STYLE.md, issue 8)", () => {
     expect(await ruleIdsFor('import { App } from "../../app/App";\nexport const a = App;\n', "src/features/car/Bad.ts")).toContain("no-restricted-imports");
     expect(await ruleIdsFor('import { connectLive } from "../../src/lib/mqtt/connection";\nexport const c = connectLive;\n', "hub/broker/Bad.ts")).toContain("no-restricted-imports");
   });
+
+  it("shared imports nothing of the app, and the service worker only src/shared", async () => {
+    expect(await ruleIdsFor('import { offlineAtom } from "../features/offline/atoms";\nexport const o = offlineAtom;\n', "src/shared/Bad.ts")).toContain("no-restricted-imports");
+    expect(await ruleIdsFor('import { resolveApiBases } from "../src/lib/api/bases";\nexport const r = resolveApiBases;\n', "sw/Bad.ts")).toContain("no-restricted-imports");
+    expect(await ruleIdsFor('import { DEFAULT_API_BASES } from "../src/shared/apiBases";\nexport const d = DEFAULT_API_BASES;\n', "sw/Good.ts")).toEqual([]);
+  });
+
+  it("only tests import the test helpers (src/test renders with the app's providers)", async () => {
+    const code = 'import { renderWithApp } from "../../../test/render";\nexport const r = renderWithApp;\n';
+    expect(await ruleIdsFor(code, "src/features/sensors/components/Bad.tsx")).toContain("no-restricted-imports");
+    expect(await ruleIdsFor(code, "src/features/sensors/components/Good.test.tsx")).toEqual([]);
+  });
 });

@@ -7,9 +7,11 @@ import "./styles/index.css";
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-const parts = bootApp();
-createRoot(root).render(
-  <StrictMode>
-    <App {...parts} />
-  </StrictMode>,
+const { parts, ready } = bootApp();
+void ready.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App {...parts} />
+    </StrictMode>,
+  ),
 );

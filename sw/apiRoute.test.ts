@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { DashboardDb } from "../src/shared/db";
-import { handleApiGet, isCacheableApiGet, type ApiGetDeps } from "./apiRoute";
+import { apiBasesFromSearch, DEFAULT_API_BASES, serviceWorkerUrl } from "../src/shared/apiBases";
+import { handleApiGet, isCacheableApiGet, navigationDenylist, type ApiGetDeps } from "./apiRoute";
 
 const ORIGIN = "http://127.0.0.1:8080";
 const dbs: DashboardDb[] = [];
@@ -34,6 +35,38 @@ describe("isCacheableApiGet", () => {
     ["GET", "/assets/index-abc.js", false],
   ])("%s %s -> %s", (method, path, expected) => {
     expect(isCacheableApiGet(new URL(`${ORIGIN}${path}`), method, ORIGIN)).toBe(expected);
+  });
+
+  it("follows configured bases instead of /api/ (DESIGN §2: one build serves any deployment)", () => {
+    const bases = { ...DEFAULT_API_BASES, auth: "/hub/auth", general: "/hub/v2", cameras: "https://cams.example/api" };
+    const cacheable = (href: string, method = "GET") => isCacheableApiGet(new URL(href), method, ORIGIN, bases);
+    expect(cacheable(`${ORIGIN}/hub/v2/config`)).toBe(true);
+    expect(cacheable(`${ORIGIN}/hub/auth/preferences`)).toBe(true);
+    expect(cacheable(`${ORIGIN}/hub/auth/session/all`)).toBe(false);
+    expect(cacheable(`${ORIGIN}/hub/v20/config`)).toBe(false);
+    expect(cacheable(`${ORIGIN}/api/auth/v1/session/all`)).toBe(false);
+    expect(cacheable("https://cams.example/api/cameras")).toBe(true);
+    expect(cacheable(`${ORIGIN}/hub/v2/config`, "POST")).toBe(false);
+  });
+
+  it("learns the bases from its script URL, as the app registers it", () => {
+    const bases = { ...DEFAULT_API_BASES, auth: "/hub/auth" };
+    const script = new URL(serviceWorkerUrl("/sw.js", bases), ORIGIN);
+    expect(apiBasesFromSearch(script.search)).toEqual(bases);
+    expect(serviceWorkerUrl("/sw.js", DEFAULT_API_BASES)).toBe("/sw.js");
+    expect(apiBasesFromSearch("?apiBases=%7Bnot-json")).toEqual(DEFAULT_API_BASES);
+    expect(apiBasesFromSearch(`?apiBases=${encodeURIComponent(JSON.stringify({ auth: "javascript:x", general: "/g/" }))}`)).toEqual({
+      ...DEFAULT_API_BASES,
+      general: "/g",
+    });
+  });
+
+  it("keeps navigations under a configured base away from index.html", () => {
+    const denied = (path: string) => navigationDenylist({ ...DEFAULT_API_BASES, general: "/hub/v2" }).some((re) => re.test(path));
+    expect(denied("/hub/v2/config")).toBe(true);
+    expect(denied("/api/v2/config")).toBe(true);
+    expect(denied("/mqtt")).toBe(true);
+    expect(denied("/switches")).toBe(false);
   });
 
   it("leaves other origins alone", () => {

@@ -1,3 +1,5 @@
+import { apiBaseOf, DEFAULT_API_BASES, type ApiBases } from "../src/shared/apiBases";
+import { isGatewayFailure } from "../src/shared/http";
 import { CACHE_FETCHED_AT_HEADER, OFFLINE_ERROR_CODE } from "../src/shared/messages";
 import { CACHED_HEADER_NAMES, getApiResponse, putApiResponse, type ApiCacheLimits, type DashboardDb } from "../src/shared/db";
 
@@ -25,17 +27,29 @@ export interface ApiGetDeps {
 /** Network timeout before falling back to the stored answer: 3 s. */
 export const NETWORK_TIMEOUT_MS = 3000;
 
-/** Statuses from a gateway in front of a dead hub: treated like a network failure. */
-const GATEWAY_FAILURES = new Set([502, 503, 504]);
+/**
+ * True for the requests this module handles: GETs under one of the API `bases` the app was
+ * registered with (default: the same-origin paths of DESIGN §2; see `serviceWorkerUrl` in
+ * src/shared/apiBases.ts), except the auth base, whose answers are never cached, with one exception:
+ * `GET <auth>/preferences`. A path base is resolved against `origin`, so other origins are left alone
+ * unless a base names them.
+ */
+export function isCacheableApiGet(url: URL, method: string, origin: string, bases: Readonly<ApiBases> = DEFAULT_API_BASES): boolean {
+  if (method !== "GET") return false;
+  const base = apiBaseOf(url, bases, origin);
+  if (base === null) return false;
+  if (base === "auth") return url.pathname.endsWith("/preferences");
+  return true;
+}
 
 /**
- * True for the requests this module handles: same-origin GETs under `/api/`, except the auth base
- * (`/api/auth/...`), whose answers are never cached, with one exception: `GET .../preferences`.
+ * Navigations the precached index.html must not answer: the same-origin API bases and `/mqtt`
+ * (regular expressions for workbox's NavigationRoute denylist).
  */
-export function isCacheableApiGet(url: URL, method: string, origin: string): boolean {
-  if (method !== "GET" || url.origin !== origin || !url.pathname.startsWith("/api/")) return false;
-  if (url.pathname.startsWith("/api/auth/")) return url.pathname.endsWith("/preferences");
-  return true;
+export function navigationDenylist(bases: Readonly<ApiBases> = DEFAULT_API_BASES): RegExp[] {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const paths = Object.values(bases).filter((base) => base.startsWith("/") && base !== "/");
+  return [/^\/api\//, /^\/mqtt/, ...paths.map((path) => new RegExp(`^${escape(path)}(/|$)`))];
 }
 
 type Outcome = { kind: "response"; response: Response } | { kind: "failed" } | { kind: "timeout" };
@@ -60,7 +74,7 @@ export async function handleApiGet(request: Request, deps: ApiGetDeps): Promise<
   const first = await Promise.race([network, timeout]);
   clearTimeout(timer);
 
-  if (first.kind === "response" && !GATEWAY_FAILURES.has(first.response.status)) return first.response;
+  if (first.kind === "response" && !isGatewayFailure(first.response.status)) return first.response;
   const cached = await readCached(request.url, deps);
   if (cached) return cached;
   const final = first.kind === "timeout" ? await network : first;

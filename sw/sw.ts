@@ -5,14 +5,16 @@ import { cacheNames, clientsClaim } from "workbox-core";
 import * as v from "valibot";
 import { AppToSwMessageSchema } from "../src/shared/messages";
 import { getDashboardDb } from "../src/shared/db";
-import { handleApiGet, isCacheableApiGet } from "./apiRoute";
+import { apiBasesFromSearch } from "../src/shared/apiBases";
+import { handleApiGet, isCacheableApiGet, navigationDenylist } from "./apiRoute";
 import { keepPreviousAssets, matchPreviousAsset } from "./previousAssets";
 
 /**
  * The dashboard's service worker (DESIGN.md §5, issue 3), built by vite-plugin-pwa (injectManifest).
  * - precaches the shell and answers navigations with the precached index.html (not /api, /mqtt);
  * - keeps the previous version's hashed assets (see previousAssets.ts);
- * - API GETs: network first (3 s), IndexedDB fallback (see apiRoute.ts); writes are never touched;
+ * - API GETs under the configured bases (passed in the script URL, src/shared/apiBases.ts): network
+ *   first (3 s), IndexedDB fallback (see apiRoute.ts); writes are never touched;
  * - activates a new version only when the app says so (`SKIP_WAITING`, sent at idle), then takes
  *   control of open pages (`clientsClaim`: on the first visit so the very first session is already
  *   cached for offline use; after an update, pages still on the old version keep loading their
@@ -28,9 +30,10 @@ clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL("index.html"), { denylist: [/^\/api\//, /^\/mqtt/] }),
-);
+/** The API bases the app registered this worker with (its script URL's query; defaults otherwise). */
+const apiBases = apiBasesFromSearch(self.location.search);
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL("index.html"), { denylist: navigationDenylist(apiBases) }));
 
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith("/assets/") && request.method === "GET",
@@ -41,7 +44,7 @@ registerRoute(
 );
 
 registerRoute(
-  ({ url, request }) => isCacheableApiGet(url, request.method, self.location.origin),
+  ({ url, request }) => isCacheableApiGet(url, request.method, self.location.origin, apiBases),
   ({ request, event }) =>
     handleApiGet(request, {
       db: getDashboardDb(),

@@ -1,7 +1,8 @@
 import { sessionErrorCodeAtom } from "../features/auth/atoms";
 import type { ApiBases } from "../lib/api/bases";
 import { createApiClient, type ApiClientOptions } from "../lib/api/client";
-import type { ApiClients, JotaiStore } from "../routes/-context";
+import type { ApiClients } from "../routes/-context";
+import type { JotaiStore } from "../shared/store";
 
 /**
  * Creates one ApiClient per API base (spec §7) with spec §9's retry and timeouts. Every error code

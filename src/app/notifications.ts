@@ -1,6 +1,6 @@
 import { atom } from "jotai";
 import type { Toast } from "../ui/Toasts";
-import type { JotaiStore } from "../routes/-context";
+import type { JotaiStore } from "../shared/store";
 
 /** How long a toast stays, ms (spec §9 "toast 5000 ms"). */
 export const TOAST_MS = 5000;

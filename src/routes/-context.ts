@@ -1,12 +1,8 @@
-import type { createStore } from "jotai";
-import type { ApiClient } from "../lib/api/client";
-import type { ApiBases } from "../lib/api/bases";
+import type { ApiClients } from "../lib/api/clients";
+import type { JotaiStore } from "../shared/store";
 
-/** The app's one Jotai store. */
-export type JotaiStore = ReturnType<typeof createStore>;
 
-/** One ApiClient per API base (spec §7): auth, general (v2), generalV1, cameras, camerasV5, garage. */
-export type ApiClients = Readonly<Record<keyof ApiBases, ApiClient>>;
+export type { ApiClients } from "../lib/api/clients";
 
 /**
  * What every route receives through TanStack Router's context (STYLE.md: dependencies reach loaders

@@ -14,13 +14,12 @@ import { useDocumentTitle } from "../ui/useDocumentTitle";
  */
 function MenuPage() {
   const { t } = useTranslation();
-  const { api, notify } = Route.useRouteContext();
   useDocumentTitle(`${t("menu.title")} — ${t("app.titleSuffix")}`);
   return (
     <section className="page menu">
       <h1>{t("menu.title")}</h1>
       <SettingsSection title={t("menu.sessionHeading")}>
-        <SessionActions auth={api.auth} notify={notify} />
+        <SessionActions />
       </SettingsSection>
       <SettingsSection title={t("menu.deviceHeading")} intro={t("menu.deviceIntro")}>
         <div className="settings-list">
@@ -29,7 +28,7 @@ function MenuPage() {
         </div>
       </SettingsSection>
       <SettingsSection title={t("menu.accountHeading")} intro={t("menu.accountIntro")}>
-        <PreferencesForm auth={api.auth} notify={notify} />
+        <PreferencesForm />
       </SettingsSection>
     </section>
   );

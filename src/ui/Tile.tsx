@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "./Tile.css";
 
 /**
  * How current a tile's reading is (spec §9, issue 6): `loading` before the first value arrives,
@@ -28,7 +29,7 @@ export type TileProps = {
 /**
  * A reading tile (issue 6): icon and heading, the main reading as the largest thing in it, and a
  * footer. The tile is a CSS size container, so the reading's type scales with the tile's width and
- * never overflows (styles/tiles.css). Presentational: props in, nothing out.
+ * never overflows (Tile.css). Presentational: props in, nothing out.
  */
 export function Tile({ testId, freshness, name, icon, title, subtitle, children, footer }: TileProps) {
   return (

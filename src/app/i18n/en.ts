@@ -1,158 +1,20 @@
+import { en as auth } from "../../features/auth/i18n/en";
+import { en as car } from "../../features/car/i18n/en";
+import { en as commands } from "../../features/commands/i18n/en";
+import { en as kiosk } from "../../features/kiosk/i18n/en";
+import { en as live } from "../../features/live/i18n/en";
+import { en as offline } from "../../features/offline/i18n/en";
+import { en as preferences } from "../../features/preferences/i18n/en";
+import { en as sensors } from "../../features/sensors/i18n/en";
+import { en as switches } from "../../features/switches/i18n/en";
+import { en as weather } from "../../features/weather/i18n/en";
+import { mergeResources } from "../../shared/i18n";
+import { en as app } from "./app/en";
 import type { Resources } from "./pl";
 
-/** English resources (second locale); same keys as Polish, English plural suffixes `_one/_other`. */
-export const en: Resources = {
-  app: { name: "Home", loading: "Loading…", titleSuffix: "Home" },
-  login: {
-    title: "Sign in",
-    login: "Login",
-    password: "Password",
-    sessionName: "Session name",
-    sessionNamePlaceholder: "e.g. Home computer or Phone",
-    submit: "Sign in",
-    errors: {
-      loginRequired: "Login is required",
-      passwordRequired: "Password is required",
-      sessionNameRequired: "Session name is required",
-      badCredentials: "Wrong password or login",
-      unknown: "Unknown error",
-    },
-    failedToast: "Sign-in failed",
-  },
-  autologin: { failed: "Automatic sign-in failed", retry: "Try again" },
-  lock: {
-    title: "Session locked",
-    tapToStart: "Tap to start.",
-    prompt: "Session locked, enter your PIN",
-    pin: "PIN",
-    deleteDigit: "Delete last digit",
-    unlock: "Unlock",
-    badPin_one: "Wrong PIN. {{count}} attempt left; one more mistake ends the session.",
-    badPin_few: "Wrong PIN. {{count}} attempts left.",
-    badPin_many: "Wrong PIN. {{count}} attempts left.",
-    badPin_other: "Wrong PIN. {{count}} attempts left.",
-    pinDelay: "Too many attempts in a row.",
-    waitSeconds: "Next attempt in {{seconds}} s.",
-    failed: "Could not unlock. Try again.",
-    revoked: "Too many wrong PINs: the session was ended. Sign in again.",
-  },
-  nav: {
-    label: "Main bar",
-    home: "Home",
-    weather: "Weather",
-    menu: "Menu",
-    switches: "Switches",
-    cameras: "Cameras",
-    carDashboard: "Car dashboard",
-    liveDown: "No live connection",
-    switchesWithoutPurpose_one: "{{count}} switch without a purpose",
-    switchesWithoutPurpose_few: "{{count}} switches without a purpose",
-    switchesWithoutPurpose_many: "{{count}} switches without a purpose",
-    switchesWithoutPurpose_other: "{{count}} switches without a purpose",
-  },
-  menu: {
-    title: "Menu",
-    lock: "Lock session",
-    logout: "Sign out",
-    carLayout: "Car layout",
-    zoomLock: "Zoom lock",
-    alerts: "Alerts",
-    language: "Language",
-    loggedInAs: "Signed in as {{login}}",
-    failed: "Could not save the change",
-    wakeLock: "Keep the screen on",
-    wakeLockUnsupported: "This browser cannot keep the screen on.",
-    wakeLockDescription: "The screen stays on while the dashboard is open, e.g. on a wall tablet.",
-    sessionHeading: "Session",
-    deviceHeading: "This device",
-    deviceIntro: "Saved in this browser only; other devices of this account stay as they are.",
-    accountHeading: "Account",
-    accountIntro: "Applies on every device signed in to this account.",
-    deviceLayout: "Layout on this device",
-    deviceLayoutDescription: "E.g. car on the tablet in the car; the wall tablet and phones keep theirs.",
-    deviceLayoutAccount: "As the account (now: {{layout}})",
-    deviceLayoutStandard: "Standard: bar at the bottom",
-    deviceLayoutCar: "Car: bar on the right, large buttons",
-    layoutStandard: "standard",
-    layoutCar: "car",
-    carLayoutDescription: "Default layout of this account's devices that have no choice of their own.",
-    zoomLockDescription: "Turns off two-finger page zoom.",
-    alertsDescription: "A doorbell window with camera views when someone rings at the gate.",
-    languageDescription: "Language of the dashboard's texts and dates.",
-    on: "On",
-    off: "Off",
-    logoutConfirmTitle: "Sign out of this device?",
-    logoutConfirmText: "To come back you will need the login, password and session name.",
-    cancel: "Cancel",
-  },
-  languages: { pl: "Polski", en: "English" },
-  sensors: {
-    heading: "Sensors",
-    outdated: "Outdated",
-    stale: "Stale",
-    noReading: "—",
-    loading: "Loading…",
-    otherRoom: "Other",
-    batteries: "Sensor batteries",
-    batteryOf: "Battery: {{label}}",
-    tileName: "{{kind}}: {{label}}",
-    doorOpen: "Open",
-    doorClosed: "Closed",
-    outdoorMin: "Lowest outdoor temperature",
-    none: "No sensors",
-    noneHint: "Sensors are added in the hub's household configuration (household.json); each sensor added gets its tile here.",
-    count_one: "{{count}} sensor",
-    count_few: "{{count}} sensors",
-    count_many: "{{count}} sensors",
-    count_other: "{{count}} sensors",
-    kinds: {
-      temp: "Temperature",
-      humid: "Humidity",
-      light: "Light",
-      batt: "Battery",
-      door: "Door",
-      pressure: "Pressure",
-      pm25: "PM2.5",
-      pm10: "PM10",
-    },
-  },
-  weather: {
-    title: "Weather",
-    intro: "Readings of the sensors outside: balcony, garden and tunnel.",
-    none: "No outdoor sensors. Add a sensor with place balcony, outside or tunnel to the hub's household.json.",
-  },
-  switches: {
-    title: "Switches",
-    intro: "Live switch states.",
-    none: "No switches",
-    noneHint: "Switches are added in the household configuration on the hub (household.json).",
-    on: "On",
-    off: "Off",
-    unknown: "No data",
-    noPurpose: "no purpose",
-    relay: "relay {{relay}}",
-  },
-  cameras: {
-    title: "Cameras",
-    none: "No cameras",
-    noneHint: "Cameras are added in the household configuration on the hub; each camera added shows its preview here.",
-    liveTitle: "Camera view",
-    liveUnknown: "There is no camera “{{id}}”.",
-    backToCameras: "Back to the camera list",
-    missingParam: "Missing required parameter: {{name}}",
-  },
-  car: {
-    title: "Car dashboard",
-    live: "Live connection",
-    connected: "connected",
-    disconnected: "disconnected",
-  },
-  errors: {
-    title: "Something went wrong",
-    details: "Details",
-    retry: "Try again",
-    notFound: "No such page.",
-    backHome: "Back to start",
-  },
-  toasts: { label: "Notifications", dismiss: "Dismiss notification" },
-};
+/**
+ * English resources (second locale): every feature's English texts, the same keys as Polish (typed
+ * with {@link Resources}, so a missing key fails typecheck). Loaded with `import()` only when the
+ * locale is English (src/app/i18n/index.ts), so it is not part of the entry chunk.
+ */
+export const en: Resources = mergeResources(app, auth, car, commands, kiosk, live, offline, preferences, sensors, switches, weather);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { en as authEn } from "../../features/auth/i18n/en";
+import { pl as authPl } from "../../features/auth/i18n/pl";
+import { mergeResources } from "../../shared/i18n";
 import { en } from "./en";
-import { createI18n } from "./index";
+import { createI18n, loadLocale } from "./index";
 import { pl } from "./pl";
 
 function keysOf(value: object, prefix = ""): string[] {
@@ -41,5 +44,27 @@ describe("i18n (spec §2: pl default, en second, Polish plurals)", () => {
 
   it("has the same keys in both locales", () => {
     expect(keysOf(en).sort()).toEqual(keysOf(pl).sort());
+  });
+});
+
+describe("feature-owned texts (issue 8)", () => {
+  it("bundles only Polish; English loads lazily, before the first render when it is the saved locale", async () => {
+    const i18n = createI18n("pl");
+    expect(i18n.hasResourceBundle("en", "translation")).toBe(false);
+    await loadLocale(i18n, "en");
+    expect(i18n.language).toBe("en");
+    expect(i18n.t("offline.offline")).toBe("No connection to the server — data may be out of date");
+  });
+
+  it("merges each feature's texts into the app's resources, with the offline notice's exact Polish", () => {
+    expect(pl.login).toEqual(authPl.login);
+    expect(pl.menu.lock).toBe("Zablokuj sesję");
+    expect(pl.menu.carLayout).toBe("Układ samochodowy");
+    expect(pl.offline.offline).toBe("Brak połączenia z serwerem — dane mogą być nieaktualne");
+    expect(keysOf(authEn).sort()).toEqual(keysOf(authPl).sort());
+  });
+
+  it("refuses two features defining the same key", () => {
+    expect(() => mergeResources({ menu: { lock: "a" } }, { menu: { lock: "b" } })).toThrow("menu.lock is defined twice");
   });
 });

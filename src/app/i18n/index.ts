@@ -1,6 +1,5 @@
-import i18next, { type i18n as I18n } from "i18next";
+import i18next, { type BackendModule, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { en } from "./en";
 import { pl } from "./pl";
 
 /** Locales the dashboard speaks (spec §2): Polish first, English second. */
@@ -12,21 +11,58 @@ export const DEFAULT_LOCALE: Locale = "pl";
 export const WEEK_STARTS_ON = 1;
 
 /**
- * Creates and synchronously initialises an i18next instance with the pl and en resources
- * (namespace "translation"), Polish plurals through Intl.PluralRules (`_one/_few/_many/_other`).
- * Escaping is left to React (labels are rendered as text, never as HTML).
+ * Loads the resources of a locale not bundled with the entry chunk (English) with `import()`, as an
+ * i18next backend: `changeLanguage("en")` and `loadLanguages("en")` wait for it.
+ */
+const lazyLocales: BackendModule = {
+  type: "backend",
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    if (language !== "en") {
+      callback(null, language === "pl" ? pl : {});
+      return;
+    }
+    import("./en").then(
+      ({ en }) => callback(null, en),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/**
+ * Creates and synchronously initialises an i18next instance (namespace "translation") with the
+ * Polish resources bundled; English loads lazily on first use (a separate chunk). Polish plurals
+ * through Intl.PluralRules (`_one/_few/_many/_other`). Escaping is left to React (labels are rendered
+ * as text, never as HTML). With `locale` "en", await {@link loadLocale} before the first render.
  */
 export function createI18n(locale: Locale = DEFAULT_LOCALE): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    resources: { pl: { translation: pl }, en: { translation: en } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-    showSupportNotice: false,
-  });
+  void instance
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...LOCALES],
+      resources: { pl: { translation: pl } },
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      returnNull: false,
+      showSupportNotice: false,
+    });
   return instance;
+}
+
+/**
+ * Makes `locale` the instance's language once its resources are loaded (English: the lazy chunk).
+ * Resolves when done; a failed load leaves Polish (logged), never rejects.
+ */
+export async function loadLocale(i18n: I18n, locale: Locale): Promise<void> {
+  try {
+    await i18n.loadLanguages(locale);
+    if (i18n.language !== locale) await i18n.changeLanguage(locale);
+  } catch (error) {
+    console.warn(`i18n: ${locale} not loaded`, error);
+  }
 }

@@ -1,173 +1,22 @@
+import { pl as auth } from "../../features/auth/i18n/pl";
+import { pl as car } from "../../features/car/i18n/pl";
+import { pl as commands } from "../../features/commands/i18n/pl";
+import { pl as kiosk } from "../../features/kiosk/i18n/pl";
+import { pl as live } from "../../features/live/i18n/pl";
+import { pl as offline } from "../../features/offline/i18n/pl";
+import { pl as preferences } from "../../features/preferences/i18n/pl";
+import { pl as sensors } from "../../features/sensors/i18n/pl";
+import { pl as switches } from "../../features/switches/i18n/pl";
+import { pl as weather } from "../../features/weather/i18n/pl";
+import { mergeResources, type Strings } from "../../shared/i18n";
+import { pl as app } from "./app/pl";
+
 /**
- * Polish resources (default locale). Strings named in the spec (§2, §5, §8) and the UI contract are
- * exact; plurals use i18next's `_one/_few/_many/_other` suffixes (Intl.PluralRules "pl").
+ * Polish resources (default locale, in the entry chunk): every feature's texts merged (issue 8: each
+ * feature owns its strings in `features/<x>/i18n/pl.ts`). Strings named in the spec (§2, §5, §8)
+ * and the UI contract are exact.
  */
-export const pl = {
-  app: {
-    name: "Dom",
-    loading: "Ładowanie…",
-    titleSuffix: "Dom",
-  },
-  login: {
-    title: "Logowanie",
-    login: "Login",
-    password: "Hasło",
-    sessionName: "Nazwa sesji",
-    sessionNamePlaceholder: "np. Komputer domowy lub Telefon",
-    submit: "Zaloguj się",
-    errors: {
-      loginRequired: "Login jest wymagany",
-      passwordRequired: "Hasło jest wymagane",
-      sessionNameRequired: "Nazwa sesji jest wymagana",
-      badCredentials: "Niepoprawne hasło lub login",
-      unknown: "Nieokreślony błąd",
-    },
-    failedToast: "Nieudane logowanie",
-  },
-  autologin: {
-    failed: "Autologowanie nieudane",
-    retry: "Spróbuj ponownie",
-  },
-  lock: {
-    title: "Sesja zablokowana",
-    tapToStart: "Dotknij, aby rozpocząć.",
-    prompt: "Sesja zablokowana, wprowadź PIN",
-    pin: "PIN",
-    deleteDigit: "Usuń ostatnią cyfrę",
-    unlock: "Odblokuj",
-    badPin_one: "Błędny PIN. Została {{count}} próba, kolejny błąd zakończy sesję.",
-    badPin_few: "Błędny PIN. Zostały {{count}} próby.",
-    badPin_many: "Błędny PIN. Zostało {{count}} prób.",
-    badPin_other: "Błędny PIN. Zostało {{count}} próby.",
-    pinDelay: "Za dużo prób pod rząd.",
-    waitSeconds: "Następna próba za {{seconds}} s.",
-    failed: "Nie udało się odblokować. Spróbuj ponownie.",
-    revoked: "Zbyt wiele błędnych PIN-ów: sesja została zakończona. Zaloguj się ponownie.",
-  },
-  nav: {
-    label: "Pasek główny",
-    home: "Start",
-    weather: "Pogoda",
-    menu: "Menu",
-    switches: "Przełączniki",
-    cameras: "Kamery",
-    carDashboard: "Pulpit samochodowy",
-    liveDown: "Brak połączenia na żywo",
-    switchesWithoutPurpose_one: "{{count}} przełącznik bez przeznaczenia",
-    switchesWithoutPurpose_few: "{{count}} przełączniki bez przeznaczenia",
-    switchesWithoutPurpose_many: "{{count}} przełączników bez przeznaczenia",
-    switchesWithoutPurpose_other: "{{count}} przełącznika bez przeznaczenia",
-  },
-  menu: {
-    title: "Menu",
-    lock: "Zablokuj sesję",
-    logout: "Wyloguj",
-    carLayout: "Układ samochodowy",
-    zoomLock: "Blokada powiększenia",
-    alerts: "Powiadomienia",
-    language: "Język",
-    loggedInAs: "Zalogowano jako {{login}}",
-    failed: "Nie udało się zapisać zmiany",
-    wakeLock: "Ekran zawsze włączony",
-    wakeLockUnsupported: "Ta przeglądarka nie pozwala utrzymać włączonego ekranu.",
-    wakeLockDescription: "Ekran nie gaśnie, gdy pulpit jest otwarty, np. na tablecie na ścianie.",
-    sessionHeading: "Sesja",
-    deviceHeading: "To urządzenie",
-    deviceIntro: "Zapisane tylko w tej przeglądarce; inne urządzenia tego konta zostają bez zmian.",
-    accountHeading: "Konto",
-    accountIntro: "Obowiązuje na każdym urządzeniu zalogowanym na to konto.",
-    deviceLayout: "Układ na tym urządzeniu",
-    deviceLayoutDescription: "Np. samochodowy na tablecie w aucie; tablet na ścianie i telefon go nie przejmą.",
-    deviceLayoutAccount: "Jak na koncie (teraz: {{layout}})",
-    deviceLayoutStandard: "Standardowy: pasek na dole",
-    deviceLayoutCar: "Samochodowy: pasek po prawej, duże przyciski",
-    layoutStandard: "standardowy",
-    layoutCar: "samochodowy",
-    carLayoutDescription: "Domyślny układ urządzeń tego konta, które nie mają własnego wyboru.",
-    zoomLockDescription: "Wyłącza powiększanie strony gestem dwóch palców.",
-    alertsDescription: "Okno „Ktoś dzwoni przy bramce.” z podglądem kamer, gdy ktoś zadzwoni.",
-    languageDescription: "Język napisów i dat na pulpicie.",
-    on: "Wł.",
-    off: "Wył.",
-    logoutConfirmTitle: "Wylogować z tego urządzenia?",
-    logoutConfirmText: "Aby wrócić, trzeba będzie podać login, hasło i nazwę sesji.",
-    cancel: "Anuluj",
-  },
-  languages: { pl: "Polski", en: "English" },
-  sensors: {
-    heading: "Czujniki",
-    outdated: "Nieaktualne",
-    stale: "Przestarzałe",
-    noReading: "—",
-    loading: "Ładowanie…",
-    otherRoom: "Pozostałe",
-    batteries: "Baterie czujników",
-    batteryOf: "Bateria: {{label}}",
-    tileName: "{{kind}}: {{label}}",
-    doorOpen: "Otwarte",
-    doorClosed: "Zamknięte",
-    outdoorMin: "Najniższa temperatura na zewnątrz",
-    none: "Brak czujników",
-    noneHint: "Czujniki dodaje się w konfiguracji domu w hubie (plik household.json); każdy dodany czujnik ma tu swój kafelek.",
-    count_one: "{{count}} czujnik",
-    count_few: "{{count}} czujniki",
-    count_many: "{{count}} czujników",
-    count_other: "{{count}} czujnika",
-    kinds: {
-      temp: "Temperatura",
-      humid: "Wilgotność",
-      light: "Światło",
-      batt: "Bateria",
-      door: "Drzwi",
-      pressure: "Ciśnienie",
-      pm25: "PM2,5",
-      pm10: "PM10",
-    },
-  },
-  weather: {
-    title: "Pogoda",
-    intro: "Odczyty czujników na zewnątrz: balkon, ogród i tunel.",
-    none: "Brak czujników na zewnątrz. Dodaj w pliku household.json huba czujnik z miejscem balcony, outside lub tunnel.",
-  },
-  switches: {
-    title: "Przełączniki",
-    intro: "Stan przełączników na żywo.",
-    none: "Brak przełączników",
-    noneHint: "Przełączniki dodaje się w konfiguracji domu w hubie (plik household.json).",
-    on: "Włączony",
-    off: "Wyłączony",
-    unknown: "Brak danych",
-    noPurpose: "bez przeznaczenia",
-    relay: "przekaźnik {{relay}}",
-  },
-  cameras: {
-    title: "Kamery",
-    none: "Brak kamer",
-    noneHint: "Kamery dodaje się w konfiguracji domu w hubie; każda dodana kamera ma tu swój podgląd.",
-    liveTitle: "Podgląd kamery",
-    liveUnknown: "Nie ma kamery „{{id}}”.",
-    backToCameras: "Wróć do listy kamer",
-    missingParam: "Brak wymaganego parametru: {{name}}",
-  },
-  car: {
-    title: "Pulpit samochodowy",
-    live: "Połączenie na żywo",
-    connected: "połączono",
-    disconnected: "brak połączenia",
-  },
-  errors: {
-    title: "Wystąpił błąd",
-    details: "Szczegóły",
-    retry: "Spróbuj ponownie",
-    notFound: "Nie ma takiej strony.",
-    backHome: "Wróć na start",
-  },
-  toasts: {
-    label: "Powiadomienia",
-    dismiss: "Zamknij powiadomienie",
-  },
-} as const;
+export const pl = mergeResources(app, auth, car, commands, kiosk, live, offline, preferences, sensors, switches, weather);
 
 /** Shape every locale must follow (keys of the Polish resources). */
-export type Resources = DeepStrings<typeof pl>;
-type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+export type Resources = Strings<typeof pl>;

@@ -11,7 +11,7 @@ import { SettingsSection } from "../../features/preferences/components/SettingsS
 import { DEVICE_APP_UI_KEY } from "../../features/preferences/deviceLayout";
 import { DEFAULT_PREFERENCES } from "../../features/preferences/schemas";
 import { createAppStore } from "../store";
-import { fakeClient, renderWithApp, type Canned, type Recorded } from "./helpers";
+import { fakeClient, renderWithApp, type Canned, type Recorded } from "../../test/render";
 
 afterEach(() => {
   cleanup();
@@ -27,17 +27,18 @@ function setup(answer: (request: Recorded) => Canned) {
   renderWithApp(
     <>
       <SettingsSection title="Sesja">
-        <SessionActions auth={client} notify={notify} />
+        <SessionActions />
       </SettingsSection>
       <SettingsSection title="To urządzenie">
         <DeviceLayoutField />
         <WakeLockToggle />
       </SettingsSection>
       <SettingsSection title="Konto">
-        <PreferencesForm auth={client} notify={notify} />
+        <PreferencesForm />
       </SettingsSection>
     </>,
     store,
+    { api: { auth: client }, notify },
   );
   return { store, requests, notify };
 }

@@ -8,7 +8,7 @@ import { switchesAtom } from "../../features/switches/atoms";
 import type { ApiClients } from "../../routes/-context";
 import { createAppRouter } from "../router";
 import { createAppStore } from "../store";
-import { fakeClient, renderWithApp } from "./helpers";
+import { fakeClient, renderWithApp } from "../../test/render";
 
 afterEach(cleanup);
 

@@ -2,14 +2,15 @@ import { act, cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sessionAtom } from "../../features/auth/atoms";
 import { preferencesAtom } from "../../features/preferences/atoms";
-import { configAtom, switchesAtom } from "../../features/switches/atoms";
+import { configAtom } from "../../features/config";
+import { switchesAtom } from "../../features/switches/atoms";
 import { DEFAULT_API_BASES } from "../../lib/api/bases";
 import { createApiClients } from "../api";
 import { createAppRouter } from "../router";
 import { SessionGate } from "../SessionGate";
 import { startSessionData } from "../startup";
 import { createAppStore } from "../store";
-import { renderWithApp } from "./helpers";
+import { renderWithApp } from "../../test/render";
 
 afterEach(cleanup);
 

@@ -1,3 +1,4 @@
+import { safeLocalStorage } from "../../shared/storage";
 /**
  * Kiosk settings of THIS device (a wall tablet and a phone of the same user want different things),
  * kept in localStorage rather than in the user's server-side preferences:
@@ -14,7 +15,7 @@ export const DEFAULT_IDLE_MS = 120_000;
 export const DEFAULT_UPDATE_CHECK_MS = 3_600_000;
 
 /** A positive whole number of ms stored under `key`, or `fallback` when absent or not valid. */
-export function readMs(key: string, fallback: number, storage: Storage | undefined = safeStorage()): number {
+export function readMs(key: string, fallback: number, storage: Storage | undefined = safeLocalStorage()): number {
   const raw = read(storage, key);
   if (raw === null || !/^\d{1,10}$/.test(raw)) return fallback;
   const value = Number(raw);
@@ -22,7 +23,7 @@ export function readMs(key: string, fallback: number, storage: Storage | undefin
 }
 
 /** Whether the screen wake lock is wanted on this device (default true). */
-export function wakeLockEnabled(storage: Storage | undefined = safeStorage()): boolean {
+export function wakeLockEnabled(storage: Storage | undefined = safeLocalStorage()): boolean {
   const raw = read(storage, KIOSK_KEYS.wakeLock);
   return raw !== "0" && raw !== "false";
 }
@@ -34,7 +35,7 @@ export const WAKE_LOCK_SETTING_EVENT = "kiosk:wakelock";
  * Turns the screen wake lock preference of this device on or off and fires
  * {@link WAKE_LOCK_SETTING_EVENT} so a running {@link keepScreenAwake} applies it at once.
  */
-export function setWakeLockEnabled(enabled: boolean, storage: Storage | undefined = safeStorage()): void {
+export function setWakeLockEnabled(enabled: boolean, storage: Storage | undefined = safeLocalStorage()): void {
   try {
     storage?.setItem(KIOSK_KEYS.wakeLock, enabled ? "1" : "0");
   } catch {
@@ -51,10 +52,3 @@ function read(storage: Storage | undefined, key: string): string | null {
   }
 }
 
-function safeStorage(): Storage | undefined {
-  try {
-    return typeof localStorage === "undefined" ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}

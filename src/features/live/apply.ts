@@ -1,7 +1,8 @@
 import { atom } from "jotai";
 import type { LiveValue } from "../../lib/mqtt/ingest";
 import { lastLiveUpdateAtAtom, liveTopicsAtom, liveValueAtom } from "./atoms";
-import type { JotaiStore } from "./store";
+import type { JotaiStore } from "../../shared/store";
+import { recordNewTopics } from "./newTopics";
 
 /**
  * One write for a whole batch: Jotai notifies subscribers once after the write instead of once per
@@ -17,15 +18,16 @@ const applyBatchAtom = atom(null, (get, set, batch: ReadonlyMap<string, LiveValu
     const previous = get(valueAtom);
     if (previous !== undefined && Object.is(previous.value, next.value) && previous.receivedAt === next.receivedAt) continue;
     set(valueAtom, next);
-    if (!known.has(topic)) (added ??= new Set(known)).add(topic);
+    if (!known.has(topic)) (added ??= new Set()).add(topic);
   }
-  if (added) set(liveTopicsAtom, added);
+  if (added) recordNewTopics(get, set, known, added);
   if (newest > 0 && newest !== get(lastLiveUpdateAtAtom)) set(lastLiveUpdateAtAtom, newest);
 });
 
 /**
  * Writes one ingest batch into the store (DESIGN §4): one atom write per topic whose value or
- * arrival time changed, and a new topic set only when a topic is new. Atoms of other topics are not
+ * arrival time changed, and a new topic set (and the parent's children, liveChildrenAtom) only when
+ * a topic is new. Atoms of other topics are not
  * touched, so their readers do not re-render.
  */
 export function applyLiveBatch(store: JotaiStore, batch: ReadonlyMap<string, LiveValue>): void {

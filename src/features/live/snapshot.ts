@@ -3,7 +3,8 @@ import type { LiveValue } from "../../lib/mqtt/ingest";
 import { topicToPath } from "../../lib/mqtt/topic";
 import { createTopicBudget } from "../../lib/mqtt/topicBudget";
 import { lastLiveUpdateAtAtom, liveTopicsAtom, liveValueAtom } from "./atoms";
-import type { JotaiStore } from "./store";
+import type { JotaiStore } from "../../shared/store";
+import { recordNewTopics } from "./newTopics";
 
 /** One persisted live leaf. */
 export type LiveSnapshotEntry = { topic: string } & LiveValue;
@@ -50,9 +51,9 @@ export function restoreLiveSnapshot(store: JotaiStore, entries: readonly unknown
     store.set(valueAtom, { value, receivedAt });
     restored++;
     if (receivedAt > newest) newest = receivedAt;
-    if (!known.has(topic)) (added ??= new Set(known)).add(topic);
+    if (!known.has(topic)) (added ??= new Set()).add(topic);
   }
-  if (added) store.set(liveTopicsAtom, added);
+  if (added) recordNewTopics(store.get, store.set, known, added);
   if (newest > 0 && newest !== store.get(lastLiveUpdateAtAtom)) store.set(lastLiveUpdateAtAtom, newest);
   return restored;
 }

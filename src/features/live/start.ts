@@ -2,7 +2,7 @@ import type { IClientOptions, MqttClient } from "mqtt";
 import { createIngest } from "../../lib/mqtt/ingest";
 import { applyLiveBatch } from "./apply";
 import { liveConnectionStateAtom, liveStatsAtom, liveTopicsAtom } from "./atoms";
-import type { JotaiStore } from "./store";
+import type { JotaiStore } from "../../shared/store";
 
 /** Test seams of {@link startLive}. */
 export type StartLiveOptions = {

@@ -20,8 +20,3 @@ export const refusedWriteAtom = atom<RefusedWrite | null>(null);
 /** True while the dashboard is offline: the browser says so or the hub cannot be reached. */
 export const offlineAtom = atom((get) => !get(browserOnlineAtom) || !get(serverReachableAtom));
 
-/**
- * Incremented each time data should be fetched again by itself: the hub came back after an outage,
- * or the device woke from a long sleep (clock jump over 60 s). Data loaders may depend on it.
- */
-export const dataRefreshEpochAtom = atom<number>(0);

@@ -1,4 +1,4 @@
-import type { createStore } from "jotai";
+import type { JotaiStore } from "../../shared/store";
 import * as v from "valibot";
 import type { ApiClient } from "../../lib/api/client";
 import type { DashboardDb } from "../../shared/db";
@@ -7,8 +7,6 @@ import { validateOnLoad, type SessionState } from "../auth/session";
 import { serverReachableAtom } from "./atoms";
 import { loadDb } from "./lazyDb";
 import { readLocalCache } from "./localCache";
-
-type JotaiStore = ReturnType<typeof createStore>;
 
 /** The last known session as remembered in IndexedDB `kv` (key `session`). */
 export const RememberedSessionSchema = v.object({

@@ -1,11 +1,7 @@
-import type { createStore } from "jotai";
+import { isGatewayFailure } from "../../shared/http";
 import { CACHE_FETCHED_AT_HEADER } from "../../shared/messages";
+import type { JotaiStore } from "../../shared/store";
 import { cachedDataFetchedAtAtom, offlineAtom, refusedWriteAtom, serverReachableAtom } from "./atoms";
-
-type JotaiStore = ReturnType<typeof createStore>;
-
-/** No hub behind these: the service worker's OFFLINE answer or a proxy in front of a dead hub. */
-const GATEWAY_FAILURES = new Set([502, 503, 504]);
 
 /** `POST /session/validate` only reads the session (boot, recovery): never refused. */
 const VALIDATE_PATH = "/session/validate";
@@ -66,7 +62,7 @@ export function noteResponse(store: JotaiStore, response: Response): void {
     store.set(cachedDataFetchedAtAtom, shown === null ? cachedAt : Math.min(shown, cachedAt));
     return;
   }
-  if (GATEWAY_FAILURES.has(response.status)) {
+  if (isGatewayFailure(response.status)) {
     store.set(serverReachableAtom, false);
     return;
   }

@@ -1,8 +1,6 @@
-import type { createStore } from "jotai";
+import type { JotaiStore } from "../../shared/store";
 import { offlineAtom, refusedWriteAtom } from "./atoms";
 import { OfflineWriteError } from "./connectivity";
-
-type JotaiStore = ReturnType<typeof createStore>;
 
 /**
  * Runs a control's write only while online (issue 3: "While offline every control says it cannot act

@@ -9,6 +9,11 @@ import { liveStatsAtom, liveTopicsAtom, liveValueAtom } from "../live/atoms";
 import { preferencesAtom } from "../preferences/atoms";
 import { restoreOfflineState, startPersistence } from "./persistence";
 import { readLocalCache } from "./localCache";
+import { liveSnapshotPersisted } from "../live/persisted";
+import { preferencesPersisted } from "../preferences/persisted";
+
+/** What the app persists (src/app/persistedParts.ts). */
+const PARTS = [preferencesPersisted, liveSnapshotPersisted];
 
 const TOPIC = "sensor/temp/balcony_persist_test";
 
@@ -32,7 +37,7 @@ describe("offline persistence", () => {
 
   it("persists the live snapshot every 5 s while it changes, and a new page restores it with the old receive time", async () => {
     const store = createStore();
-    const { stop } = startPersistence(store, db, 5000);
+    const { stop } = startPersistence(store, db, 5000, PARTS);
     const receivedAt = Date.now() - 10 * 60_000;
     publish(store, { value: 3.5, time: "2026-11-20T10:00:00Z" }, receivedAt);
     await vi.advanceTimersByTimeAsync(5000);
@@ -40,25 +45,25 @@ describe("offline persistence", () => {
     stop();
 
     const next = createStore();
-    expect(await restoreOfflineState(next, db)).toBe(1);
+    expect(await restoreOfflineState(next, db, PARTS)).toBe(1);
     expect(next.get(liveValueAtom(TOPIC))).toEqual({ value: { value: 3.5, time: "2026-11-20T10:00:00Z" }, receivedAt });
   });
 
   it("persists preferences to IndexedDB and the localStorage cache, and restores them", async () => {
     const store = createStore();
-    const { stop } = startPersistence(store, db, 5000);
+    const { stop } = startPersistence(store, db, 5000, PARTS);
     store.set(preferencesAtom, (p) => ({ ...p, appUi: "car" as const }));
     await vi.advanceTimersByTimeAsync(5000);
-    await vi.waitFor(() => expect(readLocalCache()?.preferences?.appUi).toBe("car"));
+    await vi.waitFor(() => expect(readLocalCache()?.preferences).toMatchObject({ appUi: "car" }));
     stop();
     const next = createStore();
-    await restoreOfflineState(next, db);
+    await restoreOfflineState(next, db, PARTS);
     expect(next.get(preferencesAtom).appUi).toBe("car");
   });
 
   it("remembers the logged-in user and that the session was locked; a logout forgets everything", async () => {
     const store = createStore();
-    const { stop } = startPersistence(store, db, 5000);
+    const { stop } = startPersistence(store, db, 5000, PARTS);
     store.set(sessionAtom, { status: "loggedIn", login: "demo" });
     expect(readLocalCache()).toMatchObject({ login: "demo", locked: false });
     store.set(sessionAtom, { status: "locked" });
@@ -81,7 +86,7 @@ describe("offline persistence", () => {
         store.set(liveStatsAtom, ingest.stats());
       },
     });
-    const { stop } = startPersistence(store, db, 5000);
+    const { stop } = startPersistence(store, db, 5000, PARTS);
     const encode = (text: string) => new TextEncoder().encode(text);
     ingest.push("shellies/deep/info", encode("[".repeat(32_000) + "]".repeat(32_000)));
     ingest.push(TOPIC, encode('{"value":3.5,"time":"2026-11-22T10:00:00Z"}'));
@@ -96,7 +101,7 @@ describe("offline persistence", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
       const store = createStore();
-      const persistence = startPersistence(store, db, 5000);
+      const persistence = startPersistence(store, db, 5000, PARTS);
       const deep: unknown = JSON.parse("[".repeat(32_000) + "]".repeat(32_000));
       // Written straight into the live state, as no ingest would: the save must cope anyway.
       applyLiveBatch(store, new Map([

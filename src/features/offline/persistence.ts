@@ -1,121 +1,88 @@
-import type { createStore } from "jotai";
-import {
-  KV_KEYS,
-  clearApiResponses,
-  clearLiveSnapshot,
-  kvDelete,
-  kvGet,
-  kvSet,
-  loadLiveSnapshot,
-  saveLiveSnapshot,
-  getDashboardDb,
-  onDashboardDbVersionChange,
-  type DashboardDb,
-} from "../../shared/db";
+import * as DbModule from "../../shared/db";
+import { getDashboardDb, onDashboardDbVersionChange, type DashboardDb } from "../../shared/db";
+import type { PersistContext, PersistedPart } from "../../lib/session/persisted";
 import { DB_VERSION_CHANGE_EVENT } from "../../shared/messages";
+import type { JotaiStore } from "../../shared/store";
 import { sessionAtom } from "../auth/atoms";
-import { liveStatsAtom } from "../live/atoms";
-import { readLiveSnapshot, restoreLiveSnapshot } from "../live/snapshot";
-import { preferencesAtom } from "../preferences/atoms";
-import { DEFAULT_PREFERENCES, PreferencesPatchSchema, mergePreferences } from "../preferences/schemas";
-import { clearLocalCache, readLocalCache, restoreLocalPreferences, writeLocalCache } from "./localCache";
+import { clearLocalCache, readLocalCache, restoreLocalParts, writeLocalCache } from "./localCache";
 import { everyIntervalWhileChanged } from "./throttle";
-
-type JotaiStore = ReturnType<typeof createStore>;
 
 /** Persist interval, ms (spec §7: "persisted every 5 s"). */
 export const PERSIST_INTERVAL_MS = 5000;
 
 /**
  * Restores what survives a reload (issue 3 "State that survives"), before the live connection starts:
- * preferences from localStorage (see {@link restoreLocalPreferences}), or from IndexedDB if
- * localStorage had none; the live snapshot from IndexedDB with each leaf's OLD receive time, so tiles
- * show outdated/stale until live data confirms them. Resolves with how many live leaves were restored;
+ * each part kept in the localStorage cache from there (see {@link restoreLocalParts}), then every
+ * part from IndexedDB (the live snapshot with each leaf's OLD receive time, so tiles show
+ * outdated/stale until live data confirms them). Resolves with how many live leaves were restored;
  * never rejects (a broken database only means nothing is restored).
  */
-export async function restoreOfflineState(store: JotaiStore, db: DashboardDb = getDashboardDb()): Promise<number> {
-  const local = readLocalCache();
-  if (local?.preferences) restoreLocalPreferences(store);
-  try {
-    if (!local?.preferences) {
-      const stored = await kvGet(db, KV_KEYS.preferences, PreferencesPatchSchema);
-      if (stored) store.set(preferencesAtom, (current) => mergePreferences(current, stored));
+export async function restoreOfflineState(store: JotaiStore, db: DashboardDb = getDashboardDb(), parts: readonly PersistedPart[] = []): Promise<number> {
+  const restoredLocally = restoreLocalParts(store, parts);
+  const context: PersistContext = { store, db, dbm: DbModule };
+  let restored = 0;
+  for (const part of parts) {
+    try {
+      restored += await part.restore(context, restoredLocally.has(part.name));
+    } catch (error) {
+      console.warn(`offline state not restored: ${part.name}`, error);
     }
-    return restoreLiveSnapshot(store, await loadLiveSnapshot(db));
-  } catch (error) {
-    console.warn("offline state not restored", error);
-    return 0;
   }
+  return restored;
 }
 
 /**
- * Persists, throttled to every 5 s and only when changed: the live snapshot (only the leaves that
- * changed since the last save) and the preferences (IndexedDB `kv` + the localStorage cache). The last
- * known session is remembered at once (`{login, locked}`), and on logout every cached answer, the
- * snapshot and the local cache are deleted, so the next user never sees them. Flushes on `pagehide`
- * and when the page is hidden. A schema upgrade by another connection is announced as the window
- * event `DB_VERSION_CHANGE_EVENT` (the kiosk reloads at idle). Returns `stop` and `flush` (saves what changed now; awaited before an
- * update reload so no state is lost).
- *
- * A snapshot entry IndexedDB cannot take (issue 7 item 5: a value nested too deep) never stops the
- * others: saveLiveSnapshot skips it, it is logged once (console.warn) and counted in
- * `snapshotSkipped()`, and it is not tried again until its topic brings a new value.
+ * Persists every part, throttled to every 5 s and only when changed (IndexedDB, and the localStorage
+ * cache for parts that keep one). The last known session is remembered at once (`{login, locked}`),
+ * and on logout every part is cleared, with every cached answer and the local cache, so the next
+ * user never sees them. Flushes on `pagehide` and when the page is hidden. A schema upgrade by another
+ * connection is announced as the window event `DB_VERSION_CHANGE_EVENT` (the kiosk reloads at idle).
+ * Returns `stop`, `flush` (saves what changed now; awaited before an update reload so no state is
+ * lost) and `snapshotSkipped` (entries a part could not save, see liveSnapshotPersisted).
  */
 export function startPersistence(
   store: JotaiStore,
   db: DashboardDb = getDashboardDb(),
   intervalMs = PERSIST_INTERVAL_MS,
+  parts: readonly PersistedPart[] = [],
 ): { stop: () => void; flush: () => Promise<void>; snapshotSkipped: () => number } {
-  const persisted = new Map<string, number>();
-  let snapshotSkipped = 0;
-  // The ingest's applied counter says when something changed; once a minute the leaves are compared
-  // anyway (cheap: only changed leaves are written), in case a batch landed after its count.
-  const snapshot = everyIntervalWhileChanged(
-    () => `${store.get(liveStatsAtom).applied}:${Math.floor(Date.now() / 60_000)}`,
-    async () => {
-      const changed = readLiveSnapshot(store).filter((entry) => persisted.get(entry.topic) !== entry.receivedAt);
-      const { skipped } = await saveLiveSnapshot(db, changed);
-      // A skipped entry is not tried again until its topic brings a new value, so one bad entry is
-      // logged once and never stops the others (issue 7 item 5).
-      for (const entry of changed) persisted.set(entry.topic, entry.receivedAt);
-      if (skipped.length > 0) {
-        snapshotSkipped += skipped.length;
-        console.warn(`live snapshot: ${skipped.length} entries not saved`, skipped.slice(0, 10));
-      }
-    },
-    intervalMs,
-  );
-  const preferences = everyIntervalWhileChanged(
-    () => store.get(preferencesAtom),
-    async () => {
-      const value = store.get(preferencesAtom);
-      writeLocalCache({ preferences: value });
-      await kvSet(db, KV_KEYS.preferences, value);
-    },
-    intervalMs,
-  );
+  const context: PersistContext = { store, db, dbm: DbModule };
+  const savers = parts.map((part) => {
+    const saver = part.start(context);
+    const local = part.local;
+    const throttle = everyIntervalWhileChanged(
+      saver.version,
+      async () => {
+        if (local) writeLocalCache({ [part.name]: local.read(store) });
+        await saver.save();
+      },
+      intervalMs,
+    );
+    return { saver, throttle };
+  });
 
   const rememberSession = (): void => {
     const session = store.get(sessionAtom);
     if (session.status === "loggedIn") {
       writeLocalCache({ login: session.login, locked: false });
-      void kvSet(db, KV_KEYS.session, { login: session.login, locked: false }).catch(warn);
+      void DbModule.kvSet(db, DbModule.KV_KEYS.session, { login: session.login, locked: false }).catch(warn);
     } else if (session.status === "locked") {
       writeLocalCache({ locked: true });
-      void kvSet(db, KV_KEYS.session, { login: readLocalCache()?.login ?? null, locked: true }).catch(warn);
+      void DbModule.kvSet(db, DbModule.KV_KEYS.session, { login: readLocalCache()?.login ?? null, locked: true }).catch(warn);
     } else if (session.status === "loggedOut") {
-      persisted.clear();
       clearLocalCache();
-      store.set(preferencesAtom, DEFAULT_PREFERENCES);
-      void Promise.all([kvDelete(db, KV_KEYS.session), kvDelete(db, KV_KEYS.preferences), clearApiResponses(db), clearLiveSnapshot(db)]).catch(warn);
+      void Promise.all([
+        DbModule.kvDelete(db, DbModule.KV_KEYS.session),
+        DbModule.clearApiResponses(db),
+        ...savers.map(({ saver }) => saver.clear()),
+      ]).catch(warn);
     }
   };
   rememberSession();
   const unsubscribe = store.sub(sessionAtom, rememberSession);
 
   const flushAll = (): void => {
-    void snapshot.flush();
-    void preferences.flush();
+    for (const { throttle } of savers) void throttle.flush();
   };
   const handleVisibility = (): void => {
     if (document.visibilityState === "hidden") flushAll();
@@ -125,14 +92,13 @@ export function startPersistence(
   const stopVersionWatch = onDashboardDbVersionChange(db, () => window.dispatchEvent(new Event(DB_VERSION_CHANGE_EVENT)));
 
   return {
-    snapshotSkipped: () => snapshotSkipped,
+    snapshotSkipped: () => savers.reduce((sum, { saver }) => sum + (saver.skipped?.() ?? 0), 0),
     flush: async () => {
-      await Promise.all([snapshot.flush(), preferences.flush()]);
+      await Promise.all(savers.map(({ throttle }) => throttle.flush()));
     },
     stop: () => {
       unsubscribe();
-      snapshot.stop();
-      preferences.stop();
+      for (const { throttle } of savers) throttle.stop();
       window.removeEventListener("pagehide", flushAll);
       document.removeEventListener("visibilitychange", handleVisibility);
       stopVersionWatch();

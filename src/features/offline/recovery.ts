@@ -1,10 +1,10 @@
-import type { createStore } from "jotai";
+import { isGatewayFailure } from "../../shared/http";
+import { isLiveConnected } from "../../shared/liveConnection";
+import type { JotaiStore } from "../../shared/store";
 import { liveConnectionStateAtom } from "../live/atoms";
 import { browserOnlineAtom, offlineAtom } from "./atoms";
 import { markReachable } from "./connectivity";
 import { serverReachableAtom } from "./atoms";
-
-type JotaiStore = ReturnType<typeof createStore>;
 
 /** Why data is being fetched again. */
 export type RecoveryReason = "reconnected" | "wokeUp";
@@ -27,8 +27,6 @@ export interface RecoveryOptions {
   now?: () => number;
 }
 
-/** Statuses that do not prove the hub is up (a proxy in front of it, or the service worker). */
-const NOT_THE_HUB = new Set([502, 503, 504]);
 
 /**
  * Keeps the connectivity atoms true and brings the app back by itself (issue 3 "recover by itself"):
@@ -61,7 +59,7 @@ export function startRecovery(store: JotaiStore, options: RecoveryOptions): () =
     probing = true;
     try {
       const response = await doFetch(options.probeUrl, { method: "HEAD", credentials: "include", cache: "no-store" });
-      if (!NOT_THE_HUB.has(response.status)) {
+      if (!isGatewayFailure(response.status)) {
         store.set(browserOnlineAtom, true);
         markReachable(store);
       }
@@ -78,7 +76,7 @@ export function startRecovery(store: JotaiStore, options: RecoveryOptions): () =
     checking = true;
     try {
       const response = await doFetch(options.probeUrl, { method: "HEAD", credentials: "include", cache: "no-store", signal: AbortSignal.timeout(checkTimeoutMs) });
-      if (NOT_THE_HUB.has(response.status)) store.set(serverReachableAtom, false);
+      if (isGatewayFailure(response.status)) store.set(serverReachableAtom, false);
     } catch {
       store.set(serverReachableAtom, false);
     } finally {
@@ -117,7 +115,7 @@ export function startRecovery(store: JotaiStore, options: RecoveryOptions): () =
   });
   let everConnected = false;
   const unsubscribeLive = store.sub(liveConnectionStateAtom, () => {
-    if (store.get(liveConnectionStateAtom) === "connect") {
+    if (isLiveConnected(store.get(liveConnectionStateAtom))) {
       everConnected = true;
       void probe();
     }

@@ -1,14 +1,13 @@
-import type { createStore } from "jotai";
-import type { ApiClient } from "../../lib/api/client";
+import type { JotaiStore } from "../../shared/store";
+import type { ApiClients } from "../../lib/api/clients";
+import type { PersistedPart } from "../../lib/session/persisted";
+import type { SessionResource } from "../../lib/session/resource";
 import type { DashboardDb } from "../../shared/db";
-import { dataRefreshEpochAtom } from "./atoms";
 import { sessionAtom } from "../auth/atoms";
 import { rememberedSessionLocal, revalidateAssumedSession } from "./boot";
 import type * as PersistenceModule from "./persistence";
-import { restoreLocalPreferences } from "./localCache";
+import { restoreLocalParts } from "./localCache";
 import { startRecovery, type RecoveryReason } from "./recovery";
-
-type JotaiStore = ReturnType<typeof createStore>;
 
 /** Options of {@link startOffline}. */
 export interface StartOfflineOptions {
@@ -16,7 +15,17 @@ export interface StartOfflineOptions {
   db?: DashboardDb;
   /** URL probed (HEAD) while offline. Default `<general base>/config`. */
   probeUrl?: string;
-  /** Extra work after a recovery (besides the built-in refetch of config, switches, preferences). */
+  /**
+   * The session's HTTP resources (src/app/sessionResources.ts, the same list boot loads): those marked
+   * `refetchAfterOutage` are fetched again after a recovery. Default none.
+   */
+  resources?: readonly SessionResource[];
+  /**
+   * What the features persist (src/app/persistedParts.ts): restored at start (the localStorage part
+   * synchronously), saved every 5 s while changed, cleared on logout. Default none.
+   */
+  persisted?: readonly PersistedPart[];
+  /** Extra work after a recovery (besides the refetch of `resources`). */
   onRecover?: (reason: RecoveryReason) => void;
 }
 
@@ -44,15 +53,17 @@ export interface OfflineHandle {
  * void bootSessionOffline(store, api.auth);   // instead of validateOnLoad
  * ```
  *
- * Preferences come back synchronously from localStorage; the live snapshot from IndexedDB through a
+ * Parts kept in localStorage (preferences) come back synchronously; the others (the live snapshot)
+ * from IndexedDB through a
  * lazily loaded chunk (Dexie is not part of the first screen's JavaScript). It requests persistent storage (`navigator.storage.persist()`), restores preferences and the live
  * snapshot, persists them every 5 s while changed, follows connectivity (probing the hub while
- * offline), and after an outage or a long sleep bumps `dataRefreshEpochAtom`, revalidates a session
- * assumed offline and refetches config, switches and preferences.
+ * offline), and after an outage or a long sleep revalidates a session assumed offline and refetches
+ * the session's resources (`options.resources`).
  */
-export function startOffline(store: JotaiStore, api: { auth: ApiClient; general: ApiClient }, options: StartOfflineOptions = {}): OfflineHandle {
+export function startOffline(store: JotaiStore, api: ApiClients, options: StartOfflineOptions = {}): OfflineHandle {
   void requestPersistentStorage();
-  restoreLocalPreferences(store);
+  const parts = options.persisted ?? [];
+  restoreLocalParts(store, parts);
   // Dexie and the persistence code load only when there is something to restore or to keep: a known
   // user on this device now, or as soon as someone logs in (a first visit's login screen stays light).
   let persistenceModule: Promise<typeof PersistenceModule> | undefined;
@@ -62,7 +73,7 @@ export function startOffline(store: JotaiStore, api: { auth: ApiClient; general:
   const loadPersistence = (): Promise<typeof PersistenceModule> => {
     persistenceModule ??= import("./persistence");
     void persistenceModule.then(
-      (m) => m.restoreOfflineState(store, options.db).then(resolveRestored),
+      (m) => m.restoreOfflineState(store, options.db, parts).then(resolveRestored),
       (error: unknown) => {
         console.warn("offline state not restored", error);
         resolveRestored(0);
@@ -72,7 +83,7 @@ export function startOffline(store: JotaiStore, api: { auth: ApiClient; general:
   };
   let persistence: Promise<ReturnType<typeof PersistenceModule.startPersistence> | null> = Promise.resolve(null);
   const startPersisting = (): void => {
-    persistence = loadPersistence().then((m) => (stopped ? null : m.startPersistence(store, options.db)));
+    persistence = loadPersistence().then((m) => (stopped ? null : m.startPersistence(store, options.db, undefined, parts)));
   };
   let unsubscribeSession = (): void => undefined;
   if (rememberedSessionLocal()) startPersisting();
@@ -87,10 +98,9 @@ export function startOffline(store: JotaiStore, api: { auth: ApiClient; general:
   const stopRecovery = startRecovery(store, {
     probeUrl: options.probeUrl ?? `${api.general.baseUrl.replace(/\/$/, "")}/config`,
     onRecover: (reason) => {
-      store.set(dataRefreshEpochAtom, (n) => n + 1);
       void revalidateAssumedSession(store, api.auth)
         .then(() => import("./refetch"))
-        .then(({ refetchSessionData }) => refetchSessionData(store, api))
+        .then(({ refetchSessionData }) => refetchSessionData(store, api, options.resources ?? []))
         .catch((error: unknown) => console.warn("refetch after recovery failed", error));
       options.onRecover?.(reason);
     },

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { AppUiSchema, type AppUi } from "./schemas";
+import { safeLocalStorage } from "../../shared/storage";
 
 /**
  * localStorage key of THIS device's layout choice: "standard" or "car"; absent = follow the account's
@@ -11,16 +12,9 @@ export const DEVICE_APP_UI_KEY = "device.appUi";
 /** This device's layout choice: a layout, or null to follow the account preference. */
 export type DeviceAppUi = AppUi | null;
 
-function localStorageOrUndefined(): Storage | undefined {
-  try {
-    return typeof localStorage === "undefined" ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Reads the device's layout choice; null when absent, not a known layout, or storage is unavailable. */
-export function readDeviceAppUi(storage: Storage | undefined = localStorageOrUndefined()): DeviceAppUi {
+export function readDeviceAppUi(storage: Storage | undefined = safeLocalStorage()): DeviceAppUi {
   try {
     const parsed = v.safeParse(AppUiSchema, storage?.getItem(DEVICE_APP_UI_KEY));
     return parsed.success ? parsed.output : null;
@@ -30,7 +24,7 @@ export function readDeviceAppUi(storage: Storage | undefined = localStorageOrUnd
 }
 
 /** Stores the device's layout choice (null removes it). Storage failures (private mode) are ignored. */
-export function writeDeviceAppUi(value: DeviceAppUi, storage: Storage | undefined = localStorageOrUndefined()): void {
+export function writeDeviceAppUi(value: DeviceAppUi, storage: Storage | undefined = safeLocalStorage()): void {
   try {
     if (value === null) storage?.removeItem(DEVICE_APP_UI_KEY);
     else storage?.setItem(DEVICE_APP_UI_KEY, value);
@@ -51,7 +45,7 @@ export interface DeviceAppUiStorage {
  * Jotai storage adapter for {@link DEVICE_APP_UI_KEY}: plain text values validated on read, and
  * updates from other tabs of this browser (the `storage` event).
  */
-export function deviceAppUiStorage(getStorage: () => Storage | undefined = localStorageOrUndefined): DeviceAppUiStorage {
+export function deviceAppUiStorage(getStorage: () => Storage | undefined = safeLocalStorage): DeviceAppUiStorage {
   return {
     getItem: () => readDeviceAppUi(getStorage()),
     setItem: (_key, value) => writeDeviceAppUi(value, getStorage()),

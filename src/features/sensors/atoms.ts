@@ -1,11 +1,10 @@
 import { atom, type Atom } from "jotai";
-import * as v from "valibot";
 import { freshnessOf, type Freshness } from "../../shared/freshness";
 import { nowAtom } from "../clock/atoms";
-import { liveValueAtom } from "../live/atoms";
+import { createFamily } from "../../lib/state/family";
+import { liveFamily } from "../live/family";
 import { lowestRecentOutdoor, OUTDOOR_PLACES, type OutdoorReading } from "./outdoor";
 import { SensorReadingSchema, type SensorKind } from "./schemas";
-import { sensorTopic } from "./topics";
 
 /** A validated sensor reading: value, the reading's own time and when it arrived (epoch ms). */
 export type SensorReading = { value: number; time: number; receivedAt: number };
@@ -19,47 +18,44 @@ export function readingAgeOrigin(reading: SensorReading): number {
   return Math.min(reading.time, reading.receivedAt);
 }
 
-const readingAtoms = new Map<string, Atom<SensorReading | null>>();
-const freshnessAtoms = new Map<string, Atom<Freshness | null>>();
+/**
+ * Sensor readings from the live channel (DESIGN §3 `sensor/<kind>/<place>`), validated with
+ * SensorReadingSchema: one atom per sensor, released when no tile shows it.
+ */
+const sensorReadings = liveFamily({
+  pattern: "sensor/+/+",
+  schema: SensorReadingSchema,
+  map: (payload, receivedAt): SensorReading => ({ value: payload.value, time: payload.time, receivedAt }),
+});
 
 /**
  * The reading of one sensor, from the live leaf `sensor/<kind>/<place>` validated with
  * SensorReadingSchema; null when nothing arrived yet or the payload is malformed. Re-evaluates only
- * when that one leaf changes. The same kind and place always give the same atom.
+ * when that one leaf changes. The same kind and place give the same atom while it is read.
  */
 export function sensorReadingAtom(kind: SensorKind, place: string): Atom<SensorReading | null> {
-  const topic = sensorTopic(kind, place);
-  let readingAtom = readingAtoms.get(topic);
-  if (!readingAtom) {
-    readingAtom = atom((get): SensorReading | null => {
-      const live = get(liveValueAtom(topic));
-      if (live === undefined) return null;
-      const parsed = v.safeParse(SensorReadingSchema, live.value);
-      if (!parsed.success) return null;
-      return { value: parsed.output.value, time: parsed.output.time, receivedAt: live.receivedAt };
-    });
-    readingAtoms.set(topic, readingAtom);
-  }
-  return readingAtom;
+  return sensorReadings(kind, place);
 }
 
-/**
- * How current a sensor's reading is (spec §9, DESIGN §3), from the app clock and
- * {@link readingAgeOrigin}. Null when there is no reading.
- */
-export function sensorFreshnessAtom(kind: SensorKind, place: string): Atom<Freshness | null> {
-  const topic = sensorTopic(kind, place);
-  let freshnessAtom = freshnessAtoms.get(topic);
-  if (!freshnessAtom) {
-    const readingAtom = sensorReadingAtom(kind, place);
-    freshnessAtom = atom((get) => {
+const freshnessFamily = createFamily(
+  (key: string) => {
+    const [kind, place] = JSON.parse(key) as [SensorKind, string];
+    const readingAtom = sensorReadings(kind, place);
+    return atom((get): Freshness | null => {
       const reading = get(readingAtom);
       if (reading === null) return null;
       return freshnessOf(get(nowAtom) - readingAgeOrigin(reading));
     });
-    freshnessAtoms.set(topic, freshnessAtom);
-  }
-  return freshnessAtom;
+  },
+  { releaseWhenUnused: true },
+);
+
+/**
+ * How current a sensor's reading is (spec §9, DESIGN §3: outdated after 60 s, stale after 300 s),
+ * from the app clock and {@link readingAgeOrigin}. Null when there is no reading.
+ */
+export function sensorFreshnessAtom(kind: SensorKind, place: string): Atom<Freshness | null> {
+  return freshnessFamily(JSON.stringify([kind, place]));
 }
 
 /**

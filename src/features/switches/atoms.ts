@@ -1,11 +1,8 @@
 import { atom } from "jotai";
-import type { Config, Switch } from "./schemas";
+import type { Switch } from "./schemas";
 
 /** Switch definitions from GET /config/switches; null until loaded. */
 export const switchesAtom = atom<readonly Switch[] | null>(null);
-
-/** GET /config's item; null until loaded. */
-export const configAtom = atom<Config | null>(null);
 
 /** True when a switch has no purpose set (null or blank). */
 export function hasNoPurpose(item: Switch): boolean {

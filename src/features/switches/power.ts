@@ -1,6 +1,6 @@
 import { atom, type Atom } from "jotai";
-import * as v from "valibot";
-import { liveTopicsAtom, liveValueAtom } from "../live/atoms";
+import { createFamily } from "../../lib/state/family";
+import { liveFamily } from "../live/family";
 import { PowerPayloadSchema } from "./schemas";
 
 /** A reference into config's switchesList: "name" or "name/relayNumber" (spec §3). */
@@ -21,36 +21,50 @@ export function powerTopic(device: string, relay?: number): string {
 /** A switch's power as shown: on, off, or unknown when no valid state arrived yet. */
 export type PowerState = "on" | "off" | "unknown";
 
-function stateOf(value: unknown): PowerState {
-  const parsed = v.safeParse(PowerPayloadSchema, value);
-  if (!parsed.success) return "unknown";
-  return parsed.output.state === "ON" ? "on" : "off";
-}
+/**
+ * Power states from the live channel (DESIGN §3 `power/<device>/POWER<n>`, payload `{"state":
+ * "ON"|"OFF"}`): one atom per relay topic, released when no switch shows it.
+ */
+const powerStates = liveFamily({
+  pattern: "power/+/+",
+  schema: PowerPayloadSchema,
+  map: (payload): PowerState => (payload.state === "ON" ? "on" : "off"),
+});
 
-const cache = new Map<string, Atom<PowerState>>();
+/** A relay's topic level: `POWER` or `POWER<n>`. */
+const RELAY_LEVEL = /^POWER\d*$/;
+
+const switchPower = createFamily(
+  (key: string) => {
+    const [name, relay] = JSON.parse(key) as [string, number | null];
+    if (relay !== null) {
+      const own = powerStates(name, `POWER${relay}`);
+      const plain = powerStates(name, "POWER");
+      return atom((get): PowerState => {
+        const state = get(own) ?? "unknown";
+        if (state !== "unknown" || relay > 1) return state;
+        return get(plain) ?? "unknown";
+      });
+    }
+    const relays = powerStates.children(name);
+    return atom((get): PowerState => {
+      const states = get(relays)
+        .filter((level) => RELAY_LEVEL.test(level))
+        .map((level) => get(powerStates(name, level)) ?? "unknown");
+      if (states.includes("on")) return "on";
+      return states.includes("off") ? "off" : "unknown";
+    });
+  },
+  { releaseWhenUnused: true },
+);
 
 /**
  * Derived power state of a switch (spec §3): with a relay, that relay's `POWER<n>` (relay 0 or 1 also
  * falls back to plain `POWER`); without one, on if any of the device's relays is on, off if all known
- * relays are off, unknown if none reported. Memoised per (name, relay).
+ * relays are off, unknown if none reported. A switch without a relay follows only its own device's
+ * relays (liveFamily's children), never the whole topic list (issue 8). The same switch gives the
+ * same atom while it is shown.
  */
 export function switchPowerAtom(name: string, relay?: number): Atom<PowerState> {
-  const key = `${name}\u0000${relay ?? ""}`;
-  const existing = cache.get(key);
-  if (existing) return existing;
-  const created = atom((get): PowerState => {
-    if (relay !== undefined) {
-      const own = stateOf(get(liveValueAtom(`power/${name}/POWER${relay}`))?.value);
-      if (own !== "unknown" || relay > 1) return own;
-      return stateOf(get(liveValueAtom(powerTopic(name)))?.value);
-    }
-    const prefix = `power/${name}/POWER`;
-    const states = [...get(liveTopicsAtom)]
-      .filter((topic) => topic.startsWith(prefix) && /^\d*$/.test(topic.slice(prefix.length)))
-      .map((topic) => stateOf(get(liveValueAtom(topic))?.value));
-    if (states.includes("on")) return "on";
-    return states.includes("off") ? "off" : "unknown";
-  });
-  cache.set(key, created);
-  return created;
+  return switchPower(JSON.stringify([name, relay ?? null]));
 }

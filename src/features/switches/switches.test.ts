@@ -1,12 +1,11 @@
 import { createStore } from "jotai";
 import { describe, expect, it } from "vitest";
-import { liveTopicsAtom, liveValueAtom } from "../live/atoms";
+import { applyLiveBatch } from "../live/apply";
 import { switchesAtom, switchesWithoutPurposeCountAtom } from "./atoms";
 import { parseSwitchRef, powerTopic, switchPowerAtom } from "./power";
 
 function setPower(store: ReturnType<typeof createStore>, topic: string, state: unknown) {
-  store.set(liveValueAtom(topic), { value: { state }, receivedAt: Date.now() });
-  store.set(liveTopicsAtom, new Set([...store.get(liveTopicsAtom), topic]));
+  applyLiveBatch(store, new Map([[topic, { value: { state }, receivedAt: Date.now() }]]));
 }
 
 describe("switches (spec §2, §3)", () => {
@@ -44,5 +43,19 @@ describe("switches (spec §2, §3)", () => {
     const store = createStore();
     setPower(store, "power/sw_bad/POWER", "MAYBE");
     expect(store.get(switchPowerAtom("sw_bad"))).toBe("unknown");
+  });
+
+  it("a switch without a relay follows only its own device's relays, not every topic (issue 8)", () => {
+    const store = createStore();
+    const powerAtom = switchPowerAtom("sw_own");
+    let notified = 0;
+    const stop = store.sub(powerAtom, () => notified++);
+    setPower(store, "power/sw_other/POWER1", "ON");
+    setPower(store, "sensor/temp/sw_own", "ON");
+    expect(notified).toBe(0);
+    setPower(store, "power/sw_own/POWER3", "ON");
+    expect(store.get(powerAtom)).toBe("on");
+    expect(notified).toBe(1);
+    stop();
   });
 });

@@ -1,30 +1,7 @@
 import * as v from "valibot";
+import { API_BASE_KEYS, ApiBaseSchema, DEFAULT_API_BASES, normalizeApiBase, type ApiBases } from "../../shared/apiBases";
 
-/** The API bases of the dashboard (spec §7, docs/contract.md "HTTP"). */
-export type ApiBases = {
-  /** Authentication service v1: sessions, PIN lock, preferences, settings. */
-  auth: string;
-  /** General API v2. */
-  general: string;
-  /** General API v1. */
-  generalV1: string;
-  /** Camera API v1. */
-  cameras: string;
-  /** Camera API v5. */
-  camerasV5: string;
-  /** Garage API v1 (garage and gate). */
-  garage: string;
-};
-
-/** Same-origin defaults (DESIGN §2). */
-export const DEFAULT_API_BASES: Readonly<ApiBases> = {
-  auth: "/api/auth/v1",
-  general: "/api/v2",
-  generalV1: "/api/v1",
-  cameras: "/api/cameras/v1",
-  camerasV5: "/api/cameras/v5",
-  garage: "/api/garage/v1",
-};
+export { DEFAULT_API_BASES, type ApiBases } from "../../shared/apiBases";
 
 /** Build-time variable of each base: `VITE_API_AUTH`, `VITE_API_GENERAL`, `VITE_API_GENERAL_V1`, ... */
 export const API_BASE_ENV: Readonly<Record<keyof ApiBases, string>> = {
@@ -36,14 +13,6 @@ export const API_BASE_ENV: Readonly<Record<keyof ApiBases, string>> = {
   garage: "VITE_API_GARAGE",
 };
 
-/** A base: a same-origin path ("/api/v2") or an absolute http(s) URL, without query or fragment. */
-const BaseSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.regex(/^(\/|https?:\/\/)[^\s?#]*$/, "must be a path starting with / or an http(s) URL"),
-);
-
-const KEYS = Object.keys(DEFAULT_API_BASES) as Array<keyof ApiBases>;
 
 /** `window.__DASHBOARD_CONFIG__` as far as the API bases go; other fields are ignored. */
 const RuntimeConfigSchema = v.looseObject({ apiBases: v.optional(v.record(v.string(), v.unknown())) });
@@ -66,9 +35,10 @@ type Sources = {
 
 function pick(value: unknown, where: string, warn: (message: string) => void): string | undefined {
   if (value === undefined || value === "") return undefined;
-  const parsed = v.safeParse(BaseSchema, value);
-  if (parsed.success) return parsed.output.replace(/\/+$/, "") || "/";
-  warn(`Ignoring API base ${where}=${JSON.stringify(value)}: ${parsed.issues[0]?.message ?? "invalid"}`);
+  const base = normalizeApiBase(value);
+  if (base !== undefined) return base;
+  const parsed = v.safeParse(ApiBaseSchema, value);
+  warn(`Ignoring API base ${where}=${JSON.stringify(value)}: ${parsed.success ? "invalid" : (parsed.issues[0]?.message ?? "invalid")}`);
   return undefined;
 }
 
@@ -85,7 +55,7 @@ export function resolveApiBases(sources: Sources = {}): ApiBases {
   if (!runtime.success) warn("Ignoring window.__DASHBOARD_CONFIG__: not an object");
   const overrides = runtime.success ? (runtime.output.apiBases ?? {}) : {};
   const bases: ApiBases = { ...DEFAULT_API_BASES };
-  for (const key of KEYS) {
+  for (const key of API_BASE_KEYS) {
     const fromEnv = pick(env[API_BASE_ENV[key]], API_BASE_ENV[key], warn);
     const fromRuntime = pick(overrides[key], `__DASHBOARD_CONFIG__.apiBases.${key}`, warn);
     bases[key] = fromRuntime ?? fromEnv ?? bases[key];

@@ -3,6 +3,8 @@ import * as v from "valibot";
 import { ApiError, classifyError, httpError, readErrorBody } from "./errors";
 import { joinUrl, toSearchParams, type Query } from "./query";
 import { createQueues, type QueueName } from "./queues";
+import { GATEWAY_FAILURE_STATUSES } from "../../shared/http";
+import { CACHE_FETCHED_AT_HEADER } from "../../shared/messages";
 
 /** HTTP methods the dashboard uses. */
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -66,11 +68,11 @@ export type ApiClient = {
 };
 
 /** Response header the service worker sets (ISO time) when it answers from its IndexedDB cache. */
-export const CACHE_FETCHED_AT_HEADER = "X-Cache-Fetched-At";
+export { CACHE_FETCHED_AT_HEADER };
 
 /** Never retried: a POST or PATCH may have done its work (a garage must not open twice). */
 const RETRY_METHODS = ["get", "put", "delete", "head"];
-const RETRY_STATUS_CODES = [500, 502, 503, 504];
+const RETRY_STATUS_CODES = [500, ...GATEWAY_FAILURE_STATUSES];
 
 function cacheInfo(response: Response): { fromCache: boolean; fetchedAt: Date } {
   const header = response.headers.get(CACHE_FETCHED_AT_HEADER);

@@ -1,10 +1,10 @@
 // mqtt.js's browser ESM build has only a default export, so the named `connect` is read from it.
 import mqtt, { type IClientOptions, type MqttClient } from "mqtt";
 import { createRetainedGuard } from "./retainedGuard";
-import type { LiveConnectionState } from "./state";
+import type { LiveConnectionState } from "../../shared/liveConnection";
 import { isValidTopicFilter } from "./topic";
 
-export type { LiveConnectionState } from "./state";
+export type { LiveConnectionState } from "../../shared/liveConnection";
 
 /** The topic filter the dashboard subscribes to: everything it may read (spec §7). */
 export const LIVE_TOPIC_FILTER = "#";

@@ -2,39 +2,30 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { Lock, LogOut } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ApiClient } from "../../../lib/api/client";
+import { commandPendingAtom, type CommandOutcome } from "../../commands";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
-import { lockSession, logout } from "../api";
-import { sessionAtom, sessionLoginAtom } from "../atoms";
+import { sessionLoginAtom } from "../atoms";
+import { lockSessionCommand, logoutCommand, SESSION_TARGET } from "../commands";
 import "./SessionActions.css";
-
-/** Props of {@link SessionActions}. */
-export type SessionActionsProps = { auth: ApiClient; notify: (message: string, tone?: "error" | "info") => void };
 
 /**
  * Menu buttons 'Zablokuj sesję' (POST /session/lock, then the PIN screen) and 'Wyloguj', which first
  * asks in a modal dialog ('Wyloguj' / 'Anuluj'; Escape cancels) and only then sends DELETE /session
- * and shows the login form. A failure leaves the state as it was and notifies; AUTH_SESSION_LOCKED
- * locks anyway through the client's onErrorCode.
+ * and shows the login form (lockSessionCommand, logoutCommand). A failure leaves the state as it
+ * was and toasts; AUTH_SESSION_LOCKED locks anyway through the client's onErrorCode. Both buttons are
+ * disabled while either command is on its way.
  */
-export function SessionActions({ auth, notify }: SessionActionsProps) {
+export function SessionActions() {
   const { t } = useTranslation();
-  const setSession = useSetAtom(sessionAtom);
   const login = useAtomValue(sessionLoginAtom);
-  const [busy, setBusy] = useState(false);
+  const busy = useAtomValue(commandPendingAtom(SESSION_TARGET));
+  const lock = useSetAtom(lockSessionCommand);
+  const logout = useSetAtom(logoutCommand);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
 
-  const run = async (action: () => Promise<unknown>, next: "locked" | "loggedOut") => {
-    setBusy(true);
-    try {
-      await action();
-      setConfirmingLogout(false);
-      setSession({ status: next });
-    } catch {
-      notify(t("menu.failed"), "error");
-      setConfirmingLogout(false);
-      setBusy(false);
-    }
+  const run = async (command: () => Promise<CommandOutcome<void>>) => {
+    await command();
+    setConfirmingLogout(false);
   };
 
   return (
@@ -45,7 +36,7 @@ export function SessionActions({ auth, notify }: SessionActionsProps) {
           type="button"
           className="button session-actions__button"
           disabled={busy}
-          onClick={() => void run(() => lockSession(auth), "locked")}
+          onClick={() => void run(lock)}
         >
           <Lock aria-hidden="true" size={20} />
           {t("menu.lock")}
@@ -68,7 +59,7 @@ export function SessionActions({ auth, notify }: SessionActionsProps) {
         cancelLabel={t("menu.cancel")}
         tone="danger"
         busy={busy}
-        onConfirm={() => void run(() => logout(auth), "loggedOut")}
+        onConfirm={() => void run(logout)}
         onCancel={() => setConfirmingLogout(false)}
       />
     </>

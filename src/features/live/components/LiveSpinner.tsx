@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../ui/Spinner";
-import { liveConnectionStateAtom } from "../atoms";
+import { liveConnectedAtom } from "../atoms";
 
 /**
  * The red spinner of the top bar (spec §2): shown whenever the live connection's last event is not
@@ -10,9 +10,9 @@ import { liveConnectionStateAtom } from "../atoms";
  * appears; while connected the slot is empty and nothing is announced.
  */
 export function LiveSpinner() {
-  const state = useAtomValue(liveConnectionStateAtom);
+  const connected = useAtomValue(liveConnectedAtom);
   const { t } = useTranslation();
-  const down = state !== "connect";
+  const down = !connected;
   return (
     <span className="live-slot" data-live={down ? "down" : "up"}>
       {down && <Spinner label={t("nav.liveDown")} tone="alert" testId="live-spinner" />}

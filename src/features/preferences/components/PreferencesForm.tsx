@@ -1,33 +1,29 @@
-import { useAtomValue } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import * as v from "valibot";
-import type { ApiClient } from "../../../lib/api/client";
 import { ToggleField } from "../../../ui/ToggleField";
 import { preferencesAtom } from "../atoms";
 import { LocaleSchema, type PreferencesPatch } from "../schemas";
-import { useSavePreferences } from "./useSavePreferences";
+import { savePreferencesCommand } from "../commands";
 import "./settings.css";
-
-/** Props of {@link PreferencesForm}. */
-export type PreferencesFormProps = { auth: ApiClient; notify: (message: string, tone?: "error" | "info") => void };
 
 /**
  * The account's preferences (spec §3, §4), the menu's 'Konto' section: 'Układ samochodowy' (appUi
  * car/standard: the default of devices without their own layout), 'Blokada powiększenia'
  * (zoomState locked/unlocked), 'Powiadomienia' (alerts) and the 'Język' select (Polski / English),
- * each with a line saying what it does. Each change is saved at once with PATCH /preferences; a
- * failure reverts it and notifies.
+ * each with a line saying what it does. Each change is saved at once by savePreferencesCommand
+ * (PATCH /preferences; a failure reverts it and toasts).
  */
-export function PreferencesForm({ auth, notify }: PreferencesFormProps) {
+export function PreferencesForm() {
   const { t } = useTranslation();
   const preferences = useAtomValue(preferencesAtom);
-  const save = useSavePreferences(auth);
+  const save = useSetAtom(savePreferencesCommand);
   const languageId = useId();
   const stateText = { on: t("menu.on"), off: t("menu.off") };
 
   const handleChange = (patch: PreferencesPatch) => {
-    save(patch).catch(() => notify(t("menu.failed"), "error"));
+    void save(patch);
   };
 
   return (

@@ -1,10 +1,22 @@
 import { atom, type Atom } from "jotai";
+import { createFamily } from "../../../lib/state/family";
 import { formatRelativeTime } from "../../../shared/relativeTime";
 import { nowAtom } from "../../clock/atoms";
 import { readingAgeOrigin, sensorReadingAtom } from "../atoms";
 import type { SensorKind } from "../schemas";
 
-const ageAtoms = new Map<string, Atom<string | null>>();
+const ageLabels = createFamily(
+  (key: string) => {
+    const [kind, place, locale] = JSON.parse(key) as [SensorKind, string, "pl" | "en"];
+    const readingAtom = sensorReadingAtom(kind, place);
+    return atom((get) => {
+      const reading = get(readingAtom);
+      if (reading === null) return null;
+      return formatRelativeTime(readingAgeOrigin(reading), get(nowAtom), locale);
+    });
+  },
+  { releaseWhenUnused: true },
+);
 
 /**
  * The "x ago" label of a sensor's reading ('teraz', '2 minuty temu', ...) from the one app clock,
@@ -12,16 +24,5 @@ const ageAtoms = new Map<string, Atom<string | null>>();
  * string, so a tile re-renders on a tick only when its label really changes. Null without a reading.
  */
 export function sensorAgeLabelAtom(kind: SensorKind, place: string, locale: "pl" | "en"): Atom<string | null> {
-  const key = `${kind}/${place}/${locale}`;
-  let labelAtom = ageAtoms.get(key);
-  if (!labelAtom) {
-    const readingAtom = sensorReadingAtom(kind, place);
-    labelAtom = atom((get) => {
-      const reading = get(readingAtom);
-      if (reading === null) return null;
-      return formatRelativeTime(readingAgeOrigin(reading), get(nowAtom), locale);
-    });
-    ageAtoms.set(key, labelAtom);
-  }
-  return labelAtom;
+  return ageLabels(JSON.stringify([kind, place, locale]));
 }

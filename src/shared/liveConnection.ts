@@ -4,7 +4,7 @@
  */
 export type LiveConnectionState = "idle" | "connect" | "reconnect" | "close" | "disconnect" | "offline" | "error" | "end";
 
-/** True only in the connected state (spec §2: the spinner shows otherwise). */
+/** True only in the connected state (spec §2: the spinner shows otherwise). The one "connected" rule. */
 export function isLiveConnected(state: LiveConnectionState): boolean {
   return state === "connect";
 }

@@ -1,10 +1,10 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { configAtom, switchesAtom, switchesWithoutPurposeCountAtom } from "../../features/switches/atoms";
-import { SwitchesBadge } from "../../features/switches/components/SwitchesBadge";
-import { SwitchesList } from "../../features/switches/components/SwitchesList";
-import { createAppStore } from "../store";
-import { renderWithApp } from "./helpers";
+import { configAtom } from "../../config";
+import { switchesAtom, switchesWithoutPurposeCountAtom } from "../atoms";
+import { SwitchesBadge } from "./SwitchesBadge";
+import { SwitchesList } from "./SwitchesList";
+import { renderWithApp, createTestStore } from "../../../test/render";
 
 afterEach(cleanup);
 
@@ -21,7 +21,7 @@ const DEMO_GROUPS = [
 ];
 
 function renderScreen(switches = DEMO_SWITCHES, switchesList = DEMO_GROUPS) {
-  const store = createAppStore();
+  const store = createTestStore();
   store.set(switchesAtom, switches);
   store.set(configAtom, { mqttConnectionString: "ws://hub.test/mqtt", switchesList });
   renderWithApp(

@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LoginScreen } from "../../features/auth/components/LoginScreen";
-import { LockScreen } from "../../features/auth/components/LockScreen";
-import { UNLOCK_FAILURE_KEY } from "../../features/auth/unlockFailure";
-import { DEVICE_APP_UI_KEY } from "../../features/preferences/deviceLayout";
-import { pinSwatch } from "../../shared/pinSwatch";
-import { fakeClient, renderWithApp, type Canned } from "./helpers";
+import { LoginScreen } from "./LoginScreen";
+import { LockScreen } from "./LockScreen";
+import { UNLOCK_FAILURE_KEY } from "../unlockFailure";
+import { DEVICE_APP_UI_KEY } from "../../preferences/deviceLayout";
+import { pinSwatch } from "../../../shared/pinSwatch";
+import { fakeClient, renderWithApp, type Canned } from "../../../test/render";
 
 afterEach(() => {
   cleanup();

@@ -1,13 +1,12 @@
 import { act, cleanup, screen, within } from "@testing-library/react";
 import { Profiler } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { liveValueAtom } from "../../features/live/atoms";
-import { OutdoorMinBox } from "../../features/sensors/components/OutdoorMinBox";
-import { SensorTile } from "../../features/sensors/components/SensorTile";
-import { SensorTiles } from "../../features/sensors/components/SensorTiles";
-import type { Sensor } from "../../features/sensors/schemas";
-import { createAppStore } from "../store";
-import { renderWithApp } from "./helpers";
+import { liveValueAtom } from "../../live/atoms";
+import { OutdoorMinBox } from "./OutdoorMinBox";
+import { SensorTile } from "./SensorTile";
+import { SensorTiles } from "./SensorTiles";
+import type { Sensor } from "../schemas";
+import { renderWithApp, createTestStore } from "../../../test/render";
 
 const T0 = Date.parse("2026-01-15T12:00:00Z");
 
@@ -20,13 +19,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function publish(store: ReturnType<typeof createAppStore>, topic: string, value: number, atMs = Date.now()) {
+function publish(store: ReturnType<typeof createTestStore>, topic: string, value: number, atMs = Date.now()) {
   store.set(liveValueAtom(topic), { value: { value, time: new Date(atMs).toISOString() }, receivedAt: atMs });
 }
 
 describe("sensor tile (UI contract, spec §9 freshness)", () => {
   it("shows value with unit, 'teraz', then 'Nieaktualne' after 1 min and 'Przestarzałe' after 5 min", () => {
-    const store = createAppStore();
+    const store = createTestStore();
     publish(store, "sensor/temp/tile_a", 21.74);
     renderWithApp(<SensorTile kind="temp" place="tile_a" label="Salon" />, store);
     const tile = screen.getByRole("article", { name: "Temperatura: Salon" });
@@ -60,7 +59,7 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
   });
 
   it("leaves the loading state when the first reading arrives, however old it is", () => {
-    const store = createAppStore();
+    const store = createTestStore();
     renderWithApp(<SensorTile kind="temp" place="tile_late" label="Strych" />, store);
     const tile = screen.getByRole("article", { name: "Temperatura: Strych" });
     expect(tile.getAttribute("data-freshness")).toBe("loading");
@@ -72,7 +71,7 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
   });
 
   it("names the kind in its heading and the label only when it differs from the room", () => {
-    const store = createAppStore();
+    const store = createTestStore();
     publish(store, "sensor/temp/tile_tunnel", 3);
     publish(store, "sensor/temp/tile_cellar", 11);
     renderWithApp(
@@ -89,7 +88,7 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
   });
 
   it("shows a door as 'Otwarte' / 'Zamknięte' and other kinds with their unit", () => {
-    const store = createAppStore();
+    const store = createTestStore();
     publish(store, "sensor/door/tile_door", 1);
     publish(store, "sensor/humid/tile_h", 55.25);
     renderWithApp(
@@ -108,7 +107,7 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
   });
 
   it("re-renders only the tile whose topic received a message", () => {
-    const store = createAppStore();
+    const store = createTestStore();
     publish(store, "sensor/temp/render_a", 20);
     publish(store, "sensor/temp/render_b", 10);
     const renders = { a: 0, b: 0 };
@@ -132,7 +131,7 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
   });
 
   it("shows a pressure with its thousands separator and the unit apart, so the unit can wrap under it", () => {
-    const store = createAppStore();
+    const store = createTestStore();
     publish(store, "sensor/pressure/tile_p", 1008.14);
     renderWithApp(<SensorTile kind="pressure" place="tile_p" label="Balkon" room="Balkon" />, store);
     const value = within(screen.getByRole("article", { name: "Ciśnienie: Balkon" })).getByTestId("sensor-value");
@@ -141,7 +140,7 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
   });
 
   it("groups the tiles by room with a heading each, batteries small in the heading, the rest under 'Pozostałe'", () => {
-    const store = createAppStore();
+    const store = createTestStore();
     publish(store, "sensor/batt/garden", 97);
     const source = { type: "tasmota", device: "d", field: "F.x" } as const;
     const sensors: Sensor[] = [
@@ -168,7 +167,7 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
   });
 
   it("shows the lowest recent outdoor temperature with one decimal, or none in the car layout", () => {
-    const store = createAppStore();
+    const store = createTestStore();
     publish(store, "sensor/temp/balcony", -3.46);
     publish(store, "sensor/temp/outside", 2.1);
     publish(store, "sensor/temp/tunnel", -9, T0 - 31 * 60_000);

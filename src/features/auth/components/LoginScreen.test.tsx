@@ -1,10 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LoginScreen } from "../../features/auth/components/LoginScreen";
-import { createNotifier } from "../notifications";
-import { createAppStore } from "../store";
-import { ToastHost } from "../ToastHost";
-import { fakeClient, renderWithApp } from "./helpers";
+import { LoginScreen } from "./LoginScreen";
+import { fakeClient, renderWithApp, createTestStore, createNotifier, ToastHost } from "../../../test/render";
 
 afterEach(cleanup);
 
@@ -13,7 +10,7 @@ const REQUIRED = ["Login jest wymagany", "Hasło jest wymagane", "Nazwa sesji je
 function setup(answer: Parameters<typeof fakeClient>[0]) {
   const { client, requests } = fakeClient(answer);
   const onLoggedIn = vi.fn();
-  const store = createAppStore();
+  const store = createTestStore();
   const notify = createNotifier(store);
   renderWithApp(
     <>

@@ -1,0 +1,13 @@
+/**
+ * Polish texts of the car dashboard (issue 8: each feature owns its strings; merged and typed in
+ * src/app/i18n). Exact where the spec or the UI contract names them; plurals use
+ * `_one/_few/_many/_other` (Intl.PluralRules "pl"). Part of the entry chunk (Polish is the default).
+ */
+export const pl = {
+  car: {
+    title: "Pulpit samochodowy",
+    live: "Połączenie na żywo",
+    connected: "połączono",
+    disconnected: "brak połączenia",
+  },
+} as const;

@@ -1,0 +1,15 @@
+import type { Strings } from "../../../shared/i18n";
+import type { pl } from "./pl";
+
+/**
+ * English texts of the offline notice (issue 3 UI contract): the same keys as the Polish ones (a missing key fails
+ * typecheck). Loaded only with the English locale (a separate chunk, src/app/i18n/index.ts).
+ */
+export const en: Strings<typeof pl> = {
+  offline: {
+    offline: "No connection to the server — data may be out of date",
+    cachedAt: "Data stored on this device, fetched:",
+    lastUpdate: "Last update:",
+    refused: "This action cannot be done now: no connection. Nothing was sent.",
+  },
+};

@@ -1,0 +1,13 @@
+/**
+ * Polish texts of the offline notice (issue 3 UI contract) (issue 8: each feature owns its strings; merged and typed in
+ * src/app/i18n). Exact where the spec or the UI contract names them; plurals use
+ * `_one/_few/_many/_other` (Intl.PluralRules "pl"). Part of the entry chunk (Polish is the default).
+ */
+export const pl = {
+  offline: {
+    offline: "Brak połączenia z serwerem — dane mogą być nieaktualne",
+    cachedAt: "Dane z pamięci urządzenia, pobrane:",
+    lastUpdate: "Ostatnia aktualizacja:",
+    refused: "Nie można teraz wykonać tej akcji: brak połączenia. Nic nie zostało wysłane.",
+  },
+} as const;

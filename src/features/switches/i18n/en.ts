@@ -1,0 +1,26 @@
+import type { Strings } from "../../../shared/i18n";
+import type { pl } from "./pl";
+
+/**
+ * English texts of the switches screen and the top bar badge: the same keys as the Polish ones (a missing key fails
+ * typecheck). Loaded only with the English locale (a separate chunk, src/app/i18n/index.ts).
+ */
+export const en: Strings<typeof pl> = {
+  nav: {
+    switchesWithoutPurpose_one: "{{count}} switch without a purpose",
+    switchesWithoutPurpose_few: "{{count}} switches without a purpose",
+    switchesWithoutPurpose_many: "{{count}} switches without a purpose",
+    switchesWithoutPurpose_other: "{{count}} switches without a purpose",
+  },
+  switches: {
+    title: "Switches",
+    intro: "Live switch states.",
+    none: "No switches",
+    noneHint: "Switches are added in the household configuration on the hub (household.json).",
+    on: "On",
+    off: "Off",
+    unknown: "No data",
+    noPurpose: "no purpose",
+    relay: "relay {{relay}}",
+  },
+};

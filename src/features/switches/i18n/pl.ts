@@ -1,0 +1,24 @@
+/**
+ * Polish texts of the switches screen and the top bar badge (issue 8: each feature owns its strings; merged and typed in
+ * src/app/i18n). Exact where the spec or the UI contract names them; plurals use
+ * `_one/_few/_many/_other` (Intl.PluralRules "pl"). Part of the entry chunk (Polish is the default).
+ */
+export const pl = {
+  nav: {
+    switchesWithoutPurpose_one: "{{count}} przełącznik bez przeznaczenia",
+    switchesWithoutPurpose_few: "{{count}} przełączniki bez przeznaczenia",
+    switchesWithoutPurpose_many: "{{count}} przełączników bez przeznaczenia",
+    switchesWithoutPurpose_other: "{{count}} przełącznika bez przeznaczenia",
+  },
+  switches: {
+    title: "Przełączniki",
+    intro: "Stan przełączników na żywo.",
+    none: "Brak przełączników",
+    noneHint: "Przełączniki dodaje się w konfiguracji domu w hubie (plik household.json).",
+    on: "Włączony",
+    off: "Wyłączony",
+    unknown: "Brak danych",
+    noPurpose: "bez przeznaczenia",
+    relay: "przekaźnik {{relay}}",
+  },
+} as const;
