@@ -8,7 +8,7 @@ import type { RouterContext } from "../routes/-context";
 import { createApiClients } from "./api";
 import { createI18n } from "./i18n";
 import { createNotifier } from "./notifications";
-import { createAppRouter, type AppRouter } from "./router";
+import type { AppRouter } from "./router";
 import { createAppStore } from "./store";
 
 declare global {
@@ -18,8 +18,11 @@ declare global {
   }
 }
 
-/** Everything the app is made of, created once at start-up. */
-export type AppParts = { router: AppRouter; context: RouterContext; i18n: I18n };
+/**
+ * Everything the app is made of, created once at start-up. The router comes as a promise: TanStack
+ * Router and the route tree are a chunk of their own (issue 9), which the login screen never needs.
+ */
+export type AppParts = { router: Promise<AppRouter>; context: RouterContext; i18n: I18n };
 
 /**
  * Composes the app (STYLE.md: composition only): the one store, the API clients over the resolved
@@ -31,11 +34,13 @@ export function bootApp(): AppParts {
   // Offline-first (issue 3): every API exchange updates the connectivity atoms; writes are refused offline.
   const api = createApiClients(store, resolveApiBases(), { fetch: trackConnectivity(store) });
   const context: RouterContext = { store, api, notify: createNotifier(store) };
-  const router = createAppRouter(context);
+  // Requested at once (not in the entry chunk, not waited for): a logged-in user needs it next, and
+  // the service worker precaches it for the offline boot.
+  const router = import("./router").then(({ createAppRouter }) => createAppRouter(context));
   window.__liveStats = () => store.get(liveStatsAtom);
   // Restore the last known state while the session is validated (a known user stays in the app offline);
   // register the service worker once the page has loaded (updates applied only at idle).
-  const offline = startOffline(store, api, { onRecover: () => void router.invalidate() });
+  const offline = startOffline(store, api, { onRecover: () => void router.then((ready) => ready.invalidate()) });
   void bootSessionOffline(store, api.auth);
   const kiosk = () => void import("../features/kiosk/start").then(({ startKiosk }) => startKiosk({ beforeReload: offline.flush }));
   if (document.readyState === "complete") kiosk();

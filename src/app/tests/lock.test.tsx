@@ -189,7 +189,7 @@ describe("lock screen (spec §2, §5, §8)", () => {
     await failOnce(() => ({ status: 401, body: { code: "AUTH_SESSION_REVOKED", message: "x" } }));
     const { client } = fakeClient(() => ({ status: 200 }));
     renderWithApp(<LoginScreen auth={client} onLoggedIn={vi.fn()} notify={vi.fn()} />);
-    expect(screen.getByText("Zbyt wiele błędnych PIN-ów: sesja została zakończona. Zaloguj się ponownie.")).toBeTruthy();
+    expect(await screen.findByText("Zbyt wiele błędnych PIN-ów: sesja została zakończona. Zaloguj się ponownie.")).toBeTruthy();
     expect(sessionStorage.getItem(UNLOCK_FAILURE_KEY)).toBeNull();
   });
 

@@ -12,8 +12,8 @@ import { clearUnlockFailure, peekUnlockFailure } from "../unlockFailure";
 import { UnlockFailureNotice } from "./UnlockFailureNotice";
 import { LoginFormSchema, type LoginFormInput, type LoginFormValues } from "./loginForm";
 
-/** Props of {@link LoginScreen}. */
-export type LoginScreenProps = {
+/** Props of {@link LoginForm} (and of the screen that loads it, LoginScreen). */
+export type LoginFormProps = {
   /** Client of the auth base (`/api/auth/v1`). */
   auth: ApiClient;
   /** Called with the login the hub confirmed after a successful POST /auth. */
@@ -23,13 +23,14 @@ export type LoginScreenProps = {
 };
 
 /**
- * The login screen 'Logowanie' (spec §2, §5, §8). Validation runs on mount and on blur, never on
+ * The login form 'Logowanie' (spec §2, §5, §8), loaded with react-hook-form and its resolvers only
+ * when the login screen shows (LoginScreen, issue 9). Validation runs on mount and on blur, never on
  * change; a field's error shows once it was touched or after a submit attempt. Submit is disabled
  * while submitting and after success. AUTH_BAD_USER_OR_PWD puts 'Niepoprawne hasło lub login' under the
  * password; any other failure puts 'Nieokreślony błąd' there and notifies 'Nieudane logowanie'.
  * Reached by the reload after the 10th wrong PIN, it says the session was ended for that.
  */
-export function LoginScreen({ auth, onLoggedIn, notify }: LoginScreenProps) {
+export function LoginForm({ auth, onLoggedIn, notify }: LoginFormProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${t("login.title")} — ${t("app.titleSuffix")}`);
   const [done, setDone] = useState(false);
