@@ -18,7 +18,7 @@ import { installJsonBodyParser } from "./http/json-body";
 import { generalRoutes, reservedRoutes } from "./http/general";
 import { mqttWebSocketRoute } from "./http/mqtt-ws";
 import { installCompression } from "./http/compression";
-import { contentSecurityPolicy, installSecurityHeaders } from "./http/security";
+import { installSecurityHeaders } from "./http/security";
 import { shellStyleHashes } from "./http/shell-style";
 import { installStatic } from "./http/static";
 import { installWriteGuard } from "./http/write-guard";
@@ -136,7 +136,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
 
     await app.register(fastifyCookie);
     await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
-    installSecurityHeaders(app, contentSecurityPolicy(shellStyleHashes(options.distDir)));
+    installSecurityHeaders(app, shellStyleHashes(options.distDir));
     installJsonBodyParser(app);
     installWriteGuard(app);
     const onNotFoundOther = await installStatic(app, options.distDir);

@@ -26,11 +26,19 @@ export function contentSecurityPolicy(styleHashes: readonly string[] = []): stri
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /**
- * Adds CSP (`policy`, by default {@link CONTENT_SECURITY_POLICY}), X-Content-Type-Options nosniff and
- * Referrer-Policy same-origin to every response.
+ * Adds CSP, X-Content-Type-Options nosniff and Referrer-Policy same-origin to every response. The
+ * policy is {@link contentSecurityPolicy} with the style hashes `styleHashes` answers at the time
+ * (hub/http/shell-style.ts); none by default.
  */
-export function installSecurityHeaders(app: FastifyInstance, policy: string = CONTENT_SECURITY_POLICY): void {
+export function installSecurityHeaders(app: FastifyInstance, styleHashes: () => readonly string[] = () => []): void {
+  let hashes: readonly string[] = [];
+  let policy = CONTENT_SECURITY_POLICY;
   app.addHook("onSend", async (_request, reply, payload) => {
+    const current = styleHashes();
+    if (current !== hashes) {
+      hashes = current;
+      policy = contentSecurityPolicy(current);
+    }
     reply.header("Content-Security-Policy", policy);
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("Referrer-Policy", "same-origin");

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 /**
@@ -14,10 +14,26 @@ export function inlineStyleHashes(html: string): string[] {
 }
 
 /**
- * The inline style hashes of `<distDir>/index.html` as built (read once, at hub start; a rebuild
- * needs a hub restart for a changed shell style). None when the dashboard is not built.
+ * The inline style hashes of `<distDir>/index.html` as built, kept current: the returned function
+ * re-reads the file only when its modification time or size changed (a build deployed while the hub
+ * runs, tests/e2e/offline-update.spec.ts), else answers the cached list. None while not built.
  */
-export function shellStyleHashes(distDir: string): string[] {
+export function shellStyleHashes(distDir: string): () => string[] {
   const index = join(distDir, "index.html");
-  return existsSync(index) ? inlineStyleHashes(readFileSync(index, "utf8")) : [];
+  let stamp = "";
+  let hashes: string[] = [];
+  return () => {
+    let next: string;
+    try {
+      const stat = statSync(index);
+      next = `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      next = "missing";
+    }
+    if (next !== stamp) {
+      stamp = next;
+      hashes = next === "missing" ? [] : inlineStyleHashes(readFileSync(index, "utf8"));
+    }
+    return hashes;
+  };
 }

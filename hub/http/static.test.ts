@@ -141,6 +141,15 @@ describe("static dashboard, precompressed at build time (issue 9)", () => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain("unsafe-inline");
   });
+
+  it("follows a build deployed while the hub runs: the new index.html's style hash replaces the old", async () => {
+    const newStyle = ".boot { background: #000; }";
+    writeFileSync(join(distDir, "index.html"), `<!doctype html><title>Panel</title><style>${newStyle}</style><p>next</p>`);
+    const answer = await rawRequest(url("/"), { accept: "text/html" });
+    expect(answer.body.toString("utf8")).toContain("next");
+    const hash = createHash("sha256").update(newStyle, "utf8").digest("base64");
+    expect(answer.headers["content-security-policy"]).toContain(`style-src 'self' 'sha256-${hash}';`);
+  });
 });
 
 describe("API answers compressed on the fly (issue 9)", () => {
