@@ -1,10 +1,11 @@
 import type { i18n as I18n } from "i18next";
+import { sessionAtom } from "../features/auth/atoms";
 import { liveStatsAtom } from "../features/live/atoms";
 import { bootSessionOffline } from "../features/offline/boot";
 import { trackConnectivity } from "../features/offline/connectivity";
 import { startOffline } from "../features/offline/start";
 import { resolveApiBases } from "../lib/api/bases";
-import type { RouterContext } from "../routes/-context";
+import type { JotaiStore, RouterContext } from "../routes/-context";
 import { createApiClients } from "./api";
 import { createI18n } from "./i18n";
 import { createNotifier } from "./notifications";
@@ -24,6 +25,20 @@ declare global {
  */
 export type AppParts = { router: Promise<AppRouter>; context: RouterContext; i18n: I18n };
 
+/** Resolves once the session is logged in (the one state that renders the router: SessionGate). */
+function whenLoggedIn(store: JotaiStore): Promise<void> {
+  return new Promise((resolve) => {
+    let unsubscribe = (): void => undefined;
+    const check = () => {
+      if (store.get(sessionAtom).status !== "loggedIn") return;
+      unsubscribe();
+      resolve();
+    };
+    unsubscribe = store.sub(sessionAtom, check);
+    check();
+  });
+}
+
 /**
  * Composes the app (STYLE.md: composition only): the one store, the API clients over the resolved
  * bases, the notifier, i18n (Polish) and the router; then starts validating the session (spec §4) with
@@ -34,9 +49,12 @@ export function bootApp(): AppParts {
   // Offline-first (issue 3): every API exchange updates the connectivity atoms; writes are refused offline.
   const api = createApiClients(store, resolveApiBases(), { fetch: trackConnectivity(store) });
   const context: RouterContext = { store, api, notify: createNotifier(store) };
-  // Requested at once (not in the entry chunk, not waited for): a logged-in user needs it next, and
-  // the service worker precaches it for the offline boot.
-  const router = import("./router").then(({ createAppRouter }) => createAppRouter(context));
+  // Not in the entry chunk (issue 9): requested once the session is logged in (a known user: as soon
+  // as the session is validated or restored offline; a new user: after logging in), so the login
+  // screen neither downloads nor runs it. The service worker precaches it for the offline boot.
+  const router = whenLoggedIn(store)
+    .then(() => import("./router"))
+    .then(({ createAppRouter }) => createAppRouter(context));
   window.__liveStats = () => store.get(liveStatsAtom);
   // Restore the last known state while the session is validated (a known user stays in the app offline);
   // register the service worker once the page has loaded (updates applied only at idle).
