@@ -1,11 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LoginScreen } from "../../features/auth/components/LoginScreen";
 import { LockScreen } from "../../features/auth/components/LockScreen";
 import { UNLOCK_FAILURE_KEY } from "../../features/auth/unlockFailure";
 import { DEVICE_APP_UI_KEY } from "../../features/preferences/deviceLayout";
 import { pinSwatch } from "../../shared/pinSwatch";
 import { fakeClient, renderWithApp, type Canned } from "./helpers";
+
+// The login form is a lazy chunk (issue 9): its module is loaded once up front (see login.test.tsx).
+beforeAll(() => import("../../features/auth/components/LoginForm"));
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LoginScreen } from "../../features/auth/components/LoginScreen";
 import { createNotifier } from "../notifications";
 import { createAppStore } from "../store";
@@ -7,6 +7,9 @@ import { ToastHost } from "../ToastHost";
 import { fakeClient, renderWithApp } from "./helpers";
 
 afterEach(cleanup);
+// The form is a lazy chunk (issue 9): load its module once up front, so a slow first transform of
+// react-hook-form under load does not eat into the first test's wait for the form.
+beforeAll(() => import("../../features/auth/components/LoginForm"));
 
 const REQUIRED = ["Login jest wymagany", "Hasło jest wymagane", "Nazwa sesji jest wymagana"];
 
