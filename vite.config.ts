@@ -2,6 +2,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { precompress } from "./scripts/precompress";
 
 /**
  * Build of the dashboard PWA. The hub serves `dist/`; `npm run dev` proxies the API bases and the
@@ -58,6 +59,8 @@ export default defineConfig({
     tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "src/routes", generatedRouteTree: "src/routeTree.gen.ts" }),
     react(),
     pwa,
+    // After the PWA plugin: Brotli and gzip copies of every compressible file, sw.js included (issue 9).
+    precompress(),
   ],
   build: { target: "es2022", sourcemap: true },
   server: {

@@ -10,6 +10,8 @@ if [ "${BENCH_SKIP_BUILD:-0}" != "1" ]; then
 fi
 echo "==> bench/bundle-size.ts"
 npx tsx bench/bundle-size.ts
+echo "==> bench/lighthouse.ts"
+npx tsx bench/lighthouse.ts
 echo "==> bench/live-ingest.ts"
 npx tsx bench/live-ingest.ts
 if [ -f bench/offline-boot.ts ]; then

@@ -17,7 +17,9 @@ import { frameworkErrors, installErrorHandlers } from "./http/errors";
 import { installJsonBodyParser } from "./http/json-body";
 import { generalRoutes, reservedRoutes } from "./http/general";
 import { mqttWebSocketRoute } from "./http/mqtt-ws";
+import { installCompression } from "./http/compression";
 import { installSecurityHeaders } from "./http/security";
+import { shellStyleHashes } from "./http/shell-style";
 import { installStatic } from "./http/static";
 import { installWriteGuard } from "./http/write-guard";
 import { startSimulator } from "./simulator/simulator";
@@ -134,11 +136,12 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
 
     await app.register(fastifyCookie);
     await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
-    installSecurityHeaders(app);
+    installSecurityHeaders(app, shellStyleHashes(options.distDir));
     installJsonBodyParser(app);
     installWriteGuard(app);
     const onNotFoundOther = await installStatic(app, options.distDir);
     installErrorHandlers(app, onNotFoundOther);
+    await installCompression(app); // after the (precompressed) static files, before the API
     await app.register(authRoutes(ctx), { prefix: "/api/auth/v1" });
     await app.register(generalRoutes(ctx), { prefix: "/api/v2" });
     await app.register(generalRoutes(ctx), { prefix: "/api/v1" });

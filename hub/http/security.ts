@@ -1,24 +1,45 @@
 import type { FastifyInstance } from "fastify";
 
-/** Content-Security-Policy of the hub (DESIGN.md §7): no inline script, no framing. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self' ws: wss:",
-  "media-src 'self' blob:",
-  // blob: for mqtt.js's worker timers, which keep the MQTT keepalive on time in a background tab
-  // (a throttled main-thread timer would make the broker drop the connection).
-  "worker-src 'self' blob:",
-  "manifest-src 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+/**
+ * Content-Security-Policy of the hub (DESIGN.md §7): no inline script, no framing. Inline style only
+ * by hash: `styleHashes` are the `'sha256-…'` sources of the built index.html's shell `<style>`
+ * (issue 9, hub/http/shell-style.ts); React's `style` props go through the CSSOM, which CSP does not
+ * govern.
+ */
+export function contentSecurityPolicy(styleHashes: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    ["style-src 'self'", ...styleHashes].join(" "),
+    "img-src 'self' data: blob:",
+    "connect-src 'self' ws: wss:",
+    "media-src 'self' blob:",
+    // blob: for mqtt.js's worker timers, which keep the MQTT keepalive on time in a background tab
+    // (a throttled main-thread timer would make the broker drop the connection).
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
 
-/** Adds CSP, X-Content-Type-Options nosniff and Referrer-Policy same-origin to every response. */
-export function installSecurityHeaders(app: FastifyInstance): void {
+/** The policy without any inline style allowed. */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+
+/**
+ * Adds CSP, X-Content-Type-Options nosniff and Referrer-Policy same-origin to every response. The
+ * policy is {@link contentSecurityPolicy} with the style hashes `styleHashes` answers at the time
+ * (hub/http/shell-style.ts); none by default.
+ */
+export function installSecurityHeaders(app: FastifyInstance, styleHashes: () => readonly string[] = () => []): void {
+  let hashes: readonly string[] = [];
+  let policy = CONTENT_SECURITY_POLICY;
   app.addHook("onSend", async (_request, reply, payload) => {
-    reply.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+    const current = styleHashes();
+    if (current !== hashes) {
+      hashes = current;
+      policy = contentSecurityPolicy(current);
+    }
+    reply.header("Content-Security-Policy", policy);
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("Referrer-Policy", "same-origin");
     return payload;

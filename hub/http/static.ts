@@ -10,9 +10,15 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="pl"><meta charset="utf-8"><ti
 <p>The hub found no <code>index.html</code> in its dist directory. Run <code>npm run build</code>
 (or <code>npm start</code>), or point <code>HUB_DIST_DIR</code> at a built dashboard.</p></body></html>`;
 
+/** A precompressed sibling's suffix (`app.js.br`, `app.js.gz`; scripts/precompress.ts). */
+const ENCODED_SUFFIX = /\.(br|gz)$/;
+
 /**
  * Serves the built dashboard from `distDir`: `index.html`, `sw.js`, `manifest.json` with
- * `Cache-Control: no-cache`, hashed `/assets/*` immutable for a year. Returns the handler for
+ * `Cache-Control: no-cache`, hashed `/assets/*` immutable for a year. Precompressed (issue 9): a
+ * file's `.br` or `.gz` sibling made at build time is sent with `Content-Encoding: br` or `gzip`
+ * when the request's Accept-Encoding allows it (br preferred), the plain file otherwise; every file
+ * answer carries `Vary: Accept-Encoding`. The SPA fallback is compressed the same way. Returns the handler for
  * unknown non-API paths: GETs accepting text/html get index.html (SPA fallback), others 404.
  * When distDir has no index.html, every page answers 503 with a page saying how to build.
  * Source maps (`*.map`) are built for debugging but never served (issue 7: they gave away the
@@ -29,9 +35,12 @@ export async function installStatic(app: FastifyInstance, distDir: string): Prom
     wildcard: true,
     index: ["index.html"],
     cacheControl: false,
-    allowedPath: (pathName) => !pathName.endsWith(".map"),
-    setHeaders(res, path) {
+    preCompressed: true,
+    allowedPath: (pathName) => !pathName.endsWith(".map") && !ENCODED_SUFFIX.test(pathName),
+    setHeaders(res, encodedPath) {
+      const path = encodedPath.replace(ENCODED_SUFFIX, "");
       const name = path.split(/[\\/]/).pop() ?? "";
+      res.setHeader("Vary", "Accept-Encoding");
       if (NO_CACHE.has(name)) res.setHeader("Cache-Control", "no-cache");
       else if (path.startsWith(join(root, "assets"))) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
       else res.setHeader("Cache-Control", "public, max-age=3600");

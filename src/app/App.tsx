@@ -8,8 +8,8 @@ import type { AppRouter } from "./router";
 import { SessionGate } from "./SessionGate";
 import { ToastHost } from "./ToastHost";
 
-/** Props of {@link App}. */
-export type AppProps = { router: AppRouter; context: RouterContext; i18n: I18n; reload?: () => void };
+/** Props of {@link App}; `router` may still be loading (boot.ts). */
+export type AppProps = { router: AppRouter | Promise<AppRouter>; context: RouterContext; i18n: I18n; reload?: () => void };
 
 /** The composed dashboard: the one store, translations, preference effects, session gate, toasts. */
 export function App({ router, context, i18n, reload }: AppProps) {

@@ -1,20 +1,21 @@
 import { RouterProvider } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { use, useEffect } from "react";
 import { preferencesAtom } from "../features/preferences/atoms";
 import { takeDefaultRoute } from "../features/preferences/defaultRoute";
 import type { RouterContext } from "../routes/-context";
 import type { AppRouter } from "./router";
 import { startSessionData } from "./startup";
 
-/** Props of {@link LoggedInApp}. */
-export type LoggedInAppProps = { router: AppRouter; context: RouterContext };
+/** Props of {@link LoggedInApp}; a `router` still loading suspends (boot.ts). */
+export type LoggedInAppProps = { router: AppRouter | Promise<AppRouter>; context: RouterContext };
 
 /**
  * The app while logged in: starts the session's data (preferences, config + live channel, switches)
  * on mount and stops it on unmount (lock, logout), applies the preferred default route once per
  * browser session (spec §4), and renders the router.
  */
-export function LoggedInApp({ router, context }: LoggedInAppProps) {
+export function LoggedInApp({ router: routerOrPromise, context }: LoggedInAppProps) {
+  const router = routerOrPromise instanceof Promise ? use(routerOrPromise) : routerOrPromise;
   const { store, api } = context;
   useEffect(() => {
     const stop = startSessionData(store, api, {

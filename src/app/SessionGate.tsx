@@ -1,4 +1,5 @@
 import { useAtomValue, useSetAtom } from "jotai";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { AutologinError } from "../features/auth/components/AutologinError";
 import { LockScreen } from "../features/auth/components/LockScreen";
@@ -7,16 +8,18 @@ import { sessionAtom } from "../features/auth/atoms";
 import { bootSessionOffline } from "../features/offline/boot";
 import { Spinner } from "../ui/Spinner";
 import type { RouterContext } from "../routes/-context";
-import { LoggedInApp } from "./LoggedInApp";
 import type { AppRouter } from "./router";
 
-/** Props of {@link SessionGate}. */
-export type SessionGateProps = { router: AppRouter; context: RouterContext; reload?: () => void };
+/** Props of {@link SessionGate}; `router` may still be loading (boot.ts). */
+export type SessionGateProps = { router: AppRouter | Promise<AppRouter>; context: RouterContext; reload?: () => void };
+
+/** The logged-in app with TanStack Router and the route tree: a chunk of its own (issue 9). */
+const LoggedInApp = lazy(() => import("./LoggedInApp").then(({ LoggedInApp }) => ({ default: LoggedInApp })));
 
 /**
  * Chooses the screen from the session state (spec §4): loading while unknown, the login form when
  * logged out, the PIN screen when locked, 'Autologowanie nieudane' on a failed validation, the app
- * when logged in.
+ * when logged in (loaded with the router on first show; the same spinner until then).
  */
 export function SessionGate({ router, context, reload }: SessionGateProps) {
   const session = useAtomValue(sessionAtom);
@@ -25,13 +28,15 @@ export function SessionGate({ router, context, reload }: SessionGateProps) {
   const { api, notify, store } = context;
   const handleLogin = (login: string) => setSession({ status: "loggedIn", login });
 
+  const loading = (
+    <main className="centered-screen">
+      <Spinner label={t("app.loading")} />
+    </main>
+  );
+
   switch (session.status) {
     case "unknown":
-      return (
-        <main className="centered-screen">
-          <Spinner label={t("app.loading")} />
-        </main>
-      );
+      return loading;
     case "loggedOut":
       return <LoginScreen auth={api.auth} onLoggedIn={handleLogin} notify={notify} />;
     case "locked":
@@ -45,6 +50,10 @@ export function SessionGate({ router, context, reload }: SessionGateProps) {
         />
       );
     case "loggedIn":
-      return <LoggedInApp router={router} context={context} />;
+      return (
+        <Suspense fallback={loading}>
+          <LoggedInApp router={router} context={context} />
+        </Suspense>
+      );
   }
 }

@@ -1,5 +1,6 @@
 import type { i18n as I18n } from "i18next";
 import { commandEnvAtom } from "../features/commands";
+import { sessionAtom } from "../features/auth/atoms";
 import { liveStatsAtom } from "../features/live/atoms";
 import { localeAtom } from "../features/preferences/atoms";
 import { bootSessionOffline } from "../features/offline/boot";
@@ -7,11 +8,12 @@ import { trackConnectivity } from "../features/offline/connectivity";
 import { startOffline } from "../features/offline/start";
 import { resolveApiBases } from "../lib/api/bases";
 import { serviceWorkerUrl } from "../shared/apiBases";
+import type { JotaiStore } from "../shared/store";
 import type { RouterContext } from "../routes/-context";
 import { createApiClients } from "./api";
 import { createI18n, DEFAULT_LOCALE, loadLocale } from "./i18n";
 import { createNotifier } from "./notifications";
-import { createAppRouter, type AppRouter } from "./router";
+import type { AppRouter } from "./router";
 import { PERSISTED_PARTS } from "./persistedParts";
 import { SESSION_RESOURCES } from "./sessionResources";
 import { createAppStore } from "./store";
@@ -23,8 +25,25 @@ declare global {
   }
 }
 
-/** Everything the app is made of, created once at start-up. */
-export type AppParts = { router: AppRouter; context: RouterContext; i18n: I18n };
+/**
+ * Everything the app is made of, created once at start-up. The router comes as a promise: TanStack
+ * Router and the route tree are a chunk of their own (issue 9), which the login screen never needs.
+ */
+export type AppParts = { router: Promise<AppRouter>; context: RouterContext; i18n: I18n };
+
+/** Resolves once the session is logged in (the one state that renders the router: SessionGate). */
+function whenLoggedIn(store: JotaiStore): Promise<void> {
+  return new Promise((resolve) => {
+    let unsubscribe = (): void => undefined;
+    const check = () => {
+      if (store.get(sessionAtom).status !== "loggedIn") return;
+      unsubscribe();
+      resolve();
+    };
+    unsubscribe = store.sub(sessionAtom, check);
+    check();
+  });
+}
 
 /** What {@link bootApp} returns: the parts, and `ready`, which resolves once the first render may happen. */
 export type BootedApp = { parts: AppParts; ready: Promise<void> };
@@ -45,11 +64,16 @@ export function bootApp(): BootedApp {
   const i18n = createI18n(DEFAULT_LOCALE);
   // What every command reads from the store (DESIGN §4a): set once, here.
   store.set(commandEnvAtom, { api, notify, translate: (key: string) => i18n.t(key) });
-  const router = createAppRouter(context);
+  // Not in the entry chunk (issue 9): requested once the session is logged in (a known user: as soon
+  // as the session is validated or restored offline; a new user: after logging in), so the login
+  // screen neither downloads nor runs it. The service worker precaches it for the offline boot.
+  const router = whenLoggedIn(store)
+    .then(() => import("./router"))
+    .then(({ createAppRouter }) => createAppRouter(context));
   window.__liveStats = () => store.get(liveStatsAtom);
   // Restore the last known state while the session is validated (a known user stays in the app offline);
   // register the service worker once the page has loaded (updates applied only at idle).
-  const offline = startOffline(store, api, { resources: SESSION_RESOURCES, persisted: PERSISTED_PARTS, onRecover: () => void router.invalidate() });
+  const offline = startOffline(store, api, { resources: SESSION_RESOURCES, persisted: PERSISTED_PARTS, onRecover: () => void router.then((ready) => ready.invalidate()) });
   void bootSessionOffline(store, api.auth);
   const kiosk = () => void import("../features/kiosk/start").then(({ startKiosk }) => startKiosk({ beforeReload: offline.flush, swUrl: serviceWorkerUrl("/sw.js", bases) }));
   if (document.readyState === "complete") kiosk();

@@ -11,7 +11,7 @@ export function createAppRouter(context: RouterContext, history?: Parameters<typ
     routeTree,
     context,
     history,
-    defaultPreload: "intent",
+    defaultPreload: "viewport",
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
   });

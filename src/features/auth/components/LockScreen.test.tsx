@@ -1,11 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LoginScreen } from "./LoginScreen";
 import { LockScreen } from "./LockScreen";
 import { UNLOCK_FAILURE_KEY } from "../unlockFailure";
 import { DEVICE_APP_UI_KEY } from "../../preferences/deviceLayout";
 import { pinSwatch } from "../../../shared/pinSwatch";
 import { fakeClient, renderWithApp, type Canned } from "../../../test/render";
+
+// The login form is a lazy chunk (issue 9): its module is loaded once up front (see login.test.tsx).
+beforeAll(() => import("./LoginForm"));
 
 afterEach(() => {
   cleanup();
@@ -189,7 +192,7 @@ describe("lock screen (spec §2, §5, §8)", () => {
     await failOnce(() => ({ status: 401, body: { code: "AUTH_SESSION_REVOKED", message: "x" } }));
     const { client } = fakeClient(() => ({ status: 200 }));
     renderWithApp(<LoginScreen auth={client} onLoggedIn={vi.fn()} notify={vi.fn()} />);
-    expect(screen.getByText("Zbyt wiele błędnych PIN-ów: sesja została zakończona. Zaloguj się ponownie.")).toBeTruthy();
+    expect(await screen.findByText("Zbyt wiele błędnych PIN-ów: sesja została zakończona. Zaloguj się ponownie.")).toBeTruthy();
     expect(sessionStorage.getItem(UNLOCK_FAILURE_KEY)).toBeNull();
   });
 

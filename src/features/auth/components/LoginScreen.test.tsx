@@ -1,13 +1,17 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LoginScreen } from "./LoginScreen";
 import { fakeClient, renderWithApp, createTestStore, createNotifier, ToastHost } from "../../../test/render";
 
 afterEach(cleanup);
+// The form is a lazy chunk (issue 9): load its module once up front, so a slow first transform of
+// react-hook-form under load does not eat into the first test's wait for the form.
+beforeAll(() => import("./LoginForm"));
 
 const REQUIRED = ["Login jest wymagany", "Hasło jest wymagane", "Nazwa sesji jest wymagana"];
 
-function setup(answer: Parameters<typeof fakeClient>[0]) {
+/** Renders the login screen and waits for its lazily loaded form (issue 9). */
+async function setup(answer: Parameters<typeof fakeClient>[0]) {
   const { client, requests } = fakeClient(answer);
   const onLoggedIn = vi.fn();
   const store = createTestStore();
@@ -19,6 +23,7 @@ function setup(answer: Parameters<typeof fakeClient>[0]) {
     </>,
     store,
   );
+  await screen.findByRole("button", { name: "Zaloguj się" });
   return { requests, onLoggedIn };
 }
 
@@ -29,8 +34,8 @@ async function fillAll() {
 }
 
 describe("login screen (spec §2, §5, §8)", () => {
-  it("shows the title, the three labelled fields, the placeholder and the submit button", () => {
-    setup(() => ({ status: 200, body: { item: { login: "demo" } } }));
+  it("shows the title, the three labelled fields, the placeholder and the submit button", async () => {
+    await setup(() => ({ status: 200, body: { item: { login: "demo" } } }));
     expect(screen.getByRole("heading", { level: 1, name: "Logowanie" })).toBeTruthy();
     expect(screen.getByLabelText("Hasło").getAttribute("type")).toBe("password");
     expect(screen.getByLabelText("Nazwa sesji").getAttribute("placeholder")).toBe("np. Komputer domowy lub Telefon");
@@ -39,7 +44,7 @@ describe("login screen (spec §2, §5, §8)", () => {
   });
 
   it("shows no error on mount or while typing, only after the field is left", async () => {
-    setup(() => ({ status: 200 }));
+    await setup(() => ({ status: 200 }));
     await act(async () => {});
     expect(screen.queryAllByRole("alert")).toHaveLength(0);
     const login = screen.getByLabelText("Login");
@@ -59,7 +64,7 @@ describe("login screen (spec §2, §5, §8)", () => {
   });
 
   it("shows all three required messages after a submit attempt and sends nothing", async () => {
-    const { requests } = setup(() => ({ status: 200 }));
+    const { requests } = await setup(() => ({ status: 200 }));
     fireEvent.click(screen.getByRole("button", { name: "Zaloguj się" }));
     for (const message of REQUIRED) expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getAllByRole("alert").map((node) => node.textContent)).toEqual(REQUIRED);
@@ -67,7 +72,7 @@ describe("login screen (spec §2, §5, §8)", () => {
   });
 
   it("puts 'Niepoprawne hasło lub login' on the password field for AUTH_BAD_USER_OR_PWD", async () => {
-    setup(() => ({ status: 401, body: { code: "AUTH_BAD_USER_OR_PWD", message: "bad" } }));
+    await setup(() => ({ status: 401, body: { code: "AUTH_BAD_USER_OR_PWD", message: "bad" } }));
     await fillAll();
     fireEvent.click(screen.getByRole("button", { name: "Zaloguj się" }));
     const error = await screen.findByText("Niepoprawne hasło lub login");
@@ -76,7 +81,7 @@ describe("login screen (spec §2, §5, §8)", () => {
   });
 
   it("shows 'Nieokreślony błąd' on the password field and a 'Nieudane logowanie' toast on any other failure", async () => {
-    setup(() => ({ status: 500, statusText: "Internal Server Error", body: { code: "INTERNAL", message: "x" } }));
+    await setup(() => ({ status: 500, statusText: "Internal Server Error", body: { code: "INTERNAL", message: "x" } }));
     await fillAll();
     fireEvent.click(screen.getByRole("button", { name: "Zaloguj się" }));
     const error = await screen.findByText("Nieokreślony błąd");
@@ -86,7 +91,7 @@ describe("login screen (spec §2, §5, §8)", () => {
   });
 
   it("sends login, password and session name, disables submit while submitting and after success", async () => {
-    const { requests, onLoggedIn } = setup(() => ({ status: 200, body: { item: { login: "demo" } }, delayMs: 50 }));
+    const { requests, onLoggedIn } = await setup(() => ({ status: 200, body: { item: { login: "demo" } }, delayMs: 50 }));
     await fillAll();
     const submit = screen.getByRole("button", { name: "Zaloguj się" });
     fireEvent.click(submit);
@@ -99,7 +104,7 @@ describe("login screen (spec §2, §5, §8)", () => {
   });
 
   it("enables submit again after a failed attempt", async () => {
-    setup(() => ({ status: 401, body: { code: "AUTH_BAD_USER_OR_PWD", message: "bad" } }));
+    await setup(() => ({ status: 401, body: { code: "AUTH_BAD_USER_OR_PWD", message: "bad" } }));
     await fillAll();
     const submit = screen.getByRole("button", { name: "Zaloguj się" });
     fireEvent.click(submit);

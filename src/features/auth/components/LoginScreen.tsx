@@ -1,102 +1,33 @@
-import { valibotResolver } from "@hookform/resolvers/valibot";
-import { useEffect, useState } from "react";
-import { useForm, type FieldPath } from "react-hook-form";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import type { ApiClient } from "../../../lib/api/client";
-import { isApiError } from "../../../lib/api/errors";
-import { TextField } from "../../../ui/TextField";
-import { useDocumentTitle } from "../../../ui/useDocumentTitle";
-import { login } from "../api";
-import { AUTH_BAD_USER_OR_PWD } from "../schemas";
-import { clearUnlockFailure, peekUnlockFailure } from "../unlockFailure";
-import { UnlockFailureNotice } from "./UnlockFailureNotice";
-import { LoginFormSchema, type LoginFormInput, type LoginFormValues } from "./loginForm";
+import { Spinner } from "../../../ui/Spinner";
+import type { LoginFormProps } from "./LoginForm";
 
 /** Props of {@link LoginScreen}. */
-export type LoginScreenProps = {
-  /** Client of the auth base (`/api/auth/v1`). */
-  auth: ApiClient;
-  /** Called with the login the hub confirmed after a successful POST /auth. */
-  onLoggedIn: (login: string) => void;
-  /** Shows a notification (toast). */
-  notify: (message: string) => void;
-};
+export type LoginScreenProps = LoginFormProps;
 
 /**
- * The login screen 'Logowanie' (spec §2, §5, §8). Validation runs on mount and on blur, never on
- * change; a field's error shows once it was touched or after a submit attempt. Submit is disabled
- * while submitting and after success. AUTH_BAD_USER_OR_PWD puts 'Niepoprawne hasło lub login' under the
- * password; any other failure puts 'Nieokreślony błąd' there and notifies 'Nieudane logowanie'.
- * Reached by the reload after the 10th wrong PIN, it says the session was ended for that.
+ * The form and its libraries (react-hook-form, @hookform/resolvers) are a chunk of their own: a
+ * returning kiosk never logs in, so the entry chunk does not carry them (issue 9).
  */
-export function LoginScreen({ auth, onLoggedIn, notify }: LoginScreenProps) {
+const LoginForm = lazy(() => import("./LoginForm").then(({ LoginForm }) => ({ default: LoginForm })));
+
+/**
+ * The login screen 'Logowanie' (spec §2, §5, §8): the {@link LoginForm}, loaded on first show; until
+ * it is there, the same loading spinner as while the session is validated (SessionGate), so the
+ * screen goes from one centred state to the next without shifting.
+ */
+export function LoginScreen(props: LoginScreenProps) {
   const { t } = useTranslation();
-  useDocumentTitle(`${t("login.title")} — ${t("app.titleSuffix")}`);
-  const [done, setDone] = useState(false);
-  // After the 10th wrong PIN the hub revokes the session and the reload lands here: say why, once.
-  const [revoked] = useState(() => peekUnlockFailure()?.kind === "revoked");
-  useEffect(() => clearUnlockFailure(), []);
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    setError,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<LoginFormInput, unknown, LoginFormValues>({
-    resolver: valibotResolver(LoginFormSchema),
-    mode: "onBlur",
-    reValidateMode: "onBlur",
-    defaultValues: { login: "", password: "", sessionName: "" },
-  });
-
-  useEffect(() => {
-    void trigger();
-  }, [trigger]);
-
-  const errorOf = (name: FieldPath<LoginFormInput>): string | undefined => {
-    const message = errors[name]?.message;
-    return message && (touchedFields[name] || isSubmitted) ? t(message) : undefined;
-  };
-
-  const handleLogin = async (values: LoginFormValues) => {
-    try {
-      const answer = await login(auth, values);
-      setDone(true);
-      onLoggedIn(answer.login);
-    } catch (error) {
-      if (isApiError(error) && error.code === AUTH_BAD_USER_OR_PWD) {
-        setError("password", { type: "server", message: "login.errors.badCredentials" });
-        return;
-      }
-      setError("password", { type: "server", message: "login.errors.unknown" });
-      notify(t("login.failedToast"));
-    }
-  };
-
   return (
-    <main className="centered-screen login">
-      <form className="card" noValidate onSubmit={handleSubmit(handleLogin)}>
-        <h1>{t("login.title")}</h1>
-        {revoked && <UnlockFailureNotice failure={{ kind: "revoked" }} />}
-        <TextField label={t("login.login")} autoComplete="username" error={errorOf("login")} {...register("login")} />
-        <TextField
-          label={t("login.password")}
-          type="password"
-          autoComplete="current-password"
-          error={errorOf("password")}
-          {...register("password")}
-        />
-        <TextField
-          label={t("login.sessionName")}
-          placeholder={t("login.sessionNamePlaceholder")}
-          autoComplete="off"
-          error={errorOf("sessionName")}
-          {...register("sessionName")}
-        />
-        <button type="submit" className="button button--primary" disabled={isSubmitting || done}>
-          {t("login.submit")}
-        </button>
-      </form>
-    </main>
+    <Suspense
+      fallback={
+        <main className="centered-screen">
+          <Spinner label={t("app.loading")} />
+        </main>
+      }
+    >
+      <LoginForm {...props} />
+    </Suspense>
   );
 }

@@ -1,0 +1,112 @@
+// Lighthouse benchmark (issue 9): Lighthouse 12, its default mobile preset (simulated slow 4G and 4x
+// CPU slowdown, Moto G Power screen), in the system Chromium, against a real hub serving the built
+// dashboard (tests/e2e/support/hub.ts, E2E_DIST_DIR for another build). Three runs per page, median
+// printed: performance, accessibility and best-practices scores, FCP, LCP, TBT and CLS, for the login
+// screen (a new user, nothing cached) and for the dashboard of a logged-in user (the session cookie
+// from POST /api/auth/v1/auth sent with every request through Lighthouse's extraHeaders).
+// Run: `npx tsx bench/lighthouse.ts` after `npm run build` (LIGHTHOUSE_RUNS to change the count).
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startTestHub } from "../tests/e2e/support/hub";
+import { chromiumPath, printTable } from "./support";
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** One Lighthouse run's figures: scores 0–100, times in ms, CLS unitless. */
+type Figures = { performance: number; accessibility: number; bestPractices: number; fcp: number; lcp: number; tbt: number; cls: number };
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+};
+
+async function runOnce(url: string, extraHeaders?: Record<string, string>): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? chromiumPath, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices"],
+      ...(extraHeaders ? { extraHeaders } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+    if (process.env.LIGHTHOUSE_DETAILS === "1") printDetails(url, result.lhr);
+    const score = (id: string) => Math.round((categories[id]?.score ?? NaN) * 100);
+    const value = (id: string) => audits[id]?.numericValue ?? NaN;
+    return {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      fcp: value("first-contentful-paint"),
+      lcp: value("largest-contentful-paint"),
+      tbt: value("total-blocking-time"),
+      cls: value("cumulative-layout-shift"),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** LIGHTHOUSE_DETAILS=1: audits that did not pass, the LCP element, the main thread's biggest costs. */
+function printDetails(url: string, lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]): void {
+  const failing = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative");
+  console.log(`\n${url}: audits under 0.9: ${failing.map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`).join("; ")}`);
+  for (const id of ["largest-contentful-paint-element", "long-tasks", "bootup-time", "mainthread-work-breakdown", "errors-in-console"]) {
+    console.log(`${id}: ${JSON.stringify(lhr.audits[id]?.details ?? null).slice(0, 1500)}`);
+  }
+}
+
+async function measure(name: string, url: string, extraHeaders?: Record<string, string>): Promise<void> {
+  const runs: Figures[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await runOnce(url, extraHeaders));
+  const col = (key: keyof Figures) => runs.map((run) => run[key]);
+  const fmt = (key: keyof Figures, unit: "s" | "ms" | "" = "") => {
+    const show = (v: number) => (unit === "s" ? `${(v / 1000).toFixed(2)} s` : unit === "ms" ? `${Math.round(v)} ms` : `${Number(v.toFixed(3))}`);
+    return `${show(median(col(key)))} (runs: ${col(key).map(show).join(", ")})`;
+  };
+  printTable(`Lighthouse 12 mobile, ${name}, median of ${RUNS} (${new Date().toISOString()})`, [
+    ["performance score", fmt("performance"), ">= 95"],
+    ["accessibility score", fmt("accessibility"), "100"],
+    ["best-practices score", fmt("bestPractices"), "100"],
+    ["first contentful paint", fmt("fcp", "s"), "<= 1.0 s"],
+    ["largest contentful paint", fmt("lcp", "s"), "<= 1.8 s"],
+    ["total blocking time", fmt("tbt", "ms"), "<= 100 ms"],
+    ["cumulative layout shift", fmt("cls"), "0"],
+  ]);
+}
+
+/** Logs in as the demo user through the hub's API; answers the `hub_session=…` cookie. */
+async function sessionCookie(baseURL: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/auth/v1/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL },
+    body: JSON.stringify({ login: "demo", password: "demo", sessionName: "lighthouse" }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0] ?? "")
+    .find((pair) => pair.startsWith("hub_session=") && pair !== "hub_session=");
+  if (response.status !== 200 || !cookie) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return cookie;
+}
+
+const hub = await startTestHub();
+try {
+  await measure("login screen (new user)", `${hub.baseURL}/`);
+  await measure("dashboard (logged-in user, session cookie)", `${hub.baseURL}/`, { Cookie: await sessionCookie(hub.baseURL) });
+} finally {
+  await hub.close();
+}
