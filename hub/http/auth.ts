@@ -4,7 +4,7 @@ import type { HubContext } from "../context";
 import { PreferencesPatchSchema } from "../store/preferences";
 import { SettingKeySchema } from "../store/settings";
 import { parseBody } from "./body";
-import { ApiError } from "./errors";
+import { HubError } from "../core/errors";
 import { applySetting, settingJson } from "./settings-value";
 import { clearSessionCookie, sessionGuard, sessionOf, setSessionCookie } from "./session-guard";
 
@@ -36,8 +36,8 @@ export function authRoutes(ctx: HubContext) {
       } catch (error) {
         // Every password really checked and refused is logged (at most about one a minute per login
         // and per address once the login limit delays them); refused-unchecked ones only at debug.
-        if (error instanceof ApiError && error.code === "AUTH_BAD_USER_OR_PWD") request.log.warn({ login: body.login.slice(0, 100), ip: request.ip }, "login failed: wrong login or password");
-        if (error instanceof ApiError && error.code === "AUTH_LOGIN_DELAY") request.log.debug({ login: body.login.slice(0, 100), ip: request.ip, retryAfterMs: error.extra.retryAfterMs }, "login refused unchecked: rate limit");
+        if (error instanceof HubError && error.code === "AUTH_BAD_USER_OR_PWD") request.log.warn({ login: body.login.slice(0, 100), ip: request.ip }, "login failed: wrong login or password");
+        if (error instanceof HubError && error.code === "AUTH_LOGIN_DELAY") request.log.debug({ login: body.login.slice(0, 100), ip: request.ip, retryAfterMs: error.extra.retryAfterMs }, "login refused unchecked: rate limit");
         throw error;
       }
       const { session, token } = result;
@@ -50,12 +50,12 @@ export function authRoutes(ctx: HubContext) {
     app.post("/session/unlock", { config: { access: "allowLocked" } }, async (request, reply) => {
       const body = parseBody(UnlockBody, request.body);
       const session = sessionOf(request);
-      if (!session.locked) throw new ApiError("BAD_REQUEST", "Session is not locked");
+      if (!session.locked) throw new HubError("BAD_REQUEST", "Session is not locked");
       try {
         const { token } = await ctx.auth.unlock(session, body.pin);
         setSessionCookie(request, reply, token);
       } catch (error) {
-        if (error instanceof ApiError && error.code === "AUTH_SESSION_REVOKED") clearSessionCookie(request, reply);
+        if (error instanceof HubError && error.code === "AUTH_SESSION_REVOKED") clearSessionCookie(request, reply);
         throw error;
       }
       return { item: { login: session.login } };
@@ -74,7 +74,7 @@ export function authRoutes(ctx: HubContext) {
         clearSessionCookie(request, reply);
         return { item: { revoked: current.hash } };
       }
-      if (current.locked) throw new ApiError("AUTH_SESSION_LOCKED", "Session locked");
+      if (current.locked) throw new HubError("AUTH_SESSION_LOCKED", "Session locked");
       const target = ctx.auth.byHash(current.login, body.hash);
       ctx.auth.revoke(target);
       return { item: { revoked: target.hash } };
@@ -103,7 +103,7 @@ export function authRoutes(ctx: HubContext) {
 
     app.patch("/settings", async (request) => {
       const body = parseBody(SettingsBody, request.body);
-      if (body.value === undefined) throw new ApiError("BAD_REQUEST", "value: required");
+      if (body.value === undefined) throw new HubError("BAD_REQUEST", "value: required");
       const value = applySetting(body.key, body.value, body.idsToRemove);
       const json = settingJson(value);
       ctx.settings.set(body.key, value);

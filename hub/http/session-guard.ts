@@ -28,7 +28,7 @@ function accessOf(request: FastifyRequest): Access {
   return "unlocked";
 }
 
-/** An onRequest hook resolving the cookie's session per the route's `config.access`; throws ApiErrors. */
+/** An onRequest hook resolving the cookie's session per the route's `config.access`; throws HubErrors. */
 export function sessionGuard(auth: AuthService) {
   return async (request: FastifyRequest): Promise<void> => {
     const access = accessOf(request);
