@@ -31,6 +31,7 @@ export function availabilityTopic(device: string): string {
 
 /** `{state: "online" | "offline"}` on `availability/<device>`. */
 export const AvailabilityPayloadSchema = v.object({ state: v.picklist(["online", "offline"]) });
+export type AvailabilityPayload = v.InferOutput<typeof AvailabilityPayloadSchema>;
 
 /** `settings/<key>`: a household setting's JSON value (retained, QoS 1), as stored by PATCH /settings. */
 export function settingsTopic(key: string): string {
