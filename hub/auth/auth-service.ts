@@ -1,7 +1,7 @@
 import { HubError } from "../core/errors";
 import type { SessionConnections } from "../broker/session-connections";
-import type { SessionRow, SessionStore } from "../store/sessions";
-import type { UserStore } from "../store/users";
+import type { SessionRow, SessionStore } from "./session-store";
+import type { UserStore } from "./user-store";
 import { dummySecretHash, verifySecret } from "./kdf";
 import { LoginThrottle } from "./login-throttle";
 import { afterWrongPin, canonicalPin, pinDelayMs } from "./pin-policy";

@@ -1,38 +1,32 @@
-import * as v from "valibot";
 import type { FastifyInstance } from "fastify";
-import type { HubContext } from "../context";
-import { PreferencesPatchSchema } from "../store/preferences";
-import { SettingKeySchema } from "../store/settings";
-import { parseBody } from "./body";
+import {
+  AUTH_PATHS,
+  LoginBodySchema,
+  LogoutBodySchema,
+  UnlockBodySchema,
+  type LockAnswer,
+  type LoginAnswer,
+  type LogoutAnswer,
+  type SessionList,
+} from "../../src/shared/contract/auth";
 import { HubError } from "../core/errors";
-import { applySetting, settingJson } from "./settings-value";
-import { clearSessionCookie, sessionGuard, sessionOf, setSessionCookie } from "./session-guard";
-
-const Text = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
-const LoginBody = v.object({ login: Text, password: Text, sessionName: Text });
-const UnlockBody = v.object({ pin: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER)) });
-const DeleteBody = v.object({ hash: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))) });
-const PreferencesBody = v.object({ preferences: PreferencesPatchSchema });
-const SettingsBody = v.object({
-  key: SettingKeySchema,
-  value: v.unknown(),
-  idsToRemove: v.optional(v.array(v.union([v.string(), v.number()]))),
-});
+import { parseBody } from "../http/body";
+import { clearSessionCookie, sessionOf, setSessionCookie } from "../http/session-guard";
+import type { AuthService } from "./auth-service";
 
 /**
- * Routes of `/api/auth/v1` (spec §7 "Authentication and session", docs/contract.md): POST /auth,
- * POST /session/validate, POST /session/unlock, POST /session/lock, DELETE /session,
- * GET /session/all, GET|PATCH /preferences, PATCH /settings.
+ * Login and session routes of the authentication base (spec §7 "Authentication and session",
+ * docs/contract.md; shapes in src/shared/contract/auth.ts): POST /auth, POST /session/validate,
+ * POST /session/unlock, POST /session/lock, DELETE /session, GET /session/all. The base's session
+ * guard (hub/api-bases.ts) runs first, per each route's `config.access`.
  */
-export function authRoutes(ctx: HubContext) {
+export function authRoutes({ auth }: { auth: AuthService }) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.addHook("onRequest", sessionGuard(ctx.auth));
-
-    app.post("/auth", { config: { access: "public" } }, async (request, reply) => {
-      const body = parseBody(LoginBody, request.body);
-      let result: Awaited<ReturnType<typeof ctx.auth.login>>;
+    app.post(AUTH_PATHS.login, { config: { access: "public" } }, async (request, reply) => {
+      const body = parseBody(LoginBodySchema, request.body);
+      let result: Awaited<ReturnType<typeof auth.login>>;
       try {
-        result = await ctx.auth.login(body.login, body.password, body.sessionName, request.ip);
+        result = await auth.login(body.login, body.password, body.sessionName, request.ip);
       } catch (error) {
         // Every password really checked and refused is logged (at most about one a minute per login
         // and per address once the login limit delays them); refused-unchecked ones only at debug.
@@ -42,48 +36,48 @@ export function authRoutes(ctx: HubContext) {
       }
       const { session, token } = result;
       setSessionCookie(request, reply, token);
-      return { item: { login: session.login } };
+      return { item: { login: session.login } } satisfies LoginAnswer;
     });
 
-    app.post("/session/validate", async (request) => ({ item: { login: sessionOf(request).login } }));
+    app.post(AUTH_PATHS.validate, async (request) => ({ item: { login: sessionOf(request).login } }) satisfies LoginAnswer);
 
-    app.post("/session/unlock", { config: { access: "allowLocked" } }, async (request, reply) => {
-      const body = parseBody(UnlockBody, request.body);
+    app.post(AUTH_PATHS.unlock, { config: { access: "allowLocked" } }, async (request, reply) => {
+      const body = parseBody(UnlockBodySchema, request.body);
       const session = sessionOf(request);
       if (!session.locked) throw new HubError("BAD_REQUEST", "Session is not locked");
       try {
-        const { token } = await ctx.auth.unlock(session, body.pin);
+        const { token } = await auth.unlock(session, body.pin);
         setSessionCookie(request, reply, token);
       } catch (error) {
         if (error instanceof HubError && error.code === "AUTH_SESSION_REVOKED") clearSessionCookie(request, reply);
         throw error;
       }
-      return { item: { login: session.login } };
+      return { item: { login: session.login } } satisfies LoginAnswer;
     });
 
-    app.post("/session/lock", async (request) => {
-      ctx.auth.lock(sessionOf(request));
-      return { item: { locked: true } };
+    app.post(AUTH_PATHS.lock, async (request) => {
+      auth.lock(sessionOf(request));
+      return { item: { locked: true } } satisfies LockAnswer;
     });
 
-    app.delete("/session", { config: { access: "allowLocked" } }, async (request, reply) => {
-      const body = parseBody(DeleteBody, request.body);
+    app.delete(AUTH_PATHS.session, { config: { access: "allowLocked" } }, async (request, reply) => {
+      const body = parseBody(LogoutBodySchema, request.body);
       const current = sessionOf(request);
       if (body.hash === undefined || body.hash === current.hash) {
-        ctx.auth.revoke(current);
+        auth.revoke(current);
         clearSessionCookie(request, reply);
-        return { item: { revoked: current.hash } };
+        return { item: { revoked: current.hash } } satisfies LogoutAnswer;
       }
       if (current.locked) throw new HubError("AUTH_SESSION_LOCKED", "Session locked");
-      const target = ctx.auth.byHash(current.login, body.hash);
-      ctx.auth.revoke(target);
-      return { item: { revoked: target.hash } };
+      const target = auth.byHash(current.login, body.hash);
+      auth.revoke(target);
+      return { item: { revoked: target.hash } } satisfies LogoutAnswer;
     });
 
-    app.get("/session/all", async (request) => {
+    app.get(AUTH_PATHS.all, async (request) => {
       const current = sessionOf(request);
       return {
-        items: ctx.auth.list(current.login).map((s) => ({
+        items: auth.list(current.login).map((s) => ({
           hash: s.hash,
           sessionName: s.sessionName,
           createdAt: s.createdAt,
@@ -91,24 +85,7 @@ export function authRoutes(ctx: HubContext) {
           locked: s.locked,
           current: s.id === current.id,
         })),
-      };
-    });
-
-    app.get("/preferences", async (request) => ({ item: ctx.preferences.get(sessionOf(request).login) }));
-
-    app.patch("/preferences", async (request) => {
-      const body = parseBody(PreferencesBody, request.body);
-      return { item: ctx.preferences.patch(sessionOf(request).login, body.preferences) };
-    });
-
-    app.patch("/settings", async (request) => {
-      const body = parseBody(SettingsBody, request.body);
-      if (body.value === undefined) throw new HubError("BAD_REQUEST", "value: required");
-      const value = applySetting(body.key, body.value, body.idsToRemove);
-      const json = settingJson(value);
-      ctx.settings.set(body.key, value);
-      ctx.link.publish(`settings/${body.key}`, json, { retain: true, qos: 1 });
-      return { item: { key: body.key, value } };
+      } satisfies SessionList;
     });
   };
 }

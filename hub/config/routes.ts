@@ -1,8 +1,11 @@
 import * as v from "valibot";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { HubContext } from "../context";
-import { SwitchGroupSchema } from "../household/schema";
-import { isHttps, sessionGuard } from "./session-guard";
+import { CONFIG_PATH, type ConfigAnswer } from "../../src/shared/contract/config";
+import { SENSORS_PATH, type SensorList } from "../../src/shared/contract/sensors";
+import { SWITCHES_PATH, SwitchGroupSchema, type SwitchesAnswer } from "../../src/shared/contract/switches";
+import type { Household } from "../household/schema";
+import { isHttps } from "../http/session-guard";
+import type { SettingsStore } from "../settings/store";
 
 const HOST_HEADER = /^[A-Za-z0-9.\-:[\]]{1,255}$/;
 
@@ -19,39 +22,37 @@ export function mqttUrlFromRequest(request: FastifyRequest): string {
   return `${isHttps(request) ? "wss" : "ws"}://${host}/mqtt`;
 }
 
-/**
- * General API routes, registered on both `/api/v2` and `/api/v1` (spec §7 "Configuration"):
- * GET /config, GET /config/switches, GET /config/sensors, and GET /bridge/stats (our addition).
- * The switches list is the `switchesList` setting when one is stored and valid, else the household's.
- */
-export function generalRoutes(ctx: HubContext) {
-  return async (app: FastifyInstance): Promise<void> => {
-    app.addHook("onRequest", sessionGuard(ctx.auth));
-
-    app.get("/config", async (request) => {
-      const stored = v.safeParse(v.array(SwitchGroupSchema), ctx.settings.get("switchesList"));
-      return {
-        item: {
-          mqttConnectionString: ctx.mqttWsUrl ?? mqttUrlFromRequest(request),
-          switchesList: stored.success ? stored.output : ctx.household.switchesList,
-        },
-      };
-    });
-
-    app.get("/config/switches", async () => ({
-      items: ctx.household.switches.map((s) => ({ name: s.name, label: s.label, purpose: s.purpose })),
-    }));
-
-    app.get("/config/sensors", async () => ({ items: ctx.household.sensors }));
-
-    app.get("/bridge/stats", async () => ({ item: { ...ctx.bridgeStats, ...(ctx.brokerLimitStats ? { brokerLimits: { ...ctx.brokerLimitStats } } : {}) } }));
-  };
+/** What the configuration routes read. */
+export interface ConfigDeps {
+  household: Household;
+  /** The stored settings (a valid stored `switchesList` replaces the household's groups). */
+  settings: Pick<SettingsStore, "get">;
+  /** HUB_MQTT_WS_URL when the broker is external; undefined = derive `ws(s)://<host>/mqtt` per request. */
+  mqttWsUrl: string | undefined;
 }
 
-/** Reserved bases (`/api/cameras/v1`, `/api/cameras/v5`, `/api/garage/v1`): authenticated, every path 404 NOT_FOUND for now. */
-export function reservedRoutes(ctx: HubContext, what: string) {
+/**
+ * Configuration routes of the general bases (spec §7 "Configuration", docs/contract.md; shapes in
+ * src/shared/contract/config.ts, switches.ts, sensors.ts): GET /config, GET /config/switches,
+ * GET /config/sensors. The switches list is the `switchesList` setting when one is stored and
+ * valid, else the household's.
+ */
+export function configRoutes({ household, settings, mqttWsUrl }: ConfigDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.addHook("onRequest", sessionGuard(ctx.auth));
-    app.all("/*", async (_request, reply) => reply.code(404).send({ code: "NOT_FOUND", message: `${what} are not available in this hub yet` }));
+    app.get(CONFIG_PATH, async (request) => {
+      const stored = v.safeParse(v.array(SwitchGroupSchema), settings.get("switchesList"));
+      return {
+        item: {
+          mqttConnectionString: mqttWsUrl ?? mqttUrlFromRequest(request),
+          switchesList: stored.success ? stored.output : household.switchesList,
+        },
+      } satisfies ConfigAnswer;
+    });
+
+    app.get(SWITCHES_PATH, async () => ({
+      items: household.switches.map((s) => ({ name: s.name, label: s.label, purpose: s.purpose })),
+    }) satisfies SwitchesAnswer);
+
+    app.get(SENSORS_PATH, async () => ({ items: household.sensors }) satisfies SensorList);
   };
 }

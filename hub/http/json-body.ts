@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { HubError } from "../core/errors";
-import { jsonTextDepth, MAX_JSON_DEPTH } from "./json-limits";
+import { jsonTextDepth, MAX_JSON_DEPTH } from "../core/json-limits";
 
 /**
  * Request bodies are JSON only (issue 7, CSRF): Fastify's `text/plain` parser is removed, so

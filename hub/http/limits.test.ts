@@ -2,9 +2,9 @@ import Database from "better-sqlite3";
 import * as v from "valibot";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDb } from "../store/db";
+import { openDb } from "../core/db";
 import { call, connectBrowser, freePort, jsonOf, login, nextMessage, startTestHub, tempDir, type TestHub } from "../testing/harness";
-import { jsonTextDepth, MAX_JSON_DEPTH, MAX_SETTING_VALUE_BYTES } from "./json-limits";
+import { jsonTextDepth, MAX_JSON_DEPTH, MAX_SETTING_VALUE_BYTES } from "../core/json-limits";
 
 // Issue 7, deep settings: PATCH /settings with a value nested 4,000 deep was stored, republished
 // retained at every hub start and broke every dashboard's IndexedDB saves; 5,000 deep answered

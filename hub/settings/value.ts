@@ -1,6 +1,6 @@
-import type { SettingKey } from "../store/settings";
+import type { SettingKey } from "../../src/shared/contract/settings";
 import { HubError } from "../core/errors";
-import { settingValueProblem } from "./json-limits";
+import { settingValueProblem } from "../core/json-limits";
 
 function hasId(entry: unknown, ids: ReadonlySet<string>): boolean {
   if (typeof entry !== "object" || entry === null || !("id" in entry)) return false;
