@@ -68,6 +68,8 @@ export default tseslint.config(
   { files: ["src/ui/**"], rules: forbid(["app", "routes", "features", "lib"], "ui imports only shared: props in, events out, no state or I/O", { packages: ["jotai", "jotai/utils", "mqtt", "dexie"] }) },
   { files: ["src/lib/**"], rules: forbid(["app", "routes", "features", "ui"], "lib imports only shared") },
   { files: ["src/shared/**"], rules: forbid(["app", "routes", "features", "ui", "lib"], "shared imports nothing of the app") },
+  // The contract runs in the browser, the service worker and Node: valibot and its own modules only.
+  { files: ["src/shared/contract/**"], ignores: ["**/*.test.ts"], rules: forbid(["app", "routes", "features", "ui", "lib", "hub", "db"], "the contract (src/shared/contract) imports only valibot and its own modules", { packages: ["jotai", "jotai/utils", "mqtt", "dexie", "react", "ky"] }) },
   { files: ["sw/**"], rules: forbid(["src/app", "src/routes", "src/features", "src/ui", "src/lib"], "sw imports only src/shared") },
   { files: ["hub/**"], rules: forbid(["src/app", "src/routes", "src/features", "src/ui", "src/lib"], "the hub imports only src/shared") },
 );
