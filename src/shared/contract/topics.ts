@@ -5,6 +5,27 @@
  */
 import * as v from "valibot";
 
+/**
+ * First topic levels of the namespace the hub publishes for the dashboard (DESIGN.md §3 topic
+ * table): only the hub may publish under them (the broker's ACL), and the dashboard's live store
+ * budgets its topics by them.
+ */
+export const NAMESPACE_ROOTS: ReadonlySet<string> = new Set([
+  "sensor",
+  "power",
+  "availability",
+  "tasmota",
+  "settings",
+  "features",
+  "light",
+  "heater",
+  "gps",
+  "ir",
+  "camera",
+  "calendar",
+  "doorbell",
+]);
+
 /** `sensor/<kind>/<place>`: a reading (payload SensorReadingSchema, retained). */
 export function sensorTopic(kind: string, place: string): string {
   return `sensor/${kind}/${place}`;
