@@ -1,3 +1,4 @@
+import type { BadPinError, RetryAfterError } from "../../src/shared/contract/auth";
 import { HubError } from "../core/errors";
 import type { SessionConnections } from "../broker/session-connections";
 import type { SessionRow, SessionStore } from "./session-store";
@@ -30,7 +31,7 @@ export class AuthService {
    */
   async login(login: string, password: string, sessionName: string, address = "unknown"): Promise<{ session: SessionRow; token: string }> {
     const attempt = this.loginThrottle.reserve(login, address);
-    if (attempt.kind === "delay") throw new HubError("AUTH_LOGIN_DELAY", "Too many failed logins; wait before trying again", { retryAfterMs: attempt.retryAfterMs });
+    if (attempt.kind === "delay") throw new HubError("AUTH_LOGIN_DELAY", "Too many failed logins; wait before trying again", { retryAfterMs: attempt.retryAfterMs } satisfies RetryAfterError);
     const user = this.users.find(login);
     const ok = await verifySecret(password, user?.passwordHash ?? (await dummySecretHash()));
     if (!user || !ok) throw new HubError("AUTH_BAD_USER_OR_PWD", "Bad login or password");
@@ -78,7 +79,7 @@ export class AuthService {
     const now = this.now().getTime();
     const attempt = this.sessions.reservePinAttempt(session.id, now, pinDelayMs);
     if (attempt.kind === "revoked") throw new HubError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
-    if (attempt.kind === "delay") throw new HubError("AUTH_PIN_DELAY", "Wait before the next PIN attempt", { retryAfterMs: attempt.retryAfterMs });
+    if (attempt.kind === "delay") throw new HubError("AUTH_PIN_DELAY", "Wait before the next PIN attempt", { retryAfterMs: attempt.retryAfterMs } satisfies RetryAfterError);
     const user = this.users.find(session.login);
     const ok = await verifySecret(canonicalPin(pin), user?.pinHash ?? (await dummySecretHash()));
     if (ok && user?.pinHash) {
@@ -95,7 +96,7 @@ export class AuthService {
     throw new HubError("AUTH_BAD_PIN", "Wrong PIN", {
       attemptsLeft: outcome.attemptsLeft,
       ...(waitMs > 0 ? { retryAfterMs: waitMs } : {}),
-    });
+    } satisfies BadPinError);
   }
 
   /** Revokes a session and closes its live-channel connections. */

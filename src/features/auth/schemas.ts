@@ -19,10 +19,13 @@ export {
   type ErrorCode,
 } from "../../shared/contract/errors";
 export {
+  BadPinErrorSchema,
+  LOGIN_TEXT_MAX_LENGTH,
   LockAnswerSchema,
   LoginAnswerSchema,
   LoginBodySchema,
   LogoutAnswerSchema,
+  RetryAfterErrorSchema,
   SessionInfoSchema,
   SessionListSchema,
   UnlockBodySchema,

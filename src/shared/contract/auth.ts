@@ -11,8 +11,11 @@ export const AUTH_PATHS = {
   all: "/session/all",
 } as const;
 
+/** Longest login, password or session name, in characters. */
+export const LOGIN_TEXT_MAX_LENGTH = 200;
+
 /** A login, password or session name: 1..200 characters. */
-const Text = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
+const Text = v.pipe(v.string(), v.minLength(1), v.maxLength(LOGIN_TEXT_MAX_LENGTH));
 
 /** Body of `POST /auth` (spec §7): strings of 1..200 characters. */
 export const LoginBodySchema = v.object({ login: Text, password: Text, sessionName: Text });
@@ -66,3 +69,17 @@ export type SessionInfo = v.InferOutput<typeof SessionInfoSchema>;
 /** `{items:[SessionInfo]}`: the answer of `GET /session/all`. */
 export const SessionListSchema = itemsOf(SessionInfoSchema);
 export type SessionList = v.InferOutput<typeof SessionListSchema>;
+
+/**
+ * The fields an `AUTH_BAD_PIN` error answer adds to `{code, message}`: attempts left before the
+ * session is revoked, and from the 3rd failure how long the next attempt must wait (ms).
+ */
+export const BadPinErrorSchema = v.looseObject({
+  attemptsLeft: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  retryAfterMs: v.optional(v.pipe(v.number(), v.minValue(0))),
+});
+export type BadPinError = v.InferOutput<typeof BadPinErrorSchema>;
+
+/** The field an `AUTH_PIN_DELAY` or `AUTH_LOGIN_DELAY` error answer adds: how long to wait (ms). */
+export const RetryAfterErrorSchema = v.looseObject({ retryAfterMs: v.pipe(v.number(), v.minValue(0)) });
+export type RetryAfterError = v.InferOutput<typeof RetryAfterErrorSchema>;

@@ -23,9 +23,3 @@ export function itemsOf<TSchema extends v.GenericSchema>(schema: TSchema) {
 export const ErrorBodySchema = v.looseObject({ code: v.string(), message: v.optional(v.string()) });
 /** A parsed error answer. */
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
-
-/** The fields an error answer may add to `{code, message}` (`AUTH_BAD_PIN`, `AUTH_PIN_DELAY`, `AUTH_LOGIN_DELAY`). */
-export const ErrorExtraSchema = v.object({
-  attemptsLeft: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
-  retryAfterMs: v.optional(v.pipe(v.number(), v.minValue(0))),
-});
