@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { call, jsonOf, login, sessionCookieOf, startTestHub, upgradeStatus as upgradeStatusOf, type TestHub } from "../testing/harness";
 import * as v from "valibot";
+import { ErrorCodeSchema } from "../../src/shared/contract/errors";
 
 
 // Issue 7, CSRF: a page on another port of the same host (same-site, so SameSite=Strict does not
@@ -24,7 +25,8 @@ afterEach(async () => {
   await hub.cleanup();
 });
 
-const ErrorBody = v.object({ code: v.string(), message: v.string() });
+/** The contract's error body, with its message required (every error of the hub has one). */
+const ErrorBody = v.object({ code: ErrorCodeSchema, message: v.string() });
 
 /** A request with exactly these headers and body (fetch adds no Origin by itself). */
 function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Response> {

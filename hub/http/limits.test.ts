@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import * as v from "valibot";
+import { ErrorCodeSchema } from "../../src/shared/contract/errors";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDb } from "../core/db";
@@ -16,7 +17,8 @@ afterEach(async () => {
   hub = undefined;
 });
 
-const ErrorBody = v.object({ code: v.string(), message: v.string() });
+/** The contract's error body, with its message required (every error of the hub has one). */
+const ErrorBody = v.object({ code: ErrorCodeSchema, message: v.string() });
 
 /** JSON text of an array nested `depth` levels deep: `[[[...]]]`. */
 const nested = (depth: number, inner = "1") => `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`;
