@@ -1,5 +1,7 @@
+import type { Locale } from "../../shared/contract/preferences";
+
 /** Languages the clock speaks (the app's locales, spec §2). */
-export type ClockLocale = "pl" | "en";
+export type ClockLocale = Locale;
 
 const INTL_LOCALE: Readonly<Record<ClockLocale, string>> = { pl: "pl-PL", en: "en-GB" };
 

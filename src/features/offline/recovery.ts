@@ -1,4 +1,5 @@
 import type { createStore } from "jotai";
+import { GATEWAY_FAILURE_STATUSES } from "../../shared/messages";
 import { liveConnectionStateAtom } from "../live/atoms";
 import { browserOnlineAtom, offlineAtom } from "./atoms";
 import { markReachable } from "./connectivity";
@@ -28,7 +29,7 @@ export interface RecoveryOptions {
 }
 
 /** Statuses that do not prove the hub is up (a proxy in front of it, or the service worker). */
-const NOT_THE_HUB = new Set([502, 503, 504]);
+const NOT_THE_HUB = GATEWAY_FAILURE_STATUSES;
 
 /**
  * Keeps the connectivity atoms true and brings the app back by itself (issue 3 "recover by itself"):
