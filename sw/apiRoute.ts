@@ -1,5 +1,3 @@
-import { DEFAULT_API_BASES } from "../src/shared/contract/paths";
-import { PREFERENCES_PATH } from "../src/shared/contract/preferences";
 import { CACHE_FETCHED_AT_HEADER, GATEWAY_FAILURE_STATUSES, OFFLINE_ERROR_CODE } from "../src/shared/messages";
 import { CACHED_HEADER_NAMES, getApiResponse, putApiResponse, type ApiCacheLimits, type DashboardDb } from "../src/shared/db";
 
@@ -30,17 +28,13 @@ export const NETWORK_TIMEOUT_MS = 3000;
 /** Statuses from a gateway in front of a dead hub: treated like a network failure. */
 const GATEWAY_FAILURES = GATEWAY_FAILURE_STATUSES;
 
-/** The authentication service's paths, every version (`/api/auth/`, from the contract's default auth base). */
-const AUTH_SERVICE_PREFIX = DEFAULT_API_BASES.auth.replace(/v\d+$/, "");
-
 /**
  * True for the requests this module handles: same-origin GETs under `/api/`, except the auth base
  * (`/api/auth/...`), whose answers are never cached, with one exception: `GET .../preferences`.
- * The bases are the contract's defaults; a dashboard pointed at other bases is not cached here yet.
  */
 export function isCacheableApiGet(url: URL, method: string, origin: string): boolean {
   if (method !== "GET" || url.origin !== origin || !url.pathname.startsWith("/api/")) return false;
-  if (url.pathname.startsWith(AUTH_SERVICE_PREFIX)) return url.pathname.endsWith(PREFERENCES_PATH);
+  if (url.pathname.startsWith("/api/auth/")) return url.pathname.endsWith("/preferences");
   return true;
 }
 
