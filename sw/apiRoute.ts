@@ -1,4 +1,4 @@
-import { CACHE_FETCHED_AT_HEADER, GATEWAY_FAILURE_STATUSES, OFFLINE_ERROR_CODE } from "../src/shared/messages";
+import { CACHE_FETCHED_AT_HEADER, OFFLINE_ERROR_CODE } from "../src/shared/messages";
 import { CACHED_HEADER_NAMES, getApiResponse, putApiResponse, type ApiCacheLimits, type DashboardDb } from "../src/shared/db";
 
 /**
@@ -26,7 +26,7 @@ export interface ApiGetDeps {
 export const NETWORK_TIMEOUT_MS = 3000;
 
 /** Statuses from a gateway in front of a dead hub: treated like a network failure. */
-const GATEWAY_FAILURES = GATEWAY_FAILURE_STATUSES;
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
 
 /**
  * True for the requests this module handles: same-origin GETs under `/api/`, except the auth base

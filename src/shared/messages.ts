@@ -21,12 +21,6 @@ export type AppToSwMessage = v.InferOutput<typeof AppToSwMessageSchema>;
 /** Header the service worker adds to an API answer served from its IndexedDB cache: ISO-8601 fetch time. */
 export const CACHE_FETCHED_AT_HEADER = "X-Cache-Fetched-At";
 
-/**
- * Statuses that come from a gateway in front of the hub (a reverse proxy with a dead hub behind it)
- * or from the service worker's OFFLINE answer, never proving the hub is up: 502, 503, 504.
- */
-export const GATEWAY_FAILURE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
-
 /** Error code of the service worker's 503 answer when the network is down and nothing is cached. */
 export const OFFLINE_ERROR_CODE = "OFFLINE";
 

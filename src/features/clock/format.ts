@@ -1,7 +1,5 @@
-import type { Locale } from "../../shared/contract/preferences";
-
 /** Languages the clock speaks (the app's locales, spec §2). */
-export type ClockLocale = Locale;
+export type ClockLocale = "pl" | "en";
 
 const INTL_LOCALE: Readonly<Record<ClockLocale, string>> = { pl: "pl-PL", en: "en-GB" };
 

@@ -1,11 +1,11 @@
 import type { createStore } from "jotai";
-import { CACHE_FETCHED_AT_HEADER, GATEWAY_FAILURE_STATUSES } from "../../shared/messages";
+import { CACHE_FETCHED_AT_HEADER } from "../../shared/messages";
 import { cachedDataFetchedAtAtom, offlineAtom, refusedWriteAtom, serverReachableAtom } from "./atoms";
 
 type JotaiStore = ReturnType<typeof createStore>;
 
 /** No hub behind these: the service worker's OFFLINE answer or a proxy in front of a dead hub. */
-const GATEWAY_FAILURES = GATEWAY_FAILURE_STATUSES;
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
 
 /** `POST /session/validate` only reads the session (boot, recovery): never refused. */
 const VALIDATE_PATH = "/session/validate";

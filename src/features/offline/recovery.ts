@@ -1,5 +1,4 @@
 import type { createStore } from "jotai";
-import { GATEWAY_FAILURE_STATUSES } from "../../shared/messages";
 import { liveConnectionStateAtom } from "../live/atoms";
 import { browserOnlineAtom, offlineAtom } from "./atoms";
 import { markReachable } from "./connectivity";
@@ -29,7 +28,7 @@ export interface RecoveryOptions {
 }
 
 /** Statuses that do not prove the hub is up (a proxy in front of it, or the service worker). */
-const NOT_THE_HUB = GATEWAY_FAILURE_STATUSES;
+const NOT_THE_HUB = new Set([502, 503, 504]);
 
 /**
  * Keeps the connectivity atoms true and brings the app back by itself (issue 3 "recover by itself"):

@@ -1,7 +1,6 @@
 import ky, { HTTPError } from "ky";
 import * as v from "valibot";
 import { ApiError, classifyError, httpError, readErrorBody } from "./errors";
-import { CACHE_FETCHED_AT_HEADER } from "../../shared/messages";
 import { joinUrl, toSearchParams, type Query } from "./query";
 import { createQueues, type QueueName } from "./queues";
 
@@ -66,8 +65,8 @@ export type ApiClient = {
   delete(path: string, opts?: RequestOptions<unknown>): Promise<ApiResult<unknown>>;
 };
 
-/** Response header the service worker sets (ISO time) when it answers from its IndexedDB cache (src/shared/messages.ts). */
-export { CACHE_FETCHED_AT_HEADER };
+/** Response header the service worker sets (ISO time) when it answers from its IndexedDB cache. */
+export const CACHE_FETCHED_AT_HEADER = "X-Cache-Fetched-At";
 
 /** Never retried: a POST or PATCH may have done its work (a garage must not open twice). */
 const RETRY_METHODS = ["get", "put", "delete", "head"];

@@ -2,7 +2,6 @@ import { useAtomValue } from "jotai";
 import { lazy, Suspense, type ComponentType } from "react";
 import { nowAtom } from "../../clock/atoms";
 import type { CacheAgeProps } from "./CacheAge";
-import type { Locale } from "../../../shared/contract/preferences";
 
 /**
  * The relative part needs date-fns: loaded lazily (precached by the service worker). Where it
@@ -20,7 +19,7 @@ const CacheAge = lazy<ComponentType<CacheAgeProps>>(() =>
 export type AgeLineProps = {
   /** Epoch ms of the instant shown. */
   at: number;
-  locale: Locale;
+  locale: "pl" | "en";
   label: string;
   testId: string;
 };

@@ -1,10 +1,9 @@
 import { useAtomValue } from "jotai";
 import { nowAtom } from "../../clock/atoms";
 import { formatRelativeTime } from "../../../shared/relativeTime";
-import type { Locale } from "../../../shared/contract/preferences";
 
 /** Props of {@link CacheAge}. */
-export type CacheAgeProps = { fetchedAt: number; locale: Locale };
+export type CacheAgeProps = { fetchedAt: number; locale: "pl" | "en" };
 
 /**
  * The relative age of an instant from the app clock ('5 minut temu', spec §2 relative time), for

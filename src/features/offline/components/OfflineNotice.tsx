@@ -4,12 +4,11 @@ import { localeAtom } from "../../preferences/atoms";
 import { cachedDataFetchedAtAtom, offlineAtom, refusedWriteAtom } from "../atoms";
 import { AgeLine } from "./AgeLine";
 import "./OfflineNotice.css";
-import type { Locale } from "../../../shared/contract/preferences";
 
 /** Props of {@link OfflineNotice}. */
 export type OfflineNoticeProps = {
   /** Locale of the texts; default the user's locale preference (spec §2: pl default). */
-  locale?: Locale;
+  locale?: "pl" | "en";
 };
 
 const TEXT = {

@@ -3,7 +3,6 @@ import { formatRelativeTime } from "../../../shared/relativeTime";
 import { nowAtom } from "../../clock/atoms";
 import { readingAgeOrigin, sensorReadingAtom } from "../atoms";
 import type { SensorKind } from "../schemas";
-import type { Locale } from "../../../shared/contract/preferences";
 
 const ageAtoms = new Map<string, Atom<string | null>>();
 
@@ -12,7 +11,7 @@ const ageAtoms = new Map<string, Atom<string | null>>();
  * counted from readingAgeOrigin, like the freshness flag. A
  * string, so a tile re-renders on a tick only when its label really changes. Null without a reading.
  */
-export function sensorAgeLabelAtom(kind: SensorKind, place: string, locale: Locale): Atom<string | null> {
+export function sensorAgeLabelAtom(kind: SensorKind, place: string, locale: "pl" | "en"): Atom<string | null> {
   const key = `${kind}/${place}/${locale}`;
   let labelAtom = ageAtoms.get(key);
   if (!labelAtom) {
