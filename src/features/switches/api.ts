@@ -1,6 +1,4 @@
 import type { ApiClient, ApiResult } from "../../lib/api/client";
-import { CONFIG_PATH } from "../../shared/contract/config";
-import { SWITCHES_PATH } from "../../shared/contract/switches";
 import { ConfigResponseSchema, SwitchesResponseSchema, type Config, type Switch } from "./schemas";
 
 /**
@@ -8,12 +6,12 @@ import { ConfigResponseSchema, SwitchesResponseSchema, type Config, type Switch 
  * Errors: ApiError (validation failure is kind "server").
  */
 export async function fetchConfig(general: ApiClient): Promise<ApiResult<Config>> {
-  const result = await general.get(CONFIG_PATH, { schema: ConfigResponseSchema });
+  const result = await general.get("/config", { schema: ConfigResponseSchema });
   return { ...result, data: result.data.item };
 }
 
 /** GET /config/switches on the general base (spec §7): switch definitions. Errors: ApiError. */
 export async function fetchSwitches(general: ApiClient): Promise<ApiResult<Switch[]>> {
-  const result = await general.get(SWITCHES_PATH, { schema: SwitchesResponseSchema });
+  const result = await general.get("/config/switches", { schema: SwitchesResponseSchema });
   return { ...result, data: result.data.items };
 }

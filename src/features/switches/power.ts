@@ -1,10 +1,7 @@
 import { atom, type Atom } from "jotai";
 import * as v from "valibot";
 import { liveTopicsAtom, liveValueAtom } from "../live/atoms";
-import { powerTopic, powerTopicPrefix } from "../../shared/contract/topics";
 import { PowerPayloadSchema } from "./schemas";
-
-export { powerTopic };
 
 /** A reference into config's switchesList: "name" or "name/relayNumber" (spec §3). */
 export type SwitchRef = { name: string; relay?: number };
@@ -14,6 +11,11 @@ export function parseSwitchRef(item: string): SwitchRef {
   const match = /^(.*)\/(\d{1,3})$/.exec(item);
   if (match?.[1] && match[2]) return { name: match[1], relay: Number(match[2]) };
   return { name: item };
+}
+
+/** Live topic of a switch's power state (DESIGN.md §3): `power/<device>/POWER` or `power/<device>/POWER<n>`. */
+export function powerTopic(device: string, relay?: number): string {
+  return `power/${device}/POWER${relay === undefined || relay === 0 ? "" : String(relay)}`;
 }
 
 /** A switch's power as shown: on, off, or unknown when no valid state arrived yet. */
@@ -38,11 +40,11 @@ export function switchPowerAtom(name: string, relay?: number): Atom<PowerState> 
   if (existing) return existing;
   const created = atom((get): PowerState => {
     if (relay !== undefined) {
-      const own = stateOf(get(liveValueAtom(`${powerTopicPrefix(name)}${relay}`))?.value);
+      const own = stateOf(get(liveValueAtom(`power/${name}/POWER${relay}`))?.value);
       if (own !== "unknown" || relay > 1) return own;
       return stateOf(get(liveValueAtom(powerTopic(name)))?.value);
     }
-    const prefix = powerTopicPrefix(name);
+    const prefix = `power/${name}/POWER`;
     const states = [...get(liveTopicsAtom)]
       .filter((topic) => topic.startsWith(prefix) && /^\d*$/.test(topic.slice(prefix.length)))
       .map((topic) => stateOf(get(liveValueAtom(topic))?.value));

@@ -1,5 +1,4 @@
 import * as v from "valibot";
-import { DEFAULT_API_BASES as CONTRACT_API_BASES } from "../../shared/contract/paths";
 
 /** The API bases of the dashboard (spec §7, docs/contract.md "HTTP"). */
 export type ApiBases = {
@@ -17,8 +16,15 @@ export type ApiBases = {
   garage: string;
 };
 
-/** Same-origin defaults (DESIGN §2): the paths the hub serves, from the shared contract. */
-export const DEFAULT_API_BASES: Readonly<ApiBases> = CONTRACT_API_BASES;
+/** Same-origin defaults (DESIGN §2). */
+export const DEFAULT_API_BASES: Readonly<ApiBases> = {
+  auth: "/api/auth/v1",
+  general: "/api/v2",
+  generalV1: "/api/v1",
+  cameras: "/api/cameras/v1",
+  camerasV5: "/api/cameras/v5",
+  garage: "/api/garage/v1",
+};
 
 /** Build-time variable of each base: `VITE_API_AUTH`, `VITE_API_GENERAL`, `VITE_API_GENERAL_V1`, ... */
 export const API_BASE_ENV: Readonly<Record<keyof ApiBases, string>> = {
