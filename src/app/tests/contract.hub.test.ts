@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listSessions, lockSession, login, logout, validateSession } from "../../features/auth/api";
 import { fetchPreferences, patchPreferences } from "../../features/preferences/api";
 import { fetchSensors } from "../../features/sensors/api";
-import { fetchConfig, fetchSwitches } from "../../features/switches/api";
+import { fetchSwitches } from "../../features/switches/api";
+import { ConfigResponseSchema } from "../../features/switches/schemas";
 import { createApiClient, type ApiClient } from "../../lib/api/client";
 import { ApiError } from "../../lib/api/errors";
-import { ConfigAnswerSchema } from "../../shared/contract/config";
+import { CONFIG_PATH, ConfigAnswerSchema } from "../../shared/contract/config";
 import { ERROR_STATUS } from "../../shared/contract/errors";
 import { DEFAULT_API_BASES } from "../../shared/contract/paths";
 import { SensorListSchema } from "../../shared/contract/sensors";
@@ -58,8 +59,9 @@ describe("the dashboard reads every answer of the hub", () => {
     expect((await fetchPreferences(api.auth)).data).toMatchObject({ locale: "pl", defaultRoute: "/" });
     expect((await patchPreferences(api.auth, { appUi: "car" })).data.appUi).toBe("car");
     for (const general of [api.general, api.generalV1]) {
-      const config = await fetchConfig(general);
-      expect(v.parse(ConfigAnswerSchema, { item: config.data }).item.mqttConnectionString).toMatch(/^ws:\/\//);
+      // GET /config as the dashboard's config feature reads it (its schema: features/switches/schemas).
+      const config = await general.get(CONFIG_PATH, { schema: ConfigResponseSchema });
+      expect(v.parse(ConfigAnswerSchema, config.data).item.mqttConnectionString).toMatch(/^ws:\/\//);
       expect((await fetchSwitches(general)).data.length).toBeGreaterThan(0);
       const sensors = await fetchSensors(general);
       expect(sensors.data.length).toBeGreaterThan(0);
