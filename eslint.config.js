@@ -83,6 +83,8 @@ export default tseslint.config(
   { files: ["src/lib/**"], ignores: TESTS, rules: forbid(["app", "routes", "features", "ui", "test"], "lib imports only shared") },
   { files: ["src/lib/**/*.test.{ts,tsx}"], rules: forbid(["app", "routes", "features", "ui"], "lib imports only shared") },
   { files: ["src/shared/**"], rules: forbid(["app", "routes", "features", "ui", "lib", "test"], "shared imports nothing of the app") },
+  // The contract runs in the browser, the service worker and Node: valibot and its own modules only.
+  { files: ["src/shared/contract/**"], ignores: ["**/*.test.ts"], rules: forbid(["app", "routes", "features", "ui", "lib", "test", "hub", "db"], "the contract (src/shared/contract) imports only valibot and its own modules", { packages: ["jotai", "jotai/utils", "mqtt", "dexie", "react", "ky"] }) },
   { files: ["sw/**"], rules: forbid(["src/app", "src/routes", "src/features", "src/ui", "src/lib"], "sw imports only src/shared") },
   { files: ["hub/**"], rules: forbid(["src/app", "src/routes", "src/features", "src/ui", "src/lib"], "the hub imports only src/shared") },
 );

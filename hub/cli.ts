@@ -3,9 +3,9 @@ import { pathToFileURL } from "node:url";
 import { hashSecret } from "./auth/kdf";
 import { canonicalPin, newPinProblem } from "./auth/pin-policy";
 import { DEVICE_KINDS, deviceTopicProblem, ZIGBEE2MQTT_DEFAULT_BASE, type DeviceKind } from "./broker/acl";
-import { openDb, type Db } from "./store/db";
-import { MqttUserStore } from "./store/mqtt-users";
-import { UserStore } from "./store/users";
+import { openDb, type Db } from "./core/db";
+import { MqttUserStore } from "./broker/mqtt-users";
+import { UserStore } from "./auth/user-store";
 
 /** Where the CLI writes and reads; injectable for tests. */
 export interface CliIo {

@@ -1,34 +1,39 @@
 import fastifyCookie from "@fastify/cookie";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { LogController } from "fastify";
+import { registerApiBases } from "./api-bases";
 import { AuthService } from "./auth/auth-service";
+import { seedDemoUser } from "./auth/demo-seed";
 import { dummySecretHash } from "./auth/kdf";
+import { authRoutes } from "./auth/routes";
+import { SessionStore } from "./auth/session-store";
+import { UserStore } from "./auth/user-store";
 import { startBridge } from "./bridge/bridge";
+import { bridgeRoutes } from "./bridge/routes";
 import { startEmbeddedBroker, type EmbeddedBroker } from "./broker/embedded";
 import { brokerLimits, type BrokerLimits } from "./broker/limits";
 import { connectExternalBroker, redact } from "./broker/external";
 import type { BrokerLink } from "./broker/link";
+import { MqttUserStore } from "./broker/mqtt-users";
 import { SessionConnections } from "./broker/session-connections";
-import type { HubContext } from "./context";
-import { seedDemoUser } from "./demo-seed";
+import { configRoutes } from "./config/routes";
+import { openDb } from "./core/db";
 import { loadHousehold } from "./household/load";
-import { authRoutes } from "./http/auth";
 import { frameworkErrors, installErrorHandlers } from "./http/errors";
 import { installJsonBodyParser } from "./http/json-body";
-import { generalRoutes, reservedRoutes } from "./http/general";
 import { mqttWebSocketRoute } from "./http/mqtt-ws";
 import { installCompression } from "./http/compression";
+import { reservedRoutes } from "./http/reserved";
 import { installSecurityHeaders } from "./http/security";
 import { shellStyleHashes } from "./http/shell-style";
 import { installStatic } from "./http/static";
 import { installWriteGuard } from "./http/write-guard";
+import { PreferencesStore } from "./preferences/store";
+import { preferencesRoutes } from "./preferences/routes";
+import { settingsRoutes } from "./settings/routes";
+import { SettingsService } from "./settings/service";
+import { SettingsStore } from "./settings/store";
 import { startSimulator } from "./simulator/simulator";
-import { openDb } from "./store/db";
-import { MqttUserStore } from "./store/mqtt-users";
-import { PreferencesStore } from "./store/preferences";
-import { SessionStore } from "./store/sessions";
-import { SettingsStore } from "./store/settings";
-import { UserStore } from "./store/users";
 
 export interface HubOptions {
   port: number;
@@ -115,24 +120,15 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     }
     cleanups.push(() => link.close());
 
-    const settings = new SettingsStore(db);
-    for (const { key, value } of settings.all((key, problem) => log.warn({ key, problem }, "stored setting breaks the limits: not republished"))) link.publish(`settings/${key}`, JSON.stringify(value), { retain: true, qos: 1 });
+    const settingsStore = new SettingsStore(db);
+    const settings = new SettingsService(settingsStore, link);
+    settings.republishAll((key, problem) => log.warn({ key, problem }, "stored setting breaks the limits: not republished"));
     const bridge = startBridge(link, household, log);
     if (options.simulator) {
       const simulator = startSimulator({ link, intervalMs: options.simulatorIntervalMs, log });
       cleanups.push(() => simulator.stop());
     }
 
-    const ctx: HubContext = {
-      auth,
-      preferences: new PreferencesStore(db),
-      settings,
-      link,
-      household,
-      bridgeStats: bridge.stats,
-      brokerLimitStats: embedded?.limitStats,
-      mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined,
-    };
 
     await app.register(fastifyCookie);
     await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
@@ -142,12 +138,15 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const onNotFoundOther = await installStatic(app, options.distDir);
     installErrorHandlers(app, onNotFoundOther);
     await installCompression(app); // after the (precompressed) static files, before the API
-    await app.register(authRoutes(ctx), { prefix: "/api/auth/v1" });
-    await app.register(generalRoutes(ctx), { prefix: "/api/v2" });
-    await app.register(generalRoutes(ctx), { prefix: "/api/v1" });
-    await app.register(reservedRoutes(ctx, "Cameras"), { prefix: "/api/cameras/v1" });
-    await app.register(reservedRoutes(ctx, "Cameras"), { prefix: "/api/cameras/v5" });
-    await app.register(reservedRoutes(ctx, "Garage and gate"), { prefix: "/api/garage/v1" });
+    await registerApiBases(app, auth, {
+      auth: authRoutes({ auth }),
+      preferences: preferencesRoutes({ preferences: new PreferencesStore(db) }),
+      settings: settingsRoutes({ settings }),
+      config: configRoutes({ household, settings: settingsStore, mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined }),
+      bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats: embedded?.limitStats }),
+      cameras: reservedRoutes("Cameras"),
+      garage: reservedRoutes("Garage and gate"),
+    });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 
     try {

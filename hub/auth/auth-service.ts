@@ -1,7 +1,8 @@
-import { ApiError } from "../http/errors";
+import type { BadPinError, RetryAfterError } from "../../src/shared/contract/auth";
+import { HubError } from "../core/errors";
 import type { SessionConnections } from "../broker/session-connections";
-import type { SessionRow, SessionStore } from "../store/sessions";
-import type { UserStore } from "../store/users";
+import type { SessionRow, SessionStore } from "./session-store";
+import type { UserStore } from "./user-store";
 import { dummySecretHash, verifySecret } from "./kdf";
 import { LoginThrottle } from "./login-throttle";
 import { afterWrongPin, canonicalPin, pinDelayMs } from "./pin-policy";
@@ -12,7 +13,7 @@ export const SESSION_IDLE_LIMIT_MS = 180 * 24 * 3600 * 1000;
 
 /**
  * Login, session lookup, lock, PIN unlock and revoke (spec §4, §6; docs/contract.md). Errors are
- * ApiErrors with the contract's codes. Locking or revoking a session closes its broker connections.
+ * HubErrors with the contract's codes. Locking or revoking a session closes its broker connections.
  */
 export class AuthService {
   constructor(
@@ -30,10 +31,10 @@ export class AuthService {
    */
   async login(login: string, password: string, sessionName: string, address = "unknown"): Promise<{ session: SessionRow; token: string }> {
     const attempt = this.loginThrottle.reserve(login, address);
-    if (attempt.kind === "delay") throw new ApiError("AUTH_LOGIN_DELAY", "Too many failed logins; wait before trying again", { retryAfterMs: attempt.retryAfterMs });
+    if (attempt.kind === "delay") throw new HubError("AUTH_LOGIN_DELAY", "Too many failed logins; wait before trying again", { retryAfterMs: attempt.retryAfterMs } satisfies RetryAfterError);
     const user = this.users.find(login);
     const ok = await verifySecret(password, user?.passwordHash ?? (await dummySecretHash()));
-    if (!user || !ok) throw new ApiError("AUTH_BAD_USER_OR_PWD", "Bad login or password");
+    if (!user || !ok) throw new HubError("AUTH_BAD_USER_OR_PWD", "Bad login or password");
     attempt.succeeded();
     const token = newSessionToken();
     const session = this.sessions.create({ hash: newSessionHash(), tokenSha256: tokenDigest(token), login, sessionName, now: this.now() });
@@ -45,15 +46,15 @@ export class AuthService {
    * expired) or AUTH_SESSION_LOCKED (locked and `allowLocked` false). Touches lastSeenAt.
    */
   resolve(token: string | undefined, allowLocked: boolean): SessionRow {
-    if (!token) throw new ApiError("AUTH_NO_SESSION", "No session");
+    if (!token) throw new HubError("AUTH_NO_SESSION", "No session");
     const session = this.sessions.byTokenDigest(tokenDigest(token));
     const now = this.now();
-    if (!session || session.revoked) throw new ApiError("AUTH_NO_SESSION", "No session");
+    if (!session || session.revoked) throw new HubError("AUTH_NO_SESSION", "No session");
     if (now.getTime() - Date.parse(session.lastSeenAt) > SESSION_IDLE_LIMIT_MS) {
       this.sessions.revoke(session.id);
-      throw new ApiError("AUTH_NO_SESSION", "Session expired");
+      throw new HubError("AUTH_NO_SESSION", "Session expired");
     }
-    if (session.locked && !allowLocked) throw new ApiError("AUTH_SESSION_LOCKED", "Session locked");
+    if (session.locked && !allowLocked) throw new HubError("AUTH_SESSION_LOCKED", "Session locked");
     this.sessions.touch(session.id, now);
     return session;
   }
@@ -61,7 +62,7 @@ export class AuthService {
   /** Locks the session and closes its live-channel connections. Throws BAD_REQUEST when the user has no PIN. */
   lock(session: SessionRow): void {
     const user = this.users.find(session.login);
-    if (!user?.pinHash) throw new ApiError("BAD_REQUEST", "This user has no PIN; set one with the hub CLI first");
+    if (!user?.pinHash) throw new HubError("BAD_REQUEST", "This user has no PIN; set one with the hub CLI first");
     this.sessions.lock(session.id);
     this.connections.closeSession(session.id);
   }
@@ -77,25 +78,25 @@ export class AuthService {
   async unlock(session: SessionRow, pin: number): Promise<{ token: string }> {
     const now = this.now().getTime();
     const attempt = this.sessions.reservePinAttempt(session.id, now, pinDelayMs);
-    if (attempt.kind === "revoked") throw new ApiError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
-    if (attempt.kind === "delay") throw new ApiError("AUTH_PIN_DELAY", "Wait before the next PIN attempt", { retryAfterMs: attempt.retryAfterMs });
+    if (attempt.kind === "revoked") throw new HubError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
+    if (attempt.kind === "delay") throw new HubError("AUTH_PIN_DELAY", "Wait before the next PIN attempt", { retryAfterMs: attempt.retryAfterMs } satisfies RetryAfterError);
     const user = this.users.find(session.login);
     const ok = await verifySecret(canonicalPin(pin), user?.pinHash ?? (await dummySecretHash()));
     if (ok && user?.pinHash) {
       const token = newSessionToken();
-      if (!this.sessions.unlockIfLive(session.id, tokenDigest(token))) throw new ApiError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
+      if (!this.sessions.unlockIfLive(session.id, tokenDigest(token))) throw new HubError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
       return { token };
     }
     const outcome = afterWrongPin(attempt.failures - 1, now);
     if (outcome.kind === "revoke") {
       this.revoke(session);
-      throw new ApiError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
+      throw new HubError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
     }
     const waitMs = outcome.nextAttemptAt - now;
-    throw new ApiError("AUTH_BAD_PIN", "Wrong PIN", {
+    throw new HubError("AUTH_BAD_PIN", "Wrong PIN", {
       attemptsLeft: outcome.attemptsLeft,
       ...(waitMs > 0 ? { retryAfterMs: waitMs } : {}),
-    });
+    } satisfies BadPinError);
   }
 
   /** Revokes a session and closes its live-channel connections. */
@@ -112,7 +113,7 @@ export class AuthService {
   /** One of the user's sessions by public hash; throws NOT_FOUND. */
   byHash(login: string, hash: string): SessionRow {
     const session = this.sessions.byHash(login, hash);
-    if (!session || session.revoked) throw new ApiError("NOT_FOUND", "No such session");
+    if (!session || session.revoked) throw new HubError("NOT_FOUND", "No such session");
     return session;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hashSecret, verifySecret } from "./kdf";
-import { DEMO_USER } from "../demo-seed";
+import { DEMO_USER } from "./demo-seed";
 import { afterWrongPin, canonicalPin, NEW_PIN_RULE, newPinProblem, pinDelayMs } from "./pin-policy";
 import { newSessionToken, tokenDigest } from "./tokens";
 

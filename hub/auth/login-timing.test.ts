@@ -1,9 +1,9 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { SessionConnections } from "../broker/session-connections";
-import { openDb } from "../store/db";
-import { SessionStore } from "../store/sessions";
-import { UserStore } from "../store/users";
+import { openDb } from "../core/db";
+import { SessionStore } from "./session-store";
+import { UserStore } from "./user-store";
 import { tempDir } from "../testing/harness";
 import { AuthService } from "./auth-service";
 import { hashSecret } from "./kdf";

@@ -1,10 +1,10 @@
 import { rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionConnections } from "../broker/session-connections";
-import { ApiError } from "../http/errors";
-import { openDb, type Db } from "../store/db";
-import { SessionStore } from "../store/sessions";
-import { UserStore } from "../store/users";
+import { HubError } from "../core/errors";
+import { openDb, type Db } from "../core/db";
+import { SessionStore } from "./session-store";
+import { UserStore } from "./user-store";
 import { tempDir } from "../testing/harness";
 import { AuthService } from "./auth-service";
 import { hashSecret, useCheapKdfForTests } from "./kdf";
@@ -39,7 +39,7 @@ async function lockedSession(clock: { now: number }) {
 function codesOf(results: PromiseSettledResult<unknown>[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const result of results) {
-    const code = result.status === "fulfilled" ? "OK" : result.reason instanceof ApiError ? result.reason.code : String(result.reason);
+    const code = result.status === "fulfilled" ? "OK" : result.reason instanceof HubError ? result.reason.code : String(result.reason);
     counts[code] = (counts[code] ?? 0) + 1;
   }
   return counts;

@@ -1,10 +1,12 @@
 import * as v from "valibot";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MqttClient } from "mqtt";
+import { BridgeStatsAnswerSchema } from "../../src/shared/contract/bridge";
+import { SensorReadingSchema } from "../../src/shared/contract/sensors";
 import { call, connectBrowser, connectDevice, freePort, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";
 
-const Stats = v.object({ item: v.object({ received: v.number(), published: v.number(), dropped: v.number(), ignored: v.number(), brokerLimits: v.optional(v.record(v.string(), v.number())) }) });
+const Stats = BridgeStatsAnswerSchema;
 
 let hub: TestHub;
 /** The Tasmota device `balkon` and the Zigbee2MQTT gateway, each logged in with its own MQTT user. */
@@ -32,7 +34,7 @@ describe("the bridge inside a running hub", () => {
       const message = await nextMessage(late, "sensor/temp/outside");
       expect(message.retain).toBe(true);
       expect(JSON.parse(message.payload)).toMatchObject({ value: 22.4 });
-      expect(Date.now() - Date.parse(v.parse(v.object({ time: v.string() }), JSON.parse(message.payload)).time)).toBeLessThan(10_000);
+      expect(Date.now() - Date.parse(v.parse(SensorReadingSchema, JSON.parse(message.payload)).time)).toBeLessThan(10_000);
     } finally {
       late.end(true);
     }

@@ -1,3 +1,4 @@
+import { TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Household } from "../household/schema";
 import { buildBridgeIndex } from "./bridge-index";
@@ -7,7 +8,7 @@ import type { Translation } from "./types";
 import { translateZigbee2Mqtt } from "./zigbee2mqtt";
 
 /** Device topic filters the bridge subscribes to. */
-export const BRIDGE_TOPIC_FILTERS = ["tele/#", "stat/#", "zigbee2mqtt/#"] as const;
+export const BRIDGE_TOPIC_FILTERS = [`${TASMOTA_TELE}/#`, `${TASMOTA_STAT}/#`, `${ZIGBEE2MQTT_BASE}/#`] as const;
 
 /**
  * Starts the device bridge on `link`: subscribes to Tasmota and Zigbee2MQTT topics, publishes the
@@ -33,10 +34,10 @@ export function startBridge(link: BrokerLink, household: Household, log: HubLogg
       log.error({ err: error, topic: topic.slice(0, 200) }, "bridge failed on a message");
     }
   };
-  link.subscribe("tele/#", handle((t, p, at) => translateTasmota(index, t, p, at)));
-  link.subscribe("stat/#", handle((t, p, at) => translateTasmota(index, t, p, at)));
+  link.subscribe(`${TASMOTA_TELE}/#`, handle((t, p, at) => translateTasmota(index, t, p, at)));
+  link.subscribe(`${TASMOTA_STAT}/#`, handle((t, p, at) => translateTasmota(index, t, p, at)));
   link.subscribe(
-    "zigbee2mqtt/#",
+    `${ZIGBEE2MQTT_BASE}/#`,
     handle((t, p, at) => translateZigbee2Mqtt(index, t, p, at, (bridgeTopic) => log.debug({ topic: bridgeTopic }, "zigbee2mqtt bridge message"))),
   );
   return { stats };

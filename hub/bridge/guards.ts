@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { sensorReadingJson } from "../../src/shared/contract/sensors";
 import { jsonDepthWithin } from "../../src/shared/jsonDepth";
 
 /** Largest device payload the bridge reads (DESIGN.md §3 size cap, 64 KiB). */
@@ -45,7 +46,7 @@ export function ownField(object: JsonObject, key: string): unknown {
   return Object.hasOwn(object, key) ? object[key] : undefined;
 }
 
-/** A reading payload of the namespace: `{"value": number, "time": ISO-8601}`. */
+/** A reading payload of the namespace: `{"value": number, "time": ISO-8601}` (the contract's SensorReadingSchema). */
 export function readingPayload(value: number, receivedAt: Date): string {
-  return JSON.stringify({ value, time: receivedAt.toISOString() });
+  return sensorReadingJson(value, receivedAt);
 }

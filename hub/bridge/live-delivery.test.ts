@@ -1,4 +1,6 @@
 import * as v from "valibot";
+import { SensorReadingSchema } from "../../src/shared/contract/sensors";
+import { sensorTopic } from "../../src/shared/contract/topics";
 import { afterEach, describe, expect, it } from "vitest";
 import type { MqttClient } from "mqtt";
 import { startMosquitto, type TestMosquitto } from "../../tests/e2e/support/mosquitto";
@@ -15,8 +17,7 @@ import { connectBrowser, connectMqtt, deviceLogin, freePort, startTestHub, type 
  * a session (embedded broker) or the `dashboard` user on Mosquitto's websockets listener.
  */
 
-const Reading = v.object({ value: v.number(), time: v.string() });
-const SENSOR_TOPICS = demoHousehold.sensors.map((sensor) => `sensor/${sensor.kind}/${sensor.place}`);
+const SENSOR_TOPICS = demoHousehold.sensors.map((sensor) => sensorTopic(sensor.kind, sensor.place));
 const ROUNDS = 8;
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -75,7 +76,7 @@ function expectEveryRoundInOrder(byTopic: Map<string, string[]>): void {
   const counts = Object.fromEntries(SENSOR_TOPICS.map((topic) => [topic, byTopic.get(topic)?.length ?? 0]));
   expect(counts).toEqual(Object.fromEntries(SENSOR_TOPICS.map((topic) => [topic, ROUNDS])));
   for (const topic of SENSOR_TOPICS) {
-    const times = (byTopic.get(topic) ?? []).map((payload) => Date.parse(v.parse(Reading, JSON.parse(payload)).time));
+    const times = (byTopic.get(topic) ?? []).map((payload) => Date.parse(v.parse(SensorReadingSchema, JSON.parse(payload)).time));
     expect(times, `${topic} in order`).toEqual([...times].sort((a, b) => a - b));
   }
 }

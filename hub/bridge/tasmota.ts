@@ -1,3 +1,5 @@
+import type { PowerPayload } from "../../src/shared/contract/switches";
+import { availabilityTopic, powerTopic, sensorTopic, tasmotaPassThroughTopic, tasmotaTeleTopic, type AvailabilityPayload } from "../../src/shared/contract/topics";
 import type { BridgeIndex } from "./bridge-index";
 import { MAX_PAYLOAD_BYTES, asObject, isSafeDeviceName, ownField, parseJsonObject, readingPayload, type JsonObject } from "./guards";
 import { sensorValue } from "./sensor-value";
@@ -20,8 +22,8 @@ function powerState(raw: unknown): "ON" | "OFF" | undefined {
 }
 
 function powerMessages(index: BridgeIndex, device: string, key: string, state: "ON" | "OFF"): Translation["messages"] {
-  const payload = JSON.stringify({ state });
-  return [device, ...(index.switchAliases.get(device) ?? [])].map((name) => ({ topic: `power/${name}/${key}`, payload }));
+  const payload = JSON.stringify({ state } satisfies PowerPayload);
+  return [device, ...(index.switchAliases.get(device) ?? [])].map((name) => ({ topic: powerTopic(name, key), payload }));
 }
 
 /** POWER / POWER<n> fields of a STATE or RESULT object -> `power/<t>/POWER<n>`; bad values dropped. */
@@ -43,7 +45,7 @@ function sensorsFromPayload(index: BridgeIndex, device: string, payload: JsonObj
       continue;
     }
     const value = sensorValue(sensor, raw);
-    if (value.ok) out.messages.push({ topic: `sensor/${sensor.kind}/${sensor.place}`, payload: readingPayload(value.value, receivedAt) });
+    if (value.ok) out.messages.push({ topic: sensorTopic(sensor.kind, sensor.place), payload: readingPayload(value.value, receivedAt) });
     else out.dropped.push(`${device} ${sensor.source.field}: ${value.reason}`);
   }
 }
@@ -70,8 +72,8 @@ export function translateTasmota(index: BridgeIndex, topic: string, payload: Buf
   if (prefix === "tele" && suffix === "LWT") {
     const state = text === "Online" ? "online" : text === "Offline" ? "offline" : undefined;
     if (!state) return dropped(`LWT ${JSON.stringify(text.slice(0, 40))} is neither Online nor Offline`);
-    out.messages.push({ topic: `availability/${device}`, payload: JSON.stringify({ state }) });
-    out.messages.push({ topic: `tasmota/tele/${device}/LWT`, payload: text });
+    out.messages.push({ topic: availabilityTopic(device), payload: JSON.stringify({ state } satisfies AvailabilityPayload) });
+    out.messages.push({ topic: tasmotaPassThroughTopic(tasmotaTeleTopic(device, "LWT")), payload: text });
     return out;
   }
 
@@ -92,6 +94,6 @@ export function translateTasmota(index: BridgeIndex, topic: string, payload: Buf
   if (!json) return dropped(`${topic} payload is not a JSON object`);
   if (suffix === "SENSOR") sensorsFromPayload(index, device, json, receivedAt, out);
   else powerFromObject(index, device, json, out);
-  if (prefix === "tele") out.messages.push({ topic: `tasmota/tele/${device}/${suffix}`, payload: text });
+  if (prefix === "tele") out.messages.push({ topic: tasmotaPassThroughTopic(tasmotaTeleTopic(device, suffix)), payload: text });
   return out;
 }

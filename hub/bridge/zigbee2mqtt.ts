@@ -1,9 +1,10 @@
+import { availabilityTopic, sensorTopic, ZIGBEE2MQTT_BASE, type AvailabilityPayload } from "../../src/shared/contract/topics";
 import type { BridgeIndex } from "./bridge-index";
 import { MAX_PAYLOAD_BYTES, isSafeDeviceName, ownField, parseJsonObject, readingPayload } from "./guards";
 import { sensorValue } from "./sensor-value";
 import { dropped, emptyTranslation, type Translation } from "./types";
 
-const PREFIX = "zigbee2mqtt/";
+const PREFIX = `${ZIGBEE2MQTT_BASE}/`;
 const COMMAND_SUFFIX = /\/(set|get)(\/.*)?$/;
 
 function availabilityState(payload: Buffer): "online" | "offline" | undefined {
@@ -42,7 +43,7 @@ export function translateZigbee2Mqtt(
     if (!isSafeDeviceName(name)) return dropped(`unsafe Zigbee2MQTT name ${JSON.stringify(name.slice(0, 200))}`);
     const state = availabilityState(payload);
     if (!state) return dropped(`availability of ${name} is neither online nor offline`);
-    return { messages: [{ topic: `availability/${name}`, payload: JSON.stringify({ state }) }], dropped: [], ignored: [] };
+    return { messages: [{ topic: availabilityTopic(name), payload: JSON.stringify({ state } satisfies AvailabilityPayload) }], dropped: [], ignored: [] };
   }
 
   if (!isSafeDeviceName(rest)) return dropped(`unsafe Zigbee2MQTT name ${JSON.stringify(rest.slice(0, 200))}`);
@@ -56,7 +57,7 @@ export function translateZigbee2Mqtt(
     const raw = ownField(json, sensor.source.property);
     if (raw === undefined || raw === null) continue;
     const value = sensorValue(sensor, raw);
-    if (value.ok) out.messages.push({ topic: `sensor/${sensor.kind}/${sensor.place}`, payload: readingPayload(value.value, receivedAt) });
+    if (value.ok) out.messages.push({ topic: sensorTopic(sensor.kind, sensor.place), payload: readingPayload(value.value, receivedAt) });
     else out.dropped.push(`${rest} ${sensor.source.property}: ${value.reason}`);
   }
   return out;

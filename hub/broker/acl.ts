@@ -1,3 +1,5 @@
+import { NAMESPACE_ROOTS } from "../../src/shared/contract/topics";
+
 /**
  * Who may publish and subscribe to what on the embedded broker (issue 7, item 2: "the device
  * listener needs no credentials"). Pure functions over topic strings; `device-access.ts` applies
@@ -22,22 +24,8 @@
  * - `$`-topics (`$SYS/...`) are refused to every client.
  */
 
-/** First topic levels of the dashboard's namespace (docs/contract.md, DESIGN.md §3). */
-export const DASHBOARD_ROOTS: ReadonlySet<string> = new Set([
-  "sensor",
-  "power",
-  "availability",
-  "tasmota",
-  "settings",
-  "features",
-  "light",
-  "heater",
-  "gps",
-  "ir",
-  "camera",
-  "calendar",
-  "doorbell",
-]);
+/** First topic levels of the dashboard's namespace (the contract's NAMESPACE_ROOTS, docs/contract.md, DESIGN.md §3). */
+export const DASHBOARD_ROOTS: ReadonlySet<string> = NAMESPACE_ROOTS;
 
 /** Tasmota's default group topic (`GroupTopic tasmotas`). */
 export const TASMOTA_GROUP_TOPIC = "tasmotas";

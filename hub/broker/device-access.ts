@@ -1,7 +1,7 @@
 import type { AedesOptions, AuthenticateError, Client } from "aedes";
 import { dummySecretHash, verifySecret } from "../auth/kdf";
 import { LoginThrottle } from "../auth/login-throttle";
-import type { MqttUserStore } from "../store/mqtt-users";
+import type { MqttUserStore } from "./mqtt-users";
 import { browserMayReceive, browserMaySubscribe, deviceMaySubscribe, devicePublishProblem, type DeviceAccess } from "./acl";
 import type { HubLogger } from "./link";
 

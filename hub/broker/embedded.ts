@@ -2,7 +2,7 @@ import { Aedes, type Client } from "aedes";
 import { createServer, type Server, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { IncomingMessage } from "node:http";
-import type { MqttUserStore } from "../store/mqtt-users";
+import type { MqttUserStore } from "./mqtt-users";
 import { deliverEveryMessage } from "./delivery";
 import { DeviceAccessControl, dropPublish, REFUSED_TOPIC } from "./device-access";
 import { DEFAULT_BROKER_LIMITS, guardPacketSize, LimitKeeper, SubscriptionCounter, type BrokerLimits, type LimitStats } from "./limits";

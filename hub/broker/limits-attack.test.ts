@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { BridgeStatsSchema } from "../../src/shared/contract/bridge";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { MqttClient } from "mqtt";
@@ -10,7 +11,8 @@ import { DEFAULT_BROKER_LIMITS } from "./limits";
 // 107 -> 419 MB), 1,000,000 retained 1 KB topics from one client took 1.67 GB, a browser added
 // 100,000 subscriptions (+103 MB). Each attack again, through a real hub and real MQTT clients.
 
-const LimitStats = v.object({ item: v.object({ brokerLimits: v.record(v.string(), v.number()) }) });
+/** GET /bridge/stats of the contract, with the embedded broker's `brokerLimits` required. */
+const LimitStats = v.object({ item: v.object({ ...BridgeStatsSchema.entries, brokerLimits: v.record(v.string(), v.number()) }) });
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { ApiError } from "./errors";
+import { HubError } from "../core/errors";
 
 /** A path segment shown in a message: a field name or an array index, else left out. */
 const SHOWN_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
@@ -36,7 +36,7 @@ function ruleOf(issue: v.BaseIssue<unknown>): string {
 /**
  * Validates a request body with a valibot schema (a missing body counts as `{}`).
  * @returns the schema's output
- * @throws ApiError 400 BAD_REQUEST whose message names the first bad field and the rule it broke
+ * @throws HubError 400 BAD_REQUEST whose message names the first bad field and the rule it broke
  *   (`password: expected string`, `login: max_length <=200`), never the value received (issue 7,
  *   body echoed: nothing the client sent comes back in an error).
  */
@@ -44,5 +44,5 @@ export function parseBody<TSchema extends v.GenericSchema>(schema: TSchema, body
   const result = v.safeParse(schema, body ?? {}, { abortEarly: true });
   if (result.success) return result.output;
   const issue = result.issues[0];
-  throw new ApiError("BAD_REQUEST", issue ? `${whereOf(issue)}: ${ruleOf(issue)}` : "body: invalid");
+  throw new HubError("BAD_REQUEST", issue ? `${whereOf(issue)}: ${ruleOf(issue)}` : "body: invalid");
 }

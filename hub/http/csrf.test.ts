@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { call, jsonOf, login, sessionCookieOf, startTestHub, upgradeStatus as upgradeStatusOf, type TestHub } from "../testing/harness";
 import * as v from "valibot";
+import { ErrorCodeSchema } from "../../src/shared/contract/errors";
+import { PreferencesAnswerSchema } from "../../src/shared/contract/preferences";
 
 
 // Issue 7, CSRF: a page on another port of the same host (same-site, so SameSite=Strict does not
@@ -24,7 +26,8 @@ afterEach(async () => {
   await hub.cleanup();
 });
 
-const ErrorBody = v.object({ code: v.string(), message: v.string() });
+/** The contract's error body, with its message required (every error of the hub has one). */
+const ErrorBody = v.object({ code: ErrorCodeSchema, message: v.string() });
 
 /** A request with exactly these headers and body (fetch adds no Origin by itself). */
 function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Response> {
@@ -62,7 +65,7 @@ describe("state-changing calls from another origin or site", () => {
       expect((await jsonOf(response, ErrorBody)).code).toBe("FORBIDDEN_ORIGIN");
     }
     expect(await unlocked(cookie)).toBe(true);
-    const preferences = await jsonOf(await call(hub, "GET", "/api/auth/v1/preferences", { cookie }), v.object({ item: v.object({ appUi: v.string() }) }));
+    const preferences = await jsonOf(await call(hub, "GET", "/api/auth/v1/preferences", { cookie }), PreferencesAnswerSchema);
     expect(preferences.item.appUi).toBe("standard");
   });
 

@@ -1,39 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-
-/** Error codes of docs/contract.md ("error code" table), with their HTTP status. */
-export const ERROR_STATUS = {
-  AUTH_BAD_USER_OR_PWD: 401,
-  AUTH_NO_SESSION: 401,
-  AUTH_SESSION_LOCKED: 403,
-  AUTH_BAD_PIN: 403,
-  AUTH_PIN_DELAY: 429,
-  AUTH_LOGIN_DELAY: 429,
-  AUTH_SESSION_REVOKED: 401,
-  FORBIDDEN_ORIGIN: 403,
-  BAD_REQUEST: 400,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  NOT_FOUND: 404,
-  INTERNAL: 500,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-/**
- * An error the API answers as JSON `{code, message, ...extra}` with the contract's status.
- * Throw it from any route or hook; `installErrorHandlers` turns it into the response.
- */
-export class ApiError extends Error {
-  readonly code: ErrorCode;
-  readonly status: number;
-  readonly extra: Record<string, unknown>;
-
-  constructor(code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
-    super(message);
-    this.code = code;
-    this.status = ERROR_STATUS[code];
-    this.extra = extra;
-  }
-}
+import { ERROR_STATUS, type ErrorCode } from "../../src/shared/contract/errors";
+import type { ErrorBody } from "../../src/shared/contract/envelope";
+import { HubError } from "../core/errors";
 
 function isFastifyClientError(error: unknown): error is FastifyError {
   return (
@@ -79,7 +47,8 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 }
 
 /**
- * Installs the JSON error envelope on `app`: ApiError -> its code and status; Fastify's own
+ * Installs the JSON error envelope on `app`: HubError -> its code and the status of the contract's
+ * ERROR_STATUS table; Fastify's own
  * 4xx (bad JSON, body too large, unsupported media type, ...) -> a fixed message (413 and 415
  * kept as their status, the rest 400 BAD_REQUEST); anything else -> 500 INTERNAL, logged, with
  * no details leaked. No message repeats the request's body or path (issue 7, body echoed). Unknown
@@ -90,8 +59,8 @@ export function installErrorHandlers(
   onNotFoundOther: (request: FastifyRequest, reply: FastifyReply) => unknown,
 ): void {
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply.code(error.status).send({ code: error.code, message: error.message, ...error.extra });
+    if (error instanceof HubError) {
+      return reply.code(ERROR_STATUS[error.code]).send({ code: error.code, message: error.message, ...error.extra } satisfies ErrorBody);
     }
     if (isFastifyClientError(error)) {
       const answer = fastifyClientAnswer(error);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { ApiError } from "./errors";
-import { jsonTextDepth, MAX_JSON_DEPTH } from "./json-limits";
+import { HubError } from "../core/errors";
+import { jsonTextDepth, MAX_JSON_DEPTH } from "../core/json-limits";
 
 /**
  * Request bodies are JSON only (issue 7, CSRF): Fastify's `text/plain` parser is removed, so
@@ -24,11 +24,11 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       return;
     }
     if (jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-      done(new ApiError("BAD_REQUEST", `body: nested deeper than ${MAX_JSON_DEPTH} levels (limit ${MAX_JSON_DEPTH})`), undefined);
+      done(new HubError("BAD_REQUEST", `body: nested deeper than ${MAX_JSON_DEPTH} levels (limit ${MAX_JSON_DEPTH})`), undefined);
       return;
     }
     strict(request, text, (error, value) => {
-      if (error) done(new ApiError("BAD_REQUEST", "body: not valid JSON, or it has a __proto__ or constructor.prototype key"), undefined);
+      if (error) done(new HubError("BAD_REQUEST", "body: not valid JSON, or it has a __proto__ or constructor.prototype key"), undefined);
       else done(null, value);
     });
   });

@@ -1,10 +1,12 @@
 import Database from "better-sqlite3";
 import * as v from "valibot";
+import { ConfigAnswerSchema } from "../../src/shared/contract/config";
+import { ErrorCodeSchema } from "../../src/shared/contract/errors";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDb } from "../store/db";
+import { openDb } from "../core/db";
 import { call, connectBrowser, freePort, jsonOf, login, nextMessage, startTestHub, tempDir, type TestHub } from "../testing/harness";
-import { jsonTextDepth, MAX_JSON_DEPTH, MAX_SETTING_VALUE_BYTES } from "./json-limits";
+import { jsonTextDepth, MAX_JSON_DEPTH, MAX_SETTING_VALUE_BYTES } from "../core/json-limits";
 
 // Issue 7, deep settings: PATCH /settings with a value nested 4,000 deep was stored, republished
 // retained at every hub start and broke every dashboard's IndexedDB saves; 5,000 deep answered
@@ -16,7 +18,8 @@ afterEach(async () => {
   hub = undefined;
 });
 
-const ErrorBody = v.object({ code: v.string(), message: v.string() });
+/** The contract's error body, with its message required (every error of the hub has one). */
+const ErrorBody = v.object({ code: ErrorCodeSchema, message: v.string() });
 
 /** JSON text of an array nested `depth` levels deep: `[[[...]]]`. */
 const nested = (depth: number, inner = "1") => `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`;
@@ -142,7 +145,7 @@ describe("stored settings are validated on read at hub start", () => {
 
     // A stored switchesList beyond the limits is not handed out either: /config keeps the household's groups.
     const cookie = await login(hub);
-    const config = await jsonOf(await call(hub, "GET", "/api/v2/config", { cookie }), v.object({ item: v.object({ switchesList: v.array(v.object({ name: v.string() })) }) }));
+    const config = await jsonOf(await call(hub, "GET", "/api/v2/config", { cookie }), ConfigAnswerSchema);
     expect(config.item.switchesList.map((group) => group.name)).not.toContain("Ogromna grupa 0");
     expect(config.item.switchesList.length).toBeGreaterThan(0);
   });

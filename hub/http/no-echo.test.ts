@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as v from "valibot";
+import { ErrorCodeSchema } from "../../src/shared/contract/errors";
 import { login, startTestHub, type TestHub } from "../testing/harness";
 
 // Issue 7, body echoed in errors: a 400 on /auth echoed the body, password included (valibot's
@@ -15,7 +16,8 @@ afterEach(async () => {
 
 const SECRET = "Tajne-Hasło-42";
 const SECRET_NUMBER = 987654321;
-const ErrorBody = v.object({ code: v.string(), message: v.string() });
+/** The contract's error body, with its message required (every error of the hub has one). */
+const ErrorBody = v.object({ code: ErrorCodeSchema, message: v.string() });
 
 /** Sends `text` as the body and answers status, the full response text and its headers. */
 async function send(method: string, path: string, text: string, headers: Record<string, string> = {}): Promise<{ status: number; all: string; body: v.InferOutput<typeof ErrorBody> }> {

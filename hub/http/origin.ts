@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { ApiError } from "./errors";
+import { HubError } from "../core/errors";
 
 /**
  * The hub's own origin as the browser sees it: `<scheme>://<host[:port]>` from the request's
@@ -65,9 +65,9 @@ export function isAllowedOrigin(request: FastifyRequest): boolean {
 /**
  * Throws unless isAllowedOrigin(request): for a hook (`preValidation` of `/mqtt`, the write
  * guard), where the thrown error becomes the answer before any upgrade or handler runs.
- * @throws ApiError 403 FORBIDDEN_ORIGIN naming which header failed (never its value)
+ * @throws HubError 403 FORBIDDEN_ORIGIN naming which header failed (never its value)
  */
 export function assertAllowedOrigin(request: FastifyRequest): void {
   const reason = foreignOriginReason(request);
-  if (reason !== null) throw new ApiError("FORBIDDEN_ORIGIN", `Refused: ${reason}`);
+  if (reason !== null) throw new HubError("FORBIDDEN_ORIGIN", `Refused: ${reason}`);
 }

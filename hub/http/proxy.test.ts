@@ -1,4 +1,4 @@
-import * as v from "valibot";
+import { ConfigAnswerSchema } from "../../src/shared/contract/config";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, readConfig } from "../config";
 import { call, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
@@ -13,7 +13,7 @@ afterEach(async () => {
   hub = undefined;
 });
 
-const ConfigAnswer = v.object({ item: v.object({ mqttConnectionString: v.string() }) });
+const ConfigAnswer = ConfigAnswerSchema;
 const forged = { "x-forwarded-host": "evil.example:1883", "x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.9" };
 
 async function mqttUrl(target: TestHub, cookie: string, headers: Record<string, string>): Promise<string> {

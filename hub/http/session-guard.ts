@@ -1,7 +1,7 @@
 import type { CookieSerializeOptions } from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AuthService } from "../auth/auth-service";
-import type { SessionRow } from "../store/sessions";
+import type { SessionRow } from "../auth/session-store";
 
 /** Name of the session cookie (docs/contract.md). */
 export const SESSION_COOKIE = "hub_session";
@@ -28,7 +28,7 @@ function accessOf(request: FastifyRequest): Access {
   return "unlocked";
 }
 
-/** An onRequest hook resolving the cookie's session per the route's `config.access`; throws ApiErrors. */
+/** An onRequest hook resolving the cookie's session per the route's `config.access`; throws HubErrors. */
 export function sessionGuard(auth: AuthService) {
   return async (request: FastifyRequest): Promise<void> => {
     const access = accessOf(request);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ApiError } from "./errors";
+import { HubError } from "../core/errors";
 import { assertAllowedOrigin } from "./origin";
 
 /** Methods that change state: each must come from the hub's own page and carry JSON or nothing. */
@@ -36,7 +36,7 @@ export function installWriteGuard(app: FastifyInstance): void {
     assertAllowedOrigin(request);
     const type = mediaType(request);
     if (type === undefined ? hasBody(request) : type !== "application/json") {
-      throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "body: only application/json is accepted");
+      throw new HubError("UNSUPPORTED_MEDIA_TYPE", "body: only application/json is accepted");
     }
   });
 }

@@ -1,4 +1,5 @@
 import { RandomWalk, daylightLux, round, tasmotaTime } from "./random-walk";
+import { tasmotaStatTopic, tasmotaTeleTopic, zigbee2mqttTopic } from "../../src/shared/contract/topics";
 
 /** One native device message: topic and exact payload text, retained like the real device. */
 export interface DeviceMessage {
@@ -13,15 +14,15 @@ export interface SimDevice {
   tick(at: Date): DeviceMessage[];
 }
 
-const tele = (device: string, suffix: string, body: unknown): DeviceMessage => ({ topic: `tele/${device}/${suffix}`, payload: JSON.stringify(body), retain: false });
-const lwt = (device: string): DeviceMessage => ({ topic: `tele/${device}/LWT`, payload: "Online", retain: true });
+const tele = (device: string, suffix: string, body: unknown): DeviceMessage => ({ topic: tasmotaTeleTopic(device, suffix), payload: JSON.stringify(body), retain: false });
+const lwt = (device: string): DeviceMessage => ({ topic: tasmotaTeleTopic(device, "LWT"), payload: "Online", retain: true });
 
 /** Zigbee2MQTT publishes its keys sorted (json-stable-stringify). */
 function z2mState(name: string, body: Record<string, number | boolean>): DeviceMessage {
   const sorted = Object.fromEntries(Object.entries(body).sort(([a], [b]) => a.localeCompare(b)));
-  return { topic: `zigbee2mqtt/${name}`, payload: JSON.stringify(sorted), retain: false };
+  return { topic: zigbee2mqttTopic(name), payload: JSON.stringify(sorted), retain: false };
 }
-const z2mAvailability = (name: string): DeviceMessage => ({ topic: `zigbee2mqtt/${name}/availability`, payload: JSON.stringify({ state: "online" }), retain: true });
+const z2mAvailability = (name: string): DeviceMessage => ({ topic: zigbee2mqttTopic(name, "availability"), payload: JSON.stringify({ state: "online" }), retain: true });
 
 /** Tasmota BME280 on `balkon` (tele/balkon/SENSOR, as in the BME280 docs). */
 export function tasmotaBme280(name: string, random: () => number): SimDevice {
@@ -146,8 +147,8 @@ export function tasmotaSwitch(name: string, relays: number, random: () => number
         states[which] = !states[which];
         const key = keys[which] ?? "POWER";
         const state = states[which] ? "ON" : "OFF";
-        out.push({ topic: `stat/${name}/RESULT`, payload: JSON.stringify({ [key]: state }), retain: false });
-        out.push({ topic: `stat/${name}/${key}`, payload: state, retain: false });
+        out.push({ topic: tasmotaStatTopic(name, "RESULT"), payload: JSON.stringify({ [key]: state }), retain: false });
+        out.push({ topic: tasmotaStatTopic(name, key), payload: state, retain: false });
       }
       const power = Object.fromEntries(keys.map((key, i) => [key, states[i] ? "ON" : "OFF"]));
       out.push(tele(name, "STATE", { Time: tasmotaTime(at), Uptime: `0T00:00:${String(uptime % 60).padStart(2, "0")}`, UptimeSec: uptime, Heap: 27, SleepMode: "Dynamic", Sleep: 50, LoadAvg: 19, MqttCount: 1, ...power, Wifi: { AP: 1, SSId: "dom", Channel: 6, RSSI: 70, LinkCount: 1 } }));

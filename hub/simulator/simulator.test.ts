@@ -1,11 +1,11 @@
 import * as v from "valibot";
+import { SensorReadingSchema } from "../../src/shared/contract/sensors";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectBrowser, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";
 import { demoDevices, tasmotaSwitch } from "./devices";
 import { daylightLux, RandomWalk } from "./random-walk";
 
-const Reading = v.object({ value: v.number(), time: v.string() });
 
 let hub: TestHub | undefined;
 afterEach(async () => {
@@ -64,7 +64,7 @@ describe("demo mode", () => {
       expect(native.payload).toContain("DS18B20-1");
       for (const topic of ["sensor/temp/balcony", "sensor/temp/outside", "sensor/temp/tunnel", "sensor/temp/living_room", "sensor/light/outside", "sensor/door/entrance", "sensor/pm25/outside", "sensor/batt/entrance"]) {
         const message = await nextMessage(client, topic);
-        expect(v.safeParse(Reading, JSON.parse(message.payload)).success, topic).toBe(true);
+        expect(v.safeParse(SensorReadingSchema, JSON.parse(message.payload)).success, topic).toBe(true);
       }
       expect(JSON.parse((await nextMessage(client, "power/listwa/POWER2")).payload)).toEqual({ state: expect.stringMatching(/^(ON|OFF)$/) });
       expect(JSON.parse((await nextMessage(client, "availability/drzwi_wejsciowe")).payload)).toEqual({ state: "online" });

@@ -9,8 +9,8 @@ import { WebSocket } from "ws";
 import { hashSecret, useCheapKdfForTests } from "../auth/kdf";
 import type { DeviceKind } from "../broker/acl";
 import { startHub, type HubOptions, type RunningHub } from "../server";
-import { openDb } from "../store/db";
-import { MqttUserStore } from "../store/mqtt-users";
+import { openDb } from "../core/db";
+import { MqttUserStore } from "../broker/mqtt-users";
 
 /** A free loopback TCP port (listen on 0, read it, close). */
 export async function freePort(): Promise<number> {

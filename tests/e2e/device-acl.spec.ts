@@ -1,4 +1,6 @@
 import mqtt from "mqtt";
+import type { SensorReading } from "../../src/shared/contract/sensors";
+import { sensorTopic } from "../../src/shared/contract/topics";
 import { configuredSensors, expect, pickSensor, test } from "./support/fixtures";
 import { nativeReading, publishDevice } from "./support/mqtt";
 
@@ -26,7 +28,7 @@ test.describe("device access on the embedded broker", () => {
 
     // The attacker is a real device with its own login: the dashboard's topic, retained, and a forged
     // native reading of the outside sensor's device.
-    await publishDevice(hub, `sensor/temp/${outside.place}`, { value: -55, time: new Date().toISOString() }, { as: attacker, retain: true });
+    await publishDevice(hub, sensorTopic("temp", outside.place), { value: -55, time: new Date().toISOString() } satisfies SensorReading, { as: attacker, retain: true });
     const forged = nativeReading(outside, -55);
     await publishDevice(hub, forged.topic, forged.payload, { as: attacker });
     // Its own reading still goes through, after the attack: once it shows, the attack had its chance.

@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { configuredSensors, expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
 import { nativeReading, publishDevice } from "./support/mqtt";
+import { SensorListSchema } from "../../src/shared/contract/sensors";
 
 // Car layout (spec §2 top bar, §9 lowest outdoor temperature: no decimals in the car layout).
 
@@ -107,10 +108,8 @@ test.describe("car layout on one device only", () => {
 // The home screen and the bar at the sizes of STYLE.md (issue 6): rooms with headings, targets of at
 // least 48 px (76 px in the car), nothing sideways, nothing behind the bar, a spinner that moves nothing.
 
-/** The hub's sensors with their rooms (the shared fixture's schema predates rooms). */
-const RoomsSchema = v.object({
-  items: v.array(v.object({ id: v.string(), kind: v.string(), place: v.string(), room: v.optional(v.string()) })),
-});
+/** The hub's sensors with their rooms (GET /config/sensors of the shared contract). */
+const RoomsSchema = SensorListSchema;
 
 async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
   const box = await locator.boundingBox();

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import mqtt from "mqtt";
 import type { Page } from "@playwright/test";
 import { MAX_LIVE_TOPICS } from "../../src/lib/mqtt/topicBudget";
+import { sensorTopic } from "../../src/shared/contract/topics";
 import { DASHBOARD_DB_NAME } from "../../src/shared/db/database";
 import { configuredSensors, expect, loginThroughUi, pickSensor, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
@@ -243,9 +244,9 @@ test.describe("live limits (issue 7 items 4-5, issue 8)", () => {
     console.log(`live-limits: reading on its tile ${Date.now() - publishedAt} ms after it was published`);
 
     // (c) The live snapshot is still saved (every 5 s), with that reading, and without the deep payload.
-    const sensorTopic = `sensor/${sensor.kind}/${sensor.place}`;
+    const readingTopic = sensorTopic(sensor.kind, sensor.place);
     await expect
-      .poll(async () => (await snapshotRow(page, sensorTopic))?.value, { timeout: 20_000, message: `${sensorTopic} in IndexedDB` })
+      .poll(async () => (await snapshotRow(page, readingTopic))?.value, { timeout: 20_000, message: `${readingTopic} in IndexedDB` })
       .toMatchObject({ value: 5.5 });
     expect(await snapshotRow(page, deepTopic), "the deep payload is never written").toBeNull();
 

@@ -1,10 +1,10 @@
 import * as v from "valibot";
+import { SwitchesAnswerSchema } from "../../src/shared/contract/switches";
 import { expectNoA11yViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
-const SwitchListSchema = v.object({
-  items: v.array(v.object({ name: v.string(), label: v.string(), purpose: v.nullable(v.string()) })),
-});
+/** GET /config/switches, from the shared contract. */
+const SwitchListSchema = SwitchesAnswerSchema;
 
 // Routes of issue 2 (spec §2) and the required query parameter rule (spec §5).
 

@@ -1,4 +1,5 @@
 import type { ApiClient } from "../../lib/api/client";
+import { AUTH_PATHS } from "../../shared/contract/auth";
 import {
   LockAnswerSchema,
   LoginAnswerSchema,
@@ -8,15 +9,8 @@ import {
   type SessionInfo,
 } from "./schemas";
 
-/** Paths on the authentication base (spec §7, docs/contract.md). */
-export const AUTH_PATHS = {
-  login: "/auth",
-  validate: "/session/validate",
-  unlock: "/session/unlock",
-  lock: "/session/lock",
-  session: "/session",
-  all: "/session/all",
-} as const;
+/** Paths on the authentication base (spec §7, docs/contract.md), from the shared contract. */
+export { AUTH_PATHS };
 
 /**
  * `POST /auth` with `{login, password, sessionName}` (spec §7); the hub sets the session cookie.

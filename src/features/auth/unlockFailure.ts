@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { classifyError } from "../../lib/api/errors";
-import { AUTH_BAD_PIN, AUTH_PIN_DELAY, AUTH_SESSION_REVOKED } from "./schemas";
+import { AUTH_BAD_PIN, AUTH_PIN_DELAY, AUTH_SESSION_REVOKED, BadPinErrorSchema, RetryAfterErrorSchema } from "./schemas";
 
 /**
  * sessionStorage key carrying why the last unlock failed across the reload that follows it (spec §8:
@@ -26,11 +26,6 @@ export const UnlockFailureSchema = v.variant("kind", [
 ]);
 export type UnlockFailure = v.InferOutput<typeof UnlockFailureSchema>;
 
-const BadPinBodySchema = v.looseObject({
-  attemptsLeft: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  retryAfterMs: v.optional(v.pipe(v.number(), v.minValue(0))),
-});
-const DelayBodySchema = v.looseObject({ retryAfterMs: v.pipe(v.number(), v.minValue(0)) });
 
 /**
  * Classifies what `POST /session/unlock` threw (an ApiError or anything else) at time `now` (epoch
@@ -41,13 +36,13 @@ const DelayBodySchema = v.looseObject({ retryAfterMs: v.pipe(v.number(), v.minVa
 export function unlockFailureOf(error: unknown, now: number): UnlockFailure {
   const apiError = classifyError(error);
   if (apiError.code === AUTH_BAD_PIN) {
-    const body = v.safeParse(BadPinBodySchema, apiError.body);
+    const body = v.safeParse(BadPinErrorSchema, apiError.body);
     if (!body.success) return { kind: "failed" };
     const { attemptsLeft, retryAfterMs } = body.output;
     return retryAfterMs ? { kind: "badPin", attemptsLeft, retryAt: now + retryAfterMs } : { kind: "badPin", attemptsLeft };
   }
   if (apiError.code === AUTH_PIN_DELAY) {
-    const body = v.safeParse(DelayBodySchema, apiError.body);
+    const body = v.safeParse(RetryAfterErrorSchema, apiError.body);
     return body.success ? { kind: "delay", retryAt: now + body.output.retryAfterMs } : { kind: "failed" };
   }
   if (apiError.code === AUTH_SESSION_REVOKED) return { kind: "revoked" };

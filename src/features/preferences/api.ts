@@ -1,8 +1,9 @@
 import type { ApiClient, ApiResult } from "../../lib/api/client";
+import { PREFERENCES_PATH } from "../../shared/contract/preferences";
 import { PreferencesResponseSchema, type PreferencesPatch } from "./schemas";
 
-/** Path of the preferences resource on the auth base (spec §7). */
-export const PREFERENCES_PATH = "/preferences";
+/** Path of the preferences resource on the auth base (spec §7), from the shared contract. */
+export { PREFERENCES_PATH };
 
 /**
  * GET /preferences on the auth base (spec §7): the stored preferences (`item`, partial, validated).

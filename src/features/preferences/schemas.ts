@@ -1,40 +1,31 @@
-import * as v from "valibot";
+/**
+ * The preferences contract as the dashboard uses it: schemas and defaults come from the shared
+ * contract (src/shared/contract/preferences.ts), the one the hub stores and validates with.
+ */
+import {
+  PreferencesAnswerSchema,
+  type Preferences,
+  type PreferencesPatch,
+} from "../../shared/contract/preferences";
 
-/** Zoom preference (spec §3, §4): "locked" disables pinch zoom. */
-export const ZoomStateSchema = v.picklist(["locked", "unlocked"]);
-/** Layout preference (spec §3): "car" puts a vertical bar on the right. */
-export const AppUiSchema = v.picklist(["standard", "car"]);
-export const LocaleSchema = v.picklist(["pl", "en"]);
+export {
+  AppUiSchema,
+  DEFAULT_PREFERENCES,
+  LocaleSchema,
+  PreferencesPatchSchema,
+  ZoomStateSchema,
+  type AppUi,
+  type Locale,
+  type Preferences,
+  type PreferencesPatch,
+  type ZoomState,
+} from "../../shared/contract/preferences";
 
 /**
- * Preferences as the hub stores them (docs/contract.md): every field optional on the wire, merged into
- * {@link DEFAULT_PREFERENCES} (spec §7 "reads item; merged into preferences"); unknown keys dropped.
+ * `{item: Preferences}` answer of GET and PATCH /preferences on the auth base: every field optional
+ * (merged into the current preferences, spec §7), unknown keys dropped.
  */
-export const PreferencesPatchSchema = v.object({
-  zoomState: v.optional(ZoomStateSchema),
-  alerts: v.optional(v.boolean()),
-  appUi: v.optional(AppUiSchema),
-  defaultRoute: v.optional(v.pipe(v.string(), v.maxLength(200))),
-  locale: v.optional(LocaleSchema),
-});
-
-/** `{item: Preferences}` answer of GET and PATCH /preferences on the auth base. */
-export const PreferencesResponseSchema = v.object({ item: PreferencesPatchSchema });
-
-export type PreferencesPatch = v.InferOutput<typeof PreferencesPatchSchema>;
-export type Preferences = Required<PreferencesPatch>;
-export type AppUi = v.InferOutput<typeof AppUiSchema>;
-export type ZoomState = v.InferOutput<typeof ZoomStateSchema>;
-export type Locale = v.InferOutput<typeof LocaleSchema>;
-
-/** Defaults (docs/contract.md): zoom unlocked, alerts on, standard layout, default route "/", Polish. */
-export const DEFAULT_PREFERENCES: Preferences = {
-  zoomState: "unlocked",
-  alerts: true,
-  appUi: "standard",
-  defaultRoute: "/",
-  locale: "pl",
-};
+export const PreferencesResponseSchema = PreferencesAnswerSchema;
 
 /** Merges a (partial) answer into current preferences; absent fields keep their value. */
 export function mergePreferences(current: Preferences, patch: PreferencesPatch): Preferences {

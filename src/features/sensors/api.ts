@@ -1,8 +1,9 @@
 import type { ApiClient, ApiResult } from "../../lib/api/client";
+import { SENSORS_PATH } from "../../shared/contract/sensors";
 import { SensorListSchema, type Sensor } from "./schemas";
 
-/** Path of the sensor list on the general base (spec §7). */
-export const SENSORS_PATH = "/config/sensors";
+/** Path of the sensor list on the general base (spec §7), from the shared contract. */
+export { SENSORS_PATH };
 
 /**
  * `GET /config/sensors` on the general base (spec §7, contract "Sensor"): every configured sensor

@@ -1,53 +1,44 @@
+/**
+ * The sensors contract as the dashboard uses it: from the shared contract
+ * (src/shared/contract/sensors.ts), wrapped where the dashboard must accept more or wants another
+ * shape (marked below).
+ */
 import * as v from "valibot";
+import {
+  RoomNameSchema,
+  SensorReadingSchema as ContractReadingSchema,
+  SensorSchema as ContractSensorSchema,
+} from "../../shared/contract/sensors";
 
-/** Sensor kinds (spec §3, DESIGN §3: `sensor/<kind>/<place>`). */
-export const SENSOR_KINDS = ["temp", "humid", "light", "batt", "door", "pressure", "pm25", "pm10"] as const;
-export type SensorKind = (typeof SENSOR_KINDS)[number];
-export const SensorKindSchema = v.picklist(SENSOR_KINDS);
-
-/** A topic-safe place id (contract: `[a-z0-9_-]+`), never a prototype name. */
-export const PlaceSchema = v.pipe(
-  v.string(),
-  v.regex(/^[a-z0-9_-]{1,64}$/, "place must match [a-z0-9_-]+"),
-  v.check((place) => place !== "constructor" && place !== "prototype", "place must not be a prototype name"),
-);
-
-/** Native source: a field of a Tasmota device's `tele/<device>/SENSOR` payload (contract). */
-export const TasmotaSourceSchema = v.object({ type: v.literal("tasmota"), device: v.string(), field: v.string() });
-/** Native source: a property of a Zigbee2MQTT device's state (contract). */
-export const Zigbee2MqttSourceSchema = v.object({ type: v.literal("zigbee2mqtt"), device: v.string(), property: v.string() });
+export {
+  PlaceSchema,
+  SENSOR_KINDS,
+  SensorKindSchema,
+  TasmotaSourceSchema,
+  Zigbee2MqttSourceSchema,
+  type SensorKind,
+} from "../../shared/contract/sensors";
 
 /**
- * A sensor's room (contract "Sensor": optional Polish display name). Optional, so an older hub
- * without rooms still works; a value that is not a string is ignored rather than failing the list.
+ * A sensor's room. Wraps the contract's RoomNameSchema to accept more: an older hub without rooms,
+ * or one sending a room that is not a valid name, still works (the room is then ignored and the
+ * sensor goes to 'Pozostałe') instead of failing the whole list.
  */
-export const RoomSchema = v.fallback(v.optional(v.string()), undefined);
+export const RoomSchema = v.fallback(v.optional(RoomNameSchema), undefined);
 
-/** A sensor of `GET /config/sensors` (docs/contract.md "Sensor"). */
-export const SensorSchema = v.object({
-  id: v.pipe(v.string(), v.minLength(1)),
-  kind: SensorKindSchema,
-  place: PlaceSchema,
-  label: v.string(),
-  room: RoomSchema,
-  source: v.variant("type", [TasmotaSourceSchema, Zigbee2MqttSourceSchema]),
-  invert: v.optional(v.boolean()),
-});
+/** A sensor of `GET /config/sensors`: the contract's, with the tolerant {@link RoomSchema}. */
+export const SensorSchema = v.object({ ...ContractSensorSchema.entries, room: RoomSchema });
 export type Sensor = v.InferOutput<typeof SensorSchema>;
 
 /** `{items:[Sensor]}`: the answer of `GET /config/sensors`. */
 export const SensorListSchema = v.object({ items: v.array(SensorSchema) });
 
 /**
- * A reading on `sensor/<kind>/<place>` (contract "Live channel"): `{value: number, time: ISO-8601}`.
- * `time` is turned into epoch ms.
+ * A reading on `sensor/<kind>/<place>`: the contract's `{value, time}`, with `time` turned into
+ * epoch ms for the dashboard's freshness checks (a dashboard-side transform, not a looser rule).
  */
-export const SensorReadingSchema = v.object({
-  value: v.pipe(v.number(), v.finite()),
-  time: v.pipe(
-    v.string(),
-    v.transform((text) => Date.parse(text)),
-    v.check((ms) => !Number.isNaN(ms), "time must be an ISO-8601 time"),
-  ),
-});
+export const SensorReadingSchema = v.pipe(
+  ContractReadingSchema,
+  v.transform((reading) => ({ value: reading.value, time: Date.parse(reading.time) })),
+);
 export type SensorReadingPayload = v.InferOutput<typeof SensorReadingSchema>;

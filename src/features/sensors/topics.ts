@@ -1,6 +1,2 @@
-import type { SensorKind } from "./schemas";
-
-/** The live topic of a sensor reading (DESIGN §3): `sensor/<kind>/<place>`. */
-export function sensorTopic(kind: SensorKind, place: string): string {
-  return `sensor/${kind}/${place}`;
-}
+/** The live topic of a sensor reading (DESIGN §3): `sensor/<kind>/<place>`, from the shared contract. */
+export { sensorTopic } from "../../shared/contract/topics";

@@ -1,11 +1,10 @@
 import { HTTPError, TimeoutError } from "ky";
 import * as v from "valibot";
+import { ErrorBodySchema } from "../../shared/contract/envelope";
 
 /** How an HTTP call failed (spec §8: client 4xx, server 5xx, aborted, timeout; plus no connection). */
 export type ApiErrorKind = "client" | "server" | "aborted" | "timeout" | "network";
 
-/** The hub's JSON error body (docs/contract.md "Envelope"): `{code, message, ...}`. */
-const ErrorBodySchema = v.looseObject({ code: v.string(), message: v.optional(v.string()) });
 
 /** Fields of an {@link ApiError} beyond its message. */
 export type ApiErrorInit = {

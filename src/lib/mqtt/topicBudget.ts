@@ -1,3 +1,5 @@
+import { NAMESPACE_ROOTS } from "../../shared/contract/topics";
+
 /**
  * Most distinct live topics held at once (issue 8: "the number of distinct live topics is capped";
  * DESIGN §4a "Live families"). `#` brings every raw device topic too: with 100,000 retained topics a
@@ -27,21 +29,7 @@ export const MAX_FOREIGN_TOPICS = 1_000;
  * First levels of the topics the hub publishes for the dashboard (DESIGN §3 topic table,
  * docs/contract.md "Live channel").
  */
-export const LIVE_NAMESPACE_ROOTS: ReadonlySet<string> = new Set([
-  "sensor",
-  "power",
-  "availability",
-  "tasmota",
-  "light",
-  "features",
-  "heater",
-  "gps",
-  "ir",
-  "settings",
-  "calendar",
-  "camera",
-  "doorbell",
-]);
+export const LIVE_NAMESPACE_ROOTS: ReadonlySet<string> = NAMESPACE_ROOTS;
 
 /** Limits of a {@link TopicBudget}. */
 export type TopicBudgetLimits = {

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashSecret, useCheapKdfForTests } from "../../../hub/auth/kdf";
-import { openDb } from "../../../hub/store/db";
-import { MqttUserStore } from "../../../hub/store/mqtt-users";
+import { openDb } from "../../../hub/core/db";
+import { MqttUserStore } from "../../../hub/broker/mqtt-users";
 import type { DeviceLogin } from "./mosquitto";
 import { freePort, isListening, waitFor } from "./ports";
 

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import mqtt from "mqtt";
 import * as v from "valibot";
 import { repoRoot } from "./hub";
+import { SensorListSchema, SensorSchema, type Sensor } from "../../../src/shared/contract/sensors";
+import { tasmotaTeleTopic, zigbee2mqttTopic } from "../../../src/shared/contract/topics";
 import type { DeviceLogin } from "./mosquitto";
 
 /** Payload as a device sends it: raw text, or a JSON value serialised compactly (as devices do). */
@@ -80,20 +82,8 @@ export function loadFixture(relativePath: string): DeviceFixture {
   return result.output;
 }
 
-/** The Sensor entry of GET /config/sensors (docs/contract.md), validated. */
-export const SensorSchema = v.object({
-  id: v.string(),
-  kind: v.string(),
-  place: v.string(),
-  label: v.string(),
-  source: v.variant("type", [
-    v.object({ type: v.literal("tasmota"), device: v.string(), field: v.string() }),
-    v.object({ type: v.literal("zigbee2mqtt"), device: v.string(), property: v.string() }),
-  ]),
-  invert: v.optional(v.boolean()),
-});
-export type Sensor = v.InferOutput<typeof SensorSchema>;
-export const SensorListSchema = v.object({ items: v.array(SensorSchema) });
+/** The Sensor entry of GET /config/sensors and its list, from the shared contract (docs/contract.md). */
+export { SensorListSchema, SensorSchema, type Sensor };
 
 /**
  * The native device message that carries `value` for a configured sensor: Tasmota
@@ -102,11 +92,11 @@ export const SensorListSchema = v.object({ items: v.array(SensorSchema) });
  */
 export function nativeReading(sensor: Sensor, value: number): { topic: string; payload: Record<string, unknown> } {
   if (sensor.source.type === "zigbee2mqtt") {
-    return { topic: `zigbee2mqtt/${sensor.source.device}`, payload: { [sensor.source.property]: value } };
+    return { topic: zigbee2mqttTopic(sensor.source.device), payload: { [sensor.source.property]: value } };
   }
   const { field, device } = sensor.source;
   const dot = field.indexOf(".");
   const payload: Record<string, unknown> =
     dot < 0 ? { [field]: value } : { [field.slice(0, dot)]: { [field.slice(dot + 1)]: value } };
-  return { topic: `tele/${device}/SENSOR`, payload: { Time: new Date().toISOString().slice(0, 19), ...payload } };
+  return { topic: tasmotaTeleTopic(device, "SENSOR"), payload: { Time: new Date().toISOString().slice(0, 19), ...payload } };
 }

@@ -1,21 +1,7 @@
 import * as v from "valibot";
-import { settingValueProblem } from "../http/json-limits";
-import type { Db } from "./db";
-
-/** Setting keys of spec §3 "Settings entries". */
-export const SETTING_KEYS = [
-  "garageLight",
-  "dashboardSwitches",
-  "carDashboardSwitches",
-  "switchesList",
-  "weatherWatchdog",
-  "tempWatchdog",
-] as const;
-
-/** A known setting key (spec §3); anything else is refused. */
-export const SettingKeySchema = v.picklist(SETTING_KEYS);
-/** One of SETTING_KEYS. */
-export type SettingKey = v.InferOutput<typeof SettingKeySchema>;
+import { SettingKeySchema, type SettingKey } from "../../src/shared/contract/settings";
+import { settingValueProblem } from "../core/json-limits";
+import type { Db } from "../core/db";
 
 /** Why a stored setting was skipped on read: its key, and the limit its JSON breaks or "unreadable JSON". */
 export type SkippedSetting = (key: string, problem: string) => void;
@@ -37,7 +23,7 @@ function readValue(json: string): { value: unknown } | { problem: string } {
 
 /**
  * Household-wide settings: key -> JSON value, in the `settings` table. Values are validated on
- * read against the JSON limits of hub/http/json-limits.ts (issue 7: a value 4,000 levels deep,
+ * read against the JSON limits of hub/core/json-limits.ts (issue 7: a value 4,000 levels deep,
  * stored before the limits existed, was republished retained at every start and broke every
  * dashboard), so a value that breaks them is never handed out or republished.
  */

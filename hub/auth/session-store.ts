@@ -1,4 +1,4 @@
-import type { Db } from "./db";
+import type { Db } from "../core/db";
 
 export interface SessionRow {
   id: number;

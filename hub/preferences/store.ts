@@ -1,27 +1,6 @@
 import * as v from "valibot";
-import type { Db } from "./db";
-
-/** Preferences of docs/contract.md, with their defaults (spec §3 "Preferences"). */
-export const PreferencesSchema = v.object({
-  zoomState: v.optional(v.picklist(["locked", "unlocked"]), "unlocked"),
-  alerts: v.optional(v.boolean(), true),
-  appUi: v.optional(v.picklist(["standard", "car"]), "standard"),
-  defaultRoute: v.optional(v.pipe(v.string(), v.startsWith("/"), v.maxLength(200)), "/"),
-  locale: v.optional(v.picklist(["pl", "en"]), "pl"),
-});
-
-export type Preferences = v.InferOutput<typeof PreferencesSchema>;
-
-/** A PATCH body's `preferences`: any subset of the known keys, each valid; unknown keys refused. */
-export const PreferencesPatchSchema = v.strictObject({
-  zoomState: v.optional(v.picklist(["locked", "unlocked"])),
-  alerts: v.optional(v.boolean()),
-  appUi: v.optional(v.picklist(["standard", "car"])),
-  defaultRoute: v.optional(v.pipe(v.string(), v.startsWith("/"), v.maxLength(200))),
-  locale: v.optional(v.picklist(["pl", "en"])),
-});
-
-export type PreferencesPatch = v.InferOutput<typeof PreferencesPatchSchema>;
+import { PreferencesSchema, type Preferences, type PreferencesPatch } from "../../src/shared/contract/preferences";
+import type { Db } from "../core/db";
 
 const DEFAULTS: Preferences = v.parse(PreferencesSchema, {});
 
@@ -48,7 +27,7 @@ export function readPreferences(json: string | undefined): Preferences {
   return v.parse(PreferencesSchema, result);
 }
 
-/** Per-user preferences, stored as JSON. */
+/** Per-user preferences (schema and defaults: src/shared/contract/preferences.ts), stored as JSON. */
 export class PreferencesStore {
   constructor(private readonly db: Db) {}
 

@@ -2,11 +2,10 @@ import Database from "better-sqlite3";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as v from "valibot";
+import { RetryAfterErrorSchema, SessionListSchema } from "../../src/shared/contract/auth";
 import { call, jsonOf, login, sessionCookieOf, startTestHub, type TestHub } from "../testing/harness";
 
-const Delay = v.object({ code: v.literal("AUTH_PIN_DELAY"), retryAfterMs: v.number() });
-const SessionList = v.object({ items: v.array(v.object({ hash: v.string(), sessionName: v.string(), current: v.boolean(), locked: v.boolean(), createdAt: v.string(), lastSeenAt: v.string() })) });
-const Item = v.object({ item: v.record(v.string(), v.unknown()) });
+const Delay = v.object({ ...RetryAfterErrorSchema.entries, code: v.literal("AUTH_PIN_DELAY") });
 
 let hub: TestHub;
 beforeEach(async () => {
@@ -196,7 +195,7 @@ describe("sessions", () => {
     const first = await login(hub, "demo", "demo", "Tablet w kuchni");
     await login(hub, "demo", "demo", "Telefon");
     const response = await call(hub, "GET", "/api/auth/v1/session/all", { cookie: first });
-    const { items } = await jsonOf(response, SessionList);
+    const { items } = await jsonOf(response, SessionListSchema);
     expect(items.map((s) => s.sessionName).sort()).toEqual(["Tablet w kuchni", "Telefon"]);
     expect(items.find((s) => s.current)?.sessionName).toBe("Tablet w kuchni");
     expect(items.every((s) => s.locked === false && !Number.isNaN(Date.parse(s.createdAt)))).toBe(true);
@@ -213,7 +212,7 @@ describe("sessions", () => {
   it("DELETE /session with a hash revokes that session only", async () => {
     const kept = await login(hub, "demo", "demo", "kiosk");
     const other = await login(hub, "demo", "demo", "phone");
-    const list = await jsonOf(await call(hub, "GET", "/api/auth/v1/session/all", { cookie: kept }), SessionList);
+    const list = await jsonOf(await call(hub, "GET", "/api/auth/v1/session/all", { cookie: kept }), SessionListSchema);
     const phone = list.items.find((s) => s.sessionName === "phone");
     const response = await call(hub, "DELETE", "/api/auth/v1/session", { body: { hash: phone?.hash }, cookie: kept });
     expect(await response.json()).toEqual({ item: { revoked: phone?.hash } });
@@ -232,28 +231,5 @@ describe("sessions", () => {
     const cookie = await login(hub);
     await call(hub, "POST", "/api/auth/v1/session/lock", { body: {}, cookie });
     expect((await call(hub, "DELETE", "/api/auth/v1/session", { body: {}, cookie })).status).toBe(200);
-  });
-});
-
-describe("preferences", () => {
-  it("answers the defaults, merges a PATCH and keeps it", async () => {
-    const cookie = await login(hub);
-    const initial = await call(hub, "GET", "/api/auth/v1/preferences", { cookie });
-    expect(await initial.json()).toEqual({ item: { zoomState: "unlocked", alerts: true, appUi: "standard", defaultRoute: "/", locale: "pl" } });
-    const patched = await call(hub, "PATCH", "/api/auth/v1/preferences", { body: { preferences: { appUi: "car", zoomState: "locked" } }, cookie });
-    expect(await patched.json()).toEqual({ item: { zoomState: "locked", alerts: true, appUi: "car", defaultRoute: "/", locale: "pl" } });
-    await call(hub, "PATCH", "/api/auth/v1/preferences", { body: { preferences: { alerts: false } }, cookie });
-    const after = await jsonOf(await call(hub, "GET", "/api/auth/v1/preferences", { cookie }), Item);
-    expect(after.item).toMatchObject({ appUi: "car", zoomState: "locked", alerts: false });
-  });
-
-  it("refuses a wrong value or an unknown key and changes nothing", async () => {
-    const cookie = await login(hub);
-    for (const preferences of [{ appUi: "truck" }, { alerts: "yes" }, { colour: "red" }, { defaultRoute: "weather" }]) {
-      const response = await call(hub, "PATCH", "/api/auth/v1/preferences", { body: { preferences }, cookie });
-      expect(response.status, JSON.stringify(preferences)).toBe(400);
-    }
-    const after = await jsonOf(await call(hub, "GET", "/api/auth/v1/preferences", { cookie }), Item);
-    expect(after.item).toMatchObject({ appUi: "standard", alerts: true, defaultRoute: "/" });
   });
 });

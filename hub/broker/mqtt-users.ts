@@ -1,5 +1,5 @@
-import type { DeviceKind } from "../broker/acl";
-import type { Db } from "./db";
+import type { DeviceKind } from "./acl";
+import type { Db } from "../core/db";
 
 /**
  * One device credential of the embedded broker (issue 7, item 2): `topic` is the Tasmota topic

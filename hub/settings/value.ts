@@ -1,6 +1,6 @@
-import type { SettingKey } from "../store/settings";
-import { ApiError } from "./errors";
-import { settingValueProblem } from "./json-limits";
+import type { SettingKey } from "../../src/shared/contract/settings";
+import { HubError } from "../core/errors";
+import { settingValueProblem } from "../core/json-limits";
 
 function hasId(entry: unknown, ids: ReadonlySet<string>): boolean {
   if (typeof entry !== "object" || entry === null || !("id" in entry)) return false;
@@ -27,12 +27,12 @@ export function applySetting(_key: SettingKey, value: unknown, idsToRemove: read
  * The JSON text of a settings value about to be stored and published, checked against the
  * limits (at most MAX_JSON_DEPTH levels, at most MAX_SETTING_VALUE_BYTES = 64 KiB as JSON).
  * The request body's own depth limit already ran, so serializing cannot overflow the stack.
- * @throws ApiError 400 BAD_REQUEST naming the limit (issue 7: a value 4,000 levels deep was
+ * @throws HubError 400 BAD_REQUEST naming the limit (issue 7: a value 4,000 levels deep was
  *   stored and broke every dashboard; 5,000 levels answered 500)
  */
 export function settingJson(value: unknown): string {
   const json = JSON.stringify(value);
   const problem = settingValueProblem(json);
-  if (problem !== null) throw new ApiError("BAD_REQUEST", problem);
+  if (problem !== null) throw new HubError("BAD_REQUEST", problem);
   return json;
 }

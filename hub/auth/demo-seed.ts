@@ -1,6 +1,6 @@
-import { hashSecret } from "./auth/kdf";
-import { canonicalPin } from "./auth/pin-policy";
-import type { UserStore } from "./store/users";
+import { hashSecret } from "./kdf";
+import { canonicalPin } from "./pin-policy";
+import type { UserStore } from "./user-store";
 
 /** Demo credentials (DESIGN.md §2): login `demo`, password `demo`, PIN `1357`. */
 export const DEMO_USER = { login: "demo", password: "demo", pin: "1357" } as const;

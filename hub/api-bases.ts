@@ -1,0 +1,39 @@
+import type { FastifyInstance } from "fastify";
+import { DEFAULT_API_BASES, type ApiBaseName } from "../src/shared/contract/paths";
+import type { AuthService } from "./auth/auth-service";
+import { sessionGuard } from "./http/session-guard";
+
+/** A hub domain that serves HTTP routes (one folder each under hub/; cameras and garage are reserved for now). */
+export type DomainName = "auth" | "preferences" | "settings" | "config" | "bridge" | "cameras" | "garage";
+
+/** A domain's routes, as a Fastify plugin registered under each base that serves the domain. */
+export type DomainRoutes = (app: FastifyInstance) => Promise<void>;
+
+/**
+ * THE table of the hub's API (spec §7, docs/contract.md "HTTP"): each spec base and the domains it
+ * serves. The general API is served under both `/api/v2` and `/api/v1`. A new domain gets a row here.
+ */
+export const API_BASE_DOMAINS: Readonly<Record<ApiBaseName, readonly DomainName[]>> = {
+  auth: ["auth", "preferences", "settings"],
+  general: ["config", "bridge"],
+  generalV1: ["config", "bridge"],
+  cameras: ["cameras"],
+  camerasV5: ["cameras"],
+  garage: ["garage"],
+};
+
+/**
+ * Registers every base of {@link API_BASE_DOMAINS} at its path (DEFAULT_API_BASES of the contract),
+ * each behind one session guard (per route `config.access`), with the routes of its domains.
+ */
+export async function registerApiBases(app: FastifyInstance, auth: AuthService, routes: Readonly<Record<DomainName, DomainRoutes>>): Promise<void> {
+  for (const [base, domains] of Object.entries(API_BASE_DOMAINS) as [ApiBaseName, readonly DomainName[]][]) {
+    await app.register(
+      async (scope) => {
+        scope.addHook("onRequest", sessionGuard(auth));
+        for (const domain of domains) await scope.register(routes[domain]);
+      },
+      { prefix: DEFAULT_API_BASES[base] },
+    );
+  }
+}

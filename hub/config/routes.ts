@@ -1,0 +1,58 @@
+import * as v from "valibot";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { CONFIG_PATH, type ConfigAnswer } from "../../src/shared/contract/config";
+import { SENSORS_PATH, type SensorList } from "../../src/shared/contract/sensors";
+import { SWITCHES_PATH, SwitchGroupSchema, type SwitchesAnswer } from "../../src/shared/contract/switches";
+import type { Household } from "../household/schema";
+import { isHttps } from "../http/session-guard";
+import type { SettingsStore } from "../settings/store";
+
+const HOST_HEADER = /^[A-Za-z0-9.\-:[\]]{1,255}$/;
+
+/**
+ * `ws(s)://<host>/mqtt` for the embedded broker (docs/contract.md "GET /config"): the request's
+ * Host, or X-Forwarded-Host and X-Forwarded-Proto only from a proxy listed in HUB_TRUST_PROXY
+ * (Fastify's `trustProxy`; from anyone else they are ignored: issue 7, a forged
+ * X-Forwarded-Host handed out `wss://evil.example:1883/mqtt`). A host that is not a plain
+ * host[:port] becomes `localhost`.
+ */
+export function mqttUrlFromRequest(request: FastifyRequest): string {
+  const candidate = request.host;
+  const host = candidate && HOST_HEADER.test(candidate) ? candidate : "localhost";
+  return `${isHttps(request) ? "wss" : "ws"}://${host}/mqtt`;
+}
+
+/** What the configuration routes read. */
+export interface ConfigDeps {
+  household: Household;
+  /** The stored settings (a valid stored `switchesList` replaces the household's groups). */
+  settings: Pick<SettingsStore, "get">;
+  /** HUB_MQTT_WS_URL when the broker is external; undefined = derive `ws(s)://<host>/mqtt` per request. */
+  mqttWsUrl: string | undefined;
+}
+
+/**
+ * Configuration routes of the general bases (spec §7 "Configuration", docs/contract.md; shapes in
+ * src/shared/contract/config.ts, switches.ts, sensors.ts): GET /config, GET /config/switches,
+ * GET /config/sensors. The switches list is the `switchesList` setting when one is stored and
+ * valid, else the household's.
+ */
+export function configRoutes({ household, settings, mqttWsUrl }: ConfigDeps) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get(CONFIG_PATH, async (request) => {
+      const stored = v.safeParse(v.array(SwitchGroupSchema), settings.get("switchesList"));
+      return {
+        item: {
+          mqttConnectionString: mqttWsUrl ?? mqttUrlFromRequest(request),
+          switchesList: stored.success ? stored.output : household.switchesList,
+        },
+      } satisfies ConfigAnswer;
+    });
+
+    app.get(SWITCHES_PATH, async () => ({
+      items: household.switches.map((s) => ({ name: s.name, label: s.label, purpose: s.purpose })),
+    }) satisfies SwitchesAnswer);
+
+    app.get(SENSORS_PATH, async () => ({ items: household.sensors }) satisfies SensorList);
+  };
+}

@@ -1,0 +1,80 @@
+import * as v from "valibot";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_PATHS, LockAnswerSchema, LoginAnswerSchema, LogoutAnswerSchema, SessionListSchema } from "../src/shared/contract/auth";
+import { BRIDGE_STATS_PATH, BridgeStatsAnswerSchema } from "../src/shared/contract/bridge";
+import { CONFIG_PATH, ConfigAnswerSchema } from "../src/shared/contract/config";
+import { ErrorBodySchema } from "../src/shared/contract/envelope";
+import { ERROR_STATUS, isErrorCode } from "../src/shared/contract/errors";
+import { DEFAULT_API_BASES } from "../src/shared/contract/paths";
+import { PREFERENCES_PATH, PreferencesAnswerSchema } from "../src/shared/contract/preferences";
+import { SENSORS_PATH, SensorListSchema } from "../src/shared/contract/sensors";
+import { SETTINGS_PATH, SettingAnswerSchema } from "../src/shared/contract/settings";
+import { SWITCHES_PATH, SwitchesAnswerSchema } from "../src/shared/contract/switches";
+import { call, login, startTestHub, type TestHub } from "./testing/harness";
+
+/**
+ * The hub's half of the contract test (issue 8): every answer of the running hub parses with the
+ * contract schema the dashboard parses it with (src/shared/contract); the dashboard's half is
+ * src/app/tests/contract.hub.test.ts, which reads the same answers through the dashboard's API
+ * functions. Error answers carry a contract code with the contract's status.
+ */
+let hub: TestHub;
+beforeAll(async () => {
+  hub = await startTestHub();
+});
+afterAll(async () => {
+  await hub.cleanup();
+});
+
+const { auth, general, generalV1 } = DEFAULT_API_BASES;
+
+/** Calls the hub and parses its 200 answer with `schema`. */
+async function answer<TSchema extends v.GenericSchema>(schema: TSchema, method: string, path: string, options: { cookie?: string; body?: unknown } = {}): Promise<v.InferOutput<TSchema>> {
+  const response = await call(hub, method, path, options);
+  expect(response.status, `${method} ${path}`).toBe(200);
+  const parsed = v.safeParse(schema, await response.json());
+  expect(parsed.issues && v.summarize(parsed.issues), `${method} ${path}`).toBeUndefined();
+  return parsed.output as v.InferOutput<TSchema>;
+}
+
+describe("every answer of the hub parses with its contract schema", () => {
+  it("authentication base: login, validate, sessions, preferences, settings, lock, logout", async () => {
+    const cookie = await login(hub);
+    expect((await answer(LoginAnswerSchema, "POST", `${auth}${AUTH_PATHS.validate}`, { cookie, body: {} })).item.login).toBe("demo");
+    expect((await answer(SessionListSchema, "GET", `${auth}${AUTH_PATHS.all}`, { cookie })).items).toHaveLength(1);
+    expect((await answer(PreferencesAnswerSchema, "GET", `${auth}${PREFERENCES_PATH}`, { cookie })).item.locale).toBe("pl");
+    expect((await answer(PreferencesAnswerSchema, "PATCH", `${auth}${PREFERENCES_PATH}`, { cookie, body: { preferences: { defaultRoute: "/weather" } } })).item.defaultRoute).toBe("/weather");
+    expect((await answer(SettingAnswerSchema, "PATCH", `${auth}${SETTINGS_PATH}`, { cookie, body: { key: "garageLight", value: { on: true } } })).item.key).toBe("garageLight");
+    const other = await login(hub, "demo", "demo", "second");
+    expect((await answer(LockAnswerSchema, "POST", `${auth}${AUTH_PATHS.lock}`, { cookie: other, body: {} })).item.locked).toBe(true);
+    expect((await answer(LogoutAnswerSchema, "DELETE", `${auth}${AUTH_PATHS.session}`, { cookie: other, body: {} })).item.revoked).toMatch(/./);
+  });
+
+  it("general bases v2 and v1: config, switches, sensors, bridge stats", async () => {
+    const cookie = await login(hub);
+    for (const base of [general, generalV1]) {
+      expect((await answer(ConfigAnswerSchema, "GET", `${base}${CONFIG_PATH}`, { cookie })).item.mqttConnectionString).toMatch(/^ws:\/\//);
+      expect((await answer(SwitchesAnswerSchema, "GET", `${base}${SWITCHES_PATH}`, { cookie })).items.length).toBeGreaterThan(0);
+      expect((await answer(SensorListSchema, "GET", `${base}${SENSORS_PATH}`, { cookie })).items.length).toBeGreaterThan(0);
+      expect((await answer(BridgeStatsAnswerSchema, "GET", `${base}${BRIDGE_STATS_PATH}`, { cookie })).item.received).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it("error answers: a contract code, the contract's status for it, `{code, message}`", async () => {
+    const cookie = await login(hub);
+    const cases: [string, string, { cookie?: string; body?: unknown }][] = [
+      ["POST", `${auth}${AUTH_PATHS.login}`, { body: { login: "demo", password: "wrong", sessionName: "x" } }],
+      ["POST", `${auth}${AUTH_PATHS.validate}`, { body: {} }],
+      ["PATCH", `${auth}${PREFERENCES_PATH}`, { cookie, body: { preferences: { defaultRoute: "weather" } } }],
+      ["GET", `${general}/no-such-route`, { cookie }],
+      ["GET", `${DEFAULT_API_BASES.garage}/gate`, { cookie }],
+    ];
+    for (const [method, path, options] of cases) {
+      const response = await call(hub, method, path, options);
+      const body = v.parse(ErrorBodySchema, await response.json());
+      expect(isErrorCode(body.code), `${method} ${path}: ${body.code}`).toBe(true);
+      if (isErrorCode(body.code)) expect(response.status, `${method} ${path}`).toBe(ERROR_STATUS[body.code]);
+      expect(typeof body.message).toBe("string");
+    }
+  });
+});

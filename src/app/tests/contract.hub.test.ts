@@ -1,0 +1,76 @@
+// @vitest-environment node
+import * as v from "valibot";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listSessions, lockSession, login, logout, validateSession } from "../../features/auth/api";
+import { fetchPreferences, patchPreferences } from "../../features/preferences/api";
+import { fetchSensors } from "../../features/sensors/api";
+import { fetchSwitches } from "../../features/switches/api";
+import { ConfigResponseSchema } from "../../features/switches/schemas";
+import { createApiClient, type ApiClient } from "../../lib/api/client";
+import { ApiError } from "../../lib/api/errors";
+import { CONFIG_PATH, ConfigAnswerSchema } from "../../shared/contract/config";
+import { ERROR_STATUS } from "../../shared/contract/errors";
+import { DEFAULT_API_BASES } from "../../shared/contract/paths";
+import { SensorListSchema } from "../../shared/contract/sensors";
+import { startTestHub, type TestHub } from "../../../hub/testing/harness";
+
+/**
+ * The dashboard's half of the contract test (issue 8): the dashboard's own API functions, whose
+ * schemas are the contract's (src/shared/contract, wrapped only where marked), read every answer of
+ * a real hub; the hub's half is hub/contract.test.ts, parsing the same answers with the same
+ * schemas. Runs in Node (not happy-dom) because it starts the hub in-process; typechecked by
+ * tsconfig.node.json (it imports the hub's test harness).
+ */
+let hub: TestHub;
+beforeAll(async () => {
+  hub = await startTestHub();
+});
+afterAll(async () => {
+  await hub.cleanup();
+});
+
+/** A fetch that keeps the hub's session cookie, as a browser would. */
+function browserFetch(): typeof fetch {
+  let cookie: string | undefined;
+  return async (input, init) => {
+    const request = new Request(input, init);
+    if (cookie) request.headers.set("cookie", cookie);
+    const response = await fetch(request);
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(";")[0] ?? "";
+      cookie = pair.endsWith("=") ? undefined : pair;
+    }
+    return response;
+  };
+}
+
+function clients(): { auth: ApiClient; general: ApiClient; generalV1: ApiClient } {
+  const fetchWithCookie = browserFetch();
+  const client = (base: string) => createApiClient({ baseUrl: `${hub.url}${base}`, fetch: fetchWithCookie, retry: 0 });
+  return { auth: client(DEFAULT_API_BASES.auth), general: client(DEFAULT_API_BASES.general), generalV1: client(DEFAULT_API_BASES.generalV1) };
+}
+
+describe("the dashboard reads every answer of the hub", () => {
+  it("session calls, preferences, configuration, switches and sensors, with the contract's schemas", async () => {
+    const api = clients();
+    expect(await login(api.auth, { login: "demo", password: "demo", sessionName: "contract" })).toEqual({ login: "demo" });
+    expect(await validateSession(api.auth)).toEqual({ login: "demo" });
+    expect((await listSessions(api.auth)).filter((session) => session.current)).toHaveLength(1);
+    expect((await fetchPreferences(api.auth)).data).toMatchObject({ locale: "pl", defaultRoute: "/" });
+    expect((await patchPreferences(api.auth, { appUi: "car" })).data.appUi).toBe("car");
+    for (const general of [api.general, api.generalV1]) {
+      // GET /config as the dashboard's config feature reads it (its schema: features/switches/schemas).
+      const config = await general.get(CONFIG_PATH, { schema: ConfigResponseSchema });
+      expect(v.parse(ConfigAnswerSchema, config.data).item.mqttConnectionString).toMatch(/^ws:\/\//);
+      expect((await fetchSwitches(general)).data.length).toBeGreaterThan(0);
+      const sensors = await fetchSensors(general);
+      expect(sensors.data.length).toBeGreaterThan(0);
+      expect(v.safeParse(SensorListSchema, { items: sensors.data }).success).toBe(true);
+    }
+    await lockSession(api.auth);
+    const locked = await validateSession(api.auth).catch((error: unknown) => error);
+    expect(locked).toBeInstanceOf(ApiError);
+    expect(locked instanceof ApiError && locked.status === ERROR_STATUS[locked.code as keyof typeof ERROR_STATUS]).toBe(true);
+    expect((await logout(api.auth)).revoked).toMatch(/./);
+  });
+});

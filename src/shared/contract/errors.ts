@@ -1,0 +1,47 @@
+import * as v from "valibot";
+
+/**
+ * Error codes of docs/contract.md ("error code" table) with their HTTP status: the one table both
+ * sides read. The hub answers a code with this status; the dashboard reacts to the code.
+ */
+export const ERROR_STATUS = {
+  AUTH_BAD_USER_OR_PWD: 401,
+  AUTH_NO_SESSION: 401,
+  AUTH_SESSION_LOCKED: 403,
+  AUTH_BAD_PIN: 403,
+  AUTH_PIN_DELAY: 429,
+  AUTH_LOGIN_DELAY: 429,
+  AUTH_SESSION_REVOKED: 401,
+  FORBIDDEN_ORIGIN: 403,
+  BAD_REQUEST: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  NOT_FOUND: 404,
+  INTERNAL: 500,
+} as const satisfies Record<string, number>;
+
+/** One error code of the contract. */
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Every error code of the contract, in table order. */
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** A known error code (anything else fails). */
+export const ErrorCodeSchema = v.picklist(ERROR_CODES);
+
+/** True when `code` is one of the contract's error codes. */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === "string" && Object.hasOwn(ERROR_STATUS, code);
+}
+
+export const AUTH_BAD_USER_OR_PWD = "AUTH_BAD_USER_OR_PWD" satisfies ErrorCode;
+export const AUTH_NO_SESSION = "AUTH_NO_SESSION" satisfies ErrorCode;
+export const AUTH_SESSION_LOCKED = "AUTH_SESSION_LOCKED" satisfies ErrorCode;
+export const AUTH_BAD_PIN = "AUTH_BAD_PIN" satisfies ErrorCode;
+export const AUTH_PIN_DELAY = "AUTH_PIN_DELAY" satisfies ErrorCode;
+export const AUTH_LOGIN_DELAY = "AUTH_LOGIN_DELAY" satisfies ErrorCode;
+export const AUTH_SESSION_REVOKED = "AUTH_SESSION_REVOKED" satisfies ErrorCode;
+export const FORBIDDEN_ORIGIN = "FORBIDDEN_ORIGIN" satisfies ErrorCode;
+export const BAD_REQUEST = "BAD_REQUEST" satisfies ErrorCode;
+export const UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE" satisfies ErrorCode;
+export const NOT_FOUND = "NOT_FOUND" satisfies ErrorCode;
+export const INTERNAL = "INTERNAL" satisfies ErrorCode;

@@ -1,0 +1,17 @@
+/**
+ * The hub ↔ dashboard contract (docs/contract.md): one module per domain with the valibot schemas
+ * of every request body and answer, the API paths, the error codes with their status, and the live
+ * topics with their payload schemas. Imported by the hub, the dashboard, the service worker and the
+ * tests; it imports only valibot.
+ */
+export * from "./auth";
+export * from "./bridge";
+export * from "./config";
+export * from "./envelope";
+export * from "./errors";
+export * from "./paths";
+export * from "./preferences";
+export * from "./sensors";
+export * from "./settings";
+export * from "./switches";
+export * from "./topics";
