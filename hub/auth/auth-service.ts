@@ -30,12 +30,18 @@ export class AuthService {
    * `address` waits after repeated failures (LoginThrottle; the attempt is not checked then).
    */
   async login(login: string, password: string, sessionName: string, address = "unknown"): Promise<{ session: SessionRow; token: string }> {
-    const attempt = this.loginThrottle.reserve(login, address);
+    const attempt = await this.loginThrottle.acquire(login, address);
     if (attempt.kind === "delay") throw new HubError("AUTH_LOGIN_DELAY", "Too many failed logins; wait before trying again", { retryAfterMs: attempt.retryAfterMs } satisfies RetryAfterError);
-    const user = this.users.find(login);
-    const ok = await verifySecret(password, user?.passwordHash ?? (await dummySecretHash()));
+    let ok = false;
+    let user: ReturnType<UserStore["find"]>;
+    try {
+      user = this.users.find(login);
+      ok = (await verifySecret(password, user?.passwordHash ?? (await dummySecretHash()))) && user !== undefined;
+    } finally {
+      if (ok) attempt.succeeded();
+      else attempt.failed();
+    }
     if (!user || !ok) throw new HubError("AUTH_BAD_USER_OR_PWD", "Bad login or password");
-    attempt.succeeded();
     const token = newSessionToken();
     const session = this.sessions.create({ hash: newSessionHash(), tokenSha256: tokenDigest(token), login, sessionName, now: this.now() });
     return { session, token };

@@ -181,14 +181,20 @@ export class DeviceAccessControl {
     // Each CONNECT with a user name costs a scrypt check: after 5 wrong ones per user name or per
     // address, further attempts wait 1 s, 2 s ... 60 s and are refused unchecked (CONNACK 5).
     const address = (client.conn as { remoteAddress?: string }).remoteAddress ?? "unknown";
-    const attempt = this.throttle.reserve(`mqtt:${username}`, address);
+    const attempt = await this.throttle.acquire(`mqtt:${username}`, address);
     if (attempt.kind === "delay") throw refusal(NOT_AUTHORIZED, `too many wrong MQTT passwords from this ${attempt.key}: retry in ${Math.ceil(attempt.retryAfterMs / 1000)} s`);
-    const user = this.options.users.find(username);
-    const secret = password?.toString("utf8") ?? "";
-    // An unknown user costs as much as a wrong password (no user-name oracle).
-    const ok = await verifySecret(secret, user?.passwordHash ?? (await dummySecretHash()));
-    if (!user || !ok || password === undefined) throw refusal(BAD_USERNAME_OR_PASSWORD, "bad user name or password");
-    attempt.succeeded();
+    let ok = false;
+    let user: ReturnType<MqttUserStore["find"]>;
+    try {
+      user = this.options.users.find(username);
+      const secret = password?.toString("utf8") ?? "";
+      // An unknown user costs as much as a wrong password (no user-name oracle).
+      ok = (await verifySecret(secret, user?.passwordHash ?? (await dummySecretHash()))) && user !== undefined && password !== undefined;
+    } finally {
+      if (ok) attempt.succeeded();
+      else attempt.failed();
+    }
+    if (!user || !ok) throw refusal(BAD_USERNAME_OR_PASSWORD, "bad user name or password");
     return this.checkHolder(client, {
       type: "device",
       owner: `user:${user.username}`,
