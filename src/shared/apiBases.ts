@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { DEFAULT_API_BASES as CONTRACT_API_BASES } from "./contract/paths";
 
 /**
  * The API bases of the dashboard (spec §7, docs/contract.md "HTTP"). Shared by the app (which
@@ -19,15 +20,8 @@ export type ApiBases = {
   garage: string;
 };
 
-/** Same-origin defaults (DESIGN §2). */
-export const DEFAULT_API_BASES: Readonly<ApiBases> = {
-  auth: "/api/auth/v1",
-  general: "/api/v2",
-  generalV1: "/api/v1",
-  cameras: "/api/cameras/v1",
-  camerasV5: "/api/cameras/v5",
-  garage: "/api/garage/v1",
-};
+/** Same-origin defaults (DESIGN §2): the contract's, which the hub serves. */
+export const DEFAULT_API_BASES: Readonly<ApiBases> = CONTRACT_API_BASES;
 
 /** The names of the bases, in a fixed order. */
 export const API_BASE_KEYS = Object.keys(DEFAULT_API_BASES) as ReadonlyArray<keyof ApiBases>;

@@ -1,6 +1,7 @@
 import { formatDistanceStrict } from "date-fns";
 import { enUS } from "date-fns/locale/en-US";
 import { pl } from "date-fns/locale/pl";
+import type { Locale } from "./contract/preferences";
 
 /** Under this age (ms) a time is shown as 'teraz' / 'now' (spec §2). */
 export const NOW_THRESHOLD_MS = 5_000;
@@ -17,7 +18,7 @@ const LOCALES = { pl, en: enUS } as const;
  * @param nowMs epoch ms of the app clock
  * @returns the label, or "" when either time is not finite
  */
-export function formatRelativeTime(thenMs: number, nowMs: number, locale: "pl" | "en"): string {
+export function formatRelativeTime(thenMs: number, nowMs: number, locale: Locale): string {
   if (!Number.isFinite(thenMs) || !Number.isFinite(nowMs)) return "";
   if (nowMs - thenMs < NOW_THRESHOLD_MS) return NOW_WORD[locale];
   return formatDistanceStrict(thenMs, nowMs, { addSuffix: true, locale: LOCALES[locale] });

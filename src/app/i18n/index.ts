@@ -1,10 +1,10 @@
 import i18next, { type BackendModule, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { LOCALES, type Locale } from "../../shared/contract/preferences";
 import { pl } from "./pl";
 
-/** Locales the dashboard speaks (spec §2): Polish first, English second. */
-export const LOCALES = ["pl", "en"] as const;
-export type Locale = (typeof LOCALES)[number];
+/** Locales the dashboard speaks (spec §2): Polish first, English second; the contract's union (a preference the hub stores). */
+export { LOCALES, type Locale };
 export const DEFAULT_LOCALE: Locale = "pl";
 
 /** Weeks start on Monday in every locale (spec §2); date pickers of later issues read this. */

@@ -1,8 +1,9 @@
 import type { ApiClient, ApiResult } from "../../lib/api/client";
+import { CONFIG_PATH } from "../../shared/contract/config";
 import { ConfigResponseSchema, type Config } from "../switches/schemas";
 
-/** Path of the configuration on the general base (spec §7). */
-export const CONFIG_PATH = "/config";
+/** Path of the configuration on the general base (spec §7): the contract's. */
+export { CONFIG_PATH };
 
 /**
  * GET /config on the general base (spec §7): `mqttConnectionString` and `switchesList`.

@@ -13,10 +13,8 @@ export function parseSwitchRef(item: string): SwitchRef {
   return { name: item };
 }
 
-/** Live topic of a switch's power state (DESIGN.md §3): `power/<device>/POWER` or `power/<device>/POWER<n>`. */
-export function powerTopic(device: string, relay?: number): string {
-  return `power/${device}/POWER${relay === undefined || relay === 0 ? "" : String(relay)}`;
-}
+/** Live topic of a switch's power state: the contract's builder (`power/<device>/POWER` or `power/<device>/POWER<n>`). */
+export { powerTopic } from "../../shared/contract/topics";
 
 /** A switch's power as shown: on, off, or unknown when no valid state arrived yet. */
 export type PowerState = "on" | "off" | "unknown";

@@ -4,10 +4,11 @@ import { formatRelativeTime } from "../../../shared/relativeTime";
 import { nowAtom } from "../../clock/atoms";
 import { readingAgeOrigin, sensorReadingAtom } from "../atoms";
 import type { SensorKind } from "../schemas";
+import type { Locale } from "../../../shared/contract/preferences";
 
 const ageLabels = createFamily(
   (key: string) => {
-    const [kind, place, locale] = JSON.parse(key) as [SensorKind, string, "pl" | "en"];
+    const [kind, place, locale] = JSON.parse(key) as [SensorKind, string, Locale];
     const readingAtom = sensorReadingAtom(kind, place);
     return atom((get) => {
       const reading = get(readingAtom);
@@ -23,6 +24,6 @@ const ageLabels = createFamily(
  * counted from readingAgeOrigin, like the freshness flag. A
  * string, so a tile re-renders on a tick only when its label really changes. Null without a reading.
  */
-export function sensorAgeLabelAtom(kind: SensorKind, place: string, locale: "pl" | "en"): Atom<string | null> {
+export function sensorAgeLabelAtom(kind: SensorKind, place: string, locale: Locale): Atom<string | null> {
   return ageLabels(JSON.stringify([kind, place, locale]));
 }
