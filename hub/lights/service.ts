@@ -9,6 +9,9 @@ import { tasmotaCommands, tasmotaLightFeatures, tasmotaLightState } from "./tasm
 import { validateLightSet, type LightDirectory } from "./validate";
 import { zigbee2mqttLightState, zigbee2mqttSetPayload } from "./zigbee2mqtt-light";
 
+/** How many Zigbee2MQTT devices' last state the service keeps for lights not announced yet. */
+const MAX_REMEMBERED = 1000;
+
 /** Device topic of Zigbee2MQTT's retained device list. */
 export const BRIDGE_DEVICES_TOPIC = `${ZIGBEE2MQTT_BASE}/bridge/devices`;
 
@@ -35,6 +38,8 @@ export class LightsService implements LightDirectory {
   private readonly zigbee = new Map<string, LightModel>();
   private readonly tasmota = new Map<string, LightModel>();
   private readonly states = new Map<string, LightState>();
+  /** The last state payload of each Zigbee2MQTT device (at most {@link MAX_REMEMBERED} devices), applied when bridge/devices names its lights later. */
+  private readonly zigbeePayloads = new Map<string, Record<string, unknown>>();
   private readonly configById: ReadonlyMap<string, LightConfig>;
   private readonly tasmotaByTopic = new Map<string, LightConfig[]>();
 
@@ -146,16 +151,23 @@ export class LightsService implements LightDirectory {
       const before = this.zigbee.get(features.id);
       this.zigbee.set(features.id, { ...model, features });
       if (!before || JSON.stringify(before.features) !== JSON.stringify(features)) this.publishFeatures(features);
+      // A state that came before the device list (Aedes sends a retained publish a tick later) still counts.
+      const remembered = this.zigbeePayloads.get(features.device);
+      if (!before && remembered) this.applyZigbeeState(features.device, remembered);
     }
   }
 
   private onZigbeeState(device: string, payload: Buffer): void {
-    if (device === "bridge" || payload.length > MAX_PAYLOAD_BYTES) return;
-    const lights = [...this.zigbee.values()].filter((model) => model.features.device === device);
-    if (lights.length === 0) return;
+    if (device === "bridge" || payload.length > MAX_PAYLOAD_BYTES || !isSafeDeviceName(device)) return;
     const json = parseJsonObject(payload);
     if (!json) return;
-    for (const model of lights) {
+    if (this.zigbeePayloads.has(device) || this.zigbeePayloads.size < MAX_REMEMBERED) this.zigbeePayloads.set(device, json);
+    this.applyZigbeeState(device, json);
+  }
+
+  private applyZigbeeState(device: string, json: Record<string, unknown>): void {
+    for (const model of this.zigbee.values()) {
+      if (model.features.device !== device) continue;
       if (model.target.kind !== "zigbee2mqtt") continue;
       const state = zigbee2mqttLightState(model.target.properties, json);
       if (state) this.publishState(model.features.id, state);

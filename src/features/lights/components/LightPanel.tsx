@@ -78,11 +78,11 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
         <div className="light-panel__row" data-pending={pending.brightness}>
           <label className="light-panel__label">
             <span>{t("lights.brightness")}</span>
-            <output className="light-panel__value">
+            <span className="light-panel__value" aria-hidden="true">
               {t("lights.percent", {
                 value: brightnessPercent(brightness, features.brightness),
               })}
-            </output>
+            </span>
             <input
               type="range"
               className="light-panel__slider"
@@ -104,7 +104,7 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
         <div className="light-panel__row" data-pending={pending.colorTemp}>
           <label className="light-panel__label">
             <span>{t("lights.colorTemp")}</span>
-            <output className="light-panel__value">{t("lights.kelvin", { value: miredToKelvin(mired) })}</output>
+            <span className="light-panel__value" aria-hidden="true">{t("lights.kelvin", { value: miredToKelvin(mired) })}</span>
             <input
               type="range"
               className="light-panel__slider light-panel__slider--kelvin"
