@@ -40,8 +40,9 @@ async function switchOnAndDim(page: Page): Promise<void> {
 test.describe("lights", () => {
   let hub: TestHub | undefined;
   let broker: TestMosquitto | undefined;
-  test.afterEach(async ({}, testInfo) => {
-    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("hub output", { body: hub?.output() ?? "" });
+  test.afterEach(async () => {
+    const info = test.info();
+    if (info.status !== info.expectedStatus) await info.attach("hub output", { body: hub?.output() ?? "" });
     await hub?.close();
     await broker?.close();
     hub = undefined;
