@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LightFeatures, LightState } from "../../../shared/contract/lights";
 import { createTestStore, fakeClient, renderWithApp, type Recorded } from "../../../test/render";
 import { sessionAtom } from "../../auth/atoms";
@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 const CT_BULB: LightFeatures = { id: "lampa", device: "lampa", source: "zigbee2mqtt", label: "Lampa w sypialni", brightness: { min: 0, max: 254 }, rgb: false, white: { min: 250, max: 454 }, endpoint: null, endpoints: 1 };
 
-function setup() {
+function setup(notify: (text: string, kind?: string) => void = () => undefined) {
   const store = createTestStore();
   store.set(sessionAtom, { status: "loggedIn", login: "demo" });
   const requests: Recorded[] = [];
@@ -21,7 +21,7 @@ function setup() {
   });
   const publish = (state: LightState) => act(() => store.set(liveValueAtom("light/lampa"), { value: state, receivedAt: Date.now() }));
   publish({ state: "ON", brightness: 120, color: null, color_mode: "color_temp", color_temp: 370 });
-  renderWithApp(<LightTile features={CT_BULB} />, store, { api: { auth: client, general: client } });
+  renderWithApp(<LightTile features={CT_BULB} />, store, { api: { auth: client, general: client }, notify });
   return { store, requests, publish };
 }
 
@@ -61,4 +61,15 @@ describe("light tile (issue 10)", () => {
     expect((toggle as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByTestId("light-lampa").textContent).toContain("Niedostępne");
   });
+
+  it("a device that never answers: after 5 s the control shows the real state again with 'Urządzenie nie odpowiedziało'", async () => {
+    const notify = vi.fn();
+    setup(notify);
+    const tile = screen.getByTestId("light-lampa");
+    fireEvent.click(within(tile).getByRole("switch", { name: "Zasilanie" }));
+    await waitFor(() => expect(tile.getAttribute("data-pending")).toBe("true"));
+    await waitFor(() => expect(tile.getAttribute("data-pending")).toBe("false"), { timeout: 7000 });
+    expect(notify).toHaveBeenCalledWith("Urządzenie nie odpowiedziało", "error");
+    expect((within(tile).getByRole("switch", { name: "Zasilanie" }) as HTMLInputElement).checked).toBe(true);
+  }, 10_000);
 });
