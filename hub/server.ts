@@ -19,6 +19,8 @@ import { SessionConnections } from "./broker/session-connections";
 import { configRoutes } from "./config/routes";
 import { openDb } from "./core/db";
 import { loadHousehold } from "./household/load";
+import { lightsRoutes } from "./lights/routes";
+import { LightsService } from "./lights/service";
 import { frameworkErrors, installErrorHandlers } from "./http/errors";
 import { installJsonBodyParser } from "./http/json-body";
 import { mqttWebSocketRoute } from "./http/mqtt-ws";
@@ -124,6 +126,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const settings = new SettingsService(settingsStore, link);
     settings.republishAll((key, problem) => log.warn({ key, problem }, "stored setting breaks the limits: not republished"));
     const bridge = startBridge(link, household, log);
+    const lights = new LightsService(link, household.lights ?? [], log).start();
     if (options.simulator) {
       const simulator = startSimulator({ link, intervalMs: options.simulatorIntervalMs, log });
       cleanups.push(() => simulator.stop());
@@ -146,6 +149,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats: embedded?.limitStats }),
       cameras: reservedRoutes("Cameras"),
       garage: reservedRoutes("Garage and gate"),
+      lights: lightsRoutes({ lights }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 

@@ -68,6 +68,9 @@ export async function connectExternalBroker(options: { url: string; log: HubLogg
         if (error) log.warn({ err: error.message, topicFilter }, "external subscribe failed");
       });
     },
+    connected() {
+      return client.connected;
+    },
     async close() {
       await client.endAsync();
     },

@@ -16,6 +16,8 @@ export interface BrokerLink {
   readonly description: string;
   publish(topic: string, payload: string | Buffer, options: PublishOptions): void;
   subscribe(topicFilter: string, handler: MessageHandler): void;
+  /** False while an external broker is unreachable (device commands are then refused, never queued); absent = always connected (embedded). */
+  connected?(): boolean;
   close(): Promise<void>;
 }
 

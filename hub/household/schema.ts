@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { DeviceNameSchema, SensorSchema } from "../../src/shared/contract/sensors";
+import { LightConfigSchema } from "../../src/shared/contract/lights";
 import { RelaySchema, SwitchGroupSchema, SwitchSchema as SwitchEntrySchema } from "../../src/shared/contract/switches";
 
 export type { Sensor, SensorKind } from "../../src/shared/contract/sensors";
@@ -24,5 +25,6 @@ export const HouseholdSchema = v.object({
   sensors: v.optional(v.array(SensorSchema), []),
   switches: v.optional(v.array(SwitchSchema), []),
   switchesList: v.optional(v.array(SwitchGroupSchema), []),
+  lights: v.optional(v.array(LightConfigSchema)),
 });
 export type Household = v.InferOutput<typeof HouseholdSchema>;

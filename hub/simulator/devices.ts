@@ -1,3 +1,4 @@
+import { tasmotaRgbwwLight, zigbee2mqttLights } from "./lights";
 import { RandomWalk, daylightLux, round, tasmotaTime } from "./random-walk";
 import { tasmotaStatTopic, tasmotaTeleTopic, zigbee2mqttTopic } from "../../src/shared/contract/topics";
 
@@ -12,6 +13,8 @@ export interface DeviceMessage {
 export interface SimDevice {
   readonly name: string;
   tick(at: Date): DeviceMessage[];
+  /** Commands it obeys (lights): device topics matching `filter` get `handle`'s answer after `delayMs`. */
+  commands?: { filter: string; delayMs: number; handle(topic: string, payload: Buffer): DeviceMessage[] };
 }
 
 const tele = (device: string, suffix: string, body: unknown): DeviceMessage => ({ topic: tasmotaTeleTopic(device, suffix), payload: JSON.stringify(body), retain: false });
@@ -171,5 +174,7 @@ export function demoDevices(random: () => number = Math.random): SimDevice[] {
     tasmotaSwitch("lampa_salon", 1, random),
     tasmotaSwitch("listwa", 3, random),
     tasmotaSwitch("pompa", 1, random),
+    zigbee2mqttLights(),
+    tasmotaRgbwwLight("led_biuro"),
   ];
 }

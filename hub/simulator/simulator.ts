@@ -18,6 +18,19 @@ export function startSimulator(options: { link: BrokerLink; intervalMs: number; 
       }
     }
   };
+  for (const device of devices) {
+    const commands = device.commands;
+    if (!commands) continue;
+    options.link.subscribe(commands.filter, (topic, payload) => {
+      setTimeout(() => {
+        try {
+          for (const message of commands.handle(topic, payload)) options.link.publish(message.topic, message.payload, { retain: message.retain, qos: 0 });
+        } catch (error) {
+          options.log.error({ err: error, device: device.name }, "simulated device failed on a command");
+        }
+      }, commands.delayMs).unref();
+    });
+  }
   round();
   const timer = setInterval(round, Math.max(50, options.intervalMs));
   timer.unref();

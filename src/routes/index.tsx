@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { HomeClock } from "../features/clock/components/HomeClock";
+import { LightsSection } from "../features/lights";
 import { appUiAtom } from "../features/preferences/atoms";
 import { fetchSensors } from "../features/sensors/api";
 import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
@@ -27,6 +28,7 @@ function HomePage() {
         <OutdoorMinBox fractionDigits={appUi === "car" ? 0 : 1} />
       </header>
       <SensorTiles sensors={sensors} />
+      <LightsSection />
     </section>
   );
 }

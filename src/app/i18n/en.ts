@@ -2,6 +2,7 @@ import { en as auth } from "../../features/auth/i18n/en";
 import { en as car } from "../../features/car/i18n/en";
 import { en as commands } from "../../features/commands/i18n/en";
 import { en as kiosk } from "../../features/kiosk/i18n/en";
+import { en as lights } from "../../features/lights/i18n/en";
 import { en as live } from "../../features/live/i18n/en";
 import { en as offline } from "../../features/offline/i18n/en";
 import { en as preferences } from "../../features/preferences/i18n/en";
@@ -17,4 +18,4 @@ import type { Resources } from "./pl";
  * with {@link Resources}, so a missing key fails typecheck). Loaded with `import()` only when the
  * locale is English (src/app/i18n/index.ts), so it is not part of the entry chunk.
  */
-export const en: Resources = mergeResources(app, auth, car, commands, kiosk, live, offline, preferences, sensors, switches, weather);
+export const en: Resources = mergeResources(app, auth, car, commands, kiosk, live, offline, preferences, sensors, switches, weather, lights);

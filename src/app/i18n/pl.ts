@@ -2,6 +2,7 @@ import { pl as auth } from "../../features/auth/i18n/pl";
 import { pl as car } from "../../features/car/i18n/pl";
 import { pl as commands } from "../../features/commands/i18n/pl";
 import { pl as kiosk } from "../../features/kiosk/i18n/pl";
+import { pl as lights } from "../../features/lights/i18n/pl";
 import { pl as live } from "../../features/live/i18n/pl";
 import { pl as offline } from "../../features/offline/i18n/pl";
 import { pl as preferences } from "../../features/preferences/i18n/pl";
@@ -16,7 +17,7 @@ import { pl as app } from "./app/pl";
  * feature owns its strings in `features/<x>/i18n/pl.ts`). Strings named in the spec (§2, §5, §8)
  * and the UI contract are exact.
  */
-export const pl = mergeResources(app, auth, car, commands, kiosk, live, offline, preferences, sensors, switches, weather);
+export const pl = mergeResources(app, auth, car, commands, kiosk, live, offline, preferences, sensors, switches, weather, lights);
 
 /** Shape every locale must follow (keys of the Polish resources). */
 export type Resources = Strings<typeof pl>;

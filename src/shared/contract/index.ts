@@ -9,6 +9,7 @@ export * from "./bridge";
 export * from "./config";
 export * from "./envelope";
 export * from "./errors";
+export * from "./lights";
 export * from "./paths";
 export * from "./preferences";
 export * from "./sensors";

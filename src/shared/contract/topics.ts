@@ -84,3 +84,13 @@ export function tasmotaStatTopic(device: string, suffix: string): string {
 export function zigbee2mqttTopic(device: string, suffix?: string): string {
   return suffix === undefined ? `${ZIGBEE2MQTT_BASE}/${device}` : `${ZIGBEE2MQTT_BASE}/${device}/${suffix}`;
 }
+
+/** `features/light/<id>`: a light's features (payload LightFeaturesSchema of lights.ts, retained; empty = gone). */
+export function lightFeaturesTopic(id: string): string {
+  return `features/light/${id}`;
+}
+
+/** `light/<id>`: a light's live state (payload LightStateSchema of lights.ts, retained). */
+export function lightStateTopic(id: string): string {
+  return `light/${id}`;
+}

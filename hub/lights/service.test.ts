@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import type { BrokerLink, MessageHandler, PublishOptions } from "../broker/link";
+import { HubError } from "../core/errors";
+import { loadFixture } from "../testing/fixtures";
+import { LightsService } from "./service";
+
+/** An in-memory broker link: delivers to matching subscriptions and records what the service publishes. */
+function fakeLink(connected = true) {
+  const handlers: { filter: string; handler: MessageHandler }[] = [];
+  const published: { topic: string; payload: string; options: PublishOptions }[] = [];
+  const matches = (filter: string, topic: string) => {
+    const f = filter.split("/");
+    const t = topic.split("/");
+    return f.length === t.length && f.every((part, i) => part === "+" || part === t[i]);
+  };
+  const link: BrokerLink = {
+    description: "fake",
+    publish: (topic, payload, options) => void published.push({ topic, payload: payload.toString(), options }),
+    subscribe: (filter, handler) => void handlers.push({ filter, handler }),
+    connected: () => connected,
+    close: async () => undefined,
+  };
+  const device = (topic: string, payload: Buffer | string) => handlers.filter((h) => matches(h.filter, topic)).forEach((h) => h.handler(topic, Buffer.from(payload)));
+  return { link, published, device };
+}
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
+
+describe("LightsService", () => {
+  it("a state that arrives before bridge/devices (Aedes sends retained ones a tick later) is published once the light is known", () => {
+    const { link, published, device } = fakeLink();
+    new LightsService(link, [{ name: "bulb", label: "Lampa", room: "Sypialnia" }], silent).start();
+    const ct = loadFixture("zigbee2mqtt/state_ct_bulb.json", "bulb");
+    device(ct.topic, ct.payload);
+    expect(published).toEqual([]);
+    const devices = loadFixture("zigbee2mqtt/bridge_devices.json");
+    device(devices.topic, devices.payload);
+    expect(JSON.parse(published.find((m) => m.topic === "features/light/bulb")?.payload ?? "{}")).toMatchObject({ label: "Lampa", room: "Sypialnia", white: { min: 250, max: 454 } });
+    expect(published.find((m) => m.topic === "light/bulb")).toMatchObject({ payload: JSON.stringify({ state: "ON", brightness: 215, color: null, color_mode: null, color_temp: 325 }), options: { retain: true } });
+  });
+
+  it("a Tasmota light of the household: features and state from its STATE; commands to cmnd/<t>/...; broker down refuses and sends nothing", () => {
+    const { link, published, device } = fakeLink();
+    const lights = new LightsService(link, [{ name: "bulb02", label: "Żarówka", tasmota: "bulb02" }], silent).start();
+    const state = loadFixture("tasmota/state_light_rgbww.json");
+    device(state.topic, state.payload);
+    expect(lights.features()).toMatchObject([{ id: "bulb02", source: "tasmota", rgb: true, brightness: { min: 0, max: 100 } }]);
+    published.length = 0;
+    expect(lights.set("bulb02", { state: "ON", brightness: 50 })).toBe(2);
+    expect(published.map((m) => [m.topic, m.payload, m.options])).toEqual([
+      ["cmnd/bulb02/Power", "ON", { retain: false, qos: 1 }],
+      ["cmnd/bulb02/Dimmer", "50", { retain: false, qos: 1 }],
+    ]);
+    expect(() => lights.set("bulb02", { brightness: 101 })).toThrow(HubError);
+
+    const down = fakeLink(false);
+    const offline = new LightsService(down.link, [{ name: "bulb02", label: "Żarówka", tasmota: "bulb02" }], silent).start();
+    down.device(state.topic, state.payload);
+    down.published.length = 0;
+    expect(() => offline.set("bulb02", { state: "ON" })).toThrow(expect.objectContaining({ code: "BROKER_UNAVAILABLE" }));
+    expect(down.published).toEqual([]);
+  });
+});

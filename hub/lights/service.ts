@@ -1,0 +1,193 @@
+import type { LightConfig, LightFeatures, LightSetBody, LightState } from "../../src/shared/contract/lights";
+import { lightFeaturesTopic, lightStateTopic, TASMOTA_CMND, TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
+import { HubError } from "../core/errors";
+import { isSafeDeviceName, MAX_PAYLOAD_BYTES, parseJsonObject } from "../bridge/guards";
+import type { BrokerLink, HubLogger } from "../broker/link";
+import { lightsOfBridgeDevices } from "./exposes";
+import type { LightModel } from "./model";
+import { tasmotaCommands, tasmotaLightFeatures, tasmotaLightState } from "./tasmota-light";
+import { validateLightSet, type LightDirectory } from "./validate";
+import { zigbee2mqttLightState, zigbee2mqttSetPayload } from "./zigbee2mqtt-light";
+
+/** How many Zigbee2MQTT devices' last state the service keeps for lights not announced yet. */
+const MAX_REMEMBERED = 1000;
+
+/** Device topic of Zigbee2MQTT's retained device list. */
+export const BRIDGE_DEVICES_TOPIC = `${ZIGBEE2MQTT_BASE}/bridge/devices`;
+
+/** Fields of `next` that are not null override `previous` (a Tasmota `{"POWER":"OFF"}` keeps the last brightness). */
+function mergeState(previous: LightState | undefined, next: LightState): LightState {
+  if (!previous) return next;
+  return {
+    state: next.state ?? previous.state,
+    brightness: next.brightness ?? previous.brightness,
+    color: next.color ?? previous.color,
+    color_mode: next.color_mode ?? previous.color_mode,
+    color_temp: next.color_temp ?? previous.color_temp,
+  };
+}
+
+/**
+ * The lights domain (spec §3, §7; issue 10 "Lights"): finds lights (Zigbee2MQTT `bridge/devices`
+ * exposes, the household's Tasmota lights from their STATE / RESULT), publishes their features
+ * retained on `features/light/<id>` and their live state on `light/<id>`, and sends checked
+ * commands to the device topics (`zigbee2mqtt/<name>/set`; Tasmota `cmnd/<t>/Power|Dimmer|Color|CT`),
+ * QoS 1, never retained, never queued.
+ */
+export class LightsService implements LightDirectory {
+  private readonly zigbee = new Map<string, LightModel>();
+  private readonly tasmota = new Map<string, LightModel>();
+  private readonly states = new Map<string, LightState>();
+  /** The last state payload of each Zigbee2MQTT device (at most {@link MAX_REMEMBERED} devices), applied when bridge/devices names its lights later. */
+  private readonly zigbeePayloads = new Map<string, Record<string, unknown>>();
+  private readonly configById: ReadonlyMap<string, LightConfig>;
+  private readonly tasmotaByTopic = new Map<string, LightConfig[]>();
+
+  constructor(
+    private readonly link: BrokerLink,
+    config: readonly LightConfig[],
+    private readonly log: HubLogger,
+  ) {
+    this.configById = new Map(config.map((entry) => [entry.name, entry]));
+    for (const entry of config) {
+      if (entry.tasmota === undefined) continue;
+      const list = this.tasmotaByTopic.get(entry.tasmota) ?? [];
+      list.push(entry);
+      this.tasmotaByTopic.set(entry.tasmota, list);
+    }
+  }
+
+  /** Subscribes to `zigbee2mqtt/bridge/devices`, `zigbee2mqtt/+` and the Tasmota lights' STATE / RESULT. */
+  start(): this {
+    this.link.subscribe(BRIDGE_DEVICES_TOPIC, (_topic, payload) => this.guard(() => this.onBridgeDevices(payload)));
+    this.link.subscribe(`${ZIGBEE2MQTT_BASE}/+`, (topic, payload) => this.guard(() => this.onZigbeeState(topic.slice(ZIGBEE2MQTT_BASE.length + 1), payload)));
+    if (this.tasmotaByTopic.size > 0) {
+      this.link.subscribe(`${TASMOTA_TELE}/+/STATE`, (topic, payload) => this.guard(() => this.onTasmota(topic.split("/")[1] ?? "", payload)));
+      this.link.subscribe(`${TASMOTA_STAT}/+/RESULT`, (topic, payload) => this.guard(() => this.onTasmota(topic.split("/")[1] ?? "", payload)));
+    }
+    return this;
+  }
+
+  /** A light by id (LightDirectory). */
+  light(id: string): LightModel | undefined {
+    return this.zigbee.get(id) ?? this.tasmota.get(id);
+  }
+
+  /** A multi-endpoint device's endpoint lights, ordered by endpoint (LightDirectory). */
+  endpointsOf(device: string): readonly LightModel[] {
+    return [...this.zigbee.values()]
+      .filter((model) => model.features.device === device && model.features.endpoint !== null)
+      .sort((a, b) => (a.features.endpoint ?? 0) - (b.features.endpoint ?? 0));
+  }
+
+  /** Every light's features, for tests and logs. */
+  features(): LightFeatures[] {
+    return [...this.zigbee.values(), ...this.tasmota.values()].map((model) => model.features);
+  }
+
+  /**
+   * `POST /light/{id}/set`: checks `body` (validate.ts) and publishes the device commands.
+   * @returns how many device messages went out
+   * @throws HubError NOT_FOUND / BAD_REQUEST (validate.ts); BROKER_UNAVAILABLE when the household
+   *   broker is not connected (the command is dropped, never queued: DESIGN.md §5)
+   */
+  set(id: string, body: LightSetBody | Record<string, unknown>): number {
+    const targets = validateLightSet(this, id, body);
+    if (this.link.connected && !this.link.connected()) throw new HubError("BROKER_UNAVAILABLE", "the broker is not connected; nothing was sent");
+    const first = targets[0];
+    if (!first) return 0;
+    if (first.model.target.kind === "zigbee2mqtt") {
+      const payload: Record<string, unknown> = {};
+      for (const { model, command } of targets) if (model.target.kind === "zigbee2mqtt") Object.assign(payload, zigbee2mqttSetPayload(model.target.properties, command));
+      this.link.publish(`${ZIGBEE2MQTT_BASE}/${first.model.target.device}/set`, JSON.stringify(payload), { retain: false, qos: 1 });
+      return 1;
+    }
+    const commands = tasmotaCommands(first.command);
+    for (const { command, payload } of commands) this.link.publish(`${TASMOTA_CMND}/${first.model.target.device}/${command}`, payload, { retain: false, qos: 1 });
+    return commands.length;
+  }
+
+  private guard(work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.log.error({ err: error }, "lights failed on a device message");
+    }
+  }
+
+  /** Label and room from the household file. */
+  private named(features: LightFeatures): LightFeatures {
+    const entry = this.configById.get(features.id);
+    return entry ? { ...features, label: entry.label, ...(entry.room !== undefined ? { room: entry.room } : {}) } : features;
+  }
+
+  private publishFeatures(features: LightFeatures): void {
+    this.link.publish(lightFeaturesTopic(features.id), JSON.stringify(features), { retain: true, qos: 0 });
+  }
+
+  private publishState(id: string, next: LightState): void {
+    const merged = mergeState(this.states.get(id), next);
+    this.states.set(id, merged);
+    this.link.publish(lightStateTopic(id), JSON.stringify(merged), { retain: true, qos: 0 });
+  }
+
+  private onBridgeDevices(payload: Buffer): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload.toString("utf8"));
+    } catch {
+      this.log.warn({}, "zigbee2mqtt/bridge/devices is not JSON");
+      return;
+    }
+    const found = lightsOfBridgeDevices(parsed).filter((model) => isSafeDeviceName(model.features.id) && !this.tasmota.has(model.features.id));
+    const ids = new Set(found.map((model) => model.features.id));
+    for (const id of this.zigbee.keys()) {
+      if (ids.has(id)) continue;
+      this.zigbee.delete(id);
+      this.link.publish(lightFeaturesTopic(id), "", { retain: true, qos: 0 }); // clears the retained features
+    }
+    for (const model of found) {
+      const features = this.named(model.features);
+      const before = this.zigbee.get(features.id);
+      this.zigbee.set(features.id, { ...model, features });
+      if (!before || JSON.stringify(before.features) !== JSON.stringify(features)) this.publishFeatures(features);
+      // A state that came before the device list (Aedes sends a retained publish a tick later) still counts.
+      const remembered = this.zigbeePayloads.get(features.device);
+      if (!before && remembered) this.applyZigbeeState(features.device, remembered);
+    }
+  }
+
+  private onZigbeeState(device: string, payload: Buffer): void {
+    if (device === "bridge" || payload.length > MAX_PAYLOAD_BYTES || !isSafeDeviceName(device)) return;
+    const json = parseJsonObject(payload);
+    if (!json) return;
+    if (this.zigbeePayloads.has(device) || this.zigbeePayloads.size < MAX_REMEMBERED) this.zigbeePayloads.set(device, json);
+    this.applyZigbeeState(device, json);
+  }
+
+  private applyZigbeeState(device: string, json: Record<string, unknown>): void {
+    for (const model of this.zigbee.values()) {
+      if (model.features.device !== device) continue;
+      if (model.target.kind !== "zigbee2mqtt") continue;
+      const state = zigbee2mqttLightState(model.target.properties, json);
+      if (state) this.publishState(model.features.id, state);
+    }
+  }
+
+  private onTasmota(topic: string, payload: Buffer): void {
+    const entries = this.tasmotaByTopic.get(topic);
+    if (!entries || payload.length > MAX_PAYLOAD_BYTES) return;
+    const json = parseJsonObject(payload);
+    if (!json) return;
+    for (const entry of entries) {
+      const features = tasmotaLightFeatures(json, { id: entry.name, device: topic, label: entry.label, ...(entry.room !== undefined ? { room: entry.room } : {}) });
+      const before = this.tasmota.get(entry.name);
+      if (features && (!before || JSON.stringify(before.features) !== JSON.stringify(features))) {
+        this.tasmota.set(entry.name, { features, target: { kind: "tasmota", device: topic } });
+        this.publishFeatures(features);
+      }
+      const state = tasmotaLightState(json);
+      if (state && this.tasmota.has(entry.name)) this.publishState(entry.name, state);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { Lightbulb, SlidersHorizontal } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { LightFeatures } from "../../../shared/contract/lights";
+import { Tile } from "../../../ui/Tile";
+import { ToggleField } from "../../../ui/ToggleField";
+import { useLightControl } from "../useLightControl";
+import { brightnessPercent, LightPanel } from "./LightPanel";
+
+/** Props of {@link LightTile}. */
+export type LightTileProps = { features: LightFeatures };
+
+/**
+ * A light's tile on the home screen (issue 10): its label (and endpoint), the on/off switch and its
+ * brightness, and a button opening the {@link LightPanel} with the sliders. Pending ('Czeka na
+ * potwierdzenie…') until `light/<id>` confirms; disabled while offline, locked or unavailable.
+ */
+export function LightTile({ features }: LightTileProps) {
+  const { t } = useTranslation();
+  const control = useLightControl(features);
+  const [open, setOpen] = useState(false);
+  const { live, pending, disabled } = control;
+  const on = (control.wanted.state ?? live?.state) === "ON";
+  const anyPending = Object.values(pending).some(Boolean);
+  const subtitle =
+    features.endpoint !== null
+      ? t("lights.endpoint", {
+          endpoint: features.endpoint,
+          count: features.endpoints,
+        })
+      : undefined;
+  const status = !control.available
+    ? t("lights.unavailable")
+    : live?.state == null
+      ? t("lights.unknown")
+      : live.state === "ON" && features.brightness && live.brightness !== null
+        ? `${t("lights.on")} · ${t("lights.percent", { value: brightnessPercent(live.brightness, features.brightness) })}`
+        : live.state === "ON"
+          ? t("lights.on")
+          : t("lights.off");
+  return (
+    <div className="light-tile" data-testid={`light-${features.id}`} data-pending={anyPending} data-state={live?.state ?? "unknown"}>
+      <Tile
+        freshness={live ? "fresh" : "loading"}
+        name={features.label}
+        icon={<Lightbulb />}
+        title={features.label}
+        subtitle={subtitle}
+        footer={anyPending ? <span role="status">{t("lights.pending")}</span> : <span>{status}</span>}
+      >
+        <div className="light-tile__controls">
+          <ToggleField
+            label={t("lights.power")}
+            checked={on}
+            disabled={disabled}
+            onChange={control.setPower}
+            stateText={{ on: t("lights.on"), off: t("lights.off") }}
+          />
+          {(features.brightness || features.white || features.rgb) && (
+            <button
+              type="button"
+              className="button light-tile__open"
+              onClick={() => setOpen(true)}
+              aria-label={t("lights.settings", { label: features.label })}
+            >
+              <SlidersHorizontal aria-hidden="true" />
+            </button>
+          )}
+        </div>
+      </Tile>
+      <LightPanel features={features} control={control} open={open} onClose={() => setOpen(false)} />
+    </div>
+  );
+}

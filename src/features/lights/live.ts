@@ -1,0 +1,33 @@
+import { atom } from "jotai";
+import { AvailabilityPayloadSchema } from "../../shared/contract/topics";
+import { LightFeaturesSchema, LightStateSchema, type LightFeatures, type LightState } from "../../shared/contract/lights";
+import { liveFamily } from "../live/family";
+
+/** `features/light/<id>`: a light's features (spec §3), null until valid ones arrive (or after the hub cleared them). */
+export const lightFeatures = liveFamily({
+  pattern: "features/light/+",
+  schema: LightFeaturesSchema,
+  map: (payload): LightFeatures => payload,
+});
+
+/** `light/<id>`: a light's live state (spec §3: state, brightness, color, color_mode, color_temp). */
+export const lightState = liveFamily({
+  pattern: "light/+",
+  schema: LightStateSchema,
+  map: (payload): LightState => payload,
+});
+
+/** `availability/<device>`: false when the device (Zigbee2MQTT availability, Tasmota LWT) is offline. */
+export const deviceAvailable = liveFamily({
+  pattern: "availability/+",
+  schema: AvailabilityPayloadSchema,
+  map: (payload) => payload.state === "online",
+});
+
+/** Every light with valid features, as announced on `features/light/+` (ids from the topic list, one atom per light). */
+export const allLightsAtom = atom((get): LightFeatures[] =>
+  get(lightFeatures.children()).flatMap((id) => {
+    const features = get(lightFeatures(id));
+    return features ? [features] : [];
+  }),
+);
