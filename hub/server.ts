@@ -20,6 +20,8 @@ import { configRoutes } from "./config/routes";
 import { openDb } from "./core/db";
 import { loadHousehold } from "./household/load";
 import { frameworkErrors, installErrorHandlers } from "./http/errors";
+import { garageRoutes } from "./garage/routes";
+import { GarageService } from "./garage/service";
 import { installJsonBodyParser } from "./http/json-body";
 import { mqttWebSocketRoute } from "./http/mqtt-ws";
 import { installCompression } from "./http/compression";
@@ -145,7 +147,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       config: configRoutes({ household, settings: settingsStore, mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined }),
       bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats: embedded?.limitStats }),
       cameras: reservedRoutes("Cameras"),
-      garage: reservedRoutes("Garage and gate"),
+      garage: garageRoutes({ garage: new GarageService(link, household) }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 

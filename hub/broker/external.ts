@@ -62,6 +62,9 @@ export async function connectExternalBroker(options: { url: string; log: HubLogg
         if (error) log.warn({ err: error.message, topic }, "external publish failed");
       });
     },
+    isConnected() {
+      return client.connected;
+    },
     subscribe(topicFilter: string, handler: MessageHandler) {
       handlers.push({ filter: topicFilter, handler });
       client.subscribe(topicFilter, { qos: 0 }, (error) => {
