@@ -6,6 +6,8 @@ import { emptyTranslation, type Translation } from "./types";
 /** What the bridge last heard from one door's Tasmota shutter. */
 interface ShutterMemory {
   door: GarageDoor;
+  label: string;
+  room: string;
   shutter: number;
   position?: number;
   direction: number;
@@ -29,7 +31,7 @@ export function createShutterBridge(household: Household): (topic: string, paylo
   const byDevice = new Map<string, ShutterMemory[]>();
   for (const entry of household.garage) {
     const list = byDevice.get(entry.device) ?? [];
-    list.push({ door: entry.door, shutter: entry.shutter, direction: 0, locked: false });
+    list.push({ door: entry.door, label: entry.label, room: entry.room, shutter: entry.shutter, direction: 0, locked: false });
     byDevice.set(entry.device, list);
   }
   return (topic, payload, receivedAt) => {
@@ -66,6 +68,8 @@ export function createShutterBridge(household: Household): (topic: string, paylo
       }
       if (changed && memory.position !== undefined) {
         const state: DoorStatePayload = {
+          label: memory.label,
+          room: memory.room,
           state: doorStateOf(memory.position, memory.direction),
           position: memory.position,
           target: memory.target ?? memory.position,

@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { HomeClock } from "../features/clock/components/HomeClock";
+import { GarageSection } from "../features/garage";
 import { appUiAtom } from "../features/preferences/atoms";
 import { fetchSensors } from "../features/sensors/api";
 import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
@@ -10,7 +11,8 @@ import { useDocumentTitle } from "../ui/useDocumentTitle";
 
 /**
  * Home (/, spec §2, issue 6): a header with the clock, the date and the lowest outdoor temperature
- * (hidden under 460 px), then the sensors' tiles grouped by room (GET /config/sensors).
+ * (hidden under 460 px), then the sensors' tiles grouped by room (GET /config/sensors), then the
+ * garage door and gate in their room (issue 10).
  */
 function HomePage() {
   const { t } = useTranslation();
@@ -27,6 +29,7 @@ function HomePage() {
         <OutdoorMinBox fractionDigits={appUi === "car" ? 0 : 1} />
       </header>
       <SensorTiles sensors={sensors} />
+      <GarageSection />
     </section>
   );
 }

@@ -17,9 +17,10 @@ describe("garage contract", () => {
 
   it("door state payload and answer", () => {
     const time = "2026-01-15T12:00:00.000Z";
-    expect(v.is(DoorStatePayloadSchema, { state: "opening", position: 40, target: 100, constantStop: false, time })).toBe(true);
-    expect(v.is(DoorStatePayloadSchema, { state: "ajar", position: 40, target: 100, constantStop: false, time })).toBe(false);
-    expect(v.is(DoorStatePayloadSchema, { state: "open", position: 101, target: 100, constantStop: false, time })).toBe(false);
+    const where = { label: "Brama", room: "Garaż" };
+    expect(v.is(DoorStatePayloadSchema, { ...where, state: "opening", position: 40, target: 100, constantStop: false, time })).toBe(true);
+    expect(v.is(DoorStatePayloadSchema, { ...where, state: "ajar", position: 40, target: 100, constantStop: false, time })).toBe(false);
+    expect(v.is(DoorStatePayloadSchema, { ...where, state: "open", position: 101, target: 100, constantStop: false, time })).toBe(false);
     expect(v.is(GarageCommandAnswerSchema, { item: { door: "gate", command: "stop", sentAt: time } })).toBe(true);
     expect(v.is(GarageCommandAnswerSchema, { item: { door: "shed", command: "stop", sentAt: time } })).toBe(false);
   });

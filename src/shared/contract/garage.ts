@@ -59,9 +59,13 @@ export function garageStateTopic(door: GarageDoor): string {
 
 /**
  * Payload of `garage/<door>/state`: motion/end state, position in % (0 closed .. 100 open), the
- * position it is heading for, whether constantStop holds it, and when the hub received it (ISO-8601).
+ * position it is heading for, whether constantStop holds it, when the hub received it (ISO-8601),
+ * and the door's label and room from the household file (so the dashboard places its tile in its
+ * room with no extra request).
  */
 export const DoorStatePayloadSchema = v.object({
+  label: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  room: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
   state: v.picklist(DOOR_STATES),
   position: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
   target: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
