@@ -48,6 +48,7 @@ async function openThenStop(page: Page): Promise<void> {
   await door.getByRole("button", { name: "Zamknij" }).click();
   await page.getByRole("dialog", { name: "Zamknąć: Brama garażowa?" }).getByRole("button", { name: "Zamknij" }).click();
   await expect(state).toHaveText("Zamyka się");
+  await expect(door).not.toContainText("Położenie: 100%"); // it has left the end: a stop now rests mid-way
   await door.getByRole("button", { name: "Zatrzymaj" }).click();
   await expect(state).toHaveText("Zatrzymana");
   const position = Number((await door.textContent())?.match(/Położenie: (\d+)%/)?.[1]);
@@ -67,7 +68,7 @@ test.describe("garage door and gate (embedded broker)", () => {
     test.setTimeout(90_000);
     hub = await startTestHub(SIM);
     await loginThroughUi(page, { baseURL: hub.baseURL });
-    await expect(page.getByRole("heading", { name: "Garaż" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("heading", { name: "Garaż", exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId("door-gate-state")).toHaveText("Zamknięta");
     await expectNoA11yViolations(page, "home with garage and gate");
     await openThenStop(page);
