@@ -83,6 +83,7 @@ describe("garage base /api/garage/v1", () => {
     expect((await call(hub, "POST", "/api/garage/v1/shed/open", { cookie })).status).toBe(404);
     expect((await call(hub, "POST", "/api/garage/v1/garage/explode", { cookie })).status).toBe(404);
     expect((await call(hub, "POST", "/api/garage/v1/garage/open")).status).toBe(401);
+    expect((await call(hub, "POST", "/api/garage/v1/shed/open")).status).toBe(401);
     await settle();
     expect(garaz).toEqual([]);
   });
