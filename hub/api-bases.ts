@@ -3,7 +3,7 @@ import { DEFAULT_API_BASES, type ApiBaseName } from "../src/shared/contract/path
 import type { AuthService } from "./auth/auth-service";
 import { sessionGuard } from "./http/session-guard";
 
-/** A hub domain that serves HTTP routes (one folder each under hub/; cameras and garage are reserved for now). */
+/** A hub domain that serves HTTP routes (one folder each under hub/; cameras are reserved for now). */
 export type DomainName = "auth" | "preferences" | "settings" | "config" | "bridge" | "cameras" | "garage" | "lights";
 
 /** A domain's routes, as a Fastify plugin registered under each base that serves the domain. */

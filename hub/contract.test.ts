@@ -4,6 +4,7 @@ import { AUTH_PATHS, LockAnswerSchema, LoginAnswerSchema, LogoutAnswerSchema, Se
 import { BRIDGE_STATS_PATH, BridgeStatsAnswerSchema } from "../src/shared/contract/bridge";
 import { CONFIG_PATH, ConfigAnswerSchema } from "../src/shared/contract/config";
 import { ErrorBodySchema } from "../src/shared/contract/envelope";
+import { GarageCommandAnswerSchema, garagePath } from "../src/shared/contract/garage";
 import { ERROR_STATUS, isErrorCode } from "../src/shared/contract/errors";
 import { DEFAULT_API_BASES } from "../src/shared/contract/paths";
 import { PREFERENCES_PATH, PreferencesAnswerSchema } from "../src/shared/contract/preferences";
@@ -60,6 +61,12 @@ describe("every answer of the hub parses with its contract schema", () => {
     }
   });
 
+  it("garage base: door commands", async () => {
+    const cookie = await login(hub);
+    expect((await answer(GarageCommandAnswerSchema, "POST", `${DEFAULT_API_BASES.garage}${garagePath("gate", "stop")}`, { cookie })).item.door).toBe("gate");
+    expect((await answer(GarageCommandAnswerSchema, "POST", `${DEFAULT_API_BASES.garage}${garagePath("garage", "constantStop")}`, { cookie, body: { value: false } })).item.command).toBe("constantStop");
+  });
+
   it("error answers: a contract code, the contract's status for it, `{code, message}`", async () => {
     const cookie = await login(hub);
     const cases: [string, string, { cookie?: string; body?: unknown }][] = [
@@ -68,6 +75,7 @@ describe("every answer of the hub parses with its contract schema", () => {
       ["PATCH", `${auth}${PREFERENCES_PATH}`, { cookie, body: { preferences: { defaultRoute: "weather" } } }],
       ["GET", `${general}/no-such-route`, { cookie }],
       ["GET", `${DEFAULT_API_BASES.garage}/gate`, { cookie }],
+      ["POST", `${DEFAULT_API_BASES.garage}${garagePath("gate", "constantStop")}`, { cookie, body: { value: "on" } }],
     ];
     for (const [method, path, options] of cases) {
       const response = await call(hub, method, path, options);

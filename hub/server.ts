@@ -22,6 +22,8 @@ import { loadHousehold } from "./household/load";
 import { lightsRoutes } from "./lights/routes";
 import { LightsService } from "./lights/service";
 import { frameworkErrors, installErrorHandlers } from "./http/errors";
+import { garageRoutes } from "./garage/routes";
+import { GarageService } from "./garage/service";
 import { installJsonBodyParser } from "./http/json-body";
 import { mqttWebSocketRoute } from "./http/mqtt-ws";
 import { installCompression } from "./http/compression";
@@ -148,7 +150,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       config: configRoutes({ household, settings: settingsStore, mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined }),
       bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats: embedded?.limitStats }),
       cameras: reservedRoutes("Cameras"),
-      garage: reservedRoutes("Garage and gate"),
+      garage: garageRoutes({ garage: new GarageService(link, household) }),
       lights: lightsRoutes({ lights }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));

@@ -2,6 +2,7 @@ import { TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/c
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Household } from "../household/schema";
 import { buildBridgeIndex } from "./bridge-index";
+import { createShutterBridge } from "./shutter";
 import { newBridgeStats, type BridgeStats } from "./stats";
 import { translateTasmota } from "./tasmota";
 import type { Translation } from "./types";
@@ -34,8 +35,14 @@ export function startBridge(link: BrokerLink, household: Household, log: HubLogg
       log.error({ err: error, topic: topic.slice(0, 200) }, "bridge failed on a message");
     }
   };
-  link.subscribe(`${TASMOTA_TELE}/#`, handle((t, p, at) => translateTasmota(index, t, p, at)));
-  link.subscribe(`${TASMOTA_STAT}/#`, handle((t, p, at) => translateTasmota(index, t, p, at)));
+  const shutters = createShutterBridge(household);
+  const tasmota = (t: string, p: Buffer, at: Date): Translation => {
+    const result = translateTasmota(index, t, p, at);
+    const doors = shutters(t, p, at);
+    return { messages: [...result.messages, ...doors.messages], dropped: [...result.dropped, ...doors.dropped], ignored: result.ignored };
+  };
+  link.subscribe(`${TASMOTA_TELE}/#`, handle(tasmota));
+  link.subscribe(`${TASMOTA_STAT}/#`, handle(tasmota));
   link.subscribe(
     `${ZIGBEE2MQTT_BASE}/#`,
     handle((t, p, at) => translateZigbee2Mqtt(index, t, p, at, (bridgeTopic) => log.debug({ topic: bridgeTopic }, "zigbee2mqtt bridge message"))),

@@ -21,6 +21,7 @@ const household: Household = {
   ],
   switches: [{ name: "dyfuzor", label: "Dyfuzor", purpose: null, device: "GD-30W" }],
   switchesList: [],
+  garage: [],
 };
 const index = buildBridgeIndex(household);
 const translate = (topic: string, payload: Buffer) => translateTasmota(index, topic, payload, at);

@@ -16,6 +16,7 @@ const household: Household = {
   ],
   switches: [],
   switchesList: [],
+  garage: [],
 };
 const index = buildBridgeIndex(household);
 const translate = (topic: string, payload: Buffer | string) => translateZigbee2Mqtt(index, topic, Buffer.isBuffer(payload) ? payload : Buffer.from(payload), at);

@@ -62,14 +62,14 @@ export async function connectExternalBroker(options: { url: string; log: HubLogg
         if (error) log.warn({ err: error.message, topic }, "external publish failed");
       });
     },
+    isConnected() {
+      return client.connected;
+    },
     subscribe(topicFilter: string, handler: MessageHandler) {
       handlers.push({ filter: topicFilter, handler });
       client.subscribe(topicFilter, { qos: 0 }, (error) => {
         if (error) log.warn({ err: error.message, topicFilter }, "external subscribe failed");
       });
-    },
-    connected() {
-      return client.connected;
     },
     async close() {
       await client.endAsync();

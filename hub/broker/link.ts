@@ -16,8 +16,8 @@ export interface BrokerLink {
   readonly description: string;
   publish(topic: string, payload: string | Buffer, options: PublishOptions): void;
   subscribe(topicFilter: string, handler: MessageHandler): void;
-  /** False while an external broker is unreachable (device commands are then refused, never queued); absent = always connected (embedded). */
-  connected?(): boolean;
+  /** False while the link to the broker is down (a command must then fail, never wait in a queue: DESIGN.md §5). Absent = always up. */
+  isConnected?(): boolean;
   close(): Promise<void>;
 }
 

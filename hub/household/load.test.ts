@@ -13,7 +13,7 @@ describe("household config", () => {
     const demo = loadHousehold({ dataDir: dir, demo: true }).household;
     expect(demo.sensors.map((s) => s.place)).toEqual(expect.arrayContaining(["balcony", "outside", "tunnel", "living_room"]));
     expect(demo.switches.some((s) => s.purpose === null)).toBe(true);
-    expect(loadHousehold({ dataDir: dir, demo: false }).household).toEqual({ sensors: [], switches: [], switchesList: [] });
+    expect(loadHousehold({ dataDir: dir, demo: false }).household).toEqual({ sensors: [], switches: [], switchesList: [], garage: [] });
   });
 
   it("prefers <dataDir>/household.json", () => {

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { DeviceNameSchema, SensorSchema } from "../../src/shared/contract/sensors";
 import { LightConfigSchema } from "../../src/shared/contract/lights";
+import { GarageDoorSchema } from "../../src/shared/contract/garage";
 import { RelaySchema, SwitchGroupSchema, SwitchSchema as SwitchEntrySchema } from "../../src/shared/contract/switches";
 
 export type { Sensor, SensorKind } from "../../src/shared/contract/sensors";
@@ -18,6 +19,20 @@ export const SwitchSchema = v.object({
 export type Switch = v.InferOutput<typeof SwitchSchema>;
 
 /**
+ * A garage door or gate of the household file (issue 10): which `door` of the garage base it is
+ * (`garage` or `gate`), its label and room, and the Tasmota shutter driving it: `device` is the
+ * Tasmota topic, `shutter` its shutter number (`ShutterOpen<n>`, `Shutter<n>` in RESULT; 1..4).
+ */
+export const GarageDeviceSchema = v.object({
+  door: GarageDoorSchema,
+  label: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  room: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  device: DeviceNameSchema,
+  shutter: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(4)), 1),
+});
+export type GarageDevice = v.InferOutput<typeof GarageDeviceSchema>;
+
+/**
  * The household config file (HUB_CONFIG or `<dataDir>/household.json`): sensors in the contract's
  * Sensor shape (answered unchanged by GET /config/sensors), switches, and the switch groups.
  */
@@ -26,5 +41,12 @@ export const HouseholdSchema = v.object({
   switches: v.optional(v.array(SwitchSchema), []),
   switchesList: v.optional(v.array(SwitchGroupSchema), []),
   lights: v.optional(v.array(LightConfigSchema)),
+  garage: v.optional(
+    v.pipe(
+      v.array(GarageDeviceSchema),
+      v.check((doors) => new Set(doors.map((d) => d.door)).size === doors.length, "each door (garage, gate) at most once"),
+    ),
+    [],
+  ),
 });
 export type Household = v.InferOutput<typeof HouseholdSchema>;

@@ -17,7 +17,7 @@ function fakeLink(connected = true) {
     description: "fake",
     publish: (topic, payload, options) => void published.push({ topic, payload: payload.toString(), options }),
     subscribe: (filter, handler) => void handlers.push({ filter, handler }),
-    connected: () => connected,
+    isConnected: () => connected,
     close: async () => undefined,
   };
   const device = (topic: string, payload: Buffer | string) => handlers.filter((h) => matches(h.filter, topic)).forEach((h) => h.handler(topic, Buffer.from(payload)));

@@ -93,7 +93,7 @@ export class LightsService implements LightDirectory {
    */
   set(id: string, body: LightSetBody | Record<string, unknown>): number {
     const targets = validateLightSet(this, id, body);
-    if (this.link.connected && !this.link.connected()) throw new HubError("BROKER_UNAVAILABLE", "the broker is not connected; nothing was sent");
+    if (this.link.isConnected && !this.link.isConnected()) throw new HubError("BROKER_UNAVAILABLE", "the broker is not connected; nothing was sent");
     const first = targets[0];
     if (!first) return 0;
     if (first.model.target.kind === "zigbee2mqtt") {

@@ -1,12 +1,18 @@
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { demoDevices, type SimDevice } from "./devices";
+import { startTasmotaShutter } from "./shutter";
+
+/** Tasmota topics of the demo household's garage door and gate shutters (household/demo.json `garage`). */
+export const DEMO_SHUTTERS = ["garaz", "brama"] as const;
 
 /**
  * Runs the demo devices: every `intervalMs` each device publishes its native Tasmota or
  * Zigbee2MQTT payloads into the broker through `link` (the first round at once), so the demo's
- * readings travel the same bridge as a household's. `stop()` ends the timer.
+ * readings travel the same bridge as a household's. The demo's garage door and gate are Tasmota
+ * shutters answering commands (shutter.ts), one travel step every min(500, `intervalMs`) ms (full
+ * travel 12 steps: 6 s by default, shorter in tests). `stop()` ends the timers.
  */
-export function startSimulator(options: { link: BrokerLink; intervalMs: number; log: HubLogger; devices?: SimDevice[] }): { stop(): void } {
+export function startSimulator(options: { link: BrokerLink; intervalMs: number; log: HubLogger; devices?: SimDevice[]; shutters?: readonly string[] }): { stop(): void } {
   const devices = options.devices ?? demoDevices();
   const round = () => {
     const at = new Date();
@@ -31,8 +37,14 @@ export function startSimulator(options: { link: BrokerLink; intervalMs: number; 
       }, commands.delayMs).unref();
     });
   }
+  const shutters = (options.shutters ?? DEMO_SHUTTERS).map((name) => startTasmotaShutter({ link: options.link, name, stepMs: Math.min(500, options.intervalMs), log: options.log }));
   round();
   const timer = setInterval(round, Math.max(50, options.intervalMs));
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      for (const shutter of shutters) shutter.stop();
+    },
+  };
 }

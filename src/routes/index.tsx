@@ -3,6 +3,7 @@ import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { HomeClock } from "../features/clock/components/HomeClock";
 import { LightsSection } from "../features/lights";
+import { GarageSection } from "../features/garage";
 import { appUiAtom } from "../features/preferences/atoms";
 import { fetchSensors } from "../features/sensors/api";
 import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
@@ -11,7 +12,8 @@ import { useDocumentTitle } from "../ui/useDocumentTitle";
 
 /**
  * Home (/, spec §2, issue 6): a header with the clock, the date and the lowest outdoor temperature
- * (hidden under 460 px), then the sensors' tiles grouped by room (GET /config/sensors).
+ * (hidden under 460 px), then the sensors' tiles grouped by room (GET /config/sensors), then the
+ * garage door and gate in their room (issue 10).
  */
 function HomePage() {
   const { t } = useTranslation();
@@ -29,6 +31,7 @@ function HomePage() {
       </header>
       <SensorTiles sensors={sensors} />
       <LightsSection />
+      <GarageSection />
     </section>
   );
 }

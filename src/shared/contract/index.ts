@@ -16,3 +16,4 @@ export * from "./sensors";
 export * from "./settings";
 export * from "./switches";
 export * from "./topics";
+export * from "./garage";

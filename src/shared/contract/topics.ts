@@ -24,6 +24,7 @@ export const NAMESPACE_ROOTS: ReadonlySet<string> = new Set([
   "camera",
   "calendar",
   "doorbell",
+  "garage",
 ]);
 
 /** `sensor/<kind>/<place>`: a reading (payload SensorReadingSchema, retained). */

@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { Wifi, WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { GarageSection } from "../../garage";
 import { liveConnectedAtom } from "../../live/atoms";
 import { OutdoorMinBox } from "../../sensors";
 import "./CarDashboard.css";
@@ -8,7 +9,8 @@ import "./CarDashboard.css";
 /**
  * The car dashboard (spec §2, reached by D in the car layout), read at arm's length: the lowest
  * outdoor temperature without decimals (spec §9) and the live connection state, each large, the
- * state told by an icon and a word, not by colour alone.
+ * state told by an icon and a word, not by colour alone; then the garage door and gate with large
+ * touch targets (a driver opens the gate from the car; issue 10).
  */
 export function CarDashboard() {
   const { t } = useTranslation();
@@ -23,6 +25,7 @@ export function CarDashboard() {
           {t("car.live")}: <strong>{connected ? t("car.connected") : t("car.disconnected")}</strong>
         </span>
       </p>
+      <GarageSection variant="car" />
     </div>
   );
 }

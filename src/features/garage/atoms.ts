@@ -1,0 +1,9 @@
+import { DoorStatePayloadSchema, type DoorStatePayload } from "../../shared/contract/garage";
+import { liveFamily } from "../live/family";
+
+/** A door's live state (`garage/<door>/state`, DoorStatePayloadSchema): null until the hub has published one. */
+export const doorStateAtom = liveFamily<typeof DoorStatePayloadSchema, DoorStatePayload>({
+  pattern: "garage/+/state",
+  schema: DoorStatePayloadSchema,
+  map: (payload) => payload,
+});

@@ -1,0 +1,95 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { ArrowDownToLine, ArrowUpDown, ArrowUpToLine, DoorClosed, DoorOpen, Square } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { DoorStatePayload, GarageAction, GarageDoor } from "../../../shared/contract/garage";
+import { ConfirmDialog } from "../../../ui/ConfirmDialog";
+import { Tile, TileValue } from "../../../ui/Tile";
+import { sessionLockedAtom } from "../../auth/atoms";
+import { commandPendingAtom } from "../../commands";
+import { offlineAtom } from "../../offline/atoms";
+import { doorCommand, doorTarget } from "../commands";
+
+/** Actions that move the door: each asks for confirmation first (issue 10). */
+const MOVING: readonly GarageAction[] = ["open", "close", "toggle"];
+const ICONS = { open: ArrowUpToLine, close: ArrowDownToLine, toggle: ArrowUpDown, stop: Square } as const;
+
+/** Props of {@link DoorControl}. */
+export type DoorControlProps = {
+  door: GarageDoor;
+  /** The door's live state (never null here: the section shows only doors the hub reported). */
+  state: DoorStatePayload;
+  /** "car": larger touch targets for the car dashboard. */
+  variant?: "home" | "car";
+};
+
+/**
+ * One garage door or gate (spec §4, issue 10): a {@link Tile} `data-testid="door-<door>"` with its
+ * live motion state as the reading ('Otwiera się', 'Otwarta', 'Zamyka się', 'Zamknięta',
+ * 'Zatrzymana'; `data-state`), its position in %, the buttons Otwórz / Zamknij / Przełącz /
+ * Zatrzymaj and the constantStop switch. Open, close and toggle ask first in a {@link ConfirmDialog}
+ * (Cancel sends nothing); stop and constantStop do not move the door and go at once. Every control
+ * is disabled while offline, locked, or while a command for this door is on its way ('Wysyłanie…').
+ */
+export function DoorControl({ door, state, variant = "home" }: DoorControlProps) {
+  const { t } = useTranslation();
+  const send = useSetAtom(doorCommand);
+  const pending = useAtomValue(commandPendingAtom(doorTarget(door)));
+  const offline = useAtomValue(offlineAtom);
+  const locked = useAtomValue(sessionLockedAtom);
+  const [confirming, setConfirming] = useState<GarageAction | null>(null);
+  const disabled = pending || offline || locked;
+  const Icon = state.state === "closed" ? DoorClosed : DoorOpen;
+
+  const press = (action: GarageAction) => {
+    if (MOVING.includes(action)) setConfirming(action);
+    else void send({ door, command: action });
+  };
+  const confirm = () => {
+    const action = confirming;
+    setConfirming(null);
+    if (action) void send({ door, command: action });
+  };
+
+  return (
+    <Tile testId={`door-${door}`} freshness="fresh" name={state.label} icon={<Icon />} title={state.label}>
+      <div className={`door door--${variant}`} data-state={state.state} aria-busy={pending}>
+        <TileValue text={t(`garage.states.${state.state}`)} unit="" spaced={false} variant="word" testId={`door-${door}-state`} />
+        <p className="door__position">
+          <meter className="door__meter" min={0} max={100} value={state.position} aria-label={t("garage.position", { position: state.position })} />
+          <span>{t("garage.position", { position: state.position })}</span>
+        </p>
+        {state.constantStop && <p className="door__note">{t("garage.constantStopOn")}</p>}
+        {pending && (
+          <p className="door__note" role="status">
+            {t("garage.sending")}
+          </p>
+        )}
+        <div className="door__actions" role="group" aria-label={t("garage.controls", { label: state.label })}>
+          {(["open", "close", "toggle", "stop"] as const).map((action) => {
+            const ActionIcon = ICONS[action];
+            return (
+              <button key={action} type="button" className="button door__button" disabled={disabled} onClick={() => press(action)}>
+                <ActionIcon aria-hidden="true" size={variant === "car" ? 32 : 18} />
+                <span>{t(`garage.actions.${action}`)}</span>
+              </button>
+            );
+          })}
+        </div>
+        <label className="door__constant-stop">
+          <input type="checkbox" checked={state.constantStop} disabled={disabled} onChange={(event) => void send({ door, command: "constantStop", value: event.target.checked })} />
+          <span>{t("garage.constantStop")}</span>
+        </label>
+      </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming ? t(`garage.confirm.${confirming}`, { label: state.label }) : ""}
+        message={t("garage.confirm.message", { label: state.label })}
+        confirmLabel={confirming ? t(`garage.actions.${confirming}`) : ""}
+        cancelLabel={t("garage.cancel")}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(null)}
+      />
+    </Tile>
+  );
+}
