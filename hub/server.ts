@@ -34,6 +34,8 @@ import { settingsRoutes } from "./settings/routes";
 import { SettingsService } from "./settings/service";
 import { SettingsStore } from "./settings/store";
 import { startSimulator } from "./simulator/simulator";
+import { switchesRoutes } from "./switches/routes";
+import { SwitchService } from "./switches/service";
 
 export interface HubOptions {
   port: number;
@@ -146,6 +148,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats: embedded?.limitStats }),
       cameras: reservedRoutes("Cameras"),
       garage: reservedRoutes("Garage and gate"),
+      switches: switchesRoutes({ switches: new SwitchService(household.switches, link) }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 

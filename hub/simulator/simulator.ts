@@ -4,7 +4,9 @@ import { demoDevices, type SimDevice } from "./devices";
 /**
  * Runs the demo devices: every `intervalMs` each device publishes its native Tasmota or
  * Zigbee2MQTT payloads into the broker through `link` (the first round at once), so the demo's
- * readings travel the same bridge as a household's. `stop()` ends the timer.
+ * readings travel the same bridge as a household's. Devices that take commands (Tasmota switches)
+ * subscribe to their command topics and answer them as the real device does. `stop()` ends the timer
+ * (the subscriptions end with the link).
  */
 export function startSimulator(options: { link: BrokerLink; intervalMs: number; log: HubLogger; devices?: SimDevice[] }): { stop(): void } {
   const devices = options.devices ?? demoDevices();
@@ -18,6 +20,19 @@ export function startSimulator(options: { link: BrokerLink; intervalMs: number; 
       }
     }
   };
+  for (const device of devices) {
+    if (!device.command) continue;
+    const answer = device.command.bind(device);
+    for (const filter of device.commandFilters ?? []) {
+      options.link.subscribe(filter, (topic, payload) => {
+        try {
+          for (const message of answer(topic, payload.toString("utf8"), new Date())) options.link.publish(message.topic, message.payload, { retain: message.retain, qos: 0 });
+        } catch (error) {
+          options.log.error({ err: error, device: device.name }, "simulated device failed on a command");
+        }
+      });
+    }
+  }
   round();
   const timer = setInterval(round, Math.max(50, options.intervalMs));
   timer.unref();
