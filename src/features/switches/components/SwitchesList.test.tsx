@@ -1,6 +1,8 @@
-import { cleanup, screen, within } from "@testing-library/react";
+import { act, cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { configAtom } from "../../config";
+import { applyLiveBatch } from "../../live/apply";
+import { serverReachableAtom } from "../../offline/atoms";
 import { switchesAtom, switchesWithoutPurposeCountAtom } from "../atoms";
 import { SwitchesBadge } from "./SwitchesBadge";
 import { SwitchesList } from "./SwitchesList";
@@ -73,5 +75,31 @@ describe("switches screen vs the bar's badge (spec §2 badge, §3 switch definit
     renderScreen([], []);
     expect(screen.getByRole("heading", { name: "Brak przełączników" })).toBeTruthy();
     expect(screen.getByText(/konfiguracji domu w hubie/)).toBeTruthy();
+  });
+
+  it("each relay and whole switch is a switch control named by its labels, checked when on", () => {
+    const store = renderScreen();
+    const live = (topic: string, value: unknown) => applyLiveBatch(store, new Map([[topic, { value, receivedAt: Date.now() }]]));
+    act(() => {
+      live("power/listwa/POWER2", { state: "ON" });
+      live("power/lampa_salon/POWER", { state: "OFF" });
+    });
+    const relay2 = screen.getByRole("switch", { name: "Listwa w biurze przekaźnik 2" });
+    expect(relay2.getAttribute("aria-checked")).toBe("true");
+    expect(relay2.textContent).toContain("Włączony");
+    const lamp = screen.getByRole("switch", { name: "Lampa w salonie" });
+    expect(lamp.getAttribute("aria-checked")).toBe("false");
+    expect((lamp as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("a device whose LWT says Offline shows 'Niedostępne' and its controls are disabled; offline disables every control", () => {
+    const store = renderScreen();
+    act(() => applyLiveBatch(store, new Map([["availability/listwa", { value: { state: "offline" }, receivedAt: Date.now() }]])));
+    const relay1 = screen.getByRole("switch", { name: "Listwa w biurze przekaźnik 1" }) as HTMLButtonElement;
+    expect(relay1.disabled).toBe(true);
+    expect(relay1.textContent).toContain("Niedostępne");
+    expect((screen.getByRole("switch", { name: "Pompa ogrodowa" }) as HTMLButtonElement).disabled).toBe(false);
+    act(() => store.set(serverReachableAtom, false));
+    expect((screen.getByRole("switch", { name: "Pompa ogrodowa" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -22,5 +22,9 @@ export const en: Strings<typeof pl> = {
     unknown: "No data",
     noPurpose: "no purpose",
     relay: "relay {{relay}}",
+    noResponse: "The device did not respond",
+    unavailable: "Unavailable",
+    pending: "Sending…",
+    relayLabel: "{{label}}, relay {{relay}}",
   },
 };

@@ -20,5 +20,9 @@ export const pl = {
     unknown: "Brak danych",
     noPurpose: "bez przeznaczenia",
     relay: "przekaźnik {{relay}}",
+    noResponse: "Urządzenie nie odpowiedziało",
+    unavailable: "Niedostępne",
+    pending: "Wysyłanie…",
+    relayLabel: "{{label}}, przekaźnik {{relay}}",
   },
 } as const;
