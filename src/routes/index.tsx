@@ -6,11 +6,13 @@ import { appUiAtom } from "../features/preferences/atoms";
 import { fetchSensors } from "../features/sensors/api";
 import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
 import { SensorTiles } from "../features/sensors/components/SensorTiles";
+import { ChosenSwitches } from "../features/switches/components/ChosenSwitches";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
 
 /**
  * Home (/, spec §2, issue 6): a header with the clock, the date and the lowest outdoor temperature
- * (hidden under 460 px), then the sensors' tiles grouped by room (GET /config/sensors).
+ * (hidden under 460 px), the switches chosen in setting `dashboardSwitches` (if any), then the
+ * sensors' tiles grouped by room (GET /config/sensors).
  */
 function HomePage() {
   const { t } = useTranslation();
@@ -26,6 +28,7 @@ function HomePage() {
         <HomeClock />
         <OutdoorMinBox fractionDigits={appUi === "car" ? 0 : 1} />
       </header>
+      <ChosenSwitches settingKey="dashboardSwitches" />
       <SensorTiles sensors={sensors} />
     </section>
   );

@@ -56,6 +56,24 @@ test.describe("switches with the embedded broker", () => {
     await expect(page.getByText("Urządzenie nie odpowiedziało")).toHaveCount(0);
   });
 
+  test("home: the switches chosen in setting dashboardSwitches are tiles there, pressed and confirmed like on /switches; axe passes", async ({ page }) => {
+    hub = await startTestHub({ simulator: true, env: { HUB_SIM_INTERVAL_MS: "600000" } });
+    await loginThroughUi(page, { baseURL: hub.baseURL });
+    const saved = await page.request.patch(`${hub.baseURL}/api/auth/v1/settings`, { data: { key: "dashboardSwitches", value: ["pompa", "listwa/1"] } });
+    expect(saved.status()).toBe(200);
+    await page.goto(`${hub.baseURL}/`);
+    const tile = page.getByRole("switch", { name: "Listwa w biurze, przekaźnik 1" });
+    await expect(page.getByRole("switch", { name: "Pompa ogrodowa" })).toBeVisible();
+    await expect(tile).not.toContainText("Brak danych");
+    const after = (await tile.getAttribute("aria-checked")) === "true" ? "false" : "true";
+    await slowCommands(page, 600);
+    await tile.click();
+    await expect(tile).toHaveAttribute("aria-busy", "true");
+    await expect(tile).toHaveAttribute("aria-checked", after);
+    await expect(tile).not.toHaveAttribute("aria-busy", "true");
+    await expectNoA11yViolations(page, "home with chosen switches");
+  });
+
   test("a device that never answers: the command reaches it, the control returns to its real state with the toast", async ({ page }) => {
     test.setTimeout(60_000);
     hub = await startTestHub();

@@ -1,12 +1,8 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue } from "jotai";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { sessionAtom } from "../../auth/atoms";
-import { commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
-import { switchAvailabilityAtom } from "../availability";
-import { switchTarget, toggleSwitchCommand } from "../commands";
 import { switchPowerAtom } from "../power";
+import { useSwitchControl } from "./useSwitchControl";
 
 /** Props of {@link SwitchState}. */
 export type SwitchStateProps = { name: string; relay?: number | undefined; pending?: boolean; unavailable?: boolean };
@@ -33,32 +29,6 @@ export function SwitchState({ name, relay, pending = false, unavailable = false 
       {t(`switches.${shown}`)}
     </span>
   );
-}
-
-/** What a switch control needs to know: offline/locked/unavailable (disabled), pending, checked. */
-function useSwitchControl(name: string, relay: number | undefined) {
-  const press = { name, relay };
-  const state = useAtomValue(switchPowerAtom(name, relay));
-  const unavailable = useAtomValue(switchAvailabilityAtom(name)) === "offline";
-  const pending = useAtomValue(commandPendingAtom(switchTarget(press)));
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionAtom).status === "locked";
-  const toggle = useSetAtom(toggleSwitchCommand);
-  return {
-    unavailable,
-    pending,
-    buttonProps: {
-      type: "button" as const,
-      role: "switch",
-      "aria-checked": state === "on",
-      "aria-busy": pending || undefined,
-      disabled: unavailable || offline || locked,
-      "data-pending": pending || undefined,
-      onClick: () => {
-        if (!pending) void toggle(press);
-      },
-    },
-  };
 }
 
 /** Props of {@link SwitchToggle}. */
