@@ -87,6 +87,7 @@ test.describe("switches with the embedded broker", () => {
     // Answering: confirmed.
     await control.click();
     await expect(control).toHaveAttribute("aria-checked", "true");
+    await expect(control).not.toHaveAttribute("aria-busy", "true");
     await commandsArrive(device, 1);
     expect(device.commands[0]).toEqual({ topic: "cmnd/listwa/POWER1", payload: "ON", retain: false, qos: 1 });
 
