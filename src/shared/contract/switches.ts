@@ -74,3 +74,33 @@ export type SwitchSetAnswer = v.InferOutput<typeof SwitchSetAnswerSchema>;
 export function tasmotaPowerCommand(relay: number): string {
   return relay === 0 ? "POWER" : `POWER${String(relay)}`;
 }
+
+/** `GET`/`PATCH /config/switches/{id}` on the general base (spec §7): one switch definition. */
+export const SWITCH_CONFIG_ROUTE = "/config/switches/:id";
+
+/** The path of `GET`/`PATCH /config/switches/{id}` for switch `name` (URL-encoded). */
+export function switchConfigPath(name: string): string {
+  return `/config/switches/${encodeURIComponent(name)}`;
+}
+
+/** `POST /config/switches/reload` (spec §7): the definitions again, household file plus stored edits. */
+export const SWITCHES_RELOAD_PATH = "/config/switches/reload";
+
+/**
+ * Body of `PATCH /config/switches/{id}` (spec §7 "body config"): the fields to change, `label` and
+ * `purpose` (null or "" clears it); at least one. The name and device are the household file's.
+ */
+export const SwitchConfigBodySchema = v.object({
+  config: v.pipe(
+    v.strictObject({
+      label: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))),
+      purpose: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(64)))),
+    }),
+    v.check((config) => config.label !== undefined || config.purpose !== undefined, "label or purpose is required"),
+  ),
+});
+export type SwitchConfigBody = v.InferOutput<typeof SwitchConfigBodySchema>;
+
+/** `{item: Switch}`: the answer of `GET`/`PATCH /config/switches/{id}`. */
+export const SwitchAnswerSchema = itemOf(SwitchSchema);
+export type SwitchAnswer = v.InferOutput<typeof SwitchAnswerSchema>;
