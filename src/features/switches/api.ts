@@ -1,5 +1,14 @@
 import type { ApiClient, ApiResult } from "../../lib/api/client";
-import { SWITCHES_PATH, SwitchSetAnswerSchema, switchSetPath, type SwitchSetAnswer, type SwitchSetBody } from "../../shared/contract/switches";
+import {
+  SWITCHES_PATH,
+  SwitchAnswerSchema,
+  SwitchSetAnswerSchema,
+  switchConfigPath,
+  switchSetPath,
+  type SwitchConfigBody,
+  type SwitchSetAnswer,
+  type SwitchSetBody,
+} from "../../shared/contract/switches";
 import { SwitchesResponseSchema, type Switch } from "./schemas";
 
 /** GET /config/switches on the general base (spec §7): switch definitions. Errors: ApiError. */
@@ -16,4 +25,13 @@ export async function fetchSwitches(general: ApiClient): Promise<ApiResult<Switc
  */
 export async function setSwitch(general: ApiClient, name: string, relay: number, state: "ON" | "OFF"): Promise<ApiResult<SwitchSetAnswer>> {
   return general.post(switchSetPath(name), { json: { relay, state } satisfies SwitchSetBody, schema: SwitchSetAnswerSchema });
+}
+
+/**
+ * PATCH /config/switches/{id} on the general base (spec §7): changes switch `name`'s label and/or
+ * purpose (null or "" clears it); resolves with the definition as the hub now answers it. Errors: ApiError.
+ */
+export async function editSwitch(general: ApiClient, name: string, config: SwitchConfigBody["config"]): Promise<ApiResult<Switch>> {
+  const result = await general.patch(switchConfigPath(name), { json: { config } satisfies SwitchConfigBody, schema: SwitchAnswerSchema });
+  return { ...result, data: result.data.item };
 }

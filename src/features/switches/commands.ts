@@ -1,9 +1,10 @@
 import type { Getter } from "jotai";
 import { ApiError } from "../../lib/api/errors";
 import { DEVICE_UNREACHABLE } from "../../shared/contract/errors";
-import { switchSetPath } from "../../shared/contract/switches";
+import { switchConfigPath, switchSetPath } from "../../shared/contract/switches";
 import { commandAtom } from "../commands";
-import { setSwitch } from "./api";
+import { editSwitch, setSwitch } from "./api";
+import { switchesAtom } from "./atoms";
 import { switchPowerAtom, type PowerState } from "./power";
 
 /** How long a pressed switch waits for its device to confirm the new state on the live channel (ms). */
@@ -66,5 +67,23 @@ export const toggleSwitchCommand = commandAtom<SwitchPress, "ON" | "OFF">({
     await setSwitch(api.general, press.name, press.relay ?? 0, wanted);
     await confirmation(get, press, wanted);
     return wanted;
+  },
+});
+
+/** What an edit of a switch's definition changes: its label and purpose (null or "" = none). */
+export type SwitchEdit = { name: string; label: string; purpose: string | null };
+
+/**
+ * Saves a switch's label and purpose (spec §7 `PATCH config/switches/{id}`; DESIGN §4a command),
+ * pending under `switch-config:<name>`; the hub's answer replaces the definition in switchesAtom, so
+ * the top bar's badge counts the new purpose at once. Failure: the commands' generic toast, nothing changed.
+ */
+export const editSwitchCommand = commandAtom<SwitchEdit, void>({
+  target: ({ name }) => `switch-config:${name}`,
+  request: ({ name }) => ({ method: "PATCH", path: switchConfigPath(name) }),
+  run: async ({ api, set }, edit) => {
+    const purpose = edit.purpose === null || edit.purpose.trim() === "" ? null : edit.purpose.trim();
+    const answer = await editSwitch(api.general, edit.name, { label: edit.label.trim(), purpose });
+    set(switchesAtom, (current) => current?.map((item) => (item.name === answer.data.name ? answer.data : item)) ?? current);
   },
 });
