@@ -146,6 +146,35 @@ test.describe("switches with the embedded broker", () => {
   });
 });
 
+test.describe("editing switches", () => {
+  let hub: TestHub | undefined;
+  test.afterEach(async () => {
+    await hub?.close();
+    hub = undefined;
+  });
+
+  test("giving every switch a purpose on /switches clears the top bar's badge, also after a reload; axe with the form open", async ({ page }) => {
+    hub = await startTestHub();
+    await loginThroughUi(page, { baseURL: hub.baseURL });
+    await page.goto(`${hub.baseURL}/switches`);
+    const badge = page.getByTestId("switches-badge");
+    await expect(badge).toHaveText(/^2/);
+    for (const [label, purpose] of [["Listwa w biurze", "biuro"], ["Pompa ogrodowa", "ogród"]] as const) {
+      await page.getByRole("button", { name: `Edytuj: ${label}` }).click();
+      const form = page.getByRole("form", { name: `Edycja: ${label}` });
+      if (label === "Listwa w biurze") await expectNoA11yViolations(page, "switches with the edit form");
+      await form.getByLabel("Przeznaczenie").fill(purpose);
+      await form.getByRole("button", { name: "Zapisz" }).click();
+      await expect(form).toHaveCount(0);
+    }
+    await expect(badge).toHaveCount(0);
+    await expect(page.getByText("bez przeznaczenia")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Pompa ogrodowa" })).toBeVisible();
+    await expect(badge).toHaveCount(0);
+  });
+});
+
 test.describe("switches with Mosquitto as the household broker", () => {
   let broker: TestMosquitto | undefined;
   let hub: TestHub | undefined;
