@@ -10,7 +10,7 @@ import { DEFAULT_API_BASES } from "../src/shared/contract/paths";
 import { PREFERENCES_PATH, PreferencesAnswerSchema } from "../src/shared/contract/preferences";
 import { SENSORS_PATH, SensorListSchema } from "../src/shared/contract/sensors";
 import { SETTINGS_PATH, SettingAnswerSchema } from "../src/shared/contract/settings";
-import { SWITCHES_PATH, SwitchesAnswerSchema } from "../src/shared/contract/switches";
+import { SWITCHES_PATH, SwitchSetAnswerSchema, SwitchesAnswerSchema, switchSetPath } from "../src/shared/contract/switches";
 import { call, login, startTestHub, type TestHub } from "./testing/harness";
 
 /**
@@ -51,13 +51,14 @@ describe("every answer of the hub parses with its contract schema", () => {
     expect((await answer(LogoutAnswerSchema, "DELETE", `${auth}${AUTH_PATHS.session}`, { cookie: other, body: {} })).item.revoked).toMatch(/./);
   });
 
-  it("general bases v2 and v1: config, switches, sensors, bridge stats", async () => {
+  it("general bases v2 and v1: config, switches, sensors, bridge stats, switch set", async () => {
     const cookie = await login(hub);
     for (const base of [general, generalV1]) {
       expect((await answer(ConfigAnswerSchema, "GET", `${base}${CONFIG_PATH}`, { cookie })).item.mqttConnectionString).toMatch(/^ws:\/\//);
       expect((await answer(SwitchesAnswerSchema, "GET", `${base}${SWITCHES_PATH}`, { cookie })).items.length).toBeGreaterThan(0);
       expect((await answer(SensorListSchema, "GET", `${base}${SENSORS_PATH}`, { cookie })).items.length).toBeGreaterThan(0);
       expect((await answer(BridgeStatsAnswerSchema, "GET", `${base}${BRIDGE_STATS_PATH}`, { cookie })).item.received).toBeGreaterThanOrEqual(0);
+      expect((await answer(SwitchSetAnswerSchema, "POST", `${base}${switchSetPath("listwa")}`, { cookie, body: { relay: 2, state: "OFF" } })).item.command).toBe("POWER2");
     }
   });
 
@@ -76,6 +77,8 @@ describe("every answer of the hub parses with its contract schema", () => {
       ["GET", `${general}/no-such-route`, { cookie }],
       ["GET", `${DEFAULT_API_BASES.garage}/gate`, { cookie }],
       ["POST", `${DEFAULT_API_BASES.garage}${garagePath("gate", "constantStop")}`, { cookie, body: { value: "on" } }],
+      ["POST", `${general}${switchSetPath("nieznany")}`, { cookie, body: { state: "ON" } }],
+      ["POST", `${general}${switchSetPath("listwa")}`, { cookie, body: { relay: 9, state: "ON" } }],
     ];
     for (const [method, path, options] of cases) {
       const response = await call(hub, method, path, options);

@@ -38,6 +38,9 @@ import { settingsRoutes } from "./settings/routes";
 import { SettingsService } from "./settings/service";
 import { SettingsStore } from "./settings/store";
 import { startSimulator } from "./simulator/simulator";
+import { switchesRoutes } from "./switches/routes";
+import { SwitchDefinitions } from "./switches/edits";
+import { SwitchService } from "./switches/service";
 
 export interface HubOptions {
   port: number;
@@ -143,15 +146,17 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const onNotFoundOther = await installStatic(app, options.distDir);
     installErrorHandlers(app, onNotFoundOther);
     await installCompression(app); // after the (precompressed) static files, before the API
+    const switchDefinitions = new SwitchDefinitions(household.switches, db);
     await registerApiBases(app, auth, {
       auth: authRoutes({ auth }),
       preferences: preferencesRoutes({ preferences: new PreferencesStore(db) }),
       settings: settingsRoutes({ settings }),
-      config: configRoutes({ household, settings: settingsStore, mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined }),
+      config: configRoutes({ household, switches: switchDefinitions, settings: settingsStore, mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined }),
       bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats: embedded?.limitStats }),
       cameras: reservedRoutes("Cameras"),
       garage: garageRoutes({ garage: new GarageService(link, household) }),
       lights: lightsRoutes({ lights }),
+      switches: switchesRoutes({ switches: new SwitchService(household.switches, link), definitions: switchDefinitions }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 

@@ -135,6 +135,15 @@ describe("Tasmota LWT", () => {
     const offline = loadFixture("tasmota/lwt_offline.json");
     expect(translate(offline.topic, offline.payload).messages[0]).toEqual({ topic: "availability/tasmota_XXXXXX", payload: '{"state":"offline"}' });
   });
+
+  it("a switch named otherwise than its device gets the device's availability under its own name too", () => {
+    const offline = loadFixture("tasmota/lwt_offline.json", "GD-30W");
+    expect(translate(offline.topic.replace("tasmota_XXXXXX", "GD-30W"), offline.payload).messages).toEqual([
+      { topic: "availability/GD-30W", payload: '{"state":"offline"}' },
+      { topic: "availability/dyfuzor", payload: '{"state":"offline"}' },
+      { topic: "tasmota/tele/GD-30W/LWT", payload: "Offline" },
+    ]);
+  });
 });
 
 describe("hostile Tasmota input", () => {

@@ -55,7 +55,8 @@ function sensorsFromPayload(index: BridgeIndex, device: string, payload: JsonObj
  * `tele/<t>/SENSOR` -> configured `sensor/<kind>/<place>` readings + pass-through;
  * `tele/<t>/STATE`, `stat/<t>/RESULT`, `stat/<t>/STATE` -> `power/<t>/POWER<n>` (+ pass-through for tele);
  * `stat/<t>/POWER<n>` raw ON/OFF or `{"POWER":"ON"}` -> `power/<t>/POWER<n>`;
- * `tele/<t>/LWT` Online/Offline -> `availability/<t>` + pass-through. Reading time = `receivedAt`
+ * `tele/<t>/LWT` Online/Offline -> `availability/<t>` (and `availability/<switch name>` of every switch
+ * named otherwise on that device) + pass-through. Reading time = `receivedAt`
  * (Tasmota's `Time` has no zone). Never throws; bad input lands in `dropped`.
  */
 export function translateTasmota(index: BridgeIndex, topic: string, payload: Buffer, receivedAt: Date): Translation {
@@ -72,7 +73,8 @@ export function translateTasmota(index: BridgeIndex, topic: string, payload: Buf
   if (prefix === "tele" && suffix === "LWT") {
     const state = text === "Online" ? "online" : text === "Offline" ? "offline" : undefined;
     if (!state) return dropped(`LWT ${JSON.stringify(text.slice(0, 40))} is neither Online nor Offline`);
-    out.messages.push({ topic: availabilityTopic(device), payload: JSON.stringify({ state } satisfies AvailabilityPayload) });
+    const availability = JSON.stringify({ state } satisfies AvailabilityPayload);
+    for (const name of [device, ...(index.switchAliases.get(device) ?? [])]) out.messages.push({ topic: availabilityTopic(name), payload: availability });
     out.messages.push({ topic: tasmotaPassThroughTopic(tasmotaTeleTopic(device, "LWT")), payload: text });
     return out;
   }

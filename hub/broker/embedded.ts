@@ -6,7 +6,7 @@ import type { MqttUserStore } from "./mqtt-users";
 import { deliverEveryMessage } from "./delivery";
 import { DeviceAccessControl, dropPublish, REFUSED_TOPIC } from "./device-access";
 import { DEFAULT_BROKER_LIMITS, guardPacketSize, LimitKeeper, SubscriptionCounter, type BrokerLimits, type LimitStats } from "./limits";
-import type { BrokerLink, HubLogger, MessageHandler, PublishOptions } from "./link";
+import { BrokerLinkDownError, type BrokerLink, type HubLogger, type MessageHandler, type PublishOptions } from "./link";
 
 /** The embedded Aedes broker: a BrokerLink for the hub plus entry points for browsers and devices. */
 export interface EmbeddedBroker extends BrokerLink {
@@ -130,6 +130,15 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
           if (error) log.error({ err: error, topic }, "embedded publish failed");
         },
       );
+    },
+    publishCommand(topic: string, payload: string) {
+      return new Promise<void>((resolve, reject) => {
+        if (broker.closed) return reject(new BrokerLinkDownError("the embedded broker is closed"));
+        broker.publish({ cmd: "publish", topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (error) => {
+          if (error) reject(new BrokerLinkDownError(`embedded publish failed: ${error.message}`));
+          else resolve();
+        });
+      });
     },
     subscribe(topicFilter: string, handler: MessageHandler) {
       const deliver = (packet: { topic: string; payload: Buffer | string }, cb: () => void) => {

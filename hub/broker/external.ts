@@ -1,6 +1,6 @@
 import { connect, type MqttClient } from "mqtt";
 import { randomBytes } from "node:crypto";
-import type { BrokerLink, HubLogger, MessageHandler, PublishOptions } from "./link";
+import { BrokerLinkDownError, COMMAND_ACK_TIMEOUT_MS, type BrokerLink, type HubLogger, type MessageHandler, type PublishOptions } from "./link";
 
 function matches(filter: string, topic: string): boolean {
   const f = filter.split("/");
@@ -62,8 +62,32 @@ export async function connectExternalBroker(options: { url: string; log: HubLogg
         if (error) log.warn({ err: error.message, topic }, "external publish failed");
       });
     },
-    isConnected() {
-      return client.connected;
+    publishCommand(topic: string, payload: string) {
+      return new Promise<void>((resolve, reject) => {
+        if (!client.connected || client.reconnecting || client.disconnecting) {
+          reject(new BrokerLinkDownError("not connected to the external broker"));
+          return;
+        }
+        const before = client.getLastMessageId();
+        let settled = false;
+        let messageId: number | undefined;
+        const finish = (error: Error | null) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          client.off("close", onClose);
+          if (error === null) return resolve();
+          // Never replayed: an unacknowledged command leaves mqtt.js' store (a reconnect would resend it).
+          if (messageId !== undefined) client.removeOutgoingMessage(messageId);
+          reject(new BrokerLinkDownError(error.message));
+        };
+        const onClose = () => finish(new Error("the connection to the external broker closed before it acknowledged the command"));
+        const timer = setTimeout(() => finish(new Error(`the external broker did not acknowledge the command within ${COMMAND_ACK_TIMEOUT_MS} ms`)), COMMAND_ACK_TIMEOUT_MS);
+        client.once("close", onClose);
+        client.publish(topic, payload, { qos: 1, retain: false }, (error) => finish(error ?? null));
+        const after = client.getLastMessageId();
+        if (after !== before) messageId = after;
+      });
     },
     subscribe(topicFilter: string, handler: MessageHandler) {
       handlers.push({ filter: topicFilter, handler });

@@ -16,8 +16,14 @@ export interface BrokerLink {
   readonly description: string;
   publish(topic: string, payload: string | Buffer, options: PublishOptions): void;
   subscribe(topicFilter: string, handler: MessageHandler): void;
-  /** False while the link to the broker is down (a command must then fail, never wait in a queue: DESIGN.md §5). Absent = always up. */
-  isConnected?(): boolean;
+  /**
+   * Sends a device command now (DESIGN.md §5: never queued, never replayed): QoS 1, not retained.
+   * Resolves once the broker has it (the embedded broker's callback, an external broker's PUBACK).
+   * Rejects with {@link BrokerLinkDownError} when the broker is not connected, and when an external
+   * broker does not acknowledge it within {@link COMMAND_ACK_TIMEOUT_MS} or the connection drops
+   * first: the message is then removed from mqtt.js' store, so a reconnect does not resend it.
+   */
+  publishCommand(topic: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,4 +33,15 @@ export interface HubLogger {
   warn(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;
   debug(obj: unknown, msg?: string): void;
+}
+
+/** How long an external broker may take to acknowledge a device command (ms). */
+export const COMMAND_ACK_TIMEOUT_MS = 3000;
+
+/** The broker cannot take a device command now (not connected, or no acknowledgement in time). */
+export class BrokerLinkDownError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BrokerLinkDownError";
+  }
 }

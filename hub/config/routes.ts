@@ -25,6 +25,8 @@ export function mqttUrlFromRequest(request: FastifyRequest): string {
 /** What the configuration routes read. */
 export interface ConfigDeps {
   household: Household;
+  /** The switch definitions with their stored edits (switches/edits.ts); absent = the household file's as they are. */
+  switches?: { list(): SwitchesAnswer["items"] };
   /** The stored settings (a valid stored `switchesList` replaces the household's groups). */
   settings: Pick<SettingsStore, "get">;
   /** HUB_MQTT_WS_URL when the broker is external; undefined = derive `ws(s)://<host>/mqtt` per request. */
@@ -37,7 +39,7 @@ export interface ConfigDeps {
  * GET /config/sensors. The switches list is the `switchesList` setting when one is stored and
  * valid, else the household's.
  */
-export function configRoutes({ household, settings, mqttWsUrl }: ConfigDeps) {
+export function configRoutes({ household, switches, settings, mqttWsUrl }: ConfigDeps) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get(CONFIG_PATH, async (request) => {
       const stored = v.safeParse(v.array(SwitchGroupSchema), settings.get("switchesList"));
@@ -50,7 +52,7 @@ export function configRoutes({ household, settings, mqttWsUrl }: ConfigDeps) {
     });
 
     app.get(SWITCHES_PATH, async () => ({
-      items: household.switches.map((s) => ({ name: s.name, label: s.label, purpose: s.purpose })),
+      items: switches ? switches.list() : household.switches.map((s) => ({ name: s.name, label: s.label, purpose: s.purpose })),
     }) satisfies SwitchesAnswer);
 
     app.get(SENSORS_PATH, async () => ({ items: household.sensors }) satisfies SensorList);

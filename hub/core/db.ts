@@ -54,6 +54,19 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // A switch's label and purpose as edited with PATCH /config/switches/{id} (issue 10), over the
+    // household file's definition (switches/edits.ts); `purpose` NULL = none set.
+    version: 3,
+    sql: `
+      CREATE TABLE switch_edits (
+        name TEXT PRIMARY KEY,
+        label TEXT NOT NULL,
+        purpose TEXT,
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 /**

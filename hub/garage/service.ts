@@ -1,3 +1,4 @@
+import { sendDeviceCommands } from "../broker/commands";
 import type { GarageAction, GarageCommand, GarageCommandResult, GarageDoor } from "../../src/shared/contract/garage";
 import { TASMOTA_CMND } from "../../src/shared/contract/topics";
 import type { BrokerLink } from "../broker/link";
@@ -34,7 +35,7 @@ export function shutterCommands(device: GarageDevice, command: GarageCommand, va
 /**
  * Sends door commands to the household's Tasmota shutters (spec §4, §7). Commands go out at once,
  * QoS 1, never retained, and are never queued: with the broker link down it refuses with
- * BROKER_UNAVAILABLE (503) instead (DESIGN.md §5). A door not in the household is NOT_FOUND (404).
+ * DEVICE_UNREACHABLE (409) instead (DESIGN.md §5). A door not in the household is NOT_FOUND (404).
  */
 export class GarageService {
   private readonly doors: ReadonlyMap<GarageDoor, GarageDevice>;
@@ -47,11 +48,10 @@ export class GarageService {
   }
 
   /** Sends `command` (with `value` for constantStop) to `door`'s device; resolves with what was sent. Throws HubError. */
-  send(door: GarageDoor, command: GarageCommand, value?: boolean): GarageCommandResult {
+  async send(door: GarageDoor, command: GarageCommand, value?: boolean): Promise<GarageCommandResult> {
     const device = this.doors.get(door);
     if (!device) throw new HubError("NOT_FOUND", `No ${door} in this household`);
-    if (this.link.isConnected && !this.link.isConnected()) throw new HubError("BROKER_UNAVAILABLE", "The broker is not reachable: nothing was sent");
-    for (const message of shutterCommands(device, command, value)) this.link.publish(message.topic, message.payload, { retain: false, qos: 1 });
+    await sendDeviceCommands(this.link, shutterCommands(device, command, value));
     return { door, command, sentAt: new Date().toISOString() };
   }
 }

@@ -15,6 +15,8 @@ export const SwitchSchema = v.object({
   ...SwitchEntrySchema.entries,
   device: DeviceNameSchema,
   relay: v.optional(RelaySchema),
+  /** How many relays the device has (POWER1..POWER<relays>); default 1. Bounds `POST /switch/{id}/set`'s relay. */
+  relays: v.optional(RelaySchema),
 });
 export type Switch = v.InferOutput<typeof SwitchSchema>;
 

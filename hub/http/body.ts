@@ -4,6 +4,11 @@ import { HubError } from "../core/errors";
 /** A path segment shown in a message: a field name or an array index, else left out. */
 const SHOWN_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
 
+/** A key a strict object does not know (valibot says `expected never`); a missing key says the key instead. */
+function isUnknownKey(issue: v.BaseIssue<unknown>): boolean {
+  return issue.type === "strict_object" && issue.expected === "never";
+}
+
 /**
  * Where a valibot issue is: the dot path of field names and indices (`preferences.appUi`,
  * `idsToRemove.3`), or `body` at the root. An unknown key a strict object refuses is not named
@@ -12,7 +17,7 @@ const SHOWN_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
 function whereOf(issue: v.BaseIssue<unknown>): string {
   const segments: string[] = [];
   const path = issue.path ?? [];
-  const known = issue.type === "strict_object" ? path.slice(0, -1) : path;
+  const known = isUnknownKey(issue) ? path.slice(0, -1) : path;
   for (const item of known) {
     const key: unknown = item.key;
     if (typeof key === "number" && Number.isInteger(key)) segments.push(String(key));
@@ -28,7 +33,8 @@ function whereOf(issue: v.BaseIssue<unknown>): string {
  * `expected` is taken from the schema (`string`, `<=200`, `("pl" | "en")`), never from the input.
  */
 function ruleOf(issue: v.BaseIssue<unknown>): string {
-  if (issue.type === "strict_object") return "unknown field";
+  if (isUnknownKey(issue)) return "unknown field";
+  if (issue.type === "strict_object") return "required";
   if (issue.kind === "schema") return issue.expected ? `expected ${issue.expected}` : `expected ${issue.type}`;
   return issue.expected ? `${issue.type} ${issue.expected}` : `${issue.type} rule failed`;
 }

@@ -13,7 +13,7 @@ export function lightsRoutes({ lights }: { lights: LightsService }) {
     app.post<{ Params: { id: string } }>(LIGHT_SET_ROUTE, async (request) => {
       const body = parseBody(LightSetBodySchema, request.body);
       const { id } = request.params;
-      return { item: { id, sent: lights.set(id, body) } } satisfies LightSetAnswer;
+      return { item: { id, sent: await lights.set(id, body) } } satisfies LightSetAnswer;
     });
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BrokerLink, MessageHandler, PublishOptions } from "../broker/link";
+import { BrokerLinkDownError, type BrokerLink, type MessageHandler, type PublishOptions } from "../broker/link";
 import { HubError } from "../core/errors";
 import { loadFixture } from "../testing/fixtures";
 import { LightsService } from "./service";
@@ -17,7 +17,10 @@ function fakeLink(connected = true) {
     description: "fake",
     publish: (topic, payload, options) => void published.push({ topic, payload: payload.toString(), options }),
     subscribe: (filter, handler) => void handlers.push({ filter, handler }),
-    isConnected: () => connected,
+    publishCommand: async (topic, payload) => {
+      if (!connected) throw new BrokerLinkDownError("link down");
+      published.push({ topic, payload, options: { retain: false, qos: 1 } });
+    },
     close: async () => undefined,
   };
   const device = (topic: string, payload: Buffer | string) => handlers.filter((h) => matches(h.filter, topic)).forEach((h) => h.handler(topic, Buffer.from(payload)));
@@ -38,25 +41,25 @@ describe("LightsService", () => {
     expect(published.find((m) => m.topic === "light/bulb")).toMatchObject({ payload: JSON.stringify({ state: "ON", brightness: 215, color: null, color_mode: null, color_temp: 325 }), options: { retain: true } });
   });
 
-  it("a Tasmota light of the household: features and state from its STATE; commands to cmnd/<t>/...; broker down refuses and sends nothing", () => {
+  it("a Tasmota light of the household: features and state from its STATE; commands to cmnd/<t>/...; broker down refuses and sends nothing", async () => {
     const { link, published, device } = fakeLink();
     const lights = new LightsService(link, [{ name: "bulb02", label: "Żarówka", tasmota: "bulb02" }], silent).start();
     const state = loadFixture("tasmota/state_light_rgbww.json");
     device(state.topic, state.payload);
     expect(lights.features()).toMatchObject([{ id: "bulb02", source: "tasmota", rgb: true, brightness: { min: 0, max: 100 } }]);
     published.length = 0;
-    expect(lights.set("bulb02", { state: "ON", brightness: 50 })).toBe(2);
+    expect(await lights.set("bulb02", { state: "ON", brightness: 50 })).toBe(2);
     expect(published.map((m) => [m.topic, m.payload, m.options])).toEqual([
       ["cmnd/bulb02/Power", "ON", { retain: false, qos: 1 }],
       ["cmnd/bulb02/Dimmer", "50", { retain: false, qos: 1 }],
     ]);
-    expect(() => lights.set("bulb02", { brightness: 101 })).toThrow(HubError);
+    await expect(lights.set("bulb02", { brightness: 101 })).rejects.toThrow(HubError);
 
     const down = fakeLink(false);
     const offline = new LightsService(down.link, [{ name: "bulb02", label: "Żarówka", tasmota: "bulb02" }], silent).start();
     down.device(state.topic, state.payload);
     down.published.length = 0;
-    expect(() => offline.set("bulb02", { state: "ON" })).toThrow(expect.objectContaining({ code: "BROKER_UNAVAILABLE" }));
+    await expect(offline.set("bulb02", { state: "ON" })).rejects.toMatchObject({ code: "DEVICE_UNREACHABLE" });
     expect(down.published).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
+import { sendDeviceCommands } from "../broker/commands";
 import type { LightConfig, LightFeatures, LightSetBody, LightState } from "../../src/shared/contract/lights";
 import { lightFeaturesTopic, lightStateTopic, TASMOTA_CMND, TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
-import { HubError } from "../core/errors";
 import { isSafeDeviceName, MAX_PAYLOAD_BYTES, parseJsonObject } from "../bridge/guards";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { lightsOfBridgeDevices } from "./exposes";
@@ -88,22 +88,22 @@ export class LightsService implements LightDirectory {
   /**
    * `POST /light/{id}/set`: checks `body` (validate.ts) and publishes the device commands.
    * @returns how many device messages went out
-   * @throws HubError NOT_FOUND / BAD_REQUEST (validate.ts); BROKER_UNAVAILABLE when the household
-   *   broker is not connected (the command is dropped, never queued: DESIGN.md §5)
+   * @throws HubError NOT_FOUND / BAD_REQUEST (validate.ts); DEVICE_UNREACHABLE when the
+   *   broker link is down (the command is dropped, never queued: DESIGN.md §5)
    */
-  set(id: string, body: LightSetBody | Record<string, unknown>): number {
+  async set(id: string, body: LightSetBody | Record<string, unknown>): Promise<number> {
     const targets = validateLightSet(this, id, body);
-    if (this.link.isConnected && !this.link.isConnected()) throw new HubError("BROKER_UNAVAILABLE", "the broker is not connected; nothing was sent");
     const first = targets[0];
     if (!first) return 0;
     if (first.model.target.kind === "zigbee2mqtt") {
       const payload: Record<string, unknown> = {};
       for (const { model, command } of targets) if (model.target.kind === "zigbee2mqtt") Object.assign(payload, zigbee2mqttSetPayload(model.target.properties, command));
-      this.link.publish(`${ZIGBEE2MQTT_BASE}/${first.model.target.device}/set`, JSON.stringify(payload), { retain: false, qos: 1 });
+      await sendDeviceCommands(this.link, [{ topic: `${ZIGBEE2MQTT_BASE}/${first.model.target.device}/set`, payload: JSON.stringify(payload) }]);
       return 1;
     }
+    const device = first.model.target.device;
     const commands = tasmotaCommands(first.command);
-    for (const { command, payload } of commands) this.link.publish(`${TASMOTA_CMND}/${first.model.target.device}/${command}`, payload, { retain: false, qos: 1 });
+    await sendDeviceCommands(this.link, commands.map(({ command, payload }) => ({ topic: `${TASMOTA_CMND}/${device}/${command}`, payload })));
     return commands.length;
   }
 

@@ -1,6 +1,6 @@
 import { tasmotaRgbwwLight, zigbee2mqttLights } from "./lights";
 import { RandomWalk, daylightLux, round, tasmotaTime } from "./random-walk";
-import { tasmotaStatTopic, tasmotaTeleTopic, zigbee2mqttTopic } from "../../src/shared/contract/topics";
+import { TASMOTA_CMND, tasmotaStatTopic, tasmotaTeleTopic, zigbee2mqttTopic } from "../../src/shared/contract/topics";
 
 /** One native device message: topic and exact payload text, retained like the real device. */
 export interface DeviceMessage {
@@ -15,6 +15,10 @@ export interface SimDevice {
   tick(at: Date): DeviceMessage[];
   /** Commands it obeys (lights): device topics matching `filter` get `handle`'s answer after `delayMs`. */
   commands?: { filter: string; delayMs: number; handle(topic: string, payload: Buffer): DeviceMessage[] };
+  /** Command topic filters the device subscribes to (Tasmota `cmnd/<t>/#`); none = it takes no commands. */
+  readonly commandFilters?: readonly string[];
+  /** Answers a command on one of {@link commandFilters} with the messages the real device would publish. */
+  command?(topic: string, payload: string, at: Date): DeviceMessage[];
 }
 
 const tele = (device: string, suffix: string, body: unknown): DeviceMessage => ({ topic: tasmotaTeleTopic(device, suffix), payload: JSON.stringify(body), retain: false });
@@ -130,9 +134,24 @@ export function zigbeeContactSensor(name: string, random: () => number): SimDevi
   };
 }
 
+/** Tasmota's power command payloads (case-insensitive; `1`/`0`/`2` too), or null for anything else. */
+function powerAction(payload: string): "ON" | "OFF" | "TOGGLE" | "QUERY" | null {
+  const word = payload.trim().toUpperCase();
+  if (word === "") return "QUERY";
+  if (word === "ON" || word === "1") return "ON";
+  if (word === "OFF" || word === "0") return "OFF";
+  if (word === "TOGGLE" || word === "2") return "TOGGLE";
+  return null;
+}
+
 /**
  * Tasmota switch with `relays` relays: `tele/<t>/STATE` with POWER (one relay) or POWER1..n,
- * and on a toggle `stat/<t>/RESULT` + raw `stat/<t>/POWER<n>`; LWT Online first.
+ * and on a toggle `stat/<t>/RESULT` + raw `stat/<t>/POWER<n>`; LWT Online (retained) first. Takes
+ * commands as Tasmota does (subscribed to `cmnd/<t>/#`): `POWER` (= relay 1) or `POWER<n>` with
+ * `ON`/`OFF`/`TOGGLE` (or `1`/`0`/`2`, any case; empty = query) switches the relay and answers
+ * `stat/<t>/RESULT` `{"POWER1":"ON"}` then `stat/<t>/POWER1` `ON` (the key is `POWER` on a
+ * one-relay device; fixtures result_power_toggle.json, stat_power1_raw.json); an unknown command or
+ * relay answers `{"Command":"Unknown"}`, a bad payload changes nothing and answers the state.
  */
 export function tasmotaSwitch(name: string, relays: number, random: () => number): SimDevice {
   const keys = relays === 1 ? ["POWER"] : Array.from({ length: relays }, (_, i) => `POWER${i + 1}`);
@@ -157,6 +176,24 @@ export function tasmotaSwitch(name: string, relays: number, random: () => number
       out.push(tele(name, "STATE", { Time: tasmotaTime(at), Uptime: `0T00:00:${String(uptime % 60).padStart(2, "0")}`, UptimeSec: uptime, Heap: 27, SleepMode: "Dynamic", Sleep: 50, LoadAvg: 19, MqttCount: 1, ...power, Wifi: { AP: 1, SSId: "dom", Channel: 6, RSSI: 70, LinkCount: 1 } }));
       first = false;
       return out;
+    },
+    commandFilters: [`${TASMOTA_CMND}/${name}/#`],
+    command(topic, payload) {
+      const command = topic.slice(`${TASMOTA_CMND}/${name}/`.length).toUpperCase();
+      const match = /^POWER(\d{0,2})$/.exec(command);
+      const index = match ? (match[1] === "" ? 1 : Number(match[1])) : 0;
+      if (index < 1 || index > keys.length) return [{ topic: tasmotaStatTopic(name, "RESULT"), payload: JSON.stringify({ Command: "Unknown" }), retain: false }];
+      const i = index - 1;
+      const action = powerAction(payload);
+      if (action === "ON") states[i] = true;
+      else if (action === "OFF") states[i] = false;
+      else if (action === "TOGGLE") states[i] = !states[i];
+      const key = keys[i] ?? "POWER";
+      const state = states[i] ? "ON" : "OFF";
+      return [
+        { topic: tasmotaStatTopic(name, "RESULT"), payload: JSON.stringify({ [key]: state }), retain: false },
+        { topic: tasmotaStatTopic(name, key), payload: state, retain: false },
+      ];
     },
   };
 }

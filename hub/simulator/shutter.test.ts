@@ -10,6 +10,7 @@ function fakeLink() {
     description: "fake",
     publish: (topic, payload, options) => void published.push({ topic, payload: payload.toString(), retain: options.retain }),
     subscribe: (filter, handler) => void handlers.push({ filter, handler }),
+    publishCommand: async () => undefined,
     close: async () => undefined,
   };
   const command = (topic: string, payload = "") => {

@@ -52,6 +52,37 @@ describe("simulated devices", () => {
     const state = JSON.parse(second.find((m) => m.topic === "tele/listwa/STATE")?.payload ?? "{}") as unknown;
     expect(state).toMatchObject({ POWER1: expect.stringMatching(/ON|OFF/), POWER2: expect.stringMatching(/ON|OFF/), POWER3: expect.stringMatching(/ON|OFF/) });
   });
+
+  it("a switch answers Tasmota power commands with the fixtures' exact RESULT and raw POWER<n> messages", () => {
+    const toggle = loadFixture("tasmota/result_power_toggle.json"); // stat/tasmota_switch/RESULT {"POWER":"ON"}
+    const raw = loadFixture("tasmota/stat_power1_raw.json"); // stat/GD-30W/POWER1 ON
+    const pompa = tasmotaSwitch("pompa", 1, () => 0.9); // starts OFF
+    expect(pompa.commandFilters).toEqual(["cmnd/pompa/#"]);
+    expect(pompa.command?.("cmnd/pompa/POWER", "TOGGLE", new Date())).toEqual([
+      { topic: "stat/pompa/RESULT", payload: toggle.payload.toString("utf8"), retain: false },
+      { topic: "stat/pompa/POWER", payload: "ON", retain: false },
+    ]);
+    const listwa = tasmotaSwitch("listwa", 3, () => 0.9);
+    const answer = listwa.command?.("cmnd/listwa/POWER1", "ON", new Date()) ?? [];
+    expect(answer).toEqual([
+      { topic: "stat/listwa/RESULT", payload: JSON.stringify({ POWER1: "ON" }), retain: false },
+      { topic: "stat/listwa/POWER1", payload: raw.payload.toString("utf8"), retain: false },
+    ]);
+    expect(raw.topic.endsWith("/POWER1")).toBe(true);
+    // Tasmota takes the command in any case and 0/1/2; an empty payload asks for the state; the state is reported in tele STATE.
+    expect(listwa.command?.("cmnd/listwa/Power3", "1", new Date())?.[1]).toEqual({ topic: "stat/listwa/POWER3", payload: "ON", retain: false });
+    expect(listwa.command?.("cmnd/listwa/POWER3", "", new Date())?.[1]).toEqual({ topic: "stat/listwa/POWER3", payload: "ON", retain: false });
+    expect(listwa.command?.("cmnd/listwa/POWER1", "off", new Date())?.[1]).toEqual({ topic: "stat/listwa/POWER1", payload: "OFF", retain: false });
+    const state = JSON.parse(listwa.tick(new Date()).find((m) => m.topic === "tele/listwa/STATE")?.payload ?? "{}") as unknown;
+    expect(state).toMatchObject({ POWER1: "OFF", POWER2: "OFF", POWER3: "ON" });
+    // A relay it does not have, or another command: Tasmota's {"Command":"Unknown"}.
+    expect(listwa.command?.("cmnd/listwa/POWER4", "ON", new Date())).toEqual([{ topic: "stat/listwa/RESULT", payload: '{"Command":"Unknown"}', retain: false }]);
+  });
+
+  it("a switch announces itself with LWT Online, retained, as the fixture", () => {
+    const online = loadFixture("tasmota/lwt_online.json");
+    expect(tasmotaSwitch("pompa", 1, () => 0.9).tick(new Date())[0]).toEqual({ topic: "tele/pompa/LWT", payload: online.payload.toString("utf8"), retain: true });
+  });
 });
 
 describe("demo mode", () => {

@@ -10,7 +10,8 @@ export const DEMO_SHUTTERS = ["garaz", "brama"] as const;
  * Zigbee2MQTT payloads into the broker through `link` (the first round at once), so the demo's
  * readings travel the same bridge as a household's. The demo's garage door and gate are Tasmota
  * shutters answering commands (shutter.ts), one travel step every min(500, `intervalMs`) ms (full
- * travel 12 steps: 6 s by default, shorter in tests). `stop()` ends the timers.
+ * travel 12 steps: 6 s by default, shorter in tests). `stop()` ends the timers. Devices that take commands (Tasmota switches)
+ * subscribe to their command topics and answer them as the real device does.
  */
 export function startSimulator(options: { link: BrokerLink; intervalMs: number; log: HubLogger; devices?: SimDevice[]; shutters?: readonly string[] }): { stop(): void } {
   const devices = options.devices ?? demoDevices();
@@ -37,7 +38,21 @@ export function startSimulator(options: { link: BrokerLink; intervalMs: number; 
       }, commands.delayMs).unref();
     });
   }
+  for (const device of devices) {
+    if (!device.command) continue;
+    const answer = device.command.bind(device);
+    for (const filter of device.commandFilters ?? []) {
+      options.link.subscribe(filter, (topic, payload) => {
+        try {
+          for (const message of answer(topic, payload.toString("utf8"), new Date())) options.link.publish(message.topic, message.payload, { retain: message.retain, qos: 0 });
+        } catch (error) {
+          options.log.error({ err: error, device: device.name }, "simulated device failed on a command");
+        }
+      });
+    }
+  }
   const shutters = (options.shutters ?? DEMO_SHUTTERS).map((name) => startTasmotaShutter({ link: options.link, name, stepMs: Math.min(500, options.intervalMs), log: options.log }));
+
   round();
   const timer = setInterval(round, Math.max(50, options.intervalMs));
   timer.unref();

@@ -8,12 +8,14 @@ import { appUiAtom } from "../features/preferences/atoms";
 import { fetchSensors } from "../features/sensors/api";
 import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
 import { SensorTiles } from "../features/sensors/components/SensorTiles";
+import { ChosenSwitches } from "../features/switches/components/ChosenSwitches";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
 
 /**
  * Home (/, spec §2, issue 6): a header with the clock, the date and the lowest outdoor temperature
- * (hidden under 460 px), then the sensors' tiles grouped by room (GET /config/sensors), then the
- * garage door and gate in their room (issue 10).
+ * (hidden under 460 px), the switches chosen in setting `dashboardSwitches` (if any), then the
+ * sensors' tiles grouped by room (GET /config/sensors), then the garage door and gate in their room
+ * (issue 10).
  */
 function HomePage() {
   const { t } = useTranslation();
@@ -29,6 +31,7 @@ function HomePage() {
         <HomeClock />
         <OutdoorMinBox fractionDigits={appUi === "car" ? 0 : 1} />
       </header>
+      <ChosenSwitches settingKey="dashboardSwitches" />
       <SensorTiles sensors={sensors} />
       <LightsSection />
       <GarageSection />

@@ -30,8 +30,8 @@ export type CommandSpec<Args, T> = {
    * this function. Rejects with the API's error.
    */
   run: (context: CommandContext, args: Args) => Promise<T>;
-  /** i18n key of the failure toast (5000 ms, spec §9); default `commands.failed`. */
-  failureKey?: string;
+  /** i18n key of the failure toast (5000 ms, spec §9), or a function choosing it by the error; default `commands.failed`. */
+  failureKey?: string | ((error: unknown) => string);
   /** True for a command that must work on the PIN screen too (logout). Default false. */
   allowedWhileLocked?: boolean;
 };
@@ -78,7 +78,7 @@ export function commandAtom<Args, T>(spec: CommandSpec<Args, T>): WritableAtom<n
       return { status: "done", value: await spec.run({ api: env.api, get, set }, args) };
     } catch (error) {
       console.warn("command failed", spec.request(args), error);
-      notify(spec.failureKey ?? DEFAULT_FAILURE_KEY);
+      notify((typeof spec.failureKey === "function" ? spec.failureKey(error) : spec.failureKey) ?? DEFAULT_FAILURE_KEY);
       return { status: "failed", error };
     } finally {
       set(pending, false);

@@ -1,9 +1,37 @@
 import type { ApiClient, ApiResult } from "../../lib/api/client";
-import { SWITCHES_PATH } from "../../shared/contract/switches";
+import {
+  SWITCHES_PATH,
+  SwitchAnswerSchema,
+  SwitchSetAnswerSchema,
+  switchConfigPath,
+  switchSetPath,
+  type SwitchConfigBody,
+  type SwitchSetAnswer,
+  type SwitchSetBody,
+} from "../../shared/contract/switches";
 import { SwitchesResponseSchema, type Switch } from "./schemas";
 
 /** GET /config/switches on the general base (spec §7): switch definitions. Errors: ApiError. */
 export async function fetchSwitches(general: ApiClient): Promise<ApiResult<Switch[]>> {
   const result = await general.get(SWITCHES_PATH, { schema: SwitchesResponseSchema });
   return { ...result, data: result.data.items };
+}
+
+/**
+ * POST /switch/{id}/set on the general base (spec §7): asks the hub to set relay `relay` (0 = the
+ * device's plain POWER) of switch `name` to `state`. Resolves when the hub has sent the command;
+ * the new state arrives on the live channel. Errors: ApiError (`DEVICE_UNREACHABLE` when the hub
+ * cannot reach the broker, `NOT_FOUND`, `BAD_REQUEST`).
+ */
+export async function setSwitch(general: ApiClient, name: string, relay: number, state: "ON" | "OFF"): Promise<ApiResult<SwitchSetAnswer>> {
+  return general.post(switchSetPath(name), { json: { relay, state } satisfies SwitchSetBody, schema: SwitchSetAnswerSchema });
+}
+
+/**
+ * PATCH /config/switches/{id} on the general base (spec §7): changes switch `name`'s label and/or
+ * purpose (null or "" clears it); resolves with the definition as the hub now answers it. Errors: ApiError.
+ */
+export async function editSwitch(general: ApiClient, name: string, config: SwitchConfigBody["config"]): Promise<ApiResult<Switch>> {
+  const result = await general.patch(switchConfigPath(name), { json: { config } satisfies SwitchConfigBody, schema: SwitchAnswerSchema });
+  return { ...result, data: result.data.item };
 }

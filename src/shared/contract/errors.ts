@@ -17,7 +17,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   NOT_FOUND: 404,
   INTERNAL: 500,
-  BROKER_UNAVAILABLE: 503,
+  // Not 503: the dashboard (src/shared/http.ts) reads 502/503/504 as "the hub itself is unreachable".
+  DEVICE_UNREACHABLE: 409,
 } as const satisfies Record<string, number>;
 
 /** One error code of the contract. */
@@ -46,4 +47,4 @@ export const BAD_REQUEST = "BAD_REQUEST" satisfies ErrorCode;
 export const UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE" satisfies ErrorCode;
 export const NOT_FOUND = "NOT_FOUND" satisfies ErrorCode;
 export const INTERNAL = "INTERNAL" satisfies ErrorCode;
-export const BROKER_UNAVAILABLE = "BROKER_UNAVAILABLE" satisfies ErrorCode;
+export const DEVICE_UNREACHABLE = "DEVICE_UNREACHABLE" satisfies ErrorCode;

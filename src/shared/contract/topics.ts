@@ -81,6 +81,11 @@ export function tasmotaStatTopic(device: string, suffix: string): string {
   return `${TASMOTA_STAT}/${device}/${suffix}`;
 }
 
+/** `cmnd/<device>/<command>` (POWER, POWER2 ...): a Tasmota command the hub sends, never retained. */
+export function tasmotaCommandTopic(device: string, command: string): string {
+  return `${TASMOTA_CMND}/${device}/${command}`;
+}
+
 /** `zigbee2mqtt/<device>` (state) or `zigbee2mqtt/<device>/<suffix>` (availability). */
 export function zigbee2mqttTopic(device: string, suffix?: string): string {
   return suffix === undefined ? `${ZIGBEE2MQTT_BASE}/${device}` : `${ZIGBEE2MQTT_BASE}/${device}/${suffix}`;

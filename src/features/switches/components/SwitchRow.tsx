@@ -1,35 +1,73 @@
 import { useAtomValue } from "jotai";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { switchPowerAtom } from "../power";
+import { useSwitchControl } from "./useSwitchControl";
 
 /** Props of {@link SwitchState}. */
-export type SwitchStateProps = { name: string; relay?: number | undefined };
+export type SwitchStateProps = { name: string; relay?: number | undefined; pending?: boolean; unavailable?: boolean };
 
 /**
- * The live power state of a switch or one of its relays (spec §3): 'Włączony', 'Wyłączony' or
- * 'Brak danych', with a dot that is filled when on, hollow when off and dashed when unknown (the
+ * The live power state of a switch or one of its relays (spec §3): 'Włączony', 'Wyłączony',
+ * 'Brak danych' or 'Niedostępne' (its device is offline), with a dot that is filled when on, hollow
+ * when off and dashed when unknown, or a small spinner while a press waits for the device (the
  * word carries the meaning, colour only helps).
  */
-export function SwitchState({ name, relay }: SwitchStateProps) {
+export function SwitchState({ name, relay, pending = false, unavailable = false }: SwitchStateProps) {
   const state = useAtomValue(switchPowerAtom(name, relay));
   const { t } = useTranslation();
+  const shown = unavailable ? "unavailable" : state;
   return (
-    <span className={`switch-state state--${state}`} data-state={state}>
-      <span className="switch-state__dot" aria-hidden="true" />
-      {t(`switches.${state}`)}
+    <span className={`switch-state state--${shown}`} data-state={shown}>
+      {pending ? (
+        <span className="spinner spinner--neutral switch-state__spinner" aria-hidden="true">
+          <span className="spinner__ring" />
+        </span>
+      ) : (
+        <span className="switch-state__dot" aria-hidden="true" />
+      )}
+      {t(`switches.${shown}`)}
     </span>
   );
 }
 
-/** Props of {@link SwitchRow}. */
-export type SwitchRowProps = { name: string; relay?: number | undefined; label: string };
+/** Props of {@link SwitchToggle}. */
+export type SwitchToggleProps = { name: string; labelledBy: string };
 
-/** One line of the switches screen: a label (a relay's or a whole switch's) and its live state, read-only. */
-export function SwitchRow({ name, relay, label }: SwitchRowProps) {
+/**
+ * The control of a whole switch (an item 'name', spec §3): a real switch (`role="switch"`,
+ * `aria-checked`) named by the element `labelledBy` (the switch's label), showing its live state.
+ * A press sends ON or OFF (toggleSwitchCommand) and shows pending until the device confirms;
+ * disabled while offline, locked or while the device is unavailable.
+ */
+export function SwitchToggle({ name, labelledBy }: SwitchToggleProps) {
+  const { unavailable, pending, buttonProps } = useSwitchControl(name, undefined);
   return (
-    <li className="switch-row" data-testid={`switch-${name}${relay === undefined ? "" : `-${relay}`}`}>
-      <span className="switch-row__label">{label}</span>
-      <SwitchState name={name} relay={relay} />
+    <button {...buttonProps} className="switch-control switch-control--state" aria-labelledby={labelledBy} data-testid={`switch-toggle-${name}`}>
+      <SwitchState name={name} pending={pending} unavailable={unavailable} />
+    </button>
+  );
+}
+
+/** Props of {@link SwitchRow}. */
+export type SwitchRowProps = { name: string; relay?: number | undefined; label: string; switchLabelId?: string };
+
+/**
+ * One relay line of the switches screen: the whole line is the relay's switch control
+ * (`role="switch"`, named '<switch label> <relay label>' through aria-labelledby), with its label and
+ * live state; see {@link SwitchToggle} for what a press does.
+ */
+export function SwitchRow({ name, relay, label, switchLabelId }: SwitchRowProps) {
+  const labelId = useId();
+  const { unavailable, pending, buttonProps } = useSwitchControl(name, relay);
+  return (
+    <li className="switch-row-item" data-testid={`switch-${name}${relay === undefined ? "" : `-${relay}`}`}>
+      <button {...buttonProps} className="switch-control switch-row" aria-labelledby={switchLabelId ? `${switchLabelId} ${labelId}` : labelId}>
+        <span className="switch-row__label" id={labelId}>
+          {label}
+        </span>
+        <SwitchState name={name} relay={relay} pending={pending} unavailable={unavailable} />
+      </button>
     </li>
   );
 }

@@ -1,10 +1,13 @@
-import { cleanup, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { configAtom } from "../../config";
+import { applyLiveBatch } from "../../live/apply";
+import { serverReachableAtom } from "../../offline/atoms";
 import { switchesAtom, switchesWithoutPurposeCountAtom } from "../atoms";
 import { SwitchesBadge } from "./SwitchesBadge";
 import { SwitchesList } from "./SwitchesList";
-import { renderWithApp, createTestStore } from "../../../test/render";
+import { renderWithApp, createTestStore, fakeClient } from "../../../test/render";
+import { sessionAtom } from "../../auth/atoms";
 
 afterEach(cleanup);
 
@@ -73,5 +76,66 @@ describe("switches screen vs the bar's badge (spec §2 badge, §3 switch definit
     renderScreen([], []);
     expect(screen.getByRole("heading", { name: "Brak przełączników" })).toBeTruthy();
     expect(screen.getByText(/konfiguracji domu w hubie/)).toBeTruthy();
+  });
+
+  it("each relay and whole switch is a switch control named by its labels, checked when on", () => {
+    const store = renderScreen();
+    const live = (topic: string, value: unknown) => applyLiveBatch(store, new Map([[topic, { value, receivedAt: Date.now() }]]));
+    act(() => {
+      live("power/listwa/POWER2", { state: "ON" });
+      live("power/lampa_salon/POWER", { state: "OFF" });
+    });
+    const relay2 = screen.getByRole("switch", { name: "Listwa w biurze przekaźnik 2" });
+    expect(relay2.getAttribute("aria-checked")).toBe("true");
+    expect(relay2.textContent).toContain("Włączony");
+    const lamp = screen.getByRole("switch", { name: "Lampa w salonie" });
+    expect(lamp.getAttribute("aria-checked")).toBe("false");
+    expect((lamp as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("a device whose LWT says Offline shows 'Niedostępne' and its controls are disabled; offline disables every control", () => {
+    const store = renderScreen();
+    act(() => applyLiveBatch(store, new Map([["availability/listwa", { value: { state: "offline" }, receivedAt: Date.now() }]])));
+    const relay1 = screen.getByRole("switch", { name: "Listwa w biurze przekaźnik 1" }) as HTMLButtonElement;
+    expect(relay1.disabled).toBe(true);
+    expect(relay1.textContent).toContain("Niedostępne");
+    expect((screen.getByRole("switch", { name: "Pompa ogrodowa" }) as HTMLButtonElement).disabled).toBe(false);
+    act(() => store.set(serverReachableAtom, false));
+    expect((screen.getByRole("switch", { name: "Pompa ogrodowa" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("edits a switch's label and purpose with PATCH /config/switches/{id}; the badge counts the new purpose at once", async () => {
+    const store = createTestStore();
+    store.set(sessionAtom, { status: "loggedIn", login: "demo" });
+    store.set(switchesAtom, DEMO_SWITCHES);
+    store.set(configAtom, { mqttConnectionString: "ws://hub.test/mqtt", switchesList: DEMO_GROUPS });
+    const { client, requests } = fakeClient(() => ({ status: 200, body: { item: { name: "pompa", label: "Pompa w ogrodzie", purpose: "garden" } } }));
+    renderWithApp(
+      <>
+        <SwitchesBadge descriptionId="badge-description" />
+        <SwitchesList />
+      </>,
+      store,
+      { api: { general: client } },
+    );
+    expect(screen.getByTestId("switches-badge").textContent).toMatch(/^2/);
+    fireEvent.click(screen.getByRole("button", { name: "Edytuj: Pompa ogrodowa" }));
+    const form = screen.getByRole("form", { name: "Edycja: Pompa ogrodowa" });
+    fireEvent.change(within(form).getByLabelText("Nazwa"), { target: { value: "Pompa w ogrodzie" } });
+    fireEvent.change(within(form).getByLabelText("Przeznaczenie"), { target: { value: "garden" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Zapisz" }));
+    await waitFor(() => expect(screen.queryByRole("form")).toBeNull());
+    expect(requests).toMatchObject([{ method: "PATCH", path: "/config/switches/pompa", body: { config: { label: "Pompa w ogrodzie", purpose: "garden" } } }]);
+    expect(screen.getByTestId("switches-badge").textContent).toMatch(/^1/);
+    expect(screen.getByRole("switch", { name: "Pompa w ogrodzie" })).toBeTruthy();
+  });
+
+  it("refuses an empty label without sending anything", () => {
+    const store = renderScreen();
+    store.set(sessionAtom, { status: "loggedIn", login: "demo" });
+    fireEvent.click(screen.getByRole("button", { name: "Edytuj: Listwa w biurze" }));
+    fireEvent.change(screen.getByLabelText("Nazwa"), { target: { value: "  " } });
+    fireEvent.click(screen.getByRole("button", { name: "Zapisz" }));
+    expect(screen.getByRole("alert").textContent).toBe("Pole wymagane");
   });
 });

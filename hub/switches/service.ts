@@ -1,0 +1,57 @@
+import { tasmotaPowerCommand, type SwitchSetAnswer, type SwitchSetBody } from "../../src/shared/contract/switches";
+import { tasmotaCommandTopic } from "../../src/shared/contract/topics";
+import { sendDeviceCommands } from "../broker/commands";
+import type { BrokerLink } from "../broker/link";
+import { HubError } from "../core/errors";
+import type { Switch } from "../household/schema";
+
+/**
+ * The relays `POST /switch/{id}/set` accepts for a switch, each with the Tasmota command it becomes:
+ * a switch bound to one `relay` r of its device takes 0 (its own relay) and r, both `POWER<r>`; any
+ * other switch takes 0 (`POWER`, Tasmota's first relay) and 1..`relays` (default 1), `POWER<n>`.
+ */
+export function relayCommands(item: Pick<Switch, "relay" | "relays">): ReadonlyMap<number, string> {
+  if (item.relay !== undefined) {
+    const own = tasmotaPowerCommand(item.relay);
+    return new Map([
+      [0, own],
+      [item.relay, own],
+    ]);
+  }
+  const count = item.relays ?? 1;
+  return new Map(Array.from({ length: count + 1 }, (_, relay) => [relay, tasmotaPowerCommand(relay)]));
+}
+
+/**
+ * Switch commands (spec §3, §7 `POST switch/{id}/set`; docs/contract.md): turns a validated body into
+ * Tasmota's `cmnd/<device>/POWER<n>` with the plain payload `ON`/`OFF`/`TOGGLE`, QoS 1, never
+ * retained, sent at once through the broker link or refused (DESIGN.md §5: never queued or replayed).
+ * The new state is not answered: the device confirms it on `stat/` (the bridge makes it `power/`).
+ */
+export class SwitchService {
+  private readonly byName: ReadonlyMap<string, Switch>;
+
+  constructor(
+    switches: readonly Switch[],
+    private readonly link: BrokerLink,
+  ) {
+    this.byName = new Map(switches.map((item) => [item.name, item]));
+  }
+
+  /**
+   * Sends `body.state` to relay `body.relay` of switch `name`.
+   * @throws HubError NOT_FOUND for an unknown switch, BAD_REQUEST naming `relay` for a relay the
+   *   device does not have (nothing is sent), DEVICE_UNREACHABLE when the broker cannot take it now.
+   */
+  async set(name: string, body: SwitchSetBody): Promise<SwitchSetAnswer["item"]> {
+    const item = this.byName.get(name);
+    if (item === undefined) throw new HubError("NOT_FOUND", "no such switch");
+    const commands = relayCommands(item);
+    const command = commands.get(body.relay);
+    if (command === undefined) {
+      throw new HubError("BAD_REQUEST", `relay: must be one of ${[...commands.keys()].join(", ")} for this switch`);
+    }
+    await sendDeviceCommands(this.link, [{ topic: tasmotaCommandTopic(item.device, command), payload: body.state }]);
+    return { name: item.name, relay: body.relay, command, state: body.state };
+  }
+}

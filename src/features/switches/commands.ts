@@ -1,0 +1,89 @@
+import type { Getter } from "jotai";
+import { ApiError } from "../../lib/api/errors";
+import { DEVICE_UNREACHABLE } from "../../shared/contract/errors";
+import { switchConfigPath, switchSetPath } from "../../shared/contract/switches";
+import { commandAtom } from "../commands";
+import { editSwitch, setSwitch } from "./api";
+import { switchesAtom } from "./atoms";
+import { switchPowerAtom, type PowerState } from "./power";
+
+/** How long a pressed switch waits for its device to confirm the new state on the live channel (ms). */
+export const SWITCH_CONFIRM_TIMEOUT_MS = 5000;
+
+/** How often the pending command looks at the live state while it waits (ms). */
+const CONFIRM_POLL_MS = 100;
+
+/** What a switch press acts on: switch `name` and, for one relay of it, `relay` (none = the whole switch, relay 0). */
+export type SwitchPress = { name: string; relay?: number | undefined };
+
+/** The pending-mark id of a switch press: `switch:<name>/<relay>` (relay 0 for the whole switch). */
+export function switchTarget({ name, relay }: SwitchPress): string {
+  return `switch:${name}/${String(relay ?? 0)}`;
+}
+
+/** The device sent no confirmation of the new state within {@link SWITCH_CONFIRM_TIMEOUT_MS}. */
+export class NoConfirmationError extends Error {
+  constructor(target: string) {
+    super(`${target}: no confirmation within ${SWITCH_CONFIRM_TIMEOUT_MS} ms`);
+    this.name = "NoConfirmationError";
+  }
+}
+
+/** The state a press asks for: OFF when the switch is on, else ON (also when its state is unknown). */
+export function wantedState(current: PowerState): "ON" | "OFF" {
+  return current === "on" ? "OFF" : "ON";
+}
+
+/** Resolves when the live state of `press` is `wanted`; rejects with NoConfirmationError after the timeout. */
+async function confirmation(get: Getter, press: SwitchPress, wanted: "ON" | "OFF"): Promise<void> {
+  const power = switchPowerAtom(press.name, press.relay);
+  const target = wanted === "ON" ? "on" : "off";
+  const deadline = Date.now() + SWITCH_CONFIRM_TIMEOUT_MS;
+  while (get(power) !== target) {
+    if (Date.now() >= deadline) throw new NoConfirmationError(switchTarget(press));
+    await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS));
+  }
+}
+
+/** i18n key of the toast when the device did not answer ('Urządzenie nie odpowiedziało'). */
+export const NO_RESPONSE_KEY = "switches.noResponse";
+
+/**
+ * Toggles a switch or one of its relays (spec §3, §7 `POST switch/{id}/set`; DESIGN §4a command):
+ * marked pending under {@link switchTarget} while the hub sends the command AND until the device
+ * confirms the new state on the live channel (`power/<name>/POWER<n>`); nothing optimistic is shown.
+ * When no confirmation arrives within {@link SWITCH_CONFIRM_TIMEOUT_MS}, or the hub cannot reach the
+ * device (`DEVICE_UNREACHABLE`), the mark clears (the control shows the real state again) with the
+ * toast 'Urządzenie nie odpowiedziało'; other failures toast the commands' generic text. Refused
+ * (nothing sent) while offline or locked, like every command.
+ */
+export const toggleSwitchCommand = commandAtom<SwitchPress, "ON" | "OFF">({
+  target: switchTarget,
+  request: ({ name }) => ({ method: "POST", path: switchSetPath(name) }),
+  failureKey: (error) =>
+    error instanceof NoConfirmationError || (error instanceof ApiError && error.code === DEVICE_UNREACHABLE) ? NO_RESPONSE_KEY : "commands.failed",
+  run: async ({ api, get }, press) => {
+    const wanted = wantedState(get(switchPowerAtom(press.name, press.relay)));
+    await setSwitch(api.general, press.name, press.relay ?? 0, wanted);
+    await confirmation(get, press, wanted);
+    return wanted;
+  },
+});
+
+/** What an edit of a switch's definition changes: its label and purpose (null or "" = none). */
+export type SwitchEdit = { name: string; label: string; purpose: string | null };
+
+/**
+ * Saves a switch's label and purpose (spec §7 `PATCH config/switches/{id}`; DESIGN §4a command),
+ * pending under `switch-config:<name>`; the hub's answer replaces the definition in switchesAtom, so
+ * the top bar's badge counts the new purpose at once. Failure: the commands' generic toast, nothing changed.
+ */
+export const editSwitchCommand = commandAtom<SwitchEdit, void>({
+  target: ({ name }) => `switch-config:${name}`,
+  request: ({ name }) => ({ method: "PATCH", path: switchConfigPath(name) }),
+  run: async ({ api, set }, edit) => {
+    const purpose = edit.purpose === null || edit.purpose.trim() === "" ? null : edit.purpose.trim();
+    const answer = await editSwitch(api.general, edit.name, { label: edit.label.trim(), purpose });
+    set(switchesAtom, (current) => current?.map((item) => (item.name === answer.data.name ? answer.data : item)) ?? current);
+  },
+});
