@@ -11,7 +11,9 @@ export function createAppRouter(context: RouterContext, history?: Parameters<typ
     routeTree,
     context,
     history,
-    defaultPreload: "viewport",
+    // Hover/touch preloads here; viewport preloading at the spec's 200 px margin is the shell's
+    // usePrefetchLinks (the router's own viewport mode has a fixed 100 px margin).
+    defaultPreload: "intent",
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
   });

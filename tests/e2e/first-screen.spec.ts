@@ -39,7 +39,7 @@ test.describe("first screen (issue 9)", () => {
     });
   });
 
-  test("with JavaScript on, React replaces the shell and nothing violates the CSP (login, then the dashboard)", async ({ page }) => {
+  test("with JavaScript on, React replaces the shell and nothing violates the CSP (login, then the dashboard, whose bar's routes preload)", async ({ page }) => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
@@ -48,6 +48,10 @@ test.describe("first screen (issue 9)", () => {
     const consoleErrors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error" && /Content Security Policy/i.test(message.text())) consoleErrors.push(message.text());
+    });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();
@@ -60,5 +64,7 @@ test.describe("first screen (issue 9)", () => {
     await expect(page.getByRole("navigation", { name: "Pasek główny" })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
     expect(consoleErrors).toEqual([]);
+    // The bar's links are in view: their routes' chunks load without a click (spec §9, 200 px margin).
+    await expect.poll(() => scripts.filter((path) => /\/assets\/(weather|menu|switches)-[\w-]+\.js$/.test(path)).length).toBe(3);
   });
 });

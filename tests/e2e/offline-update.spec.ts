@@ -185,7 +185,7 @@ test.describe("kiosk updates", () => {
     await expect(page).toHaveURL(/\/weather$/);
     await page.getByRole("link", { name: "Kamery" }).click();
     await expect(page).toHaveURL(/\/cameras$/);
-    // The bar's routes were preloaded when their links came into view (defaultPreload "viewport",
+    // The bar's routes were preloaded when their links came into view (usePrefetchLinks, 200 px margin,
     // issue 9), before the update, so those clicks may fetch nothing. A route with no link on screen
     // still has its chunk to load: reached as the browser's Forward button would (a history entry of
     // the router's shape, then popstate).

@@ -1,0 +1,57 @@
+import { useRouter } from "@tanstack/react-router";
+import { useEffect, type RefObject } from "react";
+
+/** Spec §9 "link prefetch margin 200px": a link this close to the viewport has its route preloaded. */
+export const LINK_PREFETCH_MARGIN_PX = 200;
+
+/**
+ * Preloads the route (code chunk and loader) of every same-origin link inside `containerRef` once the
+ * link comes within {@link LINK_PREFETCH_MARGIN_PX} of the viewport (spec §9), including links added
+ * later (a MutationObserver watches the container). TanStack Router's own viewport preloading uses a
+ * fixed 100 px margin, so the router preloads on intent and this hook does the viewport part.
+ *
+ * Each href is preloaded at most once per mount; a failed preload is ignored (navigation loads the
+ * route again and shows its error then). No-op where IntersectionObserver is missing.
+ */
+export function usePrefetchLinks(containerRef: RefObject<HTMLElement | null>): void {
+  const router = useRouter();
+  useEffect(() => {
+    const container = containerRef.current;
+    if (container === null || typeof IntersectionObserver !== "function") return;
+    const done = new Set<string>();
+    const watched = new WeakSet<Element>();
+    const intersection = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          intersection.unobserve(entry.target);
+          const href = (entry.target as HTMLAnchorElement).href;
+          if (done.has(href)) continue;
+          done.add(href);
+          const url = new URL(href);
+          if (url.origin !== window.location.origin) continue;
+          // An href read from the DOM is not one of the typed routes: the router matches it at run time.
+          const target = { to: url.pathname, search: Object.fromEntries(url.searchParams) };
+          router
+            .preloadRoute(target as unknown as Parameters<typeof router.preloadRoute>[0])
+            .catch(() => undefined);
+        }
+      },
+      { rootMargin: `${LINK_PREFETCH_MARGIN_PX}px` },
+    );
+    const watch = (root: ParentNode) => {
+      for (const anchor of root.querySelectorAll("a[href]")) {
+        if (watched.has(anchor)) continue;
+        watched.add(anchor);
+        intersection.observe(anchor);
+      }
+    };
+    watch(container);
+    const mutations = new MutationObserver(() => watch(container));
+    mutations.observe(container, { childList: true, subtree: true });
+    return () => {
+      mutations.disconnect();
+      intersection.disconnect();
+    };
+  }, [containerRef, router]);
+}
