@@ -6,14 +6,28 @@ import { defineConfig } from "@playwright/test";
  */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/**
+ * Specs that measure the main thread (long tasks under load at 4x CPU): they run in the "timing"
+ * project, alone, after the rest (scripts/test-all.sh runs the two projects one after the other), so
+ * a parallel worker's load does not distort their figures.
+ */
+const TIMING_SPECS = /live-limits\.spec\.ts$/;
+
+/** Parallel workers for the "e2e" project: each worker has its own hub (tests/e2e/support/fixtures.ts). */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
+  projects: [
+    { name: "e2e", testIgnore: TIMING_SPECS },
+    { name: "timing", testMatch: TIMING_SPECS },
+  ],
   use: {
     locale: "pl-PL",
     timezoneId: "Europe/Warsaw",

@@ -2,7 +2,8 @@ import { createServer, connect } from "node:net";
 
 /**
  * Asks the OS for a free TCP port on 127.0.0.1 (listen on port 0, read it, close).
- * There is a tiny window in which another process could take it; the tests run in one worker.
+ * There is a tiny window in which another process (another worker's hub) could take it; the OS hands
+ * out ephemeral ports in sequence, so two workers asking at once get different ones.
  */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
