@@ -1,8 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, test } from "./support/fixtures";
-import { startTestHub, type TestHub } from "./support/hub";
-import { startMosquitto, type TestMosquitto } from "./support/mosquitto";
 
 // The garage door and gate end to end (issue 10): the page -> POST /api/garage/v1/<door>/<action>
 // -> the hub publishes Tasmota cmnd/<t>/Shutter<Action>1 -> the demo's simulated Tasmota shutter
@@ -58,15 +56,10 @@ async function openThenStop(page: Page): Promise<void> {
 }
 
 test.describe("garage door and gate (embedded broker)", () => {
-  let hub: TestHub | undefined;
-  test.afterEach(async () => {
-    await hub?.close();
-    hub = undefined;
-  });
 
-  test("open asks first, cancel sends nothing, confirm opens through the simulated device, stop mid-way; axe", async ({ page }) => {
+  test("open asks first, cancel sends nothing, confirm opens through the simulated device, stop mid-way; axe", async ({ page, household }) => {
     test.setTimeout(90_000);
-    hub = await startTestHub(SIM);
+    const { hub } = await household(SIM);
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await expect(page.getByRole("heading", { name: "Garaż", exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId("door-gate-state")).toHaveText("Zamknięta");
@@ -74,9 +67,9 @@ test.describe("garage door and gate (embedded broker)", () => {
     await openThenStop(page);
   });
 
-  test("offline: the controls are disabled and a press sends nothing", async ({ page, context }) => {
+  test("offline: the controls are disabled and a press sends nothing", async ({ page, context, household }) => {
     test.setTimeout(60_000);
-    hub = await startTestHub(SIM);
+    const { hub } = await household(SIM);
     await loginThroughUi(page, { baseURL: hub.baseURL });
     const gate = page.getByTestId("door-gate");
     await expect(page.getByTestId("door-gate-state")).toHaveText("Zamknięta", { timeout: 15_000 });
@@ -93,9 +86,9 @@ test.describe("garage door and gate (embedded broker)", () => {
     await expect(open).toBeEnabled({ timeout: 15_000 });
   });
 
-  test("the car dashboard shows the gate with large controls and opens it", async ({ page }) => {
+  test("the car dashboard shows the gate with large controls and opens it", async ({ page, household }) => {
     test.setTimeout(60_000);
-    hub = await startTestHub(SIM);
+    const { hub } = await household(SIM);
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await page.goto(`${hub.baseURL}/car-dashboard`);
     const gate = page.getByTestId("door-gate");
@@ -110,19 +103,9 @@ test.describe("garage door and gate (embedded broker)", () => {
 });
 
 test.describe("garage door and gate (Mosquitto)", () => {
-  let broker: TestMosquitto | undefined;
-  let hub: TestHub | undefined;
-  test.afterEach(async () => {
-    await hub?.close();
-    await broker?.close();
-    hub = undefined;
-    broker = undefined;
-  });
-
-  test("open, confirm, open; close, stop mid-way, through Mosquitto", async ({ page }) => {
+  test("open, confirm, open; close, stop mid-way, through Mosquitto", async ({ page, household }) => {
     test.setTimeout(120_000);
-    broker = await startMosquitto();
-    hub = await startTestHub({ ...SIM, mqttUrl: broker.hubUrl, mqttWsUrl: broker.wsUrl });
+    const { hub } = await household({ ...SIM, broker: "mosquitto" });
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await openThenStop(page);
   });

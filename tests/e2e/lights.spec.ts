@@ -1,8 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, test } from "./support/fixtures";
-import { startTestHub, type TestHub } from "./support/hub";
-import { startMosquitto, type TestMosquitto } from "./support/mosquitto";
 
 // Issue 10 "Lights", the whole loop: the dashboard's control -> POST /light/{id}/set -> the hub
 // checks it against the light's features (from the simulated Zigbee2MQTT's real bridge/devices
@@ -38,20 +36,9 @@ async function switchOnAndDim(page: Page): Promise<void> {
 }
 
 test.describe("lights", () => {
-  let hub: TestHub | undefined;
-  let broker: TestMosquitto | undefined;
-  test.afterEach(async () => {
-    const info = test.info();
-    if (info.status !== info.expectedStatus) await info.attach("hub output", { body: hub?.output() ?? "" });
-    await hub?.close();
-    await broker?.close();
-    hub = undefined;
-    broker = undefined;
-  });
-
-  test("on/off and brightness through the simulated Zigbee2MQTT (embedded broker); panel passes axe; a refused value shows a message", async ({ page }) => {
+  test("on/off and brightness through the simulated Zigbee2MQTT (embedded broker); panel passes axe; a refused value shows a message", async ({ page, household }) => {
     test.setTimeout(90_000);
-    hub = await startTestHub({ simulator: true });
+    const { hub } = await household({ simulator: true });
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await expect(page.getByRole("heading", { name: "Światła" })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("region", { name: "Światła: Korytarz" })).toContainText("Obwód 2 z 2");
@@ -77,10 +64,9 @@ test.describe("lights", () => {
     await expect(panel.getByRole("slider", { name: /Barwa światła/ })).toHaveAttribute("aria-valuetext", "2703 K"); // 370 mired, unchanged
   });
 
-  test("the same loop with Mosquitto as the household broker", async ({ page }) => {
+  test("the same loop with Mosquitto as the household broker", async ({ page, household }) => {
     test.setTimeout(90_000);
-    broker = await startMosquitto();
-    hub = await startTestHub({ simulator: true, mqttUrl: broker.hubUrl, mqttWsUrl: broker.wsUrl });
+    const { hub } = await household({ simulator: true, broker: "mosquitto" });
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await switchOnAndDim(page);
   });

@@ -1,6 +1,4 @@
 import { configuredSensors, expect, loginThroughUi, pickSensor, test } from "./support/fixtures";
-import { startTestHub, type TestHub } from "./support/hub";
-import { startMosquitto, type TestMosquitto } from "./support/mosquitto";
 import { loadFixture, nativeReading, publishDevice } from "./support/mqtt";
 
 // The hub and the dashboard against Debian's Mosquitto as the household broker, configured as
@@ -9,22 +7,14 @@ import { loadFixture, nativeReading, publishDevice } from "./support/mqtt";
 // to the logged-in page as mqttConnectionString (mqtt.js takes the credentials from the URL).
 
 test.describe("external broker (Mosquitto)", () => {
-  let broker: TestMosquitto | undefined;
-  let hub: TestHub | undefined;
-  test.afterEach(async () => {
-    await hub?.close();
-    await broker?.close();
-    hub = undefined;
-    broker = undefined;
-  });
-
   test("login, a device reading through Mosquitto reaches its tile, broker restart shows and clears the spinner", async ({
     page,
+    household,
   }) => {
     test.setTimeout(120_000);
-    broker = await startMosquitto();
-    hub = await startTestHub({ mqttUrl: broker.hubUrl, mqttWsUrl: broker.wsUrl });
-    const device = { mqttTcpUrl: broker.tcpUrl, deviceLogin: broker.deviceLogin };
+    const { hub, broker: started, device } = await household({ broker: "mosquitto" });
+    if (started === undefined) throw new Error("household({ broker: 'mosquitto' }) started no Mosquitto");
+    const broker = started;
 
     await loginThroughUi(page, { baseURL: hub.baseURL });
     const config = await page.request.get(`${hub.baseURL}/api/v2/config`);

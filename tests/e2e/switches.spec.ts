@@ -1,8 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, test } from "./support/fixtures";
-import { startTestHub, type TestHub } from "./support/hub";
-import { startMosquitto, type TestMosquitto } from "./support/mosquitto";
 import { loadFixture } from "./support/mqtt";
 import { startTasmota, type TestTasmota } from "./support/tasmota";
 
@@ -27,17 +25,14 @@ async function commandsArrive(device: TestTasmota, count: number, ms = 5_000): P
 }
 
 test.describe("switches with the embedded broker", () => {
-  let hub: TestHub | undefined;
   let device: TestTasmota | undefined;
   test.afterEach(async () => {
     await device?.close();
-    await hub?.close();
     device = undefined;
-    hub = undefined;
   });
 
-  test("the demo simulator's Tasmota switch: press -> pending -> confirmed by the device, twice", async ({ page }) => {
-    hub = await startTestHub({ simulator: true, env: { HUB_SIM_INTERVAL_MS: "600000" } }); // one round: no random flips
+  test("the demo simulator's Tasmota switch: press -> pending -> confirmed by the device, twice", async ({ page, household }) => {
+    const { hub } = await household({ simulator: true, env: { HUB_SIM_INTERVAL_MS: "600000" } }); // one round: no random flips
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await page.goto(`${hub.baseURL}/switches`);
     const control = relayControl(page, 2);
@@ -56,8 +51,8 @@ test.describe("switches with the embedded broker", () => {
     await expect(page.getByText("Urządzenie nie odpowiedziało")).toHaveCount(0);
   });
 
-  test("home: the switches chosen in setting dashboardSwitches are tiles there, pressed and confirmed like on /switches; axe passes", async ({ page }) => {
-    hub = await startTestHub({ simulator: true, env: { HUB_SIM_INTERVAL_MS: "600000" } });
+  test("home: the switches chosen in setting dashboardSwitches are tiles there, pressed and confirmed like on /switches; axe passes", async ({ page, household }) => {
+    const { hub } = await household({ simulator: true, env: { HUB_SIM_INTERVAL_MS: "600000" } });
     await loginThroughUi(page, { baseURL: hub.baseURL });
     const saved = await page.request.patch(`${hub.baseURL}/api/auth/v1/settings`, { data: { key: "dashboardSwitches", value: ["pompa", "listwa/1"] } });
     expect(saved.status()).toBe(200);
@@ -74,9 +69,9 @@ test.describe("switches with the embedded broker", () => {
     await expectNoA11yViolations(page, "home with chosen switches");
   });
 
-  test("a device that never answers: the command reaches it, the control returns to its real state with the toast", async ({ page }) => {
+  test("a device that never answers: the command reaches it, the control returns to its real state with the toast", async ({ page, household }) => {
     test.setTimeout(60_000);
-    hub = await startTestHub();
+    const { hub } = await household();
     device = await startTasmota(hub, "listwa", 3);
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await page.goto(`${hub.baseURL}/switches`);
@@ -103,8 +98,8 @@ test.describe("switches with the embedded broker", () => {
     await expect(control).toContainText("Włączony");
   });
 
-  test("offline: the controls are disabled and a press sends nothing to the device", async ({ page, context }) => {
-    hub = await startTestHub();
+  test("offline: the controls are disabled and a press sends nothing to the device", async ({ page, context, household }) => {
+    const { hub } = await household();
     device = await startTasmota(hub, "listwa", 3);
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await page.goto(`${hub.baseURL}/switches`);
@@ -121,8 +116,8 @@ test.describe("switches with the embedded broker", () => {
     expect(device.commands).toEqual([]);
   });
 
-  test("LWT Offline: the device's controls show 'Niedostępne' and are disabled until it is Online again; axe passes", async ({ page }) => {
-    hub = await startTestHub();
+  test("LWT Offline: the device's controls show 'Niedostępne' and are disabled until it is Online again; axe passes", async ({ page, household }) => {
+    const { hub } = await household();
     device = await startTasmota(hub, "listwa", 3);
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await page.goto(`${hub.baseURL}/switches`);
@@ -147,14 +142,9 @@ test.describe("switches with the embedded broker", () => {
 });
 
 test.describe("editing switches", () => {
-  let hub: TestHub | undefined;
-  test.afterEach(async () => {
-    await hub?.close();
-    hub = undefined;
-  });
 
-  test("giving every switch a purpose on /switches clears the top bar's badge, also after a reload; axe with the form open", async ({ page }) => {
-    hub = await startTestHub();
+  test("giving every switch a purpose on /switches clears the top bar's badge, also after a reload; axe with the form open", async ({ page, household }) => {
+    const { hub } = await household();
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await page.goto(`${hub.baseURL}/switches`);
     const badge = page.getByTestId("switches-badge");
@@ -176,23 +166,16 @@ test.describe("editing switches", () => {
 });
 
 test.describe("switches with Mosquitto as the household broker", () => {
-  let broker: TestMosquitto | undefined;
-  let hub: TestHub | undefined;
   let device: TestTasmota | undefined;
   test.afterEach(async () => {
     await device?.close();
-    await hub?.close();
-    await broker?.close();
     device = undefined;
-    hub = undefined;
-    broker = undefined;
   });
 
-  test("a Tasmota device on Mosquitto: press -> pending -> confirmed; silent -> back with the toast; offline press sends nothing", async ({ page, context }) => {
+  test("a Tasmota device on Mosquitto: press -> pending -> confirmed; silent -> back with the toast; offline press sends nothing", async ({ page, context, household }) => {
     test.setTimeout(90_000);
-    broker = await startMosquitto();
-    hub = await startTestHub({ mqttUrl: broker.hubUrl, mqttWsUrl: broker.wsUrl });
-    device = await startTasmota({ mqttTcpUrl: broker.tcpUrl, deviceLogin: broker.deviceLogin }, "listwa", 3);
+    const { hub, device: broker } = await household({ broker: "mosquitto" });
+    device = await startTasmota(broker, "listwa", 3);
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await page.goto(`${hub.baseURL}/switches`);
     const control = relayControl(page, 2);
@@ -221,10 +204,9 @@ test.describe("switches with Mosquitto as the household broker", () => {
     expect(device.commands).toHaveLength(sent);
   });
 
-  test("the demo simulator through Mosquitto answers a press", async ({ page }) => {
+  test("the demo simulator through Mosquitto answers a press", async ({ page, household }) => {
     test.setTimeout(90_000);
-    broker = await startMosquitto();
-    hub = await startTestHub({ mqttUrl: broker.hubUrl, mqttWsUrl: broker.wsUrl, simulator: true, env: { HUB_SIM_INTERVAL_MS: "600000" } });
+    const { hub } = await household({ broker: "mosquitto", simulator: true, env: { HUB_SIM_INTERVAL_MS: "600000" } });
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await page.goto(`${hub.baseURL}/switches`);
     const control = page.getByRole("switch", { name: "Pompa ogrodowa" });

@@ -1,7 +1,8 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import * as v from "valibot";
-import { startTestHub, type TestHub } from "./hub";
-import { SensorListSchema, type Sensor } from "./mqtt";
+import { startTestHub, type TestHub, type TestHubOptions } from "./hub";
+import { startMosquitto, type TestMosquitto } from "./mosquitto";
+import { SensorListSchema, type DeviceBroker, type Sensor } from "./mqtt";
 
 export { expect };
 
@@ -44,9 +45,30 @@ interface WorkerFixtures {
   hub: TestHub;
 }
 
+/** Options of the `household` fixture: the hub's, plus which broker the household runs. */
+export type HouseholdOptions = Omit<TestHubOptions, "mqttUrl" | "mqttWsUrl"> & {
+  /** "embedded" (default): the hub's Aedes. "mosquitto": Debian's Mosquitto as hub/examples/mosquitto. */
+  broker?: "embedded" | "mosquitto";
+};
+
+/** A hub started for one test, and its Mosquitto when asked for. */
+export interface Household {
+  hub: TestHub;
+  /** Only with `broker: "mosquitto"`. */
+  broker?: TestMosquitto;
+  /** Where and as whom a simulated device connects: the household broker's TCP URL and a device login. */
+  device: Required<DeviceBroker>;
+}
+
 interface TestFixtures {
   /** A page logged in through the UI as demo / demo, showing the dashboard. */
   loggedInPage: Page;
+  /**
+   * Starts a hub of this test's own (simulator, environment as asked), on the embedded broker or on
+   * Mosquitto; everything it started is closed after the test, and the hub's output is attached to a
+   * failed test's report.
+   */
+  household: (options?: HouseholdOptions) => Promise<Household>;
 }
 
 /**
@@ -71,5 +93,28 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   loggedInPage: async ({ page }, use) => {
     await loginThroughUi(page);
     await use(page);
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
+  household: async ({}, use, testInfo) => {
+    const started: { hub?: TestHub; broker?: TestMosquitto }[] = [];
+    await use(async (options = {}) => {
+      const { broker: brokerKind = "embedded", ...hubOptions } = options;
+      const entry: { hub?: TestHub; broker?: TestMosquitto } = {};
+      started.push(entry);
+      if (brokerKind === "mosquitto") {
+        const broker = await startMosquitto();
+        entry.broker = broker;
+        entry.hub = await startTestHub({ ...hubOptions, mqttUrl: broker.hubUrl, mqttWsUrl: broker.wsUrl });
+        return { hub: entry.hub, broker, device: { mqttTcpUrl: broker.tcpUrl, deviceLogin: broker.deviceLogin } };
+      }
+      const hub = await startTestHub(hubOptions);
+      entry.hub = hub;
+      return { hub, device: { mqttTcpUrl: hub.mqttTcpUrl, deviceLogin: (username) => hub.deviceLogin(username) } };
+    });
+    for (const { hub, broker } of started.reverse()) {
+      if (hub !== undefined && testInfo.status !== testInfo.expectedStatus) await testInfo.attach("hub output", { body: hub.output() });
+      await hub?.close();
+      await broker?.close();
+    }
   },
 });
