@@ -125,6 +125,51 @@ export const SETTING_VALUE_SCHEMAS = {
   tempWatchdog: TempWatchdogValueSchema,
 } as const satisfies Record<SettingKey, v.GenericSchema>;
 
+/** A path segment shown in a message: a field name or an array index. */
+const SHOWN_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
+
+/**
+ * Why `value` is not a valid value of setting `key` (SETTING_VALUE_SCHEMAS), as the hub's 400 message
+ * says it: `value.<path>: <rule>` (`value.0.max: must be above min`), or null when it is valid. Our
+ * schemas' own messages are used; valibot's default ones (they quote the value) become the rule's
+ * type and expectation. The dashboard checks its forms with this too, so both sides say the same.
+ */
+export function settingValueIssue(key: SettingKey, value: unknown): string | null {
+  const result = v.safeParse(SETTING_VALUE_SCHEMAS[key], value, { abortEarly: true });
+  if (result.success) return null;
+  const issue = result.issues[0];
+  if (!issue) return "value: invalid";
+  const segments = ["value"];
+  for (const item of issue.path ?? []) {
+    const pathKey: unknown = item.key;
+    if (typeof pathKey === "number" || (typeof pathKey === "string" && SHOWN_KEY.test(pathKey))) segments.push(String(pathKey));
+    else segments.push("?");
+  }
+  const own = issue.kind === "validation" && !/received/i.test(issue.message);
+  const rule = own ? issue.message : issue.expected ? `expected ${issue.expected}` : `${issue.type} rule failed`;
+  return `${segments.join(".")}: ${rule}`;
+}
+
+/**
+ * The first switch item (per key) in a valid setting `value` that is not in `known` ('name' and
+ * 'name/relay' items the household has), as `value.<path>: unknown switch`; null when all are known.
+ */
+export function unknownSwitchIssue(key: SettingKey, value: unknown, isKnown: (item: string) => string | null): string | null {
+  const items: [string, string][] = [];
+  if (key === "garageLight" && typeof value === "string") items.push([value, "value"]);
+  if ((key === "dashboardSwitches" || key === "carDashboardSwitches") && Array.isArray(value)) {
+    value.forEach((item, index) => items.push([String(item), `value.${index}`]));
+  }
+  if (key === "switchesList" && Array.isArray(value)) {
+    (value as { items: string[] }[]).forEach((group, groupIndex) => group.items.forEach((item, index) => items.push([item, `value.${groupIndex}.items.${index}`])));
+  }
+  for (const [item, where] of items) {
+    const problem = isKnown(item);
+    if (problem !== null) return `${where}: ${problem}`;
+  }
+  return null;
+}
+
 /** `alert/<watchdog>/<id>`: the state of one watchdog rule (retained). `watchdog` is `temp` or `weather`. */
 export function alertTopic(watchdog: "temp" | "weather", id: string): string {
   return `alert/${watchdog}/${id}`;
