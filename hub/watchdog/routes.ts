@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { EmptyBodySchema, SENSORS_NOTIFY_PATH, type SensorsNotifyAnswer } from "../../src/shared/contract/settingValues";
+import { SensorsNotifyBodySchema, SENSORS_NOTIFY_PATH, type SensorsNotifyAnswer } from "../../src/shared/contract/settingValues";
 import { parseBody } from "../http/body";
 import type { WatchdogService } from "./service";
 
@@ -11,7 +11,7 @@ import type { WatchdogService } from "./service";
 export function watchdogRoutes({ watchdog }: { watchdog: Pick<WatchdogService, "reload" | "activeAlerts"> }) {
   return async (app: FastifyInstance): Promise<void> => {
     app.post(SENSORS_NOTIFY_PATH, async (request) => {
-      parseBody(EmptyBodySchema, request.body);
+      parseBody(SensorsNotifyBodySchema, request.body);
       watchdog.reload();
       return { item: { active: watchdog.activeAlerts() } } satisfies SensorsNotifyAnswer;
     });

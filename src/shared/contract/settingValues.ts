@@ -194,8 +194,9 @@ export type WatchdogAlert = v.InferOutput<typeof WatchdogAlertSchema>;
 /** `POST /config/sensors/notify` on the general base (spec §7): the watchdogs re-read their settings and re-judge the last readings. */
 export const SENSORS_NOTIFY_PATH = "/config/sensors/notify";
 
-/** An empty request body `{}` (nothing else allowed). */
-export const EmptyBodySchema = v.strictObject({});
+
+/** Body of `POST /config/sensors/notify`: `{}`, nothing else. */
+export const SensorsNotifyBodySchema = v.strictObject({});
 
 /** `{item:{active}}`: the answer of `POST /config/sensors/notify`, the active alerts as `<watchdog>/<id>`. */
 export const SensorsNotifyAnswerSchema = v.object({ item: v.object({ active: v.array(v.string()) }) });
