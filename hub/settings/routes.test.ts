@@ -61,6 +61,6 @@ describe("PATCH /settings", () => {
     expect(await refused("switchesList", [{ name: "Biuro", items: ["listwa/1/2"] }])).toBe("value.0.items.0: must be name or name/relay");
     expect(await refused("weatherWatchdog", { enabled: true, frostBelow: 5, heatAbove: 2, pm25Above: null, pm10Above: null })).toBe("value.heatAbove: must be above frostBelow");
     const body = await jsonOf(await call(hub, "GET", "/api/v2/config", { cookie }), ConfigAnswerSchema);
-    expect(body.item.switchesList.map((group) => group.name)).toEqual(["Salon", "Biuro", "Ogród"]);
+    expect(body.item.switchesList.map((group) => group.name)).toEqual(["Salon", "Biuro", "Ogród", "Garaż"]);
   });
 });

@@ -23,8 +23,9 @@ export class SettingsService {
    *   schema or names an unknown switch (checkSettingValue: the field under `value` named)
    */
   set(key: SettingKey, value: unknown, idsToRemove: readonly (string | number)[] | undefined): unknown {
-    const stored = checkSettingValue(key, applySetting(key, value, idsToRemove), this.knownSwitches);
-    const json = settingJson(stored);
+    const stored = applySetting(key, value, idsToRemove);
+    const json = settingJson(stored); // the size and depth limits first: they name the limit (issue 7)
+    checkSettingValue(key, stored, this.knownSwitches);
     this.store.set(key, stored);
     this.link.publish(settingsTopic(key), json, { retain: true, qos: 1 });
     for (const listener of this.listeners) listener(key, stored);
