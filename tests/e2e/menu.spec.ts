@@ -3,10 +3,14 @@ import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
 import { loadFixture, publishDevice } from "./support/mqtt";
+import { overflowOf, SCREEN_SIZES } from "./support/screens";
 
 // The menu (issue 10, 11): household settings chosen in the UI, saved with PATCH /settings and seen
 // by the screens that use them; the watchdog the hub acts on; the user's sessions, one of them
 // logged out from another browser.
+
+/** The menu's sections that open on demand. */
+const SECTIONS = ["Sesje", "Przełączniki na ekranach", "Grupy przełączników", "Alarmy pogody i temperatury"] as const;
 
 /** Opens the menu's collapsible section `title` (a native <details>: its summary holds the heading). */
 async function openSection(page: Page, title: string): Promise<void> {
@@ -67,10 +71,23 @@ test.describe("menu", () => {
     await expect(page.locator(".watchdog-entry").first().getByLabel("Maksimum (°C)")).toHaveValue("20");
     await expect(page.locator(".watchdog-entry").first().getByLabel("Czujnik")).toHaveValue("balcony");
 
-    for (const title of ["Sesje", "Przełączniki na ekranach", "Grupy przełączników"]) await openSection(page, title);
+    for (const title of SECTIONS.filter((title) => title !== "Alarmy pogody i temperatury")) await openSection(page, title);
     await expect(page.getByText("Ta sesja")).toBeVisible();
     await expect(page.getByLabel("Nazwa grupy").first()).toHaveValue("Salon");
     await expectNoA11yViolations(page, "menu with every section open");
+
+    // Nothing cut off with every section open on the phone and in the car (STYLE.md sizes).
+    for (const size of SCREEN_SIZES.filter((candidate) => candidate.name.startsWith("phone") || candidate.car)) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      if (size.car) {
+        expect((await page.request.patch(`${hub.baseURL}/api/auth/v1/preferences`, { data: { preferences: { appUi: "car" } } })).status()).toBe(200);
+        await page.reload();
+        await expect(bar(page)).toHaveAttribute("data-layout", "car");
+        for (const title of SECTIONS) await openSection(page, title);
+      }
+      await expect(page.getByText("Ta sesja")).toBeVisible();
+      expect(await overflowOf(page), `overflow on the menu at ${size.name}`).toEqual([]);
+    }
   });
 
   test("sessions from two browsers: the other one is logged out after a confirmation and lands on the login form", async ({ page, browser }) => {
