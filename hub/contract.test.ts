@@ -10,6 +10,7 @@ import { DEFAULT_API_BASES } from "../src/shared/contract/paths";
 import { PREFERENCES_PATH, PreferencesAnswerSchema } from "../src/shared/contract/preferences";
 import { SENSORS_PATH, SensorListSchema } from "../src/shared/contract/sensors";
 import { SETTINGS_PATH, SettingAnswerSchema } from "../src/shared/contract/settings";
+import { SENSORS_NOTIFY_PATH, SensorsNotifyAnswerSchema } from "../src/shared/contract/settingValues";
 import { SWITCHES_PATH, SwitchSetAnswerSchema, SwitchesAnswerSchema, switchSetPath } from "../src/shared/contract/switches";
 import { call, login, startTestHub, type TestHub } from "./testing/harness";
 
@@ -45,7 +46,7 @@ describe("every answer of the hub parses with its contract schema", () => {
     expect((await answer(SessionListSchema, "GET", `${auth}${AUTH_PATHS.all}`, { cookie })).items).toHaveLength(1);
     expect((await answer(PreferencesAnswerSchema, "GET", `${auth}${PREFERENCES_PATH}`, { cookie })).item.locale).toBe("pl");
     expect((await answer(PreferencesAnswerSchema, "PATCH", `${auth}${PREFERENCES_PATH}`, { cookie, body: { preferences: { defaultRoute: "/weather" } } })).item.defaultRoute).toBe("/weather");
-    expect((await answer(SettingAnswerSchema, "PATCH", `${auth}${SETTINGS_PATH}`, { cookie, body: { key: "garageLight", value: { on: true } } })).item.key).toBe("garageLight");
+    expect((await answer(SettingAnswerSchema, "PATCH", `${auth}${SETTINGS_PATH}`, { cookie, body: { key: "garageLight", value: "lampa_salon" } })).item.key).toBe("garageLight");
     const other = await login(hub, "demo", "demo", "second");
     expect((await answer(LockAnswerSchema, "POST", `${auth}${AUTH_PATHS.lock}`, { cookie: other, body: {} })).item.locked).toBe(true);
     expect((await answer(LogoutAnswerSchema, "DELETE", `${auth}${AUTH_PATHS.session}`, { cookie: other, body: {} })).item.revoked).toMatch(/./);
@@ -59,6 +60,7 @@ describe("every answer of the hub parses with its contract schema", () => {
       expect((await answer(SensorListSchema, "GET", `${base}${SENSORS_PATH}`, { cookie })).items.length).toBeGreaterThan(0);
       expect((await answer(BridgeStatsAnswerSchema, "GET", `${base}${BRIDGE_STATS_PATH}`, { cookie })).item.received).toBeGreaterThanOrEqual(0);
       expect((await answer(SwitchSetAnswerSchema, "POST", `${base}${switchSetPath("listwa")}`, { cookie, body: { relay: 2, state: "OFF" } })).item.command).toBe("POWER2");
+      expect((await answer(SensorsNotifyAnswerSchema, "POST", `${base}${SENSORS_NOTIFY_PATH}`, { cookie, body: {} })).item.active).toEqual([]);
     }
   });
 

@@ -40,7 +40,10 @@ import { SettingsStore } from "./settings/store";
 import { startSimulator } from "./simulator/simulator";
 import { switchesRoutes } from "./switches/routes";
 import { SwitchDefinitions } from "./switches/edits";
-import { SwitchService } from "./switches/service";
+import { relayCommands, SwitchService } from "./switches/service";
+import { startGarageLight } from "./garage/light";
+import { watchdogRoutes } from "./watchdog/routes";
+import { WatchdogService } from "./watchdog/service";
 
 export interface HubOptions {
   port: number;
@@ -128,10 +131,13 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     cleanups.push(() => link.close());
 
     const settingsStore = new SettingsStore(db);
-    const settings = new SettingsService(settingsStore, link);
+    const settings = new SettingsService(settingsStore, link, new Map(household.switches.map((item) => [item.name, relayCommands(item)])));
     settings.republishAll((key, problem) => log.warn({ key, problem }, "stored setting breaks the limits: not republished"));
     const bridge = startBridge(link, household, log);
     const lights = new LightsService(link, household.lights ?? [], log).start();
+    const switchService = new SwitchService(household.switches, link);
+    const watchdog = new WatchdogService(link, settings, household, log).start();
+    startGarageLight({ link, switches: switchService, setting: () => settings.get("garageLight"), log });
     if (options.simulator) {
       const simulator = startSimulator({ link, intervalMs: options.simulatorIntervalMs, log });
       cleanups.push(() => simulator.stop());
@@ -156,7 +162,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       cameras: reservedRoutes("Cameras"),
       garage: garageRoutes({ garage: new GarageService(link, household) }),
       lights: lightsRoutes({ lights }),
-      switches: switchesRoutes({ switches: new SwitchService(household.switches, link), definitions: switchDefinitions }),
+      switches: switchesRoutes({ switches: switchService, definitions: switchDefinitions }),
+      watchdog: watchdogRoutes({ watchdog }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 

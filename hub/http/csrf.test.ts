@@ -122,7 +122,7 @@ describe("the dashboard's own calls", () => {
     const withCookie = { ...headers, cookie };
     expect((await raw("POST", "/api/auth/v1/session/validate", withCookie, "{}")).status).toBe(200);
     expect((await raw("PATCH", "/api/auth/v1/preferences", withCookie, '{"preferences":{"alerts":false}}')).status).toBe(200);
-    expect((await raw("PATCH", "/api/auth/v1/settings", { ...withCookie, "content-type": "application/json; charset=utf-8" }, '{"key":"garageLight","value":true}')).status).toBe(200);
+    expect((await raw("PATCH", "/api/auth/v1/settings", { ...withCookie, "content-type": "application/json; charset=utf-8" }, '{"key":"garageLight","value":"lampa_salon"}')).status).toBe(200);
     expect((await raw("POST", "/api/auth/v1/session/lock", withCookie, "{}")).status).toBe(200);
     const unlock = await raw("POST", "/api/auth/v1/session/unlock", withCookie, '{"pin":1357}');
     expect(unlock.status).toBe(200);

@@ -1,3 +1,4 @@
+import { settingValueIssue, unknownSwitchIssue } from "../../src/shared/contract/settingValues";
 import type { SettingKey } from "../../src/shared/contract/settings";
 import { HubError } from "../core/errors";
 import { settingValueProblem } from "../core/json-limits";
@@ -35,4 +36,29 @@ export function settingJson(value: unknown): string {
   const problem = settingValueProblem(json);
   if (problem !== null) throw new HubError("BAD_REQUEST", problem);
   return json;
+}
+
+/** Switch names and the relays each takes (`relayCommands` of hub/switches/service.ts): what settings may refer to. */
+export type KnownSwitches = ReadonlyMap<string, { has(relay: number): boolean }>;
+
+/**
+ * Checks a setting's value against its key's schema (settingValueIssue, docs/contract.md
+ * "Setting values") and, when `known` is given, that every switch item names a household switch and
+ * one of its relays.
+ * @returns the value
+ * @throws HubError 400 BAD_REQUEST naming the field under `value` and the rule, never the value
+ */
+export function checkSettingValue(key: SettingKey, value: unknown, known?: KnownSwitches): unknown {
+  const problem =
+    settingValueIssue(key, value) ??
+    (known
+      ? unknownSwitchIssue(key, value, (item) => {
+          const [name = "", relay] = item.split("/");
+          const relays = known.get(name);
+          if (relays === undefined) return "unknown switch";
+          return relay !== undefined && !relays.has(Number(relay)) ? "the switch has no such relay" : null;
+        })
+      : null);
+  if (problem !== null) throw new HubError("BAD_REQUEST", problem);
+  return value;
 }

@@ -213,5 +213,6 @@ export function demoDevices(random: () => number = Math.random): SimDevice[] {
     tasmotaSwitch("pompa", 1, random),
     zigbee2mqttLights(),
     tasmotaRgbwwLight("led_biuro"),
+    tasmotaSwitch("swiatlo_garaz", 1, random),
   ];
 }

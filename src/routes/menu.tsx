@@ -5,15 +5,25 @@ import { WakeLockToggle } from "../features/kiosk/components/WakeLockToggle";
 import { DeviceLayoutField } from "../features/preferences/components/DeviceLayoutField";
 import { PreferencesForm } from "../features/preferences/components/PreferencesForm";
 import { SettingsSection } from "../features/preferences/components/SettingsSection";
+import { fetchSensors } from "../features/sensors/api";
+import { CollapsibleSection } from "../features/settings/components/CollapsibleSection";
+import { HouseholdSwitches } from "../features/settings/components/HouseholdSwitches";
+import { SessionList } from "../features/settings/components/SessionList";
+import { SwitchGroups } from "../features/settings/components/SwitchGroups";
+import { WatchdogEditor } from "../features/settings/components/WatchdogEditor";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
 
 /**
- * /menu (spec §2): three headed sections: 'Sesja' (who is logged in, lock, log out), 'To urządzenie'
- * (this device's layout and screen wake lock, kept in this browser) and 'Konto' (the account's
- * preferences: layout default, zoom lock, alerts, language; PATCH /preferences).
+ * /menu (spec §2): 'Sesja' (who is logged in, lock, log out), 'To urządzenie' (this device's layout
+ * and screen wake lock, kept in this browser), 'Konto' (the account's preferences: layout default,
+ * zoom lock, alerts, language, start screen; PATCH /preferences), then sections that open on demand:
+ * 'Sesje' (every session of the user, each logged out after a confirmation), and the household's
+ * settings (PATCH /settings, issue 10, 11): 'Przełączniki na ekranach', 'Grupy przełączników' and
+ * 'Alarmy pogody i temperatury'.
  */
 function MenuPage() {
   const { t } = useTranslation();
+  const sensors = Route.useLoaderData();
   useDocumentTitle(`${t("menu.title")} — ${t("app.titleSuffix")}`);
   return (
     <section className="page menu">
@@ -30,8 +40,30 @@ function MenuPage() {
       <SettingsSection title={t("menu.accountHeading")} intro={t("menu.accountIntro")}>
         <PreferencesForm />
       </SettingsSection>
+      <CollapsibleSection title={t("settings.sessionsHeading")} intro={t("settings.sessionsIntro")} testId="menu-sessions">
+        <SessionList />
+      </CollapsibleSection>
+      <CollapsibleSection title={t("settings.switchesHeading")} intro={t("settings.switchesIntro")} testId="menu-switches">
+        <HouseholdSwitches />
+      </CollapsibleSection>
+      <CollapsibleSection title={t("settings.groupsHeading")} intro={t("settings.groupsIntro")} testId="menu-groups">
+        <SwitchGroups />
+      </CollapsibleSection>
+      <CollapsibleSection title={t("settings.watchdogHeading")} intro={t("settings.watchdogIntro")} testId="menu-watchdogs">
+        <WatchdogEditor sensors={sensors} />
+      </CollapsibleSection>
     </section>
   );
 }
 
-export const Route = createFileRoute("/menu")({ component: MenuPage });
+export const Route = createFileRoute("/menu")({
+  // The sensors the watchdogs may watch; the menu (sessions, logout) must work without them.
+  loader: async ({ context }) => {
+    try {
+      return (await fetchSensors(context.api.general)).data;
+    } catch {
+      return [];
+    }
+  },
+  component: MenuPage,
+});

@@ -159,6 +159,17 @@ describe("menu (UI contract)", () => {
     expect(store.get(preferencesAtom).locale).toBe("en");
   });
 
+  it("the start screen select offers the app's routes by name and saves defaultRoute", async () => {
+    const { store, requests } = setup(echoPreferences);
+    const select = screen.getByRole("combobox", { name: "Ekran startowy" });
+    expect([...select.querySelectorAll("option")].map((option) => option.textContent)).toEqual(["Ekran główny", "Pogoda", "Menu", "Przełączniki", "Kamery", "Pulpit samochodowy"]);
+    expect(select.getAttribute("aria-describedby")).toBeTruthy();
+    fireEvent.change(select, { target: { value: "/weather" } });
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]).toEqual({ method: "PATCH", path: "/preferences", body: { preferences: { defaultRoute: "/weather" } } });
+    expect(store.get(preferencesAtom).defaultRoute).toBe("/weather");
+  });
+
   it("reverts a preference and notifies when saving fails", async () => {
     const { store, notify } = setup(() => ({ status: 500, body: { code: "INTERNAL", message: "x" } }));
     fireEvent.click(screen.getByRole("switch", { name: "Blokada powiększenia" }));

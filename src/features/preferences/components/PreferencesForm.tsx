@@ -6,12 +6,24 @@ import { ToggleField } from "../../../ui/ToggleField";
 import { preferencesAtom } from "../atoms";
 import { LocaleSchema, type PreferencesPatch } from "../schemas";
 import { savePreferencesCommand } from "../commands";
+import { KNOWN_ROUTES, type KnownRoute } from "../defaultRoute";
 import "./settings.css";
+
+/** i18n key of each route's name in the start-screen choice. */
+const ROUTE_LABEL_KEYS: Record<KnownRoute, string> = {
+  "/": "menu.routes.home",
+  "/weather": "menu.routes.weather",
+  "/menu": "menu.routes.menu",
+  "/switches": "menu.routes.switches",
+  "/cameras": "menu.routes.cameras",
+  "/car-dashboard": "menu.routes.carDashboard",
+};
 
 /**
  * The account's preferences (spec §3, §4), the menu's 'Konto' section: 'Układ samochodowy' (appUi
  * car/standard: the default of devices without their own layout), 'Blokada powiększenia'
- * (zoomState locked/unlocked), 'Powiadomienia' (alerts) and the 'Język' select (Polski / English),
+ * (zoomState locked/unlocked), 'Powiadomienia' (alerts), the 'Język' select (Polski / English) and the
+ * 'Ekran startowy' select (defaultRoute, one of the app's routes, spec §4: applied once per browser session),
  * each with a line saying what it does. Each change is saved at once by savePreferencesCommand
  * (PATCH /preferences; a failure reverts it and toasts).
  */
@@ -20,6 +32,8 @@ export function PreferencesForm() {
   const preferences = useAtomValue(preferencesAtom);
   const save = useSetAtom(savePreferencesCommand);
   const languageId = useId();
+  const routeId = useId();
+  const knownRoute = (KNOWN_ROUTES as readonly string[]).includes(preferences.defaultRoute);
   const stateText = { on: t("menu.on"), off: t("menu.off") };
 
   const handleChange = (patch: PreferencesPatch) => {
@@ -72,6 +86,28 @@ export function PreferencesForm() {
         </select>
         <p id={`${languageId}-description`} className="settings-select__description">
           {t("menu.languageDescription")}
+        </p>
+      </div>
+      <div className="settings-select">
+        <label htmlFor={routeId} className="settings-select__label">
+          {t("menu.defaultRoute")}
+        </label>
+        <select
+          id={routeId}
+          className="select settings-select__input"
+          value={preferences.defaultRoute}
+          aria-describedby={`${routeId}-description`}
+          onChange={(event) => handleChange({ defaultRoute: event.currentTarget.value })}
+        >
+          {!knownRoute && <option value={preferences.defaultRoute}>{preferences.defaultRoute}</option>}
+          {KNOWN_ROUTES.map((route) => (
+            <option key={route} value={route}>
+              {t(ROUTE_LABEL_KEYS[route])}
+            </option>
+          ))}
+        </select>
+        <p id={`${routeId}-description`} className="settings-select__description">
+          {t("menu.defaultRouteDescription")}
         </p>
       </div>
     </div>

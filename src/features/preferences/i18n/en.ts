@@ -25,6 +25,16 @@ export const en: Strings<typeof pl> = {
     languageDescription: "Language of the dashboard's texts and dates.",
     on: "On",
     off: "Off",
+    defaultRoute: "Start screen",
+    defaultRouteDescription: "Opened once when the app starts in a browser.",
+    routes: {
+      home: "Home",
+      weather: "Weather",
+      menu: "Menu",
+      switches: "Switches",
+      cameras: "Cameras",
+      carDashboard: "Car dashboard",
+    },
   },
   languages: {
     pl: "Polski",

@@ -23,6 +23,16 @@ export const pl = {
     languageDescription: "Język napisów i dat na pulpicie.",
     on: "Wł.",
     off: "Wył.",
+    defaultRoute: "Ekran startowy",
+    defaultRouteDescription: "Otwierany raz po uruchomieniu aplikacji w przeglądarce.",
+    routes: {
+      home: "Ekran główny",
+      weather: "Pogoda",
+      menu: "Menu",
+      switches: "Przełączniki",
+      cameras: "Kamery",
+      carDashboard: "Pulpit samochodowy",
+    },
   },
   languages: {
     pl: "Polski",

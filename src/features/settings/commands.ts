@@ -1,0 +1,35 @@
+import * as v from "valibot";
+import { SwitchesListValueSchema } from "../../shared/contract/settingValues";
+import type { SettingKey } from "../../shared/contract/settings";
+import { commandAtom } from "../commands";
+import { configAtom } from "../config";
+import { patchSetting, SETTINGS_PATH } from "./api";
+
+/** What saveSettingCommand sends: a setting key, its new value, and ids to remove (tempWatchdog). */
+export type SettingSave = { key: SettingKey; value: unknown; idsToRemove?: readonly string[] };
+
+/** Pending-mark target of a save of setting `key`: 'setting:dashboardSwitches'. */
+export function settingTarget(key: SettingKey): string {
+  return `setting:${key}`;
+}
+
+/**
+ * Saves a household setting (spec §7 `PATCH /settings`; DESIGN §4a command). Screens follow the
+ * retained `settings/<key>` the hub publishes (home and car dashboard at once, no reload); a saved
+ * `switchesList` also replaces the groups of the loaded config, as `GET /config` would now answer.
+ * A refusal toasts 'Nie udało się zapisać zmiany' and the outcome carries the hub's error, whose
+ * message names the field. Offline nothing is sent.
+ */
+export const saveSettingCommand = commandAtom<SettingSave, unknown>({
+  target: ({ key }) => settingTarget(key),
+  request: () => ({ method: "PATCH", path: SETTINGS_PATH }),
+  failureKey: "menu.failed",
+  run: async ({ api, set }, { key, value, idsToRemove }) => {
+    const stored = await patchSetting(api.auth, key, value, idsToRemove);
+    if (key === "switchesList") {
+      const groups = v.safeParse(SwitchesListValueSchema, stored);
+      if (groups.success) set(configAtom, (config) => (config ? { ...config, switchesList: groups.output } : config));
+    }
+    return stored;
+  },
+});
