@@ -41,6 +41,11 @@ import { startSimulator } from "./simulator/simulator";
 import { switchesRoutes } from "./switches/routes";
 import { SwitchDefinitions } from "./switches/edits";
 import { SwitchService } from "./switches/service";
+import { availabilityGuardedLink, DeviceAvailability } from "./broker/availability";
+import { TasmotaConsole } from "./switches/console";
+import { irRoutes } from "./ir/routes";
+import { IrService } from "./ir/service";
+import { IrStore } from "./ir/store";
 
 export interface HubOptions {
   port: number;
@@ -131,7 +136,9 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const settings = new SettingsService(settingsStore, link);
     settings.republishAll((key, problem) => log.warn({ key, problem }, "stored setting breaks the limits: not republished"));
     const bridge = startBridge(link, household, log);
-    const lights = new LightsService(link, household.lights ?? [], log).start();
+    // Device commands go through a link that refuses devices known offline (LWT / availability).
+    const commandLink = availabilityGuardedLink(link, new DeviceAvailability().start(link));
+    const lights = new LightsService(commandLink, household.lights ?? [], log).start();
     if (options.simulator) {
       const simulator = startSimulator({ link, intervalMs: options.simulatorIntervalMs, log });
       cleanups.push(() => simulator.stop());
@@ -154,9 +161,10 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       config: configRoutes({ household, switches: switchDefinitions, settings: settingsStore, mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined }),
       bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats: embedded?.limitStats }),
       cameras: reservedRoutes("Cameras"),
-      garage: garageRoutes({ garage: new GarageService(link, household) }),
+      garage: garageRoutes({ garage: new GarageService(commandLink, household) }),
       lights: lightsRoutes({ lights }),
-      switches: switchesRoutes({ switches: new SwitchService(household.switches, link), definitions: switchDefinitions }),
+      switches: switchesRoutes({ switches: new SwitchService(household.switches, commandLink), definitions: switchDefinitions, tasmotaConsole: new TasmotaConsole(household.switches, commandLink).start() }),
+      ir: irRoutes({ ir: new IrService(household.ir ?? [], commandLink, new IrStore(db), log).start() }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 
