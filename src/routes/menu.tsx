@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { SessionActions } from "../features/auth/components/SessionActions";
+import { RemotesLink } from "../features/ir/components/RemotesLink";
 import { WakeLockToggle } from "../features/kiosk/components/WakeLockToggle";
 import { DeviceLayoutField } from "../features/preferences/components/DeviceLayoutField";
 import { PreferencesForm } from "../features/preferences/components/PreferencesForm";
@@ -29,6 +30,9 @@ function MenuPage() {
       </SettingsSection>
       <SettingsSection title={t("menu.accountHeading")} intro={t("menu.accountIntro")}>
         <PreferencesForm />
+      </SettingsSection>
+      <SettingsSection title={t("ir.title")}>
+        <RemotesLink />
       </SettingsSection>
     </section>
   );

@@ -43,7 +43,6 @@ export type TasmotaConsoleCommand = { name: string; arg: string };
  * @returns the command, or a reason in English that never quotes the input
  */
 export function parseTasmotaConsoleLine(line: string): { ok: true; command: TasmotaConsoleCommand } | { ok: false; reason: string } {
-  // eslint-disable-next-line no-control-regex
   if (/[^\x20-\x7e]/.test(line)) return { ok: false, reason: "only printable ASCII characters, no control characters" };
   const text = line.trim();
   if (text === "") return { ok: false, reason: "must not be empty" };
