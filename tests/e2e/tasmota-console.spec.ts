@@ -21,6 +21,7 @@ test.describe("Tasmota console and device availability", () => {
   });
 
   test("Status 0 through the console shows the device's answer; a Backlog chain is refused with the message; LWT Offline disables the console and the garage door; axe passes", async ({ page }) => {
+    test.setTimeout(120_000); // a whole user path, with two axe runs, on a shared CI machine
     hub = await startTestHub();
     device = await startTasmota(hub, "listwa", 3);
     await loginThroughUi(page, { baseURL: hub.baseURL });
