@@ -12,6 +12,8 @@ import { SENSORS_PATH, SensorListSchema } from "../src/shared/contract/sensors";
 import { SETTINGS_PATH, SettingAnswerSchema } from "../src/shared/contract/settings";
 import { SENSORS_NOTIFY_PATH, SensorsNotifyAnswerSchema } from "../src/shared/contract/settingValues";
 import { SWITCHES_PATH, SwitchSetAnswerSchema, SwitchesAnswerSchema, switchSetPath } from "../src/shared/contract/switches";
+import { IR_CODE_PATH, IR_LEARN_PATH, IR_SEND_PATH, IrCodeAnswerSchema, IrLearnAnswerSchema, IrSendAnswerSchema } from "../src/shared/contract/ir";
+import { tasmotaConsolePath } from "../src/shared/contract/tasmota-console";
 import { call, login, startTestHub, type TestHub } from "./testing/harness";
 
 /**
@@ -70,6 +72,14 @@ describe("every answer of the hub parses with its contract schema", () => {
     expect((await answer(GarageCommandAnswerSchema, "POST", `${DEFAULT_API_BASES.garage}${garagePath("garage", "constantStop")}`, { cookie, body: { value: false } })).item.command).toBe("constantStop");
   });
 
+  it("general base: IR learn, save a code, send it", async () => {
+    const cookie = await login(hub);
+    const code = { protocol: "NEC", bits: 32, data: "0x20DF10EF" };
+    expect((await answer(IrLearnAnswerSchema, "POST", `${general}${IR_LEARN_PATH}`, { cookie, body: { device: "pilot_salon", enable: true } })).item.learning).toBe(true);
+    expect((await answer(IrCodeAnswerSchema, "POST", `${general}${IR_CODE_PATH}`, { cookie, body: { device: "pilot_salon", name: "Power", code } })).item.name).toBe("Power");
+    expect((await answer(IrSendAnswerSchema, "POST", `${generalV1}${IR_SEND_PATH}`, { cookie, body: { device: "pilot_salon", code: "Power" } })).item.code).toEqual(code);
+  });
+
   it("error answers: a contract code, the contract's status for it, `{code, message}`", async () => {
     const cookie = await login(hub);
     const cases: [string, string, { cookie?: string; body?: unknown }][] = [
@@ -81,6 +91,9 @@ describe("every answer of the hub parses with its contract schema", () => {
       ["POST", `${DEFAULT_API_BASES.garage}${garagePath("gate", "constantStop")}`, { cookie, body: { value: "on" } }],
       ["POST", `${general}${switchSetPath("nieznany")}`, { cookie, body: { state: "ON" } }],
       ["POST", `${general}${switchSetPath("listwa")}`, { cookie, body: { relay: 9, state: "ON" } }],
+      ["POST", `${general}${tasmotaConsolePath("listwa")}`, { cookie, body: { cmd: "Backlog Power ON; Restart 1" } }],
+      ["POST", `${general}${IR_SEND_PATH}`, { cookie, body: { device: "telewizor", code: "Power" } }],
+      ["POST", `${general}${IR_CODE_PATH}`, { cookie, body: { device: "pilot_salon", name: "", code: { protocol: "NEC", bits: 32, data: "0x1" } } }],
     ];
     for (const [method, path, options] of cases) {
       const response = await call(hub, method, path, options);

@@ -44,6 +44,11 @@ import { relayCommands, SwitchService } from "./switches/service";
 import { startGarageLight } from "./garage/light";
 import { watchdogRoutes } from "./watchdog/routes";
 import { WatchdogService } from "./watchdog/service";
+import { availabilityGuardedLink, DeviceAvailability } from "./broker/availability";
+import { TasmotaConsole } from "./switches/console";
+import { irRoutes } from "./ir/routes";
+import { IrService } from "./ir/service";
+import { IrStore } from "./ir/store";
 
 export interface HubOptions {
   port: number;
@@ -134,8 +139,10 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const settings = new SettingsService(settingsStore, link, new Map(household.switches.map((item) => [item.name, relayCommands(item)])));
     settings.republishAll((key, problem) => log.warn({ key, problem }, "stored setting breaks the limits: not republished"));
     const bridge = startBridge(link, household, log);
-    const lights = new LightsService(link, household.lights ?? [], log).start();
-    const switchService = new SwitchService(household.switches, link);
+    // Device commands go through a link that refuses devices known offline (LWT / availability).
+    const commandLink = availabilityGuardedLink(link, new DeviceAvailability().start(link));
+    const lights = new LightsService(commandLink, household.lights ?? [], log).start();
+    const switchService = new SwitchService(household.switches, commandLink);
     const watchdog = new WatchdogService(link, settings, household, log).start();
     startGarageLight({ link, switches: switchService, setting: () => settings.get("garageLight"), log });
     if (options.simulator) {
@@ -160,10 +167,11 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       config: configRoutes({ household, switches: switchDefinitions, settings: settingsStore, mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined }),
       bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats: embedded?.limitStats }),
       cameras: reservedRoutes("Cameras"),
-      garage: garageRoutes({ garage: new GarageService(link, household) }),
+      garage: garageRoutes({ garage: new GarageService(commandLink, household) }),
       lights: lightsRoutes({ lights }),
-      switches: switchesRoutes({ switches: switchService, definitions: switchDefinitions }),
+      switches: switchesRoutes({ switches: switchService, definitions: switchDefinitions, tasmotaConsole: new TasmotaConsole(household.switches, commandLink).start() }),
       watchdog: watchdogRoutes({ watchdog }),
+      ir: irRoutes({ ir: new IrService(household.ir ?? [], commandLink, new IrStore(db), log).start() }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CarDashboardRouteImport } from './routes/car-dashboard'
 import { Route as MenuRouteImport } from './routes/menu'
+import { Route as RemotesRouteImport } from './routes/remotes'
 import { Route as SwitchesRouteImport } from './routes/switches'
 import { Route as WeatherRouteImport } from './routes/weather'
 import { Route as CamerasIndexRouteImport } from './routes/cameras/index'
@@ -30,6 +31,11 @@ const CarDashboardRoute = CarDashboardRouteImport.update({
 const MenuRoute = MenuRouteImport.update({
   id: '/menu',
   path: '/menu',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RemotesRoute = RemotesRouteImport.update({
+  id: '/remotes',
+  path: '/remotes',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SwitchesRoute = SwitchesRouteImport.update({
@@ -57,6 +63,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/car-dashboard': typeof CarDashboardRoute
   '/menu': typeof MenuRoute
+  '/remotes': typeof RemotesRoute
   '/switches': typeof SwitchesRoute
   '/weather': typeof WeatherRoute
   '/cameras/live': typeof CamerasLiveRoute
@@ -66,6 +73,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/car-dashboard': typeof CarDashboardRoute
   '/menu': typeof MenuRoute
+  '/remotes': typeof RemotesRoute
   '/switches': typeof SwitchesRoute
   '/weather': typeof WeatherRoute
   '/cameras/live': typeof CamerasLiveRoute
@@ -76,6 +84,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/car-dashboard': typeof CarDashboardRoute
   '/menu': typeof MenuRoute
+  '/remotes': typeof RemotesRoute
   '/switches': typeof SwitchesRoute
   '/weather': typeof WeatherRoute
   '/cameras/live': typeof CamerasLiveRoute
@@ -87,6 +96,7 @@ export interface FileRouteTypes {
     | '/'
     | '/car-dashboard'
     | '/menu'
+    | '/remotes'
     | '/switches'
     | '/weather'
     | '/cameras/live'
@@ -96,6 +106,7 @@ export interface FileRouteTypes {
     | '/'
     | '/car-dashboard'
     | '/menu'
+    | '/remotes'
     | '/switches'
     | '/weather'
     | '/cameras/live'
@@ -105,6 +116,7 @@ export interface FileRouteTypes {
     | '/'
     | '/car-dashboard'
     | '/menu'
+    | '/remotes'
     | '/switches'
     | '/weather'
     | '/cameras/live'
@@ -115,6 +127,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CarDashboardRoute: typeof CarDashboardRoute
   MenuRoute: typeof MenuRoute
+  RemotesRoute: typeof RemotesRoute
   SwitchesRoute: typeof SwitchesRoute
   WeatherRoute: typeof WeatherRoute
   CamerasLiveRoute: typeof CamerasLiveRoute
@@ -142,6 +155,13 @@ declare module '@tanstack/react-router' {
       path: '/menu'
       fullPath: '/menu'
       preLoaderRoute: typeof MenuRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/remotes': {
+      id: '/remotes'
+      path: '/remotes'
+      fullPath: '/remotes'
+      preLoaderRoute: typeof RemotesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/switches': {
@@ -179,6 +199,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CarDashboardRoute: CarDashboardRoute,
   MenuRoute: MenuRoute,
+  RemotesRoute: RemotesRoute,
   SwitchesRoute: SwitchesRoute,
   WeatherRoute: WeatherRoute,
   CamerasLiveRoute: CamerasLiveRoute,

@@ -21,13 +21,13 @@ describe("Tasmota shutter -> garage/<door>/state", () => {
     expect(out.dropped).toEqual([]);
     expect(out.messages).toHaveLength(1);
     expect(out.messages[0]?.topic).toBe("garage/garage/state");
-    expect(stateOf(out.messages[0]?.payload ?? "")).toEqual({ label: "Brama garażowa", room: "Garaż", state: "open", position: 100, target: 100, constantStop: false, time: at.toISOString() });
+    expect(stateOf(out.messages[0]?.payload ?? "")).toEqual({ label: "Brama garażowa", room: "Garaż", state: "open", position: 100, target: 100, constantStop: false, time: at.toISOString(), device: "garaz" });
   });
 
   it("maps the real moving tele/<t>/RESULT (no Target) to opening towards 100", () => {
     const fixture = loadFixture("tasmota/result_shutter_moving.json");
     const out = createShutterBridge(household)(fixture.topic, fixture.payload, at);
-    expect(out.messages.map((m) => [m.topic, stateOf(m.payload)])).toEqual([["garage/gate/state", { label: "Brama wjazdowa", room: "Garaż", state: "opening", position: 47, target: 100, constantStop: false, time: at.toISOString() }]]);
+    expect(out.messages.map((m) => [m.topic, stateOf(m.payload)])).toEqual([["garage/gate/state", { label: "Brama wjazdowa", room: "Garaż", state: "opening", position: 47, target: 100, constantStop: false, time: at.toISOString(), device: "rollo-test" }]]);
   });
 
   it("closing, closed and stopped mid-way", () => {

@@ -75,6 +75,7 @@ export function createShutterBridge(household: Household): (topic: string, paylo
           target: memory.target ?? memory.position,
           constantStop: memory.locked,
           time: receivedAt.toISOString(),
+          device,
         };
         out.messages.push({ topic: garageStateTopic(memory.door), payload: JSON.stringify(state) });
       }

@@ -67,6 +67,20 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // Learned IR codes saved with POST /ir/code (issue 11): one named button per device and name;
+    // `code` is the IrCode JSON ({protocol, bits, data}), validated on read (ir/store.ts).
+    version: 6,
+    sql: `
+      CREATE TABLE ir_codes (
+        device TEXT NOT NULL,
+        name TEXT NOT NULL,
+        code TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (device, name)
+      );
+    `,
+  },
 ];
 
 /**

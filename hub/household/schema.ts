@@ -35,6 +35,18 @@ export const GarageDeviceSchema = v.object({
 export type GarageDevice = v.InferOutput<typeof GarageDeviceSchema>;
 
 /**
+ * An IR blaster of the household file (issue 11 "Infrared remotes"): a Tasmota device with an IR
+ * transmitter and receiver (`device` = its topic: `cmnd/<t>/IRSend`, `IrReceived` on `tele/<t>/RESULT`),
+ * its label and room.
+ */
+export const IrBlasterSchema = v.object({
+  device: DeviceNameSchema,
+  label: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  room: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
+});
+export type IrBlaster = v.InferOutput<typeof IrBlasterSchema>;
+
+/**
  * The household config file (HUB_CONFIG or `<dataDir>/household.json`): sensors in the contract's
  * Sensor shape (answered unchanged by GET /config/sensors), switches, and the switch groups.
  */
@@ -50,5 +62,6 @@ export const HouseholdSchema = v.object({
     ),
     [],
   ),
+  ir: v.optional(v.array(IrBlasterSchema)),
 });
 export type Household = v.InferOutput<typeof HouseholdSchema>;

@@ -1,4 +1,6 @@
 import { tasmotaRgbwwLight, zigbee2mqttLights } from "./lights";
+import { tasmotaStatusAnswer } from "./tasmota-status";
+import { tasmotaIrBlaster } from "./ir";
 import { RandomWalk, daylightLux, round, tasmotaTime } from "./random-walk";
 import { TASMOTA_CMND, tasmotaStatTopic, tasmotaTeleTopic, zigbee2mqttTopic } from "../../src/shared/contract/topics";
 
@@ -152,6 +154,7 @@ function powerAction(payload: string): "ON" | "OFF" | "TOGGLE" | "QUERY" | null 
  * `stat/<t>/RESULT` `{"POWER1":"ON"}` then `stat/<t>/POWER1` `ON` (the key is `POWER` on a
  * one-relay device; fixtures result_power_toggle.json, stat_power1_raw.json); an unknown command or
  * relay answers `{"Command":"Unknown"}`, a bad payload changes nothing and answers the state.
+ * Console commands `Status [n]` and `State` answer as the firmware does (tasmota-status.ts).
  */
 export function tasmotaSwitch(name: string, relays: number, random: () => number): SimDevice {
   const keys = relays === 1 ? ["POWER"] : Array.from({ length: relays }, (_, i) => `POWER${i + 1}`);
@@ -178,7 +181,10 @@ export function tasmotaSwitch(name: string, relays: number, random: () => number
       return out;
     },
     commandFilters: [`${TASMOTA_CMND}/${name}/#`],
-    command(topic, payload) {
+    command(topic, payload, at) {
+      const self = { name, power: Object.fromEntries(keys.map((key, i) => [key, states[i] ? ("ON" as const) : ("OFF" as const)])), uptimeSec: uptime, at };
+      const status = tasmotaStatusAnswer(self, topic.slice(`${TASMOTA_CMND}/${name}/`.length), payload);
+      if (status) return status;
       const command = topic.slice(`${TASMOTA_CMND}/${name}/`.length).toUpperCase();
       const match = /^POWER(\d{0,2})$/.exec(command);
       const index = match ? (match[1] === "" ? 1 : Number(match[1])) : 0;
@@ -214,5 +220,6 @@ export function demoDevices(random: () => number = Math.random): SimDevice[] {
     zigbee2mqttLights(),
     tasmotaRgbwwLight("led_biuro"),
     tasmotaSwitch("swiatlo_garaz", 1, random),
+    tasmotaIrBlaster("pilot_salon"),
   ];
 }

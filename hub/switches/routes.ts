@@ -11,9 +11,11 @@ import {
   type SwitchesAnswer,
   type SwitchSetAnswer,
 } from "../../src/shared/contract/switches";
+import { TASMOTA_CONSOLE_ROUTE, TasmotaConsoleBodySchema, type TasmotaConsoleAnswer } from "../../src/shared/contract/tasmota-console";
 import { HubError } from "../core/errors";
 import { parseBody } from "../http/body";
 import type { SwitchDefinitions } from "./edits";
+import type { TasmotaConsole } from "./console";
 import type { SwitchService } from "./service";
 
 /** The switch id of a path, or 404 NOT_FOUND when it cannot be a switch's name. */
@@ -27,10 +29,11 @@ function switchId(id: string): string {
  * src/shared/contract/switches.ts): `POST /switch/{id}/set` (body `{relay?, state}`, answer
  * `{item:{name, relay, command, state}}`); `GET /config/switches/{id}` and `PATCH
  * /config/switches/{id}` (body `{config:{label?, purpose?}}`), answering `{item: Switch}`; `POST
- * /config/switches/reload` answering `{items: Switch[]}`. An id that is not a device name answers
+ * /config/switches/reload` answering `{items: Switch[]}`; `POST /config/switches/{id}/tasmota/cmd`
+ * (body `{cmd}`, answer `{item:{command, topic, response}}`: the device's answer, console.ts). An id that is not a device name answers
  * 404 like an unknown one.
  */
-export function switchesRoutes({ switches, definitions }: { switches: SwitchService; definitions: SwitchDefinitions }) {
+export function switchesRoutes({ switches, definitions, tasmotaConsole }: { switches: SwitchService; definitions: SwitchDefinitions; tasmotaConsole: TasmotaConsole }) {
   return async (app: FastifyInstance): Promise<void> => {
     app.post(SWITCHES_RELOAD_PATH, async () => ({ items: definitions.list() }) satisfies SwitchesAnswer);
 
@@ -46,6 +49,12 @@ export function switchesRoutes({ switches, definitions }: { switches: SwitchServ
       const id = switchId(request.params.id);
       const body = parseBody(SwitchSetBodySchema, request.body);
       return { item: await switches.set(id, body) } satisfies SwitchSetAnswer;
+    });
+
+    app.post<{ Params: { id: string } }>(TASMOTA_CONSOLE_ROUTE, async (request) => {
+      const id = switchId(request.params.id);
+      const body = parseBody(TasmotaConsoleBodySchema, request.body);
+      return { item: await tasmotaConsole.run(id, body.cmd) } satisfies TasmotaConsoleAnswer;
     });
   };
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { SessionActions } from "../features/auth/components/SessionActions";
+import { RemotesLink } from "../features/ir/components/RemotesLink";
 import { WakeLockToggle } from "../features/kiosk/components/WakeLockToggle";
 import { DeviceLayoutField } from "../features/preferences/components/DeviceLayoutField";
 import { PreferencesForm } from "../features/preferences/components/PreferencesForm";
@@ -52,6 +53,9 @@ function MenuPage() {
       <CollapsibleSection title={t("settings.watchdogHeading")} intro={t("settings.watchdogIntro")} testId="menu-watchdogs">
         <WatchdogEditor sensors={sensors} />
       </CollapsibleSection>
+      <SettingsSection title={t("ir.title")}>
+        <RemotesLink />
+      </SettingsSection>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import {
   type SwitchSetAnswer,
   type SwitchSetBody,
 } from "../../shared/contract/switches";
+import { TasmotaConsoleAnswerSchema, tasmotaConsolePath, type TasmotaConsoleAnswer, type TasmotaConsoleBody } from "../../shared/contract/tasmota-console";
 import { SwitchesResponseSchema, type Switch } from "./schemas";
 
 /** GET /config/switches on the general base (spec §7): switch definitions. Errors: ApiError. */
@@ -33,5 +34,16 @@ export async function setSwitch(general: ApiClient, name: string, relay: number,
  */
 export async function editSwitch(general: ApiClient, name: string, config: SwitchConfigBody["config"]): Promise<ApiResult<Switch>> {
   const result = await general.patch(switchConfigPath(name), { json: { config } satisfies SwitchConfigBody, schema: SwitchAnswerSchema });
+  return { ...result, data: result.data.item };
+}
+
+/**
+ * POST /config/switches/{id}/tasmota/cmd on the general base (spec §7, issue 10): runs console line
+ * `cmd` on switch `name`'s Tasmota device; resolves with the command, the answering topic and the
+ * device's answer (`response`). Errors: ApiError (`BAD_REQUEST` for a refused line, `DEVICE_NO_ANSWER`,
+ * `DEVICE_UNREACHABLE`, `DEVICE_BUSY`, `NOT_FOUND`).
+ */
+export async function runTasmotaCommand(general: ApiClient, name: string, cmd: string): Promise<ApiResult<TasmotaConsoleAnswer["item"]>> {
+  const result = await general.post(tasmotaConsolePath(name), { json: { cmd } satisfies TasmotaConsoleBody, schema: TasmotaConsoleAnswerSchema });
   return { ...result, data: result.data.item };
 }

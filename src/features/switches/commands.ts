@@ -1,9 +1,10 @@
 import type { Getter } from "jotai";
 import { ApiError } from "../../lib/api/errors";
-import { DEVICE_UNREACHABLE } from "../../shared/contract/errors";
+import { BAD_REQUEST, DEVICE_BUSY, DEVICE_NO_ANSWER, DEVICE_UNREACHABLE } from "../../shared/contract/errors";
+import { tasmotaConsolePath, type TasmotaConsoleAnswer } from "../../shared/contract/tasmota-console";
 import { switchConfigPath, switchSetPath } from "../../shared/contract/switches";
 import { commandAtom } from "../commands";
-import { editSwitch, setSwitch } from "./api";
+import { editSwitch, runTasmotaCommand, setSwitch } from "./api";
 import { switchesAtom } from "./atoms";
 import { switchPowerAtom, type PowerState } from "./power";
 
@@ -86,4 +87,26 @@ export const editSwitchCommand = commandAtom<SwitchEdit, void>({
     const answer = await editSwitch(api.general, edit.name, { label: edit.label.trim(), purpose });
     set(switchesAtom, (current) => current?.map((item) => (item.name === answer.data.name ? answer.data : item)) ?? current);
   },
+});
+
+/** i18n key of a failed console line, by the hub's error code (`commands.failed` for anything else). */
+export function consoleFailureKey(error: unknown): string {
+  const code = error instanceof ApiError ? error.code : undefined;
+  if (code === BAD_REQUEST) return "switches.console.refused";
+  if (code === DEVICE_NO_ANSWER) return "switches.console.noAnswer";
+  if (code === DEVICE_UNREACHABLE) return "switches.console.unreachable";
+  if (code === DEVICE_BUSY) return "switches.console.busy";
+  return "commands.failed";
+}
+
+/**
+ * Runs one Tasmota console line on switch `name`'s device (spec §7 `POST config/switches/{id}/tasmota/cmd`,
+ * issue 10; DESIGN §4a command), pending under `tasmota-console:<name>`; resolves with the device's
+ * answer. Refused while offline or locked; a failure toasts {@link consoleFailureKey}'s text.
+ */
+export const tasmotaConsoleCommand = commandAtom<{ name: string; cmd: string }, TasmotaConsoleAnswer["item"]>({
+  target: ({ name }) => `tasmota-console:${name}`,
+  request: ({ name }) => ({ method: "POST", path: tasmotaConsolePath(name) }),
+  failureKey: consoleFailureKey,
+  run: async ({ api }, { name, cmd }) => (await runTasmotaCommand(api.general, name, cmd)).data,
 });

@@ -19,6 +19,10 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   // Not 503: the dashboard (src/shared/http.ts) reads 502/503/504 as "the hub itself is unreachable".
   DEVICE_UNREACHABLE: 409,
+  // A device that was sent a command and did not answer in time (the Tasmota console): 409, not 504.
+  DEVICE_NO_ANSWER: 409,
+  // A console command of the same device is still waiting for its answer.
+  DEVICE_BUSY: 409,
 } as const satisfies Record<string, number>;
 
 /** One error code of the contract. */
@@ -48,3 +52,5 @@ export const UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE" satisfies ErrorCo
 export const NOT_FOUND = "NOT_FOUND" satisfies ErrorCode;
 export const INTERNAL = "INTERNAL" satisfies ErrorCode;
 export const DEVICE_UNREACHABLE = "DEVICE_UNREACHABLE" satisfies ErrorCode;
+export const DEVICE_NO_ANSWER = "DEVICE_NO_ANSWER" satisfies ErrorCode;
+export const DEVICE_BUSY = "DEVICE_BUSY" satisfies ErrorCode;

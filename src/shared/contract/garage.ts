@@ -61,7 +61,7 @@ export function garageStateTopic(door: GarageDoor): string {
  * Payload of `garage/<door>/state`: motion/end state, position in % (0 closed .. 100 open), the
  * position it is heading for, whether constantStop holds it, when the hub received it (ISO-8601),
  * and the door's label and room from the household file (so the dashboard places its tile in its
- * room with no extra request).
+ * room with no extra request), and the shutter's Tasmota topic `device` (its availability).
  */
 export const DoorStatePayloadSchema = v.object({
   label: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
@@ -71,6 +71,8 @@ export const DoorStatePayloadSchema = v.object({
   target: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
   constantStop: v.boolean(),
   time: v.pipe(v.string(), v.isoTimestamp()),
+  /** The Tasmota topic of the door's shutter: the dashboard reads `availability/<device>` (LWT) for it (issue 10 "Everywhere"). */
+  device: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
 });
 export type DoorStatePayload = v.InferOutput<typeof DoorStatePayloadSchema>;
 

@@ -18,3 +18,5 @@ export * from "./switches";
 export * from "./topics";
 export * from "./garage";
 export * from "./settingValues";
+export * from "./tasmota-console";
+export * from "./ir";

@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { atom, useAtomValue, useSetAtom } from "jotai";
 import { ArrowDownToLine, ArrowUpDown, ArrowUpToLine, DoorClosed, DoorOpen, Square } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,11 +8,15 @@ import { Tile, TileValue } from "../../../ui/Tile";
 import { sessionLockedAtom } from "../../auth/atoms";
 import { commandPendingAtom } from "../../commands";
 import { offlineAtom } from "../../offline/atoms";
+import { deviceAvailabilityAtom } from "../../switches";
 import { doorCommand, doorTarget } from "../commands";
 
 /** Actions that move the door: each asks for confirmation first (issue 10). */
 const MOVING: readonly GarageAction[] = ["open", "close", "toggle"];
 const ICONS = { open: ArrowUpToLine, close: ArrowDownToLine, toggle: ArrowUpDown, stop: Square } as const;
+
+/** The availability of a door whose state names no device: unknown. */
+const NO_DEVICE = atom<"online" | "offline" | null>(null);
 
 /** Props of {@link DoorControl}. */
 export type DoorControlProps = {
@@ -29,7 +33,9 @@ export type DoorControlProps = {
  * 'Zatrzymana'; `data-state`), its position in %, the buttons Otwórz / Zamknij / Przełącz /
  * Zatrzymaj and the constantStop switch. Open, close and toggle ask first in a {@link ConfirmDialog}
  * (Cancel sends nothing); stop and constantStop do not move the door and go at once. Every control
- * is disabled while offline, locked, or while a command for this door is on its way ('Wysyłanie…').
+ * is disabled while offline, locked, while a command for this door is on its way ('Wysyłanie…'),
+ * or while the door's shutter device is unreachable (`availability/<device>` offline, Tasmota LWT
+ * Offline): its reading is then 'Niedostępne' (issue 10 "Everywhere").
  */
 export function DoorControl({ door, state, variant = "home" }: DoorControlProps) {
   const { t } = useTranslation();
@@ -37,8 +43,9 @@ export function DoorControl({ door, state, variant = "home" }: DoorControlProps)
   const pending = useAtomValue(commandPendingAtom(doorTarget(door)));
   const offline = useAtomValue(offlineAtom);
   const locked = useAtomValue(sessionLockedAtom);
+  const unavailable = useAtomValue(state.device === undefined ? NO_DEVICE : deviceAvailabilityAtom(state.device)) === "offline";
   const [confirming, setConfirming] = useState<GarageAction | null>(null);
-  const disabled = pending || offline || locked;
+  const disabled = pending || offline || locked || unavailable;
   const Icon = state.state === "closed" ? DoorClosed : DoorOpen;
 
   const press = (action: GarageAction) => {
@@ -53,8 +60,8 @@ export function DoorControl({ door, state, variant = "home" }: DoorControlProps)
 
   return (
     <Tile testId={`door-${door}`} freshness="fresh" name={state.label} icon={<Icon />} title={state.label}>
-      <div className={`door door--${variant}`} data-state={state.state} aria-busy={pending}>
-        <TileValue text={t(`garage.states.${state.state}`)} unit="" spaced={false} variant="word" testId={`door-${door}-state`} />
+      <div className={`door door--${variant}`} data-state={unavailable ? "unavailable" : state.state} aria-busy={pending}>
+        <TileValue text={unavailable ? t("garage.unavailable") : t(`garage.states.${state.state}`)} unit="" spaced={false} variant="word" testId={`door-${door}-state`} />
         <p className="door__position">
           <meter className="door__meter" min={0} max={100} value={state.position} aria-label={t("garage.position", { position: state.position })} />
           <span>{t("garage.position", { position: state.position })}</span>

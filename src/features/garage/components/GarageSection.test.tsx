@@ -71,4 +71,19 @@ describe("garage section", () => {
     expect((screen.getByRole("checkbox") as HTMLInputElement).disabled).toBe(true);
     expect(api.requests).toEqual([]);
   });
+
+  it("a shutter device with LWT Offline: 'Niedostępne', every control disabled; back online, enabled again", () => {
+    const store = createTestStore();
+    const api = answered();
+    renderWithApp(<GarageSection />, store, { api: { auth: api.client } });
+    publish(store, "garage", { device: "garaz" });
+    act(() => store.set(liveValueAtom("availability/garaz"), { value: { state: "offline" }, receivedAt: Date.now() }));
+    expect(screen.getByTestId("door-garage-state").textContent).toBe("Niedostępne");
+    for (const name of ["Otwórz", "Zamknij", "Przełącz", "Zatrzymaj"]) expect((screen.getByRole("button", { name }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("checkbox") as HTMLInputElement).disabled).toBe(true);
+    act(() => store.set(liveValueAtom("availability/garaz"), { value: { state: "online" }, receivedAt: Date.now() }));
+    expect(screen.getByTestId("door-garage-state").textContent).toBe("Zamknięta");
+    expect((screen.getByRole("button", { name: "Otwórz" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(api.requests).toEqual([]);
+  });
 });

@@ -31,5 +31,6 @@ export const en: Strings<typeof pl> = {
     sending: "Sending…",
     controls: "Controls: {{label}}",
     failed: "The command could not be sent",
+    unavailable: "Unavailable",
   },
 };

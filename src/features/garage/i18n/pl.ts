@@ -31,5 +31,6 @@ export const pl = {
     sending: "Wysyłanie…",
     controls: "Sterowanie: {{label}}",
     failed: "Nie udało się wysłać polecenia",
+    unavailable: "Niedostępne",
   },
 } as const;

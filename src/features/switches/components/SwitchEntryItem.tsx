@@ -1,11 +1,12 @@
 import { useAtomValue } from "jotai";
-import { Pencil } from "lucide-react";
+import { Pencil, SquareTerminal } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { switchesAtom } from "../atoms";
 import type { SwitchEntry } from "../list";
 import { SwitchEditForm } from "./SwitchEditForm";
 import { SwitchRow, SwitchToggle } from "./SwitchRow";
+import { TasmotaConsole } from "./TasmotaConsole";
 
 /** Props of {@link SwitchEntryItem}. */
 export type SwitchEntryItemProps = { entry: SwitchEntry };
@@ -14,12 +15,14 @@ export type SwitchEntryItemProps = { entry: SwitchEntry };
  * One switch definition on the switches screen (spec §3): its label, the 'bez przeznaczenia' mark
  * when this is where the screen marks it (see switchesScreen), and either its live state (an item
  * 'name') or one line per relay listed for it ('name/relay'), each a switch control, and a pencil
- * button that opens the form editing its label and purpose.
+ * button that opens the form editing its label and purpose, and a terminal button that opens its
+ * Tasmota console (TasmotaConsole).
  */
 export function SwitchEntryItem({ entry }: SwitchEntryItemProps) {
   const { t } = useTranslation();
   const labelId = useId();
   const [editing, setEditing] = useState(false);
+  const [consoleOpen, setConsoleOpen] = useState(false);
   const definition = useAtomValue(switchesAtom)?.find((item) => item.name === entry.name);
   const whole = entry.relays.length === 1 && entry.relays[0] === undefined;
   return (
@@ -40,9 +43,15 @@ export function SwitchEntryItem({ entry }: SwitchEntryItemProps) {
             <Pencil size={18} aria-hidden="true" />
           </button>
         )}
+        {definition && (
+          <button type="button" className="switch-entry__edit" aria-label={t("switches.console.open", { label: entry.label })} aria-expanded={consoleOpen} onClick={() => setConsoleOpen((open) => !open)}>
+            <SquareTerminal size={18} aria-hidden="true" />
+          </button>
+        )}
         {whole && <SwitchToggle name={entry.name} labelledBy={labelId} />}
       </div>
       {editing && definition && <SwitchEditForm name={definition.name} label={definition.label} purpose={definition.purpose} onDone={() => setEditing(false)} />}
+      {consoleOpen && definition && <TasmotaConsole name={definition.name} label={entry.label} />}
       {!whole && (
         <ul className="switch-entry__relays" aria-label={entry.label}>
           {entry.relays.map((relay) => (

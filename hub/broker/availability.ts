@@ -1,0 +1,90 @@
+import { TASMOTA_CMND, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
+import { isSafeDeviceName, MAX_PAYLOAD_BYTES, ownField, parseJsonObject } from "../bridge/guards";
+import type { BrokerLink } from "./link";
+
+/** A command for a device that is known to be offline (Tasmota LWT `Offline`, Zigbee2MQTT availability `offline`). */
+export class DeviceOfflineError extends Error {
+  constructor(readonly device: string) {
+    super(`${device} is offline`);
+    this.name = "DeviceOfflineError";
+  }
+}
+
+/** Which device a command topic addresses: Tasmota `cmnd/<t>/<Command>` or Zigbee2MQTT `zigbee2mqtt/<name>/set`. */
+export function commandTarget(topic: string): { kind: "tasmota" | "zigbee2mqtt"; device: string } | null {
+  const parts = topic.split("/");
+  if (parts[0] === TASMOTA_CMND && parts.length === 3 && parts[1]) return { kind: "tasmota", device: parts[1] };
+  if (topic.startsWith(`${ZIGBEE2MQTT_BASE}/`)) {
+    const rest = topic.slice(ZIGBEE2MQTT_BASE.length + 1);
+    const match = /^(.+)\/(set|get)(\/.*)?$/.exec(rest);
+    if (match?.[1]) return { kind: "zigbee2mqtt", device: match[1] };
+  }
+  return null;
+}
+
+/**
+ * What the hub knows of its devices' reachability (issue 10 "Everywhere"): the last Tasmota LWT
+ * (`tele/<t>/LWT` `Online`/`Offline`) and Zigbee2MQTT availability (`zigbee2mqtt/<name>/availability`,
+ * JSON `{"state"}` or legacy text) of each device. A device never heard of counts as reachable.
+ */
+export class DeviceAvailability {
+  private readonly offline = new Set<string>();
+
+  /** Subscribes to the LWT and availability topics on `link`. */
+  start(link: BrokerLink): this {
+    link.subscribe(`${TASMOTA_TELE}/+/LWT`, (topic, payload) => {
+      const device = topic.split("/")[1] ?? "";
+      const text = payload.toString("utf8").trim();
+      if (text === "Online" || text === "Offline") this.set("tasmota", device, text === "Online");
+    });
+    link.subscribe(`${ZIGBEE2MQTT_BASE}/+/availability`, (topic, payload) => {
+      const device = topic.slice(ZIGBEE2MQTT_BASE.length + 1, -"/availability".length);
+      if (payload.length > MAX_PAYLOAD_BYTES) return;
+      const text = payload.toString("utf8").trim();
+      const state = text === "online" || text === "offline" ? text : ownField(parseJsonObject(payload) ?? {}, "state");
+      if (state === "online" || state === "offline") this.set("zigbee2mqtt", device, state === "online");
+    });
+    return this;
+  }
+
+  /** Records a device's state (tests and the subscriptions above). */
+  set(kind: "tasmota" | "zigbee2mqtt", device: string, online: boolean): void {
+    if (!isSafeDeviceName(device)) return;
+    const key = `${kind}:${device}`;
+    if (online) this.offline.delete(key);
+    else this.offline.add(key);
+  }
+
+  /** True when the device's last LWT / availability said offline. */
+  isOffline(kind: "tasmota" | "zigbee2mqtt", device: string): boolean {
+    return this.offline.has(`${kind}:${device}`);
+  }
+
+  /** True when the device a command topic addresses is known to be offline. */
+  isTopicOffline(topic: string): boolean {
+    const target = commandTarget(topic);
+    return target !== null && this.isOffline(target.kind, target.device);
+  }
+}
+
+/**
+ * `link` with device commands refused for devices known offline: `publishCommand` to a Tasmota
+ * `cmnd/<t>/…` or a Zigbee2MQTT `…/set` of an offline device rejects with {@link DeviceOfflineError}
+ * and publishes nothing (sendDeviceCommands turns it into 409 DEVICE_UNREACHABLE). Everything else
+ * goes to `link` unchanged.
+ */
+export function availabilityGuardedLink(link: BrokerLink, availability: DeviceAvailability): BrokerLink {
+  return {
+    get description() {
+      return link.description;
+    },
+    publish: (topic, payload, options) => link.publish(topic, payload, options),
+    subscribe: (filter, handler) => link.subscribe(filter, handler),
+    publishCommand: async (topic, payload) => {
+      const target = commandTarget(topic);
+      if (target && availability.isOffline(target.kind, target.device)) throw new DeviceOfflineError(target.device);
+      await link.publishCommand(topic, payload);
+    },
+    close: () => link.close(),
+  };
+}

@@ -1,0 +1,116 @@
+import { irFeaturesTopic, irStateTopic, type IrCode, type IrFeatures, type IrSendBody, type IrState } from "../../src/shared/contract/ir";
+import { TASMOTA_TELE, tasmotaCommandTopic } from "../../src/shared/contract/topics";
+import { MAX_PAYLOAD_BYTES } from "../bridge/guards";
+import { sendDeviceCommands } from "../broker/commands";
+import type { BrokerLink, HubLogger } from "../broker/link";
+import { HubError } from "../core/errors";
+import type { IrBlaster } from "../household/schema";
+import { irReceivedCode, irSendPayload } from "./codes";
+import type { IrStore } from "./store";
+
+/** Most buttons one IR blaster keeps. */
+export const MAX_IR_BUTTONS = 200;
+
+/**
+ * Infrared remotes (spec §7 `POST /ir/send`, `/ir/learn`, `/ir/code`; issue 11): the household's IR
+ * blasters (Tasmota with IR transmitter and receiver). Publishes `features/ir/<device>` (label, room)
+ * and `ir/<device>` (buttons, learning mode, the code received while learning), retained; reads
+ * `IrReceived` from `tele/<t>/RESULT` while learning; sends `cmnd/<t>/IRSend` (QoS 1, never
+ * retained, never queued; 409 DEVICE_UNREACHABLE when the blaster is LWT Offline or the broker down).
+ */
+export class IrService {
+  private readonly blasters: ReadonlyMap<string, IrBlaster>;
+  private readonly learning = new Set<string>();
+  private readonly received = new Map<string, IrState["received"]>();
+
+  constructor(
+    blasters: readonly IrBlaster[],
+    private readonly link: BrokerLink,
+    private readonly store: IrStore,
+    private readonly log: HubLogger,
+  ) {
+    this.blasters = new Map(blasters.map((blaster) => [blaster.device, blaster]));
+  }
+
+  /** Publishes every blaster's features and state and listens for `IrReceived`. */
+  start(): this {
+    for (const blaster of this.blasters.values()) {
+      const features: IrFeatures = { label: blaster.label, ...(blaster.room !== undefined ? { room: blaster.room } : {}) };
+      this.link.publish(irFeaturesTopic(blaster.device), JSON.stringify(features), { retain: true, qos: 0 });
+      this.publishState(blaster.device);
+    }
+    if (this.blasters.size > 0) {
+      this.link.subscribe(`${TASMOTA_TELE}/+/RESULT`, (topic, payload) => {
+        try {
+          this.onResult(topic.split("/")[1] ?? "", payload);
+        } catch (error) {
+          this.log.error({ err: error }, "ir failed on a device message");
+        }
+      });
+    }
+    return this;
+  }
+
+  /** The state published on `ir/<device>` now. */
+  state(device: string): IrState {
+    return { learning: this.learning.has(device), codes: this.store.list(device), received: this.received.get(device) ?? null };
+  }
+
+  /**
+   * Learning mode of `device` on or off; turning it on forgets the code received before.
+   * @throws HubError NOT_FOUND for a device that is not an IR blaster of the household
+   */
+  learn(device: string, enable: boolean): boolean {
+    this.blaster(device);
+    if (enable) this.learning.add(device);
+    else this.learning.delete(device);
+    this.received.delete(device);
+    this.publishState(device);
+    return enable;
+  }
+
+  /**
+   * Saves `code` as button `name` of `device` (replacing one of that name).
+   * @throws HubError NOT_FOUND (no such blaster); BAD_REQUEST naming `name` when the blaster has
+   *   {@link MAX_IR_BUTTONS} buttons already
+   */
+  save(device: string, name: string, code: IrCode): void {
+    this.blaster(device);
+    const buttons = this.store.list(device);
+    if (buttons.length >= MAX_IR_BUTTONS && !buttons.some((button) => button.name === name)) throw new HubError("BAD_REQUEST", `name: at most ${MAX_IR_BUTTONS} buttons per device`);
+    this.store.save(device, name, code);
+    this.publishState(device);
+  }
+
+  /**
+   * Sends `code` (a saved button's name, or the code itself) as `cmnd/<t>/IRSend`.
+   * @returns the code sent
+   * @throws HubError NOT_FOUND (no such blaster, or no button of that name; nothing is sent);
+   *   DEVICE_UNREACHABLE (blaster offline or broker down; nothing is sent)
+   */
+  async send(device: string, code: IrSendBody["code"]): Promise<IrCode> {
+    this.blaster(device);
+    const resolved = typeof code === "string" ? this.store.get(device, code) : code;
+    if (resolved === undefined) throw new HubError("NOT_FOUND", "code: no button of that name on this device");
+    await sendDeviceCommands(this.link, [{ topic: tasmotaCommandTopic(device, "IRSend"), payload: irSendPayload(resolved) }]);
+    return resolved;
+  }
+
+  private blaster(device: string): IrBlaster {
+    const blaster = this.blasters.get(device);
+    if (!blaster) throw new HubError("NOT_FOUND", "no such IR device");
+    return blaster;
+  }
+
+  private onResult(device: string, payload: Buffer): void {
+    if (!this.learning.has(device) || payload.length > MAX_PAYLOAD_BYTES) return;
+    const code = irReceivedCode(payload);
+    if (!code) return;
+    this.received.set(device, { code, time: new Date().toISOString() });
+    this.publishState(device);
+  }
+
+  private publishState(device: string): void {
+    this.link.publish(irStateTopic(device), JSON.stringify(this.state(device)), { retain: true, qos: 0 });
+  }
+}

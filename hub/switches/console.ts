@@ -1,0 +1,84 @@
+import { parseTasmotaConsoleLine, TASMOTA_CONSOLE_TIMEOUT_MS, type TasmotaConsoleAnswer } from "../../src/shared/contract/tasmota-console";
+import { TASMOTA_STAT, tasmotaCommandTopic } from "../../src/shared/contract/topics";
+import { MAX_PAYLOAD_BYTES, parseJsonObject } from "../bridge/guards";
+import { sendDeviceCommands } from "../broker/commands";
+import type { BrokerLink } from "../broker/link";
+import { HubError } from "../core/errors";
+import type { Switch } from "../household/schema";
+
+/** One answer of a device: its topic's last level (`RESULT`, `STATUS0`) and payload. */
+type Waiter = { accepts: (suffix: string) => boolean; resolve: (answer: { topic: string; payload: Buffer }) => void };
+
+/**
+ * Which `stat/<t>/<suffix>` answers a console command, as Tasmota publishes it: `Status [n]` on
+ * `STATUS` / `STATUS<n>` (`Status 0` on `STATUS0`), every other command on `RESULT`.
+ */
+export function answersCommand(name: string, suffix: string): boolean {
+  return name.toLowerCase() === "status" ? /^STATUS\d{0,2}$/.test(suffix) : suffix === "RESULT";
+}
+
+/**
+ * The per-switch Tasmota console (spec §7 `POST /config/switches/{id}/tasmota/cmd`, issue 10): sends
+ * one checked command line (contract `parseTasmotaConsoleLine`) to the switch's device as
+ * `cmnd/<t>/<Command>` with the argument as payload (QoS 1, never retained, never queued) and waits
+ * at most `timeoutMs` for the device's answer on `stat/<t>/RESULT` (or `STATUS<n>` for `Status`).
+ * One command per device at a time.
+ */
+export class TasmotaConsole {
+  private readonly byName: ReadonlyMap<string, Switch>;
+  private readonly waiting = new Map<string, Waiter>();
+
+  constructor(
+    switches: readonly Switch[],
+    private readonly link: BrokerLink,
+    private readonly timeoutMs: number = TASMOTA_CONSOLE_TIMEOUT_MS,
+  ) {
+    this.byName = new Map(switches.map((item) => [item.name, item]));
+  }
+
+  /** Subscribes to `stat/+/+` for the answers. */
+  start(): this {
+    this.link.subscribe(`${TASMOTA_STAT}/+/+`, (topic, payload) => {
+      const [, device, suffix] = topic.split("/");
+      if (device === undefined || suffix === undefined) return;
+      const waiter = this.waiting.get(device);
+      if (!waiter || !waiter.accepts(suffix)) return;
+      this.waiting.delete(device);
+      waiter.resolve({ topic, payload });
+    });
+    return this;
+  }
+
+  /**
+   * Runs console line `cmd` on switch `name`'s device.
+   * @returns the command, the answering topic and the device's JSON answer (`{"text": ...}` when not JSON)
+   * @throws HubError NOT_FOUND (unknown switch); BAD_REQUEST naming `cmd` (not one Tasmota command with a
+   *   plain argument; nothing is sent); DEVICE_UNREACHABLE (LWT Offline or broker down; nothing is sent);
+   *   DEVICE_BUSY (a command of this device still waits); DEVICE_NO_ANSWER (no answer within the timeout)
+   */
+  async run(name: string, cmd: string): Promise<TasmotaConsoleAnswer["item"]> {
+    const item = this.byName.get(name);
+    if (item === undefined) throw new HubError("NOT_FOUND", "no such switch");
+    const parsed = parseTasmotaConsoleLine(cmd);
+    if (!parsed.ok) throw new HubError("BAD_REQUEST", `cmd: ${parsed.reason}`);
+    const { name: command, arg } = parsed.command;
+    const device = item.device;
+    if (this.waiting.has(device)) throw new HubError("DEVICE_BUSY", "a console command of this device is still waiting for its answer");
+    let timer: NodeJS.Timeout | undefined;
+    const answer = new Promise<{ topic: string; payload: Buffer } | null>((resolve) => {
+      this.waiting.set(device, { accepts: (suffix) => answersCommand(command, suffix), resolve });
+      timer = setTimeout(() => resolve(null), this.timeoutMs);
+    });
+    try {
+      await sendDeviceCommands(this.link, [{ topic: tasmotaCommandTopic(device, command), payload: arg }]);
+      const got = await answer;
+      if (got === null) throw new HubError("DEVICE_NO_ANSWER", `the device did not answer within ${this.timeoutMs / 1000} s`);
+      const text = got.payload.length > MAX_PAYLOAD_BYTES ? "" : got.payload.toString("utf8");
+      const json = got.payload.length > MAX_PAYLOAD_BYTES ? undefined : parseJsonObject(got.payload);
+      return { command: arg === "" ? command : `${command} ${arg}`, topic: got.topic, response: json ?? { text } };
+    } finally {
+      clearTimeout(timer);
+      this.waiting.delete(device);
+    }
+  }
+}
