@@ -39,6 +39,8 @@ import { SettingsService } from "./settings/service";
 import { SettingsStore } from "./settings/store";
 import { startSimulator } from "./simulator/simulator";
 import { switchesRoutes } from "./switches/routes";
+import { historyRoutes } from "./history/routes";
+import { startHistory } from "./history/service";
 import { SwitchDefinitions } from "./switches/edits";
 import { SwitchService } from "./switches/service";
 
@@ -132,6 +134,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     settings.republishAll((key, problem) => log.warn({ key, problem }, "stored setting breaks the limits: not republished"));
     const bridge = startBridge(link, household, log);
     const lights = new LightsService(link, household.lights ?? [], log).start();
+    const history = startHistory(db, link, log);
+    cleanups.push(() => history.stop());
     if (options.simulator) {
       const simulator = startSimulator({ link, intervalMs: options.simulatorIntervalMs, log });
       cleanups.push(() => simulator.stop());
@@ -157,6 +161,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       garage: garageRoutes({ garage: new GarageService(link, household) }),
       lights: lightsRoutes({ lights }),
       switches: switchesRoutes({ switches: new SwitchService(household.switches, link), definitions: switchDefinitions }),
+      history: historyRoutes({ history }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 
