@@ -1,0 +1,51 @@
+import { format } from "date-fns";
+import { enGB } from "date-fns/locale/en-GB";
+import { pl } from "date-fns/locale/pl";
+import { useAtomValue } from "jotai";
+import { CalendarDays } from "lucide-react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { upcomingEventsAtom } from "../atoms";
+import "./calendar.css";
+
+const LOCALES = { pl, en: enGB } as const;
+
+/**
+ * The home screen's calendar (issue 13): 'Kalendarz' with the next events from the live channel,
+ * upcoming first, each with its day and time in the user's language ('wtorek, 24 listopada, 06:00';
+ * 'cały dzień' for all-day events), 'Trwa' on the one happening now, and the location. Nothing is
+ * shown until the calendar topic has arrived; an empty calendar says so.
+ */
+export function CalendarList() {
+  const { t, i18n } = useTranslation();
+  const locale = LOCALES[i18n.resolvedLanguage === "en" ? "en" : "pl"];
+  const events = useAtomValue(upcomingEventsAtom);
+  const headingId = useId();
+  if (events === null) return null;
+  return (
+    <section className="calendar" aria-labelledby={headingId} data-testid="calendar">
+      <h2 id={headingId} className="calendar__heading">
+        <CalendarDays aria-hidden="true" /> {t("calendar.heading")}
+      </h2>
+      {events.length === 0 ? (
+        <p className="calendar__none">
+          {t("calendar.none")}. {t("calendar.noneHint")}
+        </p>
+      ) : (
+        <ul className="calendar__list">
+          {events.map((event) => (
+            <li key={event.uid} className="calendar__event" data-ongoing={event.ongoing}>
+              <span className="calendar__when">
+                {format(event.start, "EEEE, d MMMM", { locale })}
+                {event.allDay ? `, ${t("calendar.allDay")}` : `, ${format(event.start, "HH:mm", { locale })}`}
+              </span>
+              <span className="calendar__summary">{event.summary}</span>
+              {event.location !== undefined && <span className="calendar__location">{event.location}</span>}
+              {event.ongoing && <span className="calendar__now">{t("calendar.now")}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
