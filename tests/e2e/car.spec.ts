@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { configuredSensors, expect, test } from "./support/fixtures";
-import { nativeReading, publishDevice } from "./support/mqtt";
+import { loadFixture, nativeReading, publishDevice } from "./support/mqtt";
 
 // Issue 13: the car dashboard (car layout), read at arm's length: speed from the tablet's
 // geolocation, the lowest outdoor temperature without decimals, the time, big touch targets, day
@@ -24,7 +24,11 @@ test.describe("car dashboard", () => {
       const reading = nativeReading(sensor, i === 0 ? -4.6 : 8.2);
       await publishDevice(hub, reading.topic, reading.payload);
     }
+    // The gate as its Tasmota shutter reports it (at rest, open), so its tile is there.
+    await publishDevice(hub, "stat/brama/RESULT", loadFixture("tasmota/result_shutter_at_rest.json").payload);
     try {
+      const chosen = await page.request.patch("/api/auth/v1/settings", { data: { key: "carDashboardSwitches", value: ["lampa_salon"] } });
+      expect(chosen.status()).toBe(200);
       const preferences = await page.request.patch("/api/auth/v1/preferences", { data: { preferences: { appUi: "car" } } });
       expect(preferences.status()).toBe(200);
       await page.reload();
@@ -53,8 +57,9 @@ test.describe("car dashboard", () => {
 
       // Big touch targets for the driver.
       const theme = page.getByRole("button", { name: "Motyw nocny" });
-      const gateOpen = page.getByTestId("door-gate").getByRole("button", { name: "Otwórz" });
-      for (const control of [theme, gateOpen, d]) expect((await control.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(76);
+      const gateClose = page.getByTestId("door-gate").getByRole("button", { name: "Zamknij" });
+      const lamp = page.getByTestId("switch-tile-lampa_salon");
+      for (const control of [theme, gateClose, lamp, d]) expect((await control.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(76);
 
       // Day and night, both readable (axe: contrast).
       const dashboard = page.getByTestId("car-dashboard");
@@ -74,6 +79,7 @@ test.describe("car dashboard", () => {
       await expect(page.getByRole("navigation").getByRole("link", { name: "Car dashboard" })).toHaveText("D");
       await expectNoA11yViolations(page, "car dashboard in English");
     } finally {
+      await page.request.patch("/api/auth/v1/settings", { data: { key: "carDashboardSwitches", value: [] } });
       await page.request.patch("/api/auth/v1/preferences", { data: { preferences: { appUi: "standard", locale: "pl" } } });
     }
   });
