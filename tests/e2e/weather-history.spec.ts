@@ -14,7 +14,7 @@ test.describe("weather and the chart of the day", () => {
   });
 
   test("live outdoor values with air quality and freshness; the balcony's day recorded by the hub, 'Dzisiaj' in the date picker", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     ownHub = await startTestHub(); // its own hub: the recorded history is this test's alone
     const hub = ownHub;
     await loginThroughUi(page, { baseURL: hub.baseURL });
