@@ -1,6 +1,3 @@
-import { format } from "date-fns";
-import { enGB } from "date-fns/locale/en-GB";
-import { pl } from "date-fns/locale/pl";
 import { useAtomValue } from "jotai";
 import { CalendarDays } from "lucide-react";
 import { useId } from "react";
@@ -8,7 +5,14 @@ import { useTranslation } from "react-i18next";
 import { upcomingEventsAtom } from "../atoms";
 import "./calendar.css";
 
-const LOCALES = { pl, en: enGB } as const;
+const DAY_FORMATS = {
+  pl: new Intl.DateTimeFormat("pl-PL", { weekday: "long", day: "numeric", month: "long" }),
+  en: new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long" }),
+} as const;
+const TIME_FORMATS = {
+  pl: new Intl.DateTimeFormat("pl-PL", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+  en: new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+} as const;
 
 /**
  * The home screen's calendar (issue 13): 'Kalendarz' with the next events from the live channel,
@@ -18,7 +22,7 @@ const LOCALES = { pl, en: enGB } as const;
  */
 export function CalendarList() {
   const { t, i18n } = useTranslation();
-  const locale = LOCALES[i18n.resolvedLanguage === "en" ? "en" : "pl"];
+  const locale = i18n.resolvedLanguage === "en" ? "en" : "pl";
   const events = useAtomValue(upcomingEventsAtom);
   const headingId = useId();
   if (events === null) return null;
@@ -36,8 +40,8 @@ export function CalendarList() {
           {events.map((event) => (
             <li key={event.uid} className="calendar__event" data-ongoing={event.ongoing}>
               <span className="calendar__when">
-                {format(event.start, "EEEE, d MMMM", { locale })}
-                {event.allDay ? `, ${t("calendar.allDay")}` : `, ${format(event.start, "HH:mm", { locale })}`}
+                {DAY_FORMATS[locale].format(event.start)}
+                {event.allDay ? `, ${t("calendar.allDay")}` : `, ${TIME_FORMATS[locale].format(event.start)}`}
               </span>
               <span className="calendar__summary">{event.summary}</span>
               {event.location !== undefined && <span className="calendar__location">{event.location}</span>}
