@@ -9,6 +9,7 @@ import { ERROR_STATUS, isErrorCode } from "../src/shared/contract/errors";
 import { DEFAULT_API_BASES } from "../src/shared/contract/paths";
 import { PREFERENCES_PATH, PreferencesAnswerSchema } from "../src/shared/contract/preferences";
 import { SENSORS_PATH, SensorListSchema } from "../src/shared/contract/sensors";
+import { EVENTS_DAY_PATH, EventsDayAnswerSchema } from "../src/shared/contract/history";
 import { SETTINGS_PATH, SettingAnswerSchema } from "../src/shared/contract/settings";
 import { SENSORS_NOTIFY_PATH, SensorsNotifyAnswerSchema } from "../src/shared/contract/settingValues";
 import { SWITCHES_PATH, SwitchSetAnswerSchema, SwitchesAnswerSchema, switchSetPath } from "../src/shared/contract/switches";
@@ -63,6 +64,7 @@ describe("every answer of the hub parses with its contract schema", () => {
       expect((await answer(BridgeStatsAnswerSchema, "GET", `${base}${BRIDGE_STATS_PATH}`, { cookie })).item.received).toBeGreaterThanOrEqual(0);
       expect((await answer(SwitchSetAnswerSchema, "POST", `${base}${switchSetPath("listwa")}`, { cookie, body: { relay: 2, state: "OFF" } })).item.command).toBe("POWER2");
       expect((await answer(SensorsNotifyAnswerSchema, "POST", `${base}${SENSORS_NOTIFY_PATH}`, { cookie, body: {} })).item.active).toEqual([]);
+      expect((await answer(EventsDayAnswerSchema, "GET", `${base}${EVENTS_DAY_PATH}?day=2026-11-22&event=temp&event=humid&device=balcony`, { cookie })).items).toEqual([]);
     }
   });
 

@@ -39,6 +39,8 @@ import { SettingsService } from "./settings/service";
 import { SettingsStore } from "./settings/store";
 import { startSimulator } from "./simulator/simulator";
 import { switchesRoutes } from "./switches/routes";
+import { historyRoutes } from "./history/routes";
+import { startHistory } from "./history/service";
 import { SwitchDefinitions } from "./switches/edits";
 import { relayCommands, SwitchService } from "./switches/service";
 import { startGarageLight } from "./garage/light";
@@ -145,6 +147,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const switchService = new SwitchService(household.switches, commandLink);
     const watchdog = new WatchdogService(link, settings, household, log).start();
     startGarageLight({ link, switches: switchService, setting: () => settings.get("garageLight"), log });
+    const history = startHistory(db, link, log);
+    cleanups.push(() => history.stop());
     if (options.simulator) {
       const simulator = startSimulator({ link, intervalMs: options.simulatorIntervalMs, log });
       cleanups.push(() => simulator.stop());
@@ -172,6 +176,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       switches: switchesRoutes({ switches: switchService, definitions: switchDefinitions, tasmotaConsole: new TasmotaConsole(household.switches, commandLink).start() }),
       watchdog: watchdogRoutes({ watchdog }),
       ir: irRoutes({ ir: new IrService(household.ir ?? [], commandLink, new IrStore(db), log).start() }),
+      history: historyRoutes({ history }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 

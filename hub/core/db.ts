@@ -81,6 +81,25 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // History of live values (issue 13, hub/history/): one row per series and minute (recent) or
+    // quarter hour (compacted), with sum, count, min and max so averages stay exact when compacted.
+    version: 11,
+    sql: `
+      CREATE TABLE history (
+        event TEXT NOT NULL,
+        device TEXT NOT NULL,
+        time INTEGER NOT NULL,
+        span INTEGER NOT NULL,
+        sum REAL NOT NULL,
+        count INTEGER NOT NULL,
+        min REAL NOT NULL,
+        max REAL NOT NULL,
+        PRIMARY KEY (event, device, time)
+      ) WITHOUT ROWID;
+      CREATE INDEX history_time ON history(time);
+    `,
+  },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { demoDevices, type SimDevice } from "./devices";
+import { startDemoCalendar } from "./calendar";
 import { startTasmotaShutter } from "./shutter";
 
 /** Tasmota topics of the demo household's garage door and gate shutters (household/demo.json `garage`). */
@@ -53,6 +54,7 @@ export function startSimulator(options: { link: BrokerLink; intervalMs: number; 
   }
   const shutters = (options.shutters ?? DEMO_SHUTTERS).map((name) => startTasmotaShutter({ link: options.link, name, stepMs: Math.min(500, options.intervalMs), log: options.log }));
 
+  const calendar = startDemoCalendar(options.link);
   round();
   const timer = setInterval(round, Math.max(50, options.intervalMs));
   timer.unref();
@@ -60,6 +62,7 @@ export function startSimulator(options: { link: BrokerLink; intervalMs: number; 
     stop: () => {
       clearInterval(timer);
       for (const shutter of shutters) shutter.stop();
+      calendar.stop();
     },
   };
 }

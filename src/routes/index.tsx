@@ -10,17 +10,20 @@ import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
 import { SensorTiles } from "../features/sensors/components/SensorTiles";
 import { ChosenSwitches } from "../features/switches/components/ChosenSwitches";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
+import { CalendarList } from "../features/calendar";
+import { useSensorHistory } from "./-components/SensorHistory";
 
 /**
  * Home (/, spec §2, issue 6): a header with the clock, the date and the lowest outdoor temperature
  * (hidden under 460 px), the switches chosen in setting `dashboardSwitches` (if any), then the
  * sensors' tiles grouped by room (GET /config/sensors), then the garage door and gate in their room
- * (issue 10).
+ * (issue 10); the calendar's upcoming events and each sensor's chart of the day (issue 13).
  */
 function HomePage() {
   const { t } = useTranslation();
   const { data: sensors } = Route.useLoaderData();
   const appUi = useAtomValue(appUiAtom);
+  const history = useSensorHistory(Route.useRouteContext().api.general);
   useDocumentTitle(t("app.titleSuffix"));
   return (
     <section className="page home" aria-labelledby="sensors-heading">
@@ -32,9 +35,11 @@ function HomePage() {
         <OutdoorMinBox fractionDigits={appUi === "car" ? 0 : 1} />
       </header>
       <ChosenSwitches settingKey="dashboardSwitches" />
-      <SensorTiles sensors={sensors} />
+      <CalendarList />
+      <SensorTiles sensors={sensors} onOpenHistory={history.open} />
       <LightsSection />
       <GarageSection />
+      {history.element}
     </section>
   );
 }

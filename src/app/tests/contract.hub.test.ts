@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listSessions, lockSession, login, logout, validateSession } from "../../features/auth/api";
 import { fetchPreferences, patchPreferences } from "../../features/preferences/api";
 import { fetchSensors } from "../../features/sensors/api";
+import { fetchDayHistory } from "../../features/history/api";
 import { fetchSwitches } from "../../features/switches/api";
 import { ConfigResponseSchema } from "../../features/switches/schemas";
 import { createApiClient, type ApiClient } from "../../lib/api/client";
@@ -66,6 +67,7 @@ describe("the dashboard reads every answer of the hub", () => {
       const sensors = await fetchSensors(general);
       expect(sensors.data.length).toBeGreaterThan(0);
       expect(v.safeParse(SensorListSchema, { items: sensors.data }).success).toBe(true);
+      expect(await fetchDayHistory(general, { day: "2026-11-22", events: ["temp", "humid"], devices: ["balcony", "outside"] })).toEqual([]);
     }
     await lockSession(api.auth);
     const locked = await validateSession(api.auth).catch((error: unknown) => error);

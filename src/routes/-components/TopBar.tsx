@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { Cctv, CloudSun, House, Menu, ToggleRight } from "lucide-react";
+import { Cctv, CloudSun, Gauge, House, Menu, ToggleRight } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LiveSpinner } from "../../features/live/components/LiveSpinner";
@@ -28,7 +28,8 @@ function LinkFace({ icon, label, extra }: { icon: ReactNode; label: string; extr
  * The top bar (spec §2, UI contract: nav 'Pasek główny'): standard layout at the bottom with Start,
  * Pogoda, Menu, Przełączniki (badge) and Kamery, each an icon above a short label, at least 48 px,
  * the current page marked by an indicator bar and bold text (aria-current="page"); car layout
- * vertical on the right with Start, Menu and D (car dashboard), 76 px targets. The red live spinner
+ * vertical on the right with Start, Menu and D (car dashboard: a speedometer icon above the letter D,
+ * named 'Pulpit samochodowy'), 76 px targets. The red live spinner
  * shows in a reserved slot whenever the live connection is not connected, so nothing shifts.
  */
 export function TopBar({ layout }: TopBarProps) {
@@ -74,9 +75,10 @@ export function TopBar({ layout }: TopBarProps) {
           to="/car-dashboard"
           className="topbar__link topbar__link--car"
           aria-label={t("nav.carDashboard")}
+          title={t("nav.carDashboard")}
           activeProps={activeProps}
         >
-          D
+          <LinkFace icon={<Gauge />} label="D" />
         </Link>
       )}
       <LiveSpinner />

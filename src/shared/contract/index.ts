@@ -20,3 +20,5 @@ export * from "./garage";
 export * from "./settingValues";
 export * from "./tasmota-console";
 export * from "./ir";
+export * from "./history";
+export * from "./calendar";

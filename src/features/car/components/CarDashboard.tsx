@@ -1,34 +1,43 @@
-import { useAtomValue } from "jotai";
-import { Wifi, WifiOff } from "lucide-react";
+import { useAtom, useAtomValue } from "jotai";
+import { Moon, Sun, Wifi, WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { GarageSection } from "../../garage";
 import { liveConnectedAtom } from "../../live/atoms";
-import { OutdoorMinBox } from "../../sensors";
 import { ChosenSwitches } from "../../switches";
+import { carThemeAtom } from "../theme";
+import { CarValues } from "./CarValues";
 import "./CarDashboard.css";
 
 /**
- * The car dashboard (spec §2, reached by D in the car layout), read at arm's length: the lowest
- * outdoor temperature without decimals (spec §9) and the live connection state, each large, the
- * state told by an icon and a word, not by colour alone, and the switches chosen in setting
- * `carDashboardSwitches` as large tiles; then the garage door and gate with large touch targets (a
- * driver opens the gate from the car; issue 10).
+ * The car dashboard (spec §2, reached by D in the car layout; issue 13), read at arm's length: three
+ * large values (speed from the tablet's geolocation, the lowest outdoor temperature without
+ * decimals, the time), a day and a night theme ('Motyw dzienny' / 'Motyw nocny', a 76 px button),
+ * the switches chosen in setting `carDashboardSwitches` as large tiles, the garage door and gate with
+ * large touch targets (issue 10), and the live connection state told by an icon and a word.
  */
 export function CarDashboard() {
   const { t } = useTranslation();
   const connected = useAtomValue(liveConnectedAtom);
+  const [theme, setTheme] = useAtom(carThemeAtom);
   const Icon = connected ? Wifi : WifiOff;
+  const next = theme === "day" ? "night" : "day";
   return (
-    <div className="car-dashboard">
-      <OutdoorMinBox fractionDigits={0} />
+    <div className="car-dashboard" data-theme={theme} data-testid="car-dashboard">
+      <CarValues />
       <ChosenSwitches settingKey="carDashboardSwitches" />
-      <p className="car-dashboard__live" data-connected={connected}>
-        <Icon aria-hidden="true" size={40} />
-        <span>
-          {t("car.live")}: <strong>{connected ? t("car.connected") : t("car.disconnected")}</strong>
-        </span>
-      </p>
       <GarageSection variant="car" />
+      <div className="car-dashboard__footer">
+        <p className="car-dashboard__live" data-connected={connected}>
+          <Icon aria-hidden="true" size={40} />
+          <span>
+            {t("car.live")}: <strong>{connected ? t("car.connected") : t("car.disconnected")}</strong>
+          </span>
+        </p>
+        <button type="button" className="button car-dashboard__theme" aria-pressed={theme === "night"} onClick={() => setTheme(next)}>
+          {theme === "day" ? <Moon aria-hidden="true" size={32} /> : <Sun aria-hidden="true" size={32} />}
+          {t("car.nightTheme")}
+        </button>
+      </div>
     </div>
   );
 }

@@ -11,5 +11,11 @@ export const en: Strings<typeof pl> = {
     live: "Live connection",
     connected: "connected",
     disconnected: "disconnected",
+    speed: "Speed",
+    outdoor: "Outside",
+    time: "Time",
+    noFix: "No GPS fix",
+    noGeolocation: "Location unavailable: allow it in the browser",
+    nightTheme: "Night theme",
   },
 };

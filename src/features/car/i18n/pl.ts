@@ -9,5 +9,11 @@ export const pl = {
     live: "Połączenie na żywo",
     connected: "połączono",
     disconnected: "brak połączenia",
+    speed: "Prędkość",
+    outdoor: "Na zewnątrz",
+    time: "Godzina",
+    noFix: "Brak sygnału GPS",
+    noGeolocation: "Lokalizacja niedostępna: zezwól na nią w przeglądarce",
+    nightTheme: "Motyw nocny",
   },
 } as const;

@@ -8,14 +8,18 @@ import { SensorTile } from "./SensorTile";
 const MAX_SPAN = 6;
 
 /** Props of {@link RoomSection}. */
-export type RoomSectionProps = { room: RoomGroup };
+export type RoomSectionProps = {
+  room: RoomGroup;
+  /** Opens a sensor's chart of the day (issue 13); without it the tiles have no chart button. */
+  onOpenHistory?: ((sensor: RoomGroup["tiles"][number]) => void) | undefined;
+};
 
 /**
  * One room of the home screen (issue 6): a section headed by the room's name (`<h2>`) with its
  * battery levels small beside the name, then a tile per other sensor. `data-span` (1..6, the tile
  * count) lets the room grid give the room as many columns as it has tiles, up to the grid's width.
  */
-export function RoomSection({ room }: RoomSectionProps) {
+export function RoomSection({ room, onOpenHistory }: RoomSectionProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const span = Math.min(Math.max(room.tiles.length, 1), MAX_SPAN);
@@ -37,7 +41,7 @@ export function RoomSection({ room }: RoomSectionProps) {
         <ul className="room__tiles">
           {room.tiles.map((sensor) => (
             <li key={sensor.id} className="room__tile">
-              <SensorTile kind={sensor.kind} place={sensor.place} label={sensor.label} room={room.name} />
+              <SensorTile kind={sensor.kind} place={sensor.place} label={sensor.label} room={room.name} onOpenHistory={onOpenHistory ? () => onOpenHistory(sensor) : undefined} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { Clock, Hourglass, TriangleAlert } from "lucide-react";
+import { ChartLine, Clock, Hourglass, TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Tile, TileFlag, TileSkeleton, TileValue, type TileFreshness } from "../../../ui/Tile";
 import { sensorFreshnessAtom, sensorReadingAtom } from "../atoms";
@@ -16,6 +16,8 @@ export type SensorTileProps = {
   label: string;
   /** The room the tile is shown in: the label is not repeated under the heading when it equals it. */
   room?: string | undefined;
+  /** When given, the footer holds a 'Wykres dnia' button that calls it (issue 13: the day's history). */
+  onOpenHistory?: (() => void) | undefined;
 };
 
 /** True when `label` says nothing the room heading does not already say (compared trimmed, any case). */
@@ -34,7 +36,7 @@ function repeatsRoom(label: string, room: string | undefined): boolean {
  * with its own icon, colour and border. Reads only its own atoms, so a message for another topic
  * does not re-render it. The label comes from the hub's config and is rendered as text.
  */
-export function SensorTile({ kind, place, label, room }: SensorTileProps) {
+export function SensorTile({ kind, place, label, room, onOpenHistory }: SensorTileProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage === "en" ? "en" : "pl";
   const reading = useAtomValue(sensorReadingAtom(kind, place));
@@ -67,6 +69,18 @@ export function SensorTile({ kind, place, label, room }: SensorTileProps) {
         <TileFlag freshness="stale" icon={<TriangleAlert />}>
           {t("sensors.stale")}
         </TileFlag>
+      )}
+      {onOpenHistory && (
+        <button
+          type="button"
+          className="tile__history"
+          data-testid="sensor-history"
+          aria-label={t("sensors.openHistory", { kind: kindName, label })}
+          title={t("sensors.openHistory", { kind: kindName, label })}
+          onClick={onOpenHistory}
+        >
+          <ChartLine aria-hidden="true" />
+        </button>
       )}
     </>
   );

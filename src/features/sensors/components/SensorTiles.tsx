@@ -7,7 +7,11 @@ import type { Sensor } from "../schemas";
 import { RoomSection } from "./RoomSection";
 
 /** Props of {@link SensorTiles}. */
-export type SensorTilesProps = { sensors: readonly Sensor[] };
+export type SensorTilesProps = {
+  sensors: readonly Sensor[];
+  /** When given, each reading tile gets a 'Wykres dnia' button calling it with the sensor (issue 13). */
+  onOpenHistory?: ((sensor: Sensor) => void) | undefined;
+};
 
 /**
  * The sensors grouped by room (issue 6; {@link groupByRoom}, sensors without a room under
@@ -15,7 +19,7 @@ export type SensorTilesProps = { sensors: readonly Sensor[] };
  * screens and stacks them on a phone. The list holds ids; each tile reads its own atom. With no
  * sensors, an empty state saying where sensors are added ('Brak czujników').
  */
-export function SensorTiles({ sensors }: SensorTilesProps) {
+export function SensorTiles({ sensors, onOpenHistory }: SensorTilesProps) {
   const { t } = useTranslation();
   const rooms = useMemo(() => groupByRoom(sensors, t("sensors.otherRoom")), [sensors, t]);
   if (sensors.length === 0) {
@@ -25,7 +29,7 @@ export function SensorTiles({ sensors }: SensorTilesProps) {
     <div className="rooms-frame">
       <div className="rooms">
         {rooms.map((room) => (
-          <RoomSection key={room.key} room={room} />
+          <RoomSection key={room.key} room={room} onOpenHistory={onOpenHistory} />
         ))}
       </div>
     </div>

@@ -19,6 +19,7 @@ export const en: Strings<typeof pl> = {
     doorOpen: "Open",
     doorClosed: "Closed",
     outdoorMin: "Lowest outdoor temperature",
+    openHistory: "Chart of the day: {{kind}}: {{label}}",
     none: "No sensors",
     noneHint: "Sensors are added in the hub's household configuration (household.json); each sensor added gets its tile here.",
     count_one: "{{count}} sensor",

@@ -17,6 +17,7 @@ export const pl = {
     doorOpen: "Otwarte",
     doorClosed: "Zamknięte",
     outdoorMin: "Najniższa temperatura na zewnątrz",
+    openHistory: "Wykres dnia: {{kind}}: {{label}}",
     none: "Brak czujników",
     noneHint: "Czujniki dodaje się w konfiguracji domu w hubie (plik household.json); każdy dodany czujnik ma tu swój kafelek.",
     count_one: "{{count}} czujnik",

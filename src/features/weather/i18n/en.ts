@@ -10,5 +10,8 @@ export const en: Strings<typeof pl> = {
     title: "Weather",
     intro: "Readings of the sensors outside: balcony, garden and tunnel.",
     none: "No outdoor sensors. Add a sensor with place balcony, outside or tunnel to the hub's household.json.",
+    airQuality: "Air quality",
+    airQualityOf: "Air quality: {{label}}",
+    classes: { tragic: "Tragic", bad: "Bad", mid: "Moderate", clean: "Good", unknown: "Unknown" },
   },
 };

@@ -8,5 +8,8 @@ export const pl = {
     title: "Pogoda",
     intro: "Odczyty czujników na zewnątrz: balkon, ogród i tunel.",
     none: "Brak czujników na zewnątrz. Dodaj w pliku household.json huba czujnik z miejscem balcony, outside lub tunnel.",
+    airQuality: "Jakość powietrza",
+    airQualityOf: "Jakość powietrza: {{label}}",
+    classes: { tragic: "Tragiczna", bad: "Zła", mid: "Średnia", clean: "Dobra", unknown: "Nieznana" },
   },
 } as const;

@@ -1,0 +1,87 @@
+import { DEFAULT_BUCKET_MS, MINUTE_MS, dayWindow, type EventsDayQuery, type HistoryItem } from "../../src/shared/contract/history";
+import type { BrokerLink, HubLogger } from "../broker/link";
+import type { Db } from "../core/db";
+import { HubError } from "../core/errors";
+import { FLUSH_INTERVAL_MS, HistoryRecorder, MAINTAIN_INTERVAL_MS } from "./recorder";
+import { HistoryStore } from "./store";
+
+/** Live topic filters the history records (hub/history/recorder.ts `sampleOf`). */
+export const HISTORY_TOPIC_FILTERS = ["sensor/+/+", "power/+/+"] as const;
+
+/**
+ * The history domain (spec §9 "History"): records the live channel into SQLite and answers a
+ * day's buckets. No HTTP in it.
+ */
+export class HistoryService {
+  readonly recorder: HistoryRecorder;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly store: HistoryStore,
+    private readonly log: HubLogger,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.recorder = new HistoryRecorder(store, clock);
+  }
+
+  /** Subscribes to the live topics and starts the flush and maintenance timers; compacts once now. */
+  start(link: BrokerLink): this {
+    for (const filter of HISTORY_TOPIC_FILTERS) link.subscribe(filter, (topic, payload) => this.recorder.handle(topic, payload));
+    this.maintain();
+    const flush = setInterval(() => this.flush(), FLUSH_INTERVAL_MS);
+    const maintain = setInterval(() => this.maintain(), MAINTAIN_INTERVAL_MS);
+    flush.unref();
+    maintain.unref();
+    this.timers = [flush, maintain];
+    return this;
+  }
+
+  /** Writes what is buffered now (also at stop). */
+  flush(): void {
+    const error = this.recorder.flush();
+    if (error) this.log.error({ err: error }, "history: could not write buffered values (dropped)");
+  }
+
+  /** Compacts and prunes the table ({@link HistoryStore.maintain}); a failure is logged, never thrown. */
+  maintain(): void {
+    try {
+      const { compacted, deleted } = this.store.maintain(this.clock());
+      if (compacted + deleted > 0) this.log.debug({ compacted, deleted }, "history compacted");
+    } catch (error) {
+      this.log.error({ err: error }, "history: maintenance failed");
+    }
+  }
+
+  /** Stops the timers and writes what is buffered. */
+  stop(): void {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    this.flush();
+  }
+
+  /**
+   * The buckets of `GET /events/day` (spec §7, §9): every asked event of every asked device over the
+   * day's window (one slot before midnight to the next midnight), in buckets of `bucket` minutes
+   * (default 5) counted from the window's start. Values buffered but not yet flushed are included.
+   * A series with nothing recorded answers no items. Throws HubError BAD_REQUEST for a bad day.
+   */
+  day(query: EventsDayQuery): HistoryItem[] {
+    const window = dayWindow(query.day);
+    if (window === null) throw new HubError("BAD_REQUEST", "day: must be a real date");
+    this.flush();
+    const bucketMs = query.bucket === undefined ? DEFAULT_BUCKET_MS : query.bucket * MINUTE_MS;
+    return this.store.buckets(query.event, query.device, window.from, window.to, bucketMs).map((b) => ({
+      event: b.event,
+      device: b.device,
+      time: new Date(b.time).toISOString(),
+      value: b.value,
+      min: b.min,
+      max: b.max,
+    }));
+  }
+}
+
+/** Builds the history domain on the hub's database and starts recording from `link`. */
+export function startHistory(db: Db, link: BrokerLink, log: HubLogger): HistoryService {
+  return new HistoryService(new HistoryStore(db), log).start(link);
+}
