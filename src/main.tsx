@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { bootApp } from "./app/boot";
@@ -8,10 +8,15 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
 const { parts, ready } = bootApp();
+// A transition renders in time slices, yielding to the browser every few ms, so the first render is
+// not one long task (issue 9: the dashboard's total blocking time); the shell in index.html stays
+// painted until it commits.
 void ready.then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App {...parts} />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App {...parts} />
+      </StrictMode>,
+    ),
   ),
 );

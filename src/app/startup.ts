@@ -1,3 +1,4 @@
+import { startTransition } from "react";
 import { configAtom } from "../features/config";
 import { startLive } from "../features/live/start";
 import { isApiError } from "../lib/api/errors";
@@ -27,7 +28,8 @@ export type SessionDataHooks = {
  * (GET /preferences merged into preferencesAtom, GET /config, GET /config/switches), then the live
  * channel on config's mqttConnectionString. A fetch
  * that fails with a network, timeout or server error is retried every 5000 ms until it succeeds or
- * the session ends; a client error (4xx, e.g. AUTH_SESSION_LOCKED, which the API client already turned
+ * the session ends; each answer is written to the store in a React transition (its re-render is
+ * time-sliced, issue 9); a client error (4xx, e.g. AUTH_SESSION_LOCKED, which the API client already turned
  * into a lock) is not retried.
  * @returns stop: cancels pending retries and closes the live connection (call on lock and logout)
  */
@@ -42,7 +44,9 @@ export function startSessionData(store: JotaiStore, api: ApiClients, hooks: Sess
       .load(api)
       .then(({ write }) => {
         if (stopped) return;
-        write(store);
+        // A transition: the screens this data fills (every tile at once when the config arrives)
+        // re-render in time slices instead of one long task (issue 9). The store has the data at once.
+        startTransition(() => write(store));
         if (resource.name === "preferences") hooks.onPreferences?.();
         const config = store.get(configAtom);
         if (resource.name === "config" && config !== null && stopLive === undefined) {

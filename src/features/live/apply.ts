@@ -2,6 +2,7 @@ import { atom } from "jotai";
 import type { LiveValue } from "../../lib/mqtt/ingest";
 import { lastLiveUpdateAtAtom, liveTopicsAtom, liveValueAtom } from "./atoms";
 import type { JotaiStore } from "../../shared/store";
+import { markChangedTopics } from "./changes";
 import { recordNewTopics } from "./newTopics";
 
 /**
@@ -26,10 +27,12 @@ const applyBatchAtom = atom(null, (get, set, batch: ReadonlyMap<string, LiveValu
 
 /**
  * Writes one ingest batch into the store (DESIGN §4): one atom write per topic whose value or
- * arrival time changed, and a new topic set (and the parent's children, liveChildrenAtom) only when
- * a topic is new. Atoms of other topics are not
- * touched, so their readers do not re-render.
+ * arrival time changed, and the new topics recorded (the topic set, the parent's children,
+ * liveChildrenAtom) only when a topic is new. Atoms of other topics are not touched, so their readers
+ * do not re-render. O(batch size) whatever the number of topics held (issue 9); the batch's topics
+ * are noted for the next snapshot save (markChangedTopics).
  */
 export function applyLiveBatch(store: JotaiStore, batch: ReadonlyMap<string, LiveValue>): void {
   store.set(applyBatchAtom, batch);
+  markChangedTopics(store, batch.keys());
 }

@@ -47,7 +47,12 @@ export function splitTopic(topic: string): [parent: string, child: string] {
  */
 export const lastLiveUpdateAtAtom = atom<number | null>(null);
 
-/** Every topic seen so far; a new Set only when a new topic appears. */
+/**
+ * Every topic seen so far, in the order first seen. The store's own Set is made with its first
+ * topics and then grows in place (issue 9: O(new topics) per batch, not a copy of all held), so it
+ * notifies no subscriber when it grows: read it with `store.get` when needed (snapshot, ingest start),
+ * and to follow new topics under one parent use liveChildrenAtom.
+ */
 export const liveTopicsAtom = atom<ReadonlySet<string>>(new Set<string>());
 
 /**

@@ -1,5 +1,6 @@
 import type { PersistedPart } from "../../lib/session/persisted";
 import { liveStatsAtom } from "./atoms";
+import { markChangedTopics, takeChangedTopics } from "./changes";
 
 /** The snapshot code loads with the persistence chunk, not the first screen. */
 const loadSnapshot = () => import("./snapshot");
@@ -7,7 +8,9 @@ const loadSnapshot = () => import("./snapshot");
 /**
  * The live state's snapshot as a persisted part (DESIGN §5): restored at start with each leaf's OLD
  * receive time (tiles show outdated/stale until live data confirms them); saved every 5 s, only the
- * leaves that changed since the last save; deleted on logout.
+ * leaves written since the last save (markChangedTopics: the save reads those, never every topic
+ * held, issue 9) whose arrival time is not saved yet; deleted on logout. A save that fails keeps its
+ * topics for the next one.
  *
  * A snapshot entry IndexedDB cannot take (issue 7 item 5: a value nested too deep) never stops the
  * others: saveLiveSnapshot skips it, it is logged once (console.warn) and counted in `skipped()`, and
@@ -27,9 +30,16 @@ export const liveSnapshotPersisted: PersistedPart = {
       // compared anyway (cheap: only changed leaves are written), in case a batch landed after its count.
       version: () => `${store.get(liveStatsAtom).applied}:${Math.floor(Date.now() / 60_000)}`,
       async save() {
-        const { readLiveSnapshot } = await loadSnapshot();
-        const changed = readLiveSnapshot(store).filter((entry) => persisted.get(entry.topic) !== entry.receivedAt);
-        const { skipped } = await dbm.saveLiveSnapshot(db, changed);
+        const { readLiveLeaves } = await loadSnapshot();
+        const topics = takeChangedTopics(store);
+        const changed = readLiveLeaves(store, topics).filter((entry) => persisted.get(entry.topic) !== entry.receivedAt);
+        let skipped: Array<{ topic: string }>;
+        try {
+          ({ skipped } = await dbm.saveLiveSnapshot(db, changed));
+        } catch (error) {
+          markChangedTopics(store, topics);
+          throw error;
+        }
         for (const entry of changed) persisted.set(entry.topic, entry.receivedAt);
         if (skipped.length > 0) {
           skippedCount += skipped.length;
@@ -38,6 +48,7 @@ export const liveSnapshotPersisted: PersistedPart = {
       },
       clear: async () => {
         persisted.clear();
+        takeChangedTopics(store);
         await dbm.clearLiveSnapshot(db);
       },
       skipped: () => skippedCount,

@@ -5,7 +5,7 @@ import { DashboardDb, loadLiveSnapshot } from "../../shared/db";
 import { sessionAtom } from "../auth/atoms";
 import { createIngest } from "../../lib/mqtt/ingest";
 import { applyLiveBatch } from "../live/apply";
-import { liveStatsAtom, liveTopicsAtom, liveValueAtom } from "../live/atoms";
+import { liveStatsAtom, liveValueAtom } from "../live/atoms";
 import { preferencesAtom } from "../preferences/atoms";
 import { restoreOfflineState, startPersistence } from "./persistence";
 import { readLocalCache } from "./localCache";
@@ -17,9 +17,9 @@ const PARTS = [preferencesPersisted, liveSnapshotPersisted];
 
 const TOPIC = "sensor/temp/balcony_persist_test";
 
+/** A message as the live ingest applies it (applyLiveBatch) and counts it. */
 function publish(store: ReturnType<typeof createStore>, value: unknown, receivedAt: number): void {
-  store.set(liveValueAtom(TOPIC), { value, receivedAt });
-  store.set(liveTopicsAtom, new Set([TOPIC]));
+  applyLiveBatch(store, new Map([[TOPIC, { value, receivedAt }]]));
   store.set(liveStatsAtom, (s) => ({ ...s, applied: s.applied + 1 }));
 }
 

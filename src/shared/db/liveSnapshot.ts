@@ -23,9 +23,11 @@ export type LiveSnapshotSaveResult = {
 /**
  * Rows validated and written at a time by {@link saveLiveSnapshot}, which yields to the event loop
  * between chunks: validating and structured-cloning 2,000 rows in one go took one 230-245 ms task at
- * 1x CPU (tests/e2e/live-limits.spec.ts, 2026-11-22), about 0.1 ms a row.
+ * 1x CPU (tests/e2e/live-limits.spec.ts, 2026-11-22), about 0.1 ms a row, so a phone's 4x slower CPU
+ * needs about 0.5 ms a row: 50 rows keep a chunk near 25 ms there (issue 9: under 50 ms; 200 rows were
+ * ~100 ms tasks at 4x CPU after a 2,000-topic burst).
  */
-export const SNAPSHOT_CHUNK_ROWS = 200;
+export const SNAPSHOT_CHUNK_ROWS = 50;
 
 /** Options of {@link saveLiveSnapshot}. */
 export type SaveLiveSnapshotOptions = {
