@@ -41,6 +41,8 @@ import { startSimulator } from "./simulator/simulator";
 import { switchesRoutes } from "./switches/routes";
 import { SwitchDefinitions } from "./switches/edits";
 import { SwitchService } from "./switches/service";
+import { startAutomations } from "./automations/start";
+import { automationsRoutes } from "./automations/routes";
 
 export interface HubOptions {
   port: number;
@@ -147,6 +149,10 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     installErrorHandlers(app, onNotFoundOther);
     await installCompression(app); // after the (precompressed) static files, before the API
     const switchDefinitions = new SwitchDefinitions(household.switches, db);
+    const switchService = new SwitchService(household.switches, link);
+    const garageService = new GarageService(link, household);
+    const automations = startAutomations({ db, link, household, log, switches: switchService, lights, garage: garageService });
+    cleanups.push(() => automations.stop());
     await registerApiBases(app, auth, {
       auth: authRoutes({ auth }),
       preferences: preferencesRoutes({ preferences: new PreferencesStore(db) }),
@@ -154,9 +160,10 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       config: configRoutes({ household, switches: switchDefinitions, settings: settingsStore, mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined }),
       bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats: embedded?.limitStats }),
       cameras: reservedRoutes("Cameras"),
-      garage: garageRoutes({ garage: new GarageService(link, household) }),
+      garage: garageRoutes({ garage: garageService }),
       lights: lightsRoutes({ lights }),
-      switches: switchesRoutes({ switches: new SwitchService(household.switches, link), definitions: switchDefinitions }),
+      switches: switchesRoutes({ switches: switchService, definitions: switchDefinitions }),
+      automations: automationsRoutes({ automations: automations.service }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 

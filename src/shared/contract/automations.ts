@@ -18,6 +18,9 @@ export const AUTOMATION_ROUTE = "/automation/:id";
 /** `POST /automation/{id}/run`: runs it now (cause `manual`). */
 export const AUTOMATION_RUN_ROUTE = "/automation/:id/run";
 
+/** `GET /automation/{id}/runs` (our addition): the kept runs, newest first. */
+export const AUTOMATION_RUNS_ROUTE = "/automation/:id/runs";
+
 /** The path of `PATCH`/`DELETE /automation/{id}` (URL-encoded). */
 export function automationPath(id: string): string {
   return `/automation/${encodeURIComponent(id)}`;
@@ -229,6 +232,10 @@ export type AutomationDeletedAnswer = v.InferOutput<typeof AutomationDeletedAnsw
 /** `{item: AutomationRun}`: `POST /automation/{id}/run`, once every action has ended (a failed action is a 200 with its outcome). */
 export const AutomationRunAnswerSchema = itemOf(AutomationRunSchema);
 export type AutomationRunAnswer = v.InferOutput<typeof AutomationRunAnswerSchema>;
+
+/** `{items: AutomationRun[]}`: `GET /automation/{id}/runs`, newest first. */
+export const AutomationRunsAnswerSchema = itemsOf(AutomationRunSchema);
+export type AutomationRunsAnswer = v.InferOutput<typeof AutomationRunsAnswerSchema>;
 
 /** `automation/notify`: a notify action's message (not retained). `id` is unique per message. */
 export const AUTOMATION_NOTIFY_TOPIC = "automation/notify";
