@@ -151,7 +151,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const switchDefinitions = new SwitchDefinitions(household.switches, db);
     const switchService = new SwitchService(household.switches, link);
     const garageService = new GarageService(link, household);
-    const automations = startAutomations({ db, link, household, log, switches: switchService, lights, garage: garageService });
+    const automations = startAutomations({ db, link, household, log, switches: switchService, lights, garage: garageService, demo: options.demo });
     cleanups.push(() => automations.stop());
     await registerApiBases(app, auth, {
       auth: authRoutes({ auth }),

@@ -5,6 +5,7 @@ import type { GarageService } from "../garage/service";
 import type { Household } from "../household/schema";
 import type { LightsService } from "../lights/service";
 import type { SwitchService } from "../switches/service";
+import { seedDemoAutomations } from "./demo-seed";
 import { AutomationEngine } from "./engine";
 import { registerBuiltInExecutors } from "./executors";
 import { ActionRunner } from "./runner";
@@ -24,7 +25,7 @@ export interface RunningAutomations {
  * `runner.register` when their domains exist), the service, and the engine firing triggers. Each run
  * is published on `automation/run` (not retained) so dashboards show it at once.
  */
-export function startAutomations(deps: { db: Db; link: BrokerLink; household: Household; log: HubLogger; switches: SwitchService; lights: LightsService; garage: GarageService }): RunningAutomations {
+export function startAutomations(deps: { db: Db; link: BrokerLink; household: Household; log: HubLogger; switches: SwitchService; lights: LightsService; garage: GarageService; demo?: boolean }): RunningAutomations {
   const { db, link, household, log } = deps;
   const store = new AutomationStore(db, (id) => log.warn({ automation: id }, "stored automation no longer fits the contract: skipped"));
   const runner = registerBuiltInExecutors(new ActionRunner(), deps);
@@ -33,6 +34,7 @@ export function startAutomations(deps: { db: Db; link: BrokerLink; household: Ho
     link.publish(AUTOMATION_RUN_TOPIC, JSON.stringify({ id, run } satisfies AutomationRunPayload), { retain: false, qos: 1 });
     if (!run.ok) log.warn({ automation: id, outcomes: run.outcomes }, "automation run had failed actions");
   });
+  if (deps.demo && seedDemoAutomations(service)) log.info({ count: 3 }, "created the demo automations");
   const engine = new AutomationEngine({ link, service, household, log }).start();
   return { service, runner, stop: () => engine.stop() };
 }
