@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AutomationsRouteImport } from './routes/automations'
 import { Route as CarDashboardRouteImport } from './routes/car-dashboard'
 import { Route as MenuRouteImport } from './routes/menu'
 import { Route as SwitchesRouteImport } from './routes/switches'
@@ -20,6 +21,11 @@ import { Route as CamerasLiveRouteImport } from './routes/cameras/live'
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AutomationsRoute = AutomationsRouteImport.update({
+  id: '/automations',
+  path: '/automations',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CarDashboardRoute = CarDashboardRouteImport.update({
@@ -55,6 +61,7 @@ const CamerasLiveRoute = CamerasLiveRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/automations': typeof AutomationsRoute
   '/car-dashboard': typeof CarDashboardRoute
   '/menu': typeof MenuRoute
   '/switches': typeof SwitchesRoute
@@ -64,6 +71,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/automations': typeof AutomationsRoute
   '/car-dashboard': typeof CarDashboardRoute
   '/menu': typeof MenuRoute
   '/switches': typeof SwitchesRoute
@@ -74,6 +82,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/automations': typeof AutomationsRoute
   '/car-dashboard': typeof CarDashboardRoute
   '/menu': typeof MenuRoute
   '/switches': typeof SwitchesRoute
@@ -85,6 +94,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/automations'
     | '/car-dashboard'
     | '/menu'
     | '/switches'
@@ -94,6 +104,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/automations'
     | '/car-dashboard'
     | '/menu'
     | '/switches'
@@ -103,6 +114,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/automations'
     | '/car-dashboard'
     | '/menu'
     | '/switches'
@@ -113,6 +125,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AutomationsRoute: typeof AutomationsRoute
   CarDashboardRoute: typeof CarDashboardRoute
   MenuRoute: typeof MenuRoute
   SwitchesRoute: typeof SwitchesRoute
@@ -128,6 +141,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/automations': {
+      id: '/automations'
+      path: '/automations'
+      fullPath: '/automations'
+      preLoaderRoute: typeof AutomationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/car-dashboard': {
@@ -177,6 +197,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AutomationsRoute: AutomationsRoute,
   CarDashboardRoute: CarDashboardRoute,
   MenuRoute: MenuRoute,
   SwitchesRoute: SwitchesRoute,

@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { SessionActions } from "../features/auth/components/SessionActions";
 import { WakeLockToggle } from "../features/kiosk/components/WakeLockToggle";
@@ -29,6 +29,11 @@ function MenuPage() {
       </SettingsSection>
       <SettingsSection title={t("menu.accountHeading")} intro={t("menu.accountIntro")}>
         <PreferencesForm />
+      </SettingsSection>
+      <SettingsSection title={t("automations.title")} intro={t("automations.menuIntro")}>
+        <Link to="/automations" className="button">
+          {t("automations.menuLink")}
+        </Link>
       </SettingsSection>
     </section>
   );
