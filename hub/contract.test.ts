@@ -11,6 +11,7 @@ import { PREFERENCES_PATH, PreferencesAnswerSchema } from "../src/shared/contrac
 import { SENSORS_PATH, SensorListSchema } from "../src/shared/contract/sensors";
 import { SETTINGS_PATH, SettingAnswerSchema } from "../src/shared/contract/settings";
 import { SWITCHES_PATH, SwitchSetAnswerSchema, SwitchesAnswerSchema, switchSetPath } from "../src/shared/contract/switches";
+import { AUTOMATIONS_PATH, AutomationAnswerSchema, AutomationDeletedAnswerSchema, AutomationRunAnswerSchema, AutomationRunsAnswerSchema, AutomationsAnswerSchema, automationPath, automationRunPath } from "../src/shared/contract/automations";
 import { call, login, startTestHub, type TestHub } from "./testing/harness";
 
 /**
@@ -68,6 +69,19 @@ describe("every answer of the hub parses with its contract schema", () => {
     expect((await answer(GarageCommandAnswerSchema, "POST", `${DEFAULT_API_BASES.garage}${garagePath("garage", "constantStop")}`, { cookie, body: { value: false } })).item.command).toBe("constantStop");
   });
 
+  it("automations on v2 and v1: list, create, edit, run, runs, delete", async () => {
+    const cookie = await login(hub);
+    for (const base of [general, generalV1]) {
+      const body = { name: "Kontrakt", trigger: { type: "doorbell" }, actions: [{ kind: "notify", message: "dzwonek" }] };
+      const created = await answer(AutomationAnswerSchema, "POST", `${base}${AUTOMATIONS_PATH}`, { cookie, body });
+      expect((await answer(AutomationsAnswerSchema, "GET", `${base}${AUTOMATIONS_PATH}`, { cookie })).items.some((item) => item.id === created.item.id)).toBe(true);
+      expect((await answer(AutomationAnswerSchema, "PATCH", `${base}${automationPath(created.item.id)}`, { cookie, body: { enabled: false } })).item.enabled).toBe(false);
+      expect((await answer(AutomationRunAnswerSchema, "POST", `${base}${automationRunPath(created.item.id)}`, { cookie, body: {} })).item.ok).toBe(true);
+      expect((await answer(AutomationRunsAnswerSchema, "GET", `${base}${automationPath(created.item.id)}/runs`, { cookie })).items).toHaveLength(1);
+      expect((await answer(AutomationDeletedAnswerSchema, "DELETE", `${base}${automationPath(created.item.id)}`, { cookie })).item.id).toBe(created.item.id);
+    }
+  });
+
   it("error answers: a contract code, the contract's status for it, `{code, message}`", async () => {
     const cookie = await login(hub);
     const cases: [string, string, { cookie?: string; body?: unknown }][] = [
@@ -79,6 +93,8 @@ describe("every answer of the hub parses with its contract schema", () => {
       ["POST", `${DEFAULT_API_BASES.garage}${garagePath("gate", "constantStop")}`, { cookie, body: { value: "on" } }],
       ["POST", `${general}${switchSetPath("nieznany")}`, { cookie, body: { state: "ON" } }],
       ["POST", `${general}${switchSetPath("listwa")}`, { cookie, body: { relay: 9, state: "ON" } }],
+      ["POST", `${general}${AUTOMATIONS_PATH}`, { cookie, body: { name: "x", trigger: { type: "doorbell" }, actions: [] } }],
+      ["DELETE", `${general}${automationPath("nie-ma")}`, { cookie }],
     ];
     for (const [method, path, options] of cases) {
       const response = await call(hub, method, path, options);
