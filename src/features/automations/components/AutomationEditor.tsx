@@ -71,10 +71,16 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
     handleSubmit,
     setValue,
     setError,
+    getValues,
     watch,
     formState: { errors },
   } = useForm<AutomationBodyInput, unknown, AutomationBody>({ resolver: valibotResolver(AutomationBodySchema), defaultValues: initial, mode: "onSubmit", reValidateMode: "onChange" });
   const actions = useFieldArray({ control, name: "actions" });
+  /** register() plus the field's current value as the element's default: a select then shows it at once (not only after RHF's ref sets it). */
+  const bind = (path: Path<AutomationBodyInput>, options?: Parameters<typeof register>[1]) => {
+    const value: unknown = getValues(path);
+    return { ...register(path, options), defaultValue: typeof value === "string" || typeof value === "number" ? value : undefined };
+  };
   const trigger = watch("trigger");
   const watchedActions = watch("actions");
 
@@ -112,7 +118,7 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
   return (
     <form className="automation-editor" aria-label={title} noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <h2>{title}</h2>
-      <TextField label={t("automations.editor.name")} maxLength={100} autoComplete="off" error={errorOf("name")} {...register("name")} />
+      <TextField label={t("automations.editor.name")} maxLength={100} autoComplete="off" error={errorOf("name")} {...bind("name")} />
       <Controller
         control={control}
         name="enabled"
@@ -129,7 +135,7 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
         />
         {trigger.type === "time" && (
           <>
-            <TextField type="time" label={t("automations.editor.time")} error={errorOf("trigger.time")} {...register("trigger.time")} />
+            <TextField type="time" label={t("automations.editor.time")} error={errorOf("trigger.time")} {...bind("trigger.time")} />
             <Controller
               control={control}
               name="trigger.days"
@@ -170,22 +176,22 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
         )}
         {trigger.type === "threshold" && (
           <>
-            <SelectField label={t("automations.editor.sensor")} options={sensorOptions(false)} error={errorOf("trigger.sensor")} {...register("trigger.sensor")} />
-            <SelectField label={t("automations.editor.direction")} options={(["above", "below"] as const).map((value) => ({ value, label: t(`automations.direction.${value}`) }))} {...register("trigger.direction")} />
-            <TextField type="number" step="any" inputMode="decimal" label={t("automations.editor.value")} error={errorOf("trigger.value")} {...register("trigger.value", { setValueAs: optionalNumber })} />
+            <SelectField label={t("automations.editor.sensor")} options={sensorOptions(false)} error={errorOf("trigger.sensor")} {...bind("trigger.sensor")} />
+            <SelectField label={t("automations.editor.direction")} options={(["above", "below"] as const).map((value) => ({ value, label: t(`automations.direction.${value}`) }))} {...bind("trigger.direction")} />
+            <TextField type="number" step="any" inputMode="decimal" label={t("automations.editor.value")} error={errorOf("trigger.value")} {...bind("trigger.value", { setValueAs: optionalNumber })} />
           </>
         )}
         {trigger.type === "switch" && (
           <>
-            <SelectField label={t("automations.editor.switch")} options={switchOptions} error={errorOf("trigger.switch")} {...register("trigger.switch")} />
-            <TextField type="number" min={0} max={32} inputMode="numeric" label={t("automations.editor.relay")} error={errorOf("trigger.relay")} {...register("trigger.relay", { setValueAs: optionalNumber })} />
-            <SelectField label={t("automations.editor.to")} options={(["ON", "OFF", "any"] as const).map((value) => ({ value, label: t(`automations.switchTo.${value}`) }))} {...register("trigger.to")} />
+            <SelectField label={t("automations.editor.switch")} options={switchOptions} error={errorOf("trigger.switch")} {...bind("trigger.switch")} />
+            <TextField type="number" min={0} max={32} inputMode="numeric" label={t("automations.editor.relay")} error={errorOf("trigger.relay")} {...bind("trigger.relay", { setValueAs: optionalNumber })} />
+            <SelectField label={t("automations.editor.to")} options={(["ON", "OFF", "any"] as const).map((value) => ({ value, label: t(`automations.switchTo.${value}`) }))} {...bind("trigger.to")} />
           </>
         )}
         {trigger.type === "door" && (
           <>
-            <SelectField label={t("automations.editor.door")} options={sensorOptions(true)} error={errorOf("trigger.sensor")} {...register("trigger.sensor")} />
-            <SelectField label={t("automations.editor.to")} options={(["open", "closed", "any"] as const).map((value) => ({ value, label: t(`automations.doorTo.${value}`) }))} {...register("trigger.to")} />
+            <SelectField label={t("automations.editor.door")} options={sensorOptions(true)} error={errorOf("trigger.sensor")} {...bind("trigger.sensor")} />
+            <SelectField label={t("automations.editor.to")} options={(["open", "closed", "any"] as const).map((value) => ({ value, label: t(`automations.doorTo.${value}`) }))} {...bind("trigger.to")} />
           </>
         )}
       </fieldset>
@@ -207,44 +213,44 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
                 />
                 {action.kind === "switch" && (
                   <>
-                    <SelectField label={t("automations.editor.switch")} options={switchOptions} error={errorOf(at("switch"))} {...register(at("switch"))} />
-                    <TextField type="number" min={0} max={32} inputMode="numeric" label={t("automations.editor.relay")} error={errorOf(at("relay"))} {...register(at("relay"), { setValueAs: optionalNumber })} />
-                    <SelectField label={t("automations.editor.state")} options={stateOptions} error={errorOf(at("state"))} {...register(at("state"))} />
+                    <SelectField label={t("automations.editor.switch")} options={switchOptions} error={errorOf(at("switch"))} {...bind(at("switch"))} />
+                    <TextField type="number" min={0} max={32} inputMode="numeric" label={t("automations.editor.relay")} error={errorOf(at("relay"))} {...bind(at("relay"), { setValueAs: optionalNumber })} />
+                    <SelectField label={t("automations.editor.state")} options={stateOptions} error={errorOf(at("state"))} {...bind(at("state"))} />
                   </>
                 )}
                 {action.kind === "light" && (
                   <>
-                    <SelectField label={t("automations.editor.light")} options={lightOptions} error={errorOf(at("light"))} {...register(at("light"))} />
-                    <SelectField label={t("automations.editor.state")} options={stateOptions} {...register(at("state"))} />
-                    <TextField type="number" min={0} inputMode="numeric" label={t("automations.editor.brightness")} error={errorOf(at("brightness"))} {...register(at("brightness"), { setValueAs: optionalNumber })} />
+                    <SelectField label={t("automations.editor.light")} options={lightOptions} error={errorOf(at("light"))} {...bind(at("light"))} />
+                    <SelectField label={t("automations.editor.state")} options={stateOptions} {...bind(at("state"))} />
+                    <TextField type="number" min={0} inputMode="numeric" label={t("automations.editor.brightness")} error={errorOf(at("brightness"))} {...bind(at("brightness"), { setValueAs: optionalNumber })} />
                   </>
                 )}
                 {(action.kind === "heater" || action.kind === "ac") && (
                   <>
-                    <TextField label={t("automations.editor.mode")} maxLength={32} error={errorOf(at("mode"))} {...register(at("mode"))} />
+                    <TextField label={t("automations.editor.mode")} maxLength={32} error={errorOf(at("mode"))} {...bind(at("mode"))} />
                     <TextField
                       type="number"
                       step="0.5"
                       inputMode="decimal"
                       label={t("automations.editor.temperature")}
                       error={errorOf(at(action.kind === "heater" ? "temperature" : "targetTemperature"))}
-                      {...register(at(action.kind === "heater" ? "temperature" : "targetTemperature"), { setValueAs: optionalNumber })}
+                      {...bind(at(action.kind === "heater" ? "temperature" : "targetTemperature"), { setValueAs: optionalNumber })}
                     />
                   </>
                 )}
                 {action.kind === "ir" && (
                   <>
-                    <TextField label={t("automations.editor.device")} maxLength={128} error={errorOf(at("device"))} {...register(at("device"))} />
-                    <TextField label={t("automations.editor.code")} maxLength={128} error={errorOf(at("code"))} {...register(at("code"))} />
+                    <TextField label={t("automations.editor.device")} maxLength={128} error={errorOf(at("device"))} {...bind(at("device"))} />
+                    <TextField label={t("automations.editor.code")} maxLength={128} error={errorOf(at("code"))} {...bind(at("code"))} />
                   </>
                 )}
                 {action.kind === "garage" && (
                   <>
-                    <SelectField label={t("automations.editor.garageDoor")} options={GARAGE_DOORS.map((door) => ({ value: door, label: t(`automations.door.${door}`) }))} {...register(at("door"))} />
-                    <SelectField label={t("automations.editor.command")} options={GARAGE_ACTIONS.map((command) => ({ value: command, label: t(`automations.command.${command}`) }))} {...register(at("command"))} />
+                    <SelectField label={t("automations.editor.garageDoor")} options={GARAGE_DOORS.map((door) => ({ value: door, label: t(`automations.door.${door}`) }))} {...bind(at("door"))} />
+                    <SelectField label={t("automations.editor.command")} options={GARAGE_ACTIONS.map((command) => ({ value: command, label: t(`automations.command.${command}`) }))} {...bind(at("command"))} />
                   </>
                 )}
-                {action.kind === "notify" && <TextField label={t("automations.editor.message")} maxLength={200} error={errorOf(at("message"))} {...register(at("message"))} />}
+                {action.kind === "notify" && <TextField label={t("automations.editor.message")} maxLength={200} error={errorOf(at("message"))} {...bind(at("message"))} />}
                 <div className="automation-editor__row">
                   {index > 0 && (
                     <button type="button" className="button" aria-label={t("automations.editor.moveUp", { n })} onClick={() => actions.move(index, index - 1)}>
