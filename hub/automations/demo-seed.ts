@@ -1,4 +1,5 @@
 import type { AutomationBody } from "../../src/shared/contract/automations";
+import { HubError } from "../core/errors";
 import type { AutomationService } from "./service";
 
 /**
@@ -33,9 +34,21 @@ export const DEMO_AUTOMATIONS: readonly AutomationBody[] = [
   },
 ];
 
-/** Seeds {@link DEMO_AUTOMATIONS} when there are no automations yet; true when it did. */
-export function seedDemoAutomations(service: AutomationService): boolean {
-  if (service.list().length > 0) return false;
-  for (const body of DEMO_AUTOMATIONS) service.create(body);
-  return true;
+/**
+ * Seeds {@link DEMO_AUTOMATIONS} when there are no automations yet, each one whose switches,
+ * sensors, lights and doors the household has (demo mode with another household file skips the
+ * rest; never throws). Answers how many were created.
+ */
+export function seedDemoAutomations(service: AutomationService): number {
+  if (service.list().length > 0) return 0;
+  let created = 0;
+  for (const body of DEMO_AUTOMATIONS) {
+    try {
+      service.create(body);
+      created++;
+    } catch (error) {
+      if (!(error instanceof HubError)) throw error;
+    }
+  }
+  return created;
 }

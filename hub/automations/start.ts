@@ -34,7 +34,10 @@ export function startAutomations(deps: { db: Db; link: BrokerLink; household: Ho
     link.publish(AUTOMATION_RUN_TOPIC, JSON.stringify({ id, run } satisfies AutomationRunPayload), { retain: false, qos: 1 });
     if (!run.ok) log.warn({ automation: id, outcomes: run.outcomes }, "automation run had failed actions");
   });
-  if (deps.demo && seedDemoAutomations(service)) log.info({ count: 3 }, "created the demo automations");
+  if (deps.demo) {
+    const count = seedDemoAutomations(service);
+    if (count > 0) log.info({ count }, "created the demo automations");
+  }
   const engine = new AutomationEngine({ link, service, household, log }).start();
   return { service, runner, stop: () => engine.stop() };
 }

@@ -5,6 +5,7 @@ import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
 import { loadFixture, publishDevice } from "./support/mqtt";
+import { overflowOf, SCREEN_SIZES } from "./support/screens";
 import { startTasmota, type TestTasmota } from "./support/tasmota";
 
 // Automations end to end (issue 11): the editor -> POST /automation -> 'Uruchom' -> the hub's runner
@@ -67,6 +68,17 @@ test.describe("automations", () => {
     await expect(created.locator("[data-result]")).toHaveAttribute("data-result", "ok");
     await expect(created).toContainText("Powodzenie");
     await expect.poll(() => listwa?.commands.map((c) => `${c.topic} ${c.payload}`)).toContain("cmnd/listwa/POWER2 ON");
+
+    // The list and the editor fit each of STYLE.md's sizes: nothing cut off or spilling out.
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      expect(await overflowOf(page), `list at ${size.name}`).toEqual([]);
+      await created.getByRole("button", { name: "Edytuj: Listwa rano" }).click();
+      await expect(page.getByRole("form", { name: "Edycja: Listwa rano" })).toBeVisible();
+      expect(await overflowOf(page), `editor at ${size.name}`).toEqual([]);
+      await page.getByRole("button", { name: "Anuluj" }).click();
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole("navigation", { name: "Pasek główny" }).getByRole("link", { name: /Przełączniki/ }).click();
     await expect(relayControl(page, 2)).toHaveAttribute("aria-checked", "true");
     await expect(relayControl(page, 2)).toContainText("Włączony");

@@ -68,7 +68,8 @@ describe("automations screen (issue 11)", () => {
     expect(second?.textContent).toContain("Jeszcze nie uruchomiona");
   });
 
-  it("the editor refuses a bad automation naming the field, sends nothing, then sends the contract's body", async () => {
+  // Fills a whole form: slower than the 5 s default when the machine is busy.
+  it("the editor refuses a bad automation naming the field, sends nothing, then sends the contract's body", { timeout: 20_000 }, async () => {
     const { requests } = renderScreen([], (request) => ({
       status: 200,
       body: { item: { ...(request.body as object), id: "new1", enabled: true, createdAt: "2026-11-22T10:00:00.000Z", updatedAt: "2026-11-22T10:00:00.000Z", lastRun: null } },
