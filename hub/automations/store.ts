@@ -42,7 +42,7 @@ export class AutomationStore {
 
   /** Every automation, oldest first, with its last run. */
   list(): Automation[] {
-    const rows = this.db.prepare<[], AutomationRow>("SELECT id, json, created_at, updated_at FROM automations ORDER BY created_at, id").all();
+    const rows = this.db.prepare<[], AutomationRow>("SELECT id, json, created_at, updated_at FROM automations ORDER BY created_at, rowid").all();
     return rows.flatMap((row) => {
       const automation = this.shown(row);
       return automation ? [automation] : [];
