@@ -15,6 +15,7 @@ import { SENSORS_NOTIFY_PATH, SensorsNotifyAnswerSchema } from "../src/shared/co
 import { SWITCHES_PATH, SwitchSetAnswerSchema, SwitchesAnswerSchema, switchSetPath } from "../src/shared/contract/switches";
 import { IR_CODE_PATH, IR_LEARN_PATH, IR_SEND_PATH, IrCodeAnswerSchema, IrLearnAnswerSchema, IrSendAnswerSchema } from "../src/shared/contract/ir";
 import { tasmotaConsolePath } from "../src/shared/contract/tasmota-console";
+import { AUTOMATIONS_PATH, AutomationAnswerSchema, AutomationDeletedAnswerSchema, AutomationRunAnswerSchema, AutomationRunsAnswerSchema, AutomationsAnswerSchema, automationPath, automationRunPath } from "../src/shared/contract/automations";
 import { call, login, startTestHub, type TestHub } from "./testing/harness";
 
 /**
@@ -82,6 +83,19 @@ describe("every answer of the hub parses with its contract schema", () => {
     expect((await answer(IrSendAnswerSchema, "POST", `${generalV1}${IR_SEND_PATH}`, { cookie, body: { device: "pilot_salon", code: "Power" } })).item.code).toEqual(code);
   });
 
+  it("automations on v2 and v1: list, create, edit, run, runs, delete", async () => {
+    const cookie = await login(hub);
+    for (const base of [general, generalV1]) {
+      const body = { name: "Kontrakt", trigger: { type: "doorbell" }, actions: [{ kind: "notify", message: "dzwonek" }] };
+      const created = await answer(AutomationAnswerSchema, "POST", `${base}${AUTOMATIONS_PATH}`, { cookie, body });
+      expect((await answer(AutomationsAnswerSchema, "GET", `${base}${AUTOMATIONS_PATH}`, { cookie })).items.some((item) => item.id === created.item.id)).toBe(true);
+      expect((await answer(AutomationAnswerSchema, "PATCH", `${base}${automationPath(created.item.id)}`, { cookie, body: { enabled: false } })).item.enabled).toBe(false);
+      expect((await answer(AutomationRunAnswerSchema, "POST", `${base}${automationRunPath(created.item.id)}`, { cookie, body: {} })).item.ok).toBe(true);
+      expect((await answer(AutomationRunsAnswerSchema, "GET", `${base}${automationPath(created.item.id)}/runs`, { cookie })).items).toHaveLength(1);
+      expect((await answer(AutomationDeletedAnswerSchema, "DELETE", `${base}${automationPath(created.item.id)}`, { cookie })).item.id).toBe(created.item.id);
+    }
+  });
+
   it("error answers: a contract code, the contract's status for it, `{code, message}`", async () => {
     const cookie = await login(hub);
     const cases: [string, string, { cookie?: string; body?: unknown }][] = [
@@ -96,6 +110,8 @@ describe("every answer of the hub parses with its contract schema", () => {
       ["POST", `${general}${tasmotaConsolePath("listwa")}`, { cookie, body: { cmd: "Backlog Power ON; Restart 1" } }],
       ["POST", `${general}${IR_SEND_PATH}`, { cookie, body: { device: "telewizor", code: "Power" } }],
       ["POST", `${general}${IR_CODE_PATH}`, { cookie, body: { device: "pilot_salon", name: "", code: { protocol: "NEC", bits: 32, data: "0x1" } } }],
+      ["POST", `${general}${AUTOMATIONS_PATH}`, { cookie, body: { name: "x", trigger: { type: "doorbell" }, actions: [] } }],
+      ["DELETE", `${general}${automationPath("nie-ma")}`, { cookie }],
     ];
     for (const [method, path, options] of cases) {
       const response = await call(hub, method, path, options);

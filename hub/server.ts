@@ -51,6 +51,8 @@ import { TasmotaConsole } from "./switches/console";
 import { irRoutes } from "./ir/routes";
 import { IrService } from "./ir/service";
 import { IrStore } from "./ir/store";
+import { startAutomations } from "./automations/start";
+import { automationsRoutes } from "./automations/routes";
 
 export interface HubOptions {
   port: number;
@@ -164,6 +166,9 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     installErrorHandlers(app, onNotFoundOther);
     await installCompression(app); // after the (precompressed) static files, before the API
     const switchDefinitions = new SwitchDefinitions(household.switches, db);
+    const garageService = new GarageService(commandLink, household);
+    const automations = startAutomations({ db, link, household, log, switches: switchService, lights, garage: garageService, demo: options.demo });
+    cleanups.push(() => automations.stop());
     await registerApiBases(app, auth, {
       auth: authRoutes({ auth }),
       preferences: preferencesRoutes({ preferences: new PreferencesStore(db) }),
@@ -171,12 +176,13 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       config: configRoutes({ household, switches: switchDefinitions, settings: settingsStore, mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined }),
       bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats: embedded?.limitStats }),
       cameras: reservedRoutes("Cameras"),
-      garage: garageRoutes({ garage: new GarageService(commandLink, household) }),
+      garage: garageRoutes({ garage: garageService }),
       lights: lightsRoutes({ lights }),
       switches: switchesRoutes({ switches: switchService, definitions: switchDefinitions, tasmotaConsole: new TasmotaConsole(household.switches, commandLink).start() }),
       watchdog: watchdogRoutes({ watchdog }),
       ir: irRoutes({ ir: new IrService(household.ir ?? [], commandLink, new IrStore(db), log).start() }),
       history: historyRoutes({ history }),
+      automations: automationsRoutes({ automations: automations.service }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 

@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AutomationsRouteImport } from './routes/automations'
 import { Route as CarDashboardRouteImport } from './routes/car-dashboard'
 import { Route as MenuRouteImport } from './routes/menu'
 import { Route as RemotesRouteImport } from './routes/remotes'
@@ -21,6 +22,11 @@ import { Route as CamerasLiveRouteImport } from './routes/cameras/live'
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AutomationsRoute = AutomationsRouteImport.update({
+  id: '/automations',
+  path: '/automations',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CarDashboardRoute = CarDashboardRouteImport.update({
@@ -61,6 +67,7 @@ const CamerasLiveRoute = CamerasLiveRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/automations': typeof AutomationsRoute
   '/car-dashboard': typeof CarDashboardRoute
   '/menu': typeof MenuRoute
   '/remotes': typeof RemotesRoute
@@ -71,6 +78,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/automations': typeof AutomationsRoute
   '/car-dashboard': typeof CarDashboardRoute
   '/menu': typeof MenuRoute
   '/remotes': typeof RemotesRoute
@@ -82,6 +90,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/automations': typeof AutomationsRoute
   '/car-dashboard': typeof CarDashboardRoute
   '/menu': typeof MenuRoute
   '/remotes': typeof RemotesRoute
@@ -94,6 +103,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/automations'
     | '/car-dashboard'
     | '/menu'
     | '/remotes'
@@ -104,6 +114,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/automations'
     | '/car-dashboard'
     | '/menu'
     | '/remotes'
@@ -114,6 +125,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/automations'
     | '/car-dashboard'
     | '/menu'
     | '/remotes'
@@ -125,6 +137,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AutomationsRoute: typeof AutomationsRoute
   CarDashboardRoute: typeof CarDashboardRoute
   MenuRoute: typeof MenuRoute
   RemotesRoute: typeof RemotesRoute
@@ -141,6 +154,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/automations': {
+      id: '/automations'
+      path: '/automations'
+      fullPath: '/automations'
+      preLoaderRoute: typeof AutomationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/car-dashboard': {
@@ -197,6 +217,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AutomationsRoute: AutomationsRoute,
   CarDashboardRoute: CarDashboardRoute,
   MenuRoute: MenuRoute,
   RemotesRoute: RemotesRoute,

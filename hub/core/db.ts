@@ -100,6 +100,25 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       CREATE INDEX history_time ON history(time);
     `,
   },
+  {
+    // Automations (issue 11; hub/automations/store.ts): the definition as JSON (name, enabled,
+    // trigger, actions; validated on read) and each run's record, at most MAX_KEPT_RUNS per automation.
+    version: 7,
+    sql: `
+      CREATE TABLE automations (
+        id TEXT PRIMARY KEY,
+        json TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE automation_runs (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        automation_id TEXT NOT NULL REFERENCES automations(id) ON DELETE CASCADE,
+        json TEXT NOT NULL
+      );
+      CREATE INDEX automation_runs_by_automation ON automation_runs(automation_id, seq);
+    `,
+  },
 ];
 
 /**

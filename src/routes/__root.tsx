@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useRef } from "react";
+import { AutomationNotices } from "../features/automations";
 import { appUiAtom } from "../features/preferences/atoms";
 import { usePrefetchLinks } from "../ui/usePrefetchLinks";
 import type { RouterContext } from "./-context";
@@ -22,6 +23,7 @@ function Shell() {
         <Outlet />
       </main>
       <TopBar layout={layout} />
+      <AutomationNotices />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { SessionActions } from "../features/auth/components/SessionActions";
 import { RemotesLink } from "../features/ir/components/RemotesLink";
@@ -55,6 +55,11 @@ function MenuPage() {
       </CollapsibleSection>
       <SettingsSection title={t("ir.title")}>
         <RemotesLink />
+      </SettingsSection>
+      <SettingsSection title={t("automations.title")} intro={t("automations.menuIntro")}>
+        <Link to="/automations" className="button">
+          {t("automations.menuLink")}
+        </Link>
       </SettingsSection>
     </section>
   );

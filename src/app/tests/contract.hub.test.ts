@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listSessions, lockSession, login, logout, validateSession } from "../../features/auth/api";
+import { createAutomation, deleteAutomation, fetchAutomations, patchAutomation, runAutomation } from "../../features/automations/api";
 import { fetchPreferences, patchPreferences } from "../../features/preferences/api";
 import { fetchSensors } from "../../features/sensors/api";
 import { fetchDayHistory } from "../../features/history/api";
@@ -69,6 +70,12 @@ describe("the dashboard reads every answer of the hub", () => {
       expect(v.safeParse(SensorListSchema, { items: sensors.data }).success).toBe(true);
       expect(await fetchDayHistory(general, { day: "2026-11-22", events: ["temp", "humid"], devices: ["balcony", "outside"] })).toEqual([]);
     }
+    // Automations as the automations screen reads and writes them.
+    const created = await createAutomation(api.general, { name: "Kontrakt", enabled: true, trigger: { type: "time", time: "06:00", days: [1] }, actions: [{ kind: "notify", message: "test" }] });
+    expect((await fetchAutomations(api.general)).data.map((item) => item.id)).toContain(created.id);
+    expect((await patchAutomation(api.general, created.id, { enabled: false })).enabled).toBe(false);
+    expect((await runAutomation(api.general, created.id)).outcomes).toEqual([{ kind: "notify", status: "done" }]);
+    await deleteAutomation(api.general, created.id);
     await lockSession(api.auth);
     const locked = await validateSession(api.auth).catch((error: unknown) => error);
     expect(locked).toBeInstanceOf(ApiError);

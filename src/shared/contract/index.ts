@@ -22,3 +22,4 @@ export * from "./tasmota-console";
 export * from "./ir";
 export * from "./history";
 export * from "./calendar";
+export * from "./automations";

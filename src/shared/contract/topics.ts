@@ -26,6 +26,7 @@ export const NAMESPACE_ROOTS: ReadonlySet<string> = new Set([
   "doorbell",
   "garage",
   "alert",
+  "automation",
 ]);
 
 /** `sensor/<kind>/<place>`: a reading (payload SensorReadingSchema, retained). */

@@ -1,0 +1,55 @@
+import { randomBytes } from "node:crypto";
+import { AUTOMATION_NOTIFY_TOPIC, type AutomationNotifyPayload } from "../../src/shared/contract/automations";
+import type { BrokerLink } from "../broker/link";
+import type { GarageService } from "../garage/service";
+import type { Household } from "../household/schema";
+import type { LightsService } from "../lights/service";
+import type { SwitchService } from "../switches/service";
+import { relayCommands } from "../switches/service";
+import type { ActionRunner } from "./runner";
+
+/**
+ * Registers the executors of the domains this hub has today on `runner`, each calling the same
+ * service function as its HTTP route (the one command pattern; hub/broker/commands.ts underneath):
+ * switch -> SwitchService.set, light -> LightsService.set, garage -> GarageService.send, notify ->
+ * `automation/notify` on the live channel. Heater, AC and IR plug in the same way from their domains
+ * (`runner.register("heater", (action) => climate.setHeater(...))`).
+ */
+export function registerBuiltInExecutors(
+  runner: ActionRunner,
+  deps: { household: Household; switches: SwitchService; lights: LightsService; garage: GarageService; link: BrokerLink; now?: () => Date },
+): ActionRunner {
+  const { household, switches, lights, garage, link } = deps;
+  const now = deps.now ?? (() => new Date());
+  return runner
+    .register(
+      "switch",
+      async (action) => {
+        await switches.set(action.switch, { relay: action.relay, state: action.state });
+      },
+      (action) => {
+        const item = household.switches.find((candidate) => candidate.name === action.switch);
+        if (!item) return ["switch", "no such switch"];
+        const relays = relayCommands(item);
+        return relays.has(action.relay) ? null : ["relay", `must be one of ${[...relays.keys()].join(", ")} for this switch`];
+      },
+    )
+    .register(
+      "light",
+      async (action) => {
+        await lights.set(action.light, { state: action.state, ...(action.brightness !== undefined ? { brightness: action.brightness } : {}) });
+      },
+      (action) => (lights.light(action.light) !== undefined || (household.lights ?? []).some((light) => light.name === action.light) ? null : ["light", "no such light"]),
+    )
+    .register(
+      "garage",
+      async (action) => {
+        await garage.send(action.door, action.command);
+      },
+      (action) => (household.garage.some((door) => door.door === action.door) ? null : ["door", "no such door in this household"]),
+    )
+    .register("notify", async (action, context) => {
+      const payload: AutomationNotifyPayload = { id: randomBytes(9).toString("base64url"), automation: context.automation.name, message: action.message, time: now().toISOString() };
+      link.publish(AUTOMATION_NOTIFY_TOPIC, JSON.stringify(payload), { retain: false, qos: 1 });
+    });
+}

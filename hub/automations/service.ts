@@ -1,0 +1,133 @@
+import type { Automation, AutomationBody, AutomationPatch, AutomationRun, AutomationTrigger } from "../../src/shared/contract/automations";
+import { HubError } from "../core/errors";
+import type { Household } from "../household/schema";
+import { relayCommands } from "../switches/service";
+import type { ActionRunner } from "./runner";
+import type { AutomationStore } from "./store";
+
+/** What started a run: `manual` (`POST /automation/{id}/run`) or the trigger's type. */
+export type RunCause = AutomationRun["cause"];
+
+/** Called after every recorded run (the hub publishes it on `automation/run`). */
+export type RunListener = (id: string, run: AutomationRun) => void;
+
+/** `[field, rule]` of a trigger whose references do not exist in the household, or null. */
+export function triggerProblem(trigger: AutomationTrigger, household: Household): [string, string] | null {
+  switch (trigger.type) {
+    case "threshold":
+      return household.sensors.some((sensor) => sensor.id === trigger.sensor) ? null : ["sensor", "no such sensor"];
+    case "door":
+      return household.sensors.some((sensor) => sensor.id === trigger.sensor && sensor.kind === "door") ? null : ["sensor", "no such door sensor"];
+    case "switch": {
+      const item = household.switches.find((candidate) => candidate.name === trigger.switch);
+      if (!item) return ["switch", "no such switch"];
+      return relayCommands(item).has(trigger.relay) ? null : ["relay", `must be one of ${[...relayCommands(item).keys()].join(", ")} for this switch`];
+    }
+    case "time":
+    case "doorbell":
+      return null;
+  }
+}
+
+/**
+ * The automations domain (issue 11): stores automations (validated against the household: every
+ * switch, sensor, light and door they name must exist), runs them with the {@link ActionRunner}
+ * and records each run. The engine (engine.ts) calls {@link run} when a trigger fires; the routes
+ * call every method. Changes are announced to `onChange` (the engine reschedules).
+ */
+export class AutomationService {
+  private readonly changeListeners: (() => void)[] = [];
+  private readonly runListeners: RunListener[] = [];
+
+  constructor(
+    private readonly store: AutomationStore,
+    private readonly runner: ActionRunner,
+    private readonly household: Household,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Calls `listener` after every create, edit or delete. */
+  onChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  /** Calls `listener` after every recorded run. */
+  onRun(listener: RunListener): void {
+    this.runListeners.push(listener);
+  }
+
+  /** Every automation, oldest first, with its last run. */
+  list(): Automation[] {
+    return this.store.list();
+  }
+
+  /** Automation `id`. @throws HubError NOT_FOUND */
+  get(id: string): Automation {
+    const automation = this.store.get(id);
+    if (!automation) throw new HubError("NOT_FOUND", "no such automation");
+    return automation;
+  }
+
+  /** Automation `id`'s kept runs, newest first. @throws HubError NOT_FOUND */
+  runs(id: string): AutomationRun[] {
+    this.get(id);
+    return this.store.runs(id);
+  }
+
+  /** Stores a new automation. @throws HubError BAD_REQUEST naming the field whose reference does not exist. */
+  create(body: AutomationBody): Automation {
+    this.check(body);
+    const created = this.store.insert(body, this.now());
+    this.changed();
+    return created;
+  }
+
+  /** Changes the given fields of automation `id`. @throws HubError NOT_FOUND, BAD_REQUEST naming the field. */
+  patch(id: string, patch: AutomationPatch): Automation {
+    const current = this.get(id);
+    const next: AutomationBody = {
+      name: patch.name ?? current.name,
+      enabled: patch.enabled ?? current.enabled,
+      trigger: patch.trigger ?? current.trigger,
+      actions: patch.actions ?? current.actions,
+    };
+    this.check(next);
+    this.store.update(id, next, this.now());
+    this.changed();
+    return this.get(id);
+  }
+
+  /** Deletes automation `id` and its runs. @throws HubError NOT_FOUND */
+  remove(id: string): void {
+    if (!this.store.delete(id)) throw new HubError("NOT_FOUND", "no such automation");
+    this.changed();
+  }
+
+  /**
+   * Runs automation `id`'s actions in order (each to its end, whatever the one before did) and
+   * records the run with its outcome per action. A disabled automation runs when asked (`manual`).
+   * @throws HubError NOT_FOUND
+   */
+  async run(id: string, cause: RunCause): Promise<AutomationRun> {
+    const automation = this.get(id);
+    const at = this.now().toISOString();
+    const outcomes = await this.runner.run(automation.actions, { automation: { id, name: automation.name } });
+    const run: AutomationRun = { at, cause, ok: outcomes.every((outcome) => outcome.status === "done"), outcomes };
+    this.store.addRun(id, run);
+    for (const listener of this.runListeners) listener(id, run);
+    return run;
+  }
+
+  private check(body: AutomationBody): void {
+    const trigger = triggerProblem(body.trigger, this.household);
+    if (trigger) throw new HubError("BAD_REQUEST", `trigger.${trigger[0]}: ${trigger[1]}`);
+    body.actions.forEach((action, index) => {
+      const problem = this.runner.check(action);
+      if (problem) throw new HubError("BAD_REQUEST", `actions.${String(index)}.${problem[0]}: ${problem[1]}`);
+    });
+  }
+
+  private changed(): void {
+    for (const listener of this.changeListeners) listener();
+  }
+}

@@ -1,0 +1,293 @@
+import { valibotResolver } from "@hookform/resolvers/valibot";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useState } from "react";
+import { Controller, get, useFieldArray, useForm, type FieldErrors, type Path } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import * as v from "valibot";
+import { isApiError } from "../../../lib/api/errors";
+import { ErrorBodySchema } from "../../../shared/contract/envelope";
+import { BAD_REQUEST } from "../../../shared/contract/errors";
+import {
+  AUTOMATION_ACTION_KINDS,
+  AutomationBodySchema,
+  WEEKDAYS,
+  type Automation,
+  type AutomationActionKind,
+  type AutomationBody,
+  type AutomationBodyInput,
+  type AutomationTriggerType,
+} from "../../../shared/contract/automations";
+import { GARAGE_ACTIONS, GARAGE_DOORS } from "../../../shared/contract/garage";
+import { SelectField } from "../../../ui/SelectField";
+import { TextField } from "../../../ui/TextField";
+import { ToggleField } from "../../../ui/ToggleField";
+import { sessionAtom } from "../../auth/atoms";
+import { commandPendingAtom } from "../../commands";
+import { offlineAtom } from "../../offline/atoms";
+import { saveAutomationCommand } from "../commands";
+import { defaultAction, defaultTrigger, newAutomation, type EditorChoices } from "../defaults";
+import { sensorName } from "../describe";
+
+const TRIGGER_TYPES: readonly AutomationTriggerType[] = ["time", "threshold", "switch", "door", "doorbell"];
+
+/** Props of {@link AutomationEditor}: the automation to edit (none = a new one), the household's choices, and what to do when closed. */
+export type AutomationEditorProps = { automation?: Automation | undefined; choices: EditorChoices; onDone: () => void };
+
+/** An empty number input is `undefined` (an optional field left out), anything else a number (NaN fails the schema). */
+const optionalNumber = (value: unknown) => (value === "" || value === null || value === undefined ? undefined : Number(value));
+
+/** The Polish (or English) text of a field's error: the schema's rule in the household's words, the hub's own text for its refusals. */
+function errorKey(message: string | undefined, type: string | undefined): string | null {
+  if (message === undefined) return null;
+  if (type === "server") return message;
+  if (message.includes("HH:MM")) return "automations.editor.timeFormat";
+  if (message === "choose at least one day") return "automations.editor.daysRequired";
+  if (message === "add at least one action") return "automations.editor.actionsRequired";
+  if (message === "must not be empty" || message.startsWith("choose a")) return "automations.editor.required";
+  return "automations.editor.invalid";
+}
+
+/**
+ * The automation editor (issue 11): react-hook-form validated by the contract's own
+ * AutomationBodySchema (valibot), so a bad automation is refused before it is sent with the field
+ * named under it; a refusal by the hub (400 naming the field) is shown the same way and in an alert.
+ * Name, enabled, the trigger (type; time input and weekday chips; sensor, switch or door pickers from
+ * the household config) and the ordered actions (kind and its fields; add, remove, move up).
+ * 'Zapisz' sends saveAutomationCommand and closes when saved; 'Anuluj' closes.
+ */
+export function AutomationEditor({ automation, choices, onDone }: AutomationEditorProps) {
+  const { t } = useTranslation();
+  const save = useSetAtom(saveAutomationCommand);
+  const pending = useAtomValue(commandPendingAtom(`automation:${automation?.id ?? "new"}`));
+  const offline = useAtomValue(offlineAtom);
+  const locked = useAtomValue(sessionAtom).status === "locked";
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const initial: AutomationBodyInput = automation
+    ? { name: automation.name, enabled: automation.enabled, trigger: automation.trigger, actions: automation.actions }
+    : newAutomation(choices);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    getValues,
+    watch,
+    formState: { errors },
+  } = useForm<AutomationBodyInput, unknown, AutomationBody>({ resolver: valibotResolver(AutomationBodySchema), defaultValues: initial, mode: "onSubmit", reValidateMode: "onChange" });
+  const actions = useFieldArray({ control, name: "actions" });
+  /** register() plus the field's current value as the element's default: a select then shows it at once (not only after RHF's ref sets it). */
+  const bind = (path: Path<AutomationBodyInput>, options?: Parameters<typeof register>[1]) => {
+    const value: unknown = getValues(path);
+    return { ...register(path, options), defaultValue: typeof value === "string" || typeof value === "number" ? value : undefined };
+  };
+  const trigger = watch("trigger");
+  const watchedActions = watch("actions");
+
+  const errorOf = (path: string): string | undefined => {
+    const error = get(errors as FieldErrors, path) as { message?: string; type?: string } | undefined;
+    const key = errorKey(error?.message, error?.type);
+    return key === null ? undefined : error?.type === "server" ? key : t(key);
+  };
+
+  const submit = async (body: AutomationBody) => {
+    setRefusal(null);
+    const outcome = await save({ id: automation?.id, body });
+    if (outcome.status === "done") {
+      onDone();
+      return;
+    }
+    if (outcome.status === "failed" && isApiError(outcome.error) && outcome.error.code === BAD_REQUEST) {
+      const parsed = v.safeParse(ErrorBodySchema, outcome.error.body);
+      const message = parsed.success && parsed.output.message ? parsed.output.message : outcome.error.message;
+      setRefusal(message);
+      const colon = message.indexOf(": ");
+      if (colon > 0) setError(message.slice(0, colon) as Path<AutomationBodyInput>, { type: "server", message: message.slice(colon + 2) });
+    }
+  };
+
+  const sensorOptions = (doors: boolean) => [
+    { value: "", label: t("automations.editor.choose") },
+    ...choices.sensors.filter((sensor) => (sensor.kind === "door") === doors).map((sensor) => ({ value: sensor.id, label: sensorName(t, choices.sensors, sensor.id) })),
+  ];
+  const switchOptions = [{ value: "", label: t("automations.editor.choose") }, ...choices.switches.map((item) => ({ value: item.name, label: item.label }))];
+  const lightOptions = [{ value: "", label: t("automations.editor.choose") }, ...choices.lights.map((light) => ({ value: light.id, label: light.label }))];
+  const stateOptions = (["ON", "OFF", "TOGGLE"] as const).map((state) => ({ value: state, label: t(`automations.state.${state}`) }));
+  const title = automation ? t("automations.editor.editTitle", { name: automation.name }) : t("automations.editor.newTitle");
+
+  return (
+    <form className="automation-editor" aria-label={title} noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <h2>{title}</h2>
+      <TextField label={t("automations.editor.name")} maxLength={100} autoComplete="off" error={errorOf("name")} {...bind("name")} />
+      <Controller
+        control={control}
+        name="enabled"
+        render={({ field }) => <ToggleField label={t("automations.editor.enabled")} checked={field.value ?? true} onChange={field.onChange} stateText={{ on: t("automations.switchTo.ON"), off: t("automations.switchTo.OFF") }} />}
+      />
+
+      <fieldset className="automation-editor__group">
+        <legend>{t("automations.editor.trigger")}</legend>
+        <SelectField
+          label={t("automations.editor.triggerType")}
+          options={TRIGGER_TYPES.map((type) => ({ value: type, label: t(`automations.triggerType.${type}`) }))}
+          value={trigger.type}
+          onChange={(event) => setValue("trigger", defaultTrigger(event.target.value as AutomationTriggerType, choices), { shouldValidate: false })}
+        />
+        {trigger.type === "time" && (
+          <>
+            <TextField type="time" label={t("automations.editor.time")} error={errorOf("trigger.time")} {...bind("trigger.time")} />
+            <Controller
+              control={control}
+              name="trigger.days"
+              render={({ field }) => {
+                const days = (field.value ?? []) as number[];
+                return (
+                  <div className="field">
+                    <span className="field__label" id="automation-days-label">
+                      {t("automations.editor.days")}
+                    </span>
+                    <div className="automation-editor__days" role="group" aria-labelledby="automation-days-label">
+                      {WEEKDAYS.map((day) => {
+                        const on = days.includes(day);
+                        return (
+                          <button
+                            key={day}
+                            type="button"
+                            className="chip"
+                            aria-pressed={on}
+                            aria-label={t(`automations.weekdayLong.${String(day)}`)}
+                            onClick={() => field.onChange(on ? days.filter((item) => item !== day) : [...days, day].sort((a, b) => a - b))}
+                          >
+                            {t(`automations.weekday.${String(day)}`)}
+                          </button>
+                        );
+                      })}
+                    </div>
+                    {errorOf("trigger.days") && (
+                      <p className="field__error" role="alert">
+                        {errorOf("trigger.days")}
+                      </p>
+                    )}
+                  </div>
+                );
+              }}
+            />
+          </>
+        )}
+        {trigger.type === "threshold" && (
+          <>
+            <SelectField label={t("automations.editor.sensor")} options={sensorOptions(false)} error={errorOf("trigger.sensor")} {...bind("trigger.sensor")} />
+            <SelectField label={t("automations.editor.direction")} options={(["above", "below"] as const).map((value) => ({ value, label: t(`automations.direction.${value}`) }))} {...bind("trigger.direction")} />
+            <TextField type="number" step="any" inputMode="decimal" label={t("automations.editor.value")} error={errorOf("trigger.value")} {...bind("trigger.value", { setValueAs: optionalNumber })} />
+          </>
+        )}
+        {trigger.type === "switch" && (
+          <>
+            <SelectField label={t("automations.editor.switch")} options={switchOptions} error={errorOf("trigger.switch")} {...bind("trigger.switch")} />
+            <TextField type="number" min={0} max={32} inputMode="numeric" label={t("automations.editor.relay")} error={errorOf("trigger.relay")} {...bind("trigger.relay", { setValueAs: optionalNumber })} />
+            <SelectField label={t("automations.editor.to")} options={(["ON", "OFF", "any"] as const).map((value) => ({ value, label: t(`automations.switchTo.${value}`) }))} {...bind("trigger.to")} />
+          </>
+        )}
+        {trigger.type === "door" && (
+          <>
+            <SelectField label={t("automations.editor.door")} options={sensorOptions(true)} error={errorOf("trigger.sensor")} {...bind("trigger.sensor")} />
+            <SelectField label={t("automations.editor.to")} options={(["open", "closed", "any"] as const).map((value) => ({ value, label: t(`automations.doorTo.${value}`) }))} {...bind("trigger.to")} />
+          </>
+        )}
+      </fieldset>
+
+      <fieldset className="automation-editor__group">
+        <legend>{t("automations.editor.actions")}</legend>
+        <ol className="automation-editor__actions">
+          {actions.fields.map((field, index) => {
+            const action = watchedActions[index] ?? field;
+            const n = index + 1;
+            const at = (name: string) => `actions.${String(index)}.${name}` as Path<AutomationBodyInput>;
+            return (
+              <li key={field.id} className="automation-editor__action">
+                <SelectField
+                  label={t("automations.editor.actionKind", { n })}
+                  options={AUTOMATION_ACTION_KINDS.map((kind) => ({ value: kind, label: t(`automations.actionKind.${kind}`) }))}
+                  value={action.kind}
+                  onChange={(event) => actions.update(index, defaultAction(event.target.value as AutomationActionKind, choices))}
+                />
+                {action.kind === "switch" && (
+                  <>
+                    <SelectField label={t("automations.editor.switch")} options={switchOptions} error={errorOf(at("switch"))} {...bind(at("switch"))} />
+                    <TextField type="number" min={0} max={32} inputMode="numeric" label={t("automations.editor.relay")} error={errorOf(at("relay"))} {...bind(at("relay"), { setValueAs: optionalNumber })} />
+                    <SelectField label={t("automations.editor.state")} options={stateOptions} error={errorOf(at("state"))} {...bind(at("state"))} />
+                  </>
+                )}
+                {action.kind === "light" && (
+                  <>
+                    <SelectField label={t("automations.editor.light")} options={lightOptions} error={errorOf(at("light"))} {...bind(at("light"))} />
+                    <SelectField label={t("automations.editor.state")} options={stateOptions} {...bind(at("state"))} />
+                    <TextField type="number" min={0} inputMode="numeric" label={t("automations.editor.brightness")} error={errorOf(at("brightness"))} {...bind(at("brightness"), { setValueAs: optionalNumber })} />
+                  </>
+                )}
+                {(action.kind === "heater" || action.kind === "ac") && (
+                  <>
+                    <TextField label={t("automations.editor.mode")} maxLength={32} error={errorOf(at("mode"))} {...bind(at("mode"))} />
+                    <TextField
+                      type="number"
+                      step="0.5"
+                      inputMode="decimal"
+                      label={t("automations.editor.temperature")}
+                      error={errorOf(at(action.kind === "heater" ? "temperature" : "targetTemperature"))}
+                      {...bind(at(action.kind === "heater" ? "temperature" : "targetTemperature"), { setValueAs: optionalNumber })}
+                    />
+                  </>
+                )}
+                {action.kind === "ir" && (
+                  <>
+                    <TextField label={t("automations.editor.device")} maxLength={128} error={errorOf(at("device"))} {...bind(at("device"))} />
+                    <TextField label={t("automations.editor.code")} maxLength={128} error={errorOf(at("code"))} {...bind(at("code"))} />
+                  </>
+                )}
+                {action.kind === "garage" && (
+                  <>
+                    <SelectField label={t("automations.editor.garageDoor")} options={GARAGE_DOORS.map((door) => ({ value: door, label: t(`automations.door.${door}`) }))} {...bind(at("door"))} />
+                    <SelectField label={t("automations.editor.command")} options={GARAGE_ACTIONS.map((command) => ({ value: command, label: t(`automations.command.${command}`) }))} {...bind(at("command"))} />
+                  </>
+                )}
+                {action.kind === "notify" && <TextField label={t("automations.editor.message")} maxLength={200} error={errorOf(at("message"))} {...bind(at("message"))} />}
+                <div className="automation-editor__row">
+                  {index > 0 && (
+                    <button type="button" className="button" aria-label={t("automations.editor.moveUp", { n })} onClick={() => actions.move(index, index - 1)}>
+                      ↑
+                    </button>
+                  )}
+                  <button type="button" className="button button--danger" aria-label={t("automations.editor.removeAction", { n })} onClick={() => actions.remove(index)}>
+                    {t("automations.delete")}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        {errorOf("actions") && (
+          <p className="field__error" role="alert">
+            {errorOf("actions")}
+          </p>
+        )}
+        <button type="button" className="button" disabled={actions.fields.length >= 20} onClick={() => actions.append(defaultAction("switch", choices))}>
+          {t("automations.editor.addAction")}
+        </button>
+      </fieldset>
+
+      {refusal && (
+        <p className="field__error" role="alert">
+          {t("automations.refused", { message: refusal })}
+        </p>
+      )}
+      <div className="automation-editor__row">
+        <button type="submit" className="button button--primary" disabled={pending || offline || locked} aria-busy={pending || undefined}>
+          {t("automations.editor.save")}
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          {t("automations.editor.cancel")}
+        </button>
+      </div>
+    </form>
+  );
+}

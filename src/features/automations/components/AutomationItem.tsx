@@ -1,0 +1,77 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Automation } from "../../../shared/contract/automations";
+import { ConfirmDialog } from "../../../ui/ConfirmDialog";
+import { ToggleField } from "../../../ui/ToggleField";
+import { sessionAtom } from "../../auth/atoms";
+import { commandPendingAtom } from "../../commands";
+import { offlineAtom } from "../../offline/atoms";
+import { deleteAutomationCommand, runAutomationCommand, setAutomationEnabledCommand } from "../commands";
+import { describeTrigger, type HouseholdNames } from "../describe";
+import { LastRun } from "./LastRun";
+
+/** Props of {@link AutomationItem}. */
+export type AutomationItemProps = { automation: Automation; names: HouseholdNames; onEdit: () => void };
+
+/**
+ * One automation of the list (issue 11): its name, its trigger in words, the enabled toggle, the
+ * last run's time and result (with the outcome of each action that did not succeed), and 'Uruchom',
+ * 'Edytuj', 'Usuń' (confirmed). Every control is disabled while offline or locked, and while its
+ * command is on its way.
+ */
+export function AutomationItem({ automation, names, onEdit }: AutomationItemProps) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const offline = useAtomValue(offlineAtom);
+  const locked = useAtomValue(sessionAtom).status === "locked";
+  const busy = useAtomValue(commandPendingAtom(`automation:${automation.id}`));
+  const running = useAtomValue(commandPendingAtom(`automation-run:${automation.id}`));
+  const setEnabled = useSetAtom(setAutomationEnabledCommand);
+  const run = useSetAtom(runAutomationCommand);
+  const remove = useSetAtom(deleteAutomationCommand);
+  const disabled = offline || locked;
+  const { name } = automation;
+  return (
+    <li className="automation" aria-labelledby={`automation-${automation.id}`} data-testid="automation">
+      <div className="automation__head">
+        <h2 className="automation__name" id={`automation-${automation.id}`}>
+          {name}
+        </h2>
+        <p className="automation__trigger">{describeTrigger(t, automation.trigger, names)}</p>
+      </div>
+      <ToggleField
+        label={t("automations.enabled")}
+        checked={automation.enabled}
+        disabled={disabled || busy}
+        stateText={{ on: t("automations.switchTo.ON"), off: t("automations.switchTo.OFF") }}
+        onChange={(enabled) => void setEnabled({ id: automation.id, enabled })}
+      />
+      <LastRun run={automation.lastRun} />
+      <div className="automation__actions">
+        <button type="button" className="button button--primary" aria-label={t("automations.runLabel", { name })} disabled={disabled || running} aria-busy={running || undefined} onClick={() => void run({ id: automation.id })}>
+          {t("automations.run")}
+        </button>
+        <button type="button" className="button" aria-label={t("automations.editLabel", { name })} disabled={disabled} onClick={onEdit}>
+          {t("automations.edit")}
+        </button>
+        <button type="button" className="button button--danger" aria-label={t("automations.deleteLabel", { name })} disabled={disabled || busy} onClick={() => setConfirming(true)}>
+          {t("automations.delete")}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t("automations.deleteTitle", { name })}
+        message={t("automations.deleteMessage")}
+        confirmLabel={t("automations.delete")}
+        cancelLabel={t("automations.cancel")}
+        tone="danger"
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          void remove({ id: automation.id }).then(() => setConfirming(false));
+        }}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,60 @@
+import { useAtom, useAtomValue } from "jotai";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Automation } from "../../../shared/contract/automations";
+import type { Sensor } from "../../../shared/contract/sensors";
+import { EmptyState } from "../../../ui/EmptyState";
+import { sessionAtom } from "../../auth/atoms";
+import { allLightsAtom } from "../../lights/live";
+import { offlineAtom } from "../../offline/atoms";
+import { switchesAtom } from "../../switches/atoms";
+import { automationsAtom } from "../atoms";
+import type { EditorChoices } from "../defaults";
+import { AutomationEditor } from "./AutomationEditor";
+import { AutomationItem } from "./AutomationItem";
+import "./automations.css";
+
+/** Props of {@link AutomationsScreen}: what the route loaded (the automations and the household's sensors). */
+export type AutomationsScreenProps = { loaded: readonly Automation[]; sensors: readonly Sensor[] };
+
+/**
+ * The automations screen (/automations, issue 11): 'Dodaj automatyzację' and the list (each with its
+ * trigger in words, enabled toggle, last run and result, 'Uruchom', 'Edytuj', 'Usuń'), or the editor
+ * in its place while one is edited. The list lives in automationsAtom: the route's answer seeds it,
+ * the commands and the live `automation/run` keep it current.
+ */
+export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
+  const { t } = useTranslation();
+  const [list, setList] = useAtom(automationsAtom);
+  const switches = useAtomValue(switchesAtom) ?? [];
+  const lights = useAtomValue(allLightsAtom);
+  const offline = useAtomValue(offlineAtom);
+  const locked = useAtomValue(sessionAtom).status === "locked";
+  const [editing, setEditing] = useState<{ id?: string } | null>(null);
+  useEffect(() => setList(loaded), [loaded, setList]);
+  const automations = list ?? loaded;
+  const choices: EditorChoices = { sensors, switches, lights: lights.map((light) => ({ id: light.id, label: light.label })) };
+
+  if (editing) {
+    const automation = editing.id === undefined ? undefined : automations.find((item) => item.id === editing.id);
+    return <AutomationEditor key={editing.id ?? "new"} automation={automation} choices={choices} onDone={() => setEditing(null)} />;
+  }
+  return (
+    <>
+      <div className="automations__toolbar">
+        <button type="button" className="button button--primary" disabled={offline || locked} onClick={() => setEditing({})}>
+          {t("automations.add")}
+        </button>
+      </div>
+      {automations.length === 0 ? (
+        <EmptyState title={t("automations.none")} hint={t("automations.noneHint")} />
+      ) : (
+        <ul className="automations" aria-label={t("automations.title")}>
+          {automations.map((automation) => (
+            <AutomationItem key={automation.id} automation={automation} names={choices} onEdit={() => setEditing({ id: automation.id })} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
