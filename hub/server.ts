@@ -17,6 +17,7 @@ import type { BrokerLink } from "./broker/link";
 import { MqttUserStore } from "./broker/mqtt-users";
 import { SessionConnections } from "./broker/session-connections";
 import { configRoutes } from "./config/routes";
+import { startCameras } from "./cameras/start";
 import { openDb } from "./core/db";
 import { loadHousehold } from "./household/load";
 import { lightsRoutes } from "./lights/routes";
@@ -27,7 +28,6 @@ import { GarageService } from "./garage/service";
 import { installJsonBodyParser } from "./http/json-body";
 import { mqttWebSocketRoute } from "./http/mqtt-ws";
 import { installCompression } from "./http/compression";
-import { reservedRoutes } from "./http/reserved";
 import { installSecurityHeaders } from "./http/security";
 import { shellStyleHashes } from "./http/shell-style";
 import { installStatic } from "./http/static";
@@ -147,16 +147,19 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     installErrorHandlers(app, onNotFoundOther);
     await installCompression(app); // after the (precompressed) static files, before the API
     const switchDefinitions = new SwitchDefinitions(household.switches, db);
+    const cameras = startCameras({ household, db, link, log, demo: options.demo && options.simulator });
+    cleanups.push(() => cameras.close());
     await registerApiBases(app, auth, {
       auth: authRoutes({ auth }),
       preferences: preferencesRoutes({ preferences: new PreferencesStore(db) }),
       settings: settingsRoutes({ settings }),
       config: configRoutes({ household, switches: switchDefinitions, settings: settingsStore, mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined }),
       bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats: embedded?.limitStats }),
-      cameras: reservedRoutes("Cameras"),
+      cameras: cameras.routes,
       garage: garageRoutes({ garage: new GarageService(link, household) }),
       lights: lightsRoutes({ lights }),
       switches: switchesRoutes({ switches: new SwitchService(household.switches, link), definitions: switchDefinitions }),
+      camerasV5: cameras.v5Routes,
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 

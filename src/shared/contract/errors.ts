@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   // Not 503: the dashboard (src/shared/http.ts) reads 502/503/504 as "the hub itself is unreachable".
   DEVICE_UNREACHABLE: 409,
+  // A camera's live streams are bounded (issue 12, hub/cameras/mjpeg.ts): the client waits and retries.
+  TOO_MANY_STREAMS: 429,
 } as const satisfies Record<string, number>;
 
 /** One error code of the contract. */
@@ -48,3 +50,4 @@ export const UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE" satisfies ErrorCo
 export const NOT_FOUND = "NOT_FOUND" satisfies ErrorCode;
 export const INTERNAL = "INTERNAL" satisfies ErrorCode;
 export const DEVICE_UNREACHABLE = "DEVICE_UNREACHABLE" satisfies ErrorCode;
+export const TOO_MANY_STREAMS = "TOO_MANY_STREAMS" satisfies ErrorCode;
