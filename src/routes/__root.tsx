@@ -1,12 +1,13 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
+import { DoorbellWatcher } from "../features/cameras";
 import { appUiAtom } from "../features/preferences/atoms";
 import type { RouterContext } from "./-context";
 import { NotFound } from "./-components/NotFound";
 import { RouteError } from "./-components/RouteError";
 import { TopBar } from "./-components/TopBar";
 
-/** The logged-in app shell: the routed page and the top bar (bottom in standard layout, right in car). */
+/** The logged-in app shell: the routed page, the top bar (bottom in standard layout, right in car) and the doorbell popup. */
 function Shell() {
   const layout = useAtomValue(appUiAtom);
   return (
@@ -15,6 +16,7 @@ function Shell() {
         <Outlet />
       </main>
       <TopBar layout={layout} />
+      <DoorbellWatcher />
     </div>
   );
 }

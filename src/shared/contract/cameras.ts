@@ -126,3 +126,21 @@ export function snapshotPath(id: string): string {
 
 /** `POST /demo/doorbell` on the v1 base, demo mode only (issue 12): presses the simulated doorbell button from the device end. */
 export const DEMO_DOORBELL_PATH = "/demo/doorbell";
+
+/** `POST ../v5/live/rtc/{cameraId}/{stream}` (spec §7, stream default full): the browser's SDP offer, answered with the hub's SDP answer. */
+export const RTC_ROUTE = "/live/rtc/:cameraId/:stream";
+/** The path of the WebRTC offer of camera `id`, stream `stream`. */
+export function rtcPath(id: string, stream: CameraStream = "full"): string {
+  return `/live/rtc/${encodeURIComponent(id)}/${stream}`;
+}
+/** Body of the WebRTC call (spec §7 "body sdp"): the SDP offer, at most 64 KiB. */
+export const RtcOfferBodySchema = v.strictObject({ sdp: v.pipe(v.string(), v.minLength(1), v.maxLength(65_536), v.startsWith("v=0")) });
+export type RtcOfferBody = v.InferOutput<typeof RtcOfferBodySchema>;
+/** `{item: {sdp}}`: the SDP answer (spec §7 "reads item.sdp"). */
+export const RtcAnswerSchema = itemOf(v.object({ sdp: v.pipe(v.string(), v.minLength(1)) }));
+export type RtcAnswer = v.InferOutput<typeof RtcAnswerSchema>;
+
+/** `GET /live/hls/{cameraId}/{stream}/index.m3u8` on the v1 base (our addition): the camera's HLS playlist, proxied by the hub. */
+export function hlsPath(id: string, stream: CameraStream = "full"): string {
+  return `/live/hls/${encodeURIComponent(id)}/${stream}/index.m3u8`;
+}
