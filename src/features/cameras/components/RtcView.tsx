@@ -1,5 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
+import { isApiError } from "../../../lib/api/errors";
 import { LIVE_VIEW, type CameraStream } from "../../../shared/contract/cameras";
 import { cameraClientsAtom } from "../atoms";
 import { openRtc } from "../rtc";
@@ -20,7 +21,8 @@ export type RtcViewProps = {
 /**
  * Live WebRTC (spec §4, §7): a receive-only peer connection (rtc.ts) into a `<video>` labelled with
  * the camera label. A failed or disconnected connection, or no frame for 3 s, closes it and opens
- * a new one 500 ms later; there is never more than one peer connection per view, and it is closed
+ * a new one 500 ms later (not after the hub refused the offer with a 4xx: the error stays shown);
+ * there is never more than one peer connection per view, and it is closed
  * when the view stops (hidden, scrolled away, paused, unmounted).
  */
 export function RtcView({ id, stream, label, active, audio, className, onFrame, onError }: RtcViewProps) {
@@ -61,7 +63,11 @@ export function RtcView({ id, stream, label, active, audio, className, onFrame, 
           stopWatch = watchVideoFrames(video, () => callbacks.current.onFrame(), () => restart("No frame"));
           void video.play().catch(() => undefined);
         },
-        (error: unknown) => restart(error instanceof Error ? error.message : String(error)),
+        (error: unknown) => {
+          // The hub refused the offer (4xx: no WebRTC for this camera): retrying cannot help; the household switches mode.
+          if (isApiError(error) && error.kind === "client") callbacks.current.onError(error.message);
+          else restart(error instanceof Error ? error.message : String(error));
+        },
       );
     };
     connect();
