@@ -11,7 +11,7 @@ export const CAMERA_CONFIG_TOPIC = "camera/config";
 /**
  * The household's cameras (spec §3, §7): each camera item is the household file's camera with its
  * stored edits laid over it, and each camera has a frame source (the hub's simulated picture for
- * source `demo`). Publishes `camera/config` (retained) at start and after each edit. Unknown ids
+ * source `demo`). Publishes `camera/config` (retained) after each edit. Unknown ids
  * are NOT_FOUND (404).
  */
 export class CameraService {
@@ -25,9 +25,8 @@ export class CameraService {
     for (const camera of cameras) this.sources.set(camera.id, new SimulatedCamera(camera.source.hue));
   }
 
-  /** Publishes `camera/config` once; returns this. */
+  /** Returns this (nothing is published until a camera is edited: a fresh hub keeps the live namespace quiet). */
   start(): this {
-    this.publishConfig();
     return this;
   }
 

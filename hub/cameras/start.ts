@@ -20,7 +20,7 @@ export interface CamerasDomain {
 
 /**
  * Builds the camera domain (issue 12): the household's cameras with their stored edits
- * (`camera_edits`), `camera/config` published, the doorbell bridge when the household has a
+ * (`camera_edits`), the doorbell bridge when the household has a
  * doorbell, and in demo mode with the simulator the demo-only `POST /demo/doorbell` that presses the
  * simulated doorbell button from the device end.
  */
