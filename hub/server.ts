@@ -17,6 +17,7 @@ import type { BrokerLink } from "./broker/link";
 import { MqttUserStore } from "./broker/mqtt-users";
 import { SessionConnections } from "./broker/session-connections";
 import { configRoutes } from "./config/routes";
+import { startCameras } from "./cameras/start";
 import { openDb } from "./core/db";
 import { loadHousehold } from "./household/load";
 import { lightsRoutes } from "./lights/routes";
@@ -27,7 +28,6 @@ import { GarageService } from "./garage/service";
 import { installJsonBodyParser } from "./http/json-body";
 import { mqttWebSocketRoute } from "./http/mqtt-ws";
 import { installCompression } from "./http/compression";
-import { reservedRoutes } from "./http/reserved";
 import { installSecurityHeaders } from "./http/security";
 import { shellStyleHashes } from "./http/shell-style";
 import { installStatic } from "./http/static";
@@ -169,13 +169,15 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const garageService = new GarageService(commandLink, household);
     const automations = startAutomations({ db, link, household, log, switches: switchService, lights, garage: garageService, demo: options.demo });
     cleanups.push(() => automations.stop());
+    const cameras = startCameras({ household, db, link, log, demo: options.demo && options.simulator });
+    cleanups.push(() => cameras.close());
     await registerApiBases(app, auth, {
       auth: authRoutes({ auth }),
       preferences: preferencesRoutes({ preferences: new PreferencesStore(db) }),
       settings: settingsRoutes({ settings }),
       config: configRoutes({ household, switches: switchDefinitions, settings: settingsStore, mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined }),
       bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats: embedded?.limitStats }),
-      cameras: reservedRoutes("Cameras"),
+      cameras: cameras.routes,
       garage: garageRoutes({ garage: garageService }),
       lights: lightsRoutes({ lights }),
       switches: switchesRoutes({ switches: switchService, definitions: switchDefinitions, tasmotaConsole: new TasmotaConsole(household.switches, commandLink).start() }),
@@ -183,6 +185,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       ir: irRoutes({ ir: new IrService(household.ir ?? [], commandLink, new IrStore(db), log).start() }),
       history: historyRoutes({ history }),
       automations: automationsRoutes({ automations: automations.service }),
+      camerasV5: cameras.v5Routes,
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 

@@ -32,6 +32,9 @@ describe("isCacheableApiGet", () => {
     ["POST", "/api/v2/config/sensors", false],
     ["PATCH", "/api/auth/v1/preferences", false],
     ["DELETE", "/api/auth/v1/session", false],
+    ["GET", "/api/cameras/v1/live/mjpeg/zoom", false],
+    ["GET", "/api/cameras/v1/live/snapshot/zoom", false],
+    ["GET", "/api/cameras/v5/cameras", true],
     ["GET", "/assets/index-abc.js", false],
   ])("%s %s -> %s", (method, path, expected) => {
     expect(isCacheableApiGet(new URL(`${ORIGIN}${path}`), method, ORIGIN)).toBe(expected);

@@ -31,7 +31,7 @@ export const NETWORK_TIMEOUT_MS = 3000;
  * True for the requests this module handles: GETs under one of the API `bases` the app was
  * registered with (default: the same-origin paths of DESIGN §2; see `serviceWorkerUrl` in
  * src/shared/apiBases.ts), except the auth base, whose answers are never cached, with one exception:
- * `GET <auth>/preferences`. A path base is resolved against `origin`, so other origins are left alone
+ * `GET <auth>/preferences`, and the camera bases' live streams and snapshots (`/live/`). A path base is resolved against `origin`, so other origins are left alone
  * unless a base names them.
  */
 export function isCacheableApiGet(url: URL, method: string, origin: string, bases: Readonly<ApiBases> = DEFAULT_API_BASES): boolean {
@@ -39,6 +39,8 @@ export function isCacheableApiGet(url: URL, method: string, origin: string, base
   const base = apiBaseOf(url, bases, origin);
   if (base === null) return false;
   if (base === "auth") return url.pathname.endsWith("/preferences");
+  // Live camera streams and snapshots (issue 12) go straight to the network: never raced, never stored.
+  if ((base === "cameras" || base === "camerasV5") && url.pathname.includes("/live/")) return false;
   return true;
 }
 

@@ -119,6 +119,27 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       CREATE INDEX automation_runs_by_automation ON automation_runs(automation_id, seq);
     `,
   },
+  {
+    // Cameras (issue 12): edits of PATCH ../v5/cameras/{id} over the household file's camera
+    // (cameras/store.ts), and recordings with their lock (PATCH /recordings/lock/{id}).
+    version: 10,
+    sql: `
+      CREATE TABLE camera_edits (
+        id TEXT PRIMARY KEY,
+        json TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE recordings (
+        id TEXT PRIMARY KEY,
+        camera_id TEXT NOT NULL,
+        started_at INTEGER NOT NULL,
+        duration_ms INTEGER NOT NULL,
+        bytes INTEGER NOT NULL,
+        locked INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX recordings_started ON recordings(started_at);
+    `,
+  },
 ];
 
 /**

@@ -3,6 +3,7 @@ import { DeviceNameSchema, SensorSchema } from "../../src/shared/contract/sensor
 import { LightConfigSchema } from "../../src/shared/contract/lights";
 import { GarageDoorSchema } from "../../src/shared/contract/garage";
 import { RelaySchema, SwitchGroupSchema, SwitchSchema as SwitchEntrySchema } from "../../src/shared/contract/switches";
+import { DoorbellSchema, HouseholdCamerasSchema } from "../cameras/household";
 
 export type { Sensor, SensorKind } from "../../src/shared/contract/sensors";
 export type { SwitchGroup } from "../../src/shared/contract/switches";
@@ -63,5 +64,9 @@ export const HouseholdSchema = v.object({
     [],
   ),
   ir: v.optional(v.array(IrBlasterSchema)),
+  /** Cameras (issue 12, hub/cameras/household.ts); absent = none. */
+  cameras: v.optional(HouseholdCamerasSchema),
+  /** The doorbell at the gate (issue 12): its button becomes `doorbell/ring`; absent = none. */
+  doorbell: v.optional(DoorbellSchema),
 });
 export type Household = v.InferOutput<typeof HouseholdSchema>;

@@ -1,3 +1,4 @@
+import { camerasResource } from "../features/cameras";
 import { configResource } from "../features/config";
 import { preferencesResource } from "../features/preferences/resource";
 import { switchesResource } from "../features/switches/resource";
@@ -8,4 +9,4 @@ import type { SessionResource } from "../lib/session/resource";
  * (startSessionData), the offline recovery and the post-outage refetch (startOffline) all read it.
  * A new feature adds its resource here.
  */
-export const SESSION_RESOURCES: readonly SessionResource[] = [preferencesResource, configResource, switchesResource];
+export const SESSION_RESOURCES: readonly SessionResource[] = [preferencesResource, configResource, switchesResource, camerasResource];

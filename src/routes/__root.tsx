@@ -2,6 +2,7 @@ import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useRef } from "react";
 import { AutomationNotices } from "../features/automations";
+import { DoorbellWatcher } from "../features/cameras";
 import { appUiAtom } from "../features/preferences/atoms";
 import { usePrefetchLinks } from "../ui/usePrefetchLinks";
 import type { RouterContext } from "./-context";
@@ -10,8 +11,9 @@ import { RouteError } from "./-components/RouteError";
 import { TopBar } from "./-components/TopBar";
 
 /**
- * The logged-in app shell: the routed page and the top bar (bottom in standard layout, right in car).
- * Every link in it has its route preloaded within 200 px of the viewport (spec §9, usePrefetchLinks).
+ * The logged-in app shell: the routed page, the top bar (bottom in standard layout, right in car),
+ * automation notices and the doorbell popup. Every link in it has its route preloaded within 200 px
+ * of the viewport (spec §9, usePrefetchLinks).
  */
 function Shell() {
   const layout = useAtomValue(appUiAtom);
@@ -24,6 +26,7 @@ function Shell() {
       </main>
       <TopBar layout={layout} />
       <AutomationNotices />
+      <DoorbellWatcher />
     </div>
   );
 }

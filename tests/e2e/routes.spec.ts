@@ -76,10 +76,10 @@ test.describe("switches screen", () => {
 });
 
 test.describe("empty states", () => {
-  test("/cameras without cameras says 'Brak kamer' and where cameras are added", async ({ loggedInPage: page }) => {
+  test("/cameras shows the demo household's cameras, each linking to its live view (the empty state: src/app/tests/cameras.test.tsx)", async ({ loggedInPage: page }) => {
     await page.goto("/cameras");
-    await expect(page.getByRole("heading", { name: "Brak kamer" })).toBeVisible();
-    await expect(page.getByText(/Kamery dodaje się w konfiguracji domu w hubie/)).toBeVisible();
+    await expect(page.getByTestId("camera-grid").getByRole("link", { name: "Podgląd na żywo: Brama wjazdowa" })).toHaveAttribute("href", "/cameras/live?id=brama");
+    await expect(page.getByRole("heading", { name: "Brak kamer" })).toHaveCount(0);
     await expectNoA11yViolations(page, "cameras");
   });
 

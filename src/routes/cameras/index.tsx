@@ -1,17 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CameraOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../ui/EmptyState";
+import { CameraGrid } from "../../features/cameras/components/CameraGrid";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 
-/** /cameras (spec §2): the household's cameras; with none, 'Brak kamer' and where cameras are added (the hub's household configuration). */
+/** /cameras (spec §2): every camera with a preview and a link to its live view; with none, 'Brak kamer' and how to add one. */
 function CamerasPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t("cameras.title")} — ${t("app.titleSuffix")}`);
   return (
     <section className="page">
       <h1>{t("cameras.title")}</h1>
-      <EmptyState icon={<CameraOff size={48} />} title={t("cameras.none")} hint={t("cameras.noneHint")} testId="cameras-empty" />
+      <CameraGrid />
     </section>
   );
 }

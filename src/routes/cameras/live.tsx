@@ -1,19 +1,42 @@
 import { createFileRoute, Link, SearchParamError, type ErrorComponentProps } from "@tanstack/react-router";
 import { VideoOff } from "lucide-react";
+import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
+import { camerasAtom } from "../../features/cameras/atoms";
+import { LiveView } from "../../features/cameras/components/LiveView";
 import { EmptyState } from "../../ui/EmptyState";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { RouteError } from "../-components/RouteError";
 import { CameraLiveSearchSchema } from "./-search";
 
 /**
- * /cameras/live?id=<camera id> (spec §2, §5): the id is validated by the route; a camera the household
- * does not have shows 'Nie ma kamery „<id>”.' with a link back to /cameras.
+ * /cameras/live?id=<camera id> (spec §2, §5): the id is validated by the route; the camera's live
+ * view with its controls, headed by its label; a camera the household does not have shows 'Nie ma
+ * kamery „<id>”.' with a link back to /cameras.
  */
 function CameraLivePage() {
   const { t } = useTranslation();
   const { id } = Route.useSearch();
-  useDocumentTitle(`${t("cameras.liveTitle")} — ${t("app.titleSuffix")}`);
+  const cameras = useAtomValue(camerasAtom);
+  const camera = cameras?.find((candidate) => candidate.id === id);
+  useDocumentTitle(`${camera?.label ?? t("cameras.liveTitle")} — ${t("app.titleSuffix")}`);
+  if (cameras === null) {
+    return (
+      <section className="page">
+        <h1>{t("cameras.liveTitle")}</h1>
+        <p className="muted">{t("app.loading")}</p>
+      </section>
+    );
+  }
+  if (camera) {
+    return (
+      <section className="page">
+        <h1>{camera.label}</h1>
+        <LiveView camera={camera} controls />
+        <Link to="/cameras">{t("cameras.backToCameras")}</Link>
+      </section>
+    );
+  }
   return (
     <section className="page">
       <h1>{t("cameras.liveTitle")}</h1>

@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   DEVICE_NO_ANSWER: 409,
   // A console command of the same device is still waiting for its answer.
   DEVICE_BUSY: 409,
+  // A camera's live streams are bounded (issue 12, hub/cameras/mjpeg.ts): the client waits and retries.
+  TOO_MANY_STREAMS: 429,
 } as const satisfies Record<string, number>;
 
 /** One error code of the contract. */
@@ -54,3 +56,4 @@ export const INTERNAL = "INTERNAL" satisfies ErrorCode;
 export const DEVICE_UNREACHABLE = "DEVICE_UNREACHABLE" satisfies ErrorCode;
 export const DEVICE_NO_ANSWER = "DEVICE_NO_ANSWER" satisfies ErrorCode;
 export const DEVICE_BUSY = "DEVICE_BUSY" satisfies ErrorCode;
+export const TOO_MANY_STREAMS = "TOO_MANY_STREAMS" satisfies ErrorCode;

@@ -23,3 +23,4 @@ export * from "./ir";
 export * from "./history";
 export * from "./calendar";
 export * from "./automations";
+export * from "./cameras";

@@ -1,0 +1,53 @@
+import * as v from "valibot";
+import { DOORBELL_RING_TOPIC } from "../../src/shared/contract/cameras";
+import { tasmotaStatTopic, zigbee2mqttTopic } from "../../src/shared/contract/topics";
+import type { BrokerLink, HubLogger } from "../broker/link";
+import type { Doorbell } from "./household";
+
+const Zigbee2MqttActionSchema = v.looseObject({ action: v.string() });
+const TasmotaButtonSchema = v.record(v.string(), v.unknown());
+const TasmotaActionSchema = v.looseObject({ Action: v.string() });
+
+/**
+ * True when `payload` on the doorbell's device topic is a press (issue 12): Zigbee2MQTT
+ * `{"action": "<action>"}` (default `single`), or Tasmota (SetOption73 1)
+ * `{"Button<n>":{"Action":"SINGLE"}}`. Anything else, malformed JSON included, is not a press.
+ */
+export function isDoorbellPress(doorbell: Doorbell, payload: Buffer): boolean {
+  let json: unknown;
+  try {
+    json = JSON.parse(payload.toString("utf8"));
+  } catch {
+    return false;
+  }
+  if (doorbell.type === "zigbee2mqtt") {
+    const parsed = v.safeParse(Zigbee2MqttActionSchema, json);
+    return parsed.success && parsed.output.action === doorbell.action;
+  }
+  const parsed = v.safeParse(TasmotaButtonSchema, json);
+  if (!parsed.success) return false;
+  const button = v.safeParse(TasmotaActionSchema, parsed.output[`Button${doorbell.button}`]);
+  return button.success && button.output.Action === "SINGLE";
+}
+
+/** The device topic the doorbell's presses arrive on. */
+export function doorbellDeviceTopic(doorbell: Doorbell): string {
+  return doorbell.type === "zigbee2mqtt" ? zigbee2mqttTopic(doorbell.device) : tasmotaStatTopic(doorbell.device, "RESULT");
+}
+
+/**
+ * Bridges the household's doorbell button into `doorbell/ring` (DESIGN.md §3: epoch milliseconds,
+ * retained, so a dashboard that connects within the 5 s freshness still sees it; spec §9). Presses
+ * within 1 s of the last ring are one ring (a button's bounce).
+ */
+export function startDoorbellBridge(link: BrokerLink, doorbell: Doorbell, log: HubLogger, now: () => number = Date.now): void {
+  let last = 0;
+  link.subscribe(doorbellDeviceTopic(doorbell), (_topic, payload) => {
+    if (!isDoorbellPress(doorbell, payload)) return;
+    const at = now();
+    if (at - last < 1000) return;
+    last = at;
+    log.info({ device: doorbell.device }, "doorbell rang");
+    link.publish(DOORBELL_RING_TOPIC, String(at), { retain: true, qos: 0 });
+  });
+}

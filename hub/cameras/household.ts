@@ -1,0 +1,47 @@
+import * as v from "valibot";
+import { CameraIdSchema, CameraScalingSchema } from "../../src/shared/contract/cameras";
+import { DeviceNameSchema } from "../../src/shared/contract/sensors";
+
+/**
+ * Where a camera's picture comes from (docs/contract.md "Cameras"): `demo` is the hub's own moving
+ * test picture (frames drawn and JPEG-encoded in Node, hub/cameras/frames.ts), so `npm start` shows
+ * moving cameras on any machine.
+ */
+export const CameraSourceSchema = v.variant("type", [v.object({ type: v.literal("demo"), hue: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(359)), 200) })]);
+export type CameraSource = v.InferOutput<typeof CameraSourceSchema>;
+
+/**
+ * A camera of the household file: id and label (spec §3), which modes it has besides rtc (`hls`,
+ * `mjpeg`; default mjpeg only), whether it has a mobile stream, the view's default `scaling` and
+ * `blackAndWhite`, and its `source`.
+ */
+export const HouseholdCameraSchema = v.object({
+  id: CameraIdSchema,
+  label: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  enabled: v.optional(v.boolean(), true),
+  hls: v.optional(v.boolean(), false),
+  mjpeg: v.optional(v.boolean(), true),
+  mobile: v.optional(v.boolean(), false),
+  scaling: v.optional(CameraScalingSchema, "stretch"),
+  blackAndWhite: v.optional(v.boolean(), false),
+  source: v.optional(CameraSourceSchema, { type: "demo", hue: 200 }),
+});
+export type HouseholdCamera = v.InferOutput<typeof HouseholdCameraSchema>;
+
+/** The household's cameras: ids unique. */
+export const HouseholdCamerasSchema = v.pipe(
+  v.array(HouseholdCameraSchema),
+  v.check((cameras) => new Set(cameras.map((c) => c.id)).size === cameras.length, "each camera id at most once"),
+);
+
+/**
+ * The doorbell at the gate (spec §2, issue 12): the device whose button press becomes a ring on
+ * `doorbell/ring`. Zigbee2MQTT: a button publishing `{"action": <action>}` on `zigbee2mqtt/<device>`
+ * (default action `single`). Tasmota: a button with SetOption73 1 publishing
+ * `{"Button<n>":{"Action":"SINGLE"}}` on `stat/<device>/RESULT`.
+ */
+export const DoorbellSchema = v.variant("type", [
+  v.object({ type: v.literal("zigbee2mqtt"), device: DeviceNameSchema, action: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64)), "single") }),
+  v.object({ type: v.literal("tasmota"), device: DeviceNameSchema, button: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(8)), 1) }),
+]);
+export type Doorbell = v.InferOutput<typeof DoorbellSchema>;

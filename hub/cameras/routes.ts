@@ -1,0 +1,75 @@
+import type { FastifyInstance } from "fastify";
+import {
+  CAMERA_ROUTE,
+  CAMERAS_PATH,
+  CameraConfigBodySchema,
+  DEMO_DOORBELL_PATH,
+  MJPEG_CONTENT_TYPE,
+  MJPEG_ROUTE,
+  SNAPSHOT_ROUTE,
+  type CameraAnswer,
+  type CamerasAnswer,
+} from "../../src/shared/contract/cameras";
+import { HubError } from "../core/errors";
+import { parseBody } from "../http/body";
+import { mjpegStream, StreamLimiter } from "./mjpeg";
+import type { CameraService } from "./service";
+
+/** Live MJPEG streams at once: per camera and in all (each is a socket and a frame producer). */
+export const MJPEG_LIMITS = { perCamera: 6, total: 24 } as const;
+
+type CameraParams = { Params: { cameraId: string } };
+
+/**
+ * The camera v5 base (`/api/cameras/v5`, spec §7, docs/contract.md "Cameras"): `GET /cameras`
+ * (the list, our addition), `GET`/`PATCH /cameras/{cameraId}` (the camera item; PATCH body
+ * `{config}`). Unknown id 404, bad body 400 naming the field.
+ */
+export function camerasV5Routes({ cameras }: { cameras: CameraService }) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get(CAMERAS_PATH, async () => ({ items: cameras.list() }) satisfies CamerasAnswer);
+    app.get<CameraParams>(CAMERA_ROUTE, async (request) => ({ item: cameras.get(request.params.cameraId) }) satisfies CameraAnswer);
+    app.patch<CameraParams>(CAMERA_ROUTE, async (request) => {
+      const body = parseBody(CameraConfigBodySchema, request.body);
+      return { item: cameras.edit(request.params.cameraId, body.config) } satisfies CameraAnswer;
+    });
+  };
+}
+
+/**
+ * The camera v1 base (`/api/cameras/v1`, spec §7): `GET /live/mjpeg/{cameraId}`, the camera's
+ * frames as `multipart/x-mixed-replace` with a fixed boundary until the client goes (at most
+ * {@link MJPEG_LIMITS} streams, beyond that 429 TOO_MANY_STREAMS), and `GET
+ * /live/snapshot/{cameraId}` (our addition), one JPEG for a preview. Unknown or disabled camera 404.
+ * In demo mode `POST /demo/doorbell` (no body) presses the simulated doorbell button.
+ */
+export function camerasRoutes({
+  cameras,
+  doorbell,
+  limiter = new StreamLimiter(MJPEG_LIMITS.perCamera, MJPEG_LIMITS.total),
+}: {
+  cameras: CameraService;
+  /** Demo only: the simulated doorbell button; `POST /demo/doorbell` presses it (absent = no such route). */
+  doorbell?: { press(): void } | undefined;
+  limiter?: StreamLimiter;
+}) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get<CameraParams>(MJPEG_ROUTE, async (request, reply) => {
+      const source = cameras.frames(request.params.cameraId);
+      const release = limiter.acquire(request.params.cameraId);
+      if (!release) throw new HubError("TOO_MANY_STREAMS", "too many live streams of this camera are open");
+      reply.header("Cache-Control", "no-store").header("X-Accel-Buffering", "no").type(MJPEG_CONTENT_TYPE);
+      return reply.send(mjpegStream(source, release));
+    });
+    app.get<CameraParams>(SNAPSHOT_ROUTE, async (request, reply) => {
+      const jpeg = cameras.frames(request.params.cameraId).snapshot();
+      return reply.header("Cache-Control", "no-store").type("image/jpeg").send(jpeg);
+    });
+    if (doorbell) {
+      app.post(DEMO_DOORBELL_PATH, async () => {
+        doorbell.press();
+        return { item: { pressed: true } };
+      });
+    }
+  };
+}

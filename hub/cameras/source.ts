@@ -1,0 +1,84 @@
+import { drawSimulatedFrame } from "./frames";
+
+/** A JPEG frame listener: gets each new frame (the same Buffer for every listener; never mutated). */
+export type FrameListener = (jpeg: Buffer) => void;
+
+/** Frames per second of a simulated camera. */
+export const SIM_FPS = 5;
+
+/**
+ * A source of JPEG frames for one camera (hub/cameras/mjpeg.ts streams it). It produces frames
+ * only while someone listens: the first {@link subscribe} starts the clock, the last unsubscribe
+ * stops it, so an unwatched camera costs nothing.
+ */
+export interface FrameSource {
+  /** Adds a listener; returns the function that removes it. The latest frame, if any, is sent at once. */
+  subscribe(listener: FrameListener): () => void;
+  /** One current frame (drawn now when the source is idle): the snapshot preview. */
+  snapshot(): Buffer;
+  /** Listeners now. */
+  readonly listeners: number;
+  /** Stops producing and drops every listener. */
+  close(): void;
+}
+
+/**
+ * The hub's own moving test picture (household source `demo`): {@link SIM_FPS} frames per second
+ * drawn and JPEG-encoded in Node (frames.ts), tinted by `hue`, showing the time and a frame counter.
+ * `pause(ms)` (demo and tests) stops sending frames for a while, as a stalled camera does.
+ */
+export class SimulatedCamera implements FrameSource {
+  private readonly set = new Set<FrameListener>();
+  private timer: NodeJS.Timeout | null = null;
+  private frame = 0;
+  private latest: Buffer | null = null;
+  private pausedUntil = 0;
+
+  constructor(
+    private readonly hue: number,
+    private readonly fps = SIM_FPS,
+  ) {}
+
+  get listeners(): number {
+    return this.set.size;
+  }
+
+  subscribe(listener: FrameListener): () => void {
+    this.set.add(listener);
+    if (this.latest && Date.now() >= this.pausedUntil) listener(this.latest);
+    if (!this.timer) {
+      this.timer = setInterval(() => this.tick(), Math.round(1000 / this.fps));
+      this.timer.unref();
+      this.tick();
+    }
+    return () => {
+      this.set.delete(listener);
+      if (this.set.size === 0 && this.timer) {
+        clearInterval(this.timer);
+        this.timer = null;
+      }
+    };
+  }
+
+  snapshot(): Buffer {
+    return this.timer && this.latest ? this.latest : drawSimulatedFrame(this.frame, new Date(), this.hue);
+  }
+
+  /** No frames for `ms` milliseconds (a stalled camera); listeners stay connected. */
+  pause(ms: number): void {
+    this.pausedUntil = Date.now() + ms;
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.set.clear();
+  }
+
+  private tick(): void {
+    if (Date.now() < this.pausedUntil) return;
+    this.frame += 1;
+    this.latest = drawSimulatedFrame(this.frame, new Date(), this.hue);
+    for (const listener of this.set) listener(this.latest);
+  }
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from "react";
+import { LIVE_VIEW } from "../../../shared/contract/cameras";
+import { watchVideoFrames } from "./videoFrames";
+
+/** Props of {@link HlsView}: the playlist URL and the common view props. */
+export type HlsViewProps = { url: string; label: string; active: boolean; audio: boolean; className: string; onFrame: () => void; onError: (message: string) => void };
+
+/**
+ * Live HLS (spec §4): hls.js, loaded lazily in its own chunk, with the back buffer bounded to 10 s
+ * (memory stays flat on a view left open for days); Safari's native HLS where hls.js is not
+ * supported. A fatal error or no frame for 3 s destroys the player and starts again after 500 ms.
+ */
+export function HlsView({ url, label, active, audio, className, onFrame, onError }: HlsViewProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const callbacks = useRef({ onFrame, onError });
+  callbacks.current = { onFrame, onError };
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!active || !video) return;
+    let stopped = false;
+    let destroy: (() => void) | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    const restart = (message: string) => {
+      if (stopped) return;
+      destroy?.();
+      destroy = null;
+      callbacks.current.onError(message);
+      if (retry === null) retry = setTimeout(start, LIVE_VIEW.retryWaitMs);
+    };
+    const start = () => {
+      retry = null;
+      void import("hls.js").then(({ default: Hls }) => {
+        if (stopped) return;
+        const stopWatch = watchVideoFrames(video, () => callbacks.current.onFrame(), () => restart("No frame"));
+        if (!Hls.isSupported()) {
+          video.src = url;
+          destroy = () => {
+            stopWatch();
+            video.removeAttribute("src");
+            video.load();
+          };
+        } else {
+          const hls = new Hls({ backBufferLength: 10, maxBufferLength: 10, liveDurationInfinity: true, xhrSetup: (xhr) => {
+            xhr.withCredentials = true;
+          } });
+          hls.on(Hls.Events.ERROR, (_event, data) => {
+            if (data.fatal) restart(`HLS ${data.details}`);
+          });
+          hls.loadSource(url);
+          hls.attachMedia(video);
+          destroy = () => {
+            stopWatch();
+            hls.destroy();
+          };
+        }
+        void video.play().catch(() => undefined);
+      }, (error: unknown) => restart(error instanceof Error ? error.message : String(error)));
+    };
+    start();
+    return () => {
+      stopped = true;
+      if (retry !== null) clearTimeout(retry);
+      destroy?.();
+    };
+  }, [url, active]);
+  return <video ref={videoRef} className={className} aria-label={label} muted={!audio} autoPlay playsInline data-frames="0" data-testid="camera-video" />;
+}

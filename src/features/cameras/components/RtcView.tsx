@@ -1,0 +1,83 @@
+import { useAtomValue } from "jotai";
+import { useEffect, useRef } from "react";
+import { isApiError } from "../../../lib/api/errors";
+import { LIVE_VIEW, type CameraStream } from "../../../shared/contract/cameras";
+import { cameraClientsAtom } from "../atoms";
+import { openRtc } from "../rtc";
+import { watchVideoFrames } from "./videoFrames";
+
+/** Props of {@link RtcView}. */
+export type RtcViewProps = {
+  id: string;
+  stream: CameraStream;
+  label: string;
+  active: boolean;
+  audio: boolean;
+  className: string;
+  onFrame: () => void;
+  onError: (message: string) => void;
+};
+
+/**
+ * Live WebRTC (spec §4, §7): a receive-only peer connection (rtc.ts) into a `<video>` labelled with
+ * the camera label. A failed or disconnected connection, or no frame for 3 s, closes it and opens
+ * a new one 500 ms later (not after the hub refused the offer with a 4xx: the error stays shown);
+ * there is never more than one peer connection per view, and it is closed
+ * when the view stops (hidden, scrolled away, paused, unmounted).
+ */
+export function RtcView({ id, stream, label, active, audio, className, onFrame, onError }: RtcViewProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const clients = useAtomValue(cameraClientsAtom);
+  const callbacks = useRef({ onFrame, onError });
+  callbacks.current = { onFrame, onError };
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!active || !video || !clients) return;
+    let pc: RTCPeerConnection | null = null;
+    let stopWatch: (() => void) | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    let stopped = false;
+    const restart = (message: string) => {
+      if (stopped) return;
+      stopWatch?.();
+      stopWatch = null;
+      pc?.close();
+      pc = null;
+      callbacks.current.onError(message);
+      if (retry === null) retry = setTimeout(connect, LIVE_VIEW.retryWaitMs);
+    };
+    const connect = () => {
+      retry = null;
+      openRtc(clients.camerasV5, id, stream, (event) => {
+        video.srcObject = event.streams[0] ?? new MediaStream([event.track]);
+      }).then(
+        (opened) => {
+          if (stopped) {
+            opened.close();
+            return;
+          }
+          pc = opened;
+          opened.onconnectionstatechange = () => {
+            if (opened.connectionState === "failed" || opened.connectionState === "closed") restart(`WebRTC ${opened.connectionState}`);
+          };
+          stopWatch = watchVideoFrames(video, () => callbacks.current.onFrame(), () => restart("No frame"));
+          void video.play().catch(() => undefined);
+        },
+        (error: unknown) => {
+          // The hub refused the offer (4xx: no WebRTC for this camera): retrying cannot help; the household switches mode.
+          if (isApiError(error) && error.kind === "client") callbacks.current.onError(error.message);
+          else restart(error instanceof Error ? error.message : String(error));
+        },
+      );
+    };
+    connect();
+    return () => {
+      stopped = true;
+      if (retry !== null) clearTimeout(retry);
+      stopWatch?.();
+      pc?.close();
+      video.srcObject = null;
+    };
+  }, [id, stream, active, clients]);
+  return <video ref={videoRef} className={className} aria-label={label} muted={!audio} autoPlay playsInline data-frames="0" data-testid="camera-video" />;
+}

@@ -1,0 +1,6 @@
+/**
+ * What the cameras feature shares (issue 12): the session resource of the camera items and the
+ * doorbell watcher the app shell mounts. Routes compose the feature's components directly.
+ */
+export { camerasResource } from "./resource";
+export { DoorbellWatcher } from "./components/DoorbellWatcher";

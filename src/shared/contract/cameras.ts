@@ -1,0 +1,146 @@
+/**
+ * Cameras and the doorbell (spec §2, §3, §4, §7, §9; docs/contract.md "Cameras"): the paths of the
+ * camera bases (`/api/cameras/v1`: live MJPEG; `/api/cameras/v5`: camera items and the camera
+ * list), the camera item, the MJPEG stream's fixed boundary and the live-view constants, and the
+ * doorbell's live topic `doorbell/ring`.
+ */
+import * as v from "valibot";
+import { itemOf, itemsOf } from "./envelope";
+
+/** A camera id (spec §3 "id"): letters, digits, `_` and `-`, 1..64; safe in a path and a topic. */
+export const CameraIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1-64 letters, digits, _ or -"));
+
+/** How a live view fits its picture into the view (spec §2, §4): `stretch` fills, `contain` letterboxes, `cover` crops. */
+export const CAMERA_SCALINGS = ["stretch", "contain", "cover"] as const;
+export type CameraScaling = (typeof CAMERA_SCALINGS)[number];
+export const CameraScalingSchema = v.picklist(CAMERA_SCALINGS);
+
+/** The live modes of spec §4, in cycle order: WebRTC, HLS, MJPEG. */
+export const CAMERA_MODES = ["rtc", "hls", "mjpeg"] as const;
+export type CameraMode = (typeof CAMERA_MODES)[number];
+export const CameraModeSchema = v.picklist(CAMERA_MODES);
+
+/** The streams of a camera (spec §7 `{stream}`, default `full`): full resolution or the lighter mobile one. */
+export const CAMERA_STREAMS = ["full", "mobile"] as const;
+export type CameraStream = (typeof CAMERA_STREAMS)[number];
+export const CameraStreamSchema = v.picklist(CAMERA_STREAMS);
+
+/**
+ * A camera item (spec §3, §7 `GET ../v5/cameras/{cameraId}`): `enabled`, `hls`, `mjpeg` (the
+ * modes it has besides rtc), `streams.mobile` (has a mobile stream), id, label, `nightmode`, and our
+ * per-camera view settings `scaling` (default scaling of its live view) and `blackAndWhite`.
+ */
+export const CameraSchema = v.object({
+  id: CameraIdSchema,
+  label: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  enabled: v.boolean(),
+  hls: v.boolean(),
+  mjpeg: v.boolean(),
+  streams: v.object({ mobile: v.boolean() }),
+  nightmode: v.boolean(),
+  scaling: CameraScalingSchema,
+  blackAndWhite: v.boolean(),
+});
+export type Camera = v.InferOutput<typeof CameraSchema>;
+
+/** `GET /cameras` on the v5 base (our addition; the spec does not show the list call): every camera, household order. */
+export const CAMERAS_PATH = "/cameras";
+/** `{items: Camera[]}`: the answer of `GET /cameras`. */
+export const CamerasAnswerSchema = itemsOf(CameraSchema);
+export type CamerasAnswer = v.InferOutput<typeof CamerasAnswerSchema>;
+
+/** `GET`/`PATCH /cameras/{cameraId}` on the v5 base (spec §7). */
+export const CAMERA_ROUTE = "/cameras/:cameraId";
+/** The path of `GET`/`PATCH ../v5/cameras/{cameraId}` for camera `id` (URL-encoded). */
+export function cameraPath(id: string): string {
+  return `/cameras/${encodeURIComponent(id)}`;
+}
+/** `{item: Camera}`: the answer of `GET`/`PATCH /cameras/{cameraId}`. */
+export const CameraAnswerSchema = itemOf(CameraSchema);
+export type CameraAnswer = v.InferOutput<typeof CameraAnswerSchema>;
+
+/**
+ * Body of `PATCH ../v5/cameras/{cameraId}` (spec §7 "body config"): the fields to change, at least
+ * one. The id and the camera's source are the household file's.
+ */
+export const CameraConfigBodySchema = v.object({
+  config: v.pipe(
+    v.strictObject({
+      label: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))),
+      enabled: v.optional(v.boolean()),
+      nightmode: v.optional(v.boolean()),
+      scaling: v.optional(CameraScalingSchema),
+      blackAndWhite: v.optional(v.boolean()),
+    }),
+    v.check((config) => Object.values(config).some((value) => value !== undefined), "at least one field is required"),
+  ),
+});
+export type CameraConfigBody = v.InferOutput<typeof CameraConfigBodySchema>;
+
+/** `GET /live/mjpeg/{cameraId}` on the v1 base (spec §7): `multipart/x-mixed-replace` of JPEG frames. */
+export const MJPEG_ROUTE = "/live/mjpeg/:cameraId";
+/** The path of the MJPEG stream of camera `id` (URL-encoded). */
+export function mjpegPath(id: string): string {
+  return `/live/mjpeg/${encodeURIComponent(id)}`;
+}
+/** The fixed multipart boundary of every MJPEG stream the hub sends (spec §7 "a fixed boundary"). */
+export const MJPEG_BOUNDARY = "hubmjpegframe";
+/** The Content-Type of the MJPEG stream. */
+export const MJPEG_CONTENT_TYPE = `multipart/x-mixed-replace; boundary=${MJPEG_BOUNDARY}`;
+
+/** Live-view constants of spec §9 (milliseconds, bytes). */
+export const LIVE_VIEW = {
+  /** Stream buffer cap: more unparsed bytes than this is 'Buffer too big'. */
+  maxBufferBytes: 5_242_880,
+  /** Per-read timeout of the MJPEG reader. */
+  readTimeoutMs: 3_000,
+  /** Connect timeout (request to response headers). */
+  connectTimeoutMs: 7_000,
+  /** Wait before any restart. */
+  retryWaitMs: 500,
+  /** Overlay back when no frame arrived for this long (spec §4). */
+  frameTimeoutMs: 3_000,
+  /** Legacy (`mjpeg-old`) image reload after an error. */
+  legacyRestartMs: 2_000,
+  /** Legacy decode check interval. */
+  legacyDecodeCheckMs: 1_000,
+} as const;
+
+/** Camera PTZ default movement duration (spec §9), milliseconds. */
+export const PTZ_DEFAULT_DURATION_MS = 250;
+
+/** `doorbell/ring`: when the doorbell last rang, epoch milliseconds (DESIGN.md §3; retained). */
+export const DOORBELL_RING_TOPIC = "doorbell/ring";
+/** The payload of `doorbell/ring`: epoch milliseconds. */
+export const DoorbellRingSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** Doorbell constants of spec §9: a ring is fresh for 5 s; the popup closes itself after 30 s. */
+export const DOORBELL = { freshMs: 5_000, autoCloseMs: 30_000, cameras: ["zoom", "brama"] } as const;
+
+/** `GET /live/snapshot/{cameraId}` on the v1 base (our addition): one current JPEG frame, for previews. */
+export const SNAPSHOT_ROUTE = "/live/snapshot/:cameraId";
+/** The path of the snapshot of camera `id` (URL-encoded). */
+export function snapshotPath(id: string): string {
+  return `/live/snapshot/${encodeURIComponent(id)}`;
+}
+
+/** `POST /demo/doorbell` on the v1 base, demo mode only (issue 12): presses the simulated doorbell button from the device end. */
+export const DEMO_DOORBELL_PATH = "/demo/doorbell";
+
+/** `POST ../v5/live/rtc/{cameraId}/{stream}` (spec §7, stream default full): the browser's SDP offer, answered with the hub's SDP answer. */
+export const RTC_ROUTE = "/live/rtc/:cameraId/:stream";
+/** The path of the WebRTC offer of camera `id`, stream `stream`. */
+export function rtcPath(id: string, stream: CameraStream = "full"): string {
+  return `/live/rtc/${encodeURIComponent(id)}/${stream}`;
+}
+/** Body of the WebRTC call (spec §7 "body sdp"): the SDP offer, at most 64 KiB. */
+export const RtcOfferBodySchema = v.strictObject({ sdp: v.pipe(v.string(), v.minLength(1), v.maxLength(65_536), v.startsWith("v=0")) });
+export type RtcOfferBody = v.InferOutput<typeof RtcOfferBodySchema>;
+/** `{item: {sdp}}`: the SDP answer (spec §7 "reads item.sdp"). */
+export const RtcAnswerSchema = itemOf(v.object({ sdp: v.pipe(v.string(), v.minLength(1)) }));
+export type RtcAnswer = v.InferOutput<typeof RtcAnswerSchema>;
+
+/** `GET /live/hls/{cameraId}/{stream}/index.m3u8` on the v1 base (our addition): the camera's HLS playlist, proxied by the hub. */
+export function hlsPath(id: string, stream: CameraStream = "full"): string {
+  return `/live/hls/${encodeURIComponent(id)}/${stream}/index.m3u8`;
+}

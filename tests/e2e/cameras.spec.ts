@@ -1,0 +1,78 @@
+import type { Locator, Page } from "@playwright/test";
+import { expectNoA11yViolations } from "./support/axe";
+import { expect, loginThroughUi, test } from "./support/fixtures";
+import { startTestHub, type TestHub } from "./support/hub";
+
+// Cameras end to end (issue 12): the real hub's simulated cameras draw JPEG frames (clock and frame
+// counter) and stream them as multipart/x-mixed-replace; the page reads the stream with fetch,
+// splits it on the boundary and shows the latest frame. `data-frames` counts the frames shown.
+
+/** Frames shown so far by the live picture. */
+async function framesOf(picture: Locator): Promise<number> {
+  return Number((await picture.getAttribute("data-frames")) ?? 0);
+}
+
+/** Waits until the live picture has shown `more` frames after now (moving picture). */
+async function expectMoving(picture: Locator, more = 3, timeout = 15_000): Promise<void> {
+  const start = await framesOf(picture);
+  await expect.poll(() => framesOf(picture), { timeout }).toBeGreaterThanOrEqual(start + more);
+}
+
+async function cycleTo(page: Page, name: RegExp, target: string): Promise<void> {
+  const button = page.getByRole("group", { name: "Sterowanie podglądem" }).getByRole("button", { name });
+  for (let i = 0; i < 4 && (await button.textContent()) !== target; i++) await button.click();
+  await expect(button).toHaveText(target);
+}
+
+test.describe("cameras", () => {
+  let hub: TestHub | undefined;
+  test.afterEach(async () => {
+    await hub?.close();
+    hub = undefined;
+  });
+
+  test("grid of previews -> live MJPEG with moving frames, overlay while connecting, scaling cycle, and recovery after the hub kills the stream; axe", async ({ page }) => {
+    test.setTimeout(120_000);
+    hub = await startTestHub();
+    await loginThroughUi(page, { baseURL: hub.baseURL });
+    await page.getByRole("navigation", { name: "Pasek główny" }).getByRole("link", { name: "Kamery" }).click();
+
+    const grid = page.getByTestId("camera-grid");
+    await expect(grid.getByRole("link")).toHaveCount(3);
+    await expect(grid.getByRole("img", { name: "Podgląd: Brama wjazdowa" })).toBeVisible();
+    await expect.poll(() => grid.getByRole("img", { name: "Podgląd: Ogród" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expectNoA11yViolations(page, "cameras");
+
+    await grid.getByRole("link", { name: "Podgląd na żywo: Brama wjazdowa" }).click();
+    await expect(page).toHaveURL(/\/cameras\/live\?id=brama$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Brama wjazdowa" })).toBeVisible();
+    await cycleTo(page, /^Tryb: /, "Tryb: MJPEG");
+    const picture = page.getByRole("img", { name: "Brama wjazdowa", exact: true });
+    await expectMoving(picture);
+    await expect(page.getByTestId("camera-connecting")).toBeHidden();
+    await expectNoA11yViolations(page, "camera live view");
+
+    // Scaling cycles stretch -> contain -> cover and the picture follows.
+    const view = page.getByTestId("camera-live-brama");
+    await expect(view).toHaveAttribute("data-scaling", "stretch");
+    await page.getByRole("button", { name: /^Skalowanie: / }).click();
+    await expect(view).toHaveAttribute("data-scaling", "contain");
+    await expect(picture).toHaveCSS("object-fit", "contain");
+    await page.getByRole("button", { name: /^Skalowanie: / }).click();
+    await expect(picture).toHaveCSS("object-fit", "cover");
+
+    // The hub goes away: the overlay comes back within 3 s of the last frame; the hub returns: frames again, by themselves.
+    await hub.stop();
+    await expect(page.getByTestId("camera-connecting")).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByTestId("camera-connecting")).toContainText("Łączenie");
+    await hub.start();
+    await expect(page.getByTestId("camera-connecting")).toBeHidden({ timeout: 20_000 });
+    await expectMoving(picture);
+
+    // The choice is remembered: a reload opens MJPEG with cover again.
+    await page.reload();
+    await expect(page.getByTestId("camera-live-brama")).toHaveAttribute("data-mode", "mjpeg");
+    await expect(page.getByTestId("camera-live-brama")).toHaveAttribute("data-scaling", "cover");
+    await expectMoving(page.getByRole("img", { name: "Brama wjazdowa", exact: true }));
+  });
+});
