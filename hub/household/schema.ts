@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { DeviceNameSchema, SensorSchema } from "../../src/shared/contract/sensors";
 import { LightConfigSchema } from "../../src/shared/contract/lights";
 import { GarageDoorSchema } from "../../src/shared/contract/garage";
+import { GpsConfigSchema } from "../gps/config";
 import { RelaySchema, SwitchGroupSchema, SwitchSchema as SwitchEntrySchema } from "../../src/shared/contract/switches";
 
 export type { Sensor, SensorKind } from "../../src/shared/contract/sensors";
@@ -50,5 +51,7 @@ export const HouseholdSchema = v.object({
     ),
     [],
   ),
+  /** The GPS cat tracker (issue 11): home, radius, OwnTracks trackers (hub/gps/config.ts). */
+  gps: v.optional(GpsConfigSchema),
 });
 export type Household = v.InferOutput<typeof HouseholdSchema>;

@@ -1,3 +1,4 @@
+import { ownTracksCat } from "./cat-tracker";
 import { tasmotaRgbwwLight, zigbee2mqttLights } from "./lights";
 import { RandomWalk, daylightLux, round, tasmotaTime } from "./random-walk";
 import { TASMOTA_CMND, tasmotaStatTopic, tasmotaTeleTopic, zigbee2mqttTopic } from "../../src/shared/contract/topics";
@@ -213,5 +214,9 @@ export function demoDevices(random: () => number = Math.random): SimDevice[] {
     tasmotaSwitch("pompa", 1, random),
     zigbee2mqttLights(),
     tasmotaRgbwwLight("led_biuro"),
+    ownTracksCat({ user: "kot", device: "mruczek", home: DEMO_HOME, random }),
   ];
 }
+
+/** Home of the demo household (household/demo.json `gps.home`): a house with a garden near Warsaw. */
+export const DEMO_HOME = { lat: 52.16425, lon: 21.07853 } as const;

@@ -17,3 +17,5 @@ export * from "./settings";
 export * from "./switches";
 export * from "./topics";
 export * from "./garage";
+export * from "./gps";
+export * from "./pv";
