@@ -41,6 +41,12 @@ import { startSimulator } from "./simulator/simulator";
 import { switchesRoutes } from "./switches/routes";
 import { SwitchDefinitions } from "./switches/edits";
 import { SwitchService } from "./switches/service";
+import { gpsRoutes } from "./gps/routes";
+import { GpsService } from "./gps/service";
+import { GpsStore } from "./gps/store";
+import { pvRoutes } from "./pv/routes";
+import { PvService } from "./pv/service";
+import { PvStore } from "./pv/store";
 
 export interface HubOptions {
   port: number;
@@ -132,6 +138,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     settings.republishAll((key, problem) => log.warn({ key, problem }, "stored setting breaks the limits: not republished"));
     const bridge = startBridge(link, household, log);
     const lights = new LightsService(link, household.lights ?? [], log).start();
+    const gps = new GpsService(link, household.gps, new GpsStore(db), log).start();
     if (options.simulator) {
       const simulator = startSimulator({ link, intervalMs: options.simulatorIntervalMs, log });
       cleanups.push(() => simulator.stop());
@@ -157,6 +164,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       garage: garageRoutes({ garage: new GarageService(link, household) }),
       lights: lightsRoutes({ lights }),
       switches: switchesRoutes({ switches: new SwitchService(household.switches, link), definitions: switchDefinitions }),
+      gps: gpsRoutes({ gps }),
+      pv: pvRoutes({ pv: new PvService(new PvStore(db)) }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 
