@@ -41,6 +41,7 @@ import { startSimulator } from "./simulator/simulator";
 import { switchesRoutes } from "./switches/routes";
 import { SwitchDefinitions } from "./switches/edits";
 import { SwitchService } from "./switches/service";
+import { GPS_TILE_URL_SETTING, tileUrlOrigin } from "../src/shared/contract/gps";
 import { gpsRoutes } from "./gps/routes";
 import { GpsService } from "./gps/service";
 import { GpsStore } from "./gps/store";
@@ -147,7 +148,13 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
 
     await app.register(fastifyCookie);
     await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
-    installSecurityHeaders(app, shellStyleHashes(options.distDir));
+    // The GPS map's tile server may serve images (CSP img-src); read from the settings at most once a second.
+    let tileOrigin = { at: 0, origin: null as string | null };
+    const tileImageOrigin = () => {
+      if (Date.now() - tileOrigin.at > 1000) tileOrigin = { at: Date.now(), origin: tileUrlOrigin(settingsStore.get(GPS_TILE_URL_SETTING)) };
+      return tileOrigin.origin;
+    };
+    installSecurityHeaders(app, shellStyleHashes(options.distDir), tileImageOrigin);
     installJsonBodyParser(app);
     installWriteGuard(app);
     const onNotFoundOther = await installStatic(app, options.distDir);

@@ -92,4 +92,22 @@ describe("GPS routes and live topics", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(seen.filter((t) => t.startsWith("gps/") && t !== "gps/notifications")).toEqual([]);
   });
+
+  it("the tile URL is setting gpsTileUrl (null by default): a bad one is refused naming value, a good one's origin is allowed in the CSP's img-src", async () => {
+    hub = await startTestHub();
+    const cookie = await login(hub);
+    for (const value of ["javascript:alert(1)", "https://tile.example.org/tiles.png", "https://x.org/{z}/{x}/{y}.png' data:", 5]) {
+      const response = await call(hub, "PATCH", "/api/auth/v1/settings", { cookie, body: { key: "gpsTileUrl", value } });
+      expect(response.status, String(value)).toBe(400);
+      expect((await jsonOf(response, ErrorBodySchema)).message).toMatch(/^value: /);
+    }
+    const before = await call(hub, "GET", "/api/v2/pv/logs", { cookie });
+    expect(before.headers.get("content-security-policy")).toContain("img-src 'self' data: blob:;");
+    const saved = await call(hub, "PATCH", "/api/auth/v1/settings", { cookie, body: { key: "gpsTileUrl", value: "https://{s}.tile.example.org/{z}/{x}/{y}.png" } });
+    expect(saved.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const after = await call(hub, "GET", "/api/v2/pv/logs", { cookie });
+    expect(after.headers.get("content-security-policy")).toContain("img-src 'self' data: blob: https://*.tile.example.org;");
+    expect((await call(hub, "PATCH", "/api/auth/v1/settings", { cookie, body: { key: "gpsTileUrl", value: null } })).status).toBe(200);
+  });
 });

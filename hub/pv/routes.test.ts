@@ -21,7 +21,7 @@ function upload(form: FormData, base = "/api/v2", headers: Record<string, string
 }
 function formWith(bytes: Uint8Array | string, name = "pv.csv", field = "file") {
   const form = new FormData();
-  form.append(field, new Blob([bytes], { type: "text/csv" }), name);
+  form.append(field, new Blob([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], { type: "text/csv" }), name);
   return form;
 }
 

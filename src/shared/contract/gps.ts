@@ -129,3 +129,35 @@ export type TrackPoint = v.InferOutput<typeof TrackPointSchema>;
 /** `{items: TrackPoint[]}`, oldest first: the answer of `GET /gps/{tracker}/track`. */
 export const GpsTrackAnswerSchema = itemsOf(TrackPointSchema);
 export type GpsTrackAnswer = v.InferOutput<typeof GpsTrackAnswerSchema>;
+
+/** The setting (PATCH /settings, `settings/gpsTileUrl`) holding the map's tile URL; none (null) by default. */
+export const GPS_TILE_URL_SETTING = "gpsTileUrl";
+
+/**
+ * Value of setting `gpsTileUrl`: null (no tile server: the tracker screen shows coordinates and
+ * distance only), or an `http(s)` tile URL template with `{z}`, `{x}` and `{y}` (and optionally
+ * `{s}`, `{r}`), e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`; at most 500 characters, no
+ * spaces or quotes. The hub allows its origin in the CSP's `img-src`.
+ */
+export const GpsTileUrlSchema = v.nullable(
+  v.pipe(
+    v.string(),
+    v.maxLength(500),
+    v.regex(/^https?:\/\/[^\s"'<>\\;]+$/, "must be an http(s) URL without spaces or quotes"),
+    v.check((url) => ["{z}", "{x}", "{y}"].every((part) => url.includes(part)), "must contain {z}, {x} and {y}"),
+  ),
+);
+
+/**
+ * The origin a tile URL template loads images from (`https://tile.openstreetmap.org`), for the
+ * CSP; `{s}` subdomains widen it to a wildcard host (`https://*.tile.example.org`). Null when it is
+ * not a valid template.
+ */
+export function tileUrlOrigin(template: unknown): string | null {
+  if (!v.is(GpsTileUrlSchema, template) || template === null) return null;
+  const match = /^(https?):\/\/([^/?#]+)/.exec(template);
+  if (!match) return null;
+  const [, scheme, host] = match;
+  if (!host || !/^(\{s\}\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host)) return null;
+  return `${scheme}://${host.replace("{s}.", "*.")}`;
+}
