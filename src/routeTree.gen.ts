@@ -11,7 +11,9 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CarDashboardRouteImport } from './routes/car-dashboard'
+import { Route as GpsRouteImport } from './routes/gps'
 import { Route as MenuRouteImport } from './routes/menu'
+import { Route as PvRouteImport } from './routes/pv'
 import { Route as SwitchesRouteImport } from './routes/switches'
 import { Route as WeatherRouteImport } from './routes/weather'
 import { Route as CamerasIndexRouteImport } from './routes/cameras/index'
@@ -27,9 +29,19 @@ const CarDashboardRoute = CarDashboardRouteImport.update({
   path: '/car-dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const GpsRoute = GpsRouteImport.update({
+  id: '/gps',
+  path: '/gps',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MenuRoute = MenuRouteImport.update({
   id: '/menu',
   path: '/menu',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PvRoute = PvRouteImport.update({
+  id: '/pv',
+  path: '/pv',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SwitchesRoute = SwitchesRouteImport.update({
@@ -56,7 +68,9 @@ const CamerasLiveRoute = CamerasLiveRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/car-dashboard': typeof CarDashboardRoute
+  '/gps': typeof GpsRoute
   '/menu': typeof MenuRoute
+  '/pv': typeof PvRoute
   '/switches': typeof SwitchesRoute
   '/weather': typeof WeatherRoute
   '/cameras/live': typeof CamerasLiveRoute
@@ -65,7 +79,9 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/car-dashboard': typeof CarDashboardRoute
+  '/gps': typeof GpsRoute
   '/menu': typeof MenuRoute
+  '/pv': typeof PvRoute
   '/switches': typeof SwitchesRoute
   '/weather': typeof WeatherRoute
   '/cameras/live': typeof CamerasLiveRoute
@@ -75,7 +91,9 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/car-dashboard': typeof CarDashboardRoute
+  '/gps': typeof GpsRoute
   '/menu': typeof MenuRoute
+  '/pv': typeof PvRoute
   '/switches': typeof SwitchesRoute
   '/weather': typeof WeatherRoute
   '/cameras/live': typeof CamerasLiveRoute
@@ -86,7 +104,9 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/car-dashboard'
+    | '/gps'
     | '/menu'
+    | '/pv'
     | '/switches'
     | '/weather'
     | '/cameras/live'
@@ -95,7 +115,9 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/car-dashboard'
+    | '/gps'
     | '/menu'
+    | '/pv'
     | '/switches'
     | '/weather'
     | '/cameras/live'
@@ -104,7 +126,9 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/car-dashboard'
+    | '/gps'
     | '/menu'
+    | '/pv'
     | '/switches'
     | '/weather'
     | '/cameras/live'
@@ -114,7 +138,9 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CarDashboardRoute: typeof CarDashboardRoute
+  GpsRoute: typeof GpsRoute
   MenuRoute: typeof MenuRoute
+  PvRoute: typeof PvRoute
   SwitchesRoute: typeof SwitchesRoute
   WeatherRoute: typeof WeatherRoute
   CamerasLiveRoute: typeof CamerasLiveRoute
@@ -137,11 +163,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CarDashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/gps': {
+      id: '/gps'
+      path: '/gps'
+      fullPath: '/gps'
+      preLoaderRoute: typeof GpsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/menu': {
       id: '/menu'
       path: '/menu'
       fullPath: '/menu'
       preLoaderRoute: typeof MenuRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pv': {
+      id: '/pv'
+      path: '/pv'
+      fullPath: '/pv'
+      preLoaderRoute: typeof PvRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/switches': {
@@ -178,7 +218,9 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CarDashboardRoute: CarDashboardRoute,
+  GpsRoute: GpsRoute,
   MenuRoute: MenuRoute,
+  PvRoute: PvRoute,
   SwitchesRoute: SwitchesRoute,
   WeatherRoute: WeatherRoute,
   CamerasLiveRoute: CamerasLiveRoute,

@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
+import { GpsAlerts } from "../features/gps";
 import { appUiAtom } from "../features/preferences/atoms";
 import type { RouterContext } from "./-context";
 import { NotFound } from "./-components/NotFound";
@@ -15,6 +16,7 @@ function Shell() {
         <Outlet />
       </main>
       <TopBar layout={layout} />
+      <GpsAlerts />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { SessionActions } from "../features/auth/components/SessionActions";
 import { WakeLockToggle } from "../features/kiosk/components/WakeLockToggle";
@@ -9,8 +9,9 @@ import { useDocumentTitle } from "../ui/useDocumentTitle";
 
 /**
  * /menu (spec §2): three headed sections: 'Sesja' (who is logged in, lock, log out), 'To urządzenie'
- * (this device's layout and screen wake lock, kept in this browser) and 'Konto' (the account's
- * preferences: layout default, zoom lock, alerts, language; PATCH /preferences).
+ * (this device's layout and screen wake lock, kept in this browser), 'Konto' (the account's
+ * preferences: layout default, zoom lock, alerts, language; PATCH /preferences) and 'Więcej' (links
+ * to the cat tracker /gps and the PV logs /pv, issue 11).
  */
 function MenuPage() {
   const { t } = useTranslation();
@@ -29,6 +30,20 @@ function MenuPage() {
       </SettingsSection>
       <SettingsSection title={t("menu.accountHeading")} intro={t("menu.accountIntro")}>
         <PreferencesForm />
+      </SettingsSection>
+      <SettingsSection title={t("menu.moreHeading")}>
+        <ul className="menu-links">
+          <li>
+            <Link to="/gps" className="button menu-links__link">
+              {t("gps.title")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/pv" className="button menu-links__link">
+              {t("pv.title")}
+            </Link>
+          </li>
+        </ul>
       </SettingsSection>
     </section>
   );
