@@ -67,9 +67,9 @@ test.describe("cat tracker and PV logs", () => {
     // Notifications: off by default, switched on, still on after a reload (stored by the hub).
     const notifications = page.getByRole("switch", { name: "Powiadomienia" });
     await expect(notifications).not.toBeChecked();
-    const posted = page.waitForRequest((request) => request.url().endsWith("/api/v2/gps/notifications") && request.method() === "POST");
+    const answered = page.waitForResponse((response) => response.url().endsWith("/api/v2/gps/notifications") && response.request().method() === "POST");
     await notifications.click();
-    expect((await posted).postDataJSON()).toEqual({ state: true });
+    expect(await (await answered).json()).toEqual({ item: { state: true } });
     await expect(notifications).toBeChecked();
     await page.reload();
     await expect(page.getByRole("switch", { name: "Powiadomienia" })).toBeChecked({ timeout: 15_000 });
