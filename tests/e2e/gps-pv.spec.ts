@@ -28,8 +28,8 @@ test.describe("cat tracker and PV logs", () => {
     hub = undefined;
   });
 
-  test("the simulated collar's OwnTracks fixes reach /gps as coordinates and distance with no tile server; notifications saved; PV sample and bad logs; axe", async ({ page }) => {
-    test.setTimeout(120_000);
+  test("the simulated collar's OwnTracks fixes reach /gps as coordinates and distance with no tile server; notifications saved; the map with a tile server, and its fallback when tiles fail; PV sample and bad logs; axe", async ({ page }) => {
+    test.setTimeout(180_000);
     hub = await startTestHub(SIM);
     await loginThroughUi(page, { baseURL: hub.baseURL });
 
@@ -73,6 +73,24 @@ test.describe("cat tracker and PV logs", () => {
     await expect(notifications).toBeChecked();
     await page.reload();
     await expect(page.getByRole("switch", { name: "Powiadomienia" })).toBeChecked({ timeout: 15_000 });
+
+    // A tile server (same origin here, answered by page.route with a real PNG): the map loads lazily
+    // under the CSP with the cat's bundled marker; then tiles failing fall back to the facts.
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+    let tilesUp = true;
+    await page.route("**/tiles/**", (route) => (tilesUp ? route.fulfill({ status: 200, contentType: "image/png", body: png }) : route.fulfill({ status: 503, body: "" })));
+    await page.getByLabel("Adres serwera kafelków").fill(`${hub.baseURL}/tiles/{z}/{x}/{y}.png`);
+    await page.getByRole("button", { name: "Zapisz" }).click();
+    const map = page.getByTestId("gps-map");
+    await expect(map).toBeVisible({ timeout: 15_000 });
+    await expect(map.getByRole("img", { name: "Mruczek" })).toBeVisible();
+    await expect(map.locator("img.leaflet-tile-loaded").first()).toBeVisible();
+    await expect(page.getByTestId("gps-distance")).toBeVisible();
+    await expectNoA11yViolations(page, "cat tracker with the map");
+    tilesUp = false;
+    await map.getByRole("button", { name: "Zoom out" }).click(); // new tiles, now failing
+    await expect(page.getByTestId("gps-map-notice")).toContainText("Nie udało się pobrać kafelków mapy", { timeout: 15_000 });
+    await expect(page.getByTestId("gps-coordinates")).toBeVisible();
 
     // PV: the sample log -> rows and energy; the bad log -> the line named.
     await page.goto(`${hub.baseURL}/menu`);
