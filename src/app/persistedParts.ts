@@ -1,4 +1,4 @@
-import { gpsPersisted } from "../features/gps";
+import { gpsPersisted } from "../features/gps/persisted";
 import { liveSnapshotPersisted } from "../features/live/persisted";
 import { preferencesPersisted } from "../features/preferences/persisted";
 import type { PersistedPart } from "../lib/session/persisted";

@@ -1,10 +1,7 @@
-import * as v from "valibot";
-import { TrackPointSchema } from "../../shared/contract/gps";
 import type { PersistedPart } from "../../lib/session/persisted";
-import { gpsTrackAtom, gpsTracksAtom, mergeTrack } from "./atoms";
 
-/** What IndexedDB `kv` keeps under `gps`: each tracker's track (the live `gps/<tracker>` state is in the live snapshot). */
-const StoredGpsSchema = v.object({ tracks: v.record(v.pipe(v.string(), v.regex(/^[a-z0-9_-]{1,64}$/)), v.array(TrackPointSchema)) });
+/** The GPS atoms and schemas load with the persistence work, not with the first screen (issue 9 budget). */
+const load = () => import("./persistedTracks");
 
 /**
  * GPS state as a persisted part (spec §7 "Gps ... state persisted every 5 s"; DESIGN §5): the
@@ -14,23 +11,21 @@ const StoredGpsSchema = v.object({ tracks: v.record(v.pipe(v.string(), v.regex(/
  */
 export const gpsPersisted: PersistedPart = {
   name: "gps",
-  async restore({ store, db, dbm }) {
-    const stored = await dbm.kvGet(db, dbm.KV_KEYS.gps, StoredGpsSchema);
-    if (!stored) return 0;
-    for (const [tracker, points] of Object.entries(stored.tracks)) {
-      const merged = mergeTrack(store.get(gpsTrackAtom(tracker)), points);
-      store.set(gpsTrackAtom(tracker), merged);
-      store.set(gpsTracksAtom, (all) => ({ ...all, [tracker]: merged }));
-    }
-    return 0;
+  async restore(context) {
+    const { restoreTracks } = await load();
+    return restoreTracks(context);
   },
-  start: ({ store, db, dbm }) => ({
-    version: () => store.get(gpsTracksAtom),
-    save: () => dbm.kvSet(db, dbm.KV_KEYS.gps, { tracks: store.get(gpsTracksAtom) }),
-    clear: async () => {
-      for (const tracker of Object.keys(store.get(gpsTracksAtom))) store.set(gpsTrackAtom(tracker), []);
-      store.set(gpsTracksAtom, {});
-      await dbm.kvDelete(db, dbm.KV_KEYS.gps);
-    },
-  }),
+  start(context) {
+    let tracks: Promise<typeof import("./persistedTracks")> | null = null;
+    const module = () => (tracks ??= load());
+    let loaded: typeof import("./persistedTracks") | null = null;
+    void module().then((m) => {
+      loaded = m;
+    });
+    return {
+      version: () => loaded?.tracksVersion(context.store) ?? null,
+      save: async () => (await module()).saveTracks(context),
+      clear: async () => (await module()).clearTracks(context),
+    };
+  },
 };
