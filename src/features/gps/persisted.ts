@@ -1,4 +1,5 @@
 import type { PersistedPart } from "../../lib/session/persisted";
+import type * as Tracks from "./persistedTracks";
 
 /** The GPS atoms and schemas load with the persistence work, not with the first screen (issue 9 budget). */
 const load = () => import("./persistedTracks");
@@ -16,9 +17,9 @@ export const gpsPersisted: PersistedPart = {
     return restoreTracks(context);
   },
   start(context) {
-    let tracks: Promise<typeof import("./persistedTracks")> | null = null;
+    let tracks: Promise<typeof Tracks> | null = null;
     const module = () => (tracks ??= load());
-    let loaded: typeof import("./persistedTracks") | null = null;
+    let loaded: typeof Tracks | null = null;
     void module().then((m) => {
       loaded = m;
     });
