@@ -5,6 +5,8 @@ import { BRIDGE_STATS_PATH, BridgeStatsAnswerSchema } from "../src/shared/contra
 import { CONFIG_PATH, ConfigAnswerSchema } from "../src/shared/contract/config";
 import { ErrorBodySchema } from "../src/shared/contract/envelope";
 import { GarageCommandAnswerSchema, garagePath } from "../src/shared/contract/garage";
+import { GPS_NOTIFICATIONS_PATH, GpsNotificationsAnswerSchema, GpsTrackAnswerSchema, gpsTrackPath } from "../src/shared/contract/gps";
+import { PV_LOGS_PATH, PvLogsAnswerSchema } from "../src/shared/contract/pv";
 import { ERROR_STATUS, isErrorCode } from "../src/shared/contract/errors";
 import { DEFAULT_API_BASES } from "../src/shared/contract/paths";
 import { PREFERENCES_PATH, PreferencesAnswerSchema } from "../src/shared/contract/preferences";
@@ -66,6 +68,15 @@ describe("every answer of the hub parses with its contract schema", () => {
     const cookie = await login(hub);
     expect((await answer(GarageCommandAnswerSchema, "POST", `${DEFAULT_API_BASES.garage}${garagePath("gate", "stop")}`, { cookie })).item.door).toBe("gate");
     expect((await answer(GarageCommandAnswerSchema, "POST", `${DEFAULT_API_BASES.garage}${garagePath("garage", "constantStop")}`, { cookie, body: { value: false } })).item.command).toBe("constantStop");
+  });
+
+  it("general bases v2 and v1: GPS notifications and track, PV logs (issue 11)", async () => {
+    const cookie = await login(hub);
+    for (const base of [general, generalV1]) {
+      expect((await answer(GpsNotificationsAnswerSchema, "POST", `${base}${GPS_NOTIFICATIONS_PATH}`, { cookie, body: { state: false } })).item.state).toBe(false);
+      expect((await answer(GpsTrackAnswerSchema, "GET", `${base}${gpsTrackPath("mruczek", 2)}`, { cookie })).items).toEqual([]);
+      await answer(PvLogsAnswerSchema, "GET", `${base}${PV_LOGS_PATH}`, { cookie });
+    }
   });
 
   it("error answers: a contract code, the contract's status for it, `{code, message}`", async () => {
