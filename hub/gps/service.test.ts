@@ -64,11 +64,13 @@ describe("GpsService", () => {
     expect(parsed).toMatchObject({ label: "Mruczek", battery: 77, accuracyM: 5, distanceM: 40, radiusM: 60, outside: false, home: HOME, time: new Date(NOW).toISOString() });
   });
 
-  it("publishes the notifications switch retained at start and when it changes", () => {
-    const { gps, topics } = setup();
-    expect(topics("gps/notifications").map((m) => [m.payload, m.retain])).toEqual([['{"state":false}', true]]);
+  it("publishes the notifications switch retained when it changes, and at start only once it was set", () => {
+    const { gps, topics, link, store } = setup();
+    expect(topics("gps/notifications")).toEqual([]);
     gps.setNotifications(true);
-    expect(topics("gps/notifications").at(-1)?.payload).toBe('{"state":true}');
+    expect(topics("gps/notifications").map((m) => [m.payload, m.retain])).toEqual([['{"state":true}', true]]);
+    new GpsService(link, CONFIG, store, silent).start();
+    expect(topics("gps/notifications").map((m) => m.payload)).toEqual(['{"state":true}', '{"state":true}']);
   });
 
   it("with notifications on, alerts once when the cat leaves the radius and once when it returns", () => {

@@ -39,9 +39,13 @@ export class GpsService {
     this.byDevice = new Map((config?.trackers ?? []).map((tracker) => [tracker.owntracks, tracker]));
   }
 
-  /** Publishes the notifications switch and subscribes to OwnTracks; returns this. */
+  /**
+   * Republishes the notifications switch once it was ever set (unset = off: nothing is published,
+   * like settings never saved) and subscribes to OwnTracks; returns this.
+   */
   start(): this {
-    this.link.publish(GPS_NOTIFICATIONS_TOPIC, JSON.stringify({ state: this.store.notifications() }), { retain: true, qos: 1 });
+    const stored = this.store.storedNotifications();
+    if (stored !== null) this.link.publish(GPS_NOTIFICATIONS_TOPIC, JSON.stringify({ state: stored }), { retain: true, qos: 1 });
     if (this.config) {
       for (const tracker of this.config.trackers) {
         const last = this.store.last(tracker.id);

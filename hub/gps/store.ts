@@ -67,7 +67,13 @@ export class GpsStore {
 
   /** Whether notifications are on (off until set). */
   notifications(): boolean {
-    return this.db.prepare<[], { state: number }>("SELECT state FROM gps_notifications WHERE id = 1").get()?.state === 1;
+    return this.storedNotifications() === true;
+  }
+
+  /** The stored notifications switch, or null when it was never set. */
+  storedNotifications(): boolean | null {
+    const row = this.db.prepare<[], { state: number }>("SELECT state FROM gps_notifications WHERE id = 1").get();
+    return row ? row.state === 1 : null;
   }
 
   /** Stores the notifications switch. */

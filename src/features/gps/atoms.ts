@@ -33,7 +33,7 @@ export const gpsTrackerIdsAtom = atom((get): readonly string[] =>
 );
 
 const notifications = liveFamily({ pattern: GPS_NOTIFICATIONS_TOPIC, schema: GpsNotificationsSchema, map: (payload) => payload.state });
-/** Whether the hub notifies when a tracker leaves home (`gps/notifications`); null until known. */
+/** Whether the hub notifies when a tracker leaves home (`gps/notifications`); null while never set (off). */
 export const gpsNotificationsAtom = notifications();
 
 const alerts = liveFamily({ pattern: GPS_ALERT_TOPIC, schema: GpsAlertSchema, map: (alert, receivedAt): GpsAlert & { receivedAt: number } => ({ ...alert, receivedAt }) });

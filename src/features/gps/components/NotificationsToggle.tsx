@@ -9,7 +9,7 @@ import { setGpsNotificationsCommand } from "../commands";
 
 /**
  * 'Powiadomienia' on/off (spec §7 `POST /gps/notifications`): shows the state the hub published
- * (`gps/notifications`, retained); disabled while offline, locked, unknown or while a change is on its way.
+ * (`gps/notifications`, retained; none yet = off); disabled while offline, locked or while a change is on its way.
  */
 export function NotificationsToggle() {
   const { t } = useTranslation();
@@ -24,7 +24,7 @@ export function NotificationsToggle() {
         label={t("gps.notifications")}
         description={t("gps.notificationsDescription")}
         checked={state === true}
-        disabled={state === null || offline || locked || pending}
+        disabled={offline || locked || pending}
         onChange={(checked) => void setNotifications(checked)}
         stateText={{ on: t("gps.on"), off: t("gps.off") }}
       />
