@@ -21,7 +21,7 @@ export function ownTracksCat(options: { user: string; device: string; home: GeoP
   let battery = 87;
   const topic = `${OWNTRACKS_BASE}/${options.user}/${options.device}`;
   return {
-    name: `owntracks:${options.user}/${options.device}`,
+    name: options.device,
     tick(at) {
       const d = distance.next();
       const b = bearing.next();
