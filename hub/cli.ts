@@ -22,7 +22,7 @@ const USAGE = `usage: npm run hub -- <command>
 A PIN is 4 to 15 digits 1-9 (the dashboard's keypad has no 0).
   user list
   user remove <login>
-  mqtt add <username> --kind tasmota|zigbee2mqtt [--topic <t>] (--password <p> | --password-stdin)
+  mqtt add <username> --kind tasmota|zigbee2mqtt|owntracks [--topic <t>] (--password <p> | --password-stdin)
   mqtt passwd <username> (--password <p> | --password-stdin)
   mqtt list
   mqtt remove <username>
@@ -169,7 +169,7 @@ async function mqttCommand(db: Db, parsed: Parsed, io: CliIo): Promise<number> {
       const kind = parsed.values.kind;
       if (kind === undefined || !(DEVICE_KINDS as readonly string[]).includes(kind)) throw new UsageError(`--kind ${DEVICE_KINDS.join("|")} is required`);
       const deviceKind = kind as DeviceKind;
-      const topic = parsed.values.topic ?? (deviceKind === "tasmota" ? username : ZIGBEE2MQTT_DEFAULT_BASE);
+      const topic = parsed.values.topic ?? (deviceKind === "tasmota" || deviceKind === "owntracks" ? username : ZIGBEE2MQTT_DEFAULT_BASE);
       const problem = deviceTopicProblem(deviceKind, topic);
       if (problem !== null) throw new UsageError(parsed.values.topic === undefined ? `${problem} (the user name is the default topic: give --topic)` : problem);
       const hash = await hashSecret(await passwordFrom(parsed.values, io));
@@ -179,7 +179,9 @@ async function mqttCommand(db: Db, parsed: Parsed, io: CliIo): Promise<number> {
       }
       users.add(username, hash, deviceKind, topic);
       io.out(
-        deviceKind === "tasmota"
+        deviceKind === "owntracks"
+          ? `MQTT user ${username} added: an OwnTracks tracker publishing owntracks/${topic} (reads owntracks/${topic}/cmd)`
+          : deviceKind === "tasmota"
           ? `MQTT user ${username} added: a Tasmota device with topic ${topic} (publishes tele/${topic}/# and stat/${topic}/#, reads cmnd/${topic}/#)`
           : `MQTT user ${username} added: a Zigbee2MQTT gateway with base topic ${topic} (publishes ${topic}/# except set/get commands, reads ${topic}/#)` +
               (topic === ZIGBEE2MQTT_DEFAULT_BASE ? "" : `; note: the hub's bridge reads ${ZIGBEE2MQTT_DEFAULT_BASE}/ only`),

@@ -5,6 +5,8 @@ import { BRIDGE_STATS_PATH, BridgeStatsAnswerSchema } from "../src/shared/contra
 import { CONFIG_PATH, ConfigAnswerSchema } from "../src/shared/contract/config";
 import { ErrorBodySchema } from "../src/shared/contract/envelope";
 import { GarageCommandAnswerSchema, garagePath } from "../src/shared/contract/garage";
+import { GPS_NOTIFICATIONS_PATH, GpsNotificationsAnswerSchema, GpsTrackAnswerSchema, gpsTrackPath } from "../src/shared/contract/gps";
+import { PV_LOGS_PATH, PvLogsAnswerSchema } from "../src/shared/contract/pv";
 import { ERROR_STATUS, isErrorCode } from "../src/shared/contract/errors";
 import { DEFAULT_API_BASES } from "../src/shared/contract/paths";
 import { PREFERENCES_PATH, PreferencesAnswerSchema } from "../src/shared/contract/preferences";
@@ -93,6 +95,15 @@ describe("every answer of the hub parses with its contract schema", () => {
       expect((await answer(AutomationRunAnswerSchema, "POST", `${base}${automationRunPath(created.item.id)}`, { cookie, body: {} })).item.ok).toBe(true);
       expect((await answer(AutomationRunsAnswerSchema, "GET", `${base}${automationPath(created.item.id)}/runs`, { cookie })).items).toHaveLength(1);
       expect((await answer(AutomationDeletedAnswerSchema, "DELETE", `${base}${automationPath(created.item.id)}`, { cookie })).item.id).toBe(created.item.id);
+    }
+  });
+
+  it("general bases v2 and v1: GPS notifications and track, PV logs (issue 11)", async () => {
+    const cookie = await login(hub);
+    for (const base of [general, generalV1]) {
+      expect((await answer(GpsNotificationsAnswerSchema, "POST", `${base}${GPS_NOTIFICATIONS_PATH}`, { cookie, body: { state: false } })).item.state).toBe(false);
+      expect((await answer(GpsTrackAnswerSchema, "GET", `${base}${gpsTrackPath("mruczek", 2)}`, { cookie })).items).toEqual([]);
+      await answer(PvLogsAnswerSchema, "GET", `${base}${PV_LOGS_PATH}`, { cookie });
     }
   });
 

@@ -53,6 +53,13 @@ import { IrService } from "./ir/service";
 import { IrStore } from "./ir/store";
 import { startAutomations } from "./automations/start";
 import { automationsRoutes } from "./automations/routes";
+import { GPS_TILE_URL_SETTING, tileUrlOrigin } from "../src/shared/contract/gps";
+import { gpsRoutes } from "./gps/routes";
+import { GpsService } from "./gps/service";
+import { GpsStore } from "./gps/store";
+import { pvRoutes } from "./pv/routes";
+import { PvService } from "./pv/service";
+import { PvStore } from "./pv/store";
 
 export interface HubOptions {
   port: number;
@@ -151,6 +158,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     startGarageLight({ link, switches: switchService, setting: () => settings.get("garageLight"), log });
     const history = startHistory(db, link, log);
     cleanups.push(() => history.stop());
+    const gps = new GpsService(link, household.gps, new GpsStore(db), log).start();
     if (options.simulator) {
       const simulator = startSimulator({ link, intervalMs: options.simulatorIntervalMs, log });
       cleanups.push(() => simulator.stop());
@@ -159,7 +167,13 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
 
     await app.register(fastifyCookie);
     await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
-    installSecurityHeaders(app, shellStyleHashes(options.distDir));
+    // The GPS map's tile server may serve images (CSP img-src); read from the settings at most once a second.
+    let tileOrigin = { at: 0, origin: null as string | null };
+    const tileImageOrigin = () => {
+      if (Date.now() - tileOrigin.at > 1000) tileOrigin = { at: Date.now(), origin: tileUrlOrigin(settingsStore.get(GPS_TILE_URL_SETTING)) };
+      return tileOrigin.origin;
+    };
+    installSecurityHeaders(app, shellStyleHashes(options.distDir), tileImageOrigin);
     installJsonBodyParser(app);
     installWriteGuard(app);
     const onNotFoundOther = await installStatic(app, options.distDir);
@@ -186,6 +200,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       history: historyRoutes({ history }),
       automations: automationsRoutes({ automations: automations.service }),
       camerasV5: cameras.v5Routes,
+      gps: gpsRoutes({ gps }),
+      pv: pvRoutes({ pv: new PvService(new PvStore(db)) }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 

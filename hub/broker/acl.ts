@@ -17,6 +17,9 @@ import { NAMESPACE_ROOTS } from "../../src/shared/contract/topics";
  *   Zigbee2MQTT itself listens to, lib/extension/publish.ts and bridge.ts) and subscribes to
  *   filters confined to `B/` (Zigbee2MQTT subscribes to `B/#`, lib/mqtt.ts) and to
  *   `homeassistant/status` (its Home Assistant extension, lib/extension/homeassistant.ts).
+ * - An OwnTracks tracker (kind `owntracks` with topic `<user>/<device>`, issue 11) publishes
+ *   `owntracks/<user>/<device>` and its subtopics (`/event`, `/status`, ...: the OwnTracks booklet,
+ *   "Topics") and subscribes to its own `owntracks/<user>/<device>/cmd` (remote commands).
  * - Anonymous devices (only with HUB_MQTT_ALLOW_ANONYMOUS=1) get the union of both for any
  *   Tasmota topic and the base `zigbee2mqtt`.
  * - Browsers (`/mqtt`, admitted by their session) publish nothing, may subscribe to `#` or to a
@@ -37,7 +40,7 @@ export const ZIGBEE2MQTT_DEFAULT_BASE = "zigbee2mqtt";
 export const HOMEASSISTANT_STATUS_TOPIC = "homeassistant/status";
 
 /** Device kinds an MQTT user of the embedded broker can have. */
-export const DEVICE_KINDS = ["tasmota", "zigbee2mqtt"] as const;
+export const DEVICE_KINDS = ["tasmota", "zigbee2mqtt", "owntracks"] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
 /**
@@ -47,6 +50,7 @@ export type DeviceKind = (typeof DEVICE_KINDS)[number];
 export type DeviceAccess =
   | { kind: "tasmota"; topic: string }
   | { kind: "zigbee2mqtt"; topic: string }
+  | { kind: "owntracks"; topic: string }
   | { kind: "anonymous" };
 
 const levelsOf = (topic: string) => topic.split("/");
@@ -101,6 +105,8 @@ export function devicePublishProblem(access: DeviceAccess, topic: string, payloa
       return tasmotaPublishProblem(levels, payload, access.topic);
     case "zigbee2mqtt":
       return zigbee2MqttPublishProblem(levels, access.topic);
+    case "owntracks":
+      return confinedTo(levels, ["owntracks", ...levelsOf(access.topic)]) ? null : `the OwnTracks device ${access.topic} publishes only owntracks/${access.topic} and its subtopics`;
     case "anonymous":
       if (levels[0] === "tele" || levels[0] === "stat" || levels[0] === "cmnd") return tasmotaPublishProblem(levels, payload, undefined);
       return zigbee2MqttPublishProblem(levels, ZIGBEE2MQTT_DEFAULT_BASE) === null ? null : "an anonymous device publishes only tele/<t>/..., stat/<t>/... and zigbee2mqtt/... (no commands)";
@@ -123,6 +129,8 @@ export function deviceMaySubscribe(access: DeviceAccess, filter: string, clientI
       return isCommandFilterOf(levels, access.topic) || isCommandFilterOf(levels, TASMOTA_GROUP_TOPIC) || isCommandFilterOf(levels, `${clientId}_fb`);
     case "zigbee2mqtt":
       return confinedTo(levels, levelsOf(access.topic));
+    case "owntracks":
+      return filter === `owntracks/${access.topic}/cmd`;
     case "anonymous": {
       const name = levels[1];
       return (levels[0] === "cmnd" && name !== undefined && name !== "+" && name !== "#" && name !== "") || confinedTo(levels, [ZIGBEE2MQTT_DEFAULT_BASE]);
@@ -150,6 +158,11 @@ const TOPIC_LEVEL = /^(?!\$)[^/+#\s\u0000-\u001f\u007f]{1,100}$/; // eslint-disa
  * `tele`, `stat`, `cmnd`, `homeassistant` or Tasmota's group topic.
  */
 export function deviceTopicProblem(kind: DeviceKind, topic: string): string | null {
+  if (kind === "owntracks") {
+    const [user, device, ...rest] = levelsOf(topic);
+    const ok = user !== undefined && device !== undefined && rest.length === 0 && TOPIC_LEVEL.test(user) && TOPIC_LEVEL.test(device);
+    return ok ? null : "an OwnTracks topic is <user>/<device>: two topic levels, no + # or spaces, not starting with $";
+  }
   if (kind === "tasmota") {
     if (!TOPIC_LEVEL.test(topic)) return "a Tasmota topic is one topic level: 1 to 100 characters, no / + # or spaces, not starting with $";
     if (topic === TASMOTA_GROUP_TOPIC) return `"${TASMOTA_GROUP_TOPIC}" is Tasmota's group topic, not a device's topic`;

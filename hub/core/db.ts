@@ -140,6 +140,60 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       CREATE INDEX recordings_started ON recordings(started_at);
     `,
   },
+  {
+    // GPS trackers (issue 11, hub/gps/store.ts): the track of the last hours, bounded in time and
+    // points per tracker; the notifications switch of POST /gps/notifications.
+    version: 8,
+    sql: `
+      CREATE TABLE gps_track (
+        tracker TEXT NOT NULL,
+        time_ms INTEGER NOT NULL,
+        lat REAL NOT NULL,
+        lon REAL NOT NULL,
+        PRIMARY KEY (tracker, time_ms)
+      );
+      CREATE TABLE gps_notifications (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        state INTEGER NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      -- Device users of kind 'owntracks' (the tracker's own MQTT login, hub/broker/acl.ts): SQLite
+      -- cannot change a CHECK, so the table of migration 2 is rebuilt with the new kind.
+      CREATE TABLE mqtt_users_v8 (
+        username TEXT PRIMARY KEY,
+        password_hash TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('tasmota', 'zigbee2mqtt', 'owntracks')),
+        topic TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      INSERT INTO mqtt_users_v8 (username, password_hash, kind, topic, created_at) SELECT username, password_hash, kind, topic, created_at FROM mqtt_users;
+      DROP TABLE mqtt_users;
+      ALTER TABLE mqtt_users_v8 RENAME TO mqtt_users;
+    `,
+  },
+  {
+    // PV logs (issue 11, hub/pv/store.ts): each uploaded CSV's summary and its readings.
+    version: 9,
+    sql: `
+      CREATE TABLE pv_logs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        uploaded_at TEXT NOT NULL,
+        rows INTEGER NOT NULL,
+        from_time TEXT NOT NULL,
+        to_time TEXT NOT NULL,
+        energy_kwh REAL NOT NULL,
+        peak_w REAL NOT NULL
+      );
+      CREATE TABLE pv_readings (
+        log_id INTEGER NOT NULL REFERENCES pv_logs(id) ON DELETE CASCADE,
+        time_ms INTEGER NOT NULL,
+        power_w REAL NOT NULL,
+        energy_kwh REAL NOT NULL
+      );
+      CREATE INDEX pv_readings_log ON pv_readings(log_id, time_ms);
+    `,
+  },
 ];
 
 /**

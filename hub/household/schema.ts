@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { DeviceNameSchema, SensorSchema } from "../../src/shared/contract/sensors";
 import { LightConfigSchema } from "../../src/shared/contract/lights";
 import { GarageDoorSchema } from "../../src/shared/contract/garage";
+import { GpsConfigSchema } from "../gps/config";
 import { RelaySchema, SwitchGroupSchema, SwitchSchema as SwitchEntrySchema } from "../../src/shared/contract/switches";
 import { DoorbellSchema, HouseholdCamerasSchema } from "../cameras/household";
 
@@ -68,5 +69,7 @@ export const HouseholdSchema = v.object({
   cameras: v.optional(HouseholdCamerasSchema),
   /** The doorbell at the gate (issue 12): its button becomes `doorbell/ring`; absent = none. */
   doorbell: v.optional(DoorbellSchema),
+  /** The GPS cat tracker (issue 11): home, radius, OwnTracks trackers (hub/gps/config.ts). */
+  gps: v.optional(GpsConfigSchema),
 });
 export type Household = v.InferOutput<typeof HouseholdSchema>;

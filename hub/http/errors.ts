@@ -24,6 +24,12 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; m
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "BAD_REQUEST", message: "body: empty" },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: "BAD_REQUEST", message: "body: not valid JSON" },
   FST_ERR_BAD_URL: { status: 400, code: "BAD_REQUEST", message: "url: not a valid URL component" },
+  // @fastify/multipart (POST /pv/log, issue 11): the route's limits.
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: "BAD_REQUEST", message: "file: larger than the upload limit" },
+  FST_FILES_LIMIT: { status: 413, code: "BAD_REQUEST", message: "body: more files than the upload takes" },
+  FST_FIELDS_LIMIT: { status: 413, code: "BAD_REQUEST", message: "body: more fields than the upload takes" },
+  FST_PARTS_LIMIT: { status: 413, code: "BAD_REQUEST", message: "body: more parts than the upload takes" },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: "UNSUPPORTED_MEDIA_TYPE", message: "body: expected multipart/form-data" },
 };
 
 /**

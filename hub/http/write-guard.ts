@@ -20,6 +20,16 @@ function mediaType(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * True for a `multipart/form-data` request to a route that takes it (`config: { body: "multipart" }`,
+ * e.g. `POST /pv/log`, issue 11); its own multipart parser and limits apply there.
+ */
+function isAllowedMultipart(request: FastifyRequest, type: string | undefined): boolean {
+  if (type !== "multipart/form-data") return false;
+  const config: unknown = request.routeOptions.config;
+  return typeof config === "object" && config !== null && "body" in config && config.body === "multipart";
+}
+
+/**
  * Refuses a state-changing request (POST, PATCH, PUT, DELETE on any path) before routing,
  * parsing or session lookup, so a cross-site request learns nothing (issue 7, CSRF: a
  * `text/plain` POST from another port locked the victim's session):
@@ -27,7 +37,7 @@ function mediaType(request: FastifyRequest): string | undefined {
  * - with a `Content-Type` other than `application/json` (with or without parameters), or with a
  *   body but no `Content-Type`: 415 UNSUPPORTED_MEDIA_TYPE. A request with no body and no
  *   content type passes (spec §7's empty-body calls; the dashboard itself always sends `{}`
- *   as JSON).
+ *   as JSON). A route with `config: { body: "multipart" }` also takes `multipart/form-data`.
  * GET and HEAD are not checked: they change nothing, and a cross-origin page cannot read them.
  */
 export function installWriteGuard(app: FastifyInstance): void {
@@ -35,6 +45,7 @@ export function installWriteGuard(app: FastifyInstance): void {
     if (!STATE_CHANGING_METHODS.has(request.method)) return;
     assertAllowedOrigin(request);
     const type = mediaType(request);
+    if (isAllowedMultipart(request, type)) return;
     if (type === undefined ? hasBody(request) : type !== "application/json") {
       throw new HubError("UNSUPPORTED_MEDIA_TYPE", "body: only application/json is accepted");
     }

@@ -1,4 +1,6 @@
 import { settingValueIssue, unknownSwitchIssue } from "../../src/shared/contract/settingValues";
+import * as v from "valibot";
+import { GPS_TILE_URL_SETTING, GpsTileUrlSchema } from "../../src/shared/contract/gps";
 import type { SettingKey } from "../../src/shared/contract/settings";
 import { HubError } from "../core/errors";
 import { settingValueProblem } from "../core/json-limits";
@@ -14,7 +16,12 @@ function hasId(entry: unknown, ids: ReadonlySet<string>): boolean {
  * `idsToRemove` (tempWatchdog) removes entries whose `id` is listed from an array value, or
  * keys listed from an object value.
  */
-export function applySetting(_key: SettingKey, value: unknown, idsToRemove: readonly (string | number)[] | undefined): unknown {
+export function applySetting(key: SettingKey, value: unknown, idsToRemove: readonly (string | number)[] | undefined): unknown {
+  if (key === GPS_TILE_URL_SETTING) {
+    const parsed = v.safeParse(GpsTileUrlSchema, value === "" ? null : value, { abortEarly: true });
+    if (!parsed.success) throw new HubError("BAD_REQUEST", `value: ${parsed.issues[0]?.message.split(":")[0] ?? "invalid"}`);
+    return parsed.output;
+  }
   if (!idsToRemove || idsToRemove.length === 0) return value;
   const ids = new Set(idsToRemove.map(String));
   if (Array.isArray(value)) return value.filter((entry: unknown) => !hasId(entry, ids));

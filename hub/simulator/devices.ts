@@ -1,3 +1,4 @@
+import { ownTracksCat } from "./cat-tracker";
 import { tasmotaRgbwwLight, zigbee2mqttLights } from "./lights";
 import { tasmotaStatusAnswer } from "./tasmota-status";
 import { tasmotaIrBlaster } from "./ir";
@@ -221,5 +222,9 @@ export function demoDevices(random: () => number = Math.random): SimDevice[] {
     tasmotaRgbwwLight("led_biuro"),
     tasmotaSwitch("swiatlo_garaz", 1, random),
     tasmotaIrBlaster("pilot_salon"),
+    ownTracksCat({ user: "kot", device: "mruczek", home: DEMO_HOME, random }),
   ];
 }
+
+/** Home of the demo household (household/demo.json `gps.home`): a house with a garden near Warsaw. */
+export const DEMO_HOME = { lat: 52.16425, lon: 21.07853 } as const;

@@ -1,3 +1,4 @@
+import { gpsPersisted } from "../features/gps/persisted";
 import { liveSnapshotPersisted } from "../features/live/persisted";
 import { preferencesPersisted } from "../features/preferences/persisted";
 import type { PersistedPart } from "../lib/session/persisted";
@@ -7,4 +8,4 @@ import type { PersistedPart } from "../lib/session/persisted";
  * list handed to startOffline: restored at start, saved while changed, cleared on logout. A new
  * feature adds its part here; the offline feature imports none of them.
  */
-export const PERSISTED_PARTS: readonly PersistedPart[] = [preferencesPersisted, liveSnapshotPersisted];
+export const PERSISTED_PARTS: readonly PersistedPart[] = [preferencesPersisted, liveSnapshotPersisted, gpsPersisted];

@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useRef } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { AutomationNotices } from "../features/automations";
 import { DoorbellWatcher } from "../features/cameras";
 import { appUiAtom } from "../features/preferences/atoms";
@@ -10,9 +10,12 @@ import { NotFound } from "./-components/NotFound";
 import { RouteError } from "./-components/RouteError";
 import { TopBar } from "./-components/TopBar";
 
+/** The GPS alert toasts (issue 11) load after the first screen, in their own chunk. */
+const GpsAlerts = lazy(() => import("../features/gps/components/GpsAlerts").then((m) => ({ default: m.GpsAlerts })));
+
 /**
  * The logged-in app shell: the routed page, the top bar (bottom in standard layout, right in car),
- * automation notices and the doorbell popup. Every link in it has its route preloaded within 200 px
+ * automation notices, GPS alerts and the doorbell popup. Every link in it has its route preloaded within 200 px
  * of the viewport (spec §9, usePrefetchLinks).
  */
 function Shell() {
@@ -27,6 +30,9 @@ function Shell() {
       <TopBar layout={layout} />
       <AutomationNotices />
       <DoorbellWatcher />
+      <Suspense fallback={null}>
+        <GpsAlerts />
+      </Suspense>
     </div>
   );
 }

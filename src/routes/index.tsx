@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { HomeClock } from "../features/clock/components/HomeClock";
 import { LightsSection } from "../features/lights";
 import { GarageSection } from "../features/garage";
+import { GpsSection } from "../features/gps";
 import { appUiAtom } from "../features/preferences/atoms";
 import { fetchSensors } from "../features/sensors/api";
 import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
@@ -40,6 +41,7 @@ function HomePage() {
       <LightsSection />
       <GarageSection />
       {history.element}
+      <GpsSection />
     </section>
   );
 }

@@ -20,7 +20,8 @@ import { useDocumentTitle } from "../ui/useDocumentTitle";
  * zoom lock, alerts, language, start screen; PATCH /preferences), then sections that open on demand:
  * 'Sesje' (every session of the user, each logged out after a confirmation), and the household's
  * settings (PATCH /settings, issue 10, 11): 'Przełączniki na ekranach', 'Grupy przełączników' and
- * 'Alarmy pogody i temperatury'.
+ * 'Alarmy pogody i temperatury', and 'Więcej' (links to the cat tracker /gps and the
+ * PV logs /pv, issue 11).
  */
 function MenuPage() {
   const { t } = useTranslation();
@@ -60,6 +61,20 @@ function MenuPage() {
         <Link to="/automations" className="button">
           {t("automations.menuLink")}
         </Link>
+      </SettingsSection>
+      <SettingsSection title={t("menu.moreHeading")}>
+        <ul className="menu-links">
+          <li>
+            <Link to="/gps" className="button menu-links__link">
+              {t("gps.title")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/pv" className="button menu-links__link">
+              {t("pv.title")}
+            </Link>
+          </li>
+        </ul>
       </SettingsSection>
     </section>
   );

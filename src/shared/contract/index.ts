@@ -24,3 +24,5 @@ export * from "./history";
 export * from "./calendar";
 export * from "./automations";
 export * from "./cameras";
+export * from "./gps";
+export * from "./pv";

@@ -12,6 +12,8 @@ export const SETTING_KEYS = [
   "switchesList",
   "weatherWatchdog",
   "tempWatchdog",
+  // Our addition (issue 11): the GPS map's tile URL template, or null (src/shared/contract/gps.ts GpsTileUrlSchema).
+  "gpsTileUrl",
 ] as const;
 
 /** A known setting key (spec §3); anything else is refused. */

@@ -27,6 +27,7 @@ export const en: Strings<typeof pl> = {
     deviceIntro: "Saved in this browser only; other devices of this account stay as they are.",
     accountHeading: "Account",
     accountIntro: "Applies on every device signed in to this account.",
+    moreHeading: "More",
   },
   cameras: {
     title: "Cameras",

@@ -25,6 +25,7 @@ export const pl = {
     deviceIntro: "Zapisane tylko w tej przeglądarce; inne urządzenia tego konta zostają bez zmian.",
     accountHeading: "Konto",
     accountIntro: "Obowiązuje na każdym urządzeniu zalogowanym na to konto.",
+    moreHeading: "Więcej",
   },
   cameras: {
     title: "Kamery",

@@ -1,0 +1,33 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { useTranslation } from "react-i18next";
+import { ToggleField } from "../../../ui/ToggleField";
+import { sessionAtom } from "../../auth/atoms";
+import { commandPendingAtom } from "../../commands";
+import { offlineAtom } from "../../offline/atoms";
+import { gpsNotificationsAtom } from "../atoms";
+import { setGpsNotificationsCommand } from "../commands";
+
+/**
+ * 'Powiadomienia' on/off (spec §7 `POST /gps/notifications`): shows the state the hub published
+ * (`gps/notifications`, retained; none yet = off); disabled while offline, locked or while a change is on its way.
+ */
+export function NotificationsToggle() {
+  const { t } = useTranslation();
+  const state = useAtomValue(gpsNotificationsAtom);
+  const offline = useAtomValue(offlineAtom);
+  const locked = useAtomValue(sessionAtom).status === "locked";
+  const pending = useAtomValue(commandPendingAtom("gps:notifications"));
+  const setNotifications = useSetAtom(setGpsNotificationsCommand);
+  return (
+    <div aria-busy={pending || undefined} data-testid="gps-notifications">
+      <ToggleField
+        label={t("gps.notifications")}
+        description={t("gps.notificationsDescription")}
+        checked={state === true}
+        disabled={offline || locked || pending}
+        onChange={(checked) => void setNotifications(checked)}
+        stateText={{ on: t("gps.on"), off: t("gps.off") }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import * as v from "valibot";
+import type { ApiClient } from "../../lib/api/client";
+import { PV_LOG_FIELD, PV_LOG_PATH, PV_LOGS_PATH, PvLogAnswerSchema, PvLogErrorSchema, PvLogsAnswerSchema, type PvLogSummary } from "../../shared/contract/pv";
+import { ApiError, isApiError } from "../../lib/api/errors";
+import { postForm, type UploadProgress } from "./upload";
+
+/** GET /pv/logs on the general base: the stored logs, newest first. Rejects with ApiError. */
+export async function fetchPvLogs(general: ApiClient): Promise<PvLogSummary[]> {
+  return (await general.get(PV_LOGS_PATH, { schema: PvLogsAnswerSchema })).data.items;
+}
+
+/**
+ * POST /pv/log (spec §7, form-data): uploads `file` in field `file` with progress; resolves with
+ * what the hub parsed. Rejects with ApiError (a bad file: 400 whose body has `line`, see {@link failedLine}).
+ */
+export async function uploadPvLog(general: ApiClient, file: File, onProgress?: (progress: UploadProgress) => void): Promise<PvLogSummary> {
+  const form = new FormData();
+  form.append(PV_LOG_FIELD, file, file.name);
+  const body = await postForm(`${general.baseUrl}${PV_LOG_PATH}`, form, onProgress ? { onProgress } : {});
+  const parsed = v.safeParse(PvLogAnswerSchema, body);
+  if (!parsed.success) throw new ApiError("Invalid response from /pv/log", { kind: "server", body });
+  return parsed.output.item;
+}
+
+/** The line a refused log failed on, with the hub's message (`line 5: power: not a number`), or null. */
+export function failedLine(error: unknown): { line: number; message: string } | null {
+  if (!isApiError(error) || error.status !== 400) return null;
+  const parsed = v.safeParse(PvLogErrorSchema, error.body);
+  if (!parsed.success || parsed.output.line === undefined) return null;
+  return { line: parsed.output.line, message: parsed.output.message ?? "" };
+}
