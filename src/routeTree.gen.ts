@@ -12,7 +12,9 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AutomationsRouteImport } from './routes/automations'
 import { Route as CarDashboardRouteImport } from './routes/car-dashboard'
+import { Route as GpsRouteImport } from './routes/gps'
 import { Route as MenuRouteImport } from './routes/menu'
+import { Route as PvRouteImport } from './routes/pv'
 import { Route as RemotesRouteImport } from './routes/remotes'
 import { Route as SwitchesRouteImport } from './routes/switches'
 import { Route as WeatherRouteImport } from './routes/weather'
@@ -34,9 +36,19 @@ const CarDashboardRoute = CarDashboardRouteImport.update({
   path: '/car-dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const GpsRoute = GpsRouteImport.update({
+  id: '/gps',
+  path: '/gps',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MenuRoute = MenuRouteImport.update({
   id: '/menu',
   path: '/menu',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PvRoute = PvRouteImport.update({
+  id: '/pv',
+  path: '/pv',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RemotesRoute = RemotesRouteImport.update({
@@ -69,7 +81,9 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/automations': typeof AutomationsRoute
   '/car-dashboard': typeof CarDashboardRoute
+  '/gps': typeof GpsRoute
   '/menu': typeof MenuRoute
+  '/pv': typeof PvRoute
   '/remotes': typeof RemotesRoute
   '/switches': typeof SwitchesRoute
   '/weather': typeof WeatherRoute
@@ -80,7 +94,9 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/automations': typeof AutomationsRoute
   '/car-dashboard': typeof CarDashboardRoute
+  '/gps': typeof GpsRoute
   '/menu': typeof MenuRoute
+  '/pv': typeof PvRoute
   '/remotes': typeof RemotesRoute
   '/switches': typeof SwitchesRoute
   '/weather': typeof WeatherRoute
@@ -92,7 +108,9 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/automations': typeof AutomationsRoute
   '/car-dashboard': typeof CarDashboardRoute
+  '/gps': typeof GpsRoute
   '/menu': typeof MenuRoute
+  '/pv': typeof PvRoute
   '/remotes': typeof RemotesRoute
   '/switches': typeof SwitchesRoute
   '/weather': typeof WeatherRoute
@@ -105,7 +123,9 @@ export interface FileRouteTypes {
     | '/'
     | '/automations'
     | '/car-dashboard'
+    | '/gps'
     | '/menu'
+    | '/pv'
     | '/remotes'
     | '/switches'
     | '/weather'
@@ -116,7 +136,9 @@ export interface FileRouteTypes {
     | '/'
     | '/automations'
     | '/car-dashboard'
+    | '/gps'
     | '/menu'
+    | '/pv'
     | '/remotes'
     | '/switches'
     | '/weather'
@@ -127,7 +149,9 @@ export interface FileRouteTypes {
     | '/'
     | '/automations'
     | '/car-dashboard'
+    | '/gps'
     | '/menu'
+    | '/pv'
     | '/remotes'
     | '/switches'
     | '/weather'
@@ -139,7 +163,9 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AutomationsRoute: typeof AutomationsRoute
   CarDashboardRoute: typeof CarDashboardRoute
+  GpsRoute: typeof GpsRoute
   MenuRoute: typeof MenuRoute
+  PvRoute: typeof PvRoute
   RemotesRoute: typeof RemotesRoute
   SwitchesRoute: typeof SwitchesRoute
   WeatherRoute: typeof WeatherRoute
@@ -170,11 +196,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CarDashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/gps': {
+      id: '/gps'
+      path: '/gps'
+      fullPath: '/gps'
+      preLoaderRoute: typeof GpsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/menu': {
       id: '/menu'
       path: '/menu'
       fullPath: '/menu'
       preLoaderRoute: typeof MenuRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pv': {
+      id: '/pv'
+      path: '/pv'
+      fullPath: '/pv'
+      preLoaderRoute: typeof PvRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/remotes': {
@@ -219,7 +259,9 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AutomationsRoute: AutomationsRoute,
   CarDashboardRoute: CarDashboardRoute,
+  GpsRoute: GpsRoute,
   MenuRoute: MenuRoute,
+  PvRoute: PvRoute,
   RemotesRoute: RemotesRoute,
   SwitchesRoute: SwitchesRoute,
   WeatherRoute: WeatherRoute,

@@ -4,6 +4,7 @@
  * watchdogs' alerts on `alert/…`. Messages of the checks are our own words, never the value.
  */
 import * as v from "valibot";
+import { GpsTileUrlSchema } from "./gps";
 import { PlaceSchema } from "./sensors";
 import { SwitchGroupSchema } from "./switches";
 import type { SettingKey } from "./settings";
@@ -123,6 +124,7 @@ export const SETTING_VALUE_SCHEMAS = {
   switchesList: SwitchesListValueSchema,
   weatherWatchdog: WeatherWatchdogValueSchema,
   tempWatchdog: TempWatchdogValueSchema,
+  gpsTileUrl: GpsTileUrlSchema,
 } as const satisfies Record<SettingKey, v.GenericSchema>;
 
 /** A path segment shown in a message: a field name or an array index. */
