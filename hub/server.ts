@@ -41,6 +41,10 @@ import { startSimulator } from "./simulator/simulator";
 import { switchesRoutes } from "./switches/routes";
 import { SwitchDefinitions } from "./switches/edits";
 import { SwitchService } from "./switches/service";
+import { AcService } from "./climate/ac-service";
+import { HeaterService } from "./climate/heater-service";
+import { HeaterStore } from "./climate/heater-store";
+import { climateRoutes } from "./climate/routes";
 
 export interface HubOptions {
   port: number;
@@ -132,6 +136,9 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     settings.republishAll((key, problem) => log.warn({ key, problem }, "stored setting breaks the limits: not republished"));
     const bridge = startBridge(link, household, log);
     const lights = new LightsService(link, household.lights ?? [], log).start();
+    const heater = new HeaterService(link, household, new HeaterStore(db), log).start();
+    const ac = new AcService(link, household).start();
+    cleanups.push(() => heater.stop(), () => ac.stop());
     if (options.simulator) {
       const simulator = startSimulator({ link, intervalMs: options.simulatorIntervalMs, log });
       cleanups.push(() => simulator.stop());
@@ -157,6 +164,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       garage: garageRoutes({ garage: new GarageService(link, household) }),
       lights: lightsRoutes({ lights }),
       switches: switchesRoutes({ switches: new SwitchService(household.switches, link), definitions: switchDefinitions }),
+      climate: climateRoutes({ heater, ac }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 

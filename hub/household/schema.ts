@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { DeviceNameSchema, SensorSchema } from "../../src/shared/contract/sensors";
 import { LightConfigSchema } from "../../src/shared/contract/lights";
 import { GarageDoorSchema } from "../../src/shared/contract/garage";
+import { HeaterModeSchema, HeaterTemperatureSchema } from "../../src/shared/contract/climate";
 import { RelaySchema, SwitchGroupSchema, SwitchSchema as SwitchEntrySchema } from "../../src/shared/contract/switches";
 
 export type { Sensor, SensorKind } from "../../src/shared/contract/sensors";
@@ -35,6 +36,35 @@ export const GarageDeviceSchema = v.object({
 export type GarageDevice = v.InferOutput<typeof GarageDeviceSchema>;
 
 /**
+ * The household's heater (issue 10): its label and room, the household `switch` (by name) whose
+ * Tasmota relay drives it, and the defaults of its config until one is stored (PATCH heater/config):
+ * the controlling `sensor` (a temperature sensor's id), target `temperature` °C and `mode`.
+ */
+export const HeaterDeviceSchema = v.object({
+  label: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  room: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  switch: DeviceNameSchema,
+  sensor: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
+  temperature: v.optional(HeaterTemperatureSchema, 21),
+  mode: v.optional(HeaterModeSchema, "off"),
+});
+export type HeaterDevice = v.InferOutput<typeof HeaterDeviceSchema>;
+
+/**
+ * An air conditioning unit of the household file (issue 10): its `id` (`POST /ac/{id}`, `ac/<id>`),
+ * label and room, the Tasmota IR blaster's topic `device` sending IRHVAC, and the IRHVAC `vendor`
+ * (`COOLIX`, `MITSUBISHI_HEAVY_152` ...).
+ */
+export const AcUnitSchema = v.object({
+  id: DeviceNameSchema,
+  label: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  room: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  device: DeviceNameSchema,
+  vendor: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,64}$/)),
+});
+export type AcUnit = v.InferOutput<typeof AcUnitSchema>;
+
+/**
  * The household config file (HUB_CONFIG or `<dataDir>/household.json`): sensors in the contract's
  * Sensor shape (answered unchanged by GET /config/sensors), switches, and the switch groups.
  */
@@ -49,6 +79,13 @@ export const HouseholdSchema = v.object({
       v.check((doors) => new Set(doors.map((d) => d.door)).size === doors.length, "each door (garage, gate) at most once"),
     ),
     [],
+  ),
+  heater: v.optional(HeaterDeviceSchema),
+  ac: v.optional(
+    v.pipe(
+      v.array(AcUnitSchema),
+      v.check((units) => new Set(units.map((u) => u.id)).size === units.length, "each AC id at most once"),
+    ),
   ),
 });
 export type Household = v.InferOutput<typeof HouseholdSchema>;

@@ -1,3 +1,4 @@
+import { tasmotaIrBlaster } from "./climate";
 import { tasmotaRgbwwLight, zigbee2mqttLights } from "./lights";
 import { RandomWalk, daylightLux, round, tasmotaTime } from "./random-walk";
 import { TASMOTA_CMND, tasmotaStatTopic, tasmotaTeleTopic, zigbee2mqttTopic } from "../../src/shared/contract/topics";
@@ -213,5 +214,7 @@ export function demoDevices(random: () => number = Math.random): SimDevice[] {
     tasmotaSwitch("pompa", 1, random),
     zigbee2mqttLights(),
     tasmotaRgbwwLight("led_biuro"),
+    tasmotaSwitch("grzejnik", 1, () => 0.9), // the heater's relay: starts OFF, switched only by the hub's thermostat
+    tasmotaIrBlaster("klima_salon"),
   ];
 }

@@ -17,3 +17,4 @@ export * from "./settings";
 export * from "./switches";
 export * from "./topics";
 export * from "./garage";
+export * from "./climate";

@@ -25,6 +25,7 @@ export const NAMESPACE_ROOTS: ReadonlySet<string> = new Set([
   "calendar",
   "doorbell",
   "garage",
+  "ac",
 ]);
 
 /** `sensor/<kind>/<place>`: a reading (payload SensorReadingSchema, retained). */
