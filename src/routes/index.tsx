@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { HomeClock } from "../features/clock/components/HomeClock";
 import { LightsSection } from "../features/lights";
 import { GarageSection } from "../features/garage";
+import { ClimateSection } from "../features/climate";
 import { appUiAtom } from "../features/preferences/atoms";
 import { fetchSensors } from "../features/sensors/api";
 import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
@@ -15,7 +16,7 @@ import { useDocumentTitle } from "../ui/useDocumentTitle";
  * Home (/, spec §2, issue 6): a header with the clock, the date and the lowest outdoor temperature
  * (hidden under 460 px), the switches chosen in setting `dashboardSwitches` (if any), then the
  * sensors' tiles grouped by room (GET /config/sensors), then the garage door and gate in their room
- * (issue 10).
+ * (issue 10), then the heater and the air conditioning in their rooms (issue 10).
  */
 function HomePage() {
   const { t } = useTranslation();
@@ -35,6 +36,7 @@ function HomePage() {
       <SensorTiles sensors={sensors} />
       <LightsSection />
       <GarageSection />
+      <ClimateSection sensors={sensors} />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { en as sensors } from "../../features/sensors/i18n/en";
 import { en as switches } from "../../features/switches/i18n/en";
 import { en as weather } from "../../features/weather/i18n/en";
 import { en as garage } from "../../features/garage/i18n/en";
+import { en as climate } from "../../features/climate/i18n/en";
 import { mergeResources } from "../../shared/i18n";
 import { en as app } from "./app/en";
 import type { Resources } from "./pl";
@@ -19,4 +20,4 @@ import type { Resources } from "./pl";
  * with {@link Resources}, so a missing key fails typecheck). Loaded with `import()` only when the
  * locale is English (src/app/i18n/index.ts), so it is not part of the entry chunk.
  */
-export const en: Resources = mergeResources(app, auth, car, commands, kiosk, live, offline, preferences, sensors, switches, weather, lights, garage);
+export const en: Resources = mergeResources(app, auth, car, commands, kiosk, live, offline, preferences, sensors, switches, weather, lights, garage, climate);

@@ -10,6 +10,7 @@ import { pl as sensors } from "../../features/sensors/i18n/pl";
 import { pl as switches } from "../../features/switches/i18n/pl";
 import { pl as weather } from "../../features/weather/i18n/pl";
 import { pl as garage } from "../../features/garage/i18n/pl";
+import { pl as climate } from "../../features/climate/i18n/pl";
 import { mergeResources, type Strings } from "../../shared/i18n";
 import { pl as app } from "./app/pl";
 
@@ -18,7 +19,7 @@ import { pl as app } from "./app/pl";
  * feature owns its strings in `features/<x>/i18n/pl.ts`). Strings named in the spec (§2, §5, §8)
  * and the UI contract are exact.
  */
-export const pl = mergeResources(app, auth, car, commands, kiosk, live, offline, preferences, sensors, switches, weather, lights, garage);
+export const pl = mergeResources(app, auth, car, commands, kiosk, live, offline, preferences, sensors, switches, weather, lights, garage, climate);
 
 /** Shape every locale must follow (keys of the Polish resources). */
 export type Resources = Strings<typeof pl>;
