@@ -9,7 +9,7 @@ import {
 } from "../../src/shared/contract/climate";
 import { SensorReadingSchema } from "../../src/shared/contract/sensors";
 import { PowerPayloadSchema, tasmotaPowerCommand } from "../../src/shared/contract/switches";
-import { powerTopic, sensorTopic, tasmotaCommandTopic } from "../../src/shared/contract/topics";
+import { availabilityTopic, powerTopic, sensorTopic, tasmotaCommandTopic } from "../../src/shared/contract/topics";
 import { sendDeviceCommands } from "../broker/commands";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { HubError } from "../core/errors";
@@ -35,7 +35,9 @@ export interface HeaterServiceOptions {
  * temperature (`sensor/temp/<place>`), and switches the relay with Tasmota `cmnd/<t>/POWER<n>`
  * through {@link sendDeviceCommands} as {@link thermostatDecision} says (never queued: a command
  * the broker cannot take is logged and tried again at the next tick). Publishes the retained
- * `heater/state` on every change. Without a heater in the household every call is NOT_FOUND.
+ * `heater/state` (QoS 0, as the bridge) on every change once the relay's device has been heard
+ * (its power state or `availability/<device>`) or the config changed. Without a heater in the
+ * household every call is NOT_FOUND.
  */
 export class HeaterService {
   private readonly heater: HeaterDevice | undefined;
@@ -48,6 +50,8 @@ export class HeaterService {
   private readonly readings = new Map<string, { value: number; at: number }>();
   private lastSent: { state: "ON" | "OFF"; at: number } | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
+  /** False until the relay's device spoke (state or availability) or the config changed: no `heater/state` before. */
+  private announced = false;
   private readonly now: () => number;
 
   /** @throws Error when the household's heater names a switch or sensor it does not have. */
@@ -78,11 +82,17 @@ export class HeaterService {
     this.link.subscribe(powerTopic(this.device, this.relayKey), (_topic, payload) => {
       const parsed = parseJson(PowerPayloadSchema, payload);
       if (!parsed) return;
-      if (parsed.state !== this.relay) {
+      if (parsed.state !== this.relay || !this.announced) {
+        if (parsed.state !== this.relay) this.since = new Date(this.now()).toISOString();
         this.relay = parsed.state;
-        this.since = new Date(this.now()).toISOString();
+        this.announced = true;
         this.update();
       }
+    });
+    this.link.subscribe(availabilityTopic(this.device), () => {
+      if (this.announced) return;
+      this.announced = true;
+      this.update();
     });
     const byTopic = new Map<string, string[]>();
     for (const sensor of this.sensors.values()) {
@@ -140,6 +150,7 @@ export class HeaterService {
   private change(next: HeaterConfig): HeaterConfig {
     this.store.save(next);
     this.config = next;
+    this.announced = true;
     this.lastSent = null; // a new config decides afresh
     this.update();
     return { ...next };
@@ -164,7 +175,7 @@ export class HeaterService {
       since: this.since,
       time: new Date(this.now()).toISOString(),
     };
-    this.link.publish(HEATER_STATE_TOPIC, JSON.stringify(state), { retain: true, qos: 1 });
+    if (this.announced) this.link.publish(HEATER_STATE_TOPIC, JSON.stringify(state), { retain: true, qos: 0 });
     const wanted = thermostatDecision({ mode: config.mode, target: config.temperature, current, relay: this.relay });
     if (wanted === null || wanted === this.relay) return;
     if (this.lastSent && this.lastSent.state === wanted && this.now() - this.lastSent.at < HEATER_RESEND_MS) return;
