@@ -60,6 +60,10 @@ import { GpsStore } from "./gps/store";
 import { pvRoutes } from "./pv/routes";
 import { PvService } from "./pv/service";
 import { PvStore } from "./pv/store";
+import { AcService } from "./climate/ac-service";
+import { HeaterService } from "./climate/heater-service";
+import { HeaterStore } from "./climate/heater-store";
+import { climateRoutes } from "./climate/routes";
 
 export interface HubOptions {
   port: number;
@@ -159,6 +163,9 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const history = startHistory(db, link, log);
     cleanups.push(() => history.stop());
     const gps = new GpsService(link, household.gps, new GpsStore(db), log).start();
+    const heater = new HeaterService(commandLink, household, new HeaterStore(db), log).start();
+    const ac = new AcService(commandLink, household).start();
+    cleanups.push(() => heater.stop(), () => ac.stop());
     if (options.simulator) {
       const simulator = startSimulator({ link, intervalMs: options.simulatorIntervalMs, log });
       cleanups.push(() => simulator.stop());
@@ -202,6 +209,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       camerasV5: cameras.v5Routes,
       gps: gpsRoutes({ gps }),
       pv: pvRoutes({ pv: new PvService(new PvStore(db)) }),
+      climate: climateRoutes({ heater, ac }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
 

@@ -3,6 +3,7 @@ import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Household } from "../household/schema";
 import { buildBridgeIndex } from "./bridge-index";
 import { createShutterBridge } from "./shutter";
+import { createAcBridge } from "../climate/ac-bridge";
 import { newBridgeStats, type BridgeStats } from "./stats";
 import { translateTasmota } from "./tasmota";
 import type { Translation } from "./types";
@@ -36,10 +37,12 @@ export function startBridge(link: BrokerLink, household: Household, log: HubLogg
     }
   };
   const shutters = createShutterBridge(household);
+  const acUnits = createAcBridge(household);
   const tasmota = (t: string, p: Buffer, at: Date): Translation => {
     const result = translateTasmota(index, t, p, at);
     const doors = shutters(t, p, at);
-    return { messages: [...result.messages, ...doors.messages], dropped: [...result.dropped, ...doors.dropped], ignored: result.ignored };
+    const units = acUnits(t, p, at);
+    return { messages: [...result.messages, ...doors.messages, ...units.messages], dropped: [...result.dropped, ...doors.dropped, ...units.dropped], ignored: result.ignored };
   };
   link.subscribe(`${TASMOTA_TELE}/#`, handle(tasmota));
   link.subscribe(`${TASMOTA_STAT}/#`, handle(tasmota));

@@ -194,6 +194,19 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       CREATE INDEX pv_readings_log ON pv_readings(log_id, time_ms);
     `,
   },
+  {
+    // issue 10: the heater's config (hub/climate/heater-store.ts), one row
+    version: 4,
+    sql: `
+      CREATE TABLE heater_config (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        mode TEXT NOT NULL,
+        temperature REAL NOT NULL,
+        sensor TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 /**

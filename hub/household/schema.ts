@@ -3,6 +3,7 @@ import { DeviceNameSchema, SensorSchema } from "../../src/shared/contract/sensor
 import { LightConfigSchema } from "../../src/shared/contract/lights";
 import { GarageDoorSchema } from "../../src/shared/contract/garage";
 import { GpsConfigSchema } from "../gps/config";
+import { HeaterModeSchema, HeaterTemperatureSchema } from "../../src/shared/contract/climate";
 import { RelaySchema, SwitchGroupSchema, SwitchSchema as SwitchEntrySchema } from "../../src/shared/contract/switches";
 import { DoorbellSchema, HouseholdCamerasSchema } from "../cameras/household";
 
@@ -47,6 +48,33 @@ export const IrBlasterSchema = v.object({
   room: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
 });
 export type IrBlaster = v.InferOutput<typeof IrBlasterSchema>;
+ * The household's heater (issue 10): its label and room, the household `switch` (by name) whose
+ * Tasmota relay drives it, and the defaults of its config until one is stored (PATCH heater/config):
+ * the controlling `sensor` (a temperature sensor's id), target `temperature` °C and `mode`.
+ */
+export const HeaterDeviceSchema = v.object({
+  label: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  room: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  switch: DeviceNameSchema,
+  sensor: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
+  temperature: v.optional(HeaterTemperatureSchema, 21),
+  mode: v.optional(HeaterModeSchema, "off"),
+});
+export type HeaterDevice = v.InferOutput<typeof HeaterDeviceSchema>;
+
+/**
+ * An air conditioning unit of the household file (issue 10): its `id` (`POST /ac/{id}`, `ac/<id>`),
+ * label and room, the Tasmota IR blaster's topic `device` sending IRHVAC, and the IRHVAC `vendor`
+ * (`COOLIX`, `MITSUBISHI_HEAVY_152` ...).
+ */
+export const AcUnitSchema = v.object({
+  id: DeviceNameSchema,
+  label: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  room: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  device: DeviceNameSchema,
+  vendor: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,64}$/)),
+});
+export type AcUnit = v.InferOutput<typeof AcUnitSchema>;
 
 /**
  * The household config file (HUB_CONFIG or `<dataDir>/household.json`): sensors in the contract's
@@ -71,5 +99,12 @@ export const HouseholdSchema = v.object({
   doorbell: v.optional(DoorbellSchema),
   /** The GPS cat tracker (issue 11): home, radius, OwnTracks trackers (hub/gps/config.ts). */
   gps: v.optional(GpsConfigSchema),
+  heater: v.optional(HeaterDeviceSchema),
+  ac: v.optional(
+    v.pipe(
+      v.array(AcUnitSchema),
+      v.check((units) => new Set(units.map((u) => u.id)).size === units.length, "each AC id at most once"),
+    ),
+  ),
 });
 export type Household = v.InferOutput<typeof HouseholdSchema>;

@@ -1,4 +1,5 @@
 import { ownTracksCat } from "./cat-tracker";
+import { tasmotaHvacBlaster } from "./climate";
 import { tasmotaRgbwwLight, zigbee2mqttLights } from "./lights";
 import { tasmotaStatusAnswer } from "./tasmota-status";
 import { tasmotaIrBlaster } from "./ir";
@@ -223,6 +224,8 @@ export function demoDevices(random: () => number = Math.random): SimDevice[] {
     tasmotaSwitch("swiatlo_garaz", 1, random),
     tasmotaIrBlaster("pilot_salon"),
     ownTracksCat({ user: "kot", device: "mruczek", home: DEMO_HOME, random }),
+    tasmotaSwitch("grzejnik", 1, () => 0.9), // the heater's relay: starts OFF, switched only by the hub's thermostat
+    tasmotaHvacBlaster("klima_salon"),
   ];
 }
 

@@ -5,6 +5,7 @@ import { HomeClock } from "../features/clock/components/HomeClock";
 import { LightsSection } from "../features/lights";
 import { GarageSection } from "../features/garage";
 import { GpsSection } from "../features/gps";
+import { ClimateSection } from "../features/climate";
 import { appUiAtom } from "../features/preferences/atoms";
 import { fetchSensors } from "../features/sensors/api";
 import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
@@ -18,7 +19,8 @@ import { useSensorHistory } from "./-components/SensorHistory";
  * Home (/, spec §2, issue 6): a header with the clock, the date and the lowest outdoor temperature
  * (hidden under 460 px), the switches chosen in setting `dashboardSwitches` (if any), then the
  * sensors' tiles grouped by room (GET /config/sensors), then the garage door and gate in their room
- * (issue 10); the calendar's upcoming events and each sensor's chart of the day (issue 13).
+ * (issue 10), then the heater and the air conditioning in their rooms (issue 10); the calendar's
+ * upcoming events and each sensor's chart of the day (issue 13).
  */
 function HomePage() {
   const { t } = useTranslation();
@@ -40,6 +42,7 @@ function HomePage() {
       <SensorTiles sensors={sensors} onOpenHistory={history.open} />
       <LightsSection />
       <GarageSection />
+      <ClimateSection sensors={sensors} />
       {history.element}
       <GpsSection />
     </section>

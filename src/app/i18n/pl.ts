@@ -18,6 +18,7 @@ import { pl as automations } from "../../features/automations/i18n/pl";
 import { pl as cameras } from "../../features/cameras/i18n/pl";
 import { pl as gps } from "../../features/gps/i18n/pl";
 import { pl as pv } from "../../features/pv/i18n/pl";
+import { pl as climate } from "../../features/climate/i18n/pl";
 import { mergeResources, type Strings } from "../../shared/i18n";
 import { pl as app } from "./app/pl";
 
@@ -26,7 +27,7 @@ import { pl as app } from "./app/pl";
  * feature owns its strings in `features/<x>/i18n/pl.ts`). Strings named in the spec (§2, §5, §8)
  * and the UI contract are exact.
  */
-export const pl = mergeResources(app, auth, car, commands, kiosk, live, offline, preferences, sensors, switches, weather, lights, garage, settings, gps, history, ir, calendar, automations, cameras, pv);
+export const pl = mergeResources(app, auth, car, commands, kiosk, live, offline, preferences, sensors, switches, weather, lights, garage, settings, gps, history, ir, calendar, automations, cameras, pv, climate);
 
 /** Shape every locale must follow (keys of the Polish resources). */
 export type Resources = Strings<typeof pl>;

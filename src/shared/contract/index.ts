@@ -26,3 +26,4 @@ export * from "./automations";
 export * from "./cameras";
 export * from "./gps";
 export * from "./pv";
+export * from "./climate";

@@ -27,6 +27,7 @@ export const NAMESPACE_ROOTS: ReadonlySet<string> = new Set([
   "garage",
   "alert",
   "automation",
+  "ac",
 ]);
 
 /** `sensor/<kind>/<place>`: a reading (payload SensorReadingSchema, retained). */

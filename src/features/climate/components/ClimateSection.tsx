@@ -1,0 +1,60 @@
+import { useAtomValue } from "jotai";
+import { useId, type ReactElement } from "react";
+import type { Sensor } from "../../../shared/contract/sensors";
+import { allAcAtom, heaterStateAtom } from "../live";
+import { AcTile } from "./AcTile";
+import { HeaterTile } from "./HeaterTile";
+import "./climate.css";
+
+/** Props of {@link ClimateSection}. */
+export type ClimateSectionProps = { sensors: readonly Sensor[] };
+
+/** One tile of the section: the heater or an AC unit. */
+type Entry = { key: string; label: string; node: ReactElement };
+
+/** One room with its climate tiles. */
+function ClimateRoom({ room, entries }: { room: string; entries: Entry[] }) {
+  const headingId = useId();
+  return (
+    <section className="room climate" aria-labelledby={headingId} data-span={Math.min(entries.length, 6)}>
+      <div className="room__head">
+        <h2 id={headingId} className="room__name">
+          {room}
+        </h2>
+      </div>
+      <ul className="room__tiles">
+        {entries.map((entry) => (
+          <li key={entry.key} className="room__tile">
+            {entry.node}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The heater and the air conditioning on the home screen (issue 10), grouped by their room (room
+ * and label come with each live state, `heater/state` and `ac/<id>`), in the room grid like the
+ * garage's. A device the hub has not announced is not shown; nothing at all without any.
+ */
+export function ClimateSection({ sensors }: ClimateSectionProps) {
+  const heater = useAtomValue(heaterStateAtom());
+  const units = useAtomValue(allAcAtom);
+  const rooms = new Map<string, Entry[]>();
+  const add = (room: string, entry: Entry) => rooms.set(room, [...(rooms.get(room) ?? []), entry]);
+  if (heater) add(heater.room, { key: "heater", label: heater.label, node: <HeaterTile state={heater} sensors={sensors} /> });
+  for (const [id, state] of units) add(state.room, { key: `ac:${id}`, label: state.label, node: <AcTile id={id} state={state} /> });
+  if (rooms.size === 0) return null;
+  return (
+    <div className="rooms-frame" data-testid="climate-section">
+      <div className="rooms">
+        {[...rooms]
+          .sort(([a], [b]) => a.localeCompare(b, "pl"))
+          .map(([room, entries]) => (
+            <ClimateRoom key={room} room={room} entries={entries.sort((a, b) => a.label.localeCompare(b.label, "pl"))} />
+          ))}
+      </div>
+    </div>
+  );
+}

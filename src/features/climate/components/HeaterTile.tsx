@@ -1,0 +1,120 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { Flame, SlidersHorizontal } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { HEATER_MODES, HEATER_TEMPERATURE, type HeaterStatePayload } from "../../../shared/contract/climate";
+import type { Sensor } from "../../../shared/contract/sensors";
+import { Tile, TileValue } from "../../../ui/Tile";
+import { commandPendingAtom } from "../../commands";
+import { heaterConfigCommand, heaterModeCommand, heaterTarget } from "../commands";
+import { formatCelsius } from "../format";
+import { useClimateGate } from "../useClimateGate";
+import { ClimateDialog } from "./ClimateDialog";
+import { ModeChoice } from "./ModeChoice";
+import { TemperatureStepper } from "./TemperatureStepper";
+
+/** Props of {@link HeaterTile}. */
+export type HeaterTileProps = {
+  state: HeaterStatePayload;
+  /** The household's sensors (GET /config/sensors); the temperature ones are the picker's choices. */
+  sensors: readonly Sensor[];
+};
+
+/**
+ * The heater's tile (issue 10; spec §3 "heater state"): the controlling sensor's temperature, the
+ * mode and target, whether the relay heats now, and a button opening its panel: mode choice
+ * (Wyłączone / Włączone / Automatyczne), target temperature stepper (0.5 °C), controlling sensor
+ * picker. Each control shows 'Czeka na potwierdzenie…' until `heater/state` confirms it; all are
+ * disabled while offline, locked or while the relay is LWT Offline ('Niedostępne').
+ */
+export function HeaterTile({ state, sensors }: HeaterTileProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const gate = useClimateGate(state.device);
+  const setMode = useSetAtom(heaterModeCommand);
+  const setConfig = useSetAtom(heaterConfigCommand);
+  const pending = {
+    mode: useAtomValue(commandPendingAtom(heaterTarget("mode"))),
+    temperature: useAtomValue(commandPendingAtom(heaterTarget("temperature"))),
+    sensor: useAtomValue(commandPendingAtom(heaterTarget("sensor"))),
+  };
+  const anyPending = pending.mode || pending.temperature || pending.sensor;
+  const sensorId = useId();
+  const modeText = t(`climate.heater.modes.${state.mode}`);
+  const relayText = state.relay === null ? t("climate.unknown") : state.relay === "ON" ? t("climate.heater.relayOn") : t("climate.heater.relayOff");
+  const choices = sensors.filter((sensor) => sensor.kind === "temp");
+  const note = (on: boolean) =>
+    on ? (
+      <span className="climate-panel__pending" role="status">
+        {t("climate.pending")}
+      </span>
+    ) : null;
+  return (
+    <div className="climate-tile" data-testid="heater-tile" data-pending={anyPending} data-relay={state.relay ?? "unknown"} data-mode={state.mode}>
+      <Tile
+        freshness="fresh"
+        name={state.label}
+        icon={<Flame />}
+        title={state.label}
+        subtitle={`${modeText} · ${t("climate.targetShort", { value: formatCelsius(state.temperature) })}`}
+        footer={anyPending ? <span role="status">{t("climate.pending")}</span> : <span>{gate.available ? relayText : t("climate.unavailable")}</span>}
+      >
+        <div className="climate-tile__body">
+          <TileValue text={formatCelsius(state.current)} unit="" spaced={false} />
+          <button type="button" className="button climate-tile__open" onClick={() => setOpen(true)} aria-label={t("climate.settings", { label: state.label })}>
+            <SlidersHorizontal aria-hidden="true" />
+          </button>
+        </div>
+      </Tile>
+      <ClimateDialog title={state.label} open={open} onClose={() => setOpen(false)} closeText={t("climate.close")} testId="heater-panel">
+        {!gate.available && <p className="climate-panel__unavailable">{t("climate.unavailable")}</p>}
+        <p className="climate-panel__status">
+          {t("climate.heater.now", { sensor: state.sensorLabel ?? state.sensor })}: {formatCelsius(state.current)} · {relayText}
+        </p>
+        <div className="climate-panel__row">
+          <ModeChoice
+            label={t("climate.mode")}
+            options={HEATER_MODES.map((mode) => ({ value: mode, text: t(`climate.heater.modes.${mode}`) }))}
+            value={state.mode}
+            disabled={gate.disabled || pending.mode}
+            onChoose={(mode) => void setMode(mode)}
+          />
+          {note(pending.mode)}
+        </div>
+        <div className="climate-panel__row">
+          <TemperatureStepper
+            label={t("climate.target")}
+            value={state.temperature}
+            fallback={state.temperature}
+            range={HEATER_TEMPERATURE}
+            disabled={gate.disabled || pending.temperature}
+            lowerLabel={t("climate.lower")}
+            raiseLabel={t("climate.raise")}
+            onChange={(temperature) => void setConfig({ temperature })}
+          />
+          {note(pending.temperature)}
+        </div>
+        <div className="climate-panel__row">
+          <label className="climate-panel__label" htmlFor={sensorId}>
+            {t("climate.heater.sensor")}
+          </label>
+          <select
+            id={sensorId}
+            className="climate-panel__select"
+            value={state.sensor}
+            disabled={gate.disabled || pending.sensor}
+            onChange={(event) => void setConfig({ sensor: event.currentTarget.value })}
+          >
+            {choices.some((sensor) => sensor.id === state.sensor) ? null : <option value={state.sensor}>{state.sensorLabel ?? state.sensor}</option>}
+            {choices.map((sensor) => (
+              <option key={sensor.id} value={sensor.id}>
+                {sensor.label}
+              </option>
+            ))}
+          </select>
+          {note(pending.sensor)}
+        </div>
+      </ClimateDialog>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** What the climate feature shares with routes: the heater's and the AC's section of the home screen (issue 10). */
+export { ClimateSection } from "./components/ClimateSection";
