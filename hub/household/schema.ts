@@ -48,6 +48,8 @@ export const IrBlasterSchema = v.object({
   room: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
 });
 export type IrBlaster = v.InferOutput<typeof IrBlasterSchema>;
+
+/**
  * The household's heater (issue 10): its label and room, the household `switch` (by name) whose
  * Tasmota relay drives it, and the defaults of its config until one is stored (PATCH heater/config):
  * the controlling `sensor` (a temperature sensor's id), target `temperature` °C and `mode`.
