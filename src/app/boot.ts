@@ -11,7 +11,7 @@ import { serviceWorkerUrl } from "../shared/apiBases";
 import type { JotaiStore } from "../shared/store";
 import type { RouterContext } from "../routes/-context";
 import { createApiClients } from "./api";
-import { createI18n, DEFAULT_LOCALE, loadLocale } from "./i18n";
+import { addStrings, createI18n, DEFAULT_LOCALE, loadLocale } from "./i18n";
 import { createNotifier } from "./notifications";
 import type { AppRouter } from "./router";
 import { PERSISTED_PARTS } from "./persistedParts";
@@ -67,9 +67,13 @@ export function bootApp(): BootedApp {
   // Not in the entry chunk (issue 9): requested once the session is logged in (a known user: as soon
   // as the session is validated or restored offline; a new user: after logging in), so the login
   // screen neither downloads nor runs it. The service worker precaches it for the offline boot.
+  // The logged-in features' Polish texts come with it (issue 9: not in the first screen's chunk).
   const router = whenLoggedIn(store)
-    .then(() => import("./router"))
-    .then(({ createAppRouter }) => createAppRouter(context));
+    .then(() => Promise.all([import("./router"), import("./i18n/pl-logged-in")]))
+    .then(([{ createAppRouter }, { plLoggedIn }]) => {
+      addStrings(i18n, DEFAULT_LOCALE, plLoggedIn);
+      return createAppRouter(context);
+    });
   window.__liveStats = () => store.get(liveStatsAtom);
   // Restore the last known state while the session is validated (a known user stays in the app offline);
   // register the service worker once the page has loaded (updates applied only at idle).

@@ -2,7 +2,8 @@ import { render, type RenderResult } from "@testing-library/react";
 import { Provider } from "jotai";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import { createI18n } from "../app/i18n";
+import { addStrings, createI18n } from "../app/i18n";
+import { plLoggedIn } from "../app/i18n/pl-logged-in";
 import { createAppStore } from "../app/store";
 import { commandEnvAtom, type Notify } from "../features/commands";
 import { createApiClient, type ApiClient } from "../lib/api/client";
@@ -62,6 +63,7 @@ export { ToastHost } from "../app/ToastHost";
 /** The app's Polish translation function, for tests of code that takes one (commands). */
 export function polishTranslate(): (key: string) => string {
   const i18n = createI18n("pl");
+  addStrings(i18n, "pl", plLoggedIn);
   return (key) => i18n.t(key);
 }
 
@@ -85,6 +87,7 @@ export function renderWithApp(
   options: RenderOptions = {},
 ): RenderResult & { store: JotaiStore } {
   const i18n = createI18n("pl");
+  addStrings(i18n, "pl", plLoggedIn);
   if (options.api !== undefined || store.get(commandEnvAtom) === null) {
     const fallback = options.api?.auth ?? fakeClient(() => ({ status: 500, body: { code: "INTERNAL" } })).client;
     const api: ApiClients = {

@@ -3,8 +3,10 @@ import { en as authEn } from "../../features/auth/i18n/en";
 import { pl as authPl } from "../../features/auth/i18n/pl";
 import { mergeResources } from "../../shared/i18n";
 import { en } from "./en";
-import { createI18n, loadLocale } from "./index";
+import { addStrings, createI18n, loadLocale } from "./index";
 import { pl } from "./pl";
+import { plFirstScreen } from "./pl-first-screen";
+import { plLoggedIn } from "./pl-logged-in";
 
 function keysOf(value: object, prefix = ""): string[] {
   return Object.entries(value).flatMap(([key, child]: [string, unknown]) => {
@@ -21,8 +23,21 @@ describe("i18n (spec §2: pl default, en second, Polish plurals)", () => {
     expect(i18n.t("lock.tapToStart")).toBe("Dotknij, aby rozpocząć.");
   });
 
+  it("starts with the first screen's texts; the logged-in features' texts are added with the router (issue 9)", () => {
+    const i18n = createI18n("pl");
+    expect(i18n.t("lock.tapToStart")).toBe("Dotknij, aby rozpocząć.");
+    expect(i18n.exists("sensors.count_one")).toBe(false);
+    addStrings(i18n, "pl", plLoggedIn);
+    expect(i18n.t("sensors.count", { count: 1 })).toBe("1 czujnik");
+    expect(i18n.t("lock.tapToStart")).toBe("Dotknij, aby rozpocząć.");
+    // The two parts together are every Polish text, none defined in both.
+    expect(keysOf(mergeResources(plFirstScreen, plLoggedIn)).sort()).toEqual(keysOf(pl).sort());
+  });
+
   it("uses the Polish one/few/many plural forms", () => {
-    const { t } = createI18n("pl");
+    const i18n = createI18n("pl");
+    addStrings(i18n, "pl", plLoggedIn);
+    const { t } = i18n;
     expect(t("sensors.count", { count: 1 })).toBe("1 czujnik");
     expect(t("sensors.count", { count: 2 })).toBe("2 czujniki");
     expect(t("sensors.count", { count: 4 })).toBe("4 czujniki");

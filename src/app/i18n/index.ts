@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LOCALES, type Locale } from "../../shared/contract/preferences";
-import { pl } from "./pl";
+import { plFirstScreen } from "./pl-first-screen";
 
 /** Locales the dashboard speaks (spec §2): Polish first, English second; the contract's union (a preference the hub stores). */
 export { LOCALES, type Locale };
@@ -19,7 +19,7 @@ const lazyLocales: BackendModule = {
   init: () => undefined,
   read(language, _namespace, callback) {
     if (language !== "en") {
-      callback(null, language === "pl" ? pl : {});
+      callback(null, language === "pl" ? structuredClone(plFirstScreen) : {});
       return;
     }
     import("./en").then(
@@ -31,7 +31,9 @@ const lazyLocales: BackendModule = {
 
 /**
  * Creates and synchronously initialises an i18next instance (namespace "translation") with the
- * Polish resources bundled; English loads lazily on first use (a separate chunk). Polish plurals
+ * first screen's Polish resources bundled (the rest come with the router: {@link addStrings});
+ * English loads lazily on first use (a separate chunk, every feature). Components re-render when
+ * resources are added, so nothing shows a key while a part loads. Polish plurals
  * through Intl.PluralRules (`_one/_few/_many/_other`). Escaping is left to React (labels are rendered
  * as text, never as HTML). With `locale` "en", await {@link loadLocale} before the first render.
  */
@@ -44,12 +46,14 @@ export function createI18n(locale: Locale = DEFAULT_LOCALE): I18n {
       lng: locale,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: [...LOCALES],
-      resources: { pl: { translation: pl } },
+      // A copy: i18next merges added parts into the object it holds (addStrings).
+      resources: { pl: { translation: structuredClone(plFirstScreen) } },
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       initAsync: false,
       returnNull: false,
       showSupportNotice: false,
+      react: { bindI18nStore: "added" },
     });
   return instance;
 }
@@ -65,4 +69,12 @@ export async function loadLocale(i18n: I18n, locale: Locale): Promise<void> {
   } catch (error) {
     console.warn(`i18n: ${locale} not loaded`, error);
   }
+}
+
+/**
+ * Adds a part of a locale's texts to the instance (deep merge, never overwriting a text already
+ * there): the logged-in features' Polish (pl-logged-in.ts), loaded with the router (boot.ts).
+ */
+export function addStrings(i18n: I18n, locale: Locale, strings: object): void {
+  i18n.addResourceBundle(locale, "translation", strings, true, false);
 }
