@@ -53,6 +53,7 @@ import { IrService } from "./ir/service";
 import { IrStore } from "./ir/store";
 import { startAutomations } from "./automations/start";
 import { automationsRoutes } from "./automations/routes";
+import { registerDeviceExecutors } from "./automations/device-executors";
 import { GPS_TILE_URL_SETTING, tileUrlOrigin } from "../src/shared/contract/gps";
 import { gpsRoutes } from "./gps/routes";
 import { GpsService } from "./gps/service";
@@ -188,7 +189,9 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     await installCompression(app); // after the (precompressed) static files, before the API
     const switchDefinitions = new SwitchDefinitions(household.switches, db);
     const garageService = new GarageService(commandLink, household);
+    const ir = new IrService(household.ir ?? [], commandLink, new IrStore(db), log).start();
     const automations = startAutomations({ db, link, household, log, switches: switchService, lights, garage: garageService, demo: options.demo });
+    registerDeviceExecutors(automations.runner, { heater, ac, acUnits: (household.ac ?? []).map((unit) => unit.id), ir, hasHeater: household.heater !== undefined });
     cleanups.push(() => automations.stop());
     const cameras = startCameras({ household, db, link, log, demo: options.demo && options.simulator });
     cleanups.push(() => cameras.close());
@@ -203,7 +206,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       lights: lightsRoutes({ lights }),
       switches: switchesRoutes({ switches: switchService, definitions: switchDefinitions, tasmotaConsole: new TasmotaConsole(household.switches, commandLink).start() }),
       watchdog: watchdogRoutes({ watchdog }),
-      ir: irRoutes({ ir: new IrService(household.ir ?? [], commandLink, new IrStore(db), log).start() }),
+      ir: irRoutes({ ir }),
       history: historyRoutes({ history }),
       automations: automationsRoutes({ automations: automations.service }),
       camerasV5: cameras.v5Routes,

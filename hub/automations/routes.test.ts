@@ -144,18 +144,40 @@ describe("automations (spec §7 /automation; issue 11): CRUD, run, triggers thro
     listwa.received.length = 0;
   });
 
-  it("an action of a kind this hub cannot do yet (heater) ends 'not available', the others still run", async () => {
-    const body = { name: "Ciepło", trigger: { type: "doorbell" }, actions: [{ kind: "heater", mode: "comfort", temperature: 21 }, { kind: "switch", switch: "listwa", relay: 1, state: "OFF" }] };
+  it("heater and AC actions run through their domains (HeaterService, Tasmota IRHVAC); a mode the device lacks is refused naming the field", async () => {
+    const klima = await tasmota(hub, "klima_salon");
+    const body = {
+      name: "Ciepło",
+      trigger: { type: "doorbell" },
+      actions: [
+        { kind: "heater", mode: "auto", temperature: 22.5 },
+        { kind: "ac", mode: "Heat", targetTemperature: 23 },
+      ],
+    };
     const created = await jsonOf(await call(hub, "POST", `${BASE}${AUTOMATIONS_PATH}`, { cookie, body }), AutomationAnswerSchema);
     const run = await jsonOf(await call(hub, "POST", `${BASE}${automationRunPath(created.item.id)}`, { cookie, body: {} }), AutomationRunAnswerSchema);
-    expect(run.item.ok).toBe(false);
     expect(run.item.outcomes).toEqual([
-      { kind: "heater", status: "unavailable", error: "not available: no heater on this hub" },
-      { kind: "switch", status: "done" },
+      { kind: "heater", status: "done" },
+      { kind: "ac", status: "done" },
     ]);
-    await until(() => listwa.received.length > 0);
-    expect(listwa.received).toEqual([{ topic: "cmnd/listwa/POWER1", payload: "OFF" }]);
-    listwa.received.length = 0;
+    expect(run.item.ok).toBe(true);
+    const heater = (await (await call(hub, "GET", `${BASE}/heater/config`, { cookie })).json()) as { item: { mode: string; temperature: number } };
+    expect(heater.item).toMatchObject({ mode: "auto", temperature: 22.5 });
+    await until(() => klima.received.length > 0);
+    expect(klima.received[0]?.topic).toBe("cmnd/klima_salon/IRHVAC");
+    expect(JSON.parse(klima.received[0]?.payload ?? "{}")).toMatchObject({ Vendor: "COOLIX", Mode: "Heat", Temp: 23 });
+    klima.client.end(true);
+
+    for (const [action, field] of [
+      [{ kind: "heater", mode: "comfort" }, "actions.0.mode"],
+      [{ kind: "ac", mode: "Turbo" }, "actions.0.mode"],
+      [{ kind: "ac", unit: "sypialnia", mode: "Cool" }, "actions.0.unit"],
+      [{ kind: "ir", device: "pilot_salon", code: "Nieznany" }, "actions.0.code"],
+    ] as const) {
+      const refused = await call(hub, "POST", `${BASE}${AUTOMATIONS_PATH}`, { cookie, body: { name: "Zła", trigger: { type: "doorbell" }, actions: [action] } });
+      expect(refused.status, JSON.stringify(action)).toBe(400);
+      expect(v.parse(ErrorBodySchema, await refused.json()).message.startsWith(`${field}:`), JSON.stringify(action)).toBe(true);
+    }
   });
 
   it("a temperature crossing 25 °C in a real Tasmota BME280 SENSOR payload runs the automation once, at the edge", async () => {

@@ -21,8 +21,8 @@ export interface RunningAutomations {
 
 /**
  * Builds the automations domain (issue 11): the SQLite store, the runner with the executors of
- * today's domains (switch, light, garage, notify; heater, AC and IR register theirs with
- * `runner.register` when their domains exist), the service, and the engine firing triggers. Each run
+ * switch, light, garage and notify (heater, AC and IR: device-executors.ts, registered by server.ts
+ * on the returned runner), the service, and the engine firing triggers. Each run
  * is published on `automation/run` (not retained) so dashboards show it at once.
  */
 export function startAutomations(deps: { db: Db; link: BrokerLink; household: Household; log: HubLogger; switches: SwitchService; lights: LightsService; garage: GarageService; demo?: boolean }): RunningAutomations {

@@ -125,6 +125,8 @@ export const HeaterActionSchema = v.strictObject({
 /** Sets the air conditioning (spec §3 "AC: mode, targetTemperature"); run by the climate domain's executor. */
 export const AcActionSchema = v.strictObject({
   kind: v.literal("ac"),
+  /** The AC unit's id (`POST /ac/{id}`); absent = the household's only unit. */
+  unit: v.optional(DeviceNameSchema),
   mode: v.pipe(v.string(), v.minLength(1), v.maxLength(32)),
   targetTemperature: v.optional(v.pipe(v.number(), v.finite(), v.minValue(16), v.maxValue(32))),
 });

@@ -1,0 +1,56 @@
+import * as v from "valibot";
+import { AcModeSchema, HeaterModeSchema } from "../../src/shared/contract/climate";
+import type { AcService } from "../climate/ac-service";
+import type { HeaterService } from "../climate/heater-service";
+import type { IrService } from "../ir/service";
+import type { ActionRunner } from "./runner";
+
+/** The AC unit an action means: its `unit`, or the household's only unit. */
+function acUnit(unit: string | undefined, units: readonly string[]): string | undefined {
+  return unit ?? (units.length === 1 ? units[0] : undefined);
+}
+
+/**
+ * Registers the heater, AC and IR executors (issue 11 automations, issue 10/11 domains) on `runner`,
+ * each calling the same service function as its HTTP route: heater -> HeaterService.setMode (+
+ * setConfig for a temperature), ac -> AcService.set (Tasmota IRHVAC), ir -> IrService.send (Tasmota
+ * IRSend). Each check names the field an automation cannot carry out in this household (400 when
+ * saved): a mode the device does not have, an AC unit that is not there, an IR code not learned.
+ */
+export function registerDeviceExecutors(
+  runner: ActionRunner,
+  deps: { heater: HeaterService; ac: AcService; acUnits: readonly string[]; ir: IrService; hasHeater: boolean },
+): ActionRunner {
+  const { heater, ac, acUnits, ir } = deps;
+  return runner
+    .register(
+      "heater",
+      async (action) => {
+        if (action.temperature !== undefined) heater.setConfig({ temperature: action.temperature });
+        heater.setMode(v.parse(HeaterModeSchema, action.mode));
+      },
+      (action) => {
+        if (!deps.hasHeater) return ["kind", "no heater in this household"];
+        return v.is(HeaterModeSchema, action.mode) ? null : ["mode", `must be one of ${HeaterModeSchema.options.join(", ")}`];
+      },
+    )
+    .register(
+      "ac",
+      async (action) => {
+        const unit = acUnit(action.unit, acUnits);
+        if (unit === undefined) throw new Error("no such AC unit");
+        await ac.set(unit, { mode: v.parse(AcModeSchema, action.mode), ...(action.targetTemperature !== undefined ? { targetTemperature: action.targetTemperature } : {}) });
+      },
+      (action) => {
+        if (acUnit(action.unit, acUnits) === undefined || (action.unit !== undefined && !acUnits.includes(action.unit))) return ["unit", "no such AC unit in this household"];
+        return v.is(AcModeSchema, action.mode) ? null : ["mode", `must be one of ${AcModeSchema.options.join(", ")}`];
+      },
+    )
+    .register(
+      "ir",
+      async (action) => {
+        await ir.send(action.device, action.code);
+      },
+      (action) => (ir.state(action.device).codes.some((code) => code.name === action.code) ? null : ["code", "no such learned code on this device"]),
+    );
+}
