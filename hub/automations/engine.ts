@@ -1,3 +1,4 @@
+import { DOORBELL_RING_TOPIC } from "../../src/shared/contract/cameras";
 import * as v from "valibot";
 import type { Automation } from "../../src/shared/contract/automations";
 import { SensorReadingSchema } from "../../src/shared/contract/sensors";
@@ -68,7 +69,7 @@ export class AutomationEngine {
     service.onChange(() => this.reload());
     link.subscribe("sensor/+/+", (topic, payload) => this.guard(() => this.onSensor(topic, payload)));
     link.subscribe("power/+/+", (topic, payload) => this.guard(() => this.onPower(topic, payload)));
-    link.subscribe("doorbell/ring", (_topic, payload) => this.guard(() => this.onDoorbell(payload)));
+    link.subscribe(DOORBELL_RING_TOPIC, (_topic, payload) => this.guard(() => this.onDoorbell(payload)));
     this.reload();
     return this;
   }
