@@ -176,7 +176,7 @@ describe("automations (spec §7 /automation; issue 11): CRUD, run, triggers thro
     ] as const) {
       const refused = await call(hub, "POST", `${BASE}${AUTOMATIONS_PATH}`, { cookie, body: { name: "Zła", trigger: { type: "doorbell" }, actions: [action] } });
       expect(refused.status, JSON.stringify(action)).toBe(400);
-      expect(v.parse(ErrorBodySchema, await refused.json()).message.startsWith(`${field}:`), JSON.stringify(action)).toBe(true);
+      expect(v.parse(ErrorBodySchema, await refused.json()).message?.startsWith(`${field}:`), JSON.stringify(action)).toBe(true);
     }
   });
 
