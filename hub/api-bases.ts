@@ -4,7 +4,7 @@ import type { AuthService } from "./auth/auth-service";
 import { sessionGuard } from "./http/session-guard";
 
 /** A hub domain that serves HTTP routes (one folder each under hub/; `cameras` and `camerasV5` are hub/cameras reserved on for the camera bases v1 and v5 now). */
-export type DomainName = "auth" | "preferences" | "settings" | "config" | "bridge" | "cameras" | "garage" | "lights" | "switches" | "watchdog" | "gps" | "ir" | "history" | "automations" | "camerasV5" | "pv" | "climate";
+export type DomainName = "auth" | "preferences" | "settings" | "config" | "bridge" | "cameras" | "garage" | "lights" | "switches" | "watchdog" | "gps" | "ir" | "history" | "automations" | "camerasV5" | "pv" | "climate" | "camerasConfig";
 
 /** A domain's routes, as a Fastify plugin registered under each base that serves the domain. */
 export type DomainRoutes = (app: FastifyInstance) => Promise<void>;
@@ -15,8 +15,8 @@ export type DomainRoutes = (app: FastifyInstance) => Promise<void>;
  */
 export const API_BASE_DOMAINS: Readonly<Record<ApiBaseName, readonly DomainName[]>> = {
   auth: ["auth", "preferences", "settings"],
-  general: ["config", "bridge", "lights", "switches", "watchdog", "gps", "ir", "history", "automations", "pv", "climate"],
-  generalV1: ["config", "bridge", "lights", "switches", "watchdog", "gps", "ir", "history", "automations", "pv", "climate"],
+  general: ["config", "bridge", "lights", "switches", "watchdog", "gps", "ir", "history", "automations", "pv", "climate", "camerasConfig"],
+  generalV1: ["config", "bridge", "lights", "switches", "watchdog", "gps", "ir", "history", "automations", "pv", "climate", "camerasConfig"],
   cameras: ["cameras"],
   camerasV5: ["camerasV5"],
   garage: ["garage"],

@@ -210,6 +210,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       history: historyRoutes({ history }),
       automations: automationsRoutes({ automations: automations.service }),
       camerasV5: cameras.v5Routes,
+      camerasConfig: cameras.configRoutes,
       gps: gpsRoutes({ gps }),
       pv: pvRoutes({ pv: new PvService(new PvStore(db)) }),
       climate: climateRoutes({ heater, ac }),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CameraAnswerSchema,
   CamerasAnswerSchema,
+  CAMERAS_RELOAD_PATH,
   DEMO_DOORBELL_PATH,
   DOORBELL_RING_TOPIC,
   MJPEG_BOUNDARY,
@@ -13,6 +14,7 @@ import {
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
 import { call, connectBrowser, connectDevice, freePort, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 import { MJPEG_LIMITS } from "./routes";
+import { CAMERA_CONFIG_TOPIC } from "./service";
 
 const V1 = "/api/cameras/v1";
 const V5 = "/api/cameras/v5";
@@ -142,6 +144,23 @@ describe("camera bases (spec §7, issue 12)", () => {
       expect(Number(message.payload)).toBeLessThanOrEqual(Date.now());
     } finally {
       device.end(true);
+      browser.end(true);
+    }
+  });
+
+  it("POST /config/cameras/reload on the general bases publishes camera/config again and answers the cameras", async () => {
+    const browser = await connectBrowser(hub, cookie);
+    try {
+      await browser.subscribeAsync(CAMERA_CONFIG_TOPIC);
+      for (const base of ["/api/v2", "/api/v1"]) {
+        const published = nextMessage(browser, CAMERA_CONFIG_TOPIC);
+        const answer = await jsonOf(await call(hub, "POST", `${base}${CAMERAS_RELOAD_PATH}`, { cookie, body: {} }), CamerasAnswerSchema);
+        expect(answer.items.map((camera) => camera.id)).toEqual(["zoom", "brama", "ogrod"]);
+        const config = JSON.parse((await published).payload) as { cameras: { id: string }[] };
+        expect(config.cameras.map((camera) => camera.id)).toEqual(["zoom", "brama", "ogrod"]);
+      }
+      expect((await call(hub, "POST", `/api/v2${CAMERAS_RELOAD_PATH}`, { body: {} })).status).toBe(401);
+    } finally {
       browser.end(true);
     }
   });

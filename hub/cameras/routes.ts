@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import {
   CAMERA_ROUTE,
   CAMERAS_PATH,
+  CAMERAS_RELOAD_PATH,
   CameraConfigBodySchema,
   DEMO_DOORBELL_PATH,
   MJPEG_CONTENT_TYPE,
@@ -71,5 +72,15 @@ export function camerasRoutes({
         return { item: { pressed: true } };
       });
     }
+  };
+}
+
+/**
+ * Routes of the camera domain on the general API bases (spec §7 `POST config/cameras/reload`):
+ * the cameras' config published again and answered as `{items: Camera[]}`.
+ */
+export function camerasConfigRoutes({ cameras }: { cameras: CameraService }) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.post(CAMERAS_RELOAD_PATH, async () => ({ items: cameras.reload() }) satisfies CamerasAnswer);
   };
 }

@@ -25,6 +25,15 @@ export class CameraService {
     for (const camera of cameras) this.sources.set(camera.id, new SimulatedCamera(camera.source.hue));
   }
 
+  /**
+   * `POST /config/cameras/reload` (spec §7): publishes `camera/config` again (household file plus
+   * stored edits) and returns the cameras.
+   */
+  reload(): Camera[] {
+    this.publishConfig();
+    return this.list();
+  }
+
   /** Returns this (nothing is published until a camera is edited: a fresh hub keeps the live namespace quiet). */
   start(): this {
     return this;

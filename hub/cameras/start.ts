@@ -4,7 +4,7 @@ import type { Db } from "../core/db";
 import type { Household } from "../household/schema";
 import { simulatedDoorbell } from "../simulator/doorbell";
 import { startDoorbellBridge } from "./doorbell";
-import { camerasRoutes, camerasV5Routes } from "./routes";
+import { camerasConfigRoutes, camerasRoutes, camerasV5Routes } from "./routes";
 import { CameraService } from "./service";
 import { CameraEditStore } from "./store";
 
@@ -15,6 +15,8 @@ export interface CamerasDomain {
   routes: (app: FastifyInstance) => Promise<void>;
   /** Routes of `/api/cameras/v5`. */
   v5Routes: (app: FastifyInstance) => Promise<void>;
+  /** Routes of the general bases (`POST /config/cameras/reload`). */
+  configRoutes: (app: FastifyInstance) => Promise<void>;
   close(): void;
 }
 
@@ -33,6 +35,7 @@ export function startCameras(options: { household: Household; db: Db; link: Brok
     service,
     routes: camerasRoutes({ cameras: service, doorbell: press }),
     v5Routes: camerasV5Routes({ cameras: service }),
+    configRoutes: camerasConfigRoutes({ cameras: service }),
     close: () => service.close(),
   };
 }

@@ -45,6 +45,12 @@ export type Camera = v.InferOutput<typeof CameraSchema>;
 
 /** `GET /cameras` on the v5 base (our addition; the spec does not show the list call): every camera, household order. */
 export const CAMERAS_PATH = "/cameras";
+/**
+ * `POST /config/cameras/reload` on the general base (spec §7), empty body: the hub publishes the
+ * cameras' config (`camera/config`, retained) again from the household file and the stored edits,
+ * so every open dashboard takes it, and answers the cameras ({@link CamerasAnswerSchema}).
+ */
+export const CAMERAS_RELOAD_PATH = "/config/cameras/reload";
 /** `{items: Camera[]}`: the answer of `GET /cameras`. */
 export const CamerasAnswerSchema = itemsOf(CameraSchema);
 export type CamerasAnswer = v.InferOutput<typeof CamerasAnswerSchema>;
