@@ -3,7 +3,7 @@ import { AirVent, SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AC_MODES, AC_TEMPERATURE, type AcStatePayload } from "../../../shared/contract/climate";
-import { Tile, TileSkeleton, TileValue } from "../../../ui/Tile";
+import { Tile, TileValue } from "../../../ui/Tile";
 import { commandPendingAtom } from "../../commands";
 import { acCommand, acTarget } from "../commands";
 import { formatCelsius } from "../format";
@@ -45,7 +45,9 @@ export function AcTile({ id, state }: AcTileProps) {
   return (
     <div className="climate-tile" data-testid={`ac-tile-${id}`} data-pending={anyPending} data-mode={state.mode ?? "unknown"}>
       <Tile
-        freshness={state.mode === null ? "loading" : "fresh"}
+        // An IR unit reports nothing until it is sent a command (IRHVAC is one-way): its blaster is
+        // heard, so the tile is not waiting for data; its mode reads 'Brak danych' until then.
+        freshness="fresh"
         name={state.label}
         icon={<AirVent />}
         title={state.label}
@@ -53,7 +55,7 @@ export function AcTile({ id, state }: AcTileProps) {
         footer={anyPending ? <span role="status">{t("climate.pending")}</span> : <span>{gate.available ? "" : t("climate.unavailable")}</span>}
       >
         <div className="climate-tile__body">
-          {state.mode === null ? <TileSkeleton /> : <TileValue text={modeText} unit="" spaced={false} variant="word" />}
+          <TileValue text={modeText} unit="" spaced={false} variant="word" />
           <button type="button" className="button climate-tile__open" onClick={() => setOpen(true)} aria-label={t("climate.settings", { label: state.label })}>
             <SlidersHorizontal aria-hidden="true" />
           </button>
