@@ -12,7 +12,7 @@ export const SCREEN_SIZES = [
 export type ScreenSize = (typeof SCREEN_SIZES)[number];
 
 /** Every route of spec §2 a logged-in household can open (the camera id is any string). */
-export const SCREEN_ROUTES = ["/", "/weather", "/menu", "/switches", "/cameras", "/cameras/live?id=brama"] as const;
+export const SCREEN_ROUTES = ["/", "/weather", "/menu", "/switches", "/cameras", "/cameras/live?id=brama", "/automations", "/remotes", "/gps", "/pv"] as const;
 
 /**
  * What overflows on the current page, as readable lines: the page scrolling sideways, and any
