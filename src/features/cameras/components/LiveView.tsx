@@ -25,7 +25,9 @@ export type LiveViewProps = {
  * when none came for 3 s; the picture's alt text is the camera label; scaling stretch, contain or
  * cover and optional black-and-white from the camera's settings; the mode (rtc, hls, mjpeg) from
  * the per-camera UI state (remembered in this browser), MJPEG in the legacy image mode with the
- * `mjpeg-old` feature flag. It streams only while the page is visible and the view on screen.
+ * `mjpeg-old` feature flag; when the hub refuses the WebRTC offer (4xx: it serves none) the view
+ * moves on to the camera's next mode by itself. It streams only while the page is visible and the
+ * view on screen.
  */
 export function LiveView({ camera, controls = false }: LiveViewProps) {
   const { t } = useTranslation();
@@ -67,7 +69,20 @@ export function LiveView({ camera, controls = false }: LiveViewProps) {
           <>
             {clients && state.mode === "mjpeg" && (isFeatureFlagOn("mjpeg-old") ? <LegacyMjpegView url={mjpegUrl(clients.cameras, camera.id)} {...common} /> : <MjpegView url={mjpegUrl(clients.cameras, camera.id)} {...common} />)}
             {state.mode === "hls" && <HlsView url={`${base}${hlsPath(camera.id, state.stream)}`} audio={state.audio} {...common} />}
-            {state.mode === "rtc" && <RtcView id={camera.id} stream={state.stream} audio={state.audio} {...common} />}
+            {state.mode === "rtc" && (
+              <RtcView
+                id={camera.id}
+                stream={state.stream}
+                audio={state.audio}
+                {...common}
+                onUnsupported={(message) => {
+                  // No WebRTC from this hub for this camera: the next supported mode (hls, mjpeg), remembered.
+                  const next = nextMode(camera, "rtc");
+                  if (next === "rtc") handleError(message);
+                  else update({ mode: next });
+                }}
+              />
+            )}
             {!connected && (
               <div className="camera-live__overlay" role="status" data-testid="camera-connecting">
                 <span>{state.play ? t("camera.connecting") : t("camera.paused")}</span>

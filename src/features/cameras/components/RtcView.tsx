@@ -16,6 +16,8 @@ export type RtcViewProps = {
   className: string;
   onFrame: () => void;
   onError: (message: string) => void;
+  /** The hub refused the SDP offer (4xx: it serves no WebRTC for this camera); retrying cannot help. */
+  onUnsupported?: (message: string) => void;
 };
 
 /**
@@ -25,11 +27,11 @@ export type RtcViewProps = {
  * there is never more than one peer connection per view, and it is closed
  * when the view stops (hidden, scrolled away, paused, unmounted).
  */
-export function RtcView({ id, stream, label, active, audio, className, onFrame, onError }: RtcViewProps) {
+export function RtcView({ id, stream, label, active, audio, className, onFrame, onError, onUnsupported }: RtcViewProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const clients = useAtomValue(cameraClientsAtom);
-  const callbacks = useRef({ onFrame, onError });
-  callbacks.current = { onFrame, onError };
+  const callbacks = useRef({ onFrame, onError, onUnsupported });
+  callbacks.current = { onFrame, onError, onUnsupported };
   useEffect(() => {
     const video = videoRef.current;
     if (!active || !video || !clients) return;
@@ -64,8 +66,9 @@ export function RtcView({ id, stream, label, active, audio, className, onFrame, 
           void video.play().catch(() => undefined);
         },
         (error: unknown) => {
-          // The hub refused the offer (4xx: no WebRTC for this camera): retrying cannot help; the household switches mode.
-          if (isApiError(error) && error.kind === "client") callbacks.current.onError(error.message);
+          // The hub refused the offer (4xx: no WebRTC for this camera): retrying cannot help; the
+          // live view moves on to the camera's next mode (or shows the error when it has none).
+          if (isApiError(error) && error.kind === "client") (callbacks.current.onUnsupported ?? callbacks.current.onError)(error.message);
           else restart(error instanceof Error ? error.message : String(error));
         },
       );
