@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useModalDialog } from "../../../ui/useModalDialog";
+import { useId, useRef, type ReactNode } from "react";
 
 /** Props of {@link ClimateDialog}. */
 export type ClimateDialogProps = { title: string; open: boolean; onClose: () => void; closeText: string; testId: string; children: ReactNode };
@@ -10,17 +11,7 @@ export type ClimateDialogProps = { title: string; open: boolean; onClose: () => 
 export function ClimateDialog({ title, open, onClose, closeText, testId, children }: ClimateDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === "function") dialog.showModal();
-      else dialog.setAttribute("open", "");
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === "function") dialog.close();
-      else dialog.removeAttribute("open");
-    }
-  }, [open]);
+  useModalDialog(ref, open);
   return (
     <dialog ref={ref} className="climate-panel" aria-labelledby={titleId} onClose={onClose} onCancel={onClose} data-testid={testId}>
       <h2 id={titleId} className="climate-panel__title">

@@ -1,3 +1,4 @@
+import { useModalDialog } from "../../../ui/useModalDialog";
 import { useAtomValue } from "jotai";
 import { X } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
@@ -49,13 +50,7 @@ export function HistoryDialog({ sensor, general, onClose }: HistoryDialogProps) 
     [sensor.kind, t],
   );
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === "function") dialog.showModal();
-      else dialog.setAttribute("open", "");
-    }
-  }, []);
+  useModalDialog(dialogRef, true);
 
   useEffect(() => {
     const controller = new AbortController();

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from "react";
+import { useModalDialog } from "../../../ui/useModalDialog";
+import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { miredToKelvin, kelvinToMired, type LightFeatures } from "../../../shared/contract/lights";
 import { ToggleField } from "../../../ui/ToggleField";
@@ -33,17 +34,7 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
   const titleId = useId();
   const { live, wanted, pending, disabled } = control;
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === "function") dialog.showModal();
-      else dialog.setAttribute("open", "");
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === "function") dialog.close();
-      else dialog.removeAttribute("open");
-    }
-  }, [open]);
+  useModalDialog(dialogRef, open);
 
   const on = (wanted.state ?? live?.state) === "ON";
   const brightness = features.brightness
