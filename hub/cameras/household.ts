@@ -2,12 +2,21 @@ import * as v from "valibot";
 import { CameraIdSchema, CameraScalingSchema } from "../../src/shared/contract/cameras";
 import { DeviceNameSchema } from "../../src/shared/contract/sensors";
 
+/** An http(s) base URL of a camera gateway (no credentials in it are ever sent to a browser). */
+const GatewayUrlSchema = v.pipe(v.string(), v.url("must be a URL"), v.regex(/^https?:\/\//, "must be http or https"), v.maxLength(500));
+
 /**
- * Where a camera's picture comes from (docs/contract.md "Cameras"): `demo` is the hub's own moving
- * test picture (frames drawn and JPEG-encoded in Node, hub/cameras/frames.ts), so `npm start` shows
- * moving cameras on any machine.
+ * Where a camera's picture comes from (docs/contract.md "Cameras"):
+ * - `demo`: the hub's own moving test picture (frames drawn and JPEG-encoded in Node,
+ *   hub/cameras/frames.ts), so `npm start` shows moving cameras on any machine;
+ * - `go2rtc`: a stream `src` of a go2rtc server at `url` (e.g. `http://192.168.1.10:1984`), which
+ *   reads the camera's RTSP/ONVIF/etc.; the hub proxies its WebRTC SDP exchange, MJPEG and HLS, so
+ *   the browser talks only to the hub and never needs the camera's credentials.
  */
-export const CameraSourceSchema = v.variant("type", [v.object({ type: v.literal("demo"), hue: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(359)), 200) })]);
+export const CameraSourceSchema = v.variant("type", [
+  v.object({ type: v.literal("demo"), hue: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(359)), 200) }),
+  v.object({ type: v.literal("go2rtc"), url: GatewayUrlSchema, src: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) }),
+]);
 export type CameraSource = v.InferOutput<typeof CameraSourceSchema>;
 
 /**

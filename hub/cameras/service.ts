@@ -22,7 +22,9 @@ export class CameraService {
     private readonly edits: CameraEditStore,
     private readonly link: BrokerLink,
   ) {
-    for (const camera of cameras) this.sources.set(camera.id, new SimulatedCamera(camera.source.hue));
+    // A go2rtc camera's frame source is the proxied MJPEG of its gateway (issue 12, not built yet:
+    // such a camera has no MJPEG until then).
+    for (const camera of cameras) if (camera.source.type === "demo") this.sources.set(camera.id, new SimulatedCamera(camera.source.hue));
   }
 
   /**
