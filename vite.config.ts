@@ -63,6 +63,8 @@ export default defineConfig({
     precompress(),
   ],
   build: { target: "es2022", sourcemap: true },
+  // The live worker (src/lib/mqtt/live.worker.ts) is an ES module worker, like the page's chunks.
+  worker: { format: "es" },
   server: {
     proxy: {
       "/api": hub,

@@ -87,16 +87,19 @@ try {
   await installPageProbes(page);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_THROTTLE });
-  await cdp.send("Network.enable");
   let wsOpenedWallMs = 0;
   let burstFrames = 0;
   let lastBurstFrameWallMs = 0;
   let burstWsFrames = 0; // WebSocket frames that carried burst messages
   let largestBurstFrame = 0; // most burst messages in one WebSocket frame
   let sensorHits = 0; // sustained dashboard topics seen in WebSocket frames (sensor/..., power/bench_...)
-  cdp.on("Network.webSocketWillSendHandshakeRequest", (e) => (wsOpenedWallMs = e.wallTime * 1000));
-  cdp.on("Network.webSocketFrameReceived", (e) => {
-    const text = Buffer.from(e.response.payloadData, e.response.opcode === 2 ? "base64" : "utf8").toString("latin1");
+  // The live channel runs in a worker (issue 9): Playwright reports its WebSocket through the page;
+  // a page CDP session would not see it.
+  page.on("websocket", (ws) => {
+    wsOpenedWallMs = Date.now();
+    ws.on("framereceived", ({ payload }) => countFrame(typeof payload === "string" ? payload : payload.toString("latin1")));
+  });
+  const countFrame = (text: string) => {
     sensorHits += text.split("sensor/").length - 1 + text.split("power/bench_").length - 1;
     const hits = text.split("bench_").length - 1;
     if (hits > 0) {
@@ -105,7 +108,7 @@ try {
       burstFrames += hits;
       lastBurstFrameWallMs = Date.now();
     }
-  });
+  };
 
   await loginAsDemo(page, hub.baseURL);
   // Wait until the browser received the whole burst (or it went quiet for 5 s), then let the page

@@ -12,6 +12,7 @@ import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
 import { SensorTiles } from "../features/sensors/components/SensorTiles";
 import { ChosenSwitches } from "../features/switches/components/ChosenSwitches";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
+import { useRevealSteps } from "../ui/useRevealSteps";
 import { CalendarList } from "../features/calendar";
 import { useSensorHistory } from "./-components/SensorHistory";
 
@@ -20,7 +21,8 @@ import { useSensorHistory } from "./-components/SensorHistory";
  * (hidden under 460 px), the switches chosen in setting `dashboardSwitches` (if any), then the
  * sensors' tiles grouped by room (GET /config/sensors), then the garage door and gate in their room
  * (issue 10), then the heater and the air conditioning in their rooms (issue 10); the calendar's
- * upcoming events and each sensor's chart of the day (issue 13).
+ * upcoming events and each sensor's chart of the day (issue 13). The sections mount one after
+ * another in transitions ({@link useRevealSteps}, issue 9).
  */
 function HomePage() {
   const { t } = useTranslation();
@@ -28,6 +30,17 @@ function HomePage() {
   const appUi = useAtomValue(appUiAtom);
   const history = useSensorHistory(Route.useRouteContext().api.general);
   useDocumentTitle(t("app.titleSuffix"));
+  // Mounted one after another (issue 9): the first screenful paints, the rest follow in time slices.
+  const sections = [
+    <ChosenSwitches key="switches" settingKey="dashboardSwitches" />,
+    <CalendarList key="calendar" />,
+    <SensorTiles key="sensors" sensors={sensors} onOpenHistory={history.open} />,
+    <LightsSection key="lights" />,
+    <GarageSection key="garage" />,
+    <ClimateSection key="climate" sensors={sensors} />,
+    <GpsSection key="gps" />,
+  ];
+  const shown = useRevealSteps(sections.length, 2);
   return (
     <section className="page home" aria-labelledby="sensors-heading">
       <h1 id="sensors-heading" className="visually-hidden">
@@ -37,14 +50,8 @@ function HomePage() {
         <HomeClock />
         <OutdoorMinBox fractionDigits={appUi === "car" ? 0 : 1} />
       </header>
-      <ChosenSwitches settingKey="dashboardSwitches" />
-      <CalendarList />
-      <SensorTiles sensors={sensors} onOpenHistory={history.open} />
-      <LightsSection />
-      <GarageSection />
-      <ClimateSection sensors={sensors} />
+      {sections.slice(0, shown)}
       {history.element}
-      <GpsSection />
     </section>
   );
 }

@@ -1,8 +1,10 @@
 import type { IClientOptions, MqttClient } from "mqtt";
+import { startTransition } from "react";
 import { createIngest } from "../../lib/mqtt/ingest";
 import { applyLiveBatch } from "./apply";
 import { liveConnectionStateAtom, liveStatsAtom, liveTopicsAtom } from "./atoms";
 import type { JotaiStore } from "../../shared/store";
+import type { LiveConnectionState } from "../../shared/liveConnection";
 
 /** Test seams of {@link startLive}. */
 export type StartLiveOptions = {
@@ -13,7 +15,8 @@ export type StartLiveOptions = {
 };
 
 /**
- * Starts the live channel (spec §7 "Live channel", DESIGN §3-4): loads the mqtt module lazily,
+ * Starts the live channel (spec §7 "Live channel", DESIGN §3-4): loads the mqtt module lazily, in a
+ * dedicated worker in browsers (workerConnection.ts, issue 9) or in this thread with a `connect` seam,
  * connects to `url` (config's mqttConnectionString), feeds every message through the ingest and
  * writes one batch per frame into the store; the connection state goes to liveConnectionStateAtom.
  * The ingest caps what it holds (issue 7 item 5, issue 8): see createIngest; topics already in the
@@ -28,22 +31,30 @@ export function startLive(store: JotaiStore, url: string, options: StartLiveOpti
     schedule: options.schedule,
     // Leaves restored from the offline snapshot count towards the topic cap (issue 8).
     knownTopics: store.get(liveTopicsAtom),
-    apply: (batch) => applyLiveBatch(store, batch),
+    // A transition (issue 9): the store has the batch at once; the tiles that read it re-render in
+    // time slices, so a burst of readings never blocks input for a long task.
+    apply: (batch) => startTransition(() => applyLiveBatch(store, batch)),
     // Once per frame, also when everything was dropped (a flood over the topic cap applies nothing).
     onStats: (stats) => store.set(liveStatsAtom, stats),
   });
 
-  import("../../lib/mqtt/connection")
-    .then(({ connectLive }) => {
+  const handlers = {
+    url,
+    onMessage: (topic: string, payload: Uint8Array) => ingest.push(topic, payload),
+    onState: (state: LiveConnectionState) => {
+      if (!stopped) store.set(liveConnectionStateAtom, state);
+    },
+  };
+  // In a browser the connection runs in a worker (mqtt.js off the main thread, issue 9); with a
+  // test seam `connect`, or where there are no workers, in this thread.
+  const inWorker = options.connect === undefined && typeof Worker === "function";
+  (inWorker
+    ? import("../../lib/mqtt/workerConnection").then(({ connectLiveInWorker }) => () => connectLiveInWorker(handlers))
+    : import("../../lib/mqtt/connection").then(({ connectLive }) => () => connectLive({ ...handlers, connect: options.connect }))
+  )
+    .then((open) => {
       if (stopped) return;
-      const connection = connectLive({
-        url,
-        connect: options.connect,
-        onMessage: (topic, payload) => ingest.push(topic, payload),
-        onState: (state) => {
-          if (!stopped) store.set(liveConnectionStateAtom, state);
-        },
-      });
+      const connection = open();
       close = () => connection.close();
     })
     .catch((error: unknown) => {
