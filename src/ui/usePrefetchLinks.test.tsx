@@ -58,7 +58,7 @@ describe("usePrefetchLinks (spec §9 link prefetch margin 200px)", () => {
     vi.unstubAllGlobals();
   });
 
-  it("watches links with a 200 px margin and preloads a link's route once it comes near the viewport", () => {
+  it("watches links with a 200 px margin and preloads a link's route once it comes near the viewport", async () => {
     const view = render(<Links />);
     const observer = FakeIntersectionObserver.instances[0]!;
     expect(LINK_PREFETCH_MARGIN_PX).toBe(200);
@@ -67,11 +67,14 @@ describe("usePrefetchLinks (spec §9 link prefetch margin 200px)", () => {
 
     const weather = view.getByText("Pogoda");
     observer.enter(weather);
-    expect(preloadRoute).toHaveBeenCalledTimes(1);
+    // Not in the observer's callback: at the next idle period.
+    expect(preloadRoute).not.toHaveBeenCalled();
+    await waitFor(() => expect(preloadRoute).toHaveBeenCalledTimes(1));
     expect(preloadRoute).toHaveBeenCalledWith({ to: "/weather", search: {} });
     // Once preloaded, it is no longer watched and a second report does nothing.
     expect(observer.observed.has(weather)).toBe(false);
     observer.enter(weather);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(preloadRoute).toHaveBeenCalledTimes(1);
   });
 
@@ -85,7 +88,32 @@ describe("usePrefetchLinks (spec §9 link prefetch margin 200px)", () => {
     const brama = view.getByText("Brama");
     await waitFor(() => expect(observer.observed.has(brama)).toBe(true));
     observer.enter(brama);
-    expect(preloadRoute).toHaveBeenCalledWith({ to: "/cameras/live", search: { id: "brama" } });
+    await waitFor(() => expect(preloadRoute).toHaveBeenCalledWith({ to: "/cameras/live", search: { id: "brama" } }));
+  });
+
+  it("preloads links that come into view together one per idle period, in order", async () => {
+    const idle: Array<() => void> = [];
+    const original = { request: window.requestIdleCallback, cancel: window.cancelIdleCallback };
+    window.requestIdleCallback = (callback) => idle.push(() => callback({ didTimeout: false, timeRemaining: () => 10 }));
+    window.cancelIdleCallback = () => undefined;
+    const runIdle = () => idle.shift()?.();
+    const view = render(<Links />);
+    const observer = FakeIntersectionObserver.instances[0]!;
+    await act(async () => view.getByText("więcej").click());
+    const brama = view.getByText("Brama");
+    await waitFor(() => expect(observer.observed.has(brama)).toBe(true));
+    observer.enter(view.getByText("Pogoda"));
+    observer.enter(brama);
+    expect(preloadRoute).not.toHaveBeenCalled();
+    runIdle();
+    expect(preloadRoute).toHaveBeenCalledTimes(1);
+    expect(preloadRoute).toHaveBeenLastCalledWith({ to: "/weather", search: {} });
+    runIdle();
+    expect(preloadRoute).toHaveBeenCalledTimes(2);
+    expect(preloadRoute).toHaveBeenLastCalledWith({ to: "/cameras/live", search: { id: "brama" } });
+    expect(idle).toHaveLength(0);
+    window.requestIdleCallback = original.request;
+    window.cancelIdleCallback = original.cancel;
   });
 
   it("stops watching when the container unmounts", () => {

@@ -10,7 +10,8 @@ export const LINK_PREFETCH_MARGIN_PX = 200;
  * later (a MutationObserver watches the container). TanStack Router's own viewport preloading uses a
  * fixed 100 px margin, so the router preloads on intent and this hook does the viewport part.
  *
- * Each href is preloaded at most once per mount; a failed preload is ignored (navigation loads the
+ * Preloads run one per idle period (requestIdleCallback, at the latest 2 s), in the order the links
+ * came into view. Each href is preloaded at most once per mount; a failed preload is ignored (navigation loads the
  * route again and shows its error then). No-op where IntersectionObserver is missing.
  */
 export function usePrefetchLinks(containerRef: RefObject<HTMLElement | null>): void {
@@ -19,6 +20,21 @@ export function usePrefetchLinks(containerRef: RefObject<HTMLElement | null>): v
     const container = containerRef.current;
     if (container === null || typeof IntersectionObserver !== "function") return;
     const done = new Set<string>();
+    // One preload per idle period (issue 9): matching and loading a route is main-thread work, and
+    // every link of a screen comes into view at once on its first paint.
+    const queue: Array<Parameters<typeof router.preloadRoute>[0]> = [];
+    let idle: number | undefined;
+    const requestIdle = (cb: () => void): number =>
+      typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(cb, { timeout: 2_000 }) : window.setTimeout(cb, 50);
+    const cancelIdle = (handle: number) =>
+      typeof window.cancelIdleCallback === "function" ? window.cancelIdleCallback(handle) : window.clearTimeout(handle);
+    const next = () => {
+      idle = undefined;
+      const target = queue.shift();
+      if (target === undefined) return;
+      router.preloadRoute(target).catch(() => undefined);
+      if (queue.length > 0) idle = requestIdle(next);
+    };
     const watched = new WeakSet<Element>();
     const intersection = new IntersectionObserver(
       (entries) => {
@@ -32,9 +48,8 @@ export function usePrefetchLinks(containerRef: RefObject<HTMLElement | null>): v
           if (url.origin !== window.location.origin) continue;
           // An href read from the DOM is not one of the typed routes: the router matches it at run time.
           const target = { to: url.pathname, search: Object.fromEntries(url.searchParams) };
-          router
-            .preloadRoute(target as unknown as Parameters<typeof router.preloadRoute>[0])
-            .catch(() => undefined);
+          queue.push(target as unknown as Parameters<typeof router.preloadRoute>[0]);
+          idle ??= requestIdle(next);
         }
       },
       { rootMargin: `${LINK_PREFETCH_MARGIN_PX}px` },
@@ -50,6 +65,7 @@ export function usePrefetchLinks(containerRef: RefObject<HTMLElement | null>): v
     const mutations = new MutationObserver(() => watch(container));
     mutations.observe(container, { childList: true, subtree: true });
     return () => {
+      if (idle !== undefined) cancelIdle(idle);
       mutations.disconnect();
       intersection.disconnect();
     };

@@ -15,7 +15,9 @@ export function dayChange(previous: string, now: number): string | null {
   return next === previous ? null : next;
 }
 
-const dayKeyBase = atom(dayKey(Date.now()));
+// null until mounted: the day is read when first needed, not when this module loaded (a kiosk
+// booted yesterday, or a test's clock, must not see the day of the module's evaluation).
+const dayKeyBase = atom<string | null>(null);
 dayKeyBase.onMount = (set) => {
   let current = dayKey(Date.now());
   set(current);
@@ -33,4 +35,4 @@ dayKeyBase.onMount = (set) => {
  * The current local day (`YYYY-MM-DD`), checked every {@link DAY_CHECK_MS} (spec §9) while read and
  * written only when it changes, so a date label re-renders once a day, not every tick.
  */
-export const currentDayAtom = atom((get) => get(dayKeyBase));
+export const currentDayAtom = atom((get) => get(dayKeyBase) ?? dayKey(Date.now()));
