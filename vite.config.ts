@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./scripts/precompress";
+import { nonBlockingEntryCss } from "./scripts/nonBlockingCss";
 
 /**
  * Build of the dashboard PWA. The hub serves `dist/`; `npm run dev` proxies the API bases and the
@@ -58,6 +59,8 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "src/routes", generatedRouteTree: "src/routeTree.gen.ts" }),
     react(),
+    // The entry stylesheet preloaded, not render-blocking: the inline shell paints at once (issue 9).
+    nonBlockingEntryCss(),
     pwa,
     // After the PWA plugin: Brotli and gzip copies of every compressible file, sw.js included (issue 9).
     precompress(),
