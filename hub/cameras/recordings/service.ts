@@ -137,8 +137,9 @@ export class RecordingsService {
     try {
       await new Promise<void>((resolve) => {
         const unsubscribe = source.subscribe((jpeg) => {
-          if (bytes + jpeg.length > CLIP.maxBytes) return;
-          frames.push({ offsetMs: Math.max(0, this.now() - startedAtMs), jpeg });
+          const offsetMs = Math.max(0, this.now() - startedAtMs);
+          if (offsetMs > this.clipMs || bytes + jpeg.length > CLIP.maxBytes) return;
+          frames.push({ offsetMs, jpeg });
           bytes += jpeg.length;
         });
         setTimeout(() => {
@@ -152,7 +153,7 @@ export class RecordingsService {
     if (frames.length === 0) return null;
     const id = `rec-${startedAtMs}-${randomBytes(4).toString("hex")}`;
     const size = this.options.files.write(id, encodeClip(frames));
-    const recording = this.options.store.insert({ id, cameraId, startedAtMs, durationMs: Math.max(this.clipMs, frames.at(-1)?.offsetMs ?? 0), bytes: size });
+    const recording = this.options.store.insert({ id, cameraId, startedAtMs, durationMs: this.clipMs, bytes: size });
     this.options.log.info({ camera: cameraId, id, frames: frames.length, bytes: size }, "recorded a motion clip");
     this.announce(cameraId);
     this.prune();
