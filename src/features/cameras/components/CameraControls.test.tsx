@@ -34,7 +34,7 @@ describe("camera controls (issue 12)", () => {
         return { status: 200, body: { item: { ...ZOOM, ...(request.body as { config: object }).config } } };
       },
     });
-    fireEvent.click(screen.getByRole("button", { name: "Ustawienia kamery" }));
+    fireEvent.click(screen.getByRole("button", { name: "Ustawienia kamery: Furtka" }));
     const dialog = screen.getByTestId("camera-settings-zoom");
     const name = within(dialog).getByLabelText("Nazwa");
     fireEvent.change(name, { target: { value: "   " } });

@@ -1,6 +1,5 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { Settings } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import type { Camera } from "../../../shared/contract/cameras";
 import { ToggleField } from "../../../ui/ToggleField";
@@ -8,7 +7,7 @@ import { sessionLockedAtom } from "../../auth/atoms";
 import { commandPendingAtom } from "../../commands";
 import { offlineAtom } from "../../offline/atoms";
 import { nightmodeCommand } from "../commands";
-import { CameraSettings } from "./CameraSettings";
+import { CameraSettingsButton } from "./CameraSettingsButton";
 import { PtzPad } from "./PtzPad";
 import "./controls.css";
 
@@ -22,7 +21,6 @@ const RecordingsList = lazy(() => import("./RecordingsList"));
  */
 export function CameraControls({ camera }: { camera: Camera }) {
   const { t } = useTranslation();
-  const [settingsOpen, setSettingsOpen] = useState(false);
   const setNight = useSetAtom(nightmodeCommand);
   const nightPending = useAtomValue(commandPendingAtom(`camera-night:${camera.id}`));
   const offline = useAtomValue(offlineAtom);
@@ -31,9 +29,7 @@ export function CameraControls({ camera }: { camera: Camera }) {
   return (
     <div className="camera-controls">
       <div className="camera-controls__row">
-        <button type="button" className="button camera-controls__settings" onClick={() => setSettingsOpen(true)}>
-          <Settings size={20} aria-hidden="true" /> {t("cameraControls.settings")}
-        </button>
+        <CameraSettingsButton camera={camera} />
         {camera.enabled && (
           <ToggleField
             label={t("cameraControls.nightmode")}
@@ -45,7 +41,6 @@ export function CameraControls({ camera }: { camera: Camera }) {
         )}
       </div>
       {camera.ptz === true && camera.enabled && <PtzPad cameraId={camera.id} />}
-      <CameraSettings camera={camera} open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       <Suspense fallback={<p className="muted">{t("app.loading")}</p>}>
         <RecordingsList cameraId={camera.id} label={camera.label} />
       </Suspense>
