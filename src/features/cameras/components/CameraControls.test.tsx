@@ -60,7 +60,7 @@ describe("camera controls (issue 12)", () => {
     expect(store.get(camerasAtom)?.[0]?.nightmode).toBe(true);
   });
 
-  it("the lock toggle shows the state the hub answered (aria-pressed), and is disabled offline", async () => {
+  it("the lock toggle shows the state the hub answered (aria-pressed), and is disabled offline", { timeout: 15_000 }, async () => {
     let locked = false;
     const { v1, store } = renderControls(ZOOM, {
       v1: (request) => {
@@ -81,7 +81,7 @@ describe("camera controls (issue 12)", () => {
     expect((within(row).getByRole("button", { name: /^Odblokuj/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("the PTZ pad sends a move per button and per arrow key; absent for a camera without PTZ", async () => {
+  it("the PTZ pad sends a move per button and per arrow key; absent for a camera without PTZ", { timeout: 15_000 }, async () => {
     const { v1 } = renderControls(ZOOM, {
       v1: (request) =>
         request.path === "/recordings" ? { status: 200, body: { items: [] } } : { status: 200, body: { item: { id: "zoom", pan: 0, tilt: 0, zoom: 0, duration: 250, ...(request.body as object) } } },
