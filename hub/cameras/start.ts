@@ -72,6 +72,7 @@ export function startCameras(options: { household: Household; db: Db; link: Brok
     configRoutes: camerasConfigRoutes({ cameras: service }),
     close: () => {
       motion?.stop();
+      recordings.close();
       service.close();
     },
   };

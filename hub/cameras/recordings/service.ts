@@ -36,6 +36,7 @@ export class RecordingsService {
   private readonly limits: PruneLimits;
   private readonly clipMs: number;
   private readonly now: () => number;
+  private closed = false;
 
   constructor(private readonly options: RecordingsOptions) {
     this.limits = options.limits ?? RECORDING_LIMITS;
@@ -93,14 +94,25 @@ export class RecordingsService {
    * A motion event on camera `cameraId`: records its frames for the clip's length (one clip at a
    * time per camera: a second event meanwhile joins the first), stores it, prunes, and sets the
    * camera's `motion` flag while it records. Resolves with the recording, or null when the camera
-   * gives no frames (unknown, disabled, no frame source) or none came.
+   * gives no frames (unknown, disabled, no frame source) or none came, or the hub is closing; never
+   * rejects (a failure to write is logged).
    */
   record(cameraId: string): Promise<Recording | null> {
     const running = this.recording.get(cameraId);
     if (running) return running;
-    const promise = this.capture(cameraId).finally(() => this.recording.delete(cameraId));
+    const promise = this.capture(cameraId)
+      .catch((error: unknown) => {
+        this.options.log.warn({ camera: cameraId, err: error }, "recording a motion clip failed");
+        return null;
+      })
+      .finally(() => this.recording.delete(cameraId));
     this.recording.set(cameraId, promise);
     return promise;
+  }
+
+  /** Stops recording: clips still being captured are dropped (the hub is shutting down). */
+  close(): void {
+    this.closed = true;
   }
 
   /** Deletes what is over the limits (never a locked recording). */
@@ -124,6 +136,7 @@ export class RecordingsService {
   }
 
   private async capture(cameraId: string): Promise<Recording | null> {
+    if (this.closed) return null;
     let source;
     try {
       source = this.options.cameras.frames(cameraId);
@@ -138,7 +151,8 @@ export class RecordingsService {
       await new Promise<void>((resolve) => {
         const unsubscribe = source.subscribe((jpeg) => {
           const offsetMs = Math.max(0, this.now() - startedAtMs);
-          if (offsetMs > this.clipMs || bytes + jpeg.length > CLIP.maxBytes) return;
+          // the first frame always (a busy hub may take a while to draw it), later ones within the clip
+          if (frames.length > 0 && (offsetMs > this.clipMs || bytes + jpeg.length > CLIP.maxBytes)) return;
           frames.push({ offsetMs, jpeg });
           bytes += jpeg.length;
         });
@@ -150,7 +164,7 @@ export class RecordingsService {
     } finally {
       this.options.cameras.setMotion(cameraId, false);
     }
-    if (frames.length === 0) return null;
+    if (frames.length === 0 || this.closed) return null;
     const id = `rec-${startedAtMs}-${randomBytes(4).toString("hex")}`;
     const size = this.options.files.write(id, encodeClip(frames));
     const recording = this.options.store.insert({ id, cameraId, startedAtMs, durationMs: this.clipMs, bytes: size });
