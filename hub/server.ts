@@ -193,7 +193,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const automations = startAutomations({ db, link, household, log, switches: switchService, lights, garage: garageService, demo: options.demo });
     registerDeviceExecutors(automations.runner, { heater, ac, acUnits: (household.ac ?? []).map((unit) => unit.id), ir, hasHeater: household.heater !== undefined });
     cleanups.push(() => automations.stop());
-    const cameras = startCameras({ household, db, link, log, demo: options.demo && options.simulator });
+    const cameras = startCameras({ household, db, link, log, demo: options.demo && options.simulator, dataDir: options.dataDir });
     cleanups.push(() => cameras.close());
     await registerApiBases(app, auth, {
       auth: authRoutes({ auth }),

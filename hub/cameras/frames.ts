@@ -1,4 +1,6 @@
 import jpeg from "jpeg-js";
+import { CENTRE_VIEW, type FrameView } from "./ptz";
+import { drawScene, toNightPicture } from "./scene";
 
 /** Size of a simulated camera frame, pixels. */
 export const SIM_FRAME_WIDTH = 320;
@@ -67,18 +69,22 @@ function drawDigits(data: Buffer, text: string, x: number, y: number, size: numb
  * Draws one frame of a simulated camera and encodes it as a baseline JPEG (jpeg-js, quality 60,
  * about 10 KB): a background tinted by `hue` (0..359, one per camera), a block moving across with
  * `frame`, the wall-clock time HH:MM:SS and the frame number, so consecutive frames always differ.
+ * `view` (issue 12) is where the PTZ head looks (scene.ts: the posts shift and scale with pan, tilt
+ * and zoom) and whether the night picture (dark grey, IR-like) is on; the clock stays in place.
  */
-export function drawSimulatedFrame(frame: number, at: Date, hue: number): Buffer {
+export function drawSimulatedFrame(frame: number, at: Date, hue: number, view: FrameView = CENTRE_VIEW): Buffer {
   const data = Buffer.alloc(SIM_FRAME_WIDTH * SIM_FRAME_HEIGHT * 4);
   const base = hueToRgb(hue);
   for (let y = 0; y < SIM_FRAME_HEIGHT; y++) {
     const shade = 0.35 + (0.4 * y) / SIM_FRAME_HEIGHT;
     fillRect(data, 0, y, SIM_FRAME_WIDTH, 1, [base[0] * shade, base[1] * shade, base[2] * shade]);
   }
+  drawScene(data, { width: SIM_FRAME_WIDTH, height: SIM_FRAME_HEIGHT }, view, fillRect);
   const travel = SIM_FRAME_WIDTH - 40;
   const position = frame % (2 * travel);
   const x = position < travel ? position : 2 * travel - position;
   fillRect(data, x, SIM_FRAME_HEIGHT - 50, 40, 30, [250, 250, 250]);
+  if (view.night) toNightPicture(data);
   const clock = [at.getHours(), at.getMinutes(), at.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
   drawDigits(data, clock, 12, 12, 18, [255, 255, 255]);
   drawDigits(data, String(frame % 100000).padStart(5, "0"), 12, 66, 10, [255, 230, 120]);

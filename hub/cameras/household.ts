@@ -22,7 +22,7 @@ export type CameraSource = v.InferOutput<typeof CameraSourceSchema>;
 /**
  * A camera of the household file: id and label (spec §3), which modes it has besides rtc (`hls`,
  * `mjpeg`; default mjpeg only), whether it has a mobile stream, the view's default `scaling` and
- * `blackAndWhite`, and its `source`.
+ * `blackAndWhite`, its `source` and whether it has PTZ (`ptz`).
  */
 export const HouseholdCameraSchema = v.object({
   id: CameraIdSchema,
@@ -34,6 +34,8 @@ export const HouseholdCameraSchema = v.object({
   scaling: v.optional(CameraScalingSchema, "stretch"),
   blackAndWhite: v.optional(v.boolean(), false),
   source: v.optional(CameraSourceSchema, { type: "demo", hue: 200 }),
+  /** The camera can pan, tilt and zoom (`POST /controls/ptz/{cameraId}`); default false. */
+  ptz: v.optional(v.boolean(), false),
 });
 export type HouseholdCamera = v.InferOutput<typeof HouseholdCameraSchema>;
 

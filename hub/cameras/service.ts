@@ -16,6 +16,8 @@ export const CAMERA_CONFIG_TOPIC = "camera/config";
  */
 export class CameraService {
   private readonly sources = new Map<string, FrameSource>();
+  /** Cameras whose motion is on now (a demo motion event while its clip records; `camera/config` `motion`). */
+  private readonly motion = new Set<string>();
 
   constructor(
     private readonly cameras: readonly HouseholdCamera[],
@@ -25,6 +27,7 @@ export class CameraService {
     // A go2rtc camera's frame source is the proxied MJPEG of its gateway (issue 12, not built yet:
     // such a camera has no MJPEG until then).
     for (const camera of cameras) if (camera.source.type === "demo") this.sources.set(camera.id, new SimulatedCamera(camera.source.hue));
+    for (const camera of cameras) this.syncNight(camera.id);
   }
 
   /**
@@ -55,6 +58,7 @@ export class CameraService {
   edit(id: string, config: CameraConfigBody["config"]): Camera {
     const camera = this.find(id);
     this.edits.merge(id, config);
+    this.syncNight(id);
     this.publishConfig();
     return this.item(camera);
   }
@@ -71,6 +75,19 @@ export class CameraService {
   simulated(id: string): SimulatedCamera | null {
     const source = this.sources.get(id);
     return source instanceof SimulatedCamera ? source : null;
+  }
+
+  /** The household file's camera `id` (its source and PTZ capability; issue 12). @throws HubError NOT_FOUND */
+  householdCamera(id: string): HouseholdCamera {
+    return this.find(id);
+  }
+
+  /** Sets camera `id`'s motion flag (published in `camera/config` when it changes; issue 12). */
+  setMotion(id: string, on: boolean): void {
+    if (this.motion.has(id) === on) return;
+    if (on) this.motion.add(id);
+    else this.motion.delete(id);
+    this.publishConfig();
   }
 
   /** Stops every frame source. */
@@ -96,11 +113,18 @@ export class CameraService {
       nightmode: edit.nightmode ?? false,
       scaling: edit.scaling ?? camera.scaling,
       blackAndWhite: edit.blackAndWhite ?? camera.blackAndWhite,
+      ptz: camera.ptz,
     };
   }
 
+  /** The simulated picture follows the camera's night mode (dark grey, IR-like, while on). */
+  private syncNight(id: string): void {
+    const simulated = this.simulated(id);
+    if (simulated) simulated.night = this.edits.get(id).nightmode ?? false;
+  }
+
   private publishConfig(): void {
-    const cameras = this.list().map((camera) => ({ id: camera.id, motion: false, sound: false, nightmode: camera.nightmode }));
+    const cameras = this.list().map((camera) => ({ id: camera.id, motion: this.motion.has(camera.id), sound: false, nightmode: camera.nightmode }));
     this.link.publish(CAMERA_CONFIG_TOPIC, JSON.stringify({ cameras }), { retain: true, qos: 0 });
   }
 }

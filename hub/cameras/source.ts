@@ -1,4 +1,5 @@
 import { drawSimulatedFrame } from "./frames";
+import { PtzHead, type FrameView } from "./ptz";
 
 /** A JPEG frame listener: gets each new frame (the same Buffer for every listener; never mutated). */
 export type FrameListener = (jpeg: Buffer) => void;
@@ -33,6 +34,10 @@ export class SimulatedCamera implements FrameSource {
   private frame = 0;
   private latest: Buffer | null = null;
   private pausedUntil = 0;
+  /** The simulated PTZ head (issue 12): `POST /controls/ptz/{cameraId}` moves it. */
+  readonly ptz = new PtzHead();
+  /** The IR night picture is on (night mode, issue 12). */
+  night = false;
 
   constructor(
     private readonly hue: number,
@@ -61,7 +66,7 @@ export class SimulatedCamera implements FrameSource {
   }
 
   snapshot(): Buffer {
-    return this.timer && this.latest ? this.latest : drawSimulatedFrame(this.frame, new Date(), this.hue);
+    return this.timer && this.latest ? this.latest : drawSimulatedFrame(this.frame, new Date(), this.hue, this.view());
   }
 
   /** No frames for `ms` milliseconds (a stalled camera); listeners stay connected. */
@@ -75,10 +80,15 @@ export class SimulatedCamera implements FrameSource {
     this.set.clear();
   }
 
+  /** What the picture shows now: the PTZ head's position and the night picture. */
+  view(): FrameView {
+    return { ...this.ptz.viewAt(), night: this.night };
+  }
+
   private tick(): void {
     if (Date.now() < this.pausedUntil) return;
     this.frame += 1;
-    this.latest = drawSimulatedFrame(this.frame, new Date(), this.hue);
+    this.latest = drawSimulatedFrame(this.frame, new Date(), this.hue, this.view());
     for (const listener of this.set) listener(this.latest);
   }
 }

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from "fastify";
+import { join } from "node:path";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Db } from "../core/db";
 import type { Household } from "../household/schema";
+import { simulatedCameraMotion } from "../simulator/camera-motion";
 import { simulatedDoorbell } from "../simulator/doorbell";
+import { CameraControls } from "./controls";
+import { cameraControlsRoutes } from "./controls-routes";
+import { ClipFiles } from "./recordings/clip";
+import { recordingsRoutes } from "./recordings/routes";
+import { RecordingsService } from "./recordings/service";
+import { RecordingStore } from "./recordings/store";
 import { startDoorbellBridge } from "./doorbell";
 import { camerasConfigRoutes, camerasRoutes, camerasV5Routes } from "./routes";
 import { CameraService } from "./service";
@@ -11,6 +19,8 @@ import { CameraEditStore } from "./store";
 /** The camera domain as server.ts composes it: the routes of both camera bases and the cleanup. */
 export interface CamerasDomain {
   service: CameraService;
+  /** Recordings of motion clips (issue 12). */
+  recordings: RecordingsService;
   /** Routes of `/api/cameras/v1`. */
   routes: (app: FastifyInstance) => Promise<void>;
   /** Routes of `/api/cameras/v5`. */
@@ -24,18 +34,46 @@ export interface CamerasDomain {
  * Builds the camera domain (issue 12): the household's cameras with their stored edits
  * (`camera_edits`), the doorbell bridge when the household has a
  * doorbell, and in demo mode with the simulator the demo-only `POST /demo/doorbell` that presses the
- * simulated doorbell button from the device end.
+ * simulated doorbell button from the device end. Issue 12's controls and recordings: PTZ, night mode,
+ * the recordings under `<dataDir>/recordings` (table `recordings`), and in demo mode the simulated
+ * motion events that record clips (`POST /demo/motion/{cameraId}` raises one).
  */
-export function startCameras(options: { household: Household; db: Db; link: BrokerLink; log: HubLogger; demo: boolean }): CamerasDomain {
+export function startCameras(options: { household: Household; db: Db; link: BrokerLink; log: HubLogger; demo: boolean; dataDir: string }): CamerasDomain {
   const service = new CameraService(options.household.cameras ?? [], new CameraEditStore(options.db), options.link).start();
   const doorbell = options.household.doorbell;
   if (doorbell) startDoorbellBridge(options.link, doorbell, options.log);
   const press = options.demo && doorbell ? simulatedDoorbell(options.link, doorbell) : undefined;
+  const recordings = new RecordingsService({
+    store: new RecordingStore(options.db),
+    files: new ClipFiles(join(options.dataDir, "recordings")),
+    cameras: service,
+    link: options.link,
+    log: options.log,
+  }).start();
+  const motion = options.demo
+    ? simulatedCameraMotion({
+        link: options.link,
+        cameraIds: service.list().map((camera) => camera.id),
+        onMotion: (cameraId) => void recordings.record(cameraId),
+      })
+    : undefined;
+  const v1Routes = [
+    camerasRoutes({ cameras: service, doorbell: press }),
+    cameraControlsRoutes({ controls: new CameraControls(service) }),
+    recordingsRoutes({ recordings, motion }),
+  ];
   return {
     service,
-    routes: camerasRoutes({ cameras: service, doorbell: press }),
+    recordings,
+    routes: async (app) => {
+      for (const routes of v1Routes) await routes(app);
+    },
     v5Routes: camerasV5Routes({ cameras: service }),
     configRoutes: camerasConfigRoutes({ cameras: service }),
-    close: () => service.close(),
+    close: () => {
+      motion?.stop();
+      recordings.close();
+      service.close();
+    },
   };
 }

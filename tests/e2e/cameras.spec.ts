@@ -25,9 +25,10 @@ test.describe("cameras", () => {
     hub = undefined;
   });
 
-  test("grid of previews -> live MJPEG with moving frames, overlay while connecting, scaling cycle, and recovery after the hub kills the stream; axe", async ({ page }) => {
-    test.setTimeout(120_000);
-    hub = await startTestHub();
+  test("grid of previews -> live MJPEG with moving frames, overlay while connecting, scaling cycle, and recovery after the hub kills the stream; then the zoom camera's settings, PTZ and a locked recording; axe", async ({ page }) => {
+    test.setTimeout(180_000);
+    // The simulator on: the demo-only motion trigger (POST /demo/motion/{id}) is the simulated cameras' motion sensor.
+    hub = await startTestHub({ simulator: true });
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await page.getByRole("navigation", { name: "Pasek główny" }).getByRole("link", { name: "Kamery" }).click();
 
@@ -71,5 +72,39 @@ test.describe("cameras", () => {
     await expect(page.getByTestId("camera-live-brama")).toHaveAttribute("data-mode", "mjpeg");
     await expect(page.getByTestId("camera-live-brama")).toHaveAttribute("data-scaling", "cover");
     await expectMoving(page.getByRole("img", { name: "Brama wjazdowa", exact: true }));
+
+    // Camera settings (issue 12): the zoom camera renamed in its settings dialog; the live view's
+    // heading and picture (alt text) take the new label.
+    await page.goto(`${hub.baseURL}/cameras/live?id=zoom`);
+    await expect(page.getByRole("heading", { level: 1, name: "Furtka (zbliżenie)" })).toBeVisible();
+    await page.getByRole("button", { name: "Ustawienia kamery" }).click();
+    const settings = page.getByRole("dialog", { name: "Ustawienia kamery: Furtka (zbliżenie)" });
+    await expect(settings).toBeVisible();
+    await expectNoA11yViolations(page, "camera settings");
+    await settings.getByLabel("Nazwa").fill("Furtka od ulicy");
+    await settings.getByRole("button", { name: "Zapisz" }).click();
+    await expect(settings).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Furtka od ulicy" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Furtka od ulicy", exact: true })).toBeVisible();
+
+    // PTZ right: the request goes out and the hub starts the move.
+    const pad = page.getByRole("group", { name: "Sterowanie kamerą (PTZ)" });
+    const moved = page.waitForResponse((response) => response.url().endsWith("/api/cameras/v1/controls/ptz/zoom"));
+    await pad.getByRole("button", { name: "W prawo" }).click();
+    expect((await moved).status()).toBe(200);
+    await expect(page.getByRole("status").filter({ hasText: "Kamera nie wykonała ruchu" })).toHaveCount(0);
+
+    // A motion event records a 5 s clip; it appears in the list, is locked, and stays locked after a reload.
+    const recordings = page.getByTestId("recordings-zoom");
+    await expect(recordings.getByText("Brak nagrań. Kamera nagrywa krótki klip, gdy wykryje ruch.")).toBeVisible();
+    expect((await page.request.post(`${hub.baseURL}/api/cameras/v1/demo/motion/zoom`)).status()).toBe(200);
+    await expect(recordings.getByRole("listitem")).toHaveCount(1, { timeout: 15_000 });
+    const lock = recordings.getByRole("button", { name: /^Zablokuj nagranie z / });
+    await expect(lock).toHaveAttribute("aria-pressed", "false");
+    await lock.click();
+    await expect(recordings.getByRole("button", { name: /^Odblokuj nagranie z / })).toHaveAttribute("aria-pressed", "true");
+    await expectNoA11yViolations(page, "camera controls and recordings");
+    await page.reload();
+    await expect(page.getByTestId("recordings-zoom").getByRole("button", { name: /^Odblokuj nagranie z / })).toHaveAttribute("aria-pressed", "true");
   });
 });

@@ -3,7 +3,9 @@ import { VideoOff } from "lucide-react";
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { camerasAtom } from "../../features/cameras/atoms";
+import { CameraControls } from "../../features/cameras/components/CameraControls";
 import { LiveView } from "../../features/cameras/components/LiveView";
+import { useCamerasFollowConfig } from "../../features/cameras/live";
 import { EmptyState } from "../../ui/EmptyState";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { RouteError } from "../-components/RouteError";
@@ -11,13 +13,15 @@ import { CameraLiveSearchSchema } from "./-search";
 
 /**
  * /cameras/live?id=<camera id> (spec §2, §5): the id is validated by the route; the camera's live
- * view with its controls, headed by its label; a camera the household does not have shows 'Nie ma
+ * view with its controls, headed by its label, then the camera controls (settings, night mode, PTZ,
+ * recordings; issue 12), the camera items following `camera/config`; a camera the household does not have shows 'Nie ma
  * kamery „<id>”.' with a link back to /cameras.
  */
 function CameraLivePage() {
   const { t } = useTranslation();
   const { id } = Route.useSearch();
   const cameras = useAtomValue(camerasAtom);
+  useCamerasFollowConfig();
   const camera = cameras?.find((candidate) => candidate.id === id);
   useDocumentTitle(`${camera?.label ?? t("cameras.liveTitle")} — ${t("app.titleSuffix")}`);
   if (cameras === null) {
@@ -33,6 +37,7 @@ function CameraLivePage() {
       <section className="page">
         <h1>{camera.label}</h1>
         <LiveView camera={camera} controls />
+        <CameraControls camera={camera} />
         <Link to="/cameras">{t("cameras.backToCameras")}</Link>
       </section>
     );

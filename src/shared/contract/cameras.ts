@@ -28,7 +28,7 @@ export const CameraStreamSchema = v.picklist(CAMERA_STREAMS);
 /**
  * A camera item (spec §3, §7 `GET ../v5/cameras/{cameraId}`): `enabled`, `hls`, `mjpeg` (the
  * modes it has besides rtc), `streams.mobile` (has a mobile stream), id, label, `nightmode`, and our
- * per-camera view settings `scaling` (default scaling of its live view) and `blackAndWhite`.
+ * per-camera view settings `scaling` (default scaling of its live view) and `blackAndWhite`, and `ptz`.
  */
 export const CameraSchema = v.object({
   id: CameraIdSchema,
@@ -40,6 +40,8 @@ export const CameraSchema = v.object({
   nightmode: v.boolean(),
   scaling: CameraScalingSchema,
   blackAndWhite: v.boolean(),
+  /** Has PTZ (`POST /controls/ptz/{cameraId}`, camera-controls.ts); the hub always sends it, absent reads as false. */
+  ptz: v.optional(v.boolean()),
 });
 export type Camera = v.InferOutput<typeof CameraSchema>;
 

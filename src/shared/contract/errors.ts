@@ -25,6 +25,10 @@ export const ERROR_STATUS = {
   DEVICE_BUSY: 409,
   // A camera's live streams are bounded (issue 12, hub/cameras/mjpeg.ts): the client waits and retries.
   TOO_MANY_STREAMS: 429,
+  // A camera control the camera does not have (PTZ on a fixed camera, a go2rtc camera's PTZ): issue 12.
+  NOT_SUPPORTED: 409,
+  // A locked recording cannot be deleted (issue 12, spec §3 "Recording: locked flag").
+  RECORDING_LOCKED: 409,
 } as const satisfies Record<string, number>;
 
 /** One error code of the contract. */
@@ -57,3 +61,5 @@ export const DEVICE_UNREACHABLE = "DEVICE_UNREACHABLE" satisfies ErrorCode;
 export const DEVICE_NO_ANSWER = "DEVICE_NO_ANSWER" satisfies ErrorCode;
 export const DEVICE_BUSY = "DEVICE_BUSY" satisfies ErrorCode;
 export const TOO_MANY_STREAMS = "TOO_MANY_STREAMS" satisfies ErrorCode;
+export const NOT_SUPPORTED = "NOT_SUPPORTED" satisfies ErrorCode;
+export const RECORDING_LOCKED = "RECORDING_LOCKED" satisfies ErrorCode;

@@ -27,3 +27,4 @@ export * from "./cameras";
 export * from "./gps";
 export * from "./pv";
 export * from "./climate";
+export * from "./camera-controls";

@@ -5,11 +5,12 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../ui/EmptyState";
 import { snapshotUrl } from "../api";
 import { cameraClientsAtom, camerasAtom } from "../atoms";
+import { CameraSettingsButton } from "./CameraSettingsButton";
 import "./cameras.css";
 
 /**
  * /cameras (spec §2): every camera with a preview (one snapshot, no stream held open) and its label,
- * each a link to `/cameras/live?id=<id>`; with no cameras, 'Brak kamer' and how to add one.
+ * each a link to `/cameras/live?id=<id>`, and its 'Ustawienia kamery' (issue 12); with no cameras, 'Brak kamer' and how to add one.
  */
 export function CameraGrid() {
   const { t } = useTranslation();
@@ -31,6 +32,7 @@ export function CameraGrid() {
               )}
               <span className="camera-card__label">{camera.label}</span>
             </Link>
+            <CameraSettingsButton camera={camera} />
           </li>
         ))}
       </ul>

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from "fastify";
+import {
+  DEMO_MOTION_ROUTE,
+  RECORDING_LOCK_ROUTE,
+  RECORDING_ROUTE,
+  RECORDINGS_PATH,
+  RecordingLockBodySchema,
+  RecordingsQuerySchema,
+  type RecordingAnswer,
+  type RecordingsAnswer,
+} from "../../../src/shared/contract/camera-controls";
+import { MJPEG_CONTENT_TYPE } from "../../../src/shared/contract/cameras";
+import { HubError } from "../../core/errors";
+import { parseBody } from "../../http/body";
+import { StreamLimiter } from "../mjpeg";
+import { playbackStream } from "./playback";
+import type { RecordingsService } from "./service";
+
+/** Playbacks at once: per recording and in all (each is a socket and a timer). */
+export const PLAYBACK_LIMITS = { perRecording: 4, total: 8 } as const;
+
+type RecordingParams = { Params: { recordingId: string } };
+
+/**
+ * The recordings on the camera v1 base (spec §3, §5, §7; issue 12): `GET /recordings?cameraId=`
+ * (newest first; unknown camera 404, a bad query 400 naming `cameraId`), `GET /recordings/{id}`
+ * (playback as `multipart/x-mixed-replace` at the recorded pace, at most {@link PLAYBACK_LIMITS}
+ * at once, beyond that 429), `PATCH /recordings/lock/{id}` (empty body: toggles, answers
+ * `{item}`), `DELETE /recordings/{id}` (409 RECORDING_LOCKED when locked). Demo mode with the
+ * simulator: `POST /demo/motion/{cameraId}` raises a motion event on that camera (it records a clip)
+ * and answers at once.
+ */
+export function recordingsRoutes({
+  recordings,
+  motion,
+  limiter = new StreamLimiter(PLAYBACK_LIMITS.perRecording, PLAYBACK_LIMITS.total),
+}: {
+  recordings: RecordingsService;
+  /** Demo only: the simulated motion sensor of the cameras (absent = no demo route). */
+  motion?: { trigger(cameraId: string): void } | undefined;
+  limiter?: StreamLimiter;
+}) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get(RECORDINGS_PATH, async (request) => {
+      const query = parseBody(RecordingsQuerySchema, request.query);
+      return { items: recordings.list(query.cameraId) } satisfies RecordingsAnswer;
+    });
+    app.get<RecordingParams>(RECORDING_ROUTE, async (request, reply) => {
+      const frames = recordings.frames(request.params.recordingId);
+      const release = limiter.acquire(request.params.recordingId);
+      if (!release) throw new HubError("TOO_MANY_STREAMS", "too many playbacks are open");
+      reply.header("Cache-Control", "no-store").header("X-Accel-Buffering", "no").type(MJPEG_CONTENT_TYPE);
+      return reply.send(playbackStream(frames, release));
+    });
+    app.patch<RecordingParams>(RECORDING_LOCK_ROUTE, async (request) => {
+      parseBody(RecordingLockBodySchema, request.body);
+      return { item: recordings.toggleLock(request.params.recordingId) } satisfies RecordingAnswer;
+    });
+    app.delete<RecordingParams>(RECORDING_ROUTE, async (request) => {
+      recordings.remove(request.params.recordingId);
+      return { item: { id: request.params.recordingId } };
+    });
+    if (motion) {
+      app.post<{ Params: { cameraId: string } }>(DEMO_MOTION_ROUTE, async (request) => {
+        recordings.list(request.params.cameraId); // 404 for an unknown camera
+        motion.trigger(request.params.cameraId);
+        return { item: { cameraId: request.params.cameraId, motion: true } };
+      });
+    }
+  };
+}

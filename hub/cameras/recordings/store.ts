@@ -1,0 +1,58 @@
+import type { Recording } from "../../../src/shared/contract/camera-controls";
+import type { Db } from "../../core/db";
+
+type Row = { id: string; camera_id: string; started_at: number; duration_ms: number; bytes: number; locked: number };
+
+const toRecording = (row: Row): Recording => ({
+  id: row.id,
+  cameraId: row.camera_id,
+  startedAt: new Date(row.started_at).toISOString(),
+  durationMs: row.duration_ms,
+  bytes: row.bytes,
+  locked: row.locked === 1,
+});
+
+/** A stored recording as pruning sees it: start in epoch ms. */
+export type StoredRecording = Recording & { startedAtMs: number };
+
+/** The recordings (table `recordings`, migration 10): one row per clip, its file under the data directory. */
+export class RecordingStore {
+  constructor(private readonly db: Db) {}
+
+  /** Adds a recording. */
+  insert(recording: { id: string; cameraId: string; startedAtMs: number; durationMs: number; bytes: number }): Recording {
+    this.db
+      .prepare("INSERT INTO recordings (id, camera_id, started_at, duration_ms, bytes, locked) VALUES (?, ?, ?, ?, ?, 0)")
+      .run(recording.id, recording.cameraId, recording.startedAtMs, recording.durationMs, recording.bytes);
+    return { id: recording.id, cameraId: recording.cameraId, startedAt: new Date(recording.startedAtMs).toISOString(), durationMs: recording.durationMs, bytes: recording.bytes, locked: false };
+  }
+
+  /** Recordings, newest first; of camera `cameraId` only when given. */
+  list(cameraId?: string): StoredRecording[] {
+    const rows =
+      cameraId === undefined
+        ? this.db.prepare<[], Row>("SELECT * FROM recordings ORDER BY started_at DESC, id DESC").all()
+        : this.db.prepare<[string], Row>("SELECT * FROM recordings WHERE camera_id = ? ORDER BY started_at DESC, id DESC").all(cameraId);
+    return rows.map((row) => ({ ...toRecording(row), startedAtMs: row.started_at }));
+  }
+
+  /** Recording `id`, or null. */
+  get(id: string): Recording | null {
+    const row = this.db.prepare<[string], Row>("SELECT * FROM recordings WHERE id = ?").get(id);
+    return row ? toRecording(row) : null;
+  }
+
+  /** Flips recording `id`'s lock; returns it as it is now, or null when there is no such recording. */
+  toggleLock(id: string): Recording | null {
+    this.db.prepare("UPDATE recordings SET locked = 1 - locked WHERE id = ?").run(id);
+    return this.get(id);
+  }
+
+  /** Deletes the rows of `ids`. */
+  remove(ids: readonly string[]): void {
+    const statement = this.db.prepare("DELETE FROM recordings WHERE id = ?");
+    this.db.transaction(() => {
+      for (const id of ids) statement.run(id);
+    })();
+  }
+}

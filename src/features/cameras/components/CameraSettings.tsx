@@ -1,0 +1,135 @@
+import { valibotResolver } from "@hookform/resolvers/valibot";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useEffect, useId, useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import * as v from "valibot";
+import { isApiError } from "../../../lib/api/errors";
+import { CAMERA_SCALINGS, CameraConfigBodySchema, type Camera, type CameraConfigBody } from "../../../shared/contract/cameras";
+import { ErrorBodySchema } from "../../../shared/contract/envelope";
+import { BAD_REQUEST } from "../../../shared/contract/errors";
+import { SelectField } from "../../../ui/SelectField";
+import { TextField } from "../../../ui/TextField";
+import { ToggleField } from "../../../ui/ToggleField";
+import { useModalDialog } from "../../../ui/useModalDialog";
+import { sessionLockedAtom } from "../../auth/atoms";
+import { commandPendingAtom } from "../../commands";
+import { offlineAtom } from "../../offline/atoms";
+import { saveCameraConfigCommand } from "../commands";
+import "./controls.css";
+
+type FormInput = v.InferInput<typeof CameraConfigBodySchema>;
+type FieldName = "config.label" | "config.enabled" | "config.scaling" | "config.blackAndWhite" | "config.nightmode";
+const FIELDS: readonly FieldName[] = ["config.label", "config.enabled", "config.scaling", "config.blackAndWhite", "config.nightmode"];
+
+/** The form's values for `camera`: every editable field as the hub has it now. */
+const valuesOf = (camera: Camera): FormInput => ({
+  config: { label: camera.label, enabled: camera.enabled, scaling: camera.scaling, blackAndWhite: camera.blackAndWhite, nightmode: camera.nightmode },
+});
+
+/** Props of {@link CameraSettings}. */
+export type CameraSettingsProps = { camera: Camera; open: boolean; onClose: () => void };
+
+/**
+ * A camera's settings (spec §7 `GET`/`PATCH ../v5/cameras/{cameraId}` body config; issue 12): a
+ * native modal `<dialog>` with a react-hook-form form validated by the contract's own
+ * CameraConfigBodySchema: name, enabled, scaling, black-and-white and night mode. 'Zapisz' sends
+ * saveCameraConfigCommand (PATCH, then `POST config/cameras/reload` so every open dashboard takes it)
+ * and closes when saved; the hub's 400 (`config.<field>: <rule>`) is shown under that field and in an
+ * alert. Disabled while offline or locked; 'Anuluj' and Escape close it unchanged.
+ */
+export function CameraSettings({ camera, open, onClose }: CameraSettingsProps) {
+  const { t } = useTranslation();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const save = useSetAtom(saveCameraConfigCommand);
+  const pending = useAtomValue(commandPendingAtom(`camera-config:${camera.id}`));
+  const offline = useAtomValue(offlineAtom);
+  const locked = useAtomValue(sessionLockedAtom);
+  const disabled = offline || locked || pending;
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<FormInput, unknown, CameraConfigBody>({ resolver: valibotResolver(CameraConfigBodySchema), defaultValues: valuesOf(camera), mode: "onSubmit", reValidateMode: "onChange" });
+
+  useModalDialog(dialogRef, open);
+  useEffect(() => {
+    if (!open) return;
+    reset(valuesOf(camera));
+    setRefusal(null);
+    // the camera's values when the dialog opens, not every live change while it is open
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, reset]);
+
+  const errorOf = (error: { message?: string | undefined; type?: string | number } | undefined, key: string): string | undefined =>
+    error ? (error.type === "server" ? error.message : t(key)) : undefined;
+
+  const submit = async (body: CameraConfigBody) => {
+    setRefusal(null);
+    const outcome = await save({ id: camera.id, config: body.config });
+    if (outcome.status === "done") {
+      onClose();
+      return;
+    }
+    if (outcome.status === "failed" && isApiError(outcome.error) && outcome.error.code === BAD_REQUEST) {
+      const parsed = v.safeParse(ErrorBodySchema, outcome.error.body);
+      const message = parsed.success && parsed.output.message ? parsed.output.message : outcome.error.message;
+      setRefusal(message);
+      const colon = message.indexOf(": ");
+      const field = FIELDS.find((name) => name === message.slice(0, colon));
+      if (field) setError(field, { type: "server", message: message.slice(colon + 2) });
+    }
+  };
+
+  const toggleText = { on: t("cameraControls.on"), off: t("cameraControls.off") };
+  return (
+    <dialog ref={dialogRef} className="camera-settings" aria-labelledby={titleId} onClose={onClose} onCancel={onClose} data-testid={`camera-settings-${camera.id}`}>
+      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+        <h2 id={titleId} className="camera-settings__title">
+          {t("cameraControls.settingsTitle", { label: camera.label })}
+        </h2>
+        <TextField label={t("cameraControls.label")} maxLength={200} autoComplete="off" disabled={disabled} error={errorOf(errors.config?.label, "cameraControls.labelRequired")} {...register("config.label")} />
+        <Controller
+          control={control}
+          name="config.enabled"
+          render={({ field }) => <ToggleField label={t("cameraControls.enabled")} checked={field.value ?? true} disabled={disabled} onChange={field.onChange} stateText={toggleText} />}
+        />
+        <SelectField
+          label={t("cameraControls.scaling")}
+          options={CAMERA_SCALINGS.map((scaling) => ({ value: scaling, label: t(`camera.scalings.${scaling}`) }))}
+          disabled={disabled}
+          error={errorOf(errors.config?.scaling, "cameraControls.invalid")}
+          {...register("config.scaling")}
+        />
+        <Controller
+          control={control}
+          name="config.blackAndWhite"
+          render={({ field }) => <ToggleField label={t("cameraControls.blackAndWhite")} checked={field.value ?? false} disabled={disabled} onChange={field.onChange} stateText={toggleText} />}
+        />
+        <Controller
+          control={control}
+          name="config.nightmode"
+          render={({ field }) => <ToggleField label={t("cameraControls.nightmode")} checked={field.value ?? false} disabled={disabled} onChange={field.onChange} stateText={toggleText} />}
+        />
+        {refusal && (
+          <p className="field__error" role="alert">
+            {t("cameraControls.refused", { message: refusal })}
+          </p>
+        )}
+        <div className="camera-settings__actions">
+          <button type="submit" className="button button--primary" disabled={disabled}>
+            {pending ? t("cameraControls.saving") : t("cameraControls.save")}
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            {t("cameraControls.cancel")}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,38 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { useEffect, useRef } from "react";
+import * as v from "valibot";
+import { RECORDINGS_TOPIC_PATTERN, RecordingsChangedSchema } from "../../shared/contract/camera-controls";
+import { liveFamily } from "../live/family";
+import { fetchCameras } from "./api";
+import { cameraClientsAtom, camerasAtom } from "./atoms";
+
+/** `camera/config` (retained): when it last arrived (epoch ms); the payload itself is read by the hub's item. */
+export const cameraConfigArrival = liveFamily({ pattern: "camera/config", schema: v.looseObject({ cameras: v.array(v.unknown()) }), map: (_payload, receivedAt) => receivedAt });
+
+/** `camera/recordings/<cameraId>`: when the camera's recordings last changed (the hub's clock, epoch ms). */
+export const recordingsChanged = liveFamily({ pattern: RECORDINGS_TOPIC_PATTERN, schema: RecordingsChangedSchema, map: (payload) => payload });
+
+/**
+ * Keeps the camera items current on a camera screen (issue 12): each `camera/config` the hub
+ * publishes after another dashboard edited a camera (or `POST config/cameras/reload`) fetches
+ * `GET ../v5/cameras` again (the one already there when the screen opened does not).
+ */
+export function useCamerasFollowConfig(): void {
+  const arrival = useAtomValue(cameraConfigArrival());
+  const clients = useAtomValue(cameraClientsAtom);
+  const setCameras = useSetAtom(camerasAtom);
+  const seen = useRef(arrival);
+  useEffect(() => {
+    if (arrival === null || arrival === seen.current || !clients) return;
+    seen.current = arrival;
+    let current = true;
+    fetchCameras(clients.camerasV5)
+      .then((result) => {
+        if (current) setCameras(result.data);
+      })
+      .catch((error: unknown) => console.warn("cameras: refetch after camera/config failed", error));
+    return () => {
+      current = false;
+    };
+  }, [arrival, clients, setCameras]);
+}
