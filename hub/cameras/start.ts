@@ -4,6 +4,8 @@ import type { Db } from "../core/db";
 import type { Household } from "../household/schema";
 import { simulatedDoorbell } from "../simulator/doorbell";
 import { startDoorbellBridge } from "./doorbell";
+import { hlsRoutes } from "./hls/routes";
+import { HlsService } from "./hls/service";
 import { camerasConfigRoutes, camerasRoutes, camerasV5Routes } from "./routes";
 import { CameraService } from "./service";
 import { CameraEditStore } from "./store";
@@ -22,7 +24,7 @@ export interface CamerasDomain {
 
 /**
  * Builds the camera domain (issue 12): the household's cameras with their stored edits
- * (`camera_edits`), the doorbell bridge when the household has a
+ * (`camera_edits`), their HLS (`hls/`: the demo clip looped live, go2rtc proxied), the doorbell bridge when the household has a
  * doorbell, and in demo mode with the simulator the demo-only `POST /demo/doorbell` that presses the
  * simulated doorbell button from the device end.
  */
@@ -31,9 +33,13 @@ export function startCameras(options: { household: Household; db: Db; link: Brok
   const doorbell = options.household.doorbell;
   if (doorbell) startDoorbellBridge(options.link, doorbell, options.log);
   const press = options.demo && doorbell ? simulatedDoorbell(options.link, doorbell) : undefined;
+  const hls = new HlsService(options.household.cameras ?? [], service);
   return {
     service,
-    routes: camerasRoutes({ cameras: service, doorbell: press }),
+    routes: async (app) => {
+      await camerasRoutes({ cameras: service, doorbell: press })(app);
+      await hlsRoutes({ hls })(app);
+    },
     v5Routes: camerasV5Routes({ cameras: service }),
     configRoutes: camerasConfigRoutes({ cameras: service }),
     close: () => service.close(),
