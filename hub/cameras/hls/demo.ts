@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { currentSequence, liveWindow, parseClipPlaylist, renderLivePlaylist, type ClipSegment } from "./playlist";
+import { shiftTimestamps, TS_TICKS_PER_MS } from "./mpegts";
+import { currentSequence, liveWindow, loopOffsetMs, parseClipPlaylist, renderLivePlaylist, type ClipSegment } from "./playlist";
 
 /** The committed clip (hub/cameras/media/hls/, made by scripts/make-demo-media.sh): `clip.m3u8` and its MPEG-TS segments. */
 export const DEMO_CLIP_DIR = fileURLToPath(new URL("../media/hls/", import.meta.url));
@@ -22,14 +23,19 @@ export async function loadClip(dir: string = DEMO_CLIP_DIR): Promise<LoadedClip>
 /** A demo segment's file name in the live playlist: the media sequence number and `.ts`. */
 const SEGMENT_NAME = /^(\d{1,15})\.ts$/;
 
+/** Segments kept ready with their timestamps shifted (every viewer asks for the same few). */
+const SHIFTED_CACHE_SIZE = 8;
+
 /**
  * The demo cameras' live HLS (household source `demo` with `hls`): the committed H.264 MPEG-TS clip
- * looped as a live sliding-window playlist computed from the wall clock (playlist.ts). The clip is
- * read from disk once, on first use, and every segment is then answered from memory; all demo
- * cameras share it.
+ * looped as a live sliding-window playlist computed from the wall clock (playlist.ts), each loop's
+ * timestamps moved on by the loops before it (mpegts.ts) so the player sees one continuous stream.
+ * The clip is read from disk once, on first use, and every segment is then answered from memory
+ * (the last few shifted ones kept); all demo cameras share it.
  */
 export class DemoHls {
   private clip: Promise<LoadedClip> | null = null;
+  private readonly shifted = new Map<number, Buffer>();
 
   constructor(
     private readonly load: () => Promise<LoadedClip> = () => loadClip(),
@@ -43,8 +49,9 @@ export class DemoHls {
   }
 
   /**
-   * The bytes of segment `name` (`<sequence>.ts`), or null when the name is not a segment's or the
-   * segment is not complete yet (a sequence at or after the one being recorded now).
+   * The bytes of segment `name` (`<sequence>.ts`), timestamps shifted for its loop, or null when
+   * the name is not a segment's or the segment is not complete yet (a sequence at or after the one
+   * being recorded now).
    */
   async segment(name: string): Promise<Buffer | null> {
     const match = SEGMENT_NAME.exec(name);
@@ -52,7 +59,15 @@ export class DemoHls {
     const clip = await this.loaded();
     const sequence = Number(match[1]);
     if (sequence >= currentSequence(clip.segments, this.now())) return null;
-    return clip.bytes[sequence % clip.bytes.length] ?? null;
+    const cached = this.shifted.get(sequence);
+    if (cached) return cached;
+    const bytes = shiftTimestamps(clip.bytes[sequence % clip.bytes.length]!, loopOffsetMs(clip.segments, sequence) * TS_TICKS_PER_MS);
+    this.shifted.set(sequence, bytes);
+    for (const old of this.shifted.keys()) {
+      if (this.shifted.size <= SHIFTED_CACHE_SIZE) break;
+      this.shifted.delete(old);
+    }
+    return bytes;
   }
 
   private loaded(): Promise<LoadedClip> {

@@ -1,7 +1,8 @@
 /**
  * The demo camera's live HLS playlist (issue 12, RFC 8216): a short pre-encoded clip looped
  * forever and offered as a LIVE sliding window computed from the wall clock, so every hub (and a
- * restarted one) agrees on the sequence numbers at any moment and no timer runs. Pure functions.
+ * restarted one) agrees on the sequence numbers at any moment and no timer runs; each loop's
+ * timestamps are moved on by the loops before it, so the stream is continuous. Pure functions.
  */
 
 /** One segment of the clip: its file name in the clip's folder and its duration, milliseconds. */
@@ -36,19 +37,22 @@ export function parseClipPlaylist(text: string): ClipSegment[] {
   return segments;
 }
 
-/** One segment of the live window: its media sequence number, its clip segment, and whether the clip starts again there. */
+/** One segment of the live window: its media sequence number and its clip segment. */
 export interface LiveSegment {
   sequence: number;
   clipIndex: number;
   durationMs: number;
-  discontinuity: boolean;
 }
 
-/** The live window at one moment: RFC 8216 `EXT-X-MEDIA-SEQUENCE`, `EXT-X-DISCONTINUITY-SEQUENCE` and its segments, oldest first. */
+/** The live window at one moment: RFC 8216 `EXT-X-MEDIA-SEQUENCE` and its segments, oldest first. */
 export interface LiveWindow {
   mediaSequence: number;
-  discontinuitySequence: number;
   segments: LiveSegment[];
+}
+
+/** The clip's length, milliseconds. */
+export function loopLengthMs(clip: readonly ClipSegment[]): number {
+  return clip.reduce((sum, segment) => sum + segment.durationMs, 0);
 }
 
 /**
@@ -57,9 +61,8 @@ export interface LiveWindow {
  * since the epoch. Segments below this number are complete and may be served.
  */
 export function currentSequence(clip: readonly ClipSegment[], nowMs: number): number {
-  const loopMs = clip.reduce((sum, segment) => sum + segment.durationMs, 0);
-  const loop = Math.floor(nowMs / loopMs);
-  let within = nowMs - loop * loopMs;
+  const loop = Math.floor(nowMs / loopLengthMs(clip));
+  let within = nowMs - loop * loopLengthMs(clip);
   let index = 0;
   while (index < clip.length - 1 && within >= clip[index]!.durationMs) {
     within -= clip[index]!.durationMs;
@@ -69,20 +72,26 @@ export function currentSequence(clip: readonly ClipSegment[], nowMs: number): nu
 }
 
 /**
- * The live window at `nowMs`: the last `size` complete segments. The clip's timestamps start again
- * at each loop, so each segment where it starts again (sequence a multiple of the clip's length)
- * carries `EXT-X-DISCONTINUITY`; the window's discontinuity sequence counts those before its first
- * segment, which itself never carries the tag (RFC 8216 §6.2.1: its number is the playlist's).
+ * How far segment `sequence`'s timestamps are moved so the loops follow each other as one stream:
+ * its loop number times the clip's length, milliseconds. The clip's own timestamps start again at
+ * each loop; shifted this way they rise monotonically and no `EXT-X-DISCONTINUITY` is needed (a
+ * discontinuity per loop would have the player keep state per discontinuity for as long as the
+ * view stays open, and hls.js indexes that state by the discontinuity sequence number).
  */
+export function loopOffsetMs(clip: readonly ClipSegment[], sequence: number): number {
+  return Math.floor(sequence / clip.length) * loopLengthMs(clip);
+}
+
+/** The live window at `nowMs`: the last `size` complete segments. */
 export function liveWindow(clip: readonly ClipSegment[], nowMs: number, size = HLS_WINDOW_SEGMENTS): LiveWindow {
   const end = currentSequence(clip, nowMs);
   const first = Math.max(0, end - size);
   const segments: LiveSegment[] = [];
   for (let sequence = first; sequence < end; sequence++) {
     const clipIndex = sequence % clip.length;
-    segments.push({ sequence, clipIndex, durationMs: clip[clipIndex]!.durationMs, discontinuity: sequence !== first && clipIndex === 0 });
+    segments.push({ sequence, clipIndex, durationMs: clip[clipIndex]!.durationMs });
   }
-  return { mediaSequence: first, discontinuitySequence: Math.floor(first / clip.length), segments };
+  return { mediaSequence: first, segments };
 }
 
 /**
@@ -92,16 +101,7 @@ export function liveWindow(clip: readonly ClipSegment[], nowMs: number, size = H
  */
 export function renderLivePlaylist(window: LiveWindow, clip: readonly ClipSegment[]): string {
   const target = Math.ceil(Math.max(...clip.map((segment) => segment.durationMs)) / 1000);
-  const lines = [
-    "#EXTM3U",
-    "#EXT-X-VERSION:3",
-    `#EXT-X-TARGETDURATION:${target}`,
-    `#EXT-X-MEDIA-SEQUENCE:${window.mediaSequence}`,
-    `#EXT-X-DISCONTINUITY-SEQUENCE:${window.discontinuitySequence}`,
-  ];
-  for (const segment of window.segments) {
-    if (segment.discontinuity) lines.push("#EXT-X-DISCONTINUITY");
-    lines.push(`#EXTINF:${(segment.durationMs / 1000).toFixed(3)},`, `${segment.sequence}.ts`);
-  }
+  const lines = ["#EXTM3U", "#EXT-X-VERSION:3", `#EXT-X-TARGETDURATION:${target}`, `#EXT-X-MEDIA-SEQUENCE:${window.mediaSequence}`];
+  for (const segment of window.segments) lines.push(`#EXTINF:${(segment.durationMs / 1000).toFixed(3)},`, `${segment.sequence}.ts`);
   return `${lines.join("\n")}\n`;
 }
