@@ -59,7 +59,7 @@ describe("camera bases (spec §7, issue 12)", () => {
     const list = await jsonOf(await call(hub, "GET", `${V5}/cameras`, { cookie }), CamerasAnswerSchema);
     expect(list.items.map((camera) => camera.id)).toEqual(["zoom", "brama", "ogrod"]);
     const zoom = await jsonOf(await call(hub, "GET", `${V5}${cameraPath("zoom")}`, { cookie }), CameraAnswerSchema);
-    expect(zoom.item).toMatchObject({ id: "zoom", enabled: true, mjpeg: true, hls: false, streams: { mobile: true }, nightmode: false });
+    expect(zoom.item).toMatchObject({ id: "zoom", enabled: true, mjpeg: true, hls: true, streams: { mobile: true }, nightmode: false });
   });
 
   it("needs a session; an unknown camera is 404; the v1 base does not answer camera items", async () => {

@@ -12,6 +12,8 @@ import { recordingsRoutes } from "./recordings/routes";
 import { RecordingsService } from "./recordings/service";
 import { RecordingStore } from "./recordings/store";
 import { startDoorbellBridge } from "./doorbell";
+import { hlsRoutes } from "./hls/routes";
+import { HlsService } from "./hls/service";
 import { camerasConfigRoutes, camerasRoutes, camerasV5Routes } from "./routes";
 import { CameraService } from "./service";
 import { CameraEditStore } from "./store";
@@ -32,7 +34,7 @@ export interface CamerasDomain {
 
 /**
  * Builds the camera domain (issue 12): the household's cameras with their stored edits
- * (`camera_edits`), the doorbell bridge when the household has a
+ * (`camera_edits`), their HLS (`hls/`: the demo clip looped live, go2rtc proxied), the doorbell bridge when the household has a
  * doorbell, and in demo mode with the simulator the demo-only `POST /demo/doorbell` that presses the
  * simulated doorbell button from the device end. Issue 12's controls and recordings: PTZ, night mode,
  * the recordings under `<dataDir>/recordings` (table `recordings`), and in demo mode the simulated
@@ -57,10 +59,12 @@ export function startCameras(options: { household: Household; db: Db; link: Brok
         onMotion: (cameraId) => void recordings.record(cameraId),
       })
     : undefined;
+  const hls = new HlsService(options.household.cameras ?? [], service);
   const v1Routes = [
     camerasRoutes({ cameras: service, doorbell: press }),
     cameraControlsRoutes({ controls: new CameraControls(service) }),
     recordingsRoutes({ recordings, motion }),
+    hlsRoutes({ hls }),
   ];
   return {
     service,

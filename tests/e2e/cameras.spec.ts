@@ -1,4 +1,4 @@
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
@@ -16,6 +16,19 @@ async function framesOf(picture: Locator): Promise<number> {
 async function expectMoving(picture: Locator, more = 3, timeout = 15_000): Promise<void> {
   const start = await framesOf(picture);
   await expect.poll(() => framesOf(picture), { timeout }).toBeGreaterThanOrEqual(start + more);
+}
+
+/**
+ * Brings camera `id`'s live view to `mode` with the mode button (rtc -> hls -> mjpeg), whatever
+ * mode it opened in (a refused WebRTC offer moves on by itself).
+ */
+async function selectMode(page: Page, id: string, mode: "rtc" | "hls" | "mjpeg"): Promise<void> {
+  const view = page.getByTestId(`camera-live-${id}`);
+  await expect(view).toHaveAttribute("data-mode", /^(rtc|hls|mjpeg)$/);
+  await expect(async () => {
+    if ((await view.getAttribute("data-mode")) !== mode) await page.getByRole("button", { name: /^Tryb: / }).click();
+    await expect(view).toHaveAttribute("data-mode", mode, { timeout: 1_500 });
+  }).toPass({ timeout: 15_000 });
 }
 
 test.describe("cameras", () => {
@@ -42,8 +55,8 @@ test.describe("cameras", () => {
     await expect(page).toHaveURL(/\/cameras\/live\?id=brama$/);
     await expect(page.getByRole("heading", { level: 1, name: "Brama wjazdowa" })).toBeVisible();
     // The view opens in WebRTC (spec §4 default); this hub serves none (404), so it moves on to the
-    // camera's next mode by itself and remembers it.
-    await expect(page.getByTestId("camera-live-brama")).toHaveAttribute("data-mode", "mjpeg");
+    // camera's next mode (HLS) by itself and remembers it; the mode button moves on to MJPEG.
+    await selectMode(page, "brama", "mjpeg");
     await expect(page.getByRole("group", { name: "Sterowanie podglądem" }).getByRole("button", { name: /^Tryb: / })).toHaveText("Tryb: MJPEG");
     const picture = page.getByRole("img", { name: "Brama wjazdowa", exact: true });
     await expectMoving(picture);
@@ -106,5 +119,29 @@ test.describe("cameras", () => {
     await expectNoA11yViolations(page, "camera controls and recordings");
     await page.reload();
     await expect(page.getByTestId("recordings-zoom").getByRole("button", { name: /^Odblokuj nagranie z / })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("live HLS: the hub's demo clip plays as a live stream in hls.js, moving frames that keep coming across a loop of the clip; axe", async ({ loggedInPage: page }) => {
+    test.setTimeout(90_000);
+    await page.getByRole("navigation", { name: "Pasek główny" }).getByRole("link", { name: "Kamery" }).click();
+    await page.getByTestId("camera-grid").getByRole("link", { name: "Podgląd na żywo: Furtka (zbliżenie)" }).click();
+    await expect(page).toHaveURL(/\/cameras\/live\?id=zoom$/);
+    await selectMode(page, "zoom", "hls");
+    await expect(page.getByRole("button", { name: /^Tryb: / })).toHaveText("Tryb: HLS");
+
+    // hls.js (its own lazy chunk) reads GET /api/cameras/v1/live/hls/zoom/mobile/index.m3u8: the
+    // 8 s clip looped as a live playlist. The overlay goes with the first frame.
+    const video = page.getByTestId("camera-live-zoom").getByTestId("camera-video");
+    await expect(page.getByTestId("camera-connecting")).toBeHidden({ timeout: 20_000 });
+    await expectMoving(video, 5);
+    await expectNoA11yViolations(page, "camera live view, HLS");
+
+    // Longer than the clip: playback crosses the loop (a discontinuity) and frames keep coming,
+    // without the overlay coming back or the player starting again.
+    const playhead = () => video.evaluate((element: HTMLVideoElement) => element.currentTime);
+    const start = await playhead();
+    await expect.poll(playhead, { timeout: 30_000, intervals: [1_000] }).toBeGreaterThan(start + 10);
+    await expectMoving(video, 5);
+    await expect(page.getByTestId("camera-connecting")).toBeHidden();
   });
 });

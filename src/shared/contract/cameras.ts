@@ -152,3 +152,13 @@ export type RtcAnswer = v.InferOutput<typeof RtcAnswerSchema>;
 export function hlsPath(id: string, stream: CameraStream = "full"): string {
   return `/live/hls/${encodeURIComponent(id)}/${stream}/index.m3u8`;
 }
+/**
+ * `GET /live/hls/{cameraId}/{stream}/{file}` on the v1 base (our addition, issue 12): the HLS of a
+ * camera with `hls`. `file` is `index.m3u8` (the entry playlist, {@link hlsPath}) or a name that
+ * playlist refers to (relative URIs only: the demo's `<sequence>.ts` segments; a go2rtc camera's
+ * `playlist.m3u8`, `segment.ts`, `init.mp4`, `segment.m4s` with `?id=&n=`). Playlists
+ * `application/vnd.apple.mpegurl`, never cached; unknown camera, stream or file 404.
+ */
+export const HLS_ROUTE = "/live/hls/:cameraId/:stream/:file";
+/** The Content-Type of an HLS playlist (RFC 8216 §4). */
+export const HLS_PLAYLIST_CONTENT_TYPE = "application/vnd.apple.mpegurl";
