@@ -4,6 +4,8 @@ import type { Db } from "../core/db";
 import type { Household } from "../household/schema";
 import { simulatedDoorbell } from "../simulator/doorbell";
 import { startDoorbellBridge } from "./doorbell";
+import { rtcRoutes } from "./rtc/routes";
+import { RtcService } from "./rtc/service";
 import { camerasConfigRoutes, camerasRoutes, camerasV5Routes } from "./routes";
 import { CameraService } from "./service";
 import { CameraEditStore } from "./store";
@@ -11,6 +13,8 @@ import { CameraEditStore } from "./store";
 /** The camera domain as server.ts composes it: the routes of both camera bases and the cleanup. */
 export interface CamerasDomain {
   service: CameraService;
+  /** WebRTC answers (demo clips, go2rtc): its `open` peer connections. */
+  rtc: RtcService;
   /** Routes of `/api/cameras/v1`. */
   routes: (app: FastifyInstance) => Promise<void>;
   /** Routes of `/api/cameras/v5`. */
@@ -28,14 +32,22 @@ export interface CamerasDomain {
  */
 export function startCameras(options: { household: Household; db: Db; link: BrokerLink; log: HubLogger; demo: boolean }): CamerasDomain {
   const service = new CameraService(options.household.cameras ?? [], new CameraEditStore(options.db), options.link).start();
+  const rtc = new RtcService(service, new Map((options.household.cameras ?? []).map((camera) => [camera.id, camera.source])));
   const doorbell = options.household.doorbell;
   if (doorbell) startDoorbellBridge(options.link, doorbell, options.log);
   const press = options.demo && doorbell ? simulatedDoorbell(options.link, doorbell) : undefined;
   return {
     service,
+    rtc,
     routes: camerasRoutes({ cameras: service, doorbell: press }),
-    v5Routes: camerasV5Routes({ cameras: service }),
+    v5Routes: async (app) => {
+      await camerasV5Routes({ cameras: service })(app);
+      await rtcRoutes({ rtc })(app);
+    },
     configRoutes: camerasConfigRoutes({ cameras: service }),
-    close: () => service.close(),
+    close: () => {
+      rtc.close();
+      service.close();
+    },
   };
 }
