@@ -47,7 +47,7 @@ export class Go2rtcClient {
   /** Sends the browser's SDP offer to go2rtc and resolves with go2rtc's SDP answer. @throws HubError DEVICE_UNREACHABLE */
   async webrtc(offer: string): Promise<string> {
     const response = await this.request("api/webrtc", { method: "POST", headers: { "Content-Type": "application/sdp", Accept: "application/sdp" }, body: offer }, this.timeouts.webrtcMs);
-    const answer = (await this.body(response, MAX_SDP_BYTES)).toString("utf8");
+    const answer = (await this.body(response, MAX_SDP_BYTES, this.timeouts.webrtcMs)).toString("utf8");
     if (!answer.startsWith("v=0")) throw unreachable("the answer is not SDP");
     return answer;
   }
@@ -55,18 +55,19 @@ export class Go2rtcClient {
   /** One JPEG of the stream (`/api/frame.jpeg`). @throws HubError DEVICE_UNREACHABLE */
   async snapshot(): Promise<Buffer> {
     const response = await this.request("api/frame.jpeg", { method: "GET" }, this.timeouts.snapshotMs);
-    const jpeg = await this.body(response, MAX_JPEG_BYTES);
+    const jpeg = await this.body(response, MAX_JPEG_BYTES, this.timeouts.snapshotMs);
     if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) throw unreachable("the frame is not a JPEG");
     return jpeg;
   }
 
   /**
    * Opens the MJPEG stream (`/api/stream.mjpeg`); resolves once its headers arrived (within the
-   * connect timeout) with the response, whose body the caller reads and cancels (`signal` aborts it).
+   * connect timeout) with the response, whose body the caller reads; `abort` (the caller's own
+   * controller, aborted by the caller to stop, or here when the headers are late) ends it.
    * @throws HubError DEVICE_UNREACHABLE
    */
-  async mjpeg(signal: AbortSignal): Promise<Response> {
-    return this.request("api/stream.mjpeg", { method: "GET", signal }, this.timeouts.connectMs, true);
+  async mjpeg(abort: AbortController): Promise<Response> {
+    return this.request("api/stream.mjpeg", { method: "GET" }, this.timeouts.connectMs, abort);
   }
 
   private url(path: string): URL {
@@ -76,39 +77,47 @@ export class Go2rtcClient {
   }
 
   /**
-   * Calls go2rtc. The timeout covers the whole answer (`streaming` false) or only its headers
-   * (`streaming` true: the MJPEG stream runs as long as it is read).
+   * Calls go2rtc; the timeout covers the headers (the body has its own, {@link body}) and aborts
+   * `abort`, the caller's controller of a stream, which the caller owns afterwards.
    */
-  private async request(path: string, init: RequestInit, timeoutMs: number, streaming = false): Promise<Response> {
+  private async request(path: string, init: RequestInit, timeoutMs: number, abort?: AbortController): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.authorization) headers.set("Authorization", this.authorization);
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const controller = abort ?? new AbortController();
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      controller.abort();
+    }, timeoutMs);
     timer.unref();
-    const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
     let response: Response;
     try {
-      response = await fetch(this.url(path), { ...init, headers, signal, redirect: "error" });
+      response = await fetch(this.url(path), { ...init, headers, signal: controller.signal, redirect: "error" });
     } catch {
       clearTimeout(timer);
-      throw unreachable(timeout.signal.aborted ? "no answer in time" : "unreachable");
+      throw unreachable(late ? "no answer in time" : "unreachable");
     }
-    if (streaming) clearTimeout(timer);
-    if (response.ok) return response;
     clearTimeout(timer);
+    if (response.ok) return response;
     await response.body?.cancel().catch(() => undefined);
     throw unreachable(response.status === 404 ? "no such stream" : `answered HTTP ${response.status}`);
   }
 
-  /** The response body, at most `limit` bytes (the request's timeout also bounds reading it). */
-  private async body(response: Response, limit: number): Promise<Buffer> {
+  /** The response body, at most `limit` bytes, read within `timeoutMs` (the reader is cancelled then: an aborted signal does not always end a body being read). */
+  private async body(response: Response, limit: number, timeoutMs: number): Promise<Buffer> {
     const reader = response.body?.getReader();
     if (!reader) throw unreachable("empty answer");
     const chunks: Buffer[] = [];
     let size = 0;
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      void reader.cancel().catch(() => undefined);
+    }, timeoutMs);
     try {
       for (;;) {
         const { done, value } = await reader.read();
+        if (late) throw unreachable("no answer in time");
         if (done) break;
         size += value.length;
         if (size > limit) throw unreachable("the answer is too big");
@@ -117,6 +126,8 @@ export class Go2rtcClient {
     } catch (error) {
       await reader.cancel().catch(() => undefined);
       throw error instanceof HubError ? error : unreachable("the answer broke off");
+    } finally {
+      clearTimeout(timer);
     }
     if (size === 0) throw unreachable("empty answer");
     return Buffer.concat(chunks);

@@ -142,7 +142,19 @@ export class Go2rtcFrames implements FrameSource {
 
   /** One upstream connection: resolves when it ends, throws when it fails or stalls. */
   private async read(signal: AbortSignal): Promise<void> {
-    const response = await this.client.mjpeg(signal);
+    const attempt = new AbortController();
+    const stop = () => attempt.abort();
+    signal.addEventListener("abort", stop, { once: true });
+    try {
+      await this.readAttempt(attempt);
+    } finally {
+      signal.removeEventListener("abort", stop);
+      attempt.abort();
+    }
+  }
+
+  private async readAttempt(attempt: AbortController): Promise<void> {
+    const response = await this.client.mjpeg(attempt);
     const boundary = multipartBoundary(response.headers.get("content-type"));
     const reader = response.body?.getReader();
     if (!boundary || !reader) {
@@ -150,8 +162,11 @@ export class Go2rtcFrames implements FrameSource {
       throw unreachable("the stream is not MJPEG");
     }
     const splitter = new MultipartSplitter(boundary);
+    // Cancel the body on abort ourselves: an aborted fetch signal does not always end a body being read.
+    const cancel = () => void reader.cancel().catch(() => undefined);
+    attempt.signal.addEventListener("abort", cancel, { once: true });
     try {
-      for (;;) {
+      while (!attempt.signal.aborted) {
         let timer: NodeJS.Timeout | undefined;
         const stalled = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), this.timing.readTimeoutMs)));
         const next = await Promise.race([reader.read(), stalled]).finally(() => clearTimeout(timer));
@@ -162,6 +177,7 @@ export class Go2rtcFrames implements FrameSource {
         }
       }
     } finally {
+      attempt.signal.removeEventListener("abort", cancel);
       await reader.cancel().catch(() => undefined);
     }
   }
