@@ -133,6 +133,11 @@ export class DemoPeer {
 
   private connected(): void {
     if (this.closed || this.unsubscribe) return;
+    // The browser's DTLS close alert (its pc.close()) closes the DTLS transport; werift does not pass that on to the connection state.
+    const video = this.pc.getTransceivers().find((transceiver) => transceiver.kind === "video");
+    video?.dtlsTransport.onStateChange.subscribe((state) => {
+      if (state === "closed" || state === "failed") this.close();
+    });
     this.lastRtcp = Date.now();
     this.arm(this.timeouts.silenceMs);
     this.unsubscribe = this.player.subscribe((frame) => this.send(frame));

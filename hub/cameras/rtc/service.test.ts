@@ -55,7 +55,7 @@ describe("RtcService: WebRTC of the demo cameras (issue 12)", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("answers an offer; the viewer gets VP8 frames over RTP starting at a keyframe, at the clip's 15 fps with continuous timestamps; closing the viewer frees the connection and stops the clip", async () => {
+  it("answers an offer; the viewer gets VP8 frames over RTP starting at a keyframe, at the clip's 15 fps with continuous timestamps; closing the viewer (werift sends no DTLS close alert: the RTCP silence timeout notices) frees the connection and stops the clip", async () => {
     rtc = make({ timeouts: { gatherMs: 3_000, connectMs: 15_000, silenceMs: 3_000 } });
     const viewer = await openViewer();
     const answer = await rtc.answer("zoom", "full", viewer.offer);
