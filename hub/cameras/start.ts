@@ -26,7 +26,8 @@ export interface CamerasDomain {
 
 /**
  * Builds the camera domain (issue 12): the household's cameras with their stored edits
- * (`camera_edits`), the doorbell bridge when the household has a
+ * (`camera_edits`), their WebRTC answers (rtc/: the hub's own for demo cameras, go2rtc's for go2rtc
+ * cameras; closed with the domain), the doorbell bridge when the household has a
  * doorbell, and in demo mode with the simulator the demo-only `POST /demo/doorbell` that presses the
  * simulated doorbell button from the device end.
  */
