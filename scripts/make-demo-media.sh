@@ -20,3 +20,16 @@ ffmpeg -hide_banner -loglevel error -nostdin -f lavfi -i "testsrc2=size=640x360:
   -hls_segment_filename "$HLS/seg%d.mpegts" "$HLS/clip.m3u8"
 echo "HLS clip: $(du -cb "$HLS"/seg*.mpegts | tail -1 | cut -f1) bytes in $HLS"
 # --- end HLS
+
+# --- WebRTC (hub/cameras/rtc/): ffmpeg's test picture (testsrc2: moving shapes and a running frame
+# counter), 4 s at 15 frames per second, VP8 (libvpx, one keyframe per second, no alt-ref frames so
+# every frame is shown) in an IVF file the hub loops over WebRTC: demo-full.ivf (640x360) and
+# demo-mobile.ivf (320x180).
+encode_vp8() { # <size> <bitrate> <file>
+  ffmpeg -hide_banner -loglevel error -nostdin -y -f lavfi -i "testsrc2=size=$1:rate=15" -t 4 \
+    -c:v libvpx -b:v "$2" -g 15 -keyint_min 15 -deadline realtime -auto-alt-ref 0 -threads 1 "$MEDIA/$3"
+}
+encode_vp8 640x360 300k demo-full.ivf
+encode_vp8 320x180 120k demo-mobile.ivf
+ls -l "$MEDIA"/*.ivf
+# --- end WebRTC

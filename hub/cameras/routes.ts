@@ -57,13 +57,14 @@ export function camerasRoutes({
   return async (app: FastifyInstance): Promise<void> => {
     app.get<CameraParams>(MJPEG_ROUTE, async (request, reply) => {
       const source = cameras.frames(request.params.cameraId);
+      await source.ready?.();
       const release = limiter.acquire(request.params.cameraId);
       if (!release) throw new HubError("TOO_MANY_STREAMS", "too many live streams of this camera are open");
       reply.header("Cache-Control", "no-store").header("X-Accel-Buffering", "no").type(MJPEG_CONTENT_TYPE);
       return reply.send(mjpegStream(source, release));
     });
     app.get<CameraParams>(SNAPSHOT_ROUTE, async (request, reply) => {
-      const jpeg = cameras.frames(request.params.cameraId).snapshot();
+      const jpeg = await cameras.frames(request.params.cameraId).snapshot();
       return reply.header("Cache-Control", "no-store").type("image/jpeg").send(jpeg);
     });
     if (doorbell) {

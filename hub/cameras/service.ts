@@ -1,6 +1,8 @@
 import type { Camera, CameraConfigBody } from "../../src/shared/contract/cameras";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
+import { Go2rtcClient } from "./go2rtc/client";
+import { Go2rtcFrames } from "./go2rtc/frames";
 import type { HouseholdCamera } from "./household";
 import { SimulatedCamera, type FrameSource } from "./source";
 import type { CameraEditStore } from "./store";
@@ -11,7 +13,7 @@ export const CAMERA_CONFIG_TOPIC = "camera/config";
 /**
  * The household's cameras (spec §3, §7): each camera item is the household file's camera with its
  * stored edits laid over it, and each camera has a frame source (the hub's simulated picture for
- * source `demo`). Publishes `camera/config` (retained) after each edit. Unknown ids
+ * source `demo`, the proxied MJPEG of go2rtc for source `go2rtc`). Publishes `camera/config` (retained) after each edit. Unknown ids
  * are NOT_FOUND (404).
  */
 export class CameraService {
@@ -24,9 +26,8 @@ export class CameraService {
     private readonly edits: CameraEditStore,
     private readonly link: BrokerLink,
   ) {
-    // A go2rtc camera's frame source is the proxied MJPEG of its gateway (issue 12, not built yet:
-    // such a camera has no MJPEG until then).
-    for (const camera of cameras) if (camera.source.type === "demo") this.sources.set(camera.id, new SimulatedCamera(camera.source.hue));
+    // A go2rtc camera's frame source is the proxied MJPEG of its gateway (go2rtc/frames.ts).
+    for (const camera of cameras) this.sources.set(camera.id, camera.source.type === "demo" ? new SimulatedCamera(camera.source.hue) : new Go2rtcFrames(new Go2rtcClient(camera.source)));
     for (const camera of cameras) this.syncNight(camera.id);
   }
 

@@ -15,8 +15,10 @@ export const SIM_FPS = 5;
 export interface FrameSource {
   /** Adds a listener; returns the function that removes it. The latest frame, if any, is sent at once. */
   subscribe(listener: FrameListener): () => void;
-  /** One current frame (drawn now when the source is idle): the snapshot preview. */
-  snapshot(): Buffer;
+  /** One current frame (drawn now when the source is idle; fetched from a camera gateway): the snapshot preview. */
+  snapshot(): Buffer | Promise<Buffer>;
+  /** Resolves when the source can deliver frames (a gateway's stream is up); absent = always. Throws a HubError when it cannot. */
+  ready?(): Promise<void>;
   /** Listeners now. */
   readonly listeners: number;
   /** Stops producing and drops every listener. */

@@ -14,6 +14,8 @@ import { RecordingStore } from "./recordings/store";
 import { startDoorbellBridge } from "./doorbell";
 import { hlsRoutes } from "./hls/routes";
 import { HlsService } from "./hls/service";
+import { rtcRoutes } from "./rtc/routes";
+import { RtcService } from "./rtc/service";
 import { camerasConfigRoutes, camerasRoutes, camerasV5Routes } from "./routes";
 import { CameraService } from "./service";
 import { CameraEditStore } from "./store";
@@ -23,6 +25,8 @@ export interface CamerasDomain {
   service: CameraService;
   /** Recordings of motion clips (issue 12). */
   recordings: RecordingsService;
+  /** WebRTC answers (demo clips, go2rtc): its `open` peer connections. */
+  rtc: RtcService;
   /** Routes of `/api/cameras/v1`. */
   routes: (app: FastifyInstance) => Promise<void>;
   /** Routes of `/api/cameras/v5`. */
@@ -34,7 +38,9 @@ export interface CamerasDomain {
 
 /**
  * Builds the camera domain (issue 12): the household's cameras with their stored edits
- * (`camera_edits`), their HLS (`hls/`: the demo clip looped live, go2rtc proxied), the doorbell bridge when the household has a
+ * (`camera_edits`), their HLS (`hls/`: the demo clip looped live, go2rtc proxied), their WebRTC
+ * answers (rtc/: the hub's own for demo cameras, go2rtc's for go2rtc cameras; closed with the
+ * domain), the doorbell bridge when the household has a
  * doorbell, and in demo mode with the simulator the demo-only `POST /demo/doorbell` that presses the
  * simulated doorbell button from the device end. Issue 12's controls and recordings: PTZ, night mode,
  * the recordings under `<dataDir>/recordings` (table `recordings`), and in demo mode the simulated
@@ -42,6 +48,7 @@ export interface CamerasDomain {
  */
 export function startCameras(options: { household: Household; db: Db; link: BrokerLink; log: HubLogger; demo: boolean; dataDir: string }): CamerasDomain {
   const service = new CameraService(options.household.cameras ?? [], new CameraEditStore(options.db), options.link).start();
+  const rtc = new RtcService(service, new Map((options.household.cameras ?? []).map((camera) => [camera.id, camera.source])));
   const doorbell = options.household.doorbell;
   if (doorbell) startDoorbellBridge(options.link, doorbell, options.log);
   const press = options.demo && doorbell ? simulatedDoorbell(options.link, doorbell) : undefined;
@@ -69,14 +76,19 @@ export function startCameras(options: { household: Household; db: Db; link: Brok
   return {
     service,
     recordings,
+    rtc,
     routes: async (app) => {
       for (const routes of v1Routes) await routes(app);
     },
-    v5Routes: camerasV5Routes({ cameras: service }),
+    v5Routes: async (app) => {
+      await camerasV5Routes({ cameras: service })(app);
+      await rtcRoutes({ rtc })(app);
+    },
     configRoutes: camerasConfigRoutes({ cameras: service }),
     close: () => {
       motion?.stop();
       recordings.close();
+      rtc.close();
       service.close();
     },
   };

@@ -3,9 +3,28 @@ import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
 
-// Cameras end to end (issue 12): the real hub's simulated cameras draw JPEG frames (clock and frame
-// counter) and stream them as multipart/x-mixed-replace; the page reads the stream with fetch,
-// splits it on the boundary and shows the latest frame. `data-frames` counts the frames shown.
+// Cameras end to end (issue 12): the real hub's simulated cameras answer WebRTC with a looped VP8
+// clip (werift) and draw JPEG frames (clock and frame counter) streamed as multipart/x-mixed-replace;
+// the page shows the video, or reads the MJPEG stream with fetch, splits it on the boundary and
+// shows the latest frame. `data-frames` counts the frames shown.
+
+/** Keeps every RTCPeerConnection the page makes in `window.__peerConnections` (to see that none is left open). */
+function trackPeerConnections(): void {
+  const Native = window.RTCPeerConnection;
+  const made: RTCPeerConnection[] = [];
+  Object.assign(window, { __peerConnections: made });
+  window.RTCPeerConnection = class extends Native {
+    constructor(configuration?: RTCConfiguration) {
+      super(configuration);
+      made.push(this);
+    }
+  };
+}
+
+/** The connection states of the page's peer connections, oldest first. */
+function peerStates(): string[] {
+  return ((window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections ?? []).map((pc) => pc.connectionState);
+}
 
 /** Frames shown so far by the live picture. */
 async function framesOf(picture: Locator): Promise<number> {
@@ -38,10 +57,11 @@ test.describe("cameras", () => {
     hub = undefined;
   });
 
-  test("grid of previews -> live MJPEG with moving frames, overlay while connecting, scaling cycle, and recovery after the hub kills the stream; then the zoom camera's settings, PTZ and a locked recording; axe", async ({ page }) => {
+  test("grid of previews -> live WebRTC with moving frames, its peer connection closed on leaving it -> MJPEG with moving frames, scaling cycle, and recovery after the hub kills the stream; then the zoom camera's settings, PTZ and a locked recording; axe", async ({ page }) => {
     test.setTimeout(180_000);
     // The simulator on: the demo-only motion trigger (POST /demo/motion/{id}) is the simulated cameras' motion sensor.
     hub = await startTestHub({ simulator: true });
+    await page.addInitScript(trackPeerConnections);
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await page.getByRole("navigation", { name: "Pasek główny" }).getByRole("link", { name: "Kamery" }).click();
 
@@ -54,10 +74,25 @@ test.describe("cameras", () => {
     await grid.getByRole("link", { name: "Podgląd na żywo: Brama wjazdowa" }).click();
     await expect(page).toHaveURL(/\/cameras\/live\?id=brama$/);
     await expect(page.getByRole("heading", { level: 1, name: "Brama wjazdowa" })).toBeVisible();
-    // The view opens in WebRTC (spec §4 default); this hub serves none (404), so it moves on to the
-    // camera's next mode (HLS) by itself and remembers it; the mode button moves on to MJPEG.
-    await selectMode(page, "brama", "mjpeg");
-    await expect(page.getByRole("group", { name: "Sterowanie podglądem" }).getByRole("button", { name: /^Tryb: / })).toHaveText("Tryb: MJPEG");
+    // The view opens in WebRTC (spec §4 default): the hub answers the SDP offer and sends its looped
+    // VP8 clip; the video shows moving frames and the overlay 'Łączenie' goes.
+    const live = page.getByTestId("camera-live-brama");
+    await expect(live).toHaveAttribute("data-mode", "rtc");
+    const video = page.getByTestId("camera-video");
+    await expect(video).toHaveAccessibleName("Brama wjazdowa");
+    await expectMoving(video, 10);
+    await expect(page.getByTestId("camera-connecting")).toBeHidden();
+    // One open peer connection (any earlier attempt closed).
+    await expect.poll(async () => (await page.evaluate(peerStates)).filter((state) => state !== "closed")).toEqual(["connected"]);
+    await expectNoA11yViolations(page, "camera live view (WebRTC)");
+
+    // Leaving WebRTC (the mode button, up to MJPEG) closes its peer connection; none is left open.
+    const modeButton = page.getByRole("group", { name: "Sterowanie podglądem" }).getByRole("button", { name: /^Tryb: / });
+    for (let i = 0; i < 2 && (await live.getAttribute("data-mode")) !== "mjpeg"; i++) await modeButton.click();
+    await expect(live).toHaveAttribute("data-mode", "mjpeg");
+    await expect(modeButton).toHaveText("Tryb: MJPEG");
+    await expect.poll(async () => (await page.evaluate(peerStates)).filter((state) => state !== "closed")).toEqual([]);
+    expect((await page.evaluate(peerStates)).length).toBeGreaterThan(0);
     const picture = page.getByRole("img", { name: "Brama wjazdowa", exact: true });
     await expectMoving(picture);
     await expect(page.getByTestId("camera-connecting")).toBeHidden();

@@ -1,0 +1,113 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CamerasAnswerSchema, MJPEG_BOUNDARY, RtcAnswerSchema, mjpegPath, rtcPath, snapshotPath } from "../../../src/shared/contract/cameras";
+import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
+import { DEMO_HOUSEHOLD_PATH } from "../../household/load";
+import { startFakeGo2rtc, type FakeGo2rtc } from "../../testing/fake-go2rtc-live";
+import { call, freePort, jsonOf, login, startTestHub, tempDir, type TestHub } from "../../testing/harness";
+
+const V1 = "/api/cameras/v1";
+const V5 = "/api/cameras/v5";
+
+/** Waits until `check` holds (polling every 50 ms), at most `ms`. */
+async function until(check: () => boolean, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Reads JPEG parts of the hub's MJPEG response until `count` arrived (split on the hub's boundary). */
+async function readJpegs(response: Response, count: number): Promise<Buffer[]> {
+  const reader = response.body!.getReader();
+  let all = Buffer.alloc(0);
+  const parts: Buffer[] = [];
+  const marker = Buffer.from(`--${MJPEG_BOUNDARY}\r\n`);
+  while (parts.length < count) {
+    const next = await reader.read();
+    if (next.done) break;
+    all = Buffer.concat([all, Buffer.from(next.value)]);
+    for (;;) {
+      const at = all.indexOf(marker);
+      const headEnd = all.indexOf("\r\n\r\n", at);
+      if (at === -1 || headEnd === -1) break;
+      const length = Number(/Content-Length: (\d+)/.exec(all.subarray(at, headEnd).toString("latin1"))?.[1]);
+      if (headEnd + 4 + length > all.length) break;
+      parts.push(all.subarray(headEnd + 4, headEnd + 4 + length));
+      all = all.subarray(headEnd + 4 + length);
+    }
+  }
+  await reader.cancel();
+  return parts;
+}
+
+describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub (issue 12)", () => {
+  let go2rtc: FakeGo2rtc;
+  let hub: TestHub;
+  let cookie: string;
+  beforeAll(async () => {
+    go2rtc = await startFakeGo2rtc(["wejscie"]);
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    const household = JSON.parse(readFileSync(DEMO_HOUSEHOLD_PATH, "utf8")) as Record<string, unknown>;
+    household.cameras = [
+      { id: "wejscie", label: "Wejście", source: { type: "go2rtc", url: go2rtc.url.replace("http://", "http://admin:s%40cret@"), src: "wejscie" } },
+      { id: "martwa", label: "Bramka bez prądu", source: { type: "go2rtc", url: dead, src: "martwa" } },
+      { id: "pomylka", label: "Zła nazwa", source: { type: "go2rtc", url: go2rtc.url, src: "nie-ma-takiej" } },
+    ];
+    const dir = tempDir();
+    const path = join(dir, "household.json");
+    writeFileSync(path, JSON.stringify(household));
+    hub = await startTestHub({ householdConfigPath: path });
+    cookie = await login(hub);
+  });
+  afterAll(async () => {
+    await hub.cleanup();
+    await go2rtc.close();
+  });
+
+  it("forwards the browser's SDP offer to go2rtc's WHEP API as it is (application/sdp, ?src=, the login as Basic auth) and answers go2rtc's SDP as {item: {sdp}}", async () => {
+    const offer = "v=0\r\no=- 42 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=recvonly\r\na=rtpmap:96 VP8/90000\r\n";
+    const response = await call(hub, "POST", `${V5}${rtcPath("wejscie")}`, { cookie, body: { sdp: offer } });
+    expect(response.status).toBe(200);
+    expect((await jsonOf(response, RtcAnswerSchema)).item.sdp).toBe(go2rtc.answer);
+    expect(go2rtc.offers).toEqual([{ src: "wejscie", contentType: "application/sdp", authorization: `Basic ${Buffer.from("admin:s@cret").toString("base64")}`, sdp: offer }]);
+  });
+
+  it("proxies MJPEG: one upstream stream for every viewer, the gateway's JPEGs re-sent with the hub's boundary; the upstream closes when the viewers go", async () => {
+    const first = await call(hub, "GET", `${V1}${mjpegPath("wejscie")}`, { cookie });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe(`multipart/x-mixed-replace; boundary=${MJPEG_BOUNDARY}`);
+    const second = await call(hub, "GET", `${V1}${mjpegPath("wejscie")}`, { cookie });
+    expect(second.status).toBe(200);
+    const [a, b] = await Promise.all([readJpegs(first, 3), readJpegs(second, 3)]);
+    for (const jpeg of [...a, ...b]) expect(go2rtc.sent.some((sent) => sent.equals(jpeg))).toBe(true);
+    expect(a[0]!.equals(a[2]!)).toBe(false);
+    expect(go2rtc.streamsOpened).toBe(1);
+    await until(() => go2rtc.openStreams === 0, 6_000); // after the 2 s linger
+  });
+
+  it("answers a snapshot from go2rtc's /api/frame.jpeg", async () => {
+    const response = await call(hub, "GET", `${V1}${snapshotPath("wejscie")}`, { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/jpeg");
+    const jpeg = Buffer.from(await response.arrayBuffer());
+    expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
+  });
+
+  it("a dead gateway or a stream go2rtc does not have: 409 DEVICE_UNREACHABLE saying so, never the gateway's address; the hub keeps serving", async () => {
+    const offer = { sdp: "v=0\r\n" };
+    for (const [camera, reason] of [["martwa", /unreachable/], ["pomylka", /no such stream/]] as const) {
+      for (const [method, path, body] of [["POST", `${V5}${rtcPath(camera)}`, offer], ["GET", `${V1}${mjpegPath(camera)}`, undefined], ["GET", `${V1}${snapshotPath(camera)}`, undefined]] as const) {
+        const response = await call(hub, method, path, { cookie, body });
+        expect(response.status, `${method} ${path}`).toBe(409);
+        const error = await jsonOf(response, ErrorBodySchema);
+        expect(error.code).toBe("DEVICE_UNREACHABLE");
+        expect(error.message).toMatch(reason);
+        expect(error.message).not.toMatch(/127\.0\.0\.1|admin|cret/);
+      }
+    }
+    expect((await jsonOf(await call(hub, "GET", `${V5}/cameras`, { cookie }), CamerasAnswerSchema)).items).toHaveLength(3);
+  });
+});

@@ -1,0 +1,143 @@
+import { readFileSync } from "node:fs";
+import { CAMERA_STREAMS, type CameraStream } from "../../../src/shared/contract/cameras";
+import { HubError } from "../../core/errors";
+import { Go2rtcClient } from "../go2rtc/client";
+import type { CameraSource } from "../household";
+import { StreamLimiter } from "../mjpeg";
+import type { CameraService } from "../service";
+import { ClipPlayer } from "./clip";
+import { readIvf, type VideoClip } from "./ivf";
+import { DemoPeer, PEER_TIMEOUTS, type PeerTimeouts } from "./peer";
+
+/** WebRTC peer connections the hub holds at once: per camera and in all (as many as MJPEG streams). */
+export const RTC_LIMITS = { perCamera: 6, total: 24 } as const;
+
+/** The demo cameras' clips per stream (hub/cameras/media/README.md says how they were made). */
+const DEMO_CLIPS: Readonly<Record<CameraStream, URL>> = {
+  full: new URL("../media/demo-full.ivf", import.meta.url),
+  mobile: new URL("../media/demo-mobile.ivf", import.meta.url),
+};
+
+/** Options of {@link RtcService}; the defaults are the product's. */
+export interface RtcOptions {
+  limiter?: StreamLimiter;
+  timeouts?: PeerTimeouts;
+  /** The clip file of each stream (tests give others). */
+  clips?: Readonly<Record<CameraStream, URL | string>>;
+  /** Extra host addresses for ICE besides the machine's interfaces (default loopback, for a browser on the hub's machine). */
+  iceAdditionalHostAddresses?: string[];
+}
+
+/**
+ * WebRTC of the cameras (spec §7 `POST ../v5/live/rtc/{cameraId}/{stream}`): answers a browser's
+ * SDP offer. A `demo` camera is answered by the hub itself (werift, {@link DemoPeer}) with the
+ * stream's pre-encoded VP8 clip, looped by ONE {@link ClipPlayer} per camera stream shared by all its
+ * viewers and stopped when none is left; at most {@link RTC_LIMITS} such connections (beyond:
+ * 429 TOO_MANY_STREAMS). A `go2rtc` camera's offer goes to go2rtc (`POST /api/webrtc?src=`) and
+ * its answer comes back: the browser then receives from go2rtc directly, go2rtc bounds those.
+ */
+export class RtcService {
+  private readonly limiter: StreamLimiter;
+  private readonly peers = new Set<DemoPeer>();
+  private readonly players = new Map<string, ClipPlayer>();
+  private readonly clips = new Map<CameraStream, VideoClip>();
+  private readonly gateways = new Map<string, Go2rtcClient>();
+  private closed = false;
+
+  constructor(
+    private readonly cameras: CameraService,
+    private readonly sources: ReadonlyMap<string, CameraSource>,
+    private readonly options: RtcOptions = {},
+  ) {
+    this.limiter = options.limiter ?? new StreamLimiter(RTC_LIMITS.perCamera, RTC_LIMITS.total);
+  }
+
+  /** Peer connections the hub holds now (demo cameras; go2rtc holds its own). */
+  get open(): number {
+    return this.peers.size;
+  }
+
+  /** Clip players running now (each has at least one connected viewer). */
+  get playing(): number {
+    return [...this.players.values()].filter((player) => player.playing).length;
+  }
+
+  /**
+   * Answers the SDP offer `offer` for camera `cameraId`, stream `stream`, with the SDP answer.
+   * @throws HubError NOT_FOUND (unknown or disabled camera, unknown stream, `mobile` of a camera
+   *   without one), BAD_REQUEST (`sdp: ...`, the offer cannot be answered), TOO_MANY_STREAMS,
+   *   DEVICE_UNREACHABLE (the camera's go2rtc failed)
+   */
+  async answer(cameraId: string, stream: string, offer: string): Promise<string> {
+    const source = this.check(cameraId, stream);
+    if (source.type === "go2rtc") return this.gateway(cameraId, source).webrtc(offer);
+    const player = this.player(cameraId, stream as CameraStream);
+    const release = this.limiter.acquire(cameraId);
+    if (!release) throw new HubError("TOO_MANY_STREAMS", "too many live streams of this camera are open");
+    const peer: DemoPeer = new DemoPeer(
+      player,
+      () => {
+        this.peers.delete(peer);
+        release();
+      },
+      this.options.timeouts ?? PEER_TIMEOUTS,
+      this.options.iceAdditionalHostAddresses,
+    );
+    this.peers.add(peer);
+    return peer.answer(offer);
+  }
+
+  /**
+   * Camera `cameraId`'s source when it serves WebRTC on `stream`.
+   * @throws HubError NOT_FOUND for an unknown or disabled camera, an unknown stream, or `mobile` of a camera without one
+   */
+  check(cameraId: string, stream: string): CameraSource {
+    if (this.closed) throw new HubError("NOT_FOUND", "the hub is stopping");
+    const item = this.cameras.get(cameraId);
+    const source = this.sources.get(cameraId);
+    if (!item.enabled || !source) throw new HubError("NOT_FOUND", "camera is disabled");
+    if (!(CAMERA_STREAMS as readonly string[]).includes(stream)) throw new HubError("NOT_FOUND", "no such stream");
+    if (stream === "mobile" && !item.streams.mobile) throw new HubError("NOT_FOUND", "the camera has no mobile stream");
+    return source;
+  }
+
+  /** Closes every peer connection and stops every clip (hub shutdown); later offers are refused. */
+  close(): void {
+    this.closed = true;
+    for (const peer of [...this.peers]) peer.close();
+    for (const player of this.players.values()) player.close();
+  }
+
+  private player(cameraId: string, stream: CameraStream): ClipPlayer {
+    const key = `${cameraId}/${stream}`;
+    let player = this.players.get(key);
+    if (!player) {
+      player = new ClipPlayer(this.clip(stream));
+      this.players.set(key, player);
+    }
+    return player;
+  }
+
+  private clip(stream: CameraStream): VideoClip {
+    let clip = this.clips.get(stream);
+    if (!clip) {
+      const file = (this.options.clips ?? DEMO_CLIPS)[stream];
+      try {
+        clip = readIvf(readFileSync(file));
+      } catch {
+        throw new HubError("NOT_FOUND", "the demo camera's WebRTC clip is missing or damaged");
+      }
+      this.clips.set(stream, clip);
+    }
+    return clip;
+  }
+
+  private gateway(cameraId: string, source: Extract<CameraSource, { type: "go2rtc" }>): Go2rtcClient {
+    let client = this.gateways.get(cameraId);
+    if (!client) {
+      client = new Go2rtcClient(source);
+      this.gateways.set(cameraId, client);
+    }
+    return client;
+  }
+}
