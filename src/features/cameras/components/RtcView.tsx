@@ -16,14 +16,15 @@ export type RtcViewProps = {
   className: string;
   onFrame: () => void;
   onError: (message: string) => void;
-  /** The hub refused the SDP offer (4xx: it serves no WebRTC for this camera); retrying cannot help. */
+  /** The hub refused the SDP offer (4xx but 409/429: it serves no WebRTC for this camera); retrying cannot help. */
   onUnsupported?: (message: string) => void;
 };
 
 /**
  * Live WebRTC (spec §4, §7): a receive-only peer connection (rtc.ts) into a `<video>` labelled with
  * the camera label. A failed or disconnected connection, or no frame for 3 s, closes it and opens
- * a new one 500 ms later (not after the hub refused the offer with a 4xx: the error stays shown);
+ * a new one 500 ms later (not after the hub refused the offer with a 4xx other than 409 unreachable
+ * or 429 too many streams, which pass: then the view moves on to the next mode);
  * there is never more than one peer connection per view, and it is closed
  * when the view stops (hidden, scrolled away, paused, unmounted).
  */
@@ -68,7 +69,9 @@ export function RtcView({ id, stream, label, active, audio, className, onFrame, 
         (error: unknown) => {
           // The hub refused the offer (4xx: no WebRTC for this camera): retrying cannot help; the
           // live view moves on to the camera's next mode (or shows the error when it has none).
-          if (isApiError(error) && error.kind === "client") (callbacks.current.onUnsupported ?? callbacks.current.onError)(error.message);
+          // Busy (409: the camera's gateway unreachable) and too many streams (429) pass: retried.
+          if (isApiError(error) && error.kind === "client" && error.status !== 409 && error.status !== 429)
+            (callbacks.current.onUnsupported ?? callbacks.current.onError)(error.message);
           else restart(error instanceof Error ? error.message : String(error));
         },
       );
