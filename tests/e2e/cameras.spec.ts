@@ -122,7 +122,7 @@ test.describe("cameras", () => {
     await expectMoving(page.getByRole("img", { name: "Brama wjazdowa", exact: true }));
 
     // Camera settings (issue 12): the zoom camera renamed in its settings dialog; the live view's
-    // heading and picture (alt text) take the new label.
+    // heading and picture (here the WebRTC video, its accessible name) take the new label.
     await page.goto(`${hub.baseURL}/cameras/live?id=zoom`);
     await expect(page.getByRole("heading", { level: 1, name: "Furtka (zbliżenie)" })).toBeVisible();
     await page.getByRole("button", { name: "Ustawienia kamery" }).click();
@@ -133,7 +133,8 @@ test.describe("cameras", () => {
     await settings.getByRole("button", { name: "Zapisz" }).click();
     await expect(settings).toBeHidden();
     await expect(page.getByRole("heading", { level: 1, name: "Furtka od ulicy" })).toBeVisible();
-    await expect(page.getByRole("img", { name: "Furtka od ulicy", exact: true })).toBeVisible();
+    await expect(page.getByTestId("camera-live-zoom")).toHaveAttribute("data-mode", "rtc");
+    await expect(page.getByTestId("camera-video")).toHaveAccessibleName("Furtka od ulicy");
 
     // PTZ right: the request goes out and the hub starts the move.
     const pad = page.getByRole("group", { name: "Sterowanie kamerą (PTZ)" });
