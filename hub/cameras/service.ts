@@ -2,7 +2,7 @@ import type { Camera, CameraConfigBody } from "../../src/shared/contract/cameras
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
 import type { HouseholdCamera } from "./household";
-import { SimulatedCamera, type FrameSource } from "./source";
+import { SIM_FPS, SimulatedCamera, type FrameSource } from "./source";
 import type { CameraEditStore } from "./store";
 
 /** `camera/config` (DESIGN.md §3): `{cameras: [{id, motion, sound, nightmode}]}`, retained. */
@@ -17,14 +17,16 @@ export const CAMERA_CONFIG_TOPIC = "camera/config";
 export class CameraService {
   private readonly sources = new Map<string, FrameSource>();
 
+  /** `demoFps`: frames per second of the simulated (`demo`) cameras (HUB_DEMO_CAMERA_FPS; default {@link SIM_FPS}). */
   constructor(
     private readonly cameras: readonly HouseholdCamera[],
     private readonly edits: CameraEditStore,
     private readonly link: BrokerLink,
+    demoFps: number = SIM_FPS,
   ) {
     // A go2rtc camera's frame source is the proxied MJPEG of its gateway (issue 12, not built yet:
     // such a camera has no MJPEG until then).
-    for (const camera of cameras) if (camera.source.type === "demo") this.sources.set(camera.id, new SimulatedCamera(camera.source.hue));
+    for (const camera of cameras) if (camera.source.type === "demo") this.sources.set(camera.id, new SimulatedCamera(camera.source.hue, demoFps));
   }
 
   /**
@@ -71,6 +73,14 @@ export class CameraService {
   simulated(id: string): SimulatedCamera | null {
     const source = this.sources.get(id);
     return source instanceof SimulatedCamera ? source : null;
+  }
+
+  /** Demo: camera `id` sends no frame for `ms` (its streams stay open). @throws HubError NOT_FOUND when it is unknown or not simulated */
+  stall(id: string, ms: number): void {
+    this.find(id);
+    const source = this.simulated(id);
+    if (!source) throw new HubError("NOT_FOUND", "camera is not simulated");
+    source.pause(ms);
   }
 
   /** Stops every frame source. */
