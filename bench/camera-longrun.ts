@@ -327,7 +327,7 @@ try {
   }
   await sample(); // minute 0: the live view alone, before any popup
   const end = started + MINUTES * 60_000;
-  let nextSampleAt = started + 60_000;
+  let nextSampleAt = Math.max(started + 60_000, Date.now() + 45_000); // (after the baseline phases, not at once)
   let cycle = 0;
   let eventIndex = 0;
   const others = [stall, hideAndShow, async () => events.navFirstFrameMs.push(await openLiveView())];
