@@ -38,6 +38,11 @@ describe("hub configuration from the environment", () => {
     expect(() => readConfig({ HUB_MQTT_ALLOW_ANONYMOUS: "yes" })).toThrow(/HUB_MQTT_ALLOW_ANONYMOUS/);
   });
 
+  it("reads the simulated cameras' frame rate HUB_DEMO_CAMERA_FPS (issue 12, long-run benchmark), absent by default", () => {
+    expect(readConfig({}).demoCameraFps).toBeUndefined();
+    expect(readConfig({ HUB_DEMO_CAMERA_FPS: "30" })).toMatchObject({ demoCameraFps: 30 });
+  });
+
   it("reads an external broker and its WebSocket URL", () => {
     expect(readConfig({ HUB_MQTT_URL: "mqtt://broker.lan:1883", HUB_MQTT_WS_URL: "ws://broker.lan:9001" })).toMatchObject({
       mqttUrl: "mqtt://broker.lan:1883",
@@ -55,6 +60,9 @@ describe("hub configuration from the environment", () => {
     [{ HUB_LOG_LEVEL: "loud" }, /HUB_LOG_LEVEL/],
     [{ HUB_MQTT_MAX_PAYLOAD: "64k" }, /HUB_MQTT_MAX_PAYLOAD/],
     [{ HUB_MQTT_MAX_RETAINED: "0" }, /HUB_MQTT_MAX_RETAINED/],
+    [{ HUB_DEMO_CAMERA_FPS: "0" }, /HUB_DEMO_CAMERA_FPS/],
+    [{ HUB_DEMO_CAMERA_FPS: "61" }, /HUB_DEMO_CAMERA_FPS/],
+    [{ HUB_DEMO_CAMERA_FPS: "fast" }, /HUB_DEMO_CAMERA_FPS/],
   ])("refuses %o naming the variable", (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

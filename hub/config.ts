@@ -81,6 +81,7 @@ const EnvSchema = v.object({
   HUB_MQTT_MAX_RETAINED_PER_CLIENT: Count("HUB_MQTT_MAX_RETAINED_PER_CLIENT", 1, 10_000_000),
   HUB_MQTT_MAX_RETAINED: Count("HUB_MQTT_MAX_RETAINED", 1, 10_000_000),
   HUB_MQTT_MAX_SUBSCRIPTIONS: Count("HUB_MQTT_MAX_SUBSCRIPTIONS", 1, 1_000_000),
+  HUB_DEMO_CAMERA_FPS: Count("HUB_DEMO_CAMERA_FPS", 1, 60),
   HUB_LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"], "HUB_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent"), "info"),
 });
 
@@ -119,6 +120,7 @@ export function readConfig(env: NodeJS.ProcessEnv): HubOptions {
     demo,
     simulator: e.HUB_SIMULATOR === undefined ? demo : isOn(e.HUB_SIMULATOR),
     simulatorIntervalMs: e.HUB_SIM_INTERVAL_MS,
+    ...(e.HUB_DEMO_CAMERA_FPS !== undefined ? { demoCameraFps: e.HUB_DEMO_CAMERA_FPS } : {}),
     ...(e.HUB_CONFIG ? { householdConfigPath: e.HUB_CONFIG } : {}),
     logLevel: e.HUB_LOG_LEVEL,
     ...(e.HUB_TRUST_PROXY ? { trustProxy: e.HUB_TRUST_PROXY } : {}),

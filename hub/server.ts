@@ -80,6 +80,8 @@ export interface HubOptions {
   demo: boolean;
   simulator: boolean;
   simulatorIntervalMs: number;
+  /** HUB_DEMO_CAMERA_FPS: frames per second of the simulated cameras (1..60); absent = 5 (hub/cameras/source.ts SIM_FPS). */
+  demoCameraFps?: number;
   householdConfigPath?: string;
   logLevel: string;
   /** HUB_TRUST_PROXY: proxies (IPs, CIDRs, `loopback`) whose X-Forwarded-* headers count; absent = none. */
@@ -193,7 +195,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const automations = startAutomations({ db, link, household, log, switches: switchService, lights, garage: garageService, demo: options.demo });
     registerDeviceExecutors(automations.runner, { heater, ac, acUnits: (household.ac ?? []).map((unit) => unit.id), ir, hasHeater: household.heater !== undefined });
     cleanups.push(() => automations.stop());
-    const cameras = startCameras({ household, db, link, log, demo: options.demo && options.simulator, dataDir: options.dataDir });
+    const cameras = startCameras({ household, db, link, log, demo: options.demo && options.simulator, dataDir: options.dataDir, demoCameraFps: options.demoCameraFps });
     cleanups.push(() => cameras.close());
     await registerApiBases(app, auth, {
       auth: authRoutes({ auth }),

@@ -5,6 +5,8 @@ import {
   CamerasAnswerSchema,
   CAMERAS_RELOAD_PATH,
   DEMO_DOORBELL_PATH,
+  DemoCameraStallAnswerSchema,
+  demoCameraStallPath,
   DOORBELL_RING_TOPIC,
   MJPEG_BOUNDARY,
   cameraPath,
@@ -162,6 +164,39 @@ describe("camera bases (spec §7, issue 12)", () => {
       expect((await call(hub, "POST", `/api/v2${CAMERAS_RELOAD_PATH}`, { body: {} })).status).toBe(401);
     } finally {
       browser.end(true);
+    }
+  });
+
+  it("demo mode: POST /demo/cameras/{id}/stall sends no frame for ms, then frames again; bad ms 400 naming it, unknown camera 404", async () => {
+    const bad = await call(hub, "POST", `${V1}${demoCameraStallPath("brama")}`, { cookie, body: { ms: 5 } });
+    expect(bad.status).toBe(400);
+    expect((await jsonOf(bad, ErrorBodySchema)).message).toMatch(/^ms/);
+    expect((await call(hub, "POST", `${V1}${demoCameraStallPath("nie-ma")}`, { cookie, body: { ms: 1000 } })).status).toBe(404);
+    expect((await call(hub, "POST", `${V1}${demoCameraStallPath("brama")}`, { body: { ms: 1000 } })).status).toBe(401);
+    const stream = await call(hub, "GET", `${V1}${mjpegPath("brama")}`, { cookie });
+    const reader = stream.body!.getReader();
+    await reader.read(); // frames are coming
+    const stalled = await jsonOf(await call(hub, "POST", `${V1}${demoCameraStallPath("brama")}`, { cookie, body: { ms: 1500 } }), DemoCameraStallAnswerSchema);
+    const stalledAt = Date.now();
+    expect(stalled.item.stalledMs).toBe(1500);
+    const arrivals: number[] = []; // ms after the stall began, per chunk read
+    while (Date.now() < stalledAt + 2500) {
+      const next = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), stalledAt + 2500 - Date.now()))]);
+      if (next === null || next.done) break;
+      arrivals.push(Date.now() - stalledAt);
+    }
+    await reader.cancel();
+    expect(arrivals.filter((at) => at > 300 && at < 1400)).toEqual([]); // (a frame may have been on its way as the stall began)
+    expect(arrivals.some((at) => at >= 1400)).toBe(true); // same stream, frames again
+  });
+
+  it("HUB_DEMO_CAMERA_FPS raises the simulated cameras' frame rate (the long-run benchmark's acceleration)", async () => {
+    const fast = await startTestHub({ demoCameraFps: 30 });
+    try {
+      const parts = await readParts(await call(fast, "GET", `${V1}${mjpegPath("ogrod")}`, { cookie: await login(fast) }), 1200);
+      expect(parts.length).toBeGreaterThan(12); // 5 fps could give at most 7 in 1.2 s
+    } finally {
+      await fast.cleanup();
     }
   });
 

@@ -4,7 +4,10 @@ import {
   CAMERAS_PATH,
   CAMERAS_RELOAD_PATH,
   CameraConfigBodySchema,
+  DEMO_CAMERA_STALL_ROUTE,
   DEMO_DOORBELL_PATH,
+  DemoCameraStallBodySchema,
+  type DemoCameraStallAnswer,
   MJPEG_CONTENT_TYPE,
   MJPEG_ROUTE,
   SNAPSHOT_ROUTE,
@@ -42,16 +45,20 @@ export function camerasV5Routes({ cameras }: { cameras: CameraService }) {
  * frames as `multipart/x-mixed-replace` with a fixed boundary until the client goes (at most
  * {@link MJPEG_LIMITS} streams, beyond that 429 TOO_MANY_STREAMS), and `GET
  * /live/snapshot/{cameraId}` (our addition), one JPEG for a preview. Unknown or disabled camera 404.
- * In demo mode `POST /demo/doorbell` (no body) presses the simulated doorbell button.
+ * In demo mode `POST /demo/doorbell` (no body) presses the simulated doorbell button, and `POST
+ * /demo/cameras/{cameraId}/stall` (body `{ms}`) stalls a simulated camera.
  */
 export function camerasRoutes({
   cameras,
   doorbell,
+  stall,
   limiter = new StreamLimiter(MJPEG_LIMITS.perCamera, MJPEG_LIMITS.total),
 }: {
   cameras: CameraService;
   /** Demo only: the simulated doorbell button; `POST /demo/doorbell` presses it (absent = no such route). */
   doorbell?: { press(): void } | undefined;
+  /** Demo only: stalls a simulated camera for `ms`; `POST /demo/cameras/{cameraId}/stall` calls it (absent = no such route). @throws HubError NOT_FOUND */
+  stall?: ((cameraId: string, ms: number) => void) | undefined;
   limiter?: StreamLimiter;
 }) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -71,6 +78,13 @@ export function camerasRoutes({
       app.post(DEMO_DOORBELL_PATH, async () => {
         doorbell.press();
         return { item: { pressed: true } };
+      });
+    }
+    if (stall) {
+      app.post<CameraParams>(DEMO_CAMERA_STALL_ROUTE, async (request) => {
+        const body = parseBody(DemoCameraStallBodySchema, request.body);
+        stall(request.params.cameraId, body.ms);
+        return { item: { stalledMs: body.ms } } satisfies DemoCameraStallAnswer;
       });
     }
   };

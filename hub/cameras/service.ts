@@ -4,7 +4,7 @@ import { HubError } from "../core/errors";
 import { Go2rtcClient } from "./go2rtc/client";
 import { Go2rtcFrames } from "./go2rtc/frames";
 import type { HouseholdCamera } from "./household";
-import { SimulatedCamera, type FrameSource } from "./source";
+import { SIM_FPS, SimulatedCamera, type FrameSource } from "./source";
 import type { CameraEditStore } from "./store";
 
 /** `camera/config` (DESIGN.md §3): `{cameras: [{id, motion, sound, nightmode}]}`, retained. */
@@ -21,13 +21,15 @@ export class CameraService {
   /** Cameras whose motion is on now (a demo motion event while its clip records; `camera/config` `motion`). */
   private readonly motion = new Set<string>();
 
+  /** `demoFps`: frames per second of the simulated (`demo`) cameras (HUB_DEMO_CAMERA_FPS; default {@link SIM_FPS}). */
   constructor(
     private readonly cameras: readonly HouseholdCamera[],
     private readonly edits: CameraEditStore,
     private readonly link: BrokerLink,
+    demoFps: number = SIM_FPS,
   ) {
     // A go2rtc camera's frame source is the proxied MJPEG of its gateway (go2rtc/frames.ts).
-    for (const camera of cameras) this.sources.set(camera.id, camera.source.type === "demo" ? new SimulatedCamera(camera.source.hue) : new Go2rtcFrames(new Go2rtcClient(camera.source)));
+    for (const camera of cameras) this.sources.set(camera.id, camera.source.type === "demo" ? new SimulatedCamera(camera.source.hue, demoFps) : new Go2rtcFrames(new Go2rtcClient(camera.source)));
     for (const camera of cameras) this.syncNight(camera.id);
   }
 
@@ -89,6 +91,14 @@ export class CameraService {
     if (on) this.motion.add(id);
     else this.motion.delete(id);
     this.publishConfig();
+  }
+
+  /** Demo: camera `id` sends no frame for `ms` (its streams stay open). @throws HubError NOT_FOUND when it is unknown or not simulated */
+  stall(id: string, ms: number): void {
+    this.find(id);
+    const source = this.simulated(id);
+    if (!source) throw new HubError("NOT_FOUND", "camera is not simulated");
+    source.pause(ms);
   }
 
   /** Stops every frame source. */

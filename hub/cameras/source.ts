@@ -28,7 +28,9 @@ export interface FrameSource {
 /**
  * The hub's own moving test picture (household source `demo`): {@link SIM_FPS} frames per second
  * drawn and JPEG-encoded in Node (frames.ts), tinted by `hue`, showing the time and a frame counter.
- * `pause(ms)` (demo and tests) stops sending frames for a while, as a stalled camera does.
+ * `pause(ms)` (demo and tests) stops sending frames for a while, as a stalled camera does. Above
+ * {@link SIM_FPS} (`fps`, HUB_DEMO_CAMERA_FPS) the picture still changes SIM_FPS times a second and
+ * the frames between repeat it.
  */
 export class SimulatedCamera implements FrameSource {
   private readonly set = new Set<FrameListener>();
@@ -90,7 +92,11 @@ export class SimulatedCamera implements FrameSource {
   private tick(): void {
     if (Date.now() < this.pausedUntil) return;
     this.frame += 1;
-    this.latest = drawSimulatedFrame(this.frame, new Date(), this.hue, this.view());
+    // Above SIM_FPS (HUB_DEMO_CAMERA_FPS, the long-run benchmark) a new picture is drawn SIM_FPS
+    // times a second and the frames between repeat the latest one: drawing and encoding a frame
+    // costs 15-90 ms of the hub's one thread, so drawing each would cap the rate at 10-30 fps.
+    const drawEvery = Math.max(1, Math.round(this.fps / SIM_FPS));
+    if (!this.latest || this.frame % drawEvery === 0) this.latest = drawSimulatedFrame(this.frame, new Date(), this.hue, this.view());
     for (const listener of this.set) listener(this.latest);
   }
 }

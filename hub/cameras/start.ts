@@ -42,12 +42,22 @@ export interface CamerasDomain {
  * answers (rtc/: the hub's own for demo cameras, go2rtc's for go2rtc cameras; closed with the
  * domain), the doorbell bridge when the household has a
  * doorbell, and in demo mode with the simulator the demo-only `POST /demo/doorbell` that presses the
- * simulated doorbell button from the device end. Issue 12's controls and recordings: PTZ, night mode,
- * the recordings under `<dataDir>/recordings` (table `recordings`), and in demo mode the simulated
- * motion events that record clips (`POST /demo/motion/{cameraId}` raises one).
+ * simulated doorbell button from the device end and `POST /demo/cameras/{cameraId}/stall` that
+ * stalls a simulated camera. `demoCameraFps` (HUB_DEMO_CAMERA_FPS) sets the simulated cameras'
+ * frame rate (default 5; the long-run benchmark raises it). Issue 12's controls and recordings: PTZ,
+ * night mode, the recordings under `<dataDir>/recordings` (table `recordings`), and in demo mode the
+ * simulated motion events that record clips (`POST /demo/motion/{cameraId}` raises one).
  */
-export function startCameras(options: { household: Household; db: Db; link: BrokerLink; log: HubLogger; demo: boolean; dataDir: string }): CamerasDomain {
-  const service = new CameraService(options.household.cameras ?? [], new CameraEditStore(options.db), options.link).start();
+export function startCameras(options: {
+  household: Household;
+  db: Db;
+  link: BrokerLink;
+  log: HubLogger;
+  demo: boolean;
+  dataDir: string;
+  demoCameraFps?: number | undefined;
+}): CamerasDomain {
+  const service = new CameraService(options.household.cameras ?? [], new CameraEditStore(options.db), options.link, options.demoCameraFps).start();
   const rtc = new RtcService(service, new Map((options.household.cameras ?? []).map((camera) => [camera.id, camera.source])));
   const doorbell = options.household.doorbell;
   if (doorbell) startDoorbellBridge(options.link, doorbell, options.log);
@@ -68,7 +78,7 @@ export function startCameras(options: { household: Household; db: Db; link: Brok
     : undefined;
   const hls = new HlsService(options.household.cameras ?? [], service);
   const v1Routes = [
-    camerasRoutes({ cameras: service, doorbell: press }),
+    camerasRoutes({ cameras: service, doorbell: press, stall: options.demo ? (id, ms) => service.stall(id, ms) : undefined }),
     cameraControlsRoutes({ controls: new CameraControls(service) }),
     recordingsRoutes({ recordings, motion }),
     hlsRoutes({ hls }),

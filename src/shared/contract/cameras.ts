@@ -135,6 +135,23 @@ export function snapshotPath(id: string): string {
 /** `POST /demo/doorbell` on the v1 base, demo mode only (issue 12): presses the simulated doorbell button from the device end. */
 export const DEMO_DOORBELL_PATH = "/demo/doorbell";
 
+/**
+ * `POST /demo/cameras/{cameraId}/stall` on the v1 base, demo mode only (issue 12, the long-run
+ * benchmark): the simulated camera sends no frame for `ms` milliseconds while its streams stay
+ * connected, as a stalled camera does. Answers `{item: {stalledMs}}`; unknown camera 404.
+ */
+export const DEMO_CAMERA_STALL_ROUTE = "/demo/cameras/:cameraId/stall";
+/** The path of the demo stall of camera `id` (URL-encoded). */
+export function demoCameraStallPath(id: string): string {
+  return `/demo/cameras/${encodeURIComponent(id)}/stall`;
+}
+/** Body of the demo stall: how long the camera sends nothing, 100 ms to 60 s. */
+export const DemoCameraStallBodySchema = v.strictObject({ ms: v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(60_000)) });
+export type DemoCameraStallBody = v.InferOutput<typeof DemoCameraStallBodySchema>;
+/** `{item: {stalledMs}}`: the answer of the demo stall. */
+export const DemoCameraStallAnswerSchema = itemOf(v.object({ stalledMs: v.number() }));
+export type DemoCameraStallAnswer = v.InferOutput<typeof DemoCameraStallAnswerSchema>;
+
 /** `POST ../v5/live/rtc/{cameraId}/{stream}` (spec §7, stream default full): the browser's SDP offer, answered with the hub's SDP answer. */
 export const RTC_ROUTE = "/live/rtc/:cameraId/:stream";
 /** The path of the WebRTC offer of camera `id`, stream `stream`. */
