@@ -9,9 +9,11 @@ function transform(html: string): string {
 }
 
 describe("the entry stylesheet does not block first paint (issue 9)", () => {
-  it("the build turns Vite's render-blocking stylesheet link into a marked preload, and leaves other links alone", () => {
-    const html = '<link rel="stylesheet" crossorigin href="/assets/index-B7c2CCGk.css">\n<link rel="manifest" href="/manifest.json">';
-    expect(transform(html)).toBe('<link rel="preload" as="style" crossorigin href="/assets/index-B7c2CCGk.css" data-app-css>\n<link rel="manifest" href="/manifest.json">');
+  it("the build turns Vite's render-blocking stylesheet link into a marked preload, fetches it and the entry script at low priority, and leaves other links alone", () => {
+    const html = '<script type="module" crossorigin src="/assets/index-DwZv7IzQ.js"></script>\n<link rel="stylesheet" crossorigin href="/assets/index-B7c2CCGk.css">\n<link rel="manifest" href="/manifest.json">';
+    expect(transform(html)).toBe(
+      '<script type="module" crossorigin src="/assets/index-DwZv7IzQ.js" fetchpriority="low"></script>\n<link rel="preload" as="style" crossorigin href="/assets/index-B7c2CCGk.css" fetchpriority="low" data-app-css>\n<link rel="manifest" href="/manifest.json">',
+    );
   });
 
   it("the app applies each preloaded stylesheet and waits until it has loaded or failed", async () => {
