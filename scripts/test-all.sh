@@ -78,13 +78,17 @@ export MOSQUITTO_BIN
 echo "chromium: $CHROMIUM_PATH"
 echo "mosquitto: $MOSQUITTO_BIN"
 
-# --- lint ---------------------------------------------------------------------------------------
-step "lint (npm run lint)"
-npm run --silent lint || fail_step "lint"
-
-# --- typecheck ----------------------------------------------------------------------------------
-step "typecheck (npm run typecheck: app, service worker, hub + tests + bench)"
-npm run --silent typecheck || fail_step "typecheck"
+# --- lint and typecheck (side by side: each is one process on one core) ------------------------
+step "lint (npm run lint) and typecheck (npm run typecheck: app, service worker, hub + tests + bench)"
+npm run --silent lint >"$REPORT_DIR/lint.log" 2>&1 &
+LINT_PID=$!
+npm run --silent typecheck >"$REPORT_DIR/typecheck.log" 2>&1 &
+TYPECHECK_PID=$!
+wait "$LINT_PID"; LINT_RC=$?
+wait "$TYPECHECK_PID"; TYPECHECK_RC=$?
+cat "$REPORT_DIR/lint.log" "$REPORT_DIR/typecheck.log"
+[ "$LINT_RC" -eq 0 ] || fail_step "lint"
+[ "$TYPECHECK_RC" -eq 0 ] || fail_step "typecheck"
 
 # --- unit tests ---------------------------------------------------------------------------------
 step "unit tests (vitest run)"
@@ -99,7 +103,7 @@ npx vite build || fail_step "build"
 
 # --- end-to-end ---------------------------------------------------------------------------------
 step "end-to-end (playwright test, Chromium at $CHROMIUM_PATH)"
-# Two runs: the "e2e" project on parallel workers (E2E_WORKERS, default 2; each worker has its own
+# Two runs: the "e2e" project on parallel workers (E2E_WORKERS, default 3; each worker has its own
 # hub), then the "timing" project alone, so its long-task figures are not distorted by another worker.
 PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORT_DIR/playwright.json" \
   npx playwright test --project=e2e --reporter=list,json
