@@ -46,7 +46,7 @@ fail_step() {
 }
 
 # --- prerequisites ------------------------------------------------------------------------------
-step "prerequisites (Chromium, Mosquitto)"
+step "prerequisites (Chromium, Mosquitto, ffmpeg)"
 CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 export CHROMIUM_PATH
 find_mosquitto() {
@@ -55,6 +55,8 @@ find_mosquitto() {
 MISSING=()
 [ -x "$CHROMIUM_PATH" ] || MISSING+=(chromium)
 [ -n "$(find_mosquitto)" ] || MISSING+=(mosquitto)
+# ffmpeg: the hub feeds the demo cameras' HLS with its live test source when it is present (tests of that path).
+command -v ffmpeg >/dev/null 2>&1 || MISSING+=(ffmpeg)
 if [ "${#MISSING[@]}" -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing missing packages: ${MISSING[*]}"
@@ -67,7 +69,7 @@ if [ "${#MISSING[@]}" -gt 0 ]; then
     echo "Missing: ${MISSING[*]}."
     echo "Install them first, e.g. as root on Debian/Ubuntu:"
     echo "  apt-get update && apt-get install -y ${MISSING[*]}"
-    echo "or point CHROMIUM_PATH at an existing Chromium binary and put mosquitto on PATH."
+    echo "or point CHROMIUM_PATH at an existing Chromium binary and put mosquitto and ffmpeg on PATH."
     fail_step "prerequisites"
   fi
 fi
@@ -77,6 +79,8 @@ MOSQUITTO_BIN="$(find_mosquitto)"
 export MOSQUITTO_BIN
 echo "chromium: $CHROMIUM_PATH"
 echo "mosquitto: $MOSQUITTO_BIN"
+command -v ffmpeg >/dev/null 2>&1 || fail_step "ffmpeg not found on PATH"
+echo "ffmpeg: $(command -v ffmpeg)"
 
 # --- lint and typecheck (side by side: each is one process on one core) ------------------------
 step "lint (npm run lint) and typecheck (npm run typecheck: app, service worker, hub + tests + bench)"

@@ -14,6 +14,8 @@ import { RecordingStore } from "./recordings/store";
 import { startDoorbellBridge } from "./doorbell";
 import { hlsRoutes } from "./hls/routes";
 import { HlsService } from "./hls/service";
+import { DemoHls } from "./hls/demo";
+import { FfmpegHls, findFfmpeg } from "./hls/ffmpeg";
 import { rtcRoutes } from "./rtc/routes";
 import { RtcService } from "./rtc/service";
 import { camerasConfigRoutes, camerasRoutes, camerasV5Routes } from "./routes";
@@ -76,7 +78,11 @@ export function startCameras(options: {
         onMotion: (cameraId) => void recordings.record(cameraId),
       })
     : undefined;
-  const hls = new HlsService(options.household.cameras ?? [], service);
+  // Debian's ffmpeg, when present, feeds the demo cameras' HLS with its live test source; the
+  // committed clip otherwise (and whenever ffmpeg fails).
+  const ffmpeg = findFfmpeg();
+  const demoHls = ffmpeg ? new FfmpegHls(ffmpeg, new DemoHls(), {}, { warn: (message) => options.log.warn(message) }) : new DemoHls();
+  const hls = new HlsService(options.household.cameras ?? [], service, demoHls);
   const v1Routes = [
     camerasRoutes({ cameras: service, doorbell: press, stall: options.demo ? (id, ms) => service.stall(id, ms) : undefined }),
     cameraControlsRoutes({ controls: new CameraControls(service) }),
@@ -99,6 +105,7 @@ export function startCameras(options: {
       motion?.stop();
       recordings.close();
       rtc.close();
+      hls.close();
       service.close();
     },
   };

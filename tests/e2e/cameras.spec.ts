@@ -157,23 +157,29 @@ test.describe("cameras", () => {
     await expect(page.getByTestId("recordings-zoom").getByRole("button", { name: /^Odblokuj nagranie z / })).toHaveAttribute("aria-pressed", "true");
   });
 
-  test("live HLS: the hub's demo clip plays as a live stream in hls.js, moving frames that keep coming across a loop of the clip; axe", async ({ loggedInPage: page }) => {
+  test("live HLS: the hub's demo HLS (Debian's ffmpeg's live test source, which the test command installs) plays in hls.js, moving frames that keep coming for more than 10 s; axe", async ({ loggedInPage: page }) => {
     test.setTimeout(90_000);
+    const playlists: string[] = [];
+    page.on("response", (response) => {
+      if (response.url().endsWith("/index.m3u8")) void response.text().then((text) => playlists.push(text), () => undefined);
+    });
     await page.getByRole("navigation", { name: "Pasek główny" }).getByRole("link", { name: "Kamery" }).click();
     await page.getByTestId("camera-grid").getByRole("link", { name: "Podgląd na żywo: Furtka (zbliżenie)" }).click();
     await expect(page).toHaveURL(/\/cameras\/live\?id=zoom$/);
     await selectMode(page, "zoom", "hls");
     await expect(page.getByRole("button", { name: /^Tryb: / })).toHaveText("Tryb: HLS");
 
-    // hls.js (its own lazy chunk) reads GET /api/cameras/v1/live/hls/zoom/mobile/index.m3u8: the
-    // 8 s clip looped as a live playlist. The overlay goes with the first frame.
+    // hls.js (its own lazy chunk) reads GET /api/cameras/v1/live/hls/zoom/mobile/index.m3u8: with
+    // ffmpeg on the hub's PATH, ffmpeg's live playlist (`seg<N>.ts`; without it the committed 8 s
+    // clip looped, hub/cameras/hls/routes.test.ts). The overlay goes with the first frame.
     const video = page.getByTestId("camera-live-zoom").getByTestId("camera-video");
     await expect(page.getByTestId("camera-connecting")).toBeHidden({ timeout: 20_000 });
     await expectMoving(video, 5);
+    expect(playlists.some((text) => /^seg\d+\.ts$/m.test(text))).toBe(true);
     await expectNoA11yViolations(page, "camera live view, HLS");
 
-    // Longer than the clip: playback crosses the loop (a discontinuity) and frames keep coming,
-    // without the overlay coming back or the player starting again.
+    // Longer than the committed clip: frames keep coming, without the overlay coming back or the
+    // player starting again.
     const playhead = () => video.evaluate((element: HTMLVideoElement) => element.currentTime);
     const start = await playhead();
     await expect.poll(playhead, { timeout: 30_000, intervals: [1_000] }).toBeGreaterThan(start + 10);

@@ -22,15 +22,19 @@ function tagOf(text: string, name: string): number {
   return Number(new RegExp(`^#${name}:(\\d+)$`, "m").exec(text)?.[1]);
 }
 
-describe("HLS of the demo cameras through the hub (issue 12)", () => {
+describe("HLS of the demo cameras through the hub (issue 12): the committed clip (HUB_FFMPEG=off; ffmpeg.test.ts covers ffmpeg's live source)", () => {
   let hub: TestHub;
   let cookie: string;
+  const ffmpegSetting = process.env.HUB_FFMPEG;
   beforeAll(async () => {
+    process.env.HUB_FFMPEG = "off";
     hub = await startTestHub();
     cookie = await login(hub);
   });
   afterAll(async () => {
     await hub.cleanup();
+    if (ffmpegSetting === undefined) delete process.env.HUB_FFMPEG;
+    else process.env.HUB_FFMPEG = ffmpegSetting;
   });
 
   it("index.m3u8 is a live playlist of the demo clip, never cached, its media sequence rising with the wall clock", async () => {

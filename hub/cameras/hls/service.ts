@@ -2,6 +2,7 @@ import { HLS_PLAYLIST_CONTENT_TYPE, type Camera } from "../../../src/shared/cont
 import { HubError } from "../../core/errors";
 import type { HouseholdCamera } from "../household";
 import { DemoHls } from "./demo";
+import type { DemoHlsSource } from "./ffmpeg";
 import { Go2rtcHls, go2rtcFileRef, type FetchLike } from "./go2rtc";
 
 /** The entry playlist's name: `GET /live/hls/{cameraId}/{stream}/index.m3u8` (contract `hlsPath`). */
@@ -19,7 +20,8 @@ export interface HlsAnswer {
 
 /**
  * The cameras' HLS (issue 12, `GET /live/hls/{cameraId}/{stream}/{file}` on the camera v1 base):
- * a demo camera's live playlist and segments from the committed clip (demo.ts), a go2rtc camera's
+ * a demo camera's live playlist and segments from the committed clip (demo.ts) or, when Debian's
+ * ffmpeg is present, from its live test source (ffmpeg.ts), a go2rtc camera's
  * HLS proxied from its gateway with every URI rewritten (go2rtc.ts). Only cameras that are enabled
  * and have `hls`; stream `full`, or `mobile` when the camera has one. Playlists `no-cache`, demo
  * segments cacheable, proxied segments `no-store` (go2rtc answers whatever it has buffered).
@@ -31,7 +33,8 @@ export class HlsService {
     cameras: readonly HouseholdCamera[],
     /** The camera items as they are now (edits applied). @throws HubError NOT_FOUND for an unknown id */
     private readonly items: { get(id: string): Camera },
-    private readonly demo: DemoHls = new DemoHls(),
+    /** The demo cameras' HLS: the committed clip looped (demo.ts), or ffmpeg's live test source when present (ffmpeg.ts). */
+    private readonly demo: DemoHlsSource = new DemoHls(),
     fetcher?: FetchLike,
   ) {
     for (const camera of cameras) if (camera.source.type === "go2rtc") this.proxies.set(camera.id, new Go2rtcHls(camera.source, fetcher));
@@ -59,6 +62,13 @@ export class HlsService {
     if (file === HLS_INDEX) return { body: await this.demo.playlist(), contentType: HLS_PLAYLIST_CONTENT_TYPE, cacheControl: "no-cache" };
     const segment = await this.demo.segment(file);
     if (!segment) throw new HubError("NOT_FOUND", "no such HLS segment");
-    return { body: segment, contentType: "video/mp2t", cacheControl: DEMO_SEGMENT_CACHE };
+    // A clip segment's name always means the same bytes; ffmpeg's `seg<N>.ts` restart at 0 with each
+    // encoder run, so they are not cached.
+    return { body: segment, contentType: "video/mp2t", cacheControl: /^\d+\.ts$/.test(file) ? DEMO_SEGMENT_CACHE : "no-cache" };
+  }
+
+  /** Stops the demo source's encoder, if it runs one. */
+  close(): void {
+    this.demo.close?.();
   }
 }
