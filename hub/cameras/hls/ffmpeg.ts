@@ -24,6 +24,8 @@ export interface FfmpegHlsOptions {
 
 const SEGMENT_NAME = /^seg(\d{1,9})\.ts$/;
 const MIN_SEGMENTS = 2;
+/** The longest one encoder runs, s (a viewer then sees the stream start again once an hour). */
+const MAX_RUN_S = 3_600;
 
 /**
  * The path of Debian's ffmpeg if the hub may use it (issue 12: "uses Debian's ffmpeg when present"):
@@ -117,7 +119,8 @@ export class FfmpegHls implements DemoHlsSource {
     const child = spawn(
       this.ffmpegPath,
       [
-        ...["-hide_banner", "-loglevel", "error", "-nostdin", "-re", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=15"],
+        // -t: an encoder whose hub died without stopping it ends by itself within the hour.
+        ...["-hide_banner", "-loglevel", "error", "-nostdin", "-re", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=15", "-t", String(MAX_RUN_S)],
         ...["-an", "-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-profile:v", "baseline", "-pix_fmt", "yuv420p"],
         ...["-g", String(15 * this.segmentSeconds), "-keyint_min", String(15 * this.segmentSeconds), "-sc_threshold", "0"],
         ...["-f", "hls", "-hls_time", String(this.segmentSeconds), "-hls_list_size", "5", "-hls_flags", "delete_segments+omit_endlist"],
@@ -133,7 +136,9 @@ export class FfmpegHls implements DemoHlsSource {
       if (this.child === child) this.fail(`ffmpeg could not start: ${error.message}`);
     });
     child.on("exit", (code, signal) => {
-      if (this.child === child) this.fail(`ffmpeg exited (${code ?? signal}): ${stderr.trim()}`);
+      if (this.child !== child) return;
+      if (code === 0) this.stop(); // its hour is up: the next request starts a new one
+      else this.fail(`ffmpeg exited (${code ?? signal}): ${stderr.trim()}`);
     });
     this.child = child;
     this.dir = dir;
