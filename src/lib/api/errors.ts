@@ -94,3 +94,21 @@ export function classifyError(e: unknown): ApiError {
   const detail = e instanceof Error ? e.message : String(e);
   return new ApiError(`Network error: ${detail}`, { kind: "network", cause: e });
 }
+
+/** The hub's refusal of a body (400 BAD_REQUEST): its whole message and, when it names one, the field and the reason. */
+export type BodyRefusal = { message: string; field: string | null; reason: string };
+
+/**
+ * Reads a 400 BAD_REQUEST refusal (spec §8; DESIGN §4a: the hub validates every body against the
+ * contract and names the field, `<field path>: <reason>`, e.g. `config.label: must not be empty`).
+ * Answers the message (the error body's, else the error's), the field path before `": "` (null
+ * when there is none) and the reason after it; null for any other error. Forms show the reason on
+ * the named field (react-hook-form `setError`) and the message as the form's refusal.
+ */
+export function bodyRefusalOf(error: unknown): BodyRefusal | null {
+  if (!isApiError(error) || error.code !== "BAD_REQUEST") return null;
+  const parsed = v.safeParse(ErrorBodySchema, error.body);
+  const message = parsed.success && parsed.output.message ? parsed.output.message : error.message;
+  const colon = message.indexOf(": ");
+  return colon > 0 ? { message, field: message.slice(0, colon), reason: message.slice(colon + 2) } : { message, field: null, reason: message };
+}

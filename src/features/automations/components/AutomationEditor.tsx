@@ -3,10 +3,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useState } from "react";
 import { Controller, get, useFieldArray, useForm, type FieldErrors, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import * as v from "valibot";
-import { isApiError } from "../../../lib/api/errors";
-import { ErrorBodySchema } from "../../../shared/contract/envelope";
-import { BAD_REQUEST } from "../../../shared/contract/errors";
+import { bodyRefusalOf } from "../../../lib/api/errors";
 import {
   AUTOMATION_ACTION_KINDS,
   AutomationBodySchema,
@@ -97,12 +94,10 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
       onDone();
       return;
     }
-    if (outcome.status === "failed" && isApiError(outcome.error) && outcome.error.code === BAD_REQUEST) {
-      const parsed = v.safeParse(ErrorBodySchema, outcome.error.body);
-      const message = parsed.success && parsed.output.message ? parsed.output.message : outcome.error.message;
-      setRefusal(message);
-      const colon = message.indexOf(": ");
-      if (colon > 0) setError(message.slice(0, colon) as Path<AutomationBodyInput>, { type: "server", message: message.slice(colon + 2) });
+    const refusal = outcome.status === "failed" ? bodyRefusalOf(outcome.error) : null;
+    if (refusal) {
+      setRefusal(refusal.message);
+      if (refusal.field !== null) setError(refusal.field as Path<AutomationBodyInput>, { type: "server", message: refusal.reason });
     }
   };
 

@@ -3,11 +3,9 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useId, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import * as v from "valibot";
-import { isApiError } from "../../../lib/api/errors";
+import type * as v from "valibot";
+import { bodyRefusalOf } from "../../../lib/api/errors";
 import { CAMERA_SCALINGS, CameraConfigBodySchema, type Camera, type CameraConfigBody } from "../../../shared/contract/cameras";
-import { ErrorBodySchema } from "../../../shared/contract/envelope";
-import { BAD_REQUEST } from "../../../shared/contract/errors";
 import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
 import { ToggleField } from "../../../ui/ToggleField";
@@ -76,13 +74,11 @@ export function CameraSettings({ camera, open, onClose }: CameraSettingsProps) {
       onClose();
       return;
     }
-    if (outcome.status === "failed" && isApiError(outcome.error) && outcome.error.code === BAD_REQUEST) {
-      const parsed = v.safeParse(ErrorBodySchema, outcome.error.body);
-      const message = parsed.success && parsed.output.message ? parsed.output.message : outcome.error.message;
-      setRefusal(message);
-      const colon = message.indexOf(": ");
-      const field = FIELDS.find((name) => name === message.slice(0, colon));
-      if (field) setError(field, { type: "server", message: message.slice(colon + 2) });
+    const refusal = outcome.status === "failed" ? bodyRefusalOf(outcome.error) : null;
+    if (refusal) {
+      setRefusal(refusal.message);
+      const field = FIELDS.find((name) => name === refusal.field);
+      if (field) setError(field, { type: "server", message: refusal.reason });
     }
   };
 
