@@ -86,8 +86,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: "worker", timeout: 60_000 },
   ],
-  baseURL: async ({ hub }, use) => {
+  baseURL: async ({ hub }, use, testInfo) => {
+    if (!hub.running()) throw new Error(`this worker's hub on ${hub.baseURL} died before the test\n--- hub output ---\n${hub.output()}`);
     await use(hub.baseURL);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach("worker hub output", { body: `${hub.running() ? "running" : "NOT RUNNING"}\n${hub.output()}` });
+    }
   },
   serviceWorkers: "block",
   loggedInPage: async ({ page }, use) => {

@@ -53,6 +53,8 @@ export interface TestHub {
   close(): Promise<void>;
   /** Everything the hub printed so far (stdout and stderr), for failure messages. */
   output(): string;
+  /** True while the hub process runs (false after stop(), or when it died by itself). */
+  running(): boolean;
 }
 
 const READY_TIMEOUT_MS = 45_000;
@@ -92,6 +94,7 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
 
   let child: ChildProcess | null = null;
   let log = "";
+  let stopping = false;
 
   const start = async (): Promise<void> => {
     if (child !== null) throw new Error("the test hub is already running");
@@ -108,6 +111,9 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
     proc.once("exit", (code, signal) => {
       exited = `exited with ${signal ?? `code ${String(code)}`}`;
       if (child === proc) child = null;
+      // A hub that dies while no test stops it is a hub bug (or a killed process): say so at once,
+      // with its output, so the test that next fails on "connection refused" can be explained.
+      if (!stopping) process.stderr.write(`\n[test hub ${baseURL}] ${exited} while nobody stopped it\n--- hub output ---\n${log}\n---\n`);
     });
     try {
       await waitFor(
@@ -130,6 +136,7 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
     const proc = child;
     if (proc === null || proc.pid === undefined) return;
     const pid = proc.pid;
+    stopping = true;
     const gone = new Promise<void>((resolve) => {
       if (proc.exitCode !== null || proc.signalCode !== null) resolve();
       else proc.once("exit", () => resolve());
@@ -140,6 +147,7 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
     clearTimeout(timer);
     signalGroup(pid, "SIGKILL"); // anything left in the group
     child = null;
+    stopping = false;
   };
 
   const devices = new Map<string, string>();
@@ -174,6 +182,7 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
       rmSync(dataDir, { recursive: true, force: true });
     },
     output: () => log,
+    running: () => child !== null,
   };
 }
 
