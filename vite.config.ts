@@ -65,7 +65,18 @@ export default defineConfig({
     // After the PWA plugin: Brotli and gzip copies of every compressible file, sw.js included (issue 9).
     precompress(),
   ],
-  build: { target: "es2022", sourcemap: true },
+  build: {
+    target: "es2022",
+    sourcemap: true,
+    // Issue 9 (total blocking time): one stylesheet, applied at start while the DOM is the shell, and
+    // no modulepreload links for a lazy chunk's imports. Vite's preload helper otherwise appended a
+    // <link> per CSS file and per imported chunk (35 for the home route) when a route loaded, inside
+    // the router's layout effect: a 151 ms task unthrottled (600 ms in Lighthouse's 4x simulation)
+    // in the dashboard's load. The browser still fetches a chunk's imports as it parses it, and the
+    // shell's usePrefetchLinks loads the bar's routes while idle. index.html keeps its own links.
+    cssCodeSplit: false,
+    modulePreload: { resolveDependencies: (_file, deps, context) => (context.hostType === "html" ? deps : []) },
+  },
   // The live worker (src/lib/mqtt/live.worker.ts) is an ES module worker, like the page's chunks.
   worker: { format: "es" },
   server: {
