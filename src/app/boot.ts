@@ -7,6 +7,7 @@ import { bootSessionOffline } from "../features/offline/boot";
 import { trackConnectivity } from "../features/offline/connectivity";
 import { startOffline } from "../features/offline/start";
 import { resolveApiBases } from "../lib/api/bases";
+import { nextTask } from "../lib/tasks/nextTask";
 import { serviceWorkerUrl } from "../shared/apiBases";
 import type { JotaiStore } from "../shared/store";
 import type { RouterContext } from "../routes/-context";
@@ -52,15 +53,28 @@ export type BootedApp = { parts: AppParts; ready: Promise<void> };
  * Composes the app (STYLE.md: composition only): the one store, the API clients over the resolved
  * bases, the notifier, i18n (Polish; English loaded first when it is the saved locale) and the
  * router; then starts validating the session (spec §4) with the offline-first start-up of issue 3
- * (restore, connectivity, recovery) and, after load, the kiosk.
+ * (restore, connectivity, recovery) and, after load, the kiosk. Runs as three tasks (issue 9: none of
+ * them long on a slow phone): the store, the API and the offline restore; the session's validation
+ * and the kiosk; i18n and the router. Never rejects.
  */
-export function bootApp(): BootedApp {
+export async function bootApp(): Promise<BootedApp> {
   const store = createAppStore();
   // Offline-first (issue 3): every API exchange updates the connectivity atoms; writes are refused offline.
   const bases = resolveApiBases();
   const api = createApiClients(store, bases, { fetch: trackConnectivity(store) });
   const notify = createNotifier(store);
   const context: RouterContext = { store, api, notify };
+  window.__liveStats = () => store.get(liveStatsAtom);
+  let router: Promise<AppRouter> | null = null;
+  // Restore the last known state while the session is validated (a known user stays in the app offline);
+  // register the service worker once the page has loaded (updates applied only at idle).
+  const offline = startOffline(store, api, { resources: SESSION_RESOURCES, persisted: PERSISTED_PARTS, onRecover: () => void router?.then((ready) => ready.invalidate()) });
+  await nextTask();
+  void bootSessionOffline(store, api.auth);
+  const kiosk = () => void import("../features/kiosk/start").then(({ startKiosk }) => startKiosk({ beforeReload: offline.flush, swUrl: serviceWorkerUrl("/sw.js", bases) }));
+  if (document.readyState === "complete") kiosk();
+  else window.addEventListener("load", kiosk, { once: true });
+  await nextTask();
   const i18n = createI18n(DEFAULT_LOCALE);
   // What every command reads from the store (DESIGN §4a): set once, here.
   store.set(commandEnvAtom, { api, notify, translate: (key: string) => i18n.t(key) });
@@ -68,20 +82,12 @@ export function bootApp(): BootedApp {
   // as the session is validated or restored offline; a new user: after logging in), so the login
   // screen neither downloads nor runs it. The service worker precaches it for the offline boot.
   // The logged-in features' Polish texts come with it (issue 9: not in the first screen's chunk).
-  const router = whenLoggedIn(store)
+  router = whenLoggedIn(store)
     .then(() => Promise.all([import("./router"), import("./i18n/pl-logged-in")]))
     .then(([{ createAppRouter }, { plLoggedIn }]) => {
       addStrings(i18n, DEFAULT_LOCALE, plLoggedIn);
       return createAppRouter(context);
     });
-  window.__liveStats = () => store.get(liveStatsAtom);
-  // Restore the last known state while the session is validated (a known user stays in the app offline);
-  // register the service worker once the page has loaded (updates applied only at idle).
-  const offline = startOffline(store, api, { resources: SESSION_RESOURCES, persisted: PERSISTED_PARTS, onRecover: () => void router.then((ready) => ready.invalidate()) });
-  void bootSessionOffline(store, api.auth);
-  const kiosk = () => void import("../features/kiosk/start").then(({ startKiosk }) => startKiosk({ beforeReload: offline.flush, swUrl: serviceWorkerUrl("/sw.js", bases) }));
-  if (document.readyState === "complete") kiosk();
-  else window.addEventListener("load", kiosk, { once: true });
   // The saved locale came back with the local cache (restoreLocalPreferences, synchronous): English is
   // loaded (its own chunk) before the first render, so a user who chose it never sees Polish first.
   const locale = store.get(localeAtom);
