@@ -4,6 +4,7 @@ import { App } from "./app/App";
 import { bootApp } from "./app/boot";
 import { applyAppStylesheet } from "./app/stylesheet";
 import { nextTask } from "./lib/tasks/nextTask";
+import { quietDecorativeAnimationEvents } from "./ui/quietAnimationEvents";
 import "./styles/index.css";
 
 const root = document.getElementById("root");
@@ -13,6 +14,7 @@ if (!root) throw new Error("index.html has no #root element");
 // A transition renders in time slices, yielding to the browser every few ms, so the first render is
 // not one long task (issue 9: the dashboard's total blocking time); the shell in index.html stays
 // painted until it commits. The entry stylesheet is applied first (index.html only preloads it).
+quietDecorativeAnimationEvents();
 const stylesheet = applyAppStylesheet();
 void nextTask()
   .then(bootApp)
