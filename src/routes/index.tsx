@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { HomeClock } from "../features/clock/components/HomeClock";
 import { LightsSection } from "../features/lights";
@@ -10,6 +11,7 @@ import { appUiAtom } from "../features/preferences/atoms";
 import { fetchSensors } from "../features/sensors/api";
 import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
 import { SensorTiles } from "../features/sensors/components/SensorTiles";
+import { groupByRoom } from "../features/sensors/rooms";
 import { ChosenSwitches } from "../features/switches/components/ChosenSwitches";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
 import { useRevealSteps } from "../ui/useRevealSteps";
@@ -30,17 +32,19 @@ function HomePage() {
   const appUi = useAtomValue(appUiAtom);
   const history = useSensorHistory(Route.useRouteContext().api.general);
   useDocumentTitle(t("app.titleSuffix"));
-  // Mounted one after another (issue 9): the first screenful paints, the rest follow in time slices.
+  // Mounted one after another (issue 9): the first screenful paints, the rest follow in time slices,
+  // the sensors one room per step. Every step appends below what is shown, so nothing moves.
+  const rooms = useMemo(() => groupByRoom(sensors, t("sensors.otherRoom")).length, [sensors, t]);
+  const sensorSteps = Math.max(rooms, 1);
+  const before = [<ChosenSwitches key="switches" settingKey="dashboardSwitches" />, <CalendarList key="calendar" />];
+  const after = [<LightsSection key="lights" />, <GarageSection key="garage" />, <ClimateSection key="climate" sensors={sensors} />, <GpsSection key="gps" />];
+  const shown = useRevealSteps(before.length + sensorSteps + after.length, before.length);
+  const roomsShown = Math.min(Math.max(shown - before.length, 0), sensorSteps);
   const sections = [
-    <ChosenSwitches key="switches" settingKey="dashboardSwitches" />,
-    <CalendarList key="calendar" />,
-    <SensorTiles key="sensors" sensors={sensors} onOpenHistory={history.open} />,
-    <LightsSection key="lights" />,
-    <GarageSection key="garage" />,
-    <ClimateSection key="climate" sensors={sensors} />,
-    <GpsSection key="gps" />,
+    ...before.slice(0, shown),
+    ...(roomsShown > 0 ? [<SensorTiles key="sensors" sensors={sensors} onOpenHistory={history.open} roomLimit={roomsShown} />] : []),
+    ...after.slice(0, Math.max(shown - before.length - sensorSteps, 0)),
   ];
-  const shown = useRevealSteps(sections.length, 2);
   return (
     <section className="page home" aria-labelledby="sensors-heading">
       <h1 id="sensors-heading" className="visually-hidden">
@@ -50,7 +54,7 @@ function HomePage() {
         <HomeClock />
         <OutdoorMinBox fractionDigits={appUi === "car" ? 0 : 1} />
       </header>
-      {sections.slice(0, shown)}
+      {sections}
       {history.element}
     </section>
   );

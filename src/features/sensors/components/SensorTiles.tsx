@@ -11,15 +11,18 @@ export type SensorTilesProps = {
   sensors: readonly Sensor[];
   /** When given, each reading tile gets a 'Wykres dnia' button calling it with the sensor (issue 13). */
   onOpenHistory?: ((sensor: Sensor) => void) | undefined;
+  /** Rooms to render, from the first (default: all): the home screen mounts them one by one (issue 9). */
+  roomLimit?: number | undefined;
 };
 
 /**
  * The sensors grouped by room (issue 6; {@link groupByRoom}, sensors without a room under
  * 'Pozostałe'): one {@link RoomSection} per room in a grid that packs rooms side by side on wide
  * screens and stacks them on a phone. The list holds ids; each tile reads its own atom. With no
- * sensors, an empty state saying where sensors are added ('Brak czujników').
+ * sensors, an empty state saying where sensors are added ('Brak czujników'). `roomLimit` renders only
+ * the first rooms: rooms are appended below those shown, so none of them moves.
  */
-export function SensorTiles({ sensors, onOpenHistory }: SensorTilesProps) {
+export function SensorTiles({ sensors, onOpenHistory, roomLimit }: SensorTilesProps) {
   const { t } = useTranslation();
   const rooms = useMemo(() => groupByRoom(sensors, t("sensors.otherRoom")), [sensors, t]);
   if (sensors.length === 0) {
@@ -28,7 +31,7 @@ export function SensorTiles({ sensors, onOpenHistory }: SensorTilesProps) {
   return (
     <div className="rooms-frame">
       <div className="rooms">
-        {rooms.map((room) => (
+        {rooms.slice(0, roomLimit ?? rooms.length).map((room) => (
           <RoomSection key={room.key} room={room} onOpenHistory={onOpenHistory} />
         ))}
       </div>
