@@ -4,6 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./scripts/precompress";
 import { nonBlockingEntryCss } from "./scripts/nonBlockingCss";
+import { preloadBootChunks } from "./scripts/bootChunks";
 
 /**
  * Build of the dashboard PWA. The hub serves `dist/`; `npm run dev` proxies the API bases and the
@@ -61,6 +62,8 @@ export default defineConfig({
     react(),
     // The entry stylesheet preloaded, not render-blocking: the inline shell paints at once (issue 9).
     nonBlockingEntryCss(),
+    // The boot chunks the entry imports dynamically are preloaded by index.html (issue 9).
+    preloadBootChunks(),
     pwa,
     // After the PWA plugin: Brotli and gzip copies of every compressible file, sw.js included (issue 9).
     precompress(),

@@ -38,7 +38,9 @@ function HomePage() {
   const sensorSteps = Math.max(rooms, 1);
   const before = [<ChosenSwitches key="switches" settingKey="dashboardSwitches" />, <CalendarList key="calendar" />];
   const after = [<LightsSection key="lights" />, <GarageSection key="garage" />, <ClimateSection key="climate" sensors={sensors} />, <GpsSection key="gps" />];
-  const shown = useRevealSteps(before.length + sensorSteps + after.length, before.length);
+  // The route's first render (synchronous: the router's store) is the header alone; every section
+  // comes in a transition, time-sliced.
+  const shown = useRevealSteps(before.length + sensorSteps + after.length, 0);
   const roomsShown = Math.min(Math.max(shown - before.length, 0), sensorSteps);
   const sections = [
     ...before.slice(0, shown),
