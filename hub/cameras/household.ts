@@ -1,24 +1,11 @@
 import * as v from "valibot";
-import {
-  CameraIdSchema,
-  CameraScalingSchema,
-} from "../../src/shared/contract/cameras";
+import { CameraIdSchema, CameraScalingSchema } from "../../src/shared/contract/cameras";
 import { DeviceNameSchema } from "../../src/shared/contract/sensors";
 
 /** An http(s) base URL of a camera gateway (no credentials in it are ever sent to a browser). */
-const GatewayUrlSchema = v.pipe(
-  v.string(),
-  v.url("must be a URL"),
-  v.regex(/^https?:\/\//, "must be http or https"),
-  v.maxLength(500),
-);
+const GatewayUrlSchema = v.pipe(v.string(), v.url("must be a URL"), v.regex(/^https?:\/\//, "must be http or https"), v.maxLength(500));
 /** An `rtsp://` (or `rtsps://`) URL of a camera's stream, login allowed (never sent to a browser, never logged). */
-const RtspUrlSchema = v.pipe(
-  v.string(),
-  v.url("must be a URL"),
-  v.regex(/^rtsps?:\/\//, "must be rtsp or rtsps"),
-  v.maxLength(500),
-);
+const RtspUrlSchema = v.pipe(v.string(), v.url("must be a URL"), v.regex(/^rtsps?:\/\//, "must be rtsp or rtsps"), v.maxLength(500));
 
 /**
  * Where a camera's picture comes from (docs/contract.md "Cameras", hub/README.md "Cameras"):
@@ -97,14 +84,7 @@ function offered(
   return camera[flag] !== true || sourceOffers(camera.source)[flag];
 }
 
-/**
- * A camera of the household file: id and label (spec §3), which modes it has besides rtc (`hls`,
- * `mjpeg`), whether it has a mobile stream, the view's default `scaling` and `blackAndWhite`, its
- * `source` and whether it has PTZ (`ptz`). `hls`, `mjpeg` and `mobile` default to what the source
- * offers where it is a plain camera (`mjpeg`, `hls`, `rtsp`: e.g. an rtsp camera has both, mobile
- * when it has `mobileUrl`), else hls off, mjpeg on, no mobile stream; a flag set true that the
- * source cannot offer is refused naming it (`hls: a source of type mjpeg has no HLS`).
- */
+/** The fields of a household camera as written (see {@link HouseholdCameraSchema}). */
 const HouseholdCameraFieldsSchema = v.object({
   id: CameraIdSchema,
   label: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
@@ -119,32 +99,30 @@ const HouseholdCameraFieldsSchema = v.object({
   ptz: v.optional(v.boolean(), false),
 });
 
+/**
+ * A camera of the household file: id and label (spec §3), which modes it has besides rtc (`hls`,
+ * `mjpeg`), whether it has a mobile stream, the view's default `scaling` and `blackAndWhite`, its
+ * `source` and whether it has PTZ (`ptz`). `hls`, `mjpeg` and `mobile` default to what the source
+ * offers where it is a plain camera (`mjpeg`, `hls`, `rtsp`: e.g. an rtsp camera has both, mobile
+ * when it has `mobileUrl`), else hls off, mjpeg on, no mobile stream; a flag set true that the
+ * source cannot offer is refused naming it (`hls: this source type has no HLS …`).
+ */
 export const HouseholdCameraSchema = v.pipe(
   HouseholdCameraFieldsSchema,
   v.forward(
-    v.check(
-      (camera) => offered(camera, "hls"),
-      "this source type has no HLS (only go2rtc, demo, hls and rtsp)",
-    ),
+    v.check((camera) => offered(camera, "hls"), "this source type has no HLS (only go2rtc, demo, hls and rtsp)"),
     ["hls"],
   ),
   v.forward(
-    v.check(
-      (camera) => offered(camera, "mjpeg"),
-      "this source type has no MJPEG (only go2rtc, demo, mjpeg and rtsp)",
-    ),
+    v.check((camera) => offered(camera, "mjpeg"), "this source type has no MJPEG (only go2rtc, demo, mjpeg and rtsp)"),
     ["mjpeg"],
   ),
   v.forward(
-    v.check(
-      (camera) => offered(camera, "mobile"),
-      "this source has no mobile stream (an rtsp source needs source.mobileUrl)",
-    ),
+    v.check((camera) => offered(camera, "mobile"), "this source has no mobile stream (an rtsp source needs source.mobileUrl)"),
     ["mobile"],
   ),
   v.transform((camera) => {
-    const plain =
-      camera.source.type !== "demo" && camera.source.type !== "go2rtc";
+    const plain = camera.source.type !== "demo" && camera.source.type !== "go2rtc";
     const offers = sourceOffers(camera.source);
     return {
       ...camera,
@@ -159,10 +137,7 @@ export type HouseholdCamera = v.InferOutput<typeof HouseholdCameraSchema>;
 /** The household's cameras: ids unique. */
 export const HouseholdCamerasSchema = v.pipe(
   v.array(HouseholdCameraSchema),
-  v.check(
-    (cameras) => new Set(cameras.map((c) => c.id)).size === cameras.length,
-    "each camera id at most once",
-  ),
+  v.check((cameras) => new Set(cameras.map((c) => c.id)).size === cameras.length, "each camera id at most once"),
 );
 
 /**
@@ -175,18 +150,12 @@ export const DoorbellSchema = v.variant("type", [
   v.object({
     type: v.literal("zigbee2mqtt"),
     device: DeviceNameSchema,
-    action: v.optional(
-      v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
-      "single",
-    ),
+    action: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64)), "single"),
   }),
   v.object({
     type: v.literal("tasmota"),
     device: DeviceNameSchema,
-    button: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(8)),
-      1,
-    ),
+    button: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(8)), 1),
   }),
 ]);
 export type Doorbell = v.InferOutput<typeof DoorbellSchema>;

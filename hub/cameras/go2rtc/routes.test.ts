@@ -1,11 +1,9 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { CamerasAnswerSchema, MJPEG_BOUNDARY, RtcAnswerSchema, mjpegPath, rtcPath, snapshotPath } from "../../../src/shared/contract/cameras";
 import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
-import { DEMO_HOUSEHOLD_PATH } from "../../household/load";
-import { startFakeGo2rtc, type FakeGo2rtc } from "../../testing/fake-go2rtc-live";
-import { call, freePort, jsonOf, login, startTestHub, tempDir, type TestHub } from "../../testing/harness";
+import { startFakeGo2rtc, type FakeGo2rtc } from "../../testing/fake-go2rtc";
+import { useCameraHub } from "../../testing/camera-hub";
+import { call, freePort, jsonOf, type TestHub } from "../../testing/harness";
 
 const V1 = "/api/cameras/v1";
 const V5 = "/api/cameras/v5";
@@ -47,25 +45,21 @@ describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub (i
   let go2rtc: FakeGo2rtc;
   let hub: TestHub;
   let cookie: string;
-  beforeAll(async () => {
-    go2rtc = await startFakeGo2rtc(["wejscie"]);
-    const dead = `http://127.0.0.1:${await freePort()}`;
-    const household = JSON.parse(readFileSync(DEMO_HOUSEHOLD_PATH, "utf8")) as Record<string, unknown>;
-    household.cameras = [
-      { id: "wejscie", label: "Wejście", source: { type: "go2rtc", url: go2rtc.url.replace("http://", "http://admin:s%40cret@"), src: "wejscie" } },
-      { id: "martwa", label: "Bramka bez prądu", source: { type: "go2rtc", url: dead, src: "martwa" } },
-      { id: "pomylka", label: "Zła nazwa", source: { type: "go2rtc", url: go2rtc.url, src: "nie-ma-takiej" } },
-    ];
-    const dir = tempDir();
-    const path = join(dir, "household.json");
-    writeFileSync(path, JSON.stringify(household));
-    hub = await startTestHub({ householdConfigPath: path });
-    cookie = await login(hub);
-  });
-  afterAll(async () => {
-    await hub.cleanup();
-    await go2rtc.close();
-  });
+  afterAll(() => go2rtc.close());
+  useCameraHub(
+    async () => {
+      go2rtc = await startFakeGo2rtc({ streams: ["wejscie"] });
+      const dead = `http://127.0.0.1:${await freePort()}`;
+      return {
+        cameras: [
+          { id: "wejscie", label: "Wejście", source: { type: "go2rtc", url: go2rtc.url.replace("http://", "http://admin:s%40cret@"), src: "wejscie" } },
+          { id: "martwa", label: "Bramka bez prądu", source: { type: "go2rtc", url: dead, src: "martwa" } },
+          { id: "pomylka", label: "Zła nazwa", source: { type: "go2rtc", url: go2rtc.url, src: "nie-ma-takiej" } },
+        ],
+      };
+    },
+    (started) => ({ hub, cookie } = started),
+  );
 
   it("forwards the browser's SDP offer to go2rtc's WHEP API as it is (application/sdp, ?src=, the login as Basic auth) and answers go2rtc's SDP as {item: {sdp}}", async () => {
     const offer = "v=0\r\no=- 42 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=recvonly\r\na=rtpmap:96 VP8/90000\r\n";
