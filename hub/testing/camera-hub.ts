@@ -1,6 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
+import { MJPEG_BOUNDARY } from "../../src/shared/contract/cameras";
 import { DEMO_HOUSEHOLD_PATH } from "../household/load";
 import type { HubOptions } from "../server";
 import { freePort, login, startTestHub, tempDir, type TestHub } from "./harness";
@@ -82,4 +83,28 @@ export function useCameraHub(options: CameraHubOptions | (() => CameraHubOptions
   afterAll(async () => {
     await running?.cleanup();
   });
+}
+
+/** Reads JPEG parts of the hub's MJPEG response (`GET /live/mjpeg/{cameraId}`) until `count` arrived (split on the hub's boundary), then cancels it. */
+export async function readJpegParts(response: Response, count: number): Promise<Buffer[]> {
+  const reader = response.body!.getReader();
+  let all = Buffer.alloc(0);
+  const parts: Buffer[] = [];
+  const marker = Buffer.from(`--${MJPEG_BOUNDARY}\r\n`);
+  while (parts.length < count) {
+    const next = await reader.read();
+    if (next.done) break;
+    all = Buffer.concat([all, Buffer.from(next.value)]);
+    for (;;) {
+      const at = all.indexOf(marker);
+      const headEnd = all.indexOf("\r\n\r\n", at);
+      if (at === -1 || headEnd === -1) break;
+      const length = Number(/Content-Length: (\d+)/.exec(all.subarray(at, headEnd).toString("latin1"))?.[1]);
+      if (headEnd + 4 + length > all.length) break;
+      parts.push(all.subarray(headEnd + 4, headEnd + 4 + length));
+      all = all.subarray(headEnd + 4 + length);
+    }
+  }
+  await reader.cancel();
+  return parts;
 }

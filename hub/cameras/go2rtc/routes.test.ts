@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { CamerasAnswerSchema, MJPEG_BOUNDARY, RtcAnswerSchema, mjpegPath, rtcPath, snapshotPath } from "../../../src/shared/contract/cameras";
 import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
 import { startFakeGo2rtc, type FakeGo2rtc } from "../../testing/fake-go2rtc";
-import { useCameraHub } from "../../testing/camera-hub";
+import { readJpegParts, useCameraHub } from "../../testing/camera-hub";
 import { call, freePort, jsonOf, type TestHub } from "../../testing/harness";
 
 const V1 = "/api/cameras/v1";
@@ -15,30 +15,6 @@ async function until(check: () => boolean, ms = 5_000): Promise<void> {
     if (Date.now() > end) throw new Error("condition not met in time");
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** Reads JPEG parts of the hub's MJPEG response until `count` arrived (split on the hub's boundary). */
-async function readJpegs(response: Response, count: number): Promise<Buffer[]> {
-  const reader = response.body!.getReader();
-  let all = Buffer.alloc(0);
-  const parts: Buffer[] = [];
-  const marker = Buffer.from(`--${MJPEG_BOUNDARY}\r\n`);
-  while (parts.length < count) {
-    const next = await reader.read();
-    if (next.done) break;
-    all = Buffer.concat([all, Buffer.from(next.value)]);
-    for (;;) {
-      const at = all.indexOf(marker);
-      const headEnd = all.indexOf("\r\n\r\n", at);
-      if (at === -1 || headEnd === -1) break;
-      const length = Number(/Content-Length: (\d+)/.exec(all.subarray(at, headEnd).toString("latin1"))?.[1]);
-      if (headEnd + 4 + length > all.length) break;
-      parts.push(all.subarray(headEnd + 4, headEnd + 4 + length));
-      all = all.subarray(headEnd + 4 + length);
-    }
-  }
-  await reader.cancel();
-  return parts;
 }
 
 describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub (issue 12)", () => {
@@ -75,7 +51,7 @@ describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub (i
     expect(first.headers.get("content-type")).toBe(`multipart/x-mixed-replace; boundary=${MJPEG_BOUNDARY}`);
     const second = await call(hub, "GET", `${V1}${mjpegPath("wejscie")}`, { cookie });
     expect(second.status).toBe(200);
-    const [a, b] = await Promise.all([readJpegs(first, 3), readJpegs(second, 3)]);
+    const [a, b] = await Promise.all([readJpegParts(first, 3), readJpegParts(second, 3)]);
     for (const jpeg of [...a, ...b]) expect(go2rtc.sent.some((sent) => sent.equals(jpeg))).toBe(true);
     expect(a[0]!.equals(a[2]!)).toBe(false);
     expect(go2rtc.streamsOpened).toBe(1);
