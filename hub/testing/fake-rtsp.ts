@@ -123,7 +123,10 @@ export async function startFakeRtspCamera(options: { login?: { user: string; pas
     let buffer = Buffer.alloc(0);
     let timer: NodeJS.Timeout | null = null;
     const stop = () => {
-      if (timer) clearInterval(timer), players.delete(timer);
+      if (timer) {
+        clearInterval(timer);
+        players.delete(timer);
+      }
       timer = null;
     };
     socket.on("close", () => (stop(), sockets.delete(socket)));
