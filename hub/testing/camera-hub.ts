@@ -1,10 +1,10 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
-import { MJPEG_BOUNDARY } from "../../src/shared/contract/cameras";
+import { afterAll, beforeAll, expect } from "vitest";
+import { HLS_PLAYLIST_CONTENT_TYPE, MJPEG_BOUNDARY, hlsPath } from "../../src/shared/contract/cameras";
 import { DEMO_HOUSEHOLD_PATH } from "../household/load";
 import type { HubOptions } from "../server";
-import { freePort, login, startTestHub, tempDir, type TestHub } from "./harness";
+import { call, freePort, login, startTestHub, tempDir, type TestHub } from "./harness";
 
 /** Options of {@link startCameraHub}. */
 export interface CameraHubOptions {
@@ -107,4 +107,19 @@ export async function readJpegParts(response: Response, count: number): Promise<
   }
   await reader.cancel();
   return parts;
+}
+
+/** The URI lines of a playlist text. */
+export function urisOf(text: string): string[] {
+  return text.split("\n").filter((line) => line !== "" && !line.startsWith("#"));
+}
+
+/** GETs camera `cameraId`'s `index.m3u8` (stream full) and checks it is a playlist answer: 200, the HLS Content-Type, `no-cache`. Answers its text and URIs. */
+export async function readHlsIndex(hub: TestHub, cookie: string, cameraId: string): Promise<{ text: string; uris: string[] }> {
+  const index = await call(hub, "GET", `/api/cameras/v1${hlsPath(cameraId)}`, { cookie });
+  expect(index.status).toBe(200);
+  expect(index.headers.get("content-type")).toBe(HLS_PLAYLIST_CONTENT_TYPE);
+  expect(index.headers.get("cache-control")).toBe("no-cache");
+  const text = await index.text();
+  return { text, uris: urisOf(text) };
 }

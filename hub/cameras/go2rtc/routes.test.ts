@@ -3,19 +3,10 @@ import { CamerasAnswerSchema, MJPEG_BOUNDARY, RtcAnswerSchema, mjpegPath, rtcPat
 import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
 import { startFakeGo2rtc, type FakeGo2rtc } from "../../testing/fake-go2rtc";
 import { readJpegParts, useCameraHub } from "../../testing/camera-hub";
-import { call, freePort, jsonOf, type TestHub } from "../../testing/harness";
+import { call, freePort, jsonOf, type TestHub, until } from "../../testing/harness";
 
 const V1 = "/api/cameras/v1";
 const V5 = "/api/cameras/v5";
-
-/** Waits until `check` holds (polling every 50 ms), at most `ms`. */
-async function until(check: () => boolean, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub (issue 12)", () => {
   let go2rtc: FakeGo2rtc;

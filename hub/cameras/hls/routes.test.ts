@@ -2,18 +2,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { HLS_PLAYLIST_CONTENT_TYPE, hlsPath } from "../../../src/shared/contract/cameras";
 import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
 import { startFakeGo2rtc, type FakeGo2rtc } from "../../testing/fake-go2rtc";
-import { useCameraHub } from "../../testing/camera-hub";
+import { readHlsIndex, urisOf, useCameraHub } from "../../testing/camera-hub";
 import { call, freePort, jsonOf, type TestHub } from "../../testing/harness";
 import { loadClip } from "./demo";
 import { ptsOf } from "./mpegts";
 import { DEMO_SEGMENT_CACHE } from "./service";
 
 const V1 = "/api/cameras/v1";
-
-/** The URI lines of a playlist text. */
-function urisOf(text: string): string[] {
-  return text.split("\n").filter((line) => line !== "" && !line.startsWith("#"));
-}
 
 /** The value of tag `name` (`#NAME:value`) in a playlist text. */
 function tagOf(text: string, name: string): number {
@@ -95,12 +90,7 @@ describe("HLS of a go2rtc camera proxied by the hub (issue 12)", () => {
   );
 
   it("the browser reads master, media playlist and segments from the hub only; the gateway sees only its own API", async () => {
-    const index = await call(hub, "GET", `${V1}${hlsPath("wejscie")}`, { cookie });
-    expect(index.status).toBe(200);
-    expect(index.headers.get("content-type")).toBe(HLS_PLAYLIST_CONTENT_TYPE);
-    expect(index.headers.get("cache-control")).toBe("no-cache");
-    const master = await index.text();
-    const [variant] = urisOf(master);
+    const { text: master, uris: [variant] } = await readHlsIndex(hub, cookie, "wejscie");
     expect(variant).toMatch(/^playlist\.m3u8\?id=[A-Za-z0-9]{8}$/);
     expect(master).toContain('CODECS="avc1.640029"');
 

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { nightmodePath, ptzPath } from "../../../src/shared/contract/camera-controls";
-import { CamerasAnswerSchema, HLS_PLAYLIST_CONTENT_TYPE, MJPEG_BOUNDARY, hlsPath, mjpegPath, rtcPath, snapshotPath } from "../../../src/shared/contract/cameras";
+import { CamerasAnswerSchema, MJPEG_BOUNDARY, hlsPath, mjpegPath, rtcPath, snapshotPath } from "../../../src/shared/contract/cameras";
 import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
-import { readJpegParts, useCameraHub } from "../../testing/camera-hub";
+import { readHlsIndex, readJpegParts, urisOf, useCameraHub } from "../../testing/camera-hub";
 import { FAKE_TS_SEGMENT, startFakeHlsCamera, startFakeMjpegCamera, type FakeCamera } from "../../testing/fake-cameras";
 import { call, freePort, jsonOf, type TestHub } from "../../testing/harness";
 
@@ -10,9 +10,6 @@ const V1 = "/api/cameras/v1";
 const V5 = "/api/cameras/v5";
 const LOGIN = { user: "admin", password: "tajne:hasło" };
 const WITH_LOGIN = "http://admin:tajne%3Ahas%C5%82o@";
-
-/** The URI lines of a playlist text. */
-const urisOf = (text: string) => text.split("\n").filter((line) => line !== "" && !line.startsWith("#"));
 
 /** The error code and message of a refused call, checked to have `status`. */
 async function refusal(response: Response, status: number): Promise<{ code: string; message: string }> {
@@ -105,12 +102,7 @@ describe("cameras from a plain MJPEG or HLS source, proxied by the hub (issue 12
   });
 
   it("HLS: master, media playlist and segments through the hub with every URI rewritten; the camera sees only its own files", async () => {
-    const index = await call(hub, "GET", `${V1}${hlsPath("strych")}`, { cookie });
-    expect(index.status).toBe(200);
-    expect(index.headers.get("content-type")).toBe(HLS_PLAYLIST_CONTENT_TYPE);
-    expect(index.headers.get("cache-control")).toBe("no-cache");
-    const master = await index.text();
-    const [variant] = urisOf(master);
+    const { text: master, uris: [variant] } = await readHlsIndex(hub, cookie, "strych");
     expect(variant).toBe("playlist.m3u8?p=stream%2Fmedia.m3u8&q=token%3Dabc");
     const media = await (await call(hub, "GET", `${V1}/live/hls/strych/full/${variant}`, { cookie })).text();
     expect(media).toContain("#EXT-X-MEDIA-SEQUENCE:40");

@@ -5,7 +5,7 @@ import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
 import { HubError } from "../../core/errors";
 import { readJpegParts, useCameraHub } from "../../testing/camera-hub";
 import { startFakeRtspCamera, type FakeRtspCamera } from "../../testing/fake-rtsp";
-import { call, freePort, jsonOf, type TestHub } from "../../testing/harness";
+import { call, freePort, jsonOf, type TestHub, until as waitUntil } from "../../testing/harness";
 import { findFfmpeg } from "../hls/ffmpeg";
 import { ptsOf } from "../hls/mpegts";
 import { UpstreamFrames } from "../upstream/frames";
@@ -15,14 +15,8 @@ const V1 = "/api/cameras/v1";
 const LOGIN = { user: "admin", password: "tajne" };
 const ffmpeg = findFfmpeg();
 
-/** Waits until `check` holds (polling every 50 ms), at most `ms`. */
-async function until(check: () => boolean, ms = 8_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Waits until `check` holds, at most `ms`. */
+const until = (check: () => boolean, ms = 8_000) => waitUntil(check, ms, 50);
 
 describe("RTSP cameras through Debian's ffmpeg (issue 12)", () => {
   let rtsp: FakeRtspCamera;

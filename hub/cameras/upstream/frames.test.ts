@@ -2,21 +2,15 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { HubError } from "../../core/errors";
-import { freePort } from "../../testing/harness";
+import { freePort, until as waitUntil } from "../../testing/harness";
 import { Go2rtcClient } from "../go2rtc/client";
 import { UpstreamFrames } from "./frames";
 
 const JPEG = (n: number) => Buffer.from([0xff, 0xd8, n, 0xff, 0xd9]);
 const FAST = { lingerMs: 100, retryMs: 100, readTimeoutMs: 400, firstFrameMs: 1_000 };
 
-/** Waits until `check` holds (polling every 20 ms), at most `ms`. */
-async function until(check: () => boolean, ms = 3_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Waits until `check` holds, at most `ms`. */
+const until = (check: () => boolean, ms = 3_000) => waitUntil(check, ms, 20);
 
 describe("UpstreamFrames (a camera's proxied MJPEG, here from go2rtc)", () => {
   const cleanups: (() => Promise<void> | void)[] = [];
