@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { fakeJpeg, listenFake, streamMjpeg, type MjpegStreamStats } from "./fake-http";
+import { simulatedJpeg, streamMjpeg, type MjpegStreamStats } from "../simulator/ip-cameras";
+import { listenFake } from "./fake-http";
 
 /** One request a fake camera received: path with query, and whether it carried the right login. */
 export interface CameraRequest {
@@ -36,7 +37,7 @@ export async function startFakeMjpegCamera(options: { login?: { user: string; pa
       case "/video.mjpg":
         return streamMjpeg(response, camera, { boundary: "myboundary", intervalMs: options.intervalMs ?? 100, hue: 300 });
       case "/snapshot.jpg": {
-        const jpeg = fakeJpeg(1_000 + ++camera.snapshots, 300);
+        const jpeg = simulatedJpeg(1_000 + ++camera.snapshots, 300);
         return void response.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": jpeg.length }).end(jpeg);
       }
       case "/login.html":

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { fakeJpeg, listenFake, streamMjpeg, type MjpegStreamStats } from "./fake-http";
+import { simulatedJpeg, streamMjpeg, type MjpegStreamStats } from "../simulator/ip-cameras";
+import { listenFake } from "./fake-http";
 
 /** One request the fake gateway received: path with query, and its Authorization header. */
 export interface Go2rtcRequest {
@@ -101,7 +102,7 @@ export async function startFakeGo2rtc(options: FakeGo2rtcOptions = {}): Promise<
         return;
       }
       case "GET /api/frame.jpeg": {
-        const jpeg = fakeJpeg(++snapshots);
+        const jpeg = simulatedJpeg(++snapshots);
         response.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": jpeg.length, "Cache-Control": "no-cache" }).end(jpeg);
         return;
       }

@@ -4,7 +4,7 @@ import { HLS_PLAYLIST_CONTENT_TYPE, hlsPath, mjpegPath } from "../../../src/shar
 import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
 import { HubError } from "../../core/errors";
 import { readJpegParts, useCameraHub } from "../../testing/camera-hub";
-import { startFakeRtspCamera, type FakeRtspCamera } from "../../testing/fake-rtsp";
+import { startRtspCamera, type RtspCamera } from "../../simulator/rtsp-camera";
 import { call, freePort, jsonOf, type TestHub, until as waitUntil } from "../../testing/harness";
 import { findFfmpeg } from "../hls/ffmpeg";
 import { ptsOf } from "../hls/mpegts";
@@ -19,11 +19,11 @@ const ffmpeg = findFfmpeg();
 const until = (check: () => boolean, ms = 8_000) => waitUntil(check, ms, 50);
 
 describe("RTSP cameras through Debian's ffmpeg (issue 12)", () => {
-  let rtsp: FakeRtspCamera;
+  let rtsp: RtspCamera;
   let hub: TestHub;
   let cookie: string;
   beforeAll(async () => {
-    rtsp = await startFakeRtspCamera({ login: LOGIN });
+    rtsp = await startRtspCamera({ login: LOGIN });
   });
   afterAll(() => rtsp.close());
   useCameraHub(

@@ -75,8 +75,8 @@ export interface RtspRequestSeen {
   authorized: boolean;
 }
 
-/** A fake RTSP camera on loopback: its `rtsp://127.0.0.1:<port>/stream1` URL (no login), what it saw, and `close`. */
-export interface FakeRtspCamera {
+/** An RTSP camera on loopback: its `rtsp://127.0.0.1:<port>/stream1` URL (no login), what it saw, and `close`. */
+export interface RtspCamera {
   url: string;
   port: number;
   requests: RtspRequestSeen[];
@@ -86,14 +86,15 @@ export interface FakeRtspCamera {
 }
 
 /**
- * A small RTSP 1.0 server (RFC 2326) for hub tests: it answers OPTIONS, DESCRIBE (SDP with one
+ * A small RTSP 1.0 server (RFC 2326): the demo's simulated RTSP camera (ip-cameras.ts) and hub tests' fake one. it answers OPTIONS, DESCRIBE (SDP with one
  * H.264 track, `packetization-mode=1` and `sprop-parameter-sets`), SETUP (RTP over the RTSP TCP
  * connection only, `RTP/AVP/TCP;interleaved=0-1`; UDP is 461), PLAY, GET_PARAMETER and TEARDOWN,
  * and while playing sends the committed demo clip's H.264 (hub/cameras/media/hls/, 15 fps,
  * looped) in RTP per RFC 6184 (single NAL unit packets and FU-A) interleaved as `$`, channel 0,
- * length. With `login` it wants HTTP Basic authorization on every request (401 otherwise).
+ * length. With `login` it wants HTTP Basic authorization on every request (401 otherwise). It listens
+ * on `host` (default 127.0.0.1) port `port` (default: any free one). @throws Error when it cannot listen
  */
-export async function startFakeRtspCamera(options: { login?: { user: string; password: string } } = {}): Promise<FakeRtspCamera> {
+export async function startRtspCamera(options: { login?: { user: string; password: string }; port?: number; host?: string } = {}): Promise<RtspCamera> {
   const segments = parseClipPlaylist(readFileSync(join(DEMO_CLIP_DIR, "clip.m3u8"), "utf8"));
   const units = segments.flatMap((segment) => accessUnitsOf(readFileSync(join(DEMO_CLIP_DIR, segment.uri))));
   const sps = units.flat().find((nal) => (nal[0]! & 0x1f) === 7);
@@ -208,7 +209,10 @@ export async function startFakeRtspCamera(options: { login?: { user: string; pas
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `rtsp://127.0.0.1:${port}/stream1`,
