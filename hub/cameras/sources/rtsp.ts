@@ -48,8 +48,8 @@ function unreachable(what: string): HubError {
 }
 
 /**
- * An RTSP camera's MJPEG (issue 12): ffmpeg pulls `url` over TCP and encodes JPEGs
- * (`-c:v mjpeg -f mpjpeg`, boundary `ffmpeg`) to its stdout, read by the camera's ONE
+ * An RTSP camera's MJPEG (issue 12): ffmpeg pulls `url` over TCP and encodes JPEGs at most 1280
+ * pixels wide (`-c:v mjpeg -f mpjpeg`, boundary `ffmpeg`) to its stdout, read by the camera's ONE
  * {@link import("../upstream/frames").UpstreamFrames} like any MJPEG upstream: started on the first
  * viewer, stopped {@link RTSP_IDLE_MS} after the last, restarted with backoff when it dies, killed
  * when the hub closes (the abort of {@link mjpeg}). ffmpeg's errors are logged without the URL.
@@ -67,7 +67,7 @@ export class RtspMjpeg implements MjpegUpstream {
 
   /** Starts ffmpeg; its stdout is the response body (`multipart/x-mixed-replace; boundary=ffmpeg`); `abort` kills it. */
   async mjpeg(abort: AbortController): Promise<Response> {
-    const child = spawn(this.ffmpegPath, [...rtspInputArgs(this.source.url), "-c:v", "mjpeg", "-q:v", "5", "-flush_packets", "1", "-f", "mpjpeg", "pipe:1"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(this.ffmpegPath, [...rtspInputArgs(this.source.url), "-vf", "scale='min(1280,iw)':-2", "-c:v", "mjpeg", "-q:v", "5", "-flush_packets", "1", "-f", "mpjpeg", "pipe:1"], { stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-500);
