@@ -1,5 +1,5 @@
 import type { HubError } from "../../core/errors";
-import { HttpUpstream } from "../upstream/http";
+import { HttpUpstream, MAX_JPEG_BYTES } from "../upstream/http";
 
 /** A go2rtc stream: the server's base URL (`http://192.168.1.10:1984`, optionally with a login and a base path) and the stream name `src`. */
 export interface Go2rtcStream {
@@ -12,8 +12,6 @@ export const GO2RTC_TIMEOUTS = { webrtcMs: 6_000, snapshotMs: 5_000, connectMs: 
 
 /** Largest SDP answer accepted from go2rtc, bytes. */
 const MAX_SDP_BYTES = 65_536;
-/** Largest snapshot accepted from a camera or gateway, bytes (spec §9's live-view buffer cap). */
-export const MAX_JPEG_BYTES = 5_242_880;
 
 /**
  * The HTTP API of a go2rtc server for one stream (go2rtc `internal/webrtc/server.go`,

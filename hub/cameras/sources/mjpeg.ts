@@ -1,7 +1,6 @@
 import type { HubError } from "../../core/errors";
-import { MAX_JPEG_BYTES } from "../go2rtc/client";
 import type { MjpegUpstream } from "../upstream/frames";
-import { HttpUpstream } from "../upstream/http";
+import { HttpUpstream, MAX_JPEG_BYTES } from "../upstream/http";
 
 /** A camera's own MJPEG (household source `mjpeg`): its stream URL and, optionally, a snapshot URL (each may carry `user:password@`). */
 export interface MjpegCameraSource {
@@ -21,19 +20,19 @@ export const MJPEG_CAMERA_TIMEOUTS = { connectMs: 5_000, snapshotMs: 5_000 } as 
  */
 export class MjpegCameraClient implements MjpegUpstream {
   private readonly stream: HttpUpstream;
-  private readonly still: HttpUpstream | null;
+  /** One JPEG from `snapshotUrl`; set only when the camera has one (else the stream's next frame answers). */
+  readonly snapshot?: () => Promise<Buffer>;
 
   constructor(
     source: MjpegCameraSource,
     private readonly timeouts: { connectMs: number; snapshotMs: number } = MJPEG_CAMERA_TIMEOUTS,
   ) {
     this.stream = new HttpUpstream(source.url, "camera (mjpeg)");
-    this.still = source.snapshotUrl ? new HttpUpstream(source.snapshotUrl, "camera (mjpeg)") : null;
-    if (this.still) this.snapshot = () => this.still!.jpeg(this.still!.base, this.timeouts.snapshotMs, MAX_JPEG_BYTES);
+    if (source.snapshotUrl) {
+      const still = new HttpUpstream(source.snapshotUrl, "camera (mjpeg)");
+      this.snapshot = () => still.jpeg(still.base, this.timeouts.snapshotMs, MAX_JPEG_BYTES);
+    }
   }
-
-  /** One JPEG from `snapshotUrl`; set only when the camera has one (else the stream's next frame answers). */
-  snapshot?: () => Promise<Buffer>;
 
   unreachable(what: string): HubError {
     return this.stream.unreachable(what);

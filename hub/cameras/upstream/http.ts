@@ -1,5 +1,8 @@
 import { HubError } from "../../core/errors";
 
+/** Largest snapshot accepted from a camera or gateway, bytes (spec §9's live-view buffer cap). */
+export const MAX_JPEG_BYTES = 5_242_880;
+
 /**
  * A camera's own HTTP server or a camera gateway, as the hub calls it (issue 12): a base URL that
  * may carry `user:password@` (sent only to that server, as HTTP Basic authorization: fetch refuses
