@@ -19,6 +19,26 @@ export interface SegmenterOptions {
 
 const SEGMENT_NAME = /^seg(\d{1,9})\.ts$/;
 
+/** ffmpeg processes running now; each is killed when the hub's process exits, however it exits (one `exit` listener for all). */
+const running = new Set<ChildProcess>();
+let exitHook = false;
+
+/**
+ * Kills `child` (SIGKILL) if the hub's process exits while it runs (a crash, `process.exit`), so no
+ * ffmpeg outlives the hub reading a camera; forgets it once it exits by itself.
+ */
+export function killWithHub(child: ChildProcess): void {
+  if (!exitHook) {
+    exitHook = true;
+    process.once("exit", () => {
+      for (const child of running) child.kill("SIGKILL");
+    });
+  }
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  child.once("error", () => running.delete(child));
+}
+
 /**
  * One ffmpeg writing a live HLS playlist (`index.m3u8`) and MPEG-TS segments `seg<N>.ts` (a sliding
  * window of 5) into a temporary folder (issue 12): the demo cameras' test picture (ffmpeg.ts) and
@@ -123,6 +143,7 @@ export class FfmpegSegmenter {
       ],
       { stdio: ["ignore", "ignore", "pipe"] },
     );
+    killWithHub(child);
     let stderr = "";
     child.stderr?.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-500);

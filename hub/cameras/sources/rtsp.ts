@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { HubError } from "../../core/errors";
-import { FfmpegSegmenter } from "../hls/segmenter";
+import { FfmpegSegmenter, killWithHub } from "../hls/segmenter";
 import type { MjpegUpstream, UpstreamFramesTiming } from "../upstream/frames";
 import { UPSTREAM_FRAMES_TIMING } from "../upstream/frames";
 
@@ -68,6 +68,7 @@ export class RtspMjpeg implements MjpegUpstream {
   /** Starts ffmpeg; its stdout is the response body (`multipart/x-mixed-replace; boundary=ffmpeg`); `abort` kills it. */
   async mjpeg(abort: AbortController): Promise<Response> {
     const child = spawn(this.ffmpegPath, [...rtspInputArgs(this.source.url), "-vf", "scale='min(1280,iw)':-2", "-c:v", "mjpeg", "-q:v", "5", "-flush_packets", "1", "-f", "mpjpeg", "pipe:1"], { stdio: ["ignore", "pipe", "pipe"] });
+    killWithHub(child);
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-500);
