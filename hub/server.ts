@@ -38,6 +38,7 @@ import { settingsRoutes } from "./settings/routes";
 import { SettingsService } from "./settings/service";
 import { SettingsStore } from "./settings/store";
 import { startSimulator } from "./simulator/simulator";
+import { startSimulatedIpCameras } from "./simulator/ip-cameras";
 import { switchesRoutes } from "./switches/routes";
 import { historyRoutes } from "./history/routes";
 import { startHistory } from "./history/service";
@@ -172,6 +173,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     if (options.simulator) {
       const simulator = startSimulator({ link, intervalMs: options.simulatorIntervalMs, log });
       cleanups.push(() => simulator.stop());
+      const ipCameras = await startSimulatedIpCameras(household.cameras ?? [], log);
+      cleanups.push(() => ipCameras.stop());
     }
 
 

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   NightmodeAnswerSchema,
   PtzAnswerSchema,
@@ -16,7 +16,8 @@ import {
 } from "../../src/shared/contract/camera-controls";
 import { CameraAnswerSchema, MJPEG_BOUNDARY, cameraPath } from "../../src/shared/contract/cameras";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import { call, connectBrowser, freePort, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import { useCameraHub } from "../testing/camera-hub";
+import { call, connectBrowser, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 import { decodeClip } from "./recordings/clip";
 import { CAMERA_CONFIG_TOPIC } from "./service";
 
@@ -32,13 +33,7 @@ async function refusal(response: Response, status: number): Promise<string> {
 describe("camera controls and recordings (spec §5-§7, §9; issue 12)", () => {
   let hub: TestHub;
   let cookie: string;
-  beforeAll(async () => {
-    hub = await startTestHub({ mqttPort: await freePort(), simulator: true, simulatorIntervalMs: 60_000 });
-    cookie = await login(hub);
-  });
-  afterAll(async () => {
-    await hub.cleanup();
-  });
+  useCameraHub({ simulator: true }, (started) => ({ hub, cookie } = started));
 
   it("PTZ: the body is checked field by field (400 naming it), a camera without PTZ is 409 NOT_SUPPORTED, the zoom camera moves", async () => {
     const ptz = (id: string, body: unknown) => call(hub, "POST", `${V1}${ptzPath(id)}`, { cookie, body });

@@ -1,5 +1,5 @@
 import type { MqttClient } from "mqtt";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CameraAnswerSchema,
   CamerasAnswerSchema,
@@ -14,7 +14,8 @@ import {
   snapshotPath,
 } from "../../src/shared/contract/cameras";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import { call, connectBrowser, connectDevice, freePort, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import { useCameraHub } from "../testing/camera-hub";
+import { call, connectBrowser, connectDevice, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 import { MJPEG_LIMITS } from "./routes";
 import { CAMERA_CONFIG_TOPIC } from "./service";
 
@@ -49,13 +50,7 @@ async function readParts(response: Response, ms: number): Promise<Buffer[]> {
 describe("camera bases (spec §7, issue 12)", () => {
   let hub: TestHub;
   let cookie: string;
-  beforeAll(async () => {
-    hub = await startTestHub({ mqttPort: await freePort(), simulator: true, simulatorIntervalMs: 60_000 });
-    cookie = await login(hub);
-  });
-  afterAll(async () => {
-    await hub.cleanup();
-  });
+  useCameraHub({ simulator: true }, (started) => ({ hub, cookie } = started));
 
   it("lists the demo household's cameras, zoom and brama among them, and answers one camera item", async () => {
     const list = await jsonOf(await call(hub, "GET", `${V5}/cameras`, { cookie }), CamerasAnswerSchema);

@@ -2,10 +2,18 @@ import type { Camera, CameraConfigBody } from "../../src/shared/contract/cameras
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
 import { Go2rtcClient } from "./go2rtc/client";
-import { Go2rtcFrames } from "./go2rtc/frames";
 import type { HouseholdCamera } from "./household";
+import { MjpegCameraClient } from "./sources/mjpeg";
+import { ffmpegMissing, RTSP_FRAMES_TIMING, RtspMjpeg, type RtspLog } from "./sources/rtsp";
 import { SIM_FPS, SimulatedCamera, type FrameSource } from "./source";
 import type { CameraEditStore } from "./store";
+import { UpstreamFrames } from "./upstream/frames";
+
+/** Options of {@link CameraService} beyond the cameras: Debian's ffmpeg (RTSP cameras; null: none) and the log its failures go to. */
+export interface CameraServiceOptions {
+  ffmpeg?: string | null | undefined;
+  log?: RtspLog | undefined;
+}
 
 /** `camera/config` (DESIGN.md §3): `{cameras: [{id, motion, sound, nightmode}]}`, retained. */
 export const CAMERA_CONFIG_TOPIC = "camera/config";
@@ -13,7 +21,8 @@ export const CAMERA_CONFIG_TOPIC = "camera/config";
 /**
  * The household's cameras (spec §3, §7): each camera item is the household file's camera with its
  * stored edits laid over it, and each camera has a frame source (the hub's simulated picture for
- * source `demo`, the proxied MJPEG of go2rtc for source `go2rtc`). Publishes `camera/config` (retained) after each edit. Unknown ids
+ * source `demo`; ONE shared upstream per camera for `go2rtc` and `mjpeg`, and for `rtsp` ffmpeg's
+ * MJPEG when the hub has ffmpeg; none for `hls`). Publishes `camera/config` (retained) after each edit. Unknown ids
  * are NOT_FOUND (404).
  */
 export class CameraService {
@@ -27,9 +36,12 @@ export class CameraService {
     private readonly edits: CameraEditStore,
     private readonly link: BrokerLink,
     demoFps: number = SIM_FPS,
+    private readonly options: CameraServiceOptions = {},
   ) {
-    // A go2rtc camera's frame source is the proxied MJPEG of its gateway (go2rtc/frames.ts).
-    for (const camera of cameras) this.sources.set(camera.id, camera.source.type === "demo" ? new SimulatedCamera(camera.source.hue, demoFps) : new Go2rtcFrames(new Go2rtcClient(camera.source)));
+    for (const camera of cameras) {
+      const source = this.sourceOf(camera, demoFps);
+      if (source) this.sources.set(camera.id, source);
+    }
     for (const camera of cameras) this.syncNight(camera.id);
   }
 
@@ -66,12 +78,17 @@ export class CameraService {
     return this.item(camera);
   }
 
-  /** The frame source of camera `id`. @throws HubError NOT_FOUND, or NOT_FOUND when the camera is disabled or has no MJPEG */
+  /**
+   * The frame source of camera `id`. @throws HubError NOT_FOUND (unknown, disabled, or a camera
+   * without MJPEG: source `hls`), NOT_SUPPORTED (an `rtsp` camera on a hub without ffmpeg)
+   */
   frames(id: string): FrameSource {
     const item = this.get(id);
+    if (!item.enabled) throw new HubError("NOT_FOUND", "camera is disabled");
     const source = this.sources.get(id);
-    if (!source || !item.enabled) throw new HubError("NOT_FOUND", "camera is disabled");
-    return source;
+    if (source) return source;
+    if (this.find(id).source.type === "rtsp" && item.mjpeg) throw ffmpegMissing();
+    throw new HubError("NOT_FOUND", "this camera has no MJPEG");
   }
 
   /** The frame source of camera `id` if it is a simulated one (demo: stall it), else null. */
@@ -104,6 +121,23 @@ export class CameraService {
   /** Stops every frame source. */
   close(): void {
     for (const source of this.sources.values()) source.close();
+  }
+
+  /** The frame source of `camera`'s MJPEG, or null when it has none (source `hls`, mjpeg off, rtsp without ffmpeg). */
+  private sourceOf(camera: HouseholdCamera, demoFps: number): FrameSource | null {
+    const { source } = camera;
+    switch (source.type) {
+      case "demo":
+        return new SimulatedCamera(source.hue, demoFps);
+      case "go2rtc":
+        return new UpstreamFrames(new Go2rtcClient(source));
+      case "mjpeg":
+        return camera.mjpeg ? new UpstreamFrames(new MjpegCameraClient(source)) : null;
+      case "rtsp":
+        return camera.mjpeg && this.options.ffmpeg ? new UpstreamFrames(new RtspMjpeg(this.options.ffmpeg, source, this.options.log ?? console), RTSP_FRAMES_TIMING) : null;
+      case "hls":
+        return null;
+    }
   }
 
   private find(id: string): HouseholdCamera {

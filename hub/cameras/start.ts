@@ -40,7 +40,8 @@ export interface CamerasDomain {
 
 /**
  * Builds the camera domain (issue 12): the household's cameras with their stored edits
- * (`camera_edits`), their HLS (`hls/`: the demo clip looped live, go2rtc proxied), their WebRTC
+ * (`camera_edits`), their HLS (`hls/`: the demo clip looped live, go2rtc and a camera's own HLS
+ * proxied, RTSP through ffmpeg), their MJPEG (one shared upstream per camera), their WebRTC
  * answers (rtc/: the hub's own for demo cameras, go2rtc's for go2rtc cameras; closed with the
  * domain), the doorbell bridge when the household has a
  * doorbell, and in demo mode with the simulator the demo-only `POST /demo/doorbell` that presses the
@@ -59,7 +60,14 @@ export function startCameras(options: {
   dataDir: string;
   demoCameraFps?: number | undefined;
 }): CamerasDomain {
-  const service = new CameraService(options.household.cameras ?? [], new CameraEditStore(options.db), options.link, options.demoCameraFps).start();
+  // Debian's ffmpeg, when present: the demo cameras' live HLS test source, and RTSP cameras' HLS and MJPEG.
+  const ffmpeg = findFfmpeg();
+  const cameras = options.household.cameras ?? [];
+  const rtspLog = { warn: (message: string) => options.log.warn(message) };
+  if (!ffmpeg && cameras.some((camera) => camera.source.type === "rtsp")) {
+    options.log.warn("cameras: RTSP cameras need ffmpeg on the hub (apt install ffmpeg, or HUB_FFMPEG=<path>); until then they answer 409 NOT_SUPPORTED");
+  }
+  const service = new CameraService(cameras, new CameraEditStore(options.db), options.link, options.demoCameraFps, { ffmpeg, log: rtspLog }).start();
   const rtc = new RtcService(service, new Map((options.household.cameras ?? []).map((camera) => [camera.id, camera.source])));
   const doorbell = options.household.doorbell;
   if (doorbell) startDoorbellBridge(options.link, doorbell, options.log);
@@ -78,11 +86,9 @@ export function startCameras(options: {
         onMotion: (cameraId) => void recordings.record(cameraId),
       })
     : undefined;
-  // Debian's ffmpeg, when present, feeds the demo cameras' HLS with its live test source; the
-  // committed clip otherwise (and whenever ffmpeg fails).
-  const ffmpeg = findFfmpeg();
+  // The demo cameras' HLS: ffmpeg's live test source, the committed clip otherwise (and whenever ffmpeg fails).
   const demoHls = ffmpeg ? new FfmpegHls(ffmpeg, new DemoHls(), {}, { warn: (message) => options.log.warn(message) }) : new DemoHls();
-  const hls = new HlsService(options.household.cameras ?? [], service, demoHls);
+  const hls = new HlsService(cameras, service, demoHls, undefined, { ffmpeg, log: rtspLog });
   const v1Routes = [
     camerasRoutes({ cameras: service, doorbell: press, stall: options.demo ? (id, ms) => service.stall(id, ms) : undefined }),
     cameraControlsRoutes({ controls: new CameraControls(service) }),

@@ -95,7 +95,7 @@ export const HouseholdSchema = v.object({
     [],
   ),
   ir: v.optional(v.array(IrBlasterSchema)),
-  /** Cameras (issue 12, hub/cameras/household.ts); absent = none. */
+  /** Cameras (issue 12, hub/cameras/household.ts: sources demo, go2rtc, mjpeg, hls, rtsp); absent = none. */
   cameras: v.optional(HouseholdCamerasSchema),
   /** The doorbell at the gate (issue 12): its button becomes `doorbell/ring`; absent = none. */
   doorbell: v.optional(DoorbellSchema),

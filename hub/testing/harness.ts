@@ -242,3 +242,12 @@ export function upgradeStatus(url: string, headers: Record<string, string> = {})
     });
   });
 }
+
+/** Waits until `check` holds, polling every `pollMs`, at most `ms`. @throws Error "condition not met in time" */
+export async function until(check: () => boolean, ms = 5_000, pollMs = 50): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}

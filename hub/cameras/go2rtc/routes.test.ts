@@ -1,71 +1,32 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { CamerasAnswerSchema, MJPEG_BOUNDARY, RtcAnswerSchema, mjpegPath, rtcPath, snapshotPath } from "../../../src/shared/contract/cameras";
 import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
-import { DEMO_HOUSEHOLD_PATH } from "../../household/load";
-import { startFakeGo2rtc, type FakeGo2rtc } from "../../testing/fake-go2rtc-live";
-import { call, freePort, jsonOf, login, startTestHub, tempDir, type TestHub } from "../../testing/harness";
+import { startFakeGo2rtc, type FakeGo2rtc } from "../../testing/fake-go2rtc";
+import { readJpegParts, useCameraHub } from "../../testing/camera-hub";
+import { call, freePort, jsonOf, type TestHub, until } from "../../testing/harness";
 
 const V1 = "/api/cameras/v1";
 const V5 = "/api/cameras/v5";
-
-/** Waits until `check` holds (polling every 50 ms), at most `ms`. */
-async function until(check: () => boolean, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Reads JPEG parts of the hub's MJPEG response until `count` arrived (split on the hub's boundary). */
-async function readJpegs(response: Response, count: number): Promise<Buffer[]> {
-  const reader = response.body!.getReader();
-  let all = Buffer.alloc(0);
-  const parts: Buffer[] = [];
-  const marker = Buffer.from(`--${MJPEG_BOUNDARY}\r\n`);
-  while (parts.length < count) {
-    const next = await reader.read();
-    if (next.done) break;
-    all = Buffer.concat([all, Buffer.from(next.value)]);
-    for (;;) {
-      const at = all.indexOf(marker);
-      const headEnd = all.indexOf("\r\n\r\n", at);
-      if (at === -1 || headEnd === -1) break;
-      const length = Number(/Content-Length: (\d+)/.exec(all.subarray(at, headEnd).toString("latin1"))?.[1]);
-      if (headEnd + 4 + length > all.length) break;
-      parts.push(all.subarray(headEnd + 4, headEnd + 4 + length));
-      all = all.subarray(headEnd + 4 + length);
-    }
-  }
-  await reader.cancel();
-  return parts;
-}
 
 describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub (issue 12)", () => {
   let go2rtc: FakeGo2rtc;
   let hub: TestHub;
   let cookie: string;
-  beforeAll(async () => {
-    go2rtc = await startFakeGo2rtc(["wejscie"]);
-    const dead = `http://127.0.0.1:${await freePort()}`;
-    const household = JSON.parse(readFileSync(DEMO_HOUSEHOLD_PATH, "utf8")) as Record<string, unknown>;
-    household.cameras = [
-      { id: "wejscie", label: "Wejście", source: { type: "go2rtc", url: go2rtc.url.replace("http://", "http://admin:s%40cret@"), src: "wejscie" } },
-      { id: "martwa", label: "Bramka bez prądu", source: { type: "go2rtc", url: dead, src: "martwa" } },
-      { id: "pomylka", label: "Zła nazwa", source: { type: "go2rtc", url: go2rtc.url, src: "nie-ma-takiej" } },
-    ];
-    const dir = tempDir();
-    const path = join(dir, "household.json");
-    writeFileSync(path, JSON.stringify(household));
-    hub = await startTestHub({ householdConfigPath: path });
-    cookie = await login(hub);
-  });
-  afterAll(async () => {
-    await hub.cleanup();
-    await go2rtc.close();
-  });
+  afterAll(() => go2rtc.close());
+  useCameraHub(
+    async () => {
+      go2rtc = await startFakeGo2rtc({ streams: ["wejscie"] });
+      const dead = `http://127.0.0.1:${await freePort()}`;
+      return {
+        cameras: [
+          { id: "wejscie", label: "Wejście", source: { type: "go2rtc", url: go2rtc.url.replace("http://", "http://admin:s%40cret@"), src: "wejscie" } },
+          { id: "martwa", label: "Bramka bez prądu", source: { type: "go2rtc", url: dead, src: "martwa" } },
+          { id: "pomylka", label: "Zła nazwa", source: { type: "go2rtc", url: go2rtc.url, src: "nie-ma-takiej" } },
+        ],
+      };
+    },
+    (started) => ({ hub, cookie } = started),
+  );
 
   it("forwards the browser's SDP offer to go2rtc's WHEP API as it is (application/sdp, ?src=, the login as Basic auth) and answers go2rtc's SDP as {item: {sdp}}", async () => {
     const offer = "v=0\r\no=- 42 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=recvonly\r\na=rtpmap:96 VP8/90000\r\n";
@@ -81,7 +42,7 @@ describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub (i
     expect(first.headers.get("content-type")).toBe(`multipart/x-mixed-replace; boundary=${MJPEG_BOUNDARY}`);
     const second = await call(hub, "GET", `${V1}${mjpegPath("wejscie")}`, { cookie });
     expect(second.status).toBe(200);
-    const [a, b] = await Promise.all([readJpegs(first, 3), readJpegs(second, 3)]);
+    const [a, b] = await Promise.all([readJpegParts(first, 3), readJpegParts(second, 3)]);
     for (const jpeg of [...a, ...b]) expect(go2rtc.sent.some((sent) => sent.equals(jpeg))).toBe(true);
     expect(a[0]!.equals(a[2]!)).toBe(false);
     expect(go2rtc.streamsOpened).toBe(1);

@@ -1,21 +1,14 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { HLS_PLAYLIST_CONTENT_TYPE, hlsPath } from "../../../src/shared/contract/cameras";
 import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
-import { DEMO_HOUSEHOLD_PATH } from "../../household/load";
 import { startFakeGo2rtc, type FakeGo2rtc } from "../../testing/fake-go2rtc";
-import { call, freePort, jsonOf, login, startTestHub, tempDir, type TestHub } from "../../testing/harness";
+import { readHlsIndex, urisOf, useCameraHub } from "../../testing/camera-hub";
+import { call, freePort, jsonOf, type TestHub } from "../../testing/harness";
 import { loadClip } from "./demo";
 import { ptsOf } from "./mpegts";
 import { DEMO_SEGMENT_CACHE } from "./service";
 
 const V1 = "/api/cameras/v1";
-
-/** The URI lines of a playlist text. */
-function urisOf(text: string): string[] {
-  return text.split("\n").filter((line) => line !== "" && !line.startsWith("#"));
-}
 
 /** The value of tag `name` (`#NAME:value`) in a playlist text. */
 function tagOf(text: string, name: string): number {
@@ -25,17 +18,7 @@ function tagOf(text: string, name: string): number {
 describe("HLS of the demo cameras through the hub (issue 12): the committed clip (HUB_FFMPEG=off; ffmpeg.test.ts covers ffmpeg's live source)", () => {
   let hub: TestHub;
   let cookie: string;
-  const ffmpegSetting = process.env.HUB_FFMPEG;
-  beforeAll(async () => {
-    process.env.HUB_FFMPEG = "off";
-    hub = await startTestHub();
-    cookie = await login(hub);
-  });
-  afterAll(async () => {
-    await hub.cleanup();
-    if (ffmpegSetting === undefined) delete process.env.HUB_FFMPEG;
-    else process.env.HUB_FFMPEG = ffmpegSetting;
-  });
+  useCameraHub({ env: { HUB_FFMPEG: "off" } }, (started) => ({ hub, cookie } = started));
 
   it("index.m3u8 is a live playlist of the demo clip, never cached, its media sequence rising with the wall clock", async () => {
     const response = await call(hub, "GET", `${V1}${hlsPath("brama")}`, { cookie });
@@ -92,33 +75,22 @@ describe("HLS of a go2rtc camera proxied by the hub (issue 12)", () => {
   let hub: TestHub;
   let gateway: FakeGo2rtc;
   let cookie: string;
-  let householdDir: string;
-  beforeAll(async () => {
-    gateway = await startFakeGo2rtc({ streams: ["front_door"], authorization: `Basic ${Buffer.from("admin:s3cret").toString("base64")}` });
-    const household = JSON.parse(readFileSync(DEMO_HOUSEHOLD_PATH, "utf8")) as Record<string, unknown>;
-    household.cameras = [
-      { id: "wejscie", label: "Wejście", hls: true, source: { type: "go2rtc", url: gateway.url.replace("http://", "http://admin:s3cret@"), src: "front_door" } },
-      { id: "martwa", label: "Martwa", hls: true, source: { type: "go2rtc", url: `http://127.0.0.1:${await freePort()}`, src: "x" } },
-    ];
-    householdDir = tempDir("hub-hls-household-");
-    const path = join(householdDir, "household.json");
-    writeFileSync(path, JSON.stringify(household));
-    hub = await startTestHub({ householdConfigPath: path });
-    cookie = await login(hub);
-  });
-  afterAll(async () => {
-    await hub.cleanup();
-    await gateway.close();
-    rmSync(householdDir, { recursive: true, force: true });
-  });
+  afterAll(() => gateway.close());
+  useCameraHub(
+    async () => {
+      gateway = await startFakeGo2rtc({ streams: ["front_door"], authorization: `Basic ${Buffer.from("admin:s3cret").toString("base64")}` });
+      return {
+        cameras: [
+          { id: "wejscie", label: "Wejście", hls: true, source: { type: "go2rtc", url: gateway.url.replace("http://", "http://admin:s3cret@"), src: "front_door" } },
+          { id: "martwa", label: "Martwa", hls: true, source: { type: "go2rtc", url: `http://127.0.0.1:${await freePort()}`, src: "x" } },
+        ],
+      };
+    },
+    (started) => ({ hub, cookie } = started),
+  );
 
   it("the browser reads master, media playlist and segments from the hub only; the gateway sees only its own API", async () => {
-    const index = await call(hub, "GET", `${V1}${hlsPath("wejscie")}`, { cookie });
-    expect(index.status).toBe(200);
-    expect(index.headers.get("content-type")).toBe(HLS_PLAYLIST_CONTENT_TYPE);
-    expect(index.headers.get("cache-control")).toBe("no-cache");
-    const master = await index.text();
-    const [variant] = urisOf(master);
+    const { text: master, uris: [variant] } = await readHlsIndex(hub, cookie, "wejscie");
     expect(variant).toMatch(/^playlist\.m3u8\?id=[A-Za-z0-9]{8}$/);
     expect(master).toContain('CODECS="avc1.640029"');
 

@@ -1,9 +1,12 @@
 import { HLS_PLAYLIST_CONTENT_TYPE, type Camera } from "../../../src/shared/contract/cameras";
 import { HubError } from "../../core/errors";
 import type { HouseholdCamera } from "../household";
+import { ffmpegMissing, RtspHls, type RtspLog } from "../sources/rtsp";
 import { DemoHls } from "./demo";
 import type { DemoHlsSource } from "./ffmpeg";
-import { Go2rtcHls, go2rtcFileRef, type FetchLike } from "./go2rtc";
+import { Go2rtcHls, go2rtcFileRef } from "./go2rtc";
+import { PlainHls, plainFileRef } from "./plain";
+import type { FetchLike } from "./proxy";
 
 /** The entry playlist's name: `GET /live/hls/{cameraId}/{stream}/index.m3u8` (contract `hlsPath`). */
 export const HLS_INDEX = "index.m3u8";
@@ -22,12 +25,17 @@ export interface HlsAnswer {
  * The cameras' HLS (issue 12, `GET /live/hls/{cameraId}/{stream}/{file}` on the camera v1 base):
  * a demo camera's live playlist and segments from the committed clip (demo.ts) or, when Debian's
  * ffmpeg is present, from its live test source (ffmpeg.ts), a go2rtc camera's
- * HLS proxied from its gateway with every URI rewritten (go2rtc.ts). Only cameras that are enabled
+ * HLS proxied from its gateway with every URI rewritten (go2rtc.ts), a camera's own HLS proxied the
+ * same way (plain.ts), an RTSP camera's stream segmented by ffmpeg on the hub (sources/rtsp.ts; 409
+ * NOT_SUPPORTED saying to install ffmpeg when the hub has none). Only cameras that are enabled
  * and have `hls`; stream `full`, or `mobile` when the camera has one. Playlists `no-cache`, demo
- * segments cacheable, proxied segments `no-store` (go2rtc answers whatever it has buffered).
+ * segments cacheable, proxied and RTSP segments `no-store`.
  */
 export class HlsService {
   private readonly proxies = new Map<string, Go2rtcHls>();
+  private readonly plain = new Map<string, PlainHls>();
+  private readonly rtsp = new Map<string, RtspHls>();
+  private readonly rtspWithoutFfmpeg = new Set<string>();
 
   constructor(
     cameras: readonly HouseholdCamera[],
@@ -36,16 +44,25 @@ export class HlsService {
     /** The demo cameras' HLS: the committed clip looped (demo.ts), or ffmpeg's live test source when present (ffmpeg.ts). */
     private readonly demo: DemoHlsSource = new DemoHls(),
     fetcher?: FetchLike,
+    /** Debian's ffmpeg for RTSP cameras (null: none) and the log of its failures. */
+    rtsp: { ffmpeg: string | null; log: RtspLog } = { ffmpeg: null, log: console },
   ) {
-    for (const camera of cameras) if (camera.source.type === "go2rtc") this.proxies.set(camera.id, new Go2rtcHls(camera.source, fetcher));
+    for (const camera of cameras) {
+      const { source } = camera;
+      if (source.type === "go2rtc") this.proxies.set(camera.id, new Go2rtcHls(source, fetcher));
+      else if (source.type === "hls") this.plain.set(camera.id, new PlainHls(source, fetcher));
+      else if (source.type === "rtsp" && rtsp.ffmpeg) this.rtsp.set(camera.id, new RtspHls(rtsp.ffmpeg, source, rtsp.log));
+      else if (source.type === "rtsp") this.rtspWithoutFfmpeg.add(camera.id);
+    }
   }
 
   /**
    * File `file` of camera `cameraId`'s stream `stream`, with the request's `query` (only a go2rtc
    * camera's files use it: `id`, `n`).
    * @throws HubError NOT_FOUND for an unknown or disabled camera, one without HLS, an unknown stream,
-   * file or segment (a demo segment not recorded yet); from a gateway NOT_FOUND (its session ended)
-   * or DEVICE_UNREACHABLE (go2rtc.ts)
+   * file or segment (a demo segment not recorded yet); from a gateway or camera NOT_FOUND (its
+   * session ended) or DEVICE_UNREACHABLE (proxy.ts, sources/rtsp.ts); NOT_SUPPORTED for an RTSP
+   * camera on a hub without ffmpeg
    */
   async file(cameraId: string, stream: string, file: string, query: Readonly<Record<string, unknown>>): Promise<HlsAnswer> {
     const item = this.items.get(cameraId);
@@ -59,6 +76,21 @@ export class HlsService {
       const answer = await proxy.file(ref);
       return { ...answer, cacheControl: ref.file === "playlist.m3u8" ? "no-cache" : "no-store" };
     }
+    const plain = this.plain.get(cameraId);
+    if (plain) {
+      if (file === HLS_INDEX) return { ...(await plain.index()), cacheControl: "no-cache" };
+      const ref = plainFileRef(file, query);
+      if (!ref) throw new HubError("NOT_FOUND", "no such HLS file");
+      return { ...(await plain.file(ref)), cacheControl: ref.file === "playlist.m3u8" ? "no-cache" : "no-store" };
+    }
+    if (this.rtspWithoutFfmpeg.has(cameraId)) throw ffmpegMissing();
+    const rtsp = this.rtsp.get(cameraId);
+    if (rtsp) {
+      if (file === HLS_INDEX) return { body: await rtsp.playlist(stream), contentType: HLS_PLAYLIST_CONTENT_TYPE, cacheControl: "no-cache" };
+      const segment = await rtsp.segment(stream, file);
+      if (!segment) throw new HubError("NOT_FOUND", "no such HLS segment");
+      return { body: segment, contentType: "video/mp2t", cacheControl: "no-store" };
+    }
     if (file === HLS_INDEX) return { body: await this.demo.playlist(), contentType: HLS_PLAYLIST_CONTENT_TYPE, cacheControl: "no-cache" };
     const segment = await this.demo.segment(file);
     if (!segment) throw new HubError("NOT_FOUND", "no such HLS segment");
@@ -67,8 +99,9 @@ export class HlsService {
     return { body: segment, contentType: "video/mp2t", cacheControl: /^\d+\.ts$/.test(file) ? DEMO_SEGMENT_CACHE : "no-cache" };
   }
 
-  /** Stops the demo source's encoder, if it runs one. */
+  /** Stops the demo source's encoder, if it runs one, and every RTSP camera's ffmpeg. */
   close(): void {
     this.demo.close?.();
+    for (const rtsp of this.rtsp.values()) rtsp.close();
   }
 }

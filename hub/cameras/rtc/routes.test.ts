@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RtcAnswerSchema, rtcPath } from "../../../src/shared/contract/cameras";
 import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
-import { call, jsonOf, login, startTestHub, type TestHub } from "../../testing/harness";
+import { useCameraHub } from "../../testing/camera-hub";
+import { call, jsonOf, type TestHub } from "../../testing/harness";
 import { openViewer } from "../../testing/rtc-viewer";
 
 const V5 = "/api/cameras/v5";
@@ -9,13 +10,7 @@ const V5 = "/api/cameras/v5";
 describe("POST ../v5/live/rtc/{cameraId}/{stream} (spec §7, issue 12)", () => {
   let hub: TestHub;
   let cookie: string;
-  beforeAll(async () => {
-    hub = await startTestHub();
-    cookie = await login(hub);
-  });
-  afterAll(async () => {
-    await hub.cleanup();
-  });
+  useCameraHub({}, (started) => ({ hub, cookie } = started));
 
   it("answers a demo camera's SDP offer with {item: {sdp}}; the viewer then receives the camera's VP8 frames", async () => {
     const viewer = await openViewer();

@@ -4,7 +4,7 @@ import type { BrokerLink } from "../../broker/link";
 import { openDb, type Db } from "../../core/db";
 import { HubError } from "../../core/errors";
 import { openViewer } from "../../testing/rtc-viewer";
-import { tempDir } from "../../testing/harness";
+import { tempDir, until as waitUntil } from "../../testing/harness";
 import { HouseholdCamerasSchema, type CameraSource } from "../household";
 import { StreamLimiter } from "../mjpeg";
 import { CameraService } from "../service";
@@ -18,14 +18,8 @@ const CAMERAS = v.parse(HouseholdCamerasSchema, [
   { id: "wylaczona", label: "Wyłączona", enabled: false },
 ]);
 
-/** Waits until `check` holds (polling every 50 ms), at most `ms`. */
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Waits until `check` holds, at most `ms`. */
+const until = (check: () => boolean, ms = 10_000) => waitUntil(check, ms, 50);
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {

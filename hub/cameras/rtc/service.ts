@@ -35,6 +35,8 @@ export interface RtcOptions {
  * viewers and stopped when none is left; at most {@link RTC_LIMITS} such connections (beyond:
  * 429 TOO_MANY_STREAMS). A `go2rtc` camera's offer goes to go2rtc (`POST /api/webrtc?src=`) and
  * its answer comes back: the browser then receives from go2rtc directly, go2rtc bounds those.
+ * A plain camera (`mjpeg`, `hls`, `rtsp`) has no WebRTC: 404 NOT_FOUND, which the dashboard reads
+ * as "no rtc for this camera" and moves on to the camera's next mode (hls, mjpeg), remembered.
  */
 export class RtcService {
   private readonly limiter: StreamLimiter;
@@ -89,15 +91,17 @@ export class RtcService {
 
   /**
    * Camera `cameraId`'s source when it serves WebRTC on `stream`.
-   * @throws HubError NOT_FOUND for an unknown or disabled camera, an unknown stream, or `mobile` of a camera without one
+   * @throws HubError NOT_FOUND for an unknown or disabled camera, an unknown stream, `mobile` of a
+   *   camera without one, or a camera without WebRTC (a plain `mjpeg`, `hls` or `rtsp` source)
    */
-  check(cameraId: string, stream: string): CameraSource {
+  check(cameraId: string, stream: string): Extract<CameraSource, { type: "demo" | "go2rtc" }> {
     if (this.closed) throw new HubError("NOT_FOUND", "the hub is stopping");
     const item = this.cameras.get(cameraId);
     const source = this.sources.get(cameraId);
     if (!item.enabled || !source) throw new HubError("NOT_FOUND", "camera is disabled");
     if (!(CAMERA_STREAMS as readonly string[]).includes(stream)) throw new HubError("NOT_FOUND", "no such stream");
     if (stream === "mobile" && !item.streams.mobile) throw new HubError("NOT_FOUND", "the camera has no mobile stream");
+    if (source.type !== "demo" && source.type !== "go2rtc") throw new HubError("NOT_FOUND", `this camera has no WebRTC (its source is ${source.type}): use HLS or MJPEG`);
     return source;
   }
 

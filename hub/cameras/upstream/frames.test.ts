@@ -2,23 +2,17 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { HubError } from "../../core/errors";
-import { freePort } from "../../testing/harness";
-import { Go2rtcClient } from "./client";
-import { Go2rtcFrames } from "./frames";
+import { freePort, until as waitUntil } from "../../testing/harness";
+import { Go2rtcClient } from "../go2rtc/client";
+import { UpstreamFrames } from "./frames";
 
 const JPEG = (n: number) => Buffer.from([0xff, 0xd8, n, 0xff, 0xd9]);
 const FAST = { lingerMs: 100, retryMs: 100, readTimeoutMs: 400, firstFrameMs: 1_000 };
 
-/** Waits until `check` holds (polling every 20 ms), at most `ms`. */
-async function until(check: () => boolean, ms = 3_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Waits until `check` holds, at most `ms`. */
+const until = (check: () => boolean, ms = 3_000) => waitUntil(check, ms, 20);
 
-describe("Go2rtcFrames (a go2rtc camera's proxied MJPEG)", () => {
+describe("UpstreamFrames (a camera's proxied MJPEG, here from go2rtc)", () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
@@ -41,7 +35,7 @@ describe("Go2rtcFrames (a go2rtc camera's proxied MJPEG)", () => {
 
   it("a stalled upstream is closed and opened again while someone watches; nothing is left open after the last viewer", async () => {
     const upstream = await stallingUpstream(2);
-    const frames = new Go2rtcFrames(new Go2rtcClient({ url: upstream.url, src: "x" }), FAST);
+    const frames = new UpstreamFrames(new Go2rtcClient({ url: upstream.url, src: "x" }), FAST);
     cleanups.push(() => frames.close());
     const got: Buffer[] = [];
     const stop = frames.subscribe((jpeg) => got.push(jpeg));
@@ -52,7 +46,7 @@ describe("Go2rtcFrames (a go2rtc camera's proxied MJPEG)", () => {
   });
 
   it("ready() refuses at once when the gateway is down or sends no MJPEG (DEVICE_UNREACHABLE), and never throws into the hub", async () => {
-    const dead = new Go2rtcFrames(new Go2rtcClient({ url: `http://127.0.0.1:${await freePort()}`, src: "x" }), FAST);
+    const dead = new UpstreamFrames(new Go2rtcClient({ url: `http://127.0.0.1:${await freePort()}`, src: "x" }), FAST);
     cleanups.push(() => dead.close());
     const started = Date.now();
     const error = await dead.ready().catch((caught: unknown) => caught);
@@ -63,7 +57,7 @@ describe("Go2rtcFrames (a go2rtc camera's proxied MJPEG)", () => {
     const html = createServer((_request, response) => response.writeHead(200, { "Content-Type": "text/html" }).end("<h1>login</h1>"));
     await new Promise<void>((resolve) => html.listen(0, "127.0.0.1", resolve));
     cleanups.push(() => new Promise<void>((resolve) => (html.closeAllConnections(), html.close(() => resolve()))));
-    const wrong = new Go2rtcFrames(new Go2rtcClient({ url: `http://127.0.0.1:${(html.address() as AddressInfo).port}`, src: "x" }), FAST);
+    const wrong = new UpstreamFrames(new Go2rtcClient({ url: `http://127.0.0.1:${(html.address() as AddressInfo).port}`, src: "x" }), FAST);
     cleanups.push(() => wrong.close());
     await expect(wrong.ready()).rejects.toThrow(/not MJPEG/);
     await until(() => !wrong.streaming && !dead.streaming);
@@ -71,7 +65,7 @@ describe("Go2rtcFrames (a go2rtc camera's proxied MJPEG)", () => {
 
   it("close() (hub shutdown) ends the upstream and drops the viewers", async () => {
     const upstream = await stallingUpstream(1);
-    const frames = new Go2rtcFrames(new Go2rtcClient({ url: upstream.url, src: "x" }), { ...FAST, readTimeoutMs: 60_000 });
+    const frames = new UpstreamFrames(new Go2rtcClient({ url: upstream.url, src: "x" }), { ...FAST, readTimeoutMs: 60_000 });
     frames.subscribe(() => undefined);
     await until(() => upstream.state.open.size === 1);
     frames.close();
