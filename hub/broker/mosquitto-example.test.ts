@@ -118,4 +118,25 @@ describe("hub/examples/mosquitto on Mosquitto 2", () => {
     expect(commands).toContain("zigbee2mqtt/lampa_salon/set");
     expect([...hubSeen, ...commands].filter((topic) => topic.startsWith("sensor/"))).toEqual([]);
   });
+  it("an OwnTracks tracker publishes only under owntracks/<its user>/ and reads its own remote commands", async () => {
+    const mosquitto = await broker();
+    const hub = await client(mosquitto.hubUrl);
+    const hubSeen = recorder(hub);
+    await hub.subscribeAsync("#");
+    const collar = await client(mosquitto.tcpUrl, await mosquitto.deviceLogin("kot"));
+    const commands = recorder(collar);
+    await collar.subscribeAsync(["owntracks/kot/obroza/cmd", "owntracks/inny/telefon/cmd"]);
+    await settle();
+    hubSeen.length = 0;
+
+    const fix = '{"_type":"location","lat":52.1,"lon":21.0,"tst":1763856000,"batt":80,"acc":12}';
+    await collar.publishAsync("owntracks/kot/obroza", fix, { qos: 1, retain: true });
+    await collar.publishAsync("owntracks/inny/telefon", fix, { qos: 1 });
+    await collar.publishAsync("gps/kot", "{}", { qos: 1 });
+    await hub.publishAsync("owntracks/kot/obroza/cmd", '{"_type":"cmd","action":"reportLocation"}', { qos: 1 });
+    await hub.publishAsync("owntracks/inny/telefon/cmd", '{"_type":"cmd","action":"reportLocation"}', { qos: 1 });
+    await settle();
+    expect(hubSeen.filter((topic) => !topic.endsWith("/cmd"))).toEqual(["owntracks/kot/obroza"]);
+    expect(commands).toEqual(["owntracks/kot/obroza/cmd"]);
+  });
 });
