@@ -30,7 +30,7 @@ import type { CDPSession, Page } from "@playwright/test";
 import mqtt from "mqtt";
 import { CAMERA_MODES, DOORBELL, LIVE_VIEW, demoCameraStallPath, type CameraMode } from "../src/shared/contract/cameras";
 import { startTestHub } from "../tests/e2e/support/hub";
-import { installCameraProbes, readCameraProbes, setPageHidden, type PageLongTask } from "./cameraProbes";
+import { installCameraProbes, readCameraProbes, setPageHidden, type CameraProbeReading, type PageLongTask } from "./cameraProbes";
 import { median, summariseSeries, type Point } from "./soakVerdict";
 import { summariseTrace, TRACE_CATEGORIES, type TraceEvent } from "./traceSummary";
 import { launchChromium, loginAsDemo, printTable } from "./support";
@@ -55,20 +55,16 @@ const LIVE = `[data-testid="camera-live-${CAMERA}"]:not(dialog *)`;
 const POPUP = 'dialog[data-testid="doorbell-popup"]';
 const popupView = (id: string) => `${POPUP} [data-testid="camera-live-${id}"]`;
 
-/** One minute's sample. */
-type Sample = {
+/** One minute's sample: the page's probe counters ({@link CameraProbeReading}) and what is derived from the rest. */
+type Sample = Pick<
+  CameraProbeReading,
+  "objectUrlsLive" | "objectUrlsCreated" | "peerConnectionsOpen" | "peerConnectionsCreated" | "imageBitmapsOpen" | "timeoutsPending" | "intervalsActive"
+> & {
   minute: number;
   heapMB: number;
   nodes: number;
   listeners: number;
   documents: number;
-  objectUrlsLive: number;
-  objectUrlsCreated: number;
-  peerConnectionsOpen: number;
-  peerConnectionsCreated: number;
-  imageBitmapsOpen: number;
-  timeoutsPending: number;
-  intervalsActive: number;
   fps: number;
   longTasks: number;
   longestTaskMs: number;

@@ -2,6 +2,7 @@
 // for hours could leak, counted by wrapping the browser APIs before any app script runs. No app
 // code is changed.
 import type { Page } from "@playwright/test";
+import { reactCommitHook } from "./probes";
 
 /** One 'longtask' entry: start and duration in page milliseconds (performance.now()). */
 export interface PageLongTask {
@@ -125,19 +126,7 @@ const CAMERA_PROBE_SCRIPT = `
   (function countFrames() { frames += 1; requestAnimationFrame(countFrames); })();
 
   var commits = 0;
-  if (!window.__REACT_DEVTOOLS_GLOBAL_HOOK__) {
-    window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      isDisabled: false,
-      supportsFiber: true,
-      renderers: new Map(),
-      inject: function () { return 1; },
-      checkDCE: function () {},
-      onScheduleFiberRoot: function () {},
-      onCommitFiberRoot: function () { commits += 1; },
-      onPostCommitFiberRoot: function () {},
-      onCommitFiberUnmount: function () {},
-    };
-  }
+  ${reactCommitHook("commits += 1;")}
 
   // Page visibility the bench can set: headless Chromium keeps a page "visible" when its window is
   // minimised or another tab is in front, and CDP's frozen lifecycle state fires no visibilitychange.

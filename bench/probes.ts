@@ -26,6 +26,27 @@ declare global {
 }
 
 /**
+ * Page-side source text of a minimal React DevTools global hook whose `onCommitFiberRoot` runs
+ * `onCommit` (a statement) at every React commit; React calls it on every commit when such a hook
+ * exists, production builds included. Installed only when no hook is there yet.
+ */
+export function reactCommitHook(onCommit: string): string {
+  return `if (!window.__REACT_DEVTOOLS_GLOBAL_HOOK__) {
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    isDisabled: false,
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: function () { return 1; },
+    checkDCE: function () {},
+    onScheduleFiberRoot: function () {},
+    onCommitFiberRoot: function () { ${onCommit} },
+    onPostCommitFiberRoot: function () {},
+    onCommitFiberUnmount: function () {},
+  };
+}`;
+}
+
+/**
  * Page-side probes, installed before any app script runs: a buffered PerformanceObserver for
  * 'longtask' entries and a minimal React DevTools global hook that counts commits (React calls
  * `onCommitFiberRoot` on every commit when such a hook exists, production builds included). Plain
@@ -39,17 +60,7 @@ window.__benchFrames = 0;
 new PerformanceObserver(function (list) {
   for (const entry of list.getEntries()) window.__benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
 }).observe({ type: "longtask", buffered: true });
-window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-  isDisabled: false,
-  supportsFiber: true,
-  renderers: new Map(),
-  inject: function () { return 1; },
-  checkDCE: function () {},
-  onScheduleFiberRoot: function () {},
-  onCommitFiberRoot: function () { window.__benchCommits += 1; },
-  onPostCommitFiberRoot: function () {},
-  onCommitFiberUnmount: function () {},
-};
+${reactCommitHook("window.__benchCommits += 1;")}
 `;
 
 /** Installs the probes in every document the page loads from now on. No app code is changed. */
