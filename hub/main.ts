@@ -41,4 +41,11 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stop("SIGTERM"));
 }
 
+// A promise some code forgot to handle is a bug, but not one that should take every tablet's home
+// offline: Node would end the process. Say it loudly and keep serving.
+process.on("unhandledRejection", (reason) => {
+  const text = reason instanceof Error ? (reason.stack ?? reason.message) : String(reason);
+  console.error(`hub: unhandled rejection (a bug; the hub keeps running): ${text}`);
+});
+
 void main();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./support/axe";
-import { expect, loginThroughUi, test } from "./support/fixtures";
+import { closeContext, expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
 import { loadFixture, publishDevice } from "./support/mqtt";
 import { overflowOf, SCREEN_SIZES } from "./support/screens";
@@ -119,7 +119,7 @@ test.describe("menu", () => {
       await bar(other).getByRole("link", { name: "Menu", exact: true }).click();
       await expect(other.getByRole("heading", { name: "Logowanie" })).toBeVisible();
     } finally {
-      await otherContext.close();
+      await closeContext(otherContext);
     }
   });
 });

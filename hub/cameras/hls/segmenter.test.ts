@@ -27,3 +27,50 @@ const child = spawn("sleep", ["30"], { stdio: "ignore" }); killWithHub(child); c
     expect(alive(pid)).toBe(false);
   });
 });
+
+describe("FfmpegSegmenter.stop (issue 12: a stopped stream leaves nothing behind and never rejects)", () => {
+  it("removes the HLS folder after an ffmpeg that still writes while it exits", async () => {
+    const { FfmpegSegmenter } = await import("./segmenter");
+    const { existsSync, mkdtempSync, writeFileSync, chmodSync } = await import("node:fs");
+    const { join, dirname } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    // A stand-in for ffmpeg with the HLS muxer's last arguments (segment pattern, playlist): it writes
+    // segments and a playlist, and on SIGTERM writes one more segment 200 ms later before exiting,
+    // as the real muxer flushes its last segment. Removing the folder at SIGTERM raced those writes
+    // (ENOTEMPTY, an unhandled rejection in CI); the folder must go once ffmpeg is gone.
+    const bin = mkdtempSync(join(tmpdir(), "fake-ffmpeg-"));
+    const fake = join(bin, "ffmpeg");
+    writeFileSync(
+      fake,
+      `#!${process.execPath}
+const fs = require("node:fs"); const path = require("node:path");
+const playlist = process.argv[process.argv.length - 1]; const dir = path.dirname(playlist);
+let n = 0; const write = () => { fs.writeFileSync(path.join(dir, "seg" + n + ".ts"), "x"); n += 1;
+  fs.writeFileSync(playlist, Array.from({ length: n }, (_, i) => "seg" + i + ".ts").join("\\n") + "\\n"); };
+write(); write(); const timer = setInterval(write, 50);
+process.on("SIGTERM", () => { clearInterval(timer); setTimeout(() => { write(); process.exit(255); }, 200); });
+`,
+    );
+    chmodSync(fake, 0o755);
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    try {
+      const segmenter = new FfmpegSegmenter(fake, () => ["-i", "test"], { minSegments: 2 }, () => undefined);
+      const text = await segmenter.playlist();
+      expect(text).toMatch(/^seg0\.ts$/m);
+      const dirOfPlaylist = (segmenter as unknown as { dir: string }).dir;
+      expect(existsSync(dirOfPlaylist)).toBe(true);
+      segmenter.stop();
+      expect(segmenter.running).toBe(false);
+      const deadline = Date.now() + 8_000;
+      while (existsSync(dirOfPlaylist) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(existsSync(dirOfPlaylist)).toBe(false);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(rejections).toEqual([]);
+      expect(dirname(dirOfPlaylist)).toBe(tmpdir());
+    } finally {
+      process.off("unhandledRejection", onRejection);
+    }
+  });
+});

@@ -123,8 +123,24 @@ export class FfmpegSegmenter {
     const dir = this.dir;
     this.child = null;
     this.dir = null;
-    if (child && child.exitCode === null) child.kill("SIGTERM");
-    if (dir) void rm(dir, { recursive: true, force: true });
+    const alive = child !== null && child.exitCode === null && child.signalCode === null;
+    if (alive) child.kill("SIGTERM");
+    if (!dir) return;
+    // ffmpeg writes its last segment and playlist as it exits: removing the folder before that races
+    // it (ENOTEMPTY). Remove it once ffmpeg is gone; a failure is logged, never an unhandled rejection.
+    const remove = () =>
+      rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch((error: unknown) =>
+        console.warn(`hub: could not remove the HLS folder ${dir}: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    if (alive) {
+      const kill = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      kill.unref();
+      child.once("exit", () => {
+        clearTimeout(kill);
+        void remove();
+      });
+    }
+    else void remove();
   }
 
   /** Starts ffmpeg if needed and pushes its idle stop back; null while it rests after a failure. */

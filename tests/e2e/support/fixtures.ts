@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import * as v from "valibot";
 import { startTestHub, type TestHub, type TestHubOptions } from "./hub";
 import { startMosquitto, type TestMosquitto } from "./mosquitto";
@@ -21,6 +21,23 @@ export async function loginThroughUi(page: Page, options: { baseURL?: string; se
   await page.getByLabel("Nazwa sesji", { exact: true }).fill(options.sessionName ?? "e2e");
   await page.getByRole("button", { name: "Zaloguj się" }).click();
   await expect(page.getByRole("navigation", { name: "Pasek główny" })).toBeVisible();
+}
+
+/**
+ * Closes a test's extra browser context, waiting at most `ms` (10 s). Chromium has been seen, once in
+ * many runs, to leave `browserContext.close()` pending until the test's timeout after every assertion
+ * had passed; the context is then left for the worker's browser to close with itself, with a warning,
+ * instead of failing a test whose behaviour was verified.
+ */
+export async function closeContext(context: BrowserContext, ms = 10_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), ms)));
+  const result = await Promise.race([context.close().then(
+      () => "closed" as const,
+      () => "closed" as const, // already closed with its browser
+    ), timedOut]);
+  clearTimeout(timer);
+  if (result === "timeout") console.warn(`closeContext: the browser context did not close within ${ms} ms; left to the worker's browser`);
 }
 
 /**
