@@ -5,6 +5,8 @@ import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./scripts/precompress";
 import { nonBlockingEntryCss } from "./scripts/nonBlockingCss";
 import { preloadBootChunks } from "./scripts/bootChunks";
+import { routeChunkMap } from "./scripts/routeChunks";
+import { fileURLToPath } from "node:url";
 
 /**
  * Build of the dashboard PWA. The hub serves `dist/`; `npm run dev` proxies the API bases and the
@@ -64,6 +66,8 @@ export default defineConfig({
     nonBlockingEntryCss(),
     // The boot chunks the entry imports dynamically are preloaded by index.html (issue 9).
     preloadBootChunks(),
+    // Each route's chunks, for the shell's idle link prefetch to fetch without evaluating (issue 9).
+    routeChunkMap(fileURLToPath(new URL("./src/routes", import.meta.url))),
     pwa,
     // After the PWA plugin: Brotli and gzip copies of every compressible file, sw.js included (issue 9).
     precompress(),

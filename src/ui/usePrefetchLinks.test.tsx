@@ -7,6 +7,7 @@ const router = { preloadRoute };
 vi.mock("@tanstack/react-router", () => ({ useRouter: () => router }));
 
 const { LINK_PREFETCH_MARGIN_PX, usePrefetchLinks } = await import("./usePrefetchLinks");
+const { resetRouteChunks } = await import("./routeChunks");
 
 /** A stand-in IntersectionObserver that records its margin and lets the test bring targets into view. */
 class FakeIntersectionObserver {
@@ -56,6 +57,9 @@ describe("usePrefetchLinks (spec §9 link prefetch margin 200px)", () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    document.getElementById("route-chunks")?.remove();
+    for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();
+    resetRouteChunks();
   });
 
   it("watches links with a 200 px margin and preloads a link's route once it comes near the viewport", async () => {
@@ -114,6 +118,27 @@ describe("usePrefetchLinks (spec §9 link prefetch margin 200px)", () => {
     expect(idle).toHaveLength(0);
     window.requestIdleCallback = original.request;
     window.cancelIdleCallback = original.cancel;
+  });
+
+  it("in a build, fetches a link's route code as modulepreload links, once each, without the router's preload (issue 9)", async () => {
+    const map = { "/weather": ["/assets/weather-a.js", "/assets/shared-b.js"], "/cameras/live": ["/assets/live-c.js", "/assets/shared-b.js"] };
+    const block = document.createElement("script");
+    block.type = "application/json";
+    block.id = "route-chunks";
+    block.textContent = JSON.stringify(map);
+    document.head.append(block);
+    const view = render(<Links />);
+    const observer = FakeIntersectionObserver.instances[0]!;
+    const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute("href"));
+    observer.enter(view.getByText("Pogoda"));
+    await waitFor(() => expect(preloads()).toEqual(["/assets/weather-a.js", "/assets/shared-b.js"]));
+    await act(async () => view.getByText("więcej").click());
+    const brama = view.getByText("Brama");
+    await waitFor(() => expect(observer.observed.has(brama)).toBe(true));
+    observer.enter(brama);
+    // The shared chunk is not fetched twice.
+    await waitFor(() => expect(preloads()).toEqual(["/assets/weather-a.js", "/assets/shared-b.js", "/assets/live-c.js"]));
+    expect(preloadRoute).not.toHaveBeenCalled();
   });
 
   it("stops watching when the container unmounts", () => {

@@ -1,16 +1,22 @@
 import { useRouter } from "@tanstack/react-router";
 import { useEffect, type RefObject } from "react";
+import { modulePreload, routeChunkFiles } from "./routeChunks";
 
 /** Spec §9 "link prefetch margin 200px": a link this close to the viewport has its route preloaded. */
 export const LINK_PREFETCH_MARGIN_PX = 200;
 
 /**
- * Preloads the route (code chunk and loader) of every same-origin link inside `containerRef` once the
- * link comes within {@link LINK_PREFETCH_MARGIN_PX} of the viewport (spec §9), including links added
- * later (a MutationObserver watches the container). TanStack Router's own viewport preloading uses a
- * fixed 100 px margin, so the router preloads on intent and this hook does the viewport part.
+ * Prefetches the route of every same-origin link inside `containerRef` once the link comes within
+ * {@link LINK_PREFETCH_MARGIN_PX} of the viewport (spec §9), including links added later (a
+ * MutationObserver watches the container). TanStack Router's own viewport preloading uses a fixed
+ * 100 px margin, so the router preloads on intent (code and loader) and this hook does the viewport
+ * part.
  *
- * Preloads run one per idle period (requestIdleCallback, at the latest 2 s), in the order the links
+ * In a build, a link's route code is fetched as modulepreload links (the build's route map, see
+ * ./routeChunks.ts): downloaded and compiled, not run, so no idle task evaluates modules or runs a
+ * loader (issue 9). Without a map (development) the router preloads the route instead.
+ *
+ * Prefetches run one per idle period (requestIdleCallback, at the latest 2 s), in the order the links
  * came into view. Each href is preloaded at most once per mount; a failed preload is ignored (navigation loads the
  * route again and shows its error then). No-op where IntersectionObserver is missing.
  */
@@ -32,7 +38,9 @@ export function usePrefetchLinks(containerRef: RefObject<HTMLElement | null>): v
       idle = undefined;
       const target = queue.shift();
       if (target === undefined) return;
-      router.preloadRoute(target).catch(() => undefined);
+      const files = routeChunkFiles(target.to as string);
+      if (files !== null) modulePreload(files);
+      else router.preloadRoute(target).catch(() => undefined);
       if (queue.length > 0) idle = requestIdle(next);
     };
     const watched = new WeakSet<Element>();

@@ -1,0 +1,70 @@
+import { relative, sep } from "node:path";
+import type { Plugin } from "vite";
+
+/** A chunk of Rollup's output bundle, as far as this plugin reads it. */
+type BundleChunk = { type: "chunk"; fileName: string; isEntry: boolean; imports: string[]; dynamicImports: string[]; moduleIds: string[] };
+
+/** The id of the data block index.html carries (read by src/ui/routeChunks.ts). */
+export const ROUTE_CHUNKS_ELEMENT_ID = "route-chunks";
+
+/**
+ * TanStack Router's route id for a route file under `routesDirectory` ("weather.tsx" -> "/weather",
+ * "cameras/index.tsx" -> "/cameras/", "index.tsx" -> "/", "cameras.live.tsx" -> "/cameras/live"),
+ * or null for files that are not routes ("__root.tsx", "-components/…", "-context.ts").
+ */
+export function routeIdOf(fileInRoutes: string): string | null {
+  const parts = fileInRoutes.split(/[\\/]/);
+  if (parts.some((part) => part.startsWith("-") || part.startsWith("__"))) return null;
+  const last = parts.pop()?.replace(/\.(tsx|ts|jsx|js)$/, "");
+  if (last === undefined || last === "") return null;
+  const segments = [...parts, ...last.split(".")];
+  if (segments.at(-1) === "index") return `/${segments.slice(0, -1).join("/")}${segments.length > 1 ? "/" : ""}`;
+  return `/${segments.join("/")}`;
+}
+
+/**
+ * index.html carries, as a JSON data block `<script type="application/json" id="route-chunks">`
+ * (not executed, so the CSP's script-src is not involved), each route's code: route id -> the files
+ * of its split chunks (TanStack Router's autoCodeSplitting, `?tsr-split=`) and their static imports,
+ * minus the files index.html already loads. The shell's link prefetch (src/ui/usePrefetchLinks.ts)
+ * fetches them as `<link rel="modulepreload">` while idle: the browser downloads and compiles them
+ * without running them, where the router's own preload would evaluate each module and run the
+ * route's loader on the main thread (issue 9: those idle tasks counted in the dashboard's blocking
+ * time). A build without route chunks leaves index.html as it is.
+ */
+export function routeChunkMap(routesDirectory: string): Plugin {
+  return {
+    name: "route-chunk-map",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler: (html, context) => {
+        const chunks = Object.values(context.bundle ?? {}).filter((output) => output.type === "chunk") as unknown as BundleChunk[];
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const inHtml = new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]!));
+        const map: Record<string, string[]> = {};
+        for (const chunk of chunks) {
+          for (const id of chunk.moduleIds) {
+            const [path, query = ""] = id.split("?");
+            if (!query.includes("tsr-split=") || path === undefined) continue;
+            const inRoutes = relative(routesDirectory, path);
+            if (inRoutes.startsWith("..")) continue;
+            const routeId = routeIdOf(inRoutes.split(sep).join("/"));
+            if (routeId === null) continue;
+            const files = (map[routeId] ??= []);
+            const add = (file: string) => {
+              if (inHtml.has(file) || files.includes(`/${file}`)) return;
+              files.push(`/${file}`);
+              for (const imported of byFile.get(file)?.imports ?? []) add(imported);
+            };
+            add(chunk.fileName);
+          }
+        }
+        if (Object.keys(map).length === 0) return html;
+        // JSON in HTML: "<" escaped so no file name could close the element.
+        const json = JSON.stringify(map).replace(/</g, "\\u003c");
+        return html.replace("</head>", `<script type="application/json" id="${ROUTE_CHUNKS_ELEMENT_ID}">${json}</script>\n</head>`);
+      },
+    },
+  };
+}
