@@ -67,7 +67,7 @@ test.describe("first screen (issue 9)", () => {
     // The bar's links are in view: their routes' chunks load without a click (spec §9, 200 px margin).
     await expect.poll(() => scripts.filter((path) => /\/assets\/(weather|menu|switches)-[\w-]+\.js$/.test(path)).length).toBe(3);
     // Fetched as modulepreload links from index.html's route map: downloaded and compiled, not run (issue 9).
-    const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute("href")));
+    const preloaded = await page.evaluate(() => Array.from(document.querySelectorAll('link[rel="modulepreload"]')).map((link) => link.getAttribute("href")));
     for (const route of ["weather", "menu", "switches"]) expect(preloaded.some((href) => href?.startsWith(`/assets/${route}-`)), route).toBe(true);
   });
 });
