@@ -1,7 +1,5 @@
 import type { Plugin } from "vite";
-
-/** A chunk of Rollup's output bundle, as far as this plugin reads it. */
-type BundleChunk = { type: "chunk"; fileName: string; isEntry: boolean; imports: string[]; dynamicImports: string[] };
+import { addWithStaticImports, bundleChunks } from "./bundleChunks";
 
 /**
  * index.html preloads the boot chunks (issue 9): every chunk the entry (src/main.tsx) imports
@@ -19,17 +17,11 @@ export function preloadBootChunks(): Plugin {
     transformIndexHtml: {
       order: "post",
       handler: (html, context) => {
-        const chunks = Object.values(context.bundle ?? {}).filter((output): output is BundleChunk & typeof output => output.type === "chunk") as unknown as BundleChunk[];
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const chunks = bundleChunks(context.bundle);
         const entry = chunks.find((chunk) => chunk.isEntry);
         if (entry === undefined) return html;
         const files: string[] = [];
-        const add = (file: string) => {
-          if (file === entry.fileName || files.includes(file)) return;
-          files.push(file);
-          for (const imported of byFile.get(file)?.imports ?? []) add(imported);
-        };
-        for (const file of entry.dynamicImports) add(file);
+        for (const file of entry.dynamicImports) addWithStaticImports(files, file, chunks, (f) => f === entry.fileName);
         if (files.length === 0) return html;
         const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`).join("\n");
         return html.replace(/(<script type="module"[^>]*src="\/[^"]+\.js"[^>]*><\/script>)/, `$1\n${links}`);

@@ -1,11 +1,7 @@
 import { relative, sep } from "node:path";
 import type { Plugin } from "vite";
-
-/** A chunk of Rollup's output bundle, as far as this plugin reads it. */
-type BundleChunk = { type: "chunk"; fileName: string; isEntry: boolean; imports: string[]; dynamicImports: string[]; moduleIds: string[] };
-
-/** The id of the data block index.html carries (read by src/ui/routeChunks.ts). */
-export const ROUTE_CHUNKS_ELEMENT_ID = "route-chunks";
+import { ROUTE_CHUNKS_ELEMENT_ID } from "../src/ui/routeChunks";
+import { addWithStaticImports, bundleChunks } from "./bundleChunks";
 
 /**
  * TanStack Router's route id for a route file under `routesDirectory` ("weather.tsx" -> "/weather",
@@ -39,8 +35,7 @@ export function routeChunkMap(routesDirectory: string): Plugin {
     transformIndexHtml: {
       order: "post",
       handler: (html, context) => {
-        const chunks = Object.values(context.bundle ?? {}).filter((output) => output.type === "chunk") as unknown as BundleChunk[];
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const chunks = bundleChunks(context.bundle);
         const inHtml = new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]!));
         const map: Record<string, string[]> = {};
         for (const chunk of chunks) {
@@ -51,15 +46,10 @@ export function routeChunkMap(routesDirectory: string): Plugin {
             if (inRoutes.startsWith("..")) continue;
             const routeId = routeIdOf(inRoutes.split(sep).join("/"));
             if (routeId === null) continue;
-            const files = (map[routeId] ??= []);
-            const add = (file: string) => {
-              if (inHtml.has(file) || files.includes(`/${file}`)) return;
-              files.push(`/${file}`);
-              for (const imported of byFile.get(file)?.imports ?? []) add(imported);
-            };
-            add(chunk.fileName);
+            addWithStaticImports((map[routeId] ??= []), chunk.fileName, chunks, (file) => inHtml.has(file));
           }
         }
+        for (const files of Object.values(map)) files.forEach((file, i) => (files[i] = `/${file}`));
         if (Object.keys(map).length === 0) return html;
         // JSON in HTML: "<" escaped so no file name could close the element.
         const json = JSON.stringify(map).replace(/</g, "\\u003c");

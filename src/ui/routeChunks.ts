@@ -1,5 +1,5 @@
 /** The id of index.html's data block (scripts/routeChunks.ts writes it at build time). */
-const ELEMENT_ID = "route-chunks";
+export const ROUTE_CHUNKS_ELEMENT_ID = "route-chunks";
 
 const FILE = /^\/[\w./-]+\.js$/;
 
@@ -19,7 +19,7 @@ const preloaded = new Set<string>();
  */
 export function routeChunkMap(): Record<string, string[]> | null {
   if (cached !== undefined) return cached;
-  const text = document.getElementById(ELEMENT_ID)?.textContent;
+  const text = document.getElementById(ROUTE_CHUNKS_ELEMENT_ID)?.textContent;
   try {
     const parsed: unknown = text ? JSON.parse(text) : null;
     cached = isRouteChunkMap(parsed) ? parsed : null;
