@@ -1,8 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { lazy, Suspense, useMemo, type ReactNode } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { HomeClock } from "../features/clock/components/HomeClock";
+import { LightsSection } from "../features/lights";
+import { GarageSection } from "../features/garage";
+import { GpsSection } from "../features/gps";
+import { ClimateSection } from "../features/climate";
 import { appUiAtom } from "../features/preferences/atoms";
 import { fetchSensors } from "../features/sensors/api";
 import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
@@ -13,18 +17,6 @@ import { useDocumentTitle } from "../ui/useDocumentTitle";
 import { useRevealSteps } from "../ui/useRevealSteps";
 import { CalendarList } from "../features/calendar";
 import { useSensorHistory } from "./-components/SensorHistory";
-
-// The sections below the sensors are their own chunks (issue 9): each is fetched when its reveal
-// step comes and evaluated in a task of its own, not in the route module's one long evaluation.
-const LightsSection = lazy(() => import("../features/lights").then(({ LightsSection }) => ({ default: LightsSection })));
-const GarageSection = lazy(() => import("../features/garage").then(({ GarageSection }) => ({ default: GarageSection })));
-const ClimateSection = lazy(() => import("../features/climate").then(({ ClimateSection }) => ({ default: ClimateSection })));
-const GpsSection = lazy(() => import("../features/gps").then(({ GpsSection }) => ({ default: GpsSection })));
-
-/** A lazy section: nothing until its code is there (it is appended below what is shown, so nothing moves). */
-function Later({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
-}
 
 /**
  * Home (/, spec §2, issue 6): a header with the clock, the date and the lowest outdoor temperature
@@ -45,20 +37,7 @@ function HomePage() {
   const rooms = useMemo(() => groupByRoom(sensors, t("sensors.otherRoom")).length, [sensors, t]);
   const sensorSteps = Math.max(rooms, 1);
   const before = [<ChosenSwitches key="switches" settingKey="dashboardSwitches" />, <CalendarList key="calendar" />];
-  const after = [
-    <Later key="lights">
-      <LightsSection />
-    </Later>,
-    <Later key="garage">
-      <GarageSection />
-    </Later>,
-    <Later key="climate">
-      <ClimateSection sensors={sensors} />
-    </Later>,
-    <Later key="gps">
-      <GpsSection />
-    </Later>,
-  ];
+  const after = [<LightsSection key="lights" />, <GarageSection key="garage" />, <ClimateSection key="climate" sensors={sensors} />, <GpsSection key="gps" />];
   // The route's first render (synchronous: the router's store) is the header alone; every section
   // comes in a transition, time-sliced.
   const shown = useRevealSteps(before.length + sensorSteps + after.length, 0);
