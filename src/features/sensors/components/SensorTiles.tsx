@@ -30,7 +30,7 @@ export function SensorTiles({ sensors, onOpenHistory, roomLimit }: SensorTilesPr
   }
   return (
     <div className="rooms-frame">
-      <div className="rooms">
+      <div className="rooms" data-testid="sensor-rooms">
         {rooms.slice(0, roomLimit ?? rooms.length).map((room) => (
           <RoomSection key={room.key} room={room} onOpenHistory={onOpenHistory} />
         ))}
