@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./support/axe";
-import { expect, loginThroughUi, test } from "./support/fixtures";
+import { expect, loginThroughUi, pressDisabled, test } from "./support/fixtures";
 import { loadFixture } from "./support/mqtt";
 import { startTasmota, type TestTasmota } from "./support/tasmota";
 
@@ -107,7 +107,7 @@ test.describe("switches with the embedded broker", () => {
     await expect(control).toBeEnabled();
     await context.setOffline(true);
     await expect(control).toBeDisabled();
-    await control.click({ force: true });
+    await pressDisabled(control);
     await control.focus();
     await page.keyboard.press("Space");
     await page.waitForTimeout(1_000);
@@ -132,7 +132,7 @@ test.describe("switches with the embedded broker", () => {
     }
     await expect(page.getByRole("switch", { name: "Pompa ogrodowa" })).toBeEnabled(); // another device
     await expectNoA11yViolations(page, "switches with an unavailable device");
-    await relayControl(page, 1).click({ force: true });
+    await pressDisabled(relayControl(page, 1));
     await page.waitForTimeout(500);
     expect(device.commands).toEqual([]);
 
@@ -198,7 +198,7 @@ test.describe("switches with Mosquitto as the household broker", () => {
     const sent = device.commands.length;
     await context.setOffline(true);
     await expect(control).toBeDisabled();
-    await control.click({ force: true });
+    await pressDisabled(control);
     await page.waitForTimeout(1_000);
     await context.setOffline(false);
     expect(device.commands).toHaveLength(sent);

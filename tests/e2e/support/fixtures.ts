@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import * as v from "valibot";
 import { startTestHub, type TestHub, type TestHubOptions } from "./hub";
 import { startMosquitto, type TestMosquitto } from "./mosquitto";
@@ -21,6 +21,18 @@ export async function loginThroughUi(page: Page, options: { baseURL?: string; se
   await page.getByLabel("Nazwa sesji", { exact: true }).fill(options.sessionName ?? "e2e");
   await page.getByRole("button", { name: "Zaloguj się" }).click();
   await expect(page.getByRole("navigation", { name: "Pasek główny" })).toBeVisible();
+}
+
+/**
+ * Presses a disabled control as a finger would, to show the press does nothing: scrolled to the middle
+ * of the viewport first, clear of the fixed top and bottom bars, then clicked without Playwright's
+ * actionability wait (a disabled control never becomes actionable, so `force`). A forced click on a
+ * control scrolled only to the viewport's edge lands on whatever covers it: CI once pressed the bar's
+ * 'Pogoda' link that way instead of the gate's button.
+ */
+export async function pressDisabled(control: Locator): Promise<void> {
+  await control.evaluate((element) => element.scrollIntoView({ block: "center", inline: "center" }));
+  await control.click({ force: true });
 }
 
 /**
