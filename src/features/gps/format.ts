@@ -1,17 +1,19 @@
+import { formatNumber, type NumberLocale } from "../../shared/numberFormat";
+
 /**
  * A distance in metres for people: '35 m' under 1 km (whole metres), '1,2 km' from 1 km (one
  * decimal, decimal comma in Polish), with a no-break space before the unit.
  */
 export function formatDistance(metres: number, locale: "pl" | "en"): string {
-  const tag = locale === "pl" ? "pl-PL" : "en-GB";
-  if (metres < 1000) return `${Math.round(metres).toLocaleString(tag)}\u00a0m`;
-  return `${(metres / 1000).toLocaleString(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}\u00a0km`;
+  const tag: NumberLocale = locale === "pl" ? "pl-PL" : "en-GB";
+  if (metres < 1000) return `${formatNumber(Math.round(metres), tag)}\u00a0m`;
+  return `${formatNumber(metres / 1000, tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}\u00a0km`;
 }
 
 /** A coordinate pair with 5 decimals (about 1 m), the locale's decimal mark: '52,16471° N, 21,07891° E'. */
 export function formatCoordinates(lat: number, lon: number, locale: "pl" | "en"): string {
-  const tag = locale === "pl" ? "pl-PL" : "en-GB";
+  const tag: NumberLocale = locale === "pl" ? "pl-PL" : "en-GB";
   const part = (value: number, positive: string, negative: string) =>
-    `${Math.abs(value).toLocaleString(tag, { minimumFractionDigits: 5, maximumFractionDigits: 5 })}°\u00a0${value >= 0 ? positive : negative}`;
+    `${formatNumber(Math.abs(value), tag, { minimumFractionDigits: 5, maximumFractionDigits: 5 })}°\u00a0${value >= 0 ? positive : negative}`;
   return `${part(lat, "N", "S")}, ${part(lon, "E", locale === "pl" ? "W" : "W")}`;
 }

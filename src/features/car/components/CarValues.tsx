@@ -1,13 +1,11 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { formatTemperature } from "../../../shared/numberFormat";
+import { formatNumber, formatTemperature } from "../../../shared/numberFormat";
 import { formatClockDate } from "../../clock/format";
 import { currentDayAtom } from "../../clock/day";
 import { clockTimeAtom } from "../../clock/labels";
 import { lowestOutdoorAtom } from "../../sensors";
 import { speedAtom } from "../speed";
-
-const speedFormat = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 0 });
 
 /**
  * The three values a driver reads at arm's length (issue 13): speed in km/h from the tablet's
@@ -29,7 +27,7 @@ export function CarValues() {
       <section className="car-value" aria-label={t("car.speed")} data-testid="car-speed">
         <p className="car-value__name">{t("car.speed")}</p>
         <p className="car-value__main">
-          <span className="car-value__number">{speed.kmh === null ? "—" : speedFormat.format(speed.kmh)}</span>
+          <span className="car-value__number">{speed.kmh === null ? "—" : formatNumber(speed.kmh, "nb-NO", { maximumFractionDigits: 0 })}</span>
           <span className="car-value__unit">km/h</span>
         </p>
         {speed.kmh === null && <p className="car-value__note">{speed.unavailable ? t("car.noGeolocation") : t("car.noFix")}</p>}

@@ -1,12 +1,14 @@
+import { formatNumber, type NumberLocale } from "../../../shared/numberFormat";
+
 /** kWh with up to 3 decimals in the locale ('40,098 kWh'). */
 export function formatKwh(kwh: number, locale: "pl" | "en"): string {
-  return `${kwh.toLocaleString(locale === "pl" ? "pl-PL" : "en-GB", { maximumFractionDigits: 3 })}\u00a0kWh`;
+  return `${formatNumber(kwh, locale === "pl" ? "pl-PL" : "en-GB", { maximumFractionDigits: 3 })}\u00a0kWh`;
 }
 
 /** Watts, as kW with 2 decimals from 1 kW ('4,2 kW'), else whole W. */
 export function formatPower(watts: number, locale: "pl" | "en"): string {
-  const tag = locale === "pl" ? "pl-PL" : "en-GB";
-  return watts >= 1000 ? `${(watts / 1000).toLocaleString(tag, { maximumFractionDigits: 2 })}\u00a0kW` : `${Math.round(watts).toLocaleString(tag)}\u00a0W`;
+  const tag: NumberLocale = locale === "pl" ? "pl-PL" : "en-GB";
+  return watts >= 1000 ? `${formatNumber(watts / 1000, tag, { maximumFractionDigits: 2 })}\u00a0kW` : `${formatNumber(Math.round(watts), tag)}\u00a0W`;
 }
 
 /** A period from..to (ISO-8601) in the viewer's time zone: '21.06.2026, 05:00 – 20:00' or with both dates. */

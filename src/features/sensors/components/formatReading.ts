@@ -1,8 +1,7 @@
-import { formatTemperature } from "../../../shared/numberFormat";
+import { formatNumber, formatTemperature } from "../../../shared/numberFormat";
 import type { SensorKind } from "../schemas";
 import { unitOf } from "../units";
 
-const numberFormat = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 1 });
 const TEMPERATURE_UNIT = "°C";
 
 /** Words a door reading needs, in the current language. */
@@ -27,7 +26,7 @@ export function readingParts(kind: SensorKind, value: number, door: DoorWords): 
     return { text: text.slice(0, -TEMPERATURE_UNIT.length), unit: TEMPERATURE_UNIT, spaced: false, word: false };
   }
   if (kind === "door") return { text: value >= 0.5 ? door.open : door.closed, unit: "", spaced: false, word: true };
-  return { text: numberFormat.format(value), unit: unitOf(kind), spaced: true, word: false };
+  return { text: formatNumber(value, "nb-NO", { maximumFractionDigits: 1 }), unit: unitOf(kind), spaced: true, word: false };
 }
 
 /** The reading as one line of text ('21,7°C', '55,3 %', 'Otwarte'): the parts joined as on screen. */

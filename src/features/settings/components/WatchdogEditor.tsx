@@ -3,6 +3,7 @@ import { useAtomValue } from "jotai";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { settingValueIssue } from "../../../shared/contract/settingValues";
+import { formatNumber } from "../../../shared/numberFormat";
 import type { Sensor } from "../../../shared/contract/sensors";
 import { ToggleField } from "../../../ui/ToggleField";
 import { parseSettingValue, settingAtom, watchdogAlertAtom } from "../live";
@@ -19,14 +20,14 @@ import {
 } from "../watchdogDraft";
 import { SaveRow } from "./SaveRow";
 
-const formatNumber = (value: number, locale: string) => new Intl.NumberFormat(locale === "en" ? "en-GB" : "nb-NO", { maximumFractionDigits: 1 }).format(value);
+const formatValue = (value: number, locale: string) => formatNumber(value, locale === "en" ? "en-GB" : "nb-NO", { maximumFractionDigits: 1 });
 
 /** The state of watchdog rule `id`: 'Alarm: 21,7 °C powyżej 20 °C' while active, nothing otherwise. */
 function AlertLine({ watchdog, id }: { watchdog: "temp" | "weather"; id: string }) {
   const { t, i18n } = useTranslation();
   const alert = useAtomValue(watchdogAlertAtom(watchdog, id));
   if (!alert?.active) return null;
-  const values = { value: formatNumber(alert.value, i18n.language), limit: formatNumber(alert.limit, i18n.language) };
+  const values = { value: formatValue(alert.value, i18n.language), limit: formatValue(alert.limit, i18n.language) };
   return (
     <p className="watchdog-alert" role="status">
       {alert.bound === "min" ? t("settings.alertActiveMin", values) : t("settings.alertActiveMax", values)}
