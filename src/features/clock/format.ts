@@ -1,39 +1,22 @@
+import { formatTimeOfDay, formatWeekdayDate, type DateLocale } from "../../shared/dateFormat";
+
 /** Languages the clock speaks (the app's locales, spec §2). */
-export type ClockLocale = "pl" | "en";
+export type ClockLocale = DateLocale;
 
-const INTL_LOCALE: Readonly<Record<ClockLocale, string>> = { pl: "pl-PL", en: "en-GB" };
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-function cached(
-  cache: Map<string, Intl.DateTimeFormat>,
-  locale: ClockLocale,
-  timeZone: string | undefined,
-  options: Intl.DateTimeFormatOptions,
-): Intl.DateTimeFormat {
-  const key = `${locale}/${timeZone ?? ""}`;
-  let format = cache.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { ...options, timeZone });
-    cache.set(key, format);
-  }
-  return format;
+/**
+ * The home screen's time of day from epoch ms, in the device's time zone: 24-hour hours and
+ * minutes ('7:05', '14:05'), the same in both languages. Written by date-fns, not Intl (issue 9:
+ * no ICU start-up in the first render; {@link formatTimeOfDay}).
+ */
+export function formatClockTime(epochMs: number, _locale: ClockLocale): string {
+  return formatTimeOfDay(epochMs, "numeric");
 }
 
 /**
- * The home screen's time of day from epoch ms: 24-hour hours and minutes ('7:05', '14:05').
- * `timeZone` (IANA name) defaults to the device's; tests pass one.
+ * The home screen's date from epoch ms, in the device's time zone, weekday, day and month written
+ * out: 'niedziela, 22 listopada' in Polish (spec §2: timestamps in Polish), 'Sunday 22 November' in
+ * English ({@link formatWeekdayDate}).
  */
-export function formatClockTime(epochMs: number, locale: ClockLocale, timeZone?: string): string {
-  return cached(timeFormats, locale, timeZone, { hour: "numeric", minute: "2-digit", hourCycle: "h23" }).format(epochMs);
-}
-
-/**
- * The home screen's date from epoch ms, weekday, day and month written out with Intl.DateTimeFormat:
- * 'niedziela, 22 listopada' in Polish (spec §2: timestamps in Polish), 'Sunday 22 November' in English.
- * `timeZone` (IANA name) defaults to the device's; tests pass one.
- */
-export function formatClockDate(epochMs: number, locale: ClockLocale, timeZone?: string): string {
-  return cached(dateFormats, locale, timeZone, { weekday: "long", day: "numeric", month: "long" }).format(epochMs);
+export function formatClockDate(epochMs: number, locale: ClockLocale): string {
+  return formatWeekdayDate(epochMs, locale);
 }

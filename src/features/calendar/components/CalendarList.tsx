@@ -2,21 +2,13 @@ import { useAtomValue } from "jotai";
 import { CalendarDays } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { formatTimeOfDay, formatWeekdayDate } from "../../../shared/dateFormat";
 import { upcomingEventsAtom } from "../atoms";
 import "./calendar.css";
 
-const DAY_FORMATS = {
-  pl: new Intl.DateTimeFormat("pl-PL", { weekday: "long", day: "numeric", month: "long" }),
-  en: new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long" }),
-} as const;
-const TIME_FORMATS = {
-  pl: new Intl.DateTimeFormat("pl-PL", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
-  en: new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
-} as const;
-
 /**
  * The home screen's calendar (issue 13): 'Kalendarz' with the next events from the live channel,
- * upcoming first, each with its day and time in the user's language ('wtorek, 24 listopada, 06:00';
+ * upcoming first, each with its day and time in the user's language (date-fns, not Intl: issue 9) ('wtorek, 24 listopada, 06:00';
  * 'cały dzień' for all-day events), 'Trwa' on the one happening now, and the location. Nothing is
  * shown until the calendar topic has arrived; an empty calendar says so.
  */
@@ -40,8 +32,8 @@ export function CalendarList() {
           {events.map((event) => (
             <li key={event.uid} className="calendar__event" data-ongoing={event.ongoing}>
               <span className="calendar__when">
-                {DAY_FORMATS[locale].format(event.start)}
-                {event.allDay ? `, ${t("calendar.allDay")}` : `, ${TIME_FORMATS[locale].format(event.start)}`}
+                {formatWeekdayDate(event.start, locale)}
+                {event.allDay ? `, ${t("calendar.allDay")}` : `, ${formatTimeOfDay(event.start, "2-digit")}`}
               </span>
               <span className="calendar__summary">{event.summary}</span>
               {event.location !== undefined && <span className="calendar__location">{event.location}</span>}
