@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { HomeClock } from "../features/clock/components/HomeClock";
 import { LightsSection } from "../features/lights";
@@ -13,6 +13,8 @@ import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
 import { SensorTiles } from "../features/sensors/components/SensorTiles";
 import { groupByRoom } from "../features/sensors/rooms";
 import { ChosenSwitches } from "../features/switches/components/ChosenSwitches";
+import { prepareCollation } from "../shared/collation";
+import { nextTask } from "../lib/tasks/nextTask";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
 import { useRevealSteps } from "../ui/useRevealSteps";
 import { CalendarList } from "../features/calendar";
@@ -32,6 +34,15 @@ function HomePage() {
   const appUi = useAtomValue(appUiAtom);
   const history = useSensorHistory(Route.useRouteContext().api.general);
   useDocumentTitle(t("app.titleSuffix"));
+  // The lights, the climate and the calendar sort by Polish names: load the collation data in a task
+  // of their own before those sections render (issue 9), not inside one of their renders.
+  useEffect(() => {
+    let mounted = true;
+    void nextTask().then(() => mounted && prepareCollation());
+    return () => {
+      mounted = false;
+    };
+  }, []);
   // Mounted one after another (issue 9): the first screenful paints, the rest follow in time slices,
   // the sensors one room per step. Every step appends below what is shown, so nothing moves.
   const rooms = useMemo(() => groupByRoom(sensors, t("sensors.otherRoom")).length, [sensors, t]);

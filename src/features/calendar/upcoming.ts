@@ -1,4 +1,5 @@
 import type { CalendarEvent } from "../../shared/contract/calendar";
+import { comparePolish } from "../../shared/collation";
 
 /** How many events the home screen lists. */
 export const UPCOMING_LIMIT = 5;
@@ -31,6 +32,6 @@ export function upcomingEvents(events: readonly CalendarEvent[], now: number, li
       return { ...event, start, end, ongoing: start <= now && now < end };
     })
     .filter((event) => Number.isFinite(event.start) && (event.end > now || event.start >= now))
-    .sort((a, b) => a.start - b.start || a.summary.localeCompare(b.summary, "pl"))
+    .sort((a, b) => a.start - b.start || comparePolish(a.summary, b.summary))
     .slice(0, limit);
 }

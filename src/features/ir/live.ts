@@ -1,6 +1,7 @@
 import { atom } from "jotai";
 import { IrFeaturesSchema, IrStateSchema, type IrFeatures, type IrState } from "../../shared/contract/ir";
 import { liveFamily } from "../live/family";
+import { comparePolish } from "../../shared/collation";
 
 /** `features/ir/<device>`: an IR blaster of the household (label, room), null until valid features arrive. */
 export const irFeatures = liveFamily({
@@ -26,5 +27,5 @@ export const allRemotesAtom = atom((get): Remote[] =>
       const features = get(irFeatures(device));
       return features ? [{ device, ...features }] : [];
     })
-    .sort((a, b) => a.label.localeCompare(b.label, "pl")),
+    .sort((a, b) => comparePolish(a.label, b.label)),
 );

@@ -1,4 +1,5 @@
 import type { LightFeatures } from "../../shared/contract/lights";
+import { comparePolish } from "../../shared/collation";
 
 /** One room's lights, in label order. */
 export type LightRoom = { key: string; name: string; lights: LightFeatures[] };
@@ -11,10 +12,10 @@ export function groupLightsByRoom(lights: readonly LightFeatures[], otherRoom: s
     rooms.set(key, [...(rooms.get(key) ?? []), light]);
   }
   return [...rooms.entries()]
-    .sort(([a], [b]) => (a === "" ? 1 : b === "" ? -1 : a.localeCompare(b, "pl")))
+    .sort(([a], [b]) => (a === "" ? 1 : b === "" ? -1 : comparePolish(a, b)))
     .map(([key, list]) => ({
       key: key || "\u0000other",
       name: key || otherRoom,
-      lights: [...list].sort((a, b) => a.label.localeCompare(b.label, "pl")),
+      lights: [...list].sort((a, b) => comparePolish(a.label, b.label)),
     }));
 }

@@ -5,6 +5,7 @@ import { allAcAtom, heaterStateAtom } from "../live";
 import { AcTile } from "./AcTile";
 import { HeaterTile } from "./HeaterTile";
 import "./climate.css";
+import { comparePolish } from "../../../shared/collation";
 
 /** Props of {@link ClimateSection}. */
 export type ClimateSectionProps = { sensors: readonly Sensor[] };
@@ -50,9 +51,9 @@ export function ClimateSection({ sensors }: ClimateSectionProps) {
     <div className="rooms-frame" data-testid="climate-section">
       <div className="rooms">
         {[...rooms]
-          .sort(([a], [b]) => a.localeCompare(b, "pl"))
+          .sort(([a], [b]) => comparePolish(a, b))
           .map(([room, entries]) => (
-            <ClimateRoom key={room} room={room} entries={entries.sort((a, b) => a.label.localeCompare(b.label, "pl"))} />
+            <ClimateRoom key={room} room={room} entries={entries.sort((a, b) => comparePolish(a.label, b.label))} />
           ))}
       </div>
     </div>
