@@ -6,6 +6,7 @@ import { precompress } from "./scripts/precompress";
 import { nonBlockingEntryCss } from "./scripts/nonBlockingCss";
 import { preloadBootChunks } from "./scripts/bootChunks";
 import { routeChunkMap } from "./scripts/routeChunks";
+import { compileHints } from "./scripts/compileHints";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -68,6 +69,8 @@ export default defineConfig({
     preloadBootChunks(),
     // Each route's chunks, for the shell's idle link prefetch to fetch without evaluating (issue 9).
     routeChunkMap(fileURLToPath(new URL("./src/routes", import.meta.url))),
+    // The first screen's chunks compiled eagerly, off the main thread, as Chromium streams them (issue 9).
+    compileHints(),
     pwa,
     // After the PWA plugin: Brotli and gzip copies of every compressible file, sw.js included (issue 9).
     precompress(),

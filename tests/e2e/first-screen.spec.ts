@@ -1,6 +1,10 @@
 import { dashboardDistDir } from "./support/hub";
 import { expect, test } from "./support/fixtures";
 import { FIRST_SCREEN_BUDGET_KB, measureFirstScreen } from "../../bench/first-screen";
+import { readFileSync } from "node:fs";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { join } from "node:path";
+import { COMPILE_HINT } from "../../scripts/compileHints";
 
 // Issue 9: the first screen paints before JavaScript, within CSP, on a JavaScript budget.
 
@@ -15,6 +19,17 @@ test.describe("first screen (issue 9)", () => {
     expect(screen.files.length, "index.html loads at least the entry chunk").toBeGreaterThan(0);
     expect(screen.gzip, `gzip ${kb(screen.gzip)}`).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_KB * 1024);
     expect(screen.br, `br ${kb(screen.br)}`).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_KB * 1024);
+  });
+
+  test("the first screen's chunks carry V8's compile hint on their first line, with the compressed copies the hub sends (built dist/)", () => {
+    const dist = dashboardDistDir();
+    const screen = measureFirstScreen(dist);
+    for (const { path } of screen.files) {
+      expect(readFileSync(join(dist, path), "utf8").split("\n")[0], path).toBe(COMPILE_HINT);
+      expect(brotliDecompressSync(readFileSync(join(dist, `${path}.br`))).toString("utf8").split("\n")[0], `${path}.br`).toBe(COMPILE_HINT);
+      expect(gunzipSync(readFileSync(join(dist, `${path}.gz`))).toString("utf8").split("\n")[0], `${path}.gz`).toBe(COMPILE_HINT);
+    }
+    expect(screen.files.length).toBeGreaterThan(1);
   });
 
   test.describe("with JavaScript off", () => {
