@@ -7,6 +7,7 @@ import { bootSessionOffline } from "../features/offline/boot";
 import { trackConnectivity } from "../features/offline/connectivity";
 import { startOffline } from "../features/offline/start";
 import { resolveApiBases } from "../lib/api/bases";
+import { afterStartup } from "../lib/tasks/afterStartup";
 import { nextTask } from "../lib/tasks/nextTask";
 import { serviceWorkerUrl } from "../shared/apiBases";
 import type { JotaiStore } from "../shared/store";
@@ -53,9 +54,9 @@ export type BootedApp = { parts: AppParts; ready: Promise<void> };
  * Composes the app (STYLE.md: composition only): the one store, the API clients over the resolved
  * bases, the notifier, i18n (Polish; English loaded first when it is the saved locale) and the
  * router; then starts validating the session (spec §4) with the offline-first start-up of issue 3
- * (restore, connectivity, recovery) and, after load, the kiosk. Runs as three tasks (issue 9: none of
- * them long on a slow phone): the store, the API and the offline restore; the session's validation
- * and the kiosk; i18n and the router. Never rejects.
+ * (restore, connectivity, recovery) and, once start-up is over ({@link afterStartup}), the kiosk.
+ * Runs as three tasks (issue 9: none of them long on a slow phone): the store, the API and the
+ * offline restore; the session's validation; i18n and the router. Never rejects.
  */
 export async function bootApp(): Promise<BootedApp> {
   const store = createAppStore();
@@ -67,13 +68,13 @@ export async function bootApp(): Promise<BootedApp> {
   window.__liveStats = () => store.get(liveStatsAtom);
   let router: Promise<AppRouter> | null = null;
   // Restore the last known state while the session is validated (a known user stays in the app offline);
-  // register the service worker once the page has loaded (updates applied only at idle).
+  // register the service worker once the first screen has had the machine to itself (afterStartup:
+  // its script and precache otherwise compete with the first screen's tasks); updates apply at idle.
   const offline = startOffline(store, api, { resources: SESSION_RESOURCES, persisted: PERSISTED_PARTS, onRecover: () => void router?.then((ready) => ready.invalidate()) });
   await nextTask();
   void bootSessionOffline(store, api.auth);
   const kiosk = () => void import("../features/kiosk/start").then(({ startKiosk }) => startKiosk({ beforeReload: offline.flush, swUrl: serviceWorkerUrl("/sw.js", bases) }));
-  if (document.readyState === "complete") kiosk();
-  else window.addEventListener("load", kiosk, { once: true });
+  afterStartup(kiosk);
   await nextTask();
   const i18n = createI18n(DEFAULT_LOCALE);
   // What every command reads from the store (DESIGN §4a): set once, here.

@@ -84,6 +84,8 @@ async function openKiosk(page: Page, hub: TestHub): Promise<void> {
   await page.goto(hub.baseURL);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
   await loginThroughUi(page, { baseURL: hub.baseURL });
+  // The kiosk (and its window.__kiosk) starts once start-up is over (src/lib/tasks/afterStartup.ts).
+  await expect.poll(() => buildOf(page), { timeout: 20_000 }).not.toBeNull();
 }
 
 /** `window.__kiosk` (src/features/kiosk/updates.ts): which build runs, whether an update waits. */
