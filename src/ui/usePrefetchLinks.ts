@@ -1,5 +1,6 @@
 import { useRouter } from "@tanstack/react-router";
 import { useEffect, type RefObject } from "react";
+import { whenIdle } from "../shared/whenIdle";
 import { modulePreload, routeChunkFiles } from "./routeChunks";
 
 /** Spec §9 "link prefetch margin 200px": a link this close to the viewport has its route preloaded. */
@@ -29,19 +30,16 @@ export function usePrefetchLinks(containerRef: RefObject<HTMLElement | null>): v
     // One preload per idle period (issue 9): matching and loading a route is main-thread work, and
     // every link of a screen comes into view at once on its first paint.
     const queue: Array<Parameters<typeof router.preloadRoute>[0]> = [];
-    let idle: number | undefined;
-    const requestIdle = (cb: () => void): number =>
-      typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(cb, { timeout: 2_000 }) : window.setTimeout(cb, 50);
-    const cancelIdle = (handle: number) =>
-      typeof window.cancelIdleCallback === "function" ? window.cancelIdleCallback(handle) : window.clearTimeout(handle);
+    let cancelIdle: (() => void) | undefined;
+    const requestIdle = (cb: () => void) => whenIdle(cb, 2_000, 50);
     const next = () => {
-      idle = undefined;
+      cancelIdle = undefined;
       const target = queue.shift();
       if (target === undefined) return;
       const files = routeChunkFiles(target.to as string);
       if (files !== null) modulePreload(files);
       else router.preloadRoute(target).catch(() => undefined);
-      if (queue.length > 0) idle = requestIdle(next);
+      if (queue.length > 0) cancelIdle = requestIdle(next);
     };
     const watched = new WeakSet<Element>();
     const intersection = new IntersectionObserver(
@@ -57,7 +55,7 @@ export function usePrefetchLinks(containerRef: RefObject<HTMLElement | null>): v
           // An href read from the DOM is not one of the typed routes: the router matches it at run time.
           const target = { to: url.pathname, search: Object.fromEntries(url.searchParams) };
           queue.push(target as unknown as Parameters<typeof router.preloadRoute>[0]);
-          idle ??= requestIdle(next);
+          cancelIdle ??= requestIdle(next);
         }
       },
       { rootMargin: `${LINK_PREFETCH_MARGIN_PX}px` },
@@ -73,7 +71,7 @@ export function usePrefetchLinks(containerRef: RefObject<HTMLElement | null>): v
     const mutations = new MutationObserver(() => watch(container));
     mutations.observe(container, { childList: true, subtree: true });
     return () => {
-      if (idle !== undefined) cancelIdle(idle);
+      cancelIdle?.();
       mutations.disconnect();
       intersection.disconnect();
     };

@@ -1,19 +1,17 @@
+import { whenIdle, type IdlePage } from "../../shared/whenIdle";
+
 /** Quiet time after the page's `load` event before start-up extras run, ms (issue 9). */
 export const AFTER_STARTUP_DELAY_MS = 3_000;
 /** After that delay, the longest wait for an idle period of the main thread, ms. */
 export const AFTER_STARTUP_IDLE_TIMEOUT_MS = 5_000;
 
 /** What {@link afterStartup} reads of the page: `window` in the app, a fake in tests. */
-export type StartupPage = Pick<Window, "addEventListener" | "removeEventListener" | "setTimeout" | "clearTimeout"> & {
-  document: Pick<Document, "readyState">;
-  requestIdleCallback?: Window["requestIdleCallback"];
-  cancelIdleCallback?: Window["cancelIdleCallback"];
-};
+export type StartupPage = IdlePage & Pick<Window, "addEventListener" | "removeEventListener"> & { document: Pick<Document, "readyState"> };
 
 /**
  * Runs `run` once the first screen has had the machine to itself (issue 9): after the page's `load`
- * event, then {@link AFTER_STARTUP_DELAY_MS}, then an idle period (`requestIdleCallback`, at the
- * latest {@link AFTER_STARTUP_IDLE_TIMEOUT_MS}; a plain timer where the browser has none, as Safari).
+ * event, then {@link AFTER_STARTUP_DELAY_MS}, then an idle period ({@link whenIdle}, at the
+ * latest {@link AFTER_STARTUP_IDLE_TIMEOUT_MS}; at once where the browser has no idle callbacks, as Safari).
  * For work that is not on the first screen's path but loads other threads and processes: the service
  * worker's registration and precache (its script, ~50 downloads and cache writes) on a 2-core device
  * took CPU from the first screen's tasks (Lighthouse dashboard TBT 358–739 ms with it at `load`,
@@ -21,22 +19,14 @@ export type StartupPage = Pick<Window, "addEventListener" | "removeEventListener
  */
 export function afterStartup(run: () => void, page: StartupPage = window): () => void {
   let timer: number | undefined;
-  let idle: number | undefined;
+  let cancelIdle: (() => void) | undefined;
   let cancelled = false;
-  const whenIdle = () => {
-    timer = undefined;
-    if (typeof page.requestIdleCallback === "function") {
-      idle = page.requestIdleCallback(
-        () => {
-          idle = undefined;
-          if (!cancelled) run();
-        },
-        { timeout: AFTER_STARTUP_IDLE_TIMEOUT_MS },
-      );
-    } else if (!cancelled) run();
-  };
   const afterLoad = () => {
-    if (!cancelled) timer = page.setTimeout(whenIdle, AFTER_STARTUP_DELAY_MS);
+    if (cancelled) return;
+    timer = page.setTimeout(() => {
+      timer = undefined;
+      if (!cancelled) cancelIdle = whenIdle(run, AFTER_STARTUP_IDLE_TIMEOUT_MS, 0, page);
+    }, AFTER_STARTUP_DELAY_MS);
   };
   if (page.document.readyState === "complete") afterLoad();
   else page.addEventListener("load", afterLoad, { once: true });
@@ -44,6 +34,6 @@ export function afterStartup(run: () => void, page: StartupPage = window): () =>
     cancelled = true;
     page.removeEventListener("load", afterLoad);
     if (timer !== undefined) page.clearTimeout(timer);
-    if (idle !== undefined) page.cancelIdleCallback?.(idle);
+    cancelIdle?.();
   };
 }
