@@ -85,7 +85,7 @@ export function useCameraHub(options: CameraHubOptions | (() => CameraHubOptions
   });
 }
 
-/** Reads JPEG parts of the hub's MJPEG response (`GET /live/mjpeg/{cameraId}`) until `count` arrived (split on the hub's boundary), then cancels it. */
+/** Reads JPEG parts of the hub's MJPEG response (`GET /live/mjpeg/{cameraId}`) until `count` arrived (split on the hub's boundary), then cancels it. Answers exactly `count` parts, or fewer if the stream ended first. */
 export async function readJpegParts(response: Response, count: number): Promise<Buffer[]> {
   const reader = response.body!.getReader();
   let all = Buffer.alloc(0);
@@ -95,7 +95,7 @@ export async function readJpegParts(response: Response, count: number): Promise<
     const next = await reader.read();
     if (next.done) break;
     all = Buffer.concat([all, Buffer.from(next.value)]);
-    for (;;) {
+    while (parts.length < count) {
       const at = all.indexOf(marker);
       const headEnd = all.indexOf("\r\n\r\n", at);
       if (at === -1 || headEnd === -1) break;
