@@ -16,7 +16,7 @@ async function switchOnAndDim(page: Page): Promise<void> {
   await tile.getByRole("switch", { name: "Zasilanie" }).click();
   // Pending and its words in one look: the simulated bulb confirms within about 400 ms, so two
   // separate checks could see the first and miss the second on a busy machine.
-  await expect(page.locator('[data-testid="light-lampa_sypialnia"][data-pending="true"]').getByRole("status")).toHaveText("Czeka na potwierdzenie…");
+  await expect(tile.and(page.locator('[data-pending="true"]')).getByRole("status")).toHaveText("Czeka na potwierdzenie…");
   await expect(tile).toHaveAttribute("data-state", "ON");
   await expect(tile).toHaveAttribute("data-pending", "false");
   await expect(tile).toContainText("Włączone · 47 %"); // the simulated bulb's brightness 120 of 0..254
