@@ -7,6 +7,7 @@ import { nonBlockingEntryCss } from "./scripts/nonBlockingCss";
 import { preloadBootChunks } from "./scripts/bootChunks";
 import { routeChunkMap } from "./scripts/routeChunks";
 import { compileHints } from "./scripts/compileHints";
+import { pureReexports } from "./scripts/pureReexports";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -63,6 +64,8 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "src/routes", generatedRouteTree: "src/routeTree.gen.ts" }),
     react(),
+    // A feature's index.ts re-exports only: importing one name loads that module only (issue 9).
+    pureReexports(fileURLToPath(new URL("./src/", import.meta.url))),
     // The entry stylesheet preloaded, not render-blocking: the inline shell paints at once (issue 9).
     nonBlockingEntryCss(),
     // The boot chunks the entry imports dynamically are preloaded by index.html (issue 9).
