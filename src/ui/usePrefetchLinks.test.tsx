@@ -6,6 +6,8 @@ const preloadRoute = vi.fn((_options: unknown) => Promise.resolve(undefined));
 const router = { preloadRoute };
 vi.mock("@tanstack/react-router", () => ({ useRouter: () => router }));
 
+// The hook imported afresh, with the mock above, even in a worker that already loaded the real router.
+vi.resetModules();
 const { LINK_PREFETCH_MARGIN_PX, usePrefetchLinks } = await import("./usePrefetchLinks");
 const { resetRouteChunks } = await import("./routeChunks");
 
