@@ -19,7 +19,7 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}", "sw/**/*.test.ts"],
           environment: "happy-dom",
           // One happy-dom window and module cache per worker, not per file: the project took 88 s
-          // isolated and 33-36 s shared (2026-11-23). src/test/betweenFiles.ts clears what a file leaves.
+          // isolated and 33-41 s shared (2026-11-23). src/test/betweenFiles.ts clears what a file leaves.
           isolate: false,
           setupFiles: ["src/test/betweenFiles.ts"],
         },

@@ -5,8 +5,7 @@ import type { Plugin } from "vite";
  * side effects in the build (issue 9), as lucide-react's package.json does for its index. Importing
  * one name from a feature then loads the module behind that name only, not every module the index
  * lists: start's `camerasResource` no longer drags the doorbell watcher, which only the router's root
- * mounts, into the first screen. It also lets scripts/bootManualChunks.ts follow such an index by
- * name, exactly as Rollup places its modules.
+ * mounts, into the first screen.
  *
  * Only files under `root` whose whole body is `export … from` / `export * from` statements are marked
  * (after TypeScript is stripped, so `export type` lines are gone); every other module keeps Rollup's
