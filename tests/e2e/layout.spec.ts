@@ -211,5 +211,11 @@ test.describe("live spinner slot", () => {
     await expect(bar.getByRole("status", { name: "Brak połączenia na żywo" })).toBeVisible();
     const after = await Promise.all(STANDARD_LINKS.map((name) => boxOf(bar.getByRole("link", { name, exact: true }))));
     expect(after).toEqual(before);
+
+    // Asked for reduced motion, the ring stands still: no animation keeps running (and drawing frames).
+    const running = () => page.getByTestId("live-spinner").evaluate((element) => element.getAnimations({ subtree: true }).filter((animation) => animation.playState === "running").length);
+    expect(await running()).toBeGreaterThan(0);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await expect.poll(running).toBe(0);
   });
 });
