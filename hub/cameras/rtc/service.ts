@@ -7,7 +7,9 @@ import { StreamLimiter } from "../mjpeg";
 import type { CameraService } from "../service";
 import { ClipPlayer } from "./clip";
 import { readIvf, type VideoClip } from "./ivf";
-import { DemoPeer, PEER_TIMEOUTS, type PeerTimeouts } from "./peer";
+// werift (the hub-side peer) is loaded with the first demo offer: its import costs ~0.4 s of CPU,
+// which a hub that never serves a demo camera's WebRTC should not pay at start.
+import type { DemoPeer, PeerTimeouts } from "./peer";
 
 /** WebRTC peer connections the hub holds at once: per camera and in all (as many as MJPEG streams). */
 export const RTC_LIMITS = { perCamera: 6, total: 24 } as const;
@@ -73,6 +75,8 @@ export class RtcService {
   async answer(cameraId: string, stream: string, offer: string): Promise<string> {
     const source = this.check(cameraId, stream);
     if (source.type === "go2rtc") return this.gateway(cameraId, source).webrtc(offer);
+    const { DemoPeer, PEER_TIMEOUTS } = await import("./peer");
+    this.check(cameraId, stream); // again: the hub may have begun to stop, or the camera changed, while werift loaded
     const player = this.player(cameraId, stream as CameraStream);
     const release = this.limiter.acquire(cameraId);
     if (!release) throw new HubError("TOO_MANY_STREAMS", "too many live streams of this camera are open");
