@@ -57,13 +57,15 @@ MISSING=()
 [ -n "$(find_mosquitto)" ] || MISSING+=(mosquitto)
 # ffmpeg: the hub feeds the demo cameras' HLS with its live test source when it is present (tests of that path).
 command -v ffmpeg >/dev/null 2>&1 || MISSING+=(ffmpeg)
+APT_PID=""
 if [ "${#MISSING[@]}" -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "installing missing packages: ${MISSING[*]}"
+    # In the background while lint and typecheck run (mostly download and unpacking; ~40 s on a new
+    # machine); the unit tests are the first step that needs the packages and wait for it.
+    echo "installing missing packages in the background: ${MISSING[*]} (log below once done)"
     export DEBIAN_FRONTEND=noninteractive
-    if ! { apt-get update && apt-get install -y --no-install-recommends "${MISSING[@]}"; } </dev/null; then
-      fail_step "apt-get install ${MISSING[*]}"
-    fi
+    { apt-get update && apt-get install -y --no-install-recommends "${MISSING[@]}"; } </dev/null >"$REPORT_DIR/apt.log" 2>&1 &
+    APT_PID=$!
     # Debian's mosquitto package may start a system broker; the tests start their own on free ports.
   else
     echo "Missing: ${MISSING[*]}."
@@ -73,14 +75,6 @@ if [ "${#MISSING[@]}" -gt 0 ]; then
     fail_step "prerequisites"
   fi
 fi
-[ -x "$CHROMIUM_PATH" ] || fail_step "Chromium not found at $CHROMIUM_PATH (set CHROMIUM_PATH)"
-MOSQUITTO_BIN="$(find_mosquitto)"
-[ -n "$MOSQUITTO_BIN" ] || fail_step "mosquitto not found on PATH or in /usr/sbin"
-export MOSQUITTO_BIN
-echo "chromium: $CHROMIUM_PATH"
-echo "mosquitto: $MOSQUITTO_BIN"
-command -v ffmpeg >/dev/null 2>&1 || fail_step "ffmpeg not found on PATH"
-echo "ffmpeg: $(command -v ffmpeg)"
 
 # --- lint and typecheck (side by side: each is one process on one core) ------------------------
 step "lint (npm run lint) and typecheck (npm run typecheck: app, service worker, hub + tests + bench)"
@@ -91,8 +85,23 @@ TYPECHECK_PID=$!
 wait "$LINT_PID"; LINT_RC=$?
 wait "$TYPECHECK_PID"; TYPECHECK_RC=$?
 cat "$REPORT_DIR/lint.log" "$REPORT_DIR/typecheck.log"
+
+if [ -n "$APT_PID" ]; then
+  step "prerequisites: waiting for apt-get install ${MISSING[*]}"
+  wait "$APT_PID"; APT_RC=$?
+  tail -n 15 "$REPORT_DIR/apt.log"
+  [ "$APT_RC" -eq 0 ] || { cat "$REPORT_DIR/apt.log"; fail_step "apt-get install ${MISSING[*]}"; }
+fi
 [ "$LINT_RC" -eq 0 ] || fail_step "lint"
 [ "$TYPECHECK_RC" -eq 0 ] || fail_step "typecheck"
+[ -x "$CHROMIUM_PATH" ] || fail_step "Chromium not found at $CHROMIUM_PATH (set CHROMIUM_PATH)"
+MOSQUITTO_BIN="$(find_mosquitto)"
+[ -n "$MOSQUITTO_BIN" ] || fail_step "mosquitto not found on PATH or in /usr/sbin"
+export MOSQUITTO_BIN
+echo "chromium: $CHROMIUM_PATH"
+echo "mosquitto: $MOSQUITTO_BIN"
+command -v ffmpeg >/dev/null 2>&1 || fail_step "ffmpeg not found on PATH"
+echo "ffmpeg: $(command -v ffmpeg)"
 
 # --- unit tests ---------------------------------------------------------------------------------
 step "unit tests (vitest run)"
