@@ -42,15 +42,20 @@ export function OutdoorSensors({ sensors, onOpenHistory }: OutdoorSensorsProps) 
         <p className="muted">{t("weather.intro")}</p>
         <OutdoorMinBox fractionDigits={1} />
       </div>
+      {/* The tiles' names are h3: each group gets its h2 (hidden, the page shows the groups plainly) so headings go h1, h2, h3. */}
       {air.length > 0 && (
-        <ul className="weather__air" aria-label={t("weather.airQuality")}>
-          {air.map(({ place, label }) => (
-            <li key={place}>
-              <AirQualityTile place={place} label={label} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <h2 className="visually-hidden">{t("weather.airQuality")}</h2>
+          <ul className="weather__air" aria-label={t("weather.airQuality")}>
+            {air.map(({ place, label }) => (
+              <li key={place}>
+                <AirQualityTile place={place} label={label} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
+      <h2 className="visually-hidden">{t("weather.sensorsHeading")}</h2>
       {outdoor.length === 0 ? <p>{t("weather.none")}</p> : <SensorTiles sensors={outdoor} onOpenHistory={onOpenHistory} />}
     </>
   );

@@ -11,6 +11,7 @@ export const en: Strings<typeof pl> = {
     intro: "Readings of the sensors outside: balcony, garden and tunnel.",
     none: "No outdoor sensors. Add a sensor with place balcony, outside or tunnel to the hub's household.json.",
     airQuality: "Air quality",
+    sensorsHeading: "Outdoor sensors",
     airQualityOf: "Air quality: {{label}}",
     classes: { tragic: "Tragic", bad: "Bad", mid: "Moderate", clean: "Good", unknown: "Unknown" },
   },

@@ -9,6 +9,7 @@ export const pl = {
     intro: "Odczyty czujników na zewnątrz: balkon, ogród i tunel.",
     none: "Brak czujników na zewnątrz. Dodaj w pliku household.json huba czujnik z miejscem balcony, outside lub tunnel.",
     airQuality: "Jakość powietrza",
+    sensorsHeading: "Czujniki na zewnątrz",
     airQualityOf: "Jakość powietrza: {{label}}",
     classes: { tragic: "Tragiczna", bad: "Zła", mid: "Średnia", clean: "Dobra", unknown: "Nieznana" },
   },
