@@ -2,7 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Runs axe-core on the current page with the WCAG 2 A and AA rules and fails with a readable list
+ * Runs axe-core on the current page with the WCAG 2 A and AA rules, plus `heading-order` (a best
+ * practice Lighthouse's accessibility score counts: headings go down one level at a time), and fails with a readable list
  * (rule id, impact, help, the first offending selectors) when anything is violated.
  *
  * Legacy mode: axe runs in the page itself. The default mode gathers partial results per frame and
@@ -10,7 +11,10 @@ import { expect, type Page } from "@playwright/test";
  * 0.5-1.1 s per screen, 2026-11-24); the dashboard has no iframes, so both modes see the same DOM.
  */
 export async function expectNoA11yViolations(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] }, rules: { "heading-order": { enabled: true } } })
+    .analyze();
   const lines = results.violations.map((violation) => {
     const targets = violation.nodes
       .slice(0, 3)
