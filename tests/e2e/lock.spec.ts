@@ -128,7 +128,8 @@ test.describe("PIN lock", () => {
     });
     await expect(page.getByText("Dotknij, aby rozpocząć.")).toBeVisible();
     // What switched it: an API answer 403 AUTH_SESSION_LOCKED (the body may be gone if the page reloaded since).
-    await expect.poll(() => refusals.filter((r) => r.code !== undefined).length).toBeGreaterThan(0);
+    // Wait for every refusal's body, not just the first: a second one read a moment later was seen still undefined.
+    await expect.poll(() => refusals.length > 0 && refusals.every((r) => r.code !== undefined)).toBe(true);
     expect(refusals.every((r) => r.code === "AUTH_SESSION_LOCKED" || r.code === "(body unavailable)"), JSON.stringify(refusals)).toBe(true);
     console.log(`lock.spec: refused after the lock: ${JSON.stringify(refusals)}`);
     await page.getByText("Dotknij, aby rozpocząć.").click();
