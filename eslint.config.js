@@ -45,7 +45,7 @@ const otherFeaturesComponents = (self) =>
     }));
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "src/routeTree.gen.ts", "test-results", "playwright-report", ".hub-data"] },
+  { ignores: ["dist", "dist-hub", "node_modules", "src/routeTree.gen.ts", "test-results", "playwright-report", ".hub-data"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -20,6 +20,7 @@ const workers = Number(process.env.E2E_WORKERS ?? 3);
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   fullyParallel: false,
   workers,
   retries: 0,

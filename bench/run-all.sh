@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${BENCH_SKIP_BUILD:-0}" != "1" ]; then
-  echo "==> build (vite build)"
-  npx vite build >/dev/null
+  echo "==> build (vite build, the hub bundle)"
+  npm run build >/dev/null
 fi
 echo "==> bench/bundle-size.ts"
 npx tsx bench/bundle-size.ts
@@ -18,3 +18,5 @@ if [ -f bench/offline-boot.ts ]; then
   echo "==> bench/offline-boot.ts"
   npx tsx bench/offline-boot.ts
 fi
+echo "==> bench/hub-start.ts"
+npx tsx bench/hub-start.ts

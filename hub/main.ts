@@ -2,7 +2,11 @@ import { ConfigError, readConfig } from "./config";
 import { HouseholdConfigError } from "./household/load";
 import { brokerMode, startHub, startupLine } from "./server";
 
-/** Entry point (`npm run hub:demo`, `tsx hub/main.ts`): env -> startHub; clean shutdown on SIGINT/SIGTERM. */
+/**
+ * Entry point: env -> startHub; clean shutdown on SIGINT/SIGTERM. Run built (`npm run build`, then
+ * `npm run hub:serve` / `npm run hub:demo`: `node dist-hub/main.js`, scripts/build-hub.ts) or from the
+ * sources (`npx tsx hub/main.ts`).
+ */
 async function main(): Promise<void> {
   let options;
   try {

@@ -111,8 +111,8 @@ count_report vitest "$REPORT_DIR/vitest.json"
 [ "$UNIT_RC" -eq 0 ] || { echo "FAILED: unit tests"; summary; exit 1; }
 
 # --- build --------------------------------------------------------------------------------------
-step "build (vite build)"
-npx vite build || fail_step "build"
+step "build (vite build, then the hub: scripts/build-hub.ts)"
+npm run build || fail_step "build"
 
 # --- end-to-end ---------------------------------------------------------------------------------
 step "end-to-end (playwright test, Chromium at $CHROMIUM_PATH)"

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { hashSecret, useCheapKdfForTests } from "../../../hub/auth/kdf";
 import { openDb } from "../../../hub/core/db";
 import { MqttUserStore } from "../../../hub/broker/mqtt-users";
+import { buildHub, HUB_BUNDLE, hubBundleIsStale } from "../../../scripts/build-hub";
 import type { DeviceLogin } from "./mosquitto";
 import { freePort, isListening, waitFor } from "./ports";
 
@@ -59,8 +60,22 @@ export interface TestHub {
 
 const READY_TIMEOUT_MS = 45_000;
 
+let bundleChecked: Promise<void> | null = null;
+
 /**
- * Starts the REAL hub as a child process: `node --import tsx hub/main.ts` in the repository root,
+ * Makes sure `dist-hub/` holds the hub of the sources in this checkout: builds it (scripts/build-hub.ts,
+ * about 0.4 s) when it is missing or older than a `.ts` file of `hub/` or `src/shared/`. Once per
+ * process; Playwright's global setup (tests/e2e/support/global-setup.ts) calls it before the workers
+ * start, so they never build side by side. Throws esbuild's compile error.
+ */
+export function ensureHubBundle(): Promise<void> {
+  bundleChecked ??= hubBundleIsStale() ? buildHub() : Promise.resolve();
+  return bundleChecked;
+}
+
+/**
+ * Starts the REAL hub as a child process, as `npm start` runs it: `node --enable-source-maps
+ * dist-hub/main.js` (the bundle of hub/main.ts, rebuilt first when a hub source is newer) in the repository root,
  * HUB_DEMO=1 (user demo / demo, PIN 1357), HUB_SIMULATOR=0 unless asked, HOST=127.0.0.1, PORT and
  * HUB_MQTT_PORT on free ports (HUB_MQTT_PORT=0 with an external broker), a temporary HUB_DATA_DIR and
  * HUB_DIST_DIR=<repo>/dist. Resolves once HTTP (and the embedded broker's TCP listener) answers.
@@ -68,6 +83,7 @@ const READY_TIMEOUT_MS = 45_000;
  * dist/ has not been built.
  */
 export async function startTestHub(options: TestHubOptions = {}): Promise<TestHub> {
+  await ensureHubBundle();
   const distDir = dashboardDistDir();
   if (!existsSync(join(distDir, "index.html"))) {
     throw new Error(`no built dashboard at ${distDir}: run \`npm run build\` before the end-to-end tests`);
@@ -98,7 +114,7 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
 
   const start = async (): Promise<void> => {
     if (child !== null) throw new Error("the test hub is already running");
-    const proc = spawn(process.execPath, ["--import", "tsx", "hub/main.ts"], {
+    const proc = spawn(process.execPath, ["--enable-source-maps", HUB_BUNDLE], {
       cwd: repoRoot,
       env,
       detached: true, // its own process group, so stop() also ends anything it spawned
