@@ -20,3 +20,5 @@ if [ -f bench/offline-boot.ts ]; then
 fi
 echo "==> bench/hub-start.ts"
 npx tsx bench/hub-start.ts
+echo "==> bench/command-loop.ts"
+npx tsx bench/command-loop.ts

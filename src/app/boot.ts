@@ -78,7 +78,7 @@ export async function bootApp(): Promise<BootedApp> {
   await nextTask();
   const i18n = createI18n(DEFAULT_LOCALE);
   // What every command reads from the store (DESIGN §4a): set once, here.
-  store.set(commandEnvAtom, { api, notify, translate: (key: string) => i18n.t(key) });
+  store.set(commandEnvAtom, { api, notify, translate: (key: string) => i18n.t(key), store });
   // Not in the entry chunk (issue 9): requested once the session is logged in (a known user: as soon
   // as the session is validated or restored offline; a new user: after logging in), so the login
   // screen neither downloads nor runs it. The service worker precaches it for the offline boot.

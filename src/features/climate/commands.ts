@@ -1,16 +1,13 @@
-import type { Atom, Getter } from "jotai";
+import type { Atom } from "jotai";
 import { ApiError } from "../../lib/api/errors";
 import { HEATER_CONFIG_PATH, acPath, heaterModePath, type AcBody, type AcStatePayload, type HeaterConfigBody, type HeaterMode, type HeaterStatePayload } from "../../shared/contract/climate";
 import { DEVICE_UNREACHABLE } from "../../shared/contract/errors";
-import { commandAtom } from "../commands";
+import { commandAtom, type CommandContext } from "../commands";
 import { patchHeaterConfig, setAc, setHeaterMode } from "./api";
 import { acState, heaterStateAtom } from "./live";
 
 /** How long a change waits for the live state to show it (ms): the heater's hub, the AC's IR blaster. */
 export const CLIMATE_CONFIRM_TIMEOUT_MS = 5000;
-
-/** How often a waiting command looks at the live state (ms). */
-const CONFIRM_POLL_MS = 100;
 
 /** i18n key of the toast when nothing confirms a change ('Urządzenie nie odpowiedziało'). */
 export const NO_ANSWER_KEY = "climate.noAnswer";
@@ -23,15 +20,12 @@ export class NoConfirmationError extends Error {
   }
 }
 
-/** Resolves when `done(get(state))`; rejects with NoConfirmationError after the timeout. */
-async function confirmation<T>(get: Getter, state: Atom<T | null>, done: (value: T) => boolean, target: string): Promise<void> {
-  const deadline = Date.now() + CLIMATE_CONFIRM_TIMEOUT_MS;
-  for (;;) {
-    const value = get(state);
-    if (value !== null && done(value)) return;
-    if (Date.now() >= deadline) throw new NoConfirmationError(target);
-    await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS));
-  }
+/**
+ * Resolves when `done` holds for `state`'s live value (null = nothing known yet never does); rejects
+ * with NoConfirmationError after {@link CLIMATE_CONFIRM_TIMEOUT_MS}.
+ */
+async function confirmation<T>(context: CommandContext, state: Atom<T | null>, done: (value: T) => boolean, target: string): Promise<void> {
+  if (!(await context.until(state, (value) => value !== null && done(value), CLIMATE_CONFIRM_TIMEOUT_MS))) throw new NoConfirmationError(target);
 }
 
 /** The toast of a failed climate command: no answer (or the device unreachable) or the generic one. */
@@ -52,9 +46,9 @@ export const heaterModeCommand = commandAtom<HeaterMode, void>({
   target: () => heaterTarget("mode"),
   request: (mode) => ({ method: "POST", path: heaterModePath(mode) }),
   failureKey,
-  run: async ({ api, get }, mode) => {
-    await setHeaterMode(api.general, mode);
-    await confirmation<HeaterStatePayload>(get, heaterStateAtom(), (state) => state.mode === mode, heaterTarget("mode"));
+  run: async (context, mode) => {
+    await setHeaterMode(context.api.general, mode);
+    await confirmation<HeaterStatePayload>(context, heaterStateAtom(), (state) => state.mode === mode, heaterTarget("mode"));
   },
 });
 
@@ -66,10 +60,10 @@ export const heaterConfigCommand = commandAtom<HeaterConfigBody, void>({
   target: (body) => heaterTarget(body.sensor !== undefined ? "sensor" : "temperature"),
   request: () => ({ method: "PATCH", path: HEATER_CONFIG_PATH }),
   failureKey,
-  run: async ({ api, get }, body) => {
-    await patchHeaterConfig(api.general, body);
+  run: async (context, body) => {
+    await patchHeaterConfig(context.api.general, body);
     await confirmation<HeaterStatePayload>(
-      get,
+      context,
       heaterStateAtom(),
       (state) => (body.temperature === undefined || state.temperature === body.temperature) && (body.sensor === undefined || state.sensor === body.sensor),
       heaterTarget(body.sensor !== undefined ? "sensor" : "temperature"),
@@ -91,10 +85,10 @@ export const acCommand = commandAtom<{ id: string; body: AcBody }, void>({
   target: ({ id, body }) => acTarget(id, body.mode !== undefined ? "mode" : "temperature"),
   request: ({ id }) => ({ method: "POST", path: acPath(id) }),
   failureKey,
-  run: async ({ api, get }, { id, body }) => {
-    await setAc(api.general, id, body);
+  run: async (context, { id, body }) => {
+    await setAc(context.api.general, id, body);
     await confirmation<AcStatePayload>(
-      get,
+      context,
       acState(id),
       (state) => (body.mode === undefined || state.mode === body.mode) && (body.targetTemperature === undefined || state.targetTemperature === body.targetTemperature),
       acTarget(id, body.mode !== undefined ? "mode" : "temperature"),

@@ -13,7 +13,7 @@ function setup(status = 200) {
   const notify = vi.fn();
   const { client, requests } = fakeClient(() => ({ status, body: status === 200 ? { item: { ok: true } } : { code: "INTERNAL", message: "x" } }));
   const api = { auth: client, general: client, generalV1: client, cameras: client, camerasV5: client, garage: client };
-  store.set(commandEnvAtom, { api, notify, translate: polishTranslate() });
+  store.set(commandEnvAtom, { api, notify, translate: polishTranslate(), store });
   store.set(sessionAtom, { status: "loggedIn", login: "demo" });
   const press = commandAtom<string, unknown>({
     target: (id) => `relay:${id}`,

@@ -1,9 +1,10 @@
-import { atom, type Getter, type Setter, type WritableAtom } from "jotai";
+import { atom, type Atom, type Getter, type Setter, type WritableAtom } from "jotai";
 import type { ApiClients } from "../../lib/api/clients";
 import { sessionAtom } from "../auth/atoms";
 import { offlineAtom, refusedWriteAtom } from "../offline/atoms";
 import { commandEnvAtom } from "./env";
 import { commandPendingAtom } from "./pending";
+import { until } from "./until";
 
 /** Why a command did not leave: offline, the session is locked, or one for the same target is on its way. */
 export type RefusalReason = "offline" | "locked" | "busy";
@@ -14,8 +15,17 @@ export type CommandOutcome<T> =
   | { status: "refused"; reason: RefusalReason }
   | { status: "failed"; error: unknown };
 
-/** What a command's `run` receives: the API clients (from the store) and the store's get/set. */
-export type CommandContext = { api: ApiClients; get: Getter; set: Setter };
+/**
+ * What a command's `run` receives: the API clients (from the store), the store's get/set, and
+ * `until(state, done, timeoutMs)`: true once `done` holds for the atom's value, false after the
+ * timeout (src/features/commands/until.ts; a device's confirmation on the live channel).
+ */
+export type CommandContext = {
+  api: ApiClients;
+  get: Getter;
+  set: Setter;
+  until: <V>(state: Atom<V>, done: (value: V) => boolean, timeoutMs: number) => Promise<boolean>;
+};
 
 /** A command's definition (see {@link commandAtom}). */
 export type CommandSpec<Args, T> = {
@@ -75,7 +85,9 @@ export function commandAtom<Args, T>(spec: CommandSpec<Args, T>): WritableAtom<n
     set(pending, true);
     try {
       if (env === null) throw new Error("commands: commandEnvAtom was not set at app start");
-      return { status: "done", value: await spec.run({ api: env.api, get, set }, args) };
+      const store = env.store;
+      const context: CommandContext = { api: env.api, get, set, until: (state, done, timeoutMs) => until(store, state, done, timeoutMs) };
+      return { status: "done", value: await spec.run(context, args) };
     } catch (error) {
       console.warn("command failed", spec.request(args), error);
       notify((typeof spec.failureKey === "function" ? spec.failureKey(error) : spec.failureKey) ?? DEFAULT_FAILURE_KEY);

@@ -2,3 +2,4 @@
 export { commandAtom, type CommandOutcome, type CommandSpec, type CommandContext, type RefusalReason } from "./command";
 export { commandPendingAtom } from "./pending";
 export { commandEnvAtom, type CommandEnv, type Notify, type Translate } from "./env";
+export { until, type WatchableStore } from "./until";

@@ -13,7 +13,7 @@ function setup(answer: (request: Recorded) => Canned = () => ({ status: 200, bod
   const notify = vi.fn();
   const { client, requests } = fakeClient(answer);
   const api = { auth: client, general: client, generalV1: client, cameras: client, camerasV5: client, garage: client };
-  store.set(commandEnvAtom, { api, notify, translate: polishTranslate() });
+  store.set(commandEnvAtom, { api, notify, translate: polishTranslate(), store });
   store.set(sessionAtom, { status: "loggedIn", login: "demo" });
   const power = (topic: string, state: "ON" | "OFF") => applyLiveBatch(store, new Map([[topic, { value: { state }, receivedAt: Date.now() }]]));
   return { store, notify, requests, power };
@@ -34,8 +34,9 @@ describe("toggleSwitchCommand (spec §3, §7 POST switch/{id}/set)", () => {
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(store.get(commandPendingAtom("switch:listwa/2"))).toBe(true); // the hub's 200 is not the confirmation
     power("power/listwa/POWER2", "ON");
+    for (let hop = 0; hop < 10; hop++) await Promise.resolve(); // promise hops only: no timer gets a turn
+    expect(store.get(commandPendingAtom("switch:listwa/2"))).toBe(false); // at once: the command watches the state, it does not poll it
     await expect(outcome).resolves.toEqual({ status: "done", value: "ON" });
-    expect(store.get(commandPendingAtom("switch:listwa/2"))).toBe(false);
     expect(notify).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,3 @@
-import type { Getter } from "jotai";
 import { ApiError } from "../../lib/api/errors";
 import { BAD_REQUEST, DEVICE_BUSY, DEVICE_NO_ANSWER, DEVICE_UNREACHABLE } from "../../shared/contract/errors";
 import { tasmotaConsolePath, type TasmotaConsoleAnswer } from "../../shared/contract/tasmota-console";
@@ -10,9 +9,6 @@ import { switchPowerAtom, type PowerState } from "./power";
 
 /** How long a pressed switch waits for its device to confirm the new state on the live channel (ms). */
 export const SWITCH_CONFIRM_TIMEOUT_MS = 5000;
-
-/** How often the pending command looks at the live state while it waits (ms). */
-const CONFIRM_POLL_MS = 100;
 
 /** What a switch press acts on: switch `name` and, for one relay of it, `relay` (none = the whole switch, relay 0). */
 export type SwitchPress = { name: string; relay?: number | undefined };
@@ -35,17 +31,6 @@ export function wantedState(current: PowerState): "ON" | "OFF" {
   return current === "on" ? "OFF" : "ON";
 }
 
-/** Resolves when the live state of `press` is `wanted`; rejects with NoConfirmationError after the timeout. */
-async function confirmation(get: Getter, press: SwitchPress, wanted: "ON" | "OFF"): Promise<void> {
-  const power = switchPowerAtom(press.name, press.relay);
-  const target = wanted === "ON" ? "on" : "off";
-  const deadline = Date.now() + SWITCH_CONFIRM_TIMEOUT_MS;
-  while (get(power) !== target) {
-    if (Date.now() >= deadline) throw new NoConfirmationError(switchTarget(press));
-    await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS));
-  }
-}
-
 /** i18n key of the toast when the device did not answer ('Urządzenie nie odpowiedziało'). */
 export const NO_RESPONSE_KEY = "switches.noResponse";
 
@@ -63,10 +48,12 @@ export const toggleSwitchCommand = commandAtom<SwitchPress, "ON" | "OFF">({
   request: ({ name }) => ({ method: "POST", path: switchSetPath(name) }),
   failureKey: (error) =>
     error instanceof NoConfirmationError || (error instanceof ApiError && error.code === DEVICE_UNREACHABLE) ? NO_RESPONSE_KEY : "commands.failed",
-  run: async ({ api, get }, press) => {
-    const wanted = wantedState(get(switchPowerAtom(press.name, press.relay)));
+  run: async ({ api, get, until }, press) => {
+    const power = switchPowerAtom(press.name, press.relay);
+    const wanted = wantedState(get(power));
     await setSwitch(api.general, press.name, press.relay ?? 0, wanted);
-    await confirmation(get, press, wanted);
+    const target: PowerState = wanted === "ON" ? "on" : "off";
+    if (!(await until(power, (state) => state === target, SWITCH_CONFIRM_TIMEOUT_MS))) throw new NoConfirmationError(switchTarget(press));
     return wanted;
   },
 });
