@@ -171,9 +171,12 @@ export function createIngest(options: IngestOptions): Ingest {
   const stats = (): IngestStats => ({ ...counts, droppedBy: { ...counts.droppedBy }, topics: topics.size() });
   let reported = -1;
   function report(): void {
-    // received only grows, and every other counter moves only with a received message.
-    if (!options.onStats || reported === counts.received) return;
-    reported = counts.received;
+    // Every counter only grows, so their sum changes whenever one does: a message received, or a
+    // queued one applied, found unchanged or dropped by a later frame's drain (a burst spread over
+    // frames receives nothing new in its last ones, yet those apply most of it).
+    const signature = counts.received + counts.applied + counts.dropped + counts.unchanged;
+    if (!options.onStats || reported === signature) return;
+    reported = signature;
     try {
       options.onStats(stats());
     } catch (error) {
