@@ -1,12 +1,12 @@
 import type {} from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
-import { createWebSocketStream } from "ws";
 import type { AuthService } from "../auth/auth-service";
 import type { EmbeddedBroker } from "../broker/embedded";
 import type { SessionConnections } from "../broker/session-connections";
 import type { HubLogger } from "../broker/link";
 import { assertAllowedOrigin } from "./origin";
 import { SESSION_COOKIE } from "./session-guard";
+import { mqttWebSocketStream } from "./ws-stream";
 
 /**
  * `GET /mqtt` WebSocket (MQTT 3.1.1 over WebSocket) into the embedded broker (docs/contract.md
@@ -35,7 +35,7 @@ export function mqttWebSocketRoute(deps: { auth: AuthService; broker: EmbeddedBr
           socket.close(4401, "no session");
           return;
         }
-        const stream = createWebSocketStream(socket);
+        const stream = mqttWebSocketStream(socket);
         stream.on("error", (error) => deps.log.debug({ err: error.message }, "browser mqtt stream error"));
         const unregister = deps.connections.add(sessionId, () => socket.terminate());
         socket.on("close", unregister);
