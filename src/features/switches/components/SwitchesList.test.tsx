@@ -46,6 +46,16 @@ describe("switches screen vs the bar's badge (spec §2 badge, §3 switch definit
     expect(screen.getAllByText("bez przeznaczenia")).toHaveLength(2);
   });
 
+  it("puts a switch in no group last, under 'Pozostałe' beside the named groups; with no groups at all, no heading", () => {
+    renderScreen([...DEMO_SWITCHES, { name: "grzejnik", label: "Grzejnik w salonie", purpose: null }]);
+    expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(["Salon", "Biuro", "Ogród", "Pozostałe"]);
+    expect(within(screen.getByRole("region", { name: "Pozostałe" })).getByText("Grzejnik w salonie")).toBeTruthy();
+    cleanup();
+    renderScreen(DEMO_SWITCHES, []);
+    expect(screen.queryAllByRole("heading", { level: 2 })).toHaveLength(0);
+    expect(screen.getByText("Pompa ogrodowa")).toBeTruthy();
+  });
+
   it("lists the relays of one switch under it, each with its live state", () => {
     renderScreen();
     const listwa = screen.getByTestId("switch-entry-listwa");

@@ -10,8 +10,9 @@ import "./SwitchesList.css";
 
 /**
  * The configured switches with their live power state (spec §3), grouped as config's switchesList
- * says, one entry per switch with its relays under it; switches in no group come last. Labels come
- * from GET /config/switches. With no switches: 'Brak przełączników' and where they are added.
+ * says, one entry per switch with its relays under it; switches in no group come last, under
+ * 'Pozostałe' ('Other') when there are named groups (so every column has a heading), with no
+ * heading when nothing is grouped. Labels come from GET /config/switches. With no switches: 'Brak przełączników' and where they are added.
  */
 export function SwitchesList() {
   const switches = useAtomValue(switchesAtom);
@@ -22,18 +23,22 @@ export function SwitchesList() {
   if (sections.every((section) => section.entries.length === 0)) {
     return <EmptyState icon={<ToggleRight size={48} />} title={t("switches.none")} hint={t("switches.noneHint")} />;
   }
+  const grouped = sections.some((section) => section.group !== null && section.entries.length > 0);
   return (
     <div className="switches">
-      {sections.map((section) => (
-        <section key={section.group ?? ""} className="switches__group" aria-label={section.group ?? undefined}>
-          {section.group !== null && <h2 className="switches__heading">{section.group}</h2>}
-          <ul className="switches__list">
-            {section.entries.map((entry) => (
-              <SwitchEntryItem key={entry.name} entry={entry} />
-            ))}
-          </ul>
-        </section>
-      ))}
+      {sections.map((section) => {
+        const heading = section.group ?? (grouped ? t("switches.ungrouped") : null);
+        return (
+          <section key={section.group ?? ""} className="switches__group" aria-label={heading ?? undefined}>
+            {heading !== null && <h2 className="switches__heading">{heading}</h2>}
+            <ul className="switches__list">
+              {section.entries.map((entry) => (
+                <SwitchEntryItem key={entry.name} entry={entry} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
     </div>
   );
 }

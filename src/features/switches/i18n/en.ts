@@ -16,6 +16,7 @@ export const en: Strings<typeof pl> = {
     title: "Switches",
     intro: "Live switch states.",
     none: "No switches",
+    ungrouped: "Other",
     noneHint: "Switches are added in the household configuration on the hub (household.json).",
     on: "On",
     off: "Off",

@@ -14,6 +14,7 @@ export const pl = {
     title: "Przełączniki",
     intro: "Stan przełączników na żywo.",
     none: "Brak przełączników",
+    ungrouped: "Pozostałe",
     noneHint: "Przełączniki dodaje się w konfiguracji domu w hubie (plik household.json).",
     on: "Włączony",
     off: "Wyłączony",
