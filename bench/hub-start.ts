@@ -10,8 +10,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HUB_BUNDLE } from "../scripts/build-hub";
-import { ensureHubBundle, repoRoot } from "../tests/e2e/support/hub";
+import { answersHttp, ensureHubBundle, repoRoot } from "../tests/e2e/support/hub";
 import { freePort, isListening, waitFor } from "../tests/e2e/support/ports";
+import { median } from "./soakVerdict";
 import { printTable } from "./support";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -31,15 +32,6 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
 }
 
-async function answersHttp(url: string): Promise<boolean> {
-  try {
-    await fetch(url);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** One start: ms until ready, CPU ms used by then. */
 async function startOnce(mode: Mode): Promise<{ readyMs: number; cpu: number }> {
   const port = await freePort();
@@ -52,7 +44,7 @@ async function startOnce(mode: Mode): Promise<{ readyMs: number; cpu: number }> 
     env: { ...process.env, HUB_DEMO: "1", HUB_SIMULATOR: "0", HOST: "127.0.0.1", PORT: String(port), HUB_MQTT_PORT: String(mqttPort), HUB_DATA_DIR: dataDir, HUB_LOG_LEVEL: "warn" },
   });
   try {
-    await waitFor(async () => (await answersHttp(`http://127.0.0.1:${port}/`)) && (await isListening(mqttPort)), `the hub (${mode})`, 45_000);
+    await waitFor(async () => (await answersHttp(`http://127.0.0.1:${port}`)) && (await isListening(mqttPort)), `the hub (${mode})`, 45_000);
     const readyMs = performance.now() - started;
     return { readyMs, cpu: cpuMs(child.pid ?? 0) };
   } finally {
@@ -62,12 +54,6 @@ async function startOnce(mode: Mode): Promise<{ readyMs: number; cpu: number }> 
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
-};
 
 await ensureHubBundle();
 const results: Record<Mode, Array<{ readyMs: number; cpu: number }>> = { bundle: [], tsx: [] };

@@ -8,6 +8,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startTestHub } from "../tests/e2e/support/hub";
+import { median } from "./soakVerdict";
 import { chromiumPath, printTable } from "./support";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -23,12 +24,6 @@ const CHROME_FLAGS = [
 
 /** One Lighthouse run's figures: scores 0–100, times in ms, CLS unitless. */
 type Figures = { performance: number; accessibility: number; bestPractices: number; fcp: number; lcp: number; tbt: number; cls: number };
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
-};
 
 async function runOnce(url: string, extraHeaders?: Record<string, string>): Promise<Figures> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? chromiumPath, chromeFlags: CHROME_FLAGS });

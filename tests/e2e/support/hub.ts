@@ -203,7 +203,7 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
 }
 
 /** True when the hub answers any HTTP status on an API path (it is listening and routing). */
-async function answersHttp(baseURL: string): Promise<boolean> {
+export async function answersHttp(baseURL: string): Promise<boolean> {
   try {
     const response = await fetch(`${baseURL}/api/v2/config`, { signal: AbortSignal.timeout(2_000) });
     await response.body?.cancel();
