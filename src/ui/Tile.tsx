@@ -59,6 +59,8 @@ export type TileValueProps = {
   spaced: boolean;
   /** "word" for a reading that is a word ('Otwarte'): a smaller size so it fits a phone's tile. */
   variant?: "number" | "word";
+  /** True: the unit always goes under the number ('1 007,8' over 'hPa'), whatever the width. */
+  stacked?: boolean;
   testId?: string;
 };
 
@@ -66,9 +68,9 @@ export type TileValueProps = {
  * A tile's main reading: the number in tabular figures, the unit smaller beside it. The text of the
  * element is the reading as written ('21,7°C', '55 %'); the number never breaks, the unit may wrap.
  */
-export function TileValue({ text, unit, spaced, variant = "number", testId }: TileValueProps) {
+export function TileValue({ text, unit, spaced, variant = "number", stacked = false, testId }: TileValueProps) {
   return (
-    <p className={`tile__value tile__value--${variant}${spaced ? " tile__value--spaced" : ""}`} data-testid={testId}>
+    <p className={`tile__value tile__value--${variant}${spaced ? " tile__value--spaced" : ""}${stacked ? " tile__value--stacked" : ""}`} data-testid={testId}>
       <span className="tile__number">{text}</span>
       {unit === "" ? null : (
         <>
@@ -80,13 +82,17 @@ export function TileValue({ text, unit, spaced, variant = "number", testId }: Ti
   );
 }
 
-/** Props of {@link TileSkeleton}. */
-export type TileSkeletonProps = { testId?: string };
+/** Props of {@link TileSkeleton}: the shape of the {@link TileValue} that will replace it. */
+export type TileSkeletonProps = { testId?: string; variant?: "number" | "word"; stacked?: boolean };
 
-/** The placeholder of a reading not seen yet (freshness `loading`): a softly pulsing bar, no text. */
-export function TileSkeleton({ testId }: TileSkeletonProps) {
+/**
+ * The placeholder of a reading not seen yet (freshness `loading`): a softly pulsing bar, no text, as
+ * tall as the {@link TileValue} of the same `variant` and `stacked` on one line, so the tile keeps
+ * its height when the reading comes (issue 9, CLS 0).
+ */
+export function TileSkeleton({ testId, variant = "number", stacked = false }: TileSkeletonProps) {
   return (
-    <p className="tile__value tile__value--loading" data-testid={testId}>
+    <p className={`tile__value tile__value--loading tile__value--${variant}${stacked ? " tile__value--stacked" : ""}`} data-testid={testId}>
       <span className="skeleton" aria-hidden="true" />
     </p>
   );
@@ -107,7 +113,7 @@ export function TileFlag({ freshness, children, icon }: TileFlagProps) {
           {icon}
         </span>
       ) : null}
-      {children}
+      <span className="tile__flag-text">{children}</span>
     </span>
   );
 }

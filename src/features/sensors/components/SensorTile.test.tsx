@@ -58,6 +58,31 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
     expect(within(tile).queryByText("—")).toBeNull();
   });
 
+  it("loads in the shape its reading will have (issue 9: the tile keeps its height): pressure stacked, a door a word", () => {
+    const store = createTestStore();
+    renderWithApp(
+      <>
+        <SensorTile kind="pressure" place="tile_p" label="Balkon" />
+        <SensorTile kind="door" place="tile_d" label="Wejście" />
+        <SensorTile kind="humid" place="tile_h" label="Salon" />
+      </>,
+      store,
+    );
+    const valueOf = (name: string) => within(screen.getByRole("article", { name })).getByTestId("sensor-value");
+    const shapeOf = (name: string) => [...valueOf(name).classList].filter((c) => c !== "tile__value--loading" && c !== "tile__value--spaced").sort();
+    const loading = { pressure: shapeOf("Ciśnienie: Balkon"), door: shapeOf("Drzwi: Wejście"), humid: shapeOf("Wilgotność: Salon") };
+    expect(loading.pressure).toContain("tile__value--stacked");
+    expect(loading.door).toContain("tile__value--word");
+    expect(loading.humid).toEqual(["tile__value", "tile__value--number"]);
+    act(() => {
+      publish(store, "sensor/pressure/tile_p", 1007.8);
+      publish(store, "sensor/door/tile_d", 0);
+      publish(store, "sensor/humid/tile_h", 55.3);
+    });
+    expect(valueOf("Ciśnienie: Balkon").textContent).toBe("1\u00a0007,8 hPa");
+    expect({ pressure: shapeOf("Ciśnienie: Balkon"), door: shapeOf("Drzwi: Wejście"), humid: shapeOf("Wilgotność: Salon") }).toEqual(loading);
+  });
+
   it("leaves the loading state when the first reading arrives, however old it is", () => {
     const store = createTestStore();
     renderWithApp(<SensorTile kind="temp" place="tile_late" label="Strych" />, store);

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Tile, TileFlag, TileSkeleton, TileValue, type TileFreshness } from "../../../ui/Tile";
 import { sensorFreshnessAtom, sensorReadingAtom } from "../atoms";
 import type { SensorKind } from "../schemas";
-import { readingParts } from "./formatReading";
+import { readingParts, readingShape } from "./formatReading";
 import { kindIcon } from "./kindIcon";
 import { sensorAgeLabelAtom } from "./tileAtoms";
 
@@ -44,6 +44,7 @@ export function SensorTile({ kind, place, label, room, onOpenHistory }: SensorTi
   const age = useAtomValue(sensorAgeLabelAtom(kind, place, locale));
   const kindName = t(`sensors.kinds.${kind}`);
   const Icon = kindIcon(kind, reading?.value ?? null);
+  const shape = readingShape(kind);
   const parts =
     reading === null
       ? null
@@ -95,13 +96,14 @@ export function SensorTile({ kind, place, label, room, onOpenHistory }: SensorTi
       footer={footer}
     >
       {parts === null ? (
-        <TileSkeleton testId="sensor-value" />
+        <TileSkeleton testId="sensor-value" variant={shape.word ? "word" : "number"} stacked={shape.stacked} />
       ) : (
         <TileValue
           text={parts.text}
           unit={parts.unit}
           spaced={parts.spaced}
           variant={parts.word ? "word" : "number"}
+          stacked={shape.stacked}
           testId="sensor-value"
         />
       )}

@@ -14,6 +14,17 @@ export type DoorWords = { open: string; closed: string };
 export type ReadingParts = { text: string; unit: string; spaced: boolean; word: boolean };
 
 /**
+ * The shape a kind's reading takes on a tile, known before its first value so the loading tile is
+ * exactly as tall (issue 9, CLS 0): a door is a word (the smaller word size); pressure is stacked,
+ * 'hPa' under the number at every width ('1 007,8 hPa' does not fit one line of a tile, '998,2 hPa'
+ * might, so it is stacked always and the tile keeps its height when the pressure crosses 1000 hPa);
+ * anything else is a number with its unit beside it (wrapping only when a rare value is too long).
+ */
+export function readingShape(kind: SensorKind): { word: boolean; stacked: boolean } {
+  return { word: kind === "door", stacked: kind === "pressure" };
+}
+
+/**
  * How a reading is written on a tile (UI contract), in parts so the unit can wrap under the number:
  * temperature with one decimal in Norwegian format glued to '°C' ('21,7' + '°C' = '21,7°C', '−3,5°C');
  * a door 'Otwarte' (1) or 'Zamknięte' (0) with no unit; anything else with at most one decimal in
