@@ -1,0 +1,69 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, loginThroughUi, test } from "./support/fixtures";
+
+// Issue 9, "CLS 0": a household's first visit to home on a new device (nothing in IndexedDB, so no
+// live snapshot) must not move under the finger while the live data lands. The demo's retained
+// readings and calendar travel the household's path (simulated Tasmota and Zigbee2MQTT devices ->
+// the hub's bridge -> the embedded broker -> the page's live worker). Before the fix the calendar
+// appeared above the rooms about a second after they painted and pushed them down by its height
+// (layout-shift score 0.54-0.62 at 412x823, Lighthouse's phone), and a loading tile was shorter than
+// the same tile with its reading.
+
+/** Layout-shift score (the Layout Instability API's sum, shifts after input excluded) a page has had so far. */
+async function layoutShiftScore(page: Page): Promise<{ score: number; shifts: string[] }> {
+  return page.evaluate(() => {
+    const entries = (window as unknown as { __shifts: Array<{ value: number; at: number; sources: string }> }).__shifts;
+    return { score: entries.reduce((sum, entry) => sum + entry.value, 0), shifts: entries.map((e) => `${e.value.toFixed(4)} at ${e.at} ms: ${e.sources}`) };
+  });
+}
+
+/** A new context (a new device: no IndexedDB, no service worker) with the session's cookie, recording layout shifts from the first byte. */
+async function newDevice(browser: Browser, cookies: Awaited<ReturnType<BrowserContext["cookies"]>>, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport, serviceWorkers: "block" });
+  await context.addCookies(cookies);
+  // A string, not a function: the page runs it as written (no bundler helpers).
+  await context.addInitScript({
+    content: `window.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          if (e.hadRecentInput) continue;
+          window.__shifts.push({ value: e.value, at: Math.round(e.startTime), sources: e.sources.map((s) => ((s.node && s.node.className) || "?") + " y " + Math.round(s.previousRect.y) + "->" + Math.round(s.currentRect.y) + " h " + Math.round(s.previousRect.height) + "->" + Math.round(s.currentRect.height)).join(", ") });
+        }
+      }).observe({ type: "layout-shift", buffered: true });`,
+  });
+  return context.newPage();
+}
+
+for (const viewport of [
+  { width: 412, height: 823 },
+  { width: 1280, height: 800 },
+]) {
+  test(`home at ${viewport.width}x${viewport.height} keeps its place on a first visit while readings and the calendar arrive`, async ({ page, browser, household }) => {
+    test.setTimeout(90_000);
+    const { hub } = await household({ simulator: true, env: { HUB_SIM_INTERVAL_MS: "600000" } }); // one round of readings, no flips
+    await loginThroughUi(page, { baseURL: hub.baseURL });
+    const device = await newDevice(browser, await page.context().cookies(), viewport);
+    try {
+      await device.goto(hub.baseURL);
+      await expect(device.getByTestId("calendar")).toBeAttached({ timeout: 20_000 });
+      const tiles = device.locator("article[data-freshness]");
+      await expect(tiles.first()).toBeVisible();
+      await expect(device.locator('article[data-freshness="fresh"]').first()).toBeVisible();
+      await expect.poll(async () => device.locator('.room__tile article[data-freshness="loading"]:visible').count(), { timeout: 10_000 }).toBe(0);
+      await device.waitForTimeout(1_000); // the reveal steps' last sections, and any late resize
+      const { score, shifts } = await layoutShiftScore(device);
+      console.log(`home ${viewport.width}x${viewport.height}, first visit: layout-shift score ${score.toFixed(4)}${shifts.length ? `\n  ${shifts.join("\n  ")}` : ""}`);
+      // Goal 0 (Lighthouse rounds to 3 decimals); measured 0.0000 at 412x823 and 0.0003 at 1280x800
+      // (React's spinner replacing the shell's, a battery pill's width), 0.54-0.62 before the fix.
+      expect(score, shifts.join("\n")).toBeLessThan(0.01);
+      // The calendar is below the rooms, where its arrival moves nothing already on screen.
+      const [calendarTop, roomsTop] = await Promise.all([
+        device.getByTestId("calendar").evaluate((el) => el.getBoundingClientRect().top),
+        device.locator(".rooms-frame").first().evaluate((el) => el.getBoundingClientRect().top),
+      ]);
+      expect(calendarTop).toBeGreaterThan(roomsTop);
+    } finally {
+      await device.context().close();
+    }
+  });
+}
