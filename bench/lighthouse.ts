@@ -1,6 +1,9 @@
 // Lighthouse benchmark (issue 9): Lighthouse 12, its default mobile preset (simulated slow 4G and 4x
 // CPU slowdown, Moto G Power screen), in the system Chromium, against a real hub serving the built
-// dashboard (tests/e2e/support/hub.ts, E2E_DIST_DIR for another build). Three runs per page, median
+// dashboard (tests/e2e/support/hub.ts, E2E_DIST_DIR for another build) with its device simulator on,
+// so the dashboard is a household's: retained readings, the calendar and the lights arrive through
+// the bridge while it loads (without them every tile stayed a skeleton, and a layout shift of 0.54
+// when the calendar landed above the rooms went unseen). Three runs per page, median
 // printed: performance, accessibility and best-practices scores, FCP, LCP, TBT and CLS, for the login
 // screen (a new user, nothing cached) and for the dashboard of a logged-in user (the session cookie
 // from POST /api/auth/v1/auth sent with every request through Lighthouse's extraHeaders).
@@ -98,7 +101,7 @@ async function sessionCookie(baseURL: string): Promise<string> {
   return cookie;
 }
 
-const hub = await startTestHub();
+const hub = await startTestHub({ simulator: true });
 try {
   await measure("login screen (new user)", `${hub.baseURL}/`);
   await measure("dashboard (logged-in user, session cookie)", `${hub.baseURL}/`, { Cookie: await sessionCookie(hub.baseURL) });
