@@ -153,13 +153,13 @@ describe("createIngest (DESIGN §3-4: one batch per animation frame)", () => {
     expect(batches).toHaveLength(1);
   });
 
-  it("spreads a burst over several frames within the frame budget, oldest first, losing nothing; the last report counts all of it", () => {
+  it("spreads a burst over several frames within the frame budget, oldest first, losing nothing; the last report counts all of it, nothing queued", () => {
     const frames: Array<() => void> = [];
     const applied: string[] = [];
-    const reports: Array<{ received: number; applied: number }> = [];
+    const reports: Array<{ received: number; applied: number; queued: number }> = [];
     let monotonicMs = 0;
     const ingest = createIngest({
-      onStats: ({ received, applied: appliedCount }) => reports.push({ received, applied: appliedCount }),
+      onStats: ({ received, applied: appliedCount, queued }) => reports.push({ received, applied: appliedCount, queued }),
       // Each applied chunk costs 5 ms of main-thread time on this fake clock.
       apply: (batch) => {
         applied.push(...batch.keys());
@@ -184,7 +184,9 @@ describe("createIngest (DESIGN §3-4: one batch per animation frame)", () => {
     expect(ingest.stats()).toMatchObject({ received: 2000, applied: 2000, dropped: 0 });
     // window.__liveStats and the live snapshot's save trigger read these reports: the frames that
     // only drain the queue (nothing new received) must report too.
-    expect(reports.at(-1)).toEqual({ received: 2000, applied: 2000 });
+    // Home waits for `queued` 0 before laying out (live/settled.ts): every earlier report has some queued.
+    expect(reports.at(-1)).toEqual({ received: 2000, applied: 2000, queued: 0 });
+    expect(reports.slice(0, -1).every((report) => report.queued === 2000 - report.applied)).toBe(true);
     expect(reports).toHaveLength(perFrame.length);
   });
 });

@@ -29,6 +29,8 @@ export type IngestStats = {
   unchanged: number;
   /** Distinct topics held (at most the topic cap). */
   topics: number;
+  /** Messages waiting for the next frame's drain (one per topic); 0 once everything received is applied. */
+  queued: number;
 };
 
 /** Counters of an ingest that has seen nothing yet. */
@@ -40,6 +42,7 @@ export function emptyIngestStats(): IngestStats {
     droppedBy: { topic: 0, payloadSize: 0, depth: 0, topicCap: 0 },
     unchanged: 0,
     topics: 0,
+    queued: 0,
   };
 }
 
@@ -168,7 +171,7 @@ export function createIngest(options: IngestOptions): Ingest {
     if (options.onStats) scheduleFlush();
   }
 
-  const stats = (): IngestStats => ({ ...counts, droppedBy: { ...counts.droppedBy }, topics: topics.size() });
+  const stats = (): IngestStats => ({ ...counts, droppedBy: { ...counts.droppedBy }, topics: topics.size(), queued: pending.size });
   let reported = -1;
   function report(): void {
     // Every counter only grows, so their sum changes whenever one does: a message received, or a
