@@ -9,14 +9,15 @@ import { startTransition, useEffect, useState } from "react";
  * Sections are appended below those shown, so nothing above them moves (no layout shift).
  * @param total number of sections (≥ 0)
  * @param initial sections shown at once (default 1)
+ * @param enabled false holds the count where it is (at `initial`) until it becomes true (default true)
  * @returns the count to render, from min(initial, total) up to total
  */
-export function useRevealSteps(total: number, initial = 1): number {
+export function useRevealSteps(total: number, initial = 1, enabled = true): number {
   const [shown, setShown] = useState(() => Math.min(initial, total));
   useEffect(() => {
-    if (shown >= total) return;
+    if (!enabled || shown >= total) return;
     const handle = setTimeout(() => startTransition(() => setShown((count) => Math.min(count + 1, total))), 0);
     return () => clearTimeout(handle);
-  }, [shown, total]);
+  }, [shown, total, enabled]);
   return Math.min(shown, total);
 }
