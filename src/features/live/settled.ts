@@ -14,7 +14,7 @@ export const LIVE_SETTLE_QUIET_MS = 1_000;
  * calendar in one, the settings in the next on the demo), and on a busy device the first may be
  * applied before the next arrives.
  */
-export const LIVE_BURST_GAP_MS = 250;
+export const LIVE_BURST_GAP_MS = 120;
 
 /**
  * True when the live state has something to show and nothing is waiting: values were restored from
