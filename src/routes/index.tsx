@@ -33,7 +33,7 @@ import { useLiveStateSettled } from "../features/live/settled";
  * topic has arrived (`calendar/events`, retained), so it comes last; above the rooms it pushed every
  * tile down by its height on a first visit (Lighthouse CLS 0.54-0.62 on a phone). The chosen switches
  * stay first, so the sections wait for the live state ({@link useLiveStateSettled}: restored from the
- * snapshot at once on a returning device; the retained burst on a new one, at most 1 s after the
+ * snapshot at once on a returning device; the retained burst on a new one, at most 2 s after the
  * live channel connects, not at all when it fails); before that the chosen switches' setting is
  * unknown and they came in above the rooms (CLS 0.46-0.85).
  */

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emptyIngestStats } from "../../lib/mqtt/ingest";
 import { lastLiveUpdateAtAtom, liveConnectionStateAtom, liveStatsAtom } from "./atoms";
-import { LIVE_BURST_GAP_MS, LIVE_SETTLE_CAP_MS, LIVE_SETTLE_QUIET_MS, useLiveStateSettled } from "./settled";
+import { LIVE_BURST_GAP_MS, LIVE_SETTLE_CAP_MS, LIVE_SETTLE_QUIET_MS, LIVE_SETTLE_RECEIVING_MS, useLiveStateSettled } from "./settled";
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
@@ -52,10 +52,10 @@ describe("useLiveStateSettled (issue 9: home lays out once the live state is kno
     expect(hook.result.current).toBe(true);
   });
 
-  it("does not wait past LIVE_SETTLE_CAP_MS for a stream that never pauses", () => {
+  it("does not wait past LIVE_SETTLE_RECEIVING_MS for a stream that never pauses", () => {
     const { store, hook } = setup();
     act(() => store.set(liveConnectionStateAtom, "connect"));
-    for (let elapsed = 0; elapsed < LIVE_SETTLE_CAP_MS - 100; elapsed += 100) {
+    for (let elapsed = 0; elapsed < LIVE_SETTLE_RECEIVING_MS - 100; elapsed += 100) {
       act(() => {
         store.set(lastLiveUpdateAtAtom, Date.now());
         store.set(liveStatsAtom, { ...emptyIngestStats(), received: elapsed + 1, applied: elapsed + 1 });

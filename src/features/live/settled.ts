@@ -2,8 +2,11 @@ import { atom, useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { lastLiveUpdateAtAtom, liveConnectionStateAtom, liveStatsAtom } from "./atoms";
 
-/** Longest wait (ms) from the first render: no connection event at all (a slow start on a busy device), a stream that never pauses. */
-export const LIVE_SETTLE_CAP_MS = 5_000;
+/** Longest wait (ms) for the live channel's first event (a slow start on a busy device, a network that hangs; the bar's red spinner shows meanwhile). */
+export const LIVE_SETTLE_CAP_MS = 10_000;
+
+/** Longest wait (ms) once the live channel is connected and receiving (a household whose traffic never pauses). */
+export const LIVE_SETTLE_RECEIVING_MS = 2_000;
 
 /** Longest wait (ms) once the live channel is connected with nothing received (a household with nothing retained). */
 export const LIVE_SETTLE_QUIET_MS = 1_000;
@@ -33,14 +36,21 @@ const liveReceivedAtom = atom((get) => get(liveStatsAtom).received);
  * - at once with values restored from the snapshot (a returning device; nothing received yet);
  * - on a first visit, once the retained burst is applied and `gapMs` pass with nothing new;
  * - `quietMs` after the live channel connected when nothing came (a household with nothing retained);
+ * - `receivingMs` after it connected and started receiving, if its traffic never pauses;
  * - at once when its first event is a failure (a dead broker: the screen shows its loading tiles and
  *   the bar's red spinner, spec §2);
- * - at the latest `capMs` after the first render (no connection event at all, a stream that never pauses).
- * @param capMs longest wait in ms from the first render (default {@link LIVE_SETTLE_CAP_MS})
+ * - `capMs` after the first render with no connection event at all.
+ * @param capMs longest wait in ms for the first connection event (default {@link LIVE_SETTLE_CAP_MS})
  * @param quietMs longest wait in ms once connected with nothing received (default {@link LIVE_SETTLE_QUIET_MS})
  * @param gapMs pause in ms that ends a burst (default {@link LIVE_BURST_GAP_MS})
+ * @param receivingMs longest wait in ms once connected and receiving (default {@link LIVE_SETTLE_RECEIVING_MS})
  */
-export function useLiveStateSettled(capMs = LIVE_SETTLE_CAP_MS, quietMs = LIVE_SETTLE_QUIET_MS, gapMs = LIVE_BURST_GAP_MS): boolean {
+export function useLiveStateSettled(
+  capMs = LIVE_SETTLE_CAP_MS,
+  quietMs = LIVE_SETTLE_QUIET_MS,
+  gapMs = LIVE_BURST_GAP_MS,
+  receivingMs = LIVE_SETTLE_RECEIVING_MS,
+): boolean {
   const applied = useAtomValue(liveStateAppliedAtom);
   const received = useAtomValue(liveReceivedAtom);
   const connection = useAtomValue(liveConnectionStateAtom);
@@ -53,23 +63,17 @@ export function useLiveStateSettled(capMs = LIVE_SETTLE_CAP_MS, quietMs = LIVE_S
     const handle = setTimeout(() => setLatched(true), gapMs);
     return () => clearTimeout(handle);
   }, [latched, applied, received, gapMs]);
-  // Nothing to wait for: restored, or the channel failed; a connected channel with nothing retained.
-  const connectedWithNothing = connection === "connect" && received === 0;
+  // Nothing to wait for (restored, or the channel failed); else the longest wait of each phase, from
+  // when the phase began: no event yet, connected with nothing, connected and receiving.
+  const phase = connection !== "connect" ? "connecting" : received === 0 ? "empty" : "receiving";
   useEffect(() => {
     if (latched) return;
     if (restored || failed) {
       setLatched(true);
       return;
     }
-    if (!connectedWithNothing) return;
-    const handle = setTimeout(() => setLatched(true), quietMs);
+    const handle = setTimeout(() => setLatched(true), phase === "connecting" ? capMs : phase === "empty" ? quietMs : receivingMs);
     return () => clearTimeout(handle);
-  }, [restored, failed, latched, connectedWithNothing, quietMs]);
-  // The longest wait from the first render: no connection event at all, or a stream that never pauses.
-  useEffect(() => {
-    if (latched) return;
-    const handle = setTimeout(() => setLatched(true), capMs);
-    return () => clearTimeout(handle);
-  }, [latched, capMs]);
+  }, [restored, failed, latched, phase, capMs, quietMs, receivingMs]);
   return latched || restored || failed;
 }
