@@ -44,7 +44,9 @@ export function SensorTile({ kind, place, label, room, onOpenHistory }: SensorTi
   const age = useAtomValue(sensorAgeLabelAtom(kind, place, locale));
   const kindName = t(`sensors.kinds.${kind}`);
   const Icon = kindIcon(kind, reading?.value ?? null);
+  // One shape for the loading tile and the reading that replaces it, so both are as tall (issue 9).
   const shape = readingShape(kind);
+  const variant = shape.word ? "word" : "number";
   const parts =
     reading === null
       ? null
@@ -96,13 +98,13 @@ export function SensorTile({ kind, place, label, room, onOpenHistory }: SensorTi
       footer={footer}
     >
       {parts === null ? (
-        <TileSkeleton testId="sensor-value" variant={shape.word ? "word" : "number"} stacked={shape.stacked} />
+        <TileSkeleton testId="sensor-value" variant={variant} stacked={shape.stacked} />
       ) : (
         <TileValue
           text={parts.text}
           unit={parts.unit}
           spaced={parts.spaced}
-          variant={parts.word ? "word" : "number"}
+          variant={variant}
           stacked={shape.stacked}
           testId="sensor-value"
         />
