@@ -14,24 +14,12 @@ import { startTestHub } from "../tests/e2e/support/hub";
 import { summariseProfile, type CpuProfile } from "./cpuProfile";
 import { summariseTrace, TRACE_CATEGORIES, type TraceEvent } from "./traceSummary";
 import { installPageProbes, readProbes } from "./probes";
-import { launchChromium, ms, printTable } from "./support";
+import { demoLoginCookies, launchChromium, ms, printTable } from "./support";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 8_000);
 const CPU_THROTTLE = 4;
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
-
-/** Logs in as the demo user through the hub's API; answers the session cookie's value. */
-async function sessionCookie(baseURL: string): Promise<string> {
-  const response = await fetch(`${baseURL}/api/auth/v1/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseURL },
-    body: JSON.stringify({ login: "demo", password: "demo", sessionName: "dashboard-load" }),
-  });
-  const pair = response.headers.getSetCookie().map((header) => header.split(";")[0] ?? "").find((p) => p.startsWith("hub_session=") && p !== "hub_session=");
-  if (response.status !== 200 || !pair) throw new Error(`login failed: ${response.status}`);
-  return pair.slice("hub_session=".length);
-}
 
 const hub = await startTestHub({ simulator: true });
 const browser = await launchChromium();
@@ -40,7 +28,7 @@ const blocking: number[] = [];
 try {
   for (let run = 1; run <= RUNS; run++) {
     const context = await browser.newContext({ serviceWorkers: "block", viewport: { width: 1280, height: 800 } });
-    await context.addCookies([{ name: "hub_session", value: await sessionCookie(hub.baseURL), url: hub.baseURL }]);
+    await context.addCookies((await demoLoginCookies(hub.baseURL, "dashboard-load")).map((cookie) => ({ ...cookie, url: hub.baseURL })));
     const page = await context.newPage();
     await installPageProbes(page);
     const cdp = await context.newCDPSession(page);

@@ -5,16 +5,32 @@
 // the bridge while it loads (without them every tile stayed a skeleton, and a layout shift of 0.54
 // when the calendar landed above the rooms went unseen). Three runs per page, median
 // printed: performance, accessibility and best-practices scores, FCP, LCP, TBT and CLS, for the login
-// screen (a new user, nothing cached) and for the dashboard of a logged-in user (the session cookie
-// from POST /api/auth/v1/auth sent with every request through Lighthouse's extraHeaders).
+// screen (a new user, nothing cached) and for the dashboard of a logged-in user (the cookies that
+// POST /api/auth/v1/auth sets, the session and its sign-in hint, put in the browser's cookie jar over
+// the DevTools protocol before Lighthouse opens the page; Lighthouse keeps cookies across its reset).
 // Run: `npx tsx bench/lighthouse.ts` after `npm run build` (LIGHTHOUSE_RUNS to change the count).
 import * as chromeLauncher from "chrome-launcher";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import lighthouse from "lighthouse";
+import WebSocket from "ws";
 import { startTestHub } from "../tests/e2e/support/hub";
 import { median } from "./soakVerdict";
-import { chromiumPath, printTable } from "./support";
+import { chromiumPath, demoLoginCookies, printTable, type HubCookie } from "./support";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** LIGHTHOUSE_TRACE_DIR: each run's trace is written there (`<page>-<n>.json`, for bench/traceTasks.ts or DevTools). */
+const TRACE_DIR = process.env.LIGHTHOUSE_TRACE_DIR;
+let traceCount = 0;
+
+/** Writes a run's trace events to TRACE_DIR as `{traceEvents}` (the format DevTools opens). */
+function saveTrace(traceEvents: unknown[], page: string): void {
+  if (!TRACE_DIR) return;
+  mkdirSync(TRACE_DIR, { recursive: true });
+  const file = join(TRACE_DIR, `${page}-${++traceCount}.json`);
+  writeFileSync(file, JSON.stringify({ traceEvents }));
+  console.log(`trace: ${file}`);
+}
 const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",
@@ -28,20 +44,36 @@ const CHROME_FLAGS = [
 /** One Lighthouse run's figures: scores 0–100, times in ms, CLS unitless. */
 type Figures = { performance: number; accessibility: number; bestPractices: number; fcp: number; lcp: number; tbt: number; cls: number };
 
-async function runOnce(url: string, extraHeaders?: Record<string, string>): Promise<Figures> {
+/** Puts `cookies` in the browser's cookie jar for `url` (CDP Storage.setCookies on the browser target). */
+async function setBrowserCookies(port: number, url: string, cookies: HubCookie[]): Promise<void> {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  try {
+    const answer = new Promise<{ error?: { message: string } }>((resolve) => socket.once("message", (data) => resolve(JSON.parse(String(data)) as { error?: { message: string } })));
+    socket.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies: cookies.map((cookie) => ({ ...cookie, url, sameSite: "Strict" })) } }));
+    const { error } = await answer;
+    if (error) throw new Error(`Storage.setCookies: ${error.message}`);
+  } finally {
+    socket.close();
+  }
+}
+
+async function runOnce(url: string, cookies: HubCookie[] = []): Promise<Figures> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? chromiumPath, chromeFlags: CHROME_FLAGS });
   try {
+    if (cookies.length > 0) await setBrowserCookies(chrome.port, url, cookies);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices"],
-      ...(extraHeaders ? { extraHeaders } : {}),
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
     if (process.env.LIGHTHOUSE_DETAILS === "1") printDetails(url, result.lhr);
+    if (TRACE_DIR) saveTrace(result.artifacts.Trace.traceEvents, cookies.length > 0 ? "dashboard" : "login");
     const score = (id: string) => Math.round((categories[id]?.score ?? NaN) * 100);
     const value = (id: string) => audits[id]?.numericValue ?? NaN;
     return {
@@ -67,9 +99,9 @@ function printDetails(url: string, lhr: NonNullable<Awaited<ReturnType<typeof li
   }
 }
 
-async function measure(name: string, url: string, extraHeaders?: Record<string, string>): Promise<void> {
+async function measure(name: string, url: string, cookies: HubCookie[] = []): Promise<void> {
   const runs: Figures[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await runOnce(url, extraHeaders));
+  for (let i = 0; i < RUNS; i++) runs.push(await runOnce(url, cookies));
   const col = (key: keyof Figures) => runs.map((run) => run[key]);
   const fmt = (key: keyof Figures, unit: "s" | "ms" | "" = "") => {
     const show = (v: number) => (unit === "s" ? `${(v / 1000).toFixed(2)} s` : unit === "ms" ? `${Math.round(v)} ms` : `${Number(v.toFixed(3))}`);
@@ -86,25 +118,10 @@ async function measure(name: string, url: string, extraHeaders?: Record<string, 
   ]);
 }
 
-/** Logs in as the demo user through the hub's API; answers the `hub_session=…` cookie. */
-async function sessionCookie(baseURL: string): Promise<string> {
-  const response = await fetch(`${baseURL}/api/auth/v1/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseURL },
-    body: JSON.stringify({ login: "demo", password: "demo", sessionName: "lighthouse" }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0] ?? "")
-    .find((pair) => pair.startsWith("hub_session=") && pair !== "hub_session=");
-  if (response.status !== 200 || !cookie) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return cookie;
-}
-
 const hub = await startTestHub({ simulator: true });
 try {
   await measure("login screen (new user)", `${hub.baseURL}/`);
-  await measure("dashboard (logged-in user, session cookie)", `${hub.baseURL}/`, { Cookie: await sessionCookie(hub.baseURL) });
+  await measure("dashboard (logged-in user, session cookies)", `${hub.baseURL}/`, await demoLoginCookies(hub.baseURL, "lighthouse"));
 } finally {
   await hub.close();
 }

@@ -21,6 +21,29 @@ export async function loginAsDemo(page: Page, baseURL: string): Promise<void> {
   await page.getByRole("navigation", { name: "Pasek główny" }).waitFor({ timeout: 60_000 });
 }
 
+/** A cookie the hub set, as its name and value. */
+export type HubCookie = { name: string; value: string };
+
+/**
+ * Logs in as the demo user through the hub's API (POST /api/auth/v1/auth) and answers the cookies it
+ * sets: the session (`hub_session`) and its sign-in hint (`hub_signed_in`, without which the dashboard
+ * shows a browser the login form without asking). Throws when the login fails.
+ */
+export async function demoLoginCookies(baseURL: string, sessionName: string): Promise<HubCookie[]> {
+  const response = await fetch(`${baseURL}/api/auth/v1/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL },
+    body: JSON.stringify({ login: "demo", password: "demo", sessionName }),
+  });
+  const cookies = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0] ?? "")
+    .map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1) }))
+    .filter((cookie) => cookie.value !== "");
+  if (response.status !== 200 || !cookies.some((cookie) => cookie.name === "hub_session")) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return cookies;
+}
+
 /** Prints rows as an aligned plain-text table. */
 export function printTable(title: string, rows: Array<[string, string, string?]>): void {
   const w0 = Math.max(...rows.map((r) => r[0].length), 6);

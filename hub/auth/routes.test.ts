@@ -35,6 +35,15 @@ describe("POST /auth", () => {
     expect(setCookie).not.toContain("Secure");
   });
 
+  it("sets the readable sign-in hint beside the session cookie, with the same lifetime", async () => {
+    const response = await call(hub, "POST", "/api/auth/v1/auth", { body: { login: "demo", password: "demo", sessionName: "Tablet" } });
+    const hint = response.headers.getSetCookie().find((header) => header.startsWith("hub_signed_in="));
+    expect(hint).toMatch(/^hub_signed_in=1;/);
+    expect(hint).toContain("Max-Age=15552000");
+    expect(hint).toContain("SameSite=Strict");
+    expect(hint).not.toContain("HttpOnly");
+  });
+
   it("marks the cookie Secure behind an HTTPS proxy listed in HUB_TRUST_PROXY, not for anyone saying so", async () => {
     const body = { login: "demo", password: "demo", sessionName: "x" };
     const headers = { "x-forwarded-proto": "https" };
@@ -94,6 +103,29 @@ describe("POST /session/validate", () => {
     const cookie = await login(hub);
     const response = await fetch(`${hub.url}/api/auth/v1/session/validate`, { method: "POST", headers: { "content-type": "application/json", cookie } });
     expect(response.status).toBe(200);
+  });
+
+  it("clears a dead session's cookie and sign-in hint in its 401, and sends no clearing to a browser that had neither", async () => {
+    const cookie = await login(hub);
+    await call(hub, "DELETE", "/api/auth/v1/session", { body: {}, cookie });
+    const dead = await call(hub, "POST", "/api/auth/v1/session/validate", { body: {}, cookie: `${cookie}; hub_signed_in=1` });
+    expect(dead.status).toBe(401);
+    const cleared = dead.headers.getSetCookie().join("\n");
+    expect(cleared).toMatch(/hub_session=;/);
+    expect(cleared).toMatch(/hub_signed_in=;/);
+    const hintOnly = await call(hub, "GET", "/api/v2/config", { cookie: "hub_signed_in=1" });
+    expect(hintOnly.status).toBe(401);
+    expect(hintOnly.headers.getSetCookie().join("\n")).toMatch(/hub_signed_in=;/);
+    const none = await call(hub, "POST", "/api/auth/v1/session/validate", { body: {} });
+    expect(none.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("sets the session cookie and the hint again on validation (a session in use keeps its cookies)", async () => {
+    const cookie = await login(hub);
+    const response = await call(hub, "POST", "/api/auth/v1/session/validate", { body: {}, cookie });
+    const setCookie = response.headers.getSetCookie();
+    expect(setCookie.find((header) => header.startsWith("hub_session="))).toContain(`${cookie};`);
+    expect(setCookie.find((header) => header.startsWith("hub_signed_in="))).toMatch(/^hub_signed_in=1;.*Max-Age=15552000/);
   });
 
   it("answers the login for a valid session", async () => {

@@ -11,7 +11,7 @@ import {
 } from "../../src/shared/contract/auth";
 import { HubError } from "../core/errors";
 import { parseBody } from "../http/body";
-import { clearSessionCookie, sessionOf, setSessionCookie } from "../http/session-guard";
+import { clearSessionCookie, SESSION_COOKIE, sessionOf, setSessionCookie } from "../http/session-guard";
 import type { AuthService } from "./auth-service";
 
 /**
@@ -39,7 +39,12 @@ export function authRoutes({ auth }: { auth: AuthService }) {
       return { item: { login: session.login } } satisfies LoginAnswer;
     });
 
-    app.post(AUTH_PATHS.validate, async (request) => ({ item: { login: sessionOf(request).login } }) satisfies LoginAnswer);
+    // The cookies are set again (sliding Max-Age; the hint for a session issued before it existed).
+    app.post(AUTH_PATHS.validate, async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) setSessionCookie(request, reply, token);
+      return { item: { login: sessionOf(request).login } } satisfies LoginAnswer;
+    });
 
     app.post(AUTH_PATHS.unlock, { config: { access: "allowLocked" } }, async (request, reply) => {
       const body = parseBody(UnlockBodySchema, request.body);

@@ -84,16 +84,56 @@ test.describe("login", () => {
     await expect(page.getByRole("heading", { name: "Logowanie" })).toHaveCount(0);
   });
 
-  test("without a session the login form is shown silently (401 on validation)", async ({ page }) => {
-    const validated = page.waitForResponse((r) => r.url().endsWith("/api/auth/v1/session/validate"));
+  test("a new device shows the login form at once, asking the hub nothing and logging no error", async ({ page }) => {
+    const validations: string[] = [];
+    const consoleErrors: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/session/validate")) validations.push(request.url());
+    });
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
     await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();
+    await expect(page.getByText("Autologowanie nieudane")).toHaveCount(0);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    expect(validations).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("a session ended from another device: the 401 on validation shows the login form silently, and the next load asks nothing", async ({ page, context, playwright, baseURL }) => {
+    await loginThroughUi(page, { sessionName: "Tablet w kuchni" });
+    expect((await context.cookies()).map((cookie) => cookie.name)).toContain("hub_signed_in");
+    // The household ends this tablet's session from a phone (Settings, sessions: DELETE /session {hash}).
+    const phone = await playwright.request.newContext({ baseURL });
+    try {
+      expect((await phone.post("/api/auth/v1/auth", { data: { login: DEMO.login, password: DEMO.password, sessionName: "Telefon" } })).status()).toBe(200);
+      const sessions = (await (await phone.get("/api/auth/v1/session/all")).json()) as { items: { hash: string; sessionName: string }[] };
+      const tablet = sessions.items.find((session) => session.sessionName === "Tablet w kuchni");
+      expect(tablet).toBeDefined();
+      expect((await phone.delete("/api/auth/v1/session", { data: { hash: tablet?.hash } })).status()).toBe(200);
+    } finally {
+      await phone.dispose();
+    }
+    const validated = page.waitForResponse((r) => r.url().endsWith("/api/auth/v1/session/validate"));
+    await page.reload();
     expect((await validated).status()).toBe(401);
     await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();
     await expect(page.getByText("Autologowanie nieudane")).toHaveCount(0);
     await expect(page.getByRole("alert")).toHaveCount(0);
+    // The 401 cleared the cookies and the dashboard forgot the user: the next load asks nothing.
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("hub_signed_in");
+    const validations: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/session/validate")) validations.push(request.url());
+    });
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();
+    expect(validations).toEqual([]);
   });
 
   test("a validation failure other than 401 shows 'Autologowanie nieudane' with the status", async ({ page }) => {
+    await loginThroughUi(page);
     await page.route("**/api/auth/v1/session/validate", (route) =>
       route.fulfill({
         status: 500,
@@ -101,7 +141,7 @@ test.describe("login", () => {
         body: JSON.stringify({ code: "INTERNAL", message: "Internal Server Error" }),
       }),
     );
-    await page.goto("/");
+    await page.reload();
     await expect(page.getByText("Autologowanie nieudane")).toBeVisible();
     await expect(page.getByText(/500/)).toBeVisible();
   });

@@ -19,7 +19,10 @@ describe("boot-time session with offline support", () => {
     db = new DashboardDb("dashboard", { indexedDB: new IDBFactory(), IDBKeyRange });
     localStorage.clear();
   });
-  afterEach(() => db.close());
+  afterEach(() => {
+    db.close();
+    document.cookie = "hub_signed_in=; max-age=0";
+  });
 
   it("a network failure keeps a known user in the app, offline", async () => {
     writeLocalCache({ login: "demo", locked: false });
@@ -43,10 +46,27 @@ describe("boot-time session with offline support", () => {
     expect(store.get(sessionAtom)).toEqual({ status: "loggedOut" });
   });
 
-  it("an unknown user with no network gets the autologin error, not the app", async () => {
+  it("an unknown user with the sign-in hint and no network gets the autologin error, not the app", async () => {
+    document.cookie = "hub_signed_in=1";
     const store = createStore();
     await bootSessionOffline(store, client(deadHub), db);
     expect(store.get(sessionAtom).status).toBe("error");
+  });
+
+  it("a browser with nobody remembered and no sign-in hint gets the login form without a request", async () => {
+    const requests: string[] = [];
+    const store = createStore();
+    const state = await bootSessionOffline(store, client((input) => (requests.push(String(input)), deadHub())), db);
+    expect(state).toEqual({ status: "loggedOut" });
+    expect(store.get(sessionAtom)).toEqual({ status: "loggedOut" });
+    expect(requests).toEqual([]);
+  });
+
+  it("the sign-in hint alone (a user not remembered here) is validated with the hub", async () => {
+    document.cookie = "hub_signed_in=1";
+    const store = createStore();
+    await bootSessionOffline(store, client(json(200, { item: { login: "demo" } })), db);
+    expect(store.get(sessionAtom)).toEqual({ status: "loggedIn", login: "demo" });
   });
 });
 

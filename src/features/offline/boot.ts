@@ -4,6 +4,7 @@ import type { ApiClient } from "../../lib/api/client";
 import type { DashboardDb } from "../../shared/db";
 import { sessionAtom } from "../auth/atoms";
 import { validateOnLoad, type SessionState } from "../auth/session";
+import { hasSignedInHint } from "../auth/signedInHint";
 import { serverReachableAtom } from "./atoms";
 import { loadDb } from "./lazyDb";
 import { readLocalCache } from "./localCache";
@@ -35,7 +36,9 @@ export async function rememberedSessionStored(db?: DashboardDb): Promise<Remembe
 }
 
 /**
- * Validates the session at boot with offline support (spec §4 + issue 3): `POST /session/validate`;
+ * Validates the session at boot with offline support (spec §4 + issue 3): `POST /session/validate`
+ * when this browser may hold a session (a user remembered in localStorage, or the hub's sign-in hint
+ * cookie); otherwise loggedOut at once, with no request (what its 401 would give);
  * success -> loggedIn, AUTH_SESSION_LOCKED -> locked, a real 401 -> loggedOut (login form). When the
  * hub cannot be reached (network failure) a KNOWN user stays in the app offline (`{status:"loggedIn",
  * offline:true}`, and the hub is marked unreachable), but a session last seen LOCKED stays locked
@@ -53,6 +56,13 @@ export async function bootSessionOffline(
 ): Promise<SessionState> {
   store.set(sessionAtom, { status: "unknown" });
   let known = rememberedSessionLocal();
+  if (!known && !hasSignedInHint()) {
+    // Nobody remembered here and no sign-in hint: this browser holds no session. The login form at
+    // once, as a 401 would give, without the request (issue 9; docs/contract.md "Session cookie").
+    const loggedOut: SessionState = { status: "loggedOut" };
+    store.set(sessionAtom, loggedOut);
+    return loggedOut;
+  }
   const validation = validateOnLoad(auth, { knownLogin: known?.login ?? null }).catch(
     (error: unknown): SessionState => ({ status: "error", statusText: error instanceof Error ? error.message : String(error) }),
   );
