@@ -31,16 +31,19 @@ afterAll(async () => {
   await hub.cleanup();
 });
 
-/** A fetch that keeps the hub's session cookie, as a browser would. */
+/** A fetch that keeps the hub's cookies (the session and its sign-in hint) by name, as a browser would. */
 function browserFetch(): typeof fetch {
-  let cookie: string | undefined;
+  const jar = new Map<string, string>();
   return async (input, init) => {
     const request = new Request(input, init);
-    if (cookie) request.headers.set("cookie", cookie);
+    if (jar.size > 0) request.headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
     const response = await fetch(request);
     for (const line of response.headers.getSetCookie()) {
       const pair = line.split(";")[0] ?? "";
-      cookie = pair.endsWith("=") ? undefined : pair;
+      const name = pair.slice(0, pair.indexOf("="));
+      const value = pair.slice(pair.indexOf("=") + 1);
+      if (value === "") jar.delete(name);
+      else jar.set(name, value);
     }
     return response;
   };
