@@ -67,8 +67,8 @@ test.describe("cameras", () => {
 
     const grid = page.getByTestId("camera-grid");
     await expect(grid.getByRole("link")).toHaveCount(3);
-    await expect(grid.getByRole("img", { name: "Podgląd: Brama wjazdowa" })).toBeVisible();
-    await expect.poll(() => grid.getByRole("img", { name: "Podgląd: Ogród" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(grid.getByTestId("camera-preview-brama")).toBeVisible();
+    await expect.poll(() => grid.getByTestId("camera-preview-ogrod").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expectNoA11yViolations(page, "cameras");
 
     await grid.getByRole("link", { name: "Podgląd na żywo: Brama wjazdowa" }).click();

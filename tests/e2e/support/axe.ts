@@ -3,7 +3,9 @@ import { expect, type Page } from "@playwright/test";
 
 /**
  * Runs axe-core on the current page with the WCAG 2 A and AA rules, plus `heading-order` (a best
- * practice Lighthouse's accessibility score counts: headings go down one level at a time), and fails with a readable list
+ * practice Lighthouse's accessibility score counts: headings go down one level at a time) and
+ * `label-content-name-mismatch` (WCAG 2.5.3 Label in Name, experimental in axe, listed by Lighthouse:
+ * a control's name holds its visible text, so speech input can name it), and fails with a readable list
  * (rule id, impact, help, the first offending selectors) when anything is violated.
  *
  * Legacy mode: axe runs in the page itself. The default mode gathers partial results per frame and
@@ -13,7 +15,7 @@ import { expect, type Page } from "@playwright/test";
 export async function expectNoA11yViolations(page: Page, screen: string): Promise<void> {
   const results = await new AxeBuilder({ page })
     .setLegacyMode(true)
-    .options({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] }, rules: { "heading-order": { enabled: true } } })
+    .options({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] }, rules: { "heading-order": { enabled: true }, "label-content-name-mismatch": { enabled: true } } })
     .analyze();
   const lines = results.violations.map((violation) => {
     const targets = violation.nodes

@@ -11,6 +11,9 @@ import "./cameras.css";
 /**
  * /cameras (spec §2): every camera with a preview (one snapshot, no stream held open) and its label,
  * each a link to `/cameras/live?id=<id>`, and its 'Ustawienia kamery' (issue 12); with no cameras, 'Brak kamer' and how to add one.
+ * A card's link is named by its content, 'Podgląd na żywo: <label>' (the prefix visually hidden; the
+ * preview is decorative inside it), so the name holds the visible label (WCAG 2.5.3); a disabled
+ * camera's card says 'Kamera wyłączona' in words where its preview would be.
  */
 export function CameraGrid() {
   const { t } = useTranslation();
@@ -24,13 +27,19 @@ export function CameraGrid() {
       <ul className="camera-grid" data-testid="camera-grid">
         {cameras.map((camera) => (
           <li key={camera.id}>
-            <Link to="/cameras/live" search={{ id: camera.id }} className="camera-card" aria-label={t("camera.open", { label: camera.label })}>
+            <Link to="/cameras/live" search={{ id: camera.id }} className="camera-card">
+              <span className="visually-hidden">{t("camera.openPrefix")} </span>
               {clients && camera.enabled ? (
-                <img className={`camera-card__preview${camera.blackAndWhite ? " camera-live__picture--bw" : ""}`} src={snapshotUrl(clients.cameras, camera.id)} alt={t("camera.preview", { label: camera.label })} loading="lazy" />
+                <img className={`camera-card__preview${camera.blackAndWhite ? " camera-live__picture--bw" : ""}`} src={snapshotUrl(clients.cameras, camera.id)} alt="" loading="lazy" data-testid={`camera-preview-${camera.id}`} />
               ) : (
-                <span className="camera-card__preview" role="img" aria-label={t("camera.disabled")} />
+                <span className="camera-card__preview camera-card__preview--off" data-testid={`camera-preview-${camera.id}`} aria-hidden="true">
+                  {camera.enabled ? null : t("camera.disabled")}
+                </span>
               )}
-              <span className="camera-card__label">{camera.label}</span>
+              <span className="camera-card__label">
+                {camera.label}
+                {camera.enabled ? null : <span className="visually-hidden">, {t("camera.disabled")}</span>}
+              </span>
             </Link>
             <CameraSettingsButton camera={camera} />
           </li>

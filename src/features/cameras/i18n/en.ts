@@ -5,8 +5,7 @@ import type { pl } from "./pl";
 export const en: Strings<typeof pl> = {
   camera: {
     connecting: "Connecting",
-    open: "Live view: {{label}}",
-    preview: "Preview: {{label}}",
+    openPrefix: "Live view:",
     disabled: "Camera disabled",
     failed: "No picture: {{message}}",
     paused: "Paused",

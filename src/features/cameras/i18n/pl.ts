@@ -5,8 +5,7 @@
 export const pl = {
   camera: {
     connecting: "Łączenie",
-    open: "Podgląd na żywo: {{label}}",
-    preview: "Podgląd: {{label}}",
+    openPrefix: "Podgląd na żywo:",
     disabled: "Kamera wyłączona",
     failed: "Brak obrazu: {{message}}",
     paused: "Wstrzymano",

@@ -6,7 +6,6 @@ export const en: Strings<typeof pl> = {
   gps: {
     title: "Cat tracker",
     intro: "Where the cat is: the collar's position, the distance from home and the track of the last hours.",
-    tileTitle: "Cat",
     empty: "The tracker has not reported yet. Check that the collar has signal and battery.",
     distance: "From home",
     position: "Position",

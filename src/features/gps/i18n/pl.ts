@@ -3,7 +3,6 @@ export const pl = {
   gps: {
     title: "Lokalizator kota",
     intro: "Gdzie jest kot: pozycja z obroży, odległość od domu i trasa z ostatnich godzin.",
-    tileTitle: "Kot",
     empty: "Lokalizator jeszcze się nie odezwał. Sprawdź, czy obroża ma zasięg i baterię.",
     distance: "Od domu",
     position: "Pozycja",

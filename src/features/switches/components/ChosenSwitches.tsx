@@ -13,14 +13,14 @@ export type SwitchTileProps = { name: string; relay?: number | undefined; label:
 /** One chosen switch as a tile: the whole tile is its switch control, named by its label (see useSwitchControl). */
 export function SwitchTile({ name, relay, label }: SwitchTileProps) {
   const labelId = useId();
-  const { unavailable, pending, buttonProps } = useSwitchControl(name, relay);
+  const { unavailable, pending, stateId, buttonProps } = useSwitchControl(name, relay);
   return (
     <li className="switch-tile-item">
       <button {...buttonProps} className="switch-control switch-tile" aria-labelledby={labelId} data-testid={`switch-tile-${name}${relay === undefined ? "" : `-${relay}`}`}>
         <span className="switch-tile__label" id={labelId}>
           {label}
         </span>
-        <SwitchState name={name} relay={relay} pending={pending} unavailable={unavailable} />
+        <SwitchState name={name} relay={relay} pending={pending} unavailable={unavailable} id={stateId} />
       </button>
     </li>
   );

@@ -5,20 +5,23 @@ import { switchPowerAtom } from "../power";
 import { useSwitchControl } from "./useSwitchControl";
 
 /** Props of {@link SwitchState}. */
-export type SwitchStateProps = { name: string; relay?: number | undefined; pending?: boolean; unavailable?: boolean };
+export type SwitchStateProps = { name: string; relay?: number | undefined; pending?: boolean; unavailable?: boolean; id?: string };
 
 /**
  * The live power state of a switch or one of its relays (spec §3): 'Włączony', 'Wyłączony',
  * 'Brak danych' or 'Niedostępne' (its device is offline), with a dot that is filled when on, hollow
  * when off and dashed when unknown, or a small spinner while a press waits for the device (the
- * word carries the meaning, colour only helps).
+ * word carries the meaning, colour only helps). It sits inside its switch control and is hidden from
+ * the accessibility tree there: the control's `aria-checked` says on or off, and `id` makes the word
+ * the control's description (`aria-describedby`), so the control's name stays its label alone and
+ * holds all of its visible label (WCAG 2.5.3 Label in Name; the toggle pattern of Inclusive Components).
  */
-export function SwitchState({ name, relay, pending = false, unavailable = false }: SwitchStateProps) {
+export function SwitchState({ name, relay, pending = false, unavailable = false, id }: SwitchStateProps) {
   const state = useAtomValue(switchPowerAtom(name, relay));
   const { t } = useTranslation();
   const shown = unavailable ? "unavailable" : state;
   return (
-    <span className={`switch-state state--${shown}`} data-state={shown}>
+    <span className={`switch-state state--${shown}`} data-state={shown} id={id} aria-hidden="true">
       {pending ? (
         <span className="spinner spinner--neutral switch-state__spinner" aria-hidden="true">
           <span className="spinner__ring" />
@@ -41,10 +44,10 @@ export type SwitchToggleProps = { name: string; labelledBy: string };
  * disabled while offline, locked or while the device is unavailable.
  */
 export function SwitchToggle({ name, labelledBy }: SwitchToggleProps) {
-  const { unavailable, pending, buttonProps } = useSwitchControl(name, undefined);
+  const { unavailable, pending, stateId, buttonProps } = useSwitchControl(name, undefined);
   return (
     <button {...buttonProps} className="switch-control switch-control--state" aria-labelledby={labelledBy} data-testid={`switch-toggle-${name}`}>
-      <SwitchState name={name} pending={pending} unavailable={unavailable} />
+      <SwitchState name={name} pending={pending} unavailable={unavailable} id={stateId} />
     </button>
   );
 }
@@ -59,14 +62,14 @@ export type SwitchRowProps = { name: string; relay?: number | undefined; label: 
  */
 export function SwitchRow({ name, relay, label, switchLabelId }: SwitchRowProps) {
   const labelId = useId();
-  const { unavailable, pending, buttonProps } = useSwitchControl(name, relay);
+  const { unavailable, pending, stateId, buttonProps } = useSwitchControl(name, relay);
   return (
     <li className="switch-row-item" data-testid={`switch-${name}${relay === undefined ? "" : `-${relay}`}`}>
       <button {...buttonProps} className="switch-control switch-row" aria-labelledby={switchLabelId ? `${switchLabelId} ${labelId}` : labelId}>
         <span className="switch-row__label" id={labelId}>
           {label}
         </span>
-        <SwitchState name={name} relay={relay} pending={pending} unavailable={unavailable} />
+        <SwitchState name={name} relay={relay} pending={pending} unavailable={unavailable} id={stateId} />
       </button>
     </li>
   );
