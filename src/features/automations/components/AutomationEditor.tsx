@@ -150,10 +150,12 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
                             type="button"
                             className="chip"
                             aria-pressed={on}
-                            aria-label={t(`automations.weekdayLong.${String(day)}`)}
                             onClick={() => field.onChange(on ? days.filter((item) => item !== day) : [...days, day].sort((a, b) => a - b))}
                           >
-                            {t(`automations.weekday.${String(day)}`)}
+                            {/* Named by the day in full ('piątek'), shown abbreviated ('pt.'): the
+                                abbreviation is the visual form of the name, not a second label (WCAG 2.5.3). */}
+                            <span aria-hidden="true">{t(`automations.weekday.${String(day)}`)}</span>
+                            <span className="visually-hidden">{t(`automations.weekdayLong.${String(day)}`)}</span>
                           </button>
                         );
                       })}
