@@ -1,4 +1,6 @@
 import { chromium, type Browser, type Page } from "@playwright/test";
+import { setCookiePairs, type SetCookiePair } from "../hub/testing/cookies";
+import { SESSION_COOKIE } from "../src/shared/contract/auth";
 
 /** Chromium used by tests and benchmarks: CHROMIUM_PATH or Debian's /usr/bin/chromium (never downloaded). */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -22,7 +24,7 @@ export async function loginAsDemo(page: Page, baseURL: string): Promise<void> {
 }
 
 /** A cookie the hub set, as its name and value. */
-export type HubCookie = { name: string; value: string };
+export type HubCookie = SetCookiePair;
 
 /**
  * Logs in as the demo user through the hub's API (POST /api/auth/v1/auth) and answers the cookies it
@@ -35,12 +37,8 @@ export async function demoLoginCookies(baseURL: string, sessionName: string): Pr
     headers: { "content-type": "application/json", origin: baseURL },
     body: JSON.stringify({ login: "demo", password: "demo", sessionName }),
   });
-  const cookies = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0] ?? "")
-    .map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1) }))
-    .filter((cookie) => cookie.value !== "");
-  if (response.status !== 200 || !cookies.some((cookie) => cookie.name === "hub_session")) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  const cookies = setCookiePairs(response).filter((cookie) => cookie.value !== "");
+  if (response.status !== 200 || !cookies.some((cookie) => cookie.name === SESSION_COOKIE)) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return cookies;
 }
 

@@ -5,11 +5,25 @@
 export const TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "v8.execute", "blink.user_timing"];
 
 /** A trace event as Chromium writes it (`traceEvents` of a trace file); times in µs. */
-export type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } };
+export type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { url?: string; functionName?: string } } };
 
 /** What the long tasks of a trace were made of: how many, their total (ms), and self time (ms) per event name. */
 /** Names Chromium gives a main-thread task (older versions: `RunTask`). */
-const TASK_NAMES = new Set(["RunTask", "ThreadControllerImpl::RunTask"]);
+export const TASK_NAMES = new Set(["RunTask", "ThreadControllerImpl::RunTask"]);
+
+/**
+ * The renderer's main thread as `pid:tid`: a thread named `CrRendererMain`, the one with most task
+ * (`RunTask`) time when there are several (other tabs, about:blank); undefined when the trace has none.
+ */
+export function rendererMainThread(events: readonly TraceEvent[]): string | undefined {
+  const mains = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+  const runTime = new Map<string, number>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.ph === "X" && TASK_NAMES.has(e.name) && mains.has(key)) runTime.set(key, (runTime.get(key) ?? 0) + (e.dur ?? 0));
+  }
+  return [...runTime].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
 
 export type TraceSummary = { longTasks: number; longestMs: number; totalMs: number; selfMsByName: Array<[name: string, ms: number]> };
 
@@ -20,13 +34,7 @@ export type TraceSummary = { longTasks: number; longestMs: number; totalMs: numb
  * `v8.*` are script, `Paint`, `Layout`, `UpdateLayoutTree` (style), `PrePaint`, `Layerize` are rendering.
  */
 export function summariseTrace(events: readonly TraceEvent[], thresholdMs = 50): TraceSummary {
-  const mains = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
-  const runTime = new Map<string, number>();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    if (e.ph === "X" && TASK_NAMES.has(e.name) && mains.has(key)) runTime.set(key, (runTime.get(key) ?? 0) + (e.dur ?? 0));
-  }
-  const main = [...runTime].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const main = rendererMainThread(events);
   const onMain = events.filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === main && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const selfByName = new Map<string, number>();
   let longTasks = 0;

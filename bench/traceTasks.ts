@@ -4,18 +4,14 @@
 // the default threshold. Run: `npx tsx bench/traceTasks.ts <trace.json> [thresholdMs]` (traces from
 // LIGHTHOUSE_TRACE_DIR=... npx tsx bench/lighthouse.ts).
 import { readFileSync } from "node:fs";
-
-type Event = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string } } };
+import { rendererMainThread, TASK_NAMES, type TraceEvent } from "./traceSummary";
 
 const [file, thresholdText] = process.argv.slice(2);
 if (!file) throw new Error("usage: npx tsx bench/traceTasks.ts <trace.json> [thresholdMs]");
 const threshold = Number(thresholdText ?? 12.5);
-const { traceEvents } = JSON.parse(readFileSync(file, "utf8")) as { traceEvents: Event[] };
+const { traceEvents } = JSON.parse(readFileSync(file, "utf8")) as { traceEvents: TraceEvent[] };
 
-const mains = new Set(traceEvents.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
-const runTime = new Map<string, number>();
-for (const e of traceEvents) if (e.ph === "X" && e.name.endsWith("RunTask") && mains.has(`${e.pid}:${e.tid}`)) runTime.set(`${e.pid}:${e.tid}`, (runTime.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
-const main = [...runTime].sort((a, b) => b[1] - a[1])[0]?.[0];
+const main = rendererMainThread(traceEvents);
 const navigation = traceEvents.filter((e) => e.name === "navigationStart" && `${e.pid}:${e.tid}` === main).map((e) => e.ts).sort((a, b) => b - a)[0] ?? 0;
 const fcp = traceEvents.find((e) => e.name === "firstContentfulPaint" && `${e.pid}:${e.tid}` === main)?.ts;
 const onMain = traceEvents.filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === main && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
@@ -40,21 +36,19 @@ for (const e of onMain) {
   const data = e.args?.data;
   const label = data?.url || data?.functionName ? `${e.name} ${short(data.url)} ${data.functionName ?? ""}`.trim() : e.name;
   let task: Map<string, number> | null = parent?.task ?? null;
-  if (!parent && e.name.endsWith("RunTask") && dur / 1000 > threshold) {
+  if (!parent && TASK_NAMES.has(e.name) && dur / 1000 > threshold) {
     task = new Map();
     const startMs = (e.ts - navigation) / 1000;
     if (fcp === undefined || e.ts >= fcp) blocking += Math.max(0, (dur / 1000) * 4 - 50);
-    const parts = task;
+    // The line's parts are filled in once the task's events are closed.
     lines.push(`@${startMs.toFixed(0)} ms  ${(dur / 1000).toFixed(1)} ms: `);
-    const index = lines.length - 1;
-    // filled in once the task's events are closed
-    pending.push({ index, parts });
+    pending.push({ index: lines.length - 1, parts: task });
   }
   stack.push({ end: e.ts + dur, label, self: dur, task });
 }
 close(Number.POSITIVE_INFINITY);
 for (const { index, parts } of pending) {
-  const top = [...parts].filter(([name]) => !name.endsWith("RunTask")).sort((a, b) => b[1] - a[1]).slice(0, 5);
+  const top = [...parts].filter(([name]) => !TASK_NAMES.has(name)).sort((a, b) => b[1] - a[1]).slice(0, 5);
   lines[index] += top.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(" | ");
 }
 console.log(lines.join("\n"));

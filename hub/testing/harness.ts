@@ -10,6 +10,8 @@ import { hashSecret, useCheapKdfForTests } from "../auth/kdf";
 import type { DeviceKind } from "../broker/acl";
 import { startHub, type HubOptions, type RunningHub } from "../server";
 import { openDb } from "../core/db";
+import { SESSION_COOKIE } from "../../src/shared/contract/auth";
+import { setCookiePairs } from "./cookies";
 import { MqttUserStore } from "../broker/mqtt-users";
 
 /** A free loopback TCP port (listen on 0, read it, close). */
@@ -74,11 +76,8 @@ export async function startTestHub(overrides: Partial<HubOptions> = {}): Promise
 
 /** The `name=value` part of a Set-Cookie for `hub_session`, or undefined. */
 export function sessionCookieOf(response: Response): string | undefined {
-  for (const header of response.headers.getSetCookie()) {
-    const first = header.split(";")[0];
-    if (first?.startsWith("hub_session=") && first !== "hub_session=") return first;
-  }
-  return undefined;
+  const session = setCookiePairs(response).find((cookie) => cookie.name === SESSION_COOKIE && cookie.value !== "");
+  return session ? `${session.name}=${session.value}` : undefined;
 }
 
 /** JSON request against the hub; `cookie` is sent as the Cookie header. */

@@ -14,6 +14,7 @@ import { CONFIG_PATH, ConfigAnswerSchema } from "../../shared/contract/config";
 import { ERROR_STATUS } from "../../shared/contract/errors";
 import { DEFAULT_API_BASES } from "../../shared/contract/paths";
 import { SensorListSchema } from "../../shared/contract/sensors";
+import { setCookiePairs } from "../../../hub/testing/cookies";
 import { startTestHub, type TestHub } from "../../../hub/testing/harness";
 
 /**
@@ -38,10 +39,7 @@ function browserFetch(): typeof fetch {
     const request = new Request(input, init);
     if (jar.size > 0) request.headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
     const response = await fetch(request);
-    for (const line of response.headers.getSetCookie()) {
-      const pair = line.split(";")[0] ?? "";
-      const name = pair.slice(0, pair.indexOf("="));
-      const value = pair.slice(pair.indexOf("=") + 1);
+    for (const { name, value } of setCookiePairs(response)) {
       if (value === "") jar.delete(name);
       else jar.set(name, value);
     }
