@@ -12,7 +12,8 @@ export type LoggedInAppProps = { router: AppRouter | Promise<AppRouter>; context
 /**
  * The app while logged in: starts the session's data (preferences, config + live channel, switches)
  * on mount and stops it on unmount (lock, logout), applies the preferred default route once per
- * browser session (spec §4), and renders the router.
+ * browser session (spec §4: only on the session's first load, and only while the user is still where that
+ * load opened), and renders the router.
  */
 export function LoggedInApp({ router: routerOrPromise, context }: LoggedInAppProps) {
   const router = routerOrPromise instanceof Promise ? use(routerOrPromise) : routerOrPromise;
@@ -20,11 +21,7 @@ export function LoggedInApp({ router: routerOrPromise, context }: LoggedInAppPro
   useEffect(() => {
     const stop = startSessionData(store, api, {
       onPreferences: () => {
-        const target = takeDefaultRoute(
-          store.get(preferencesAtom).defaultRoute,
-          router.state.location.pathname,
-          sessionStorage,
-        );
+        const target = takeDefaultRoute(store, store.get(preferencesAtom).defaultRoute, router.state.location.pathname);
         if (target !== null) void router.navigate({ to: target });
       },
       onError: (what, error) => {

@@ -3,6 +3,7 @@ import { commandEnvAtom } from "../features/commands";
 import { sessionAtom } from "../features/auth/atoms";
 import { liveStatsAtom } from "../features/live/atoms";
 import { localeAtom } from "../features/preferences/atoms";
+import { claimDefaultRoute } from "../features/preferences/defaultRoute";
 import { bootSessionOffline } from "../features/offline/boot";
 import { trackConnectivity } from "../features/offline/connectivity";
 import { startOffline } from "../features/offline/start";
@@ -60,6 +61,8 @@ export type BootedApp = { parts: AppParts; ready: Promise<void> };
  */
 export async function bootApp(): Promise<BootedApp> {
   const store = createAppStore();
+  // Spec §4: only the browser session's first load may take the default route, whenever preferences come.
+  claimDefaultRoute(store, () => sessionStorage, location.pathname);
   // Offline-first (issue 3): every API exchange updates the connectivity atoms; writes are refused offline.
   const bases = resolveApiBases();
   const api = createApiClients(store, bases, { fetch: trackConnectivity(store) });

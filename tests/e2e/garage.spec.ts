@@ -90,6 +90,8 @@ test.describe("garage door and gate (embedded broker)", () => {
     test.setTimeout(60_000);
     const { hub } = await household(SIM);
     await loginThroughUi(page, { baseURL: hub.baseURL });
+    // /car-dashboard exists only in the car layout (spec §2): this tablet is the car's.
+    await page.evaluate(() => localStorage.setItem("device.appUi", "car"));
     await page.goto(`${hub.baseURL}/car-dashboard`);
     const gate = page.getByTestId("door-gate");
     await expect(page.getByTestId("door-gate-state")).toHaveText("Zamknięta", { timeout: 15_000 });

@@ -84,7 +84,7 @@ test.describe("empty states", () => {
   });
 
   test("no screen of the bar talks about later versions", async ({ loggedInPage: page }) => {
-    for (const path of ["/switches", "/cameras", "/cameras/live?id=brama", "/car-dashboard", "/menu"]) {
+    for (const path of ["/switches", "/cameras", "/cameras/live?id=brama", "/menu"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       const text = await page.getByRole("main").innerText();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as v from "valibot";
 import { createStore } from "jotai";
 import { accountAppUiAtom, appUiAtom, deviceAppUiAtom, preferencesAtom } from "./atoms";
-import { DEFAULT_ROUTE_FLAG, takeDefaultRoute } from "./defaultRoute";
+import { claimDefaultRoute, DEFAULT_ROUTE_FLAG, routesFor, takeDefaultRoute } from "./defaultRoute";
 import { DEVICE_APP_UI_KEY, readDeviceAppUi, writeDeviceAppUi } from "./deviceLayout";
 import { DEFAULT_PREFERENCES, mergePreferences, PreferencesResponseSchema } from "./schemas";
 import { applyZoomLock, viewportContent } from "./zoom";
@@ -42,16 +42,52 @@ describe("preferences (spec §3, §4)", () => {
     expect(document.getElementById("viewport")?.getAttribute("content")).not.toContain("user-scalable");
   });
 
-  it("applies the default route once per browser session", () => {
+  it("applies the default route once per browser session, on its first load", () => {
     const storage = memoryStorage();
-    expect(takeDefaultRoute("/weather", "/", storage)).toBe("/weather");
+    const first = createStore();
+    claimDefaultRoute(first, () => storage, "/");
     expect(storage.getItem(DEFAULT_ROUTE_FLAG)).not.toBeNull();
-    expect(takeDefaultRoute("/weather", "/", storage)).toBeNull();
+    expect(takeDefaultRoute(first, "/weather", "/")).toBe("/weather");
+    expect(takeDefaultRoute(first, "/weather", "/")).toBeNull();
+    const reload = createStore();
+    claimDefaultRoute(reload, () => storage, "/");
+    expect(takeDefaultRoute(reload, "/weather", "/")).toBeNull();
   });
 
-  it("ignores an unknown default route or the one already shown", () => {
-    expect(takeDefaultRoute("https://evil.example/", "/", memoryStorage())).toBeNull();
-    expect(takeDefaultRoute("/", "/", memoryStorage())).toBeNull();
+  it("never overrides a route opened by URL after the first load, even while the first load still waits for preferences", () => {
+    const storage = memoryStorage();
+    const loginLoad = createStore();
+    claimDefaultRoute(loginLoad, () => storage, "/");
+    // The user logs in and, before the preferences arrive, opens /switches in the same tab: a new load.
+    const deepLink = createStore();
+    claimDefaultRoute(deepLink, () => storage, "/switches");
+    expect(takeDefaultRoute(deepLink, "/", "/switches")).toBeNull();
+  });
+
+  it("does not move a user who already navigated away from where the first load opened", () => {
+    const store = createStore();
+    claimDefaultRoute(store, () => memoryStorage(), "/");
+    expect(takeDefaultRoute(store, "/weather", "/switches")).toBeNull();
+  });
+
+  it("ignores an unknown default route or the one already shown, and claims nothing without storage", () => {
+    const a = createStore();
+    claimDefaultRoute(a, () => memoryStorage(), "/");
+    expect(takeDefaultRoute(a, "https://evil.example/", "/")).toBeNull();
+    const b = createStore();
+    claimDefaultRoute(b, () => memoryStorage(), "/");
+    expect(takeDefaultRoute(b, "/", "/")).toBeNull();
+    const c = createStore();
+    claimDefaultRoute(c, () => {
+      throw new DOMException("denied", "SecurityError");
+    }, "/");
+    expect(takeDefaultRoute(c, "/weather", "/")).toBeNull();
+  });
+
+  it("offers /car-dashboard as a start screen only in the car layout (spec §2)", () => {
+    expect(routesFor("standard")).not.toContain("/car-dashboard");
+    expect(routesFor("car")).toContain("/car-dashboard");
+    expect(routesFor("standard")).toContain("/switches");
   });
 });
 

@@ -85,6 +85,21 @@ describe("connectLive against a real MQTT broker (spec §7 live channel, §9 bro
     expect(states).toContain("end");
   });
 
+  it("connects to an mqtts:// connection string without a port on the secure port 8883 (spec §7)", () => {
+    const urls: string[] = [];
+    const live = connectLive({
+      url: "mqtts://127.0.0.1",
+      onMessage: () => undefined,
+      onState: () => undefined,
+      connect: (url, options) => {
+        urls.push(url);
+        return connect("mqtt://127.0.0.1:1", { ...options, reconnectPeriod: 0 });
+      },
+    });
+    cleanups.push(() => live.close());
+    expect(urls).toEqual(["mqtts://127.0.0.1:8883"]);
+  });
+
   it("refuses an invalid topic filter before connecting", () => {
     let connected = false;
     expect(() =>

@@ -1,5 +1,6 @@
 // mqtt.js's browser ESM build has only a default export, so the named `connect` is read from it.
 import mqtt, { type IClientOptions, type MqttClient } from "mqtt";
+import { withBrokerDefaults } from "./brokerUrl";
 import { createRetainedGuard } from "./retainedGuard";
 import type { LiveConnectionState } from "../../shared/liveConnection";
 import { isValidTopicFilter } from "./topic";
@@ -24,7 +25,10 @@ export const LIVE_CLIENT_OPTIONS = {
 
 /** Options of {@link connectLive}. */
 export type ConnectLiveOptions = {
-  /** Broker WebSocket URL, e.g. config's `mqttConnectionString` ("ws://host:8080/mqtt"). */
+  /**
+   * Broker URL, config's `mqttConnectionString`: `ws://host:8080/mqtt`, `wss://…`, or `mqtts://host`
+   * (secure port 8883 by default, see {@link withBrokerDefaults}).
+   */
   url: string;
   /** Every message received (topic name, raw payload); must not throw. */
   onMessage: (topic: string, payload: Uint8Array) => void;
@@ -51,7 +55,7 @@ export function connectLive(options: ConnectLiveOptions): LiveConnection {
   const topicFilter = options.topicFilter ?? LIVE_TOPIC_FILTER;
   if (!isValidTopicFilter(topicFilter)) throw new Error(`Invalid MQTT topic filter: ${JSON.stringify(topicFilter)}`);
   const connect = options.connect ?? mqtt.connect;
-  const client = connect(options.url, { ...LIVE_CLIENT_OPTIONS });
+  const client = connect(withBrokerDefaults(options.url), { ...LIVE_CLIENT_OPTIONS });
   const retainedGuard = createRetainedGuard();
 
   client.on("connect", () => {

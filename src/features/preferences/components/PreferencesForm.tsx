@@ -3,10 +3,10 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import * as v from "valibot";
 import { ToggleField } from "../../../ui/ToggleField";
-import { preferencesAtom } from "../atoms";
+import { appUiAtom, preferencesAtom } from "../atoms";
 import { LocaleSchema, type PreferencesPatch } from "../schemas";
 import { savePreferencesCommand } from "../commands";
-import { KNOWN_ROUTES, type KnownRoute } from "../defaultRoute";
+import { isKnownRoute, routesFor, type KnownRoute } from "../defaultRoute";
 import "./settings.css";
 
 /** i18n key of each route's name in the start-screen choice. */
@@ -23,7 +23,9 @@ const ROUTE_LABEL_KEYS: Record<KnownRoute, string> = {
  * The account's preferences (spec §3, §4), the menu's 'Konto' section: 'Układ samochodowy' (appUi
  * car/standard: the default of devices without their own layout), 'Blokada powiększenia'
  * (zoomState locked/unlocked), 'Powiadomienia' (alerts), the 'Język' select (Polski / English) and the
- * 'Ekran startowy' select (defaultRoute, one of the app's routes, spec §4: applied once per browser session),
+ * 'Ekran startowy' select (defaultRoute, one of the app's routes, spec §4: applied once per browser session;
+ * /car-dashboard is offered only while this device's layout is car, spec §2; a saved value not offered
+ * stays shown as chosen),
  * each with a line saying what it does. Each change is saved at once by savePreferencesCommand
  * (PATCH /preferences; a failure reverts it and toasts).
  */
@@ -33,7 +35,9 @@ export function PreferencesForm() {
   const save = useSetAtom(savePreferencesCommand);
   const languageId = useId();
   const routeId = useId();
-  const knownRoute = (KNOWN_ROUTES as readonly string[]).includes(preferences.defaultRoute);
+  const offered = routesFor(useAtomValue(appUiAtom));
+  const current = preferences.defaultRoute;
+  const offeredCurrent = (offered as readonly string[]).includes(current);
   const stateText = { on: t("menu.on"), off: t("menu.off") };
 
   const handleChange = (patch: PreferencesPatch) => {
@@ -99,8 +103,8 @@ export function PreferencesForm() {
           aria-describedby={`${routeId}-description`}
           onChange={(event) => handleChange({ defaultRoute: event.currentTarget.value })}
         >
-          {!knownRoute && <option value={preferences.defaultRoute}>{preferences.defaultRoute}</option>}
-          {KNOWN_ROUTES.map((route) => (
+          {!offeredCurrent && <option value={current}>{isKnownRoute(current) ? t(ROUTE_LABEL_KEYS[current]) : current}</option>}
+          {offered.map((route) => (
             <option key={route} value={route}>
               {t(ROUTE_LABEL_KEYS[route])}
             </option>
