@@ -194,11 +194,11 @@ test.describe("kiosk updates", () => {
     await page.evaluate(() => {
       const state: unknown = history.state;
       const index = typeof state === "object" && state !== null && "__TSR_index" in state ? Number(state.__TSR_index) : 0;
-      history.pushState({ __TSR_index: index + 1, key: "e2e-forward", __TSR_key: "e2e-forward" }, "", "/car-dashboard");
+      history.pushState({ __TSR_index: index + 1, key: "e2e-forward", __TSR_key: "e2e-forward" }, "", "/automations");
       dispatchEvent(new PopStateEvent("popstate", { state: history.state }));
     });
-    await expect(page).toHaveURL(/\/car-dashboard$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Pulpit samochodowy" })).toBeVisible();
+    await expect(page).toHaveURL(/\/automations$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Automatyzacje" })).toBeVisible();
     expect(problems).toEqual([]);
     // Some of those chunks exist only in the old build: they came from the previous version's assets.
     const nextAssets = new Set(readdirSync(join(deploy.next, "assets")));
