@@ -23,9 +23,10 @@ export async function fetchSwitches(general: ApiClient): Promise<ApiResult<Switc
  * device's plain POWER) of switch `name` to `state`. Resolves when the hub has sent the command;
  * the new state arrives on the live channel. Errors: ApiError (`DEVICE_UNREACHABLE` when the hub
  * cannot reach the broker, `NOT_FOUND`, `BAD_REQUEST`).
+ * On the helper queue (spec §7): one device command at a time, never retried.
  */
 export async function setSwitch(general: ApiClient, name: string, relay: number, state: "ON" | "OFF"): Promise<ApiResult<SwitchSetAnswer>> {
-  return general.post(switchSetPath(name), { json: { relay, state } satisfies SwitchSetBody, schema: SwitchSetAnswerSchema });
+  return general.post(switchSetPath(name), { queue: "helper", json: { relay, state } satisfies SwitchSetBody, schema: SwitchSetAnswerSchema });
 }
 
 /**
@@ -42,8 +43,9 @@ export async function editSwitch(general: ApiClient, name: string, config: Switc
  * `cmd` on switch `name`'s Tasmota device; resolves with the command, the answering topic and the
  * device's answer (`response`). Errors: ApiError (`BAD_REQUEST` for a refused line, `DEVICE_NO_ANSWER`,
  * `DEVICE_UNREACHABLE`, `DEVICE_BUSY`, `NOT_FOUND`).
+ * On the task queue (spec §7, two at a time): a long task.
  */
 export async function runTasmotaCommand(general: ApiClient, name: string, cmd: string): Promise<ApiResult<TasmotaConsoleAnswer["item"]>> {
-  const result = await general.post(tasmotaConsolePath(name), { json: { cmd } satisfies TasmotaConsoleBody, schema: TasmotaConsoleAnswerSchema });
+  const result = await general.post(tasmotaConsolePath(name), { queue: "task", json: { cmd } satisfies TasmotaConsoleBody, schema: TasmotaConsoleAnswerSchema });
   return { ...result, data: result.data.item };
 }
