@@ -1,6 +1,7 @@
 import type { ApiClient, ApiResult } from "../../lib/api/client";
 import {
   SWITCHES_PATH,
+  SWITCHES_RELOAD_PATH,
   SwitchAnswerSchema,
   SwitchSetAnswerSchema,
   switchConfigPath,
@@ -16,6 +17,22 @@ import { SwitchesResponseSchema, type Switch } from "./schemas";
 export async function fetchSwitches(general: ApiClient): Promise<ApiResult<Switch[]>> {
   const result = await general.get(SWITCHES_PATH, { schema: SwitchesResponseSchema });
   return { ...result, data: result.data.items };
+}
+
+/**
+ * GET /config/switches/{id} on the general base (spec §7): switch `name`'s definition as the hub has
+ * it now (household file plus stored edits). Errors: ApiError (`NOT_FOUND` for an unknown switch).
+ */
+export async function fetchSwitch(general: ApiClient, name: string): Promise<Switch> {
+  return (await general.get(switchConfigPath(name), { schema: SwitchAnswerSchema })).data.item;
+}
+
+/**
+ * POST /config/switches/reload on the general base (spec §7): the hub's switch definitions again, as
+ * GET /config/switches now answers them. On the task queue (spec §7), never retried. Errors: ApiError.
+ */
+export async function reloadSwitches(general: ApiClient): Promise<Switch[]> {
+  return (await general.post(SWITCHES_RELOAD_PATH, { queue: "task", json: {}, schema: SwitchesResponseSchema })).data.items;
 }
 
 /**
