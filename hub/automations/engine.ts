@@ -7,7 +7,7 @@ import { sensorTopic } from "../../src/shared/contract/topics";
 import { MAX_PAYLOAD_BYTES } from "../bridge/guards";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Household, Sensor } from "../household/schema";
-import { relayCommands } from "../switches/service";
+import { relayCommands } from "../switches/relays";
 import { nextOccurrence } from "./schedule";
 import type { AutomationService, RunCause } from "./service";
 import { changedTo, isFreshRing, LATE_RUN_LIMIT_MS, MAX_TRIGGERED_RUNS_PER_MINUTE, relayKey, thresholdCrossed } from "./triggers";

@@ -5,7 +5,7 @@ import type { GarageService } from "../garage/service";
 import type { Household } from "../household/schema";
 import type { LightsService } from "../lights/service";
 import type { SwitchService } from "../switches/service";
-import { relayCommands } from "../switches/service";
+import { relayCommands } from "../switches/relays";
 import type { ActionRunner } from "./runner";
 
 /**

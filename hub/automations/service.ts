@@ -1,7 +1,7 @@
 import type { Automation, AutomationBody, AutomationPatch, AutomationRun, AutomationTrigger } from "../../src/shared/contract/automations";
 import { HubError } from "../core/errors";
 import type { Household } from "../household/schema";
-import { relayCommands } from "../switches/service";
+import { relayCommands } from "../switches/relays";
 import type { ActionRunner } from "./runner";
 import type { AutomationStore } from "./store";
 

@@ -120,6 +120,30 @@ describe("Tasmota power", () => {
     expect(messages).toContainEqual({ topic: "tasmota/tele/demo-sensor/STATE", payload: fixture.payload.toString() });
   });
 
+  it("a 4-relay device: each switch bound to a relay gets that relay's state only, under its own name", () => {
+    const relayIndex = buildBridgeIndex({
+      ...household,
+      switches: [
+        { name: "lampka", label: "Lampka", purpose: null, device: "sonoff4", relay: 2 },
+        { name: "wentylator", label: "Wentylator", purpose: null, device: "sonoff4", relay: 1 },
+        { name: "listwa4", label: "Cała listwa", purpose: null, device: "sonoff4", relays: 4 },
+      ],
+    });
+    const fixture = loadFixture("tasmota/state_multi_relay_power1_5.json");
+    const { POWER5: _fifth, ...state } = fixture.json as Record<string, unknown>;
+    const messages = translateTasmota(relayIndex, "tele/sonoff4/STATE", Buffer.from(JSON.stringify(state)), at).messages;
+    const power = (name: string) => messages.filter((m) => m.topic.startsWith(`power/${name}/`));
+    expect(power("wentylator")).toEqual([{ topic: "power/wentylator/POWER1", payload: '{"state":"ON"}' }]);
+    expect(power("lampka")).toEqual([{ topic: "power/lampka/POWER2", payload: '{"state":"OFF"}' }]);
+    expect(power("listwa4").map((m) => m.topic)).toEqual(["power/listwa4/POWER1", "power/listwa4/POWER2", "power/listwa4/POWER3", "power/listwa4/POWER4"]);
+    expect(power("sonoff4")).toHaveLength(4);
+    expect(translateTasmota(relayIndex, "stat/sonoff4/POWER2", Buffer.from("ON"), at).messages).toEqual([
+      { topic: "power/sonoff4/POWER2", payload: '{"state":"ON"}' },
+      { topic: "power/lampka/POWER2", payload: '{"state":"ON"}' },
+      { topic: "power/listwa4/POWER2", payload: '{"state":"ON"}' },
+    ]);
+  });
+
   it("drops a power state that is neither ON nor OFF", () => {
     expect(translate("stat/lampa/POWER1", Buffer.from("MAYBE")).dropped).toHaveLength(1);
   });

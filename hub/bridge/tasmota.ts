@@ -1,5 +1,6 @@
 import type { PowerPayload } from "../../src/shared/contract/switches";
 import { availabilityTopic, powerTopic, sensorTopic, tasmotaPassThroughTopic, tasmotaTeleTopic, type AvailabilityPayload } from "../../src/shared/contract/topics";
+import { switchPowerKey } from "../switches/relays";
 import type { BridgeIndex } from "./bridge-index";
 import { MAX_PAYLOAD_BYTES, asObject, isSafeDeviceName, ownField, parseJsonObject, readingPayload, type JsonObject } from "./guards";
 import { sensorValue } from "./sensor-value";
@@ -21,9 +22,18 @@ function powerState(raw: unknown): "ON" | "OFF" | undefined {
   return upper === "ON" || upper === "OFF" ? upper : undefined;
 }
 
+/**
+ * `power/<t>/<key>`, and the same state under each switch named otherwise on that device whose relay
+ * it is (switchPowerKey: a switch bound to relay r gets only `POWER<r>`; one without a relay, every key).
+ */
 function powerMessages(index: BridgeIndex, device: string, key: string, state: "ON" | "OFF"): Translation["messages"] {
   const payload = JSON.stringify({ state } satisfies PowerPayload);
-  return [device, ...(index.switchAliases.get(device) ?? [])].map((name) => ({ topic: powerTopic(name, key), payload }));
+  const out = [{ topic: powerTopic(device, key), payload }];
+  for (const alias of index.switchAliases.get(device) ?? []) {
+    const aliasKey = switchPowerKey(alias, key);
+    if (aliasKey !== null) out.push({ topic: powerTopic(alias.name, aliasKey), payload });
+  }
+  return out;
 }
 
 /** POWER / POWER<n> fields of a STATE or RESULT object -> `power/<t>/POWER<n>`; bad values dropped. */
@@ -54,7 +64,8 @@ function sensorsFromPayload(index: BridgeIndex, device: string, payload: JsonObj
  * Translates one Tasmota message (docs/contract.md "Device topics the hub reads"):
  * `tele/<t>/SENSOR` -> configured `sensor/<kind>/<place>` readings + pass-through;
  * `tele/<t>/STATE`, `stat/<t>/RESULT`, `stat/<t>/STATE` -> `power/<t>/POWER<n>` (+ pass-through for tele);
- * `stat/<t>/POWER<n>` raw ON/OFF or `{"POWER":"ON"}` -> `power/<t>/POWER<n>`;
+ * `stat/<t>/POWER<n>` raw ON/OFF or `{"POWER":"ON"}` -> `power/<t>/POWER<n>`; each power state also
+ * under `power/<switch name>/…` of every switch named otherwise whose relay it is (powerMessages);
  * `tele/<t>/LWT` Online/Offline -> `availability/<t>` (and `availability/<switch name>` of every switch
  * named otherwise on that device) + pass-through. Reading time = `receivedAt`
  * (Tasmota's `Time` has no zone). Never throws; bad input lands in `dropped`.
@@ -74,7 +85,7 @@ export function translateTasmota(index: BridgeIndex, topic: string, payload: Buf
     const state = text === "Online" ? "online" : text === "Offline" ? "offline" : undefined;
     if (!state) return dropped(`LWT ${JSON.stringify(text.slice(0, 40))} is neither Online nor Offline`);
     const availability = JSON.stringify({ state } satisfies AvailabilityPayload);
-    for (const name of [device, ...(index.switchAliases.get(device) ?? [])]) out.messages.push({ topic: availabilityTopic(name), payload: availability });
+    for (const name of [device, ...(index.switchAliases.get(device) ?? []).map((alias) => alias.name)]) out.messages.push({ topic: availabilityTopic(name), payload: availability });
     out.messages.push({ topic: tasmotaPassThroughTopic(tasmotaTeleTopic(device, "LWT")), payload: text });
     return out;
   }

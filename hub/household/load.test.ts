@@ -32,6 +32,15 @@ describe("household config", () => {
     expect(() => loadHousehold({ configPath: join(dir, "missing.json"), dataDir: dir, demo: false })).toThrow(/file not found/);
   });
 
+  it("refuses a switch bound to one relay and named like its device, whose power topics carry every relay", () => {
+    dir = mkdtempSync(join(tmpdir(), "household-"));
+    const path = join(dir, "relay.json");
+    writeFileSync(path, JSON.stringify({ switches: [{ name: "sonoff4", label: "Lampka", purpose: null, device: "sonoff4", relay: 2 }] }));
+    expect(() => loadHousehold({ configPath: path, dataDir: dir, demo: false })).toThrow(`${path}: field switches.0.relay`);
+    writeFileSync(path, JSON.stringify({ switches: [{ name: "lampka", label: "Lampka", purpose: null, device: "sonoff4", relay: 2 }] }));
+    expect(loadHousehold({ configPath: path, dataDir: dir, demo: false }).household.switches[0]).toMatchObject({ name: "lampka", relay: 2 });
+  });
+
   it("reads an optional room per sensor, trimmed, and refuses an empty or over-long one", () => {
     dir = mkdtempSync(join(tmpdir(), "household-"));
     const path = join(dir, "rooms.json");

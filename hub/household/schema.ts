@@ -13,14 +13,23 @@ export type { SwitchGroup } from "../../src/shared/contract/switches";
 /**
  * A switch of the household file: the entry `GET /config/switches` answers (name, label, purpose;
  * src/shared/contract/switches.ts) plus the Tasmota `device` it drives and optionally one `relay` of it.
+ * A switch bound to one relay is named otherwise than its device: `power/<device>/…` carries every
+ * relay of the device, `power/<name>/…` only that relay (hub/switches/relays.ts).
  */
-export const SwitchSchema = v.object({
-  ...SwitchEntrySchema.entries,
-  device: DeviceNameSchema,
-  relay: v.optional(RelaySchema),
-  /** How many relays the device has (POWER1..POWER<relays>); default 1. Bounds `POST /switch/{id}/set`'s relay. */
-  relays: v.optional(RelaySchema),
-});
+export const SwitchSchema = v.pipe(
+  v.object({
+    ...SwitchEntrySchema.entries,
+    device: DeviceNameSchema,
+    /** The one relay of `device` this switch is (its state and its commands, hub/switches/relays.ts). */
+    relay: v.optional(RelaySchema),
+    /** How many relays the device has (POWER1..POWER<relays>); default 1. Bounds `POST /switch/{id}/set`'s relay. */
+    relays: v.optional(RelaySchema),
+  }),
+  v.forward(
+    v.check((item) => item.relay === undefined || item.name !== item.device, "a switch bound to one relay needs a name other than its device"),
+    ["relay"],
+  ),
+);
 export type Switch = v.InferOutput<typeof SwitchSchema>;
 
 /**

@@ -45,7 +45,7 @@ export function settingJson(value: unknown): string {
   return json;
 }
 
-/** Switch names and the relays each takes (`relayCommands` of hub/switches/service.ts): what settings may refer to. */
+/** Switch names and the relays each takes (`relayCommands` of hub/switches/relays.ts): what settings may refer to. */
 export type KnownSwitches = ReadonlyMap<string, { has(relay: number): boolean }>;
 
 /**

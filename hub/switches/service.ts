@@ -1,26 +1,10 @@
-import { tasmotaPowerCommand, type SwitchSetAnswer, type SwitchSetBody } from "../../src/shared/contract/switches";
+import type { SwitchSetAnswer, SwitchSetBody } from "../../src/shared/contract/switches";
 import { tasmotaCommandTopic } from "../../src/shared/contract/topics";
 import { sendDeviceCommands } from "../broker/commands";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
 import type { Switch } from "../household/schema";
-
-/**
- * The relays `POST /switch/{id}/set` accepts for a switch, each with the Tasmota command it becomes:
- * a switch bound to one `relay` r of its device takes 0 (its own relay) and r, both `POWER<r>`; any
- * other switch takes 0 (`POWER`, Tasmota's first relay) and 1..`relays` (default 1), `POWER<n>`.
- */
-export function relayCommands(item: Pick<Switch, "relay" | "relays">): ReadonlyMap<number, string> {
-  if (item.relay !== undefined) {
-    const own = tasmotaPowerCommand(item.relay);
-    return new Map([
-      [0, own],
-      [item.relay, own],
-    ]);
-  }
-  const count = item.relays ?? 1;
-  return new Map(Array.from({ length: count + 1 }, (_, relay) => [relay, tasmotaPowerCommand(relay)]));
-}
+import { relayCommands } from "./relays";
 
 /**
  * Switch commands (spec §3, §7 `POST switch/{id}/set`; docs/contract.md): turns a validated body into

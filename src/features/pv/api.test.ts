@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createApiClient } from "../../lib/api/client";
 import { ApiError, httpError } from "../../lib/api/errors";
-import { failedLine } from "./api";
+import { failedLine, uploadPvLog } from "./api";
 import { formatKwh, formatPeriod, formatPower } from "./components/format";
 
 describe("failedLine", () => {
@@ -27,5 +28,59 @@ describe("PV formatting", () => {
   it("shows a period within one day with the date once", () => {
     const text = formatPeriod("2026-06-21T03:00:00.000Z", "2026-06-21T18:00:00.000Z", "pl");
     expect(text).toMatch(/^\d{2}\.\d{2}\.2026, \d{2}:\d{2} – \d{2}:\d{2}$/);
+  });
+});
+
+/** An XMLHttpRequest that records what is sent and answers when the test says so. */
+class HeldXhr {
+  static sent: HeldXhr[] = [];
+  url = "";
+  status = 0;
+  statusText = "";
+  responseText = "";
+  withCredentials = false;
+  timeout = 0;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(_method: string, url: string): void {
+    this.url = url;
+  }
+  setRequestHeader(): void {}
+  abort(): void {}
+  send(): void {
+    HeldXhr.sent.push(this);
+  }
+  answer(status: number, body: unknown): void {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+describe("uploadPvLog (spec §7 POST /pv/log)", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    HeldXhr.sent = [];
+  });
+
+  it("goes through the task queue: it waits while two long tasks hold it, then is sent and answered", async () => {
+    vi.stubGlobal("XMLHttpRequest", HeldXhr);
+    const general = createApiClient({ baseUrl: "http://localhost/api/v2", retry: 0 });
+    const releases: (() => void)[] = [];
+    const tasks = [1, 2].map(() => general.inQueue("task", () => new Promise<void>((resolve) => releases.push(resolve))));
+    const upload = uploadPvLog(general, new File(["time,power\n"], "pv.csv", { type: "text/csv" }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(HeldXhr.sent).toHaveLength(0);
+    releases[0]?.();
+    await vi.waitFor(() => expect(HeldXhr.sent).toHaveLength(1));
+    expect(HeldXhr.sent[0]?.url).toBe("http://localhost/api/v2/pv/log");
+    const item = { id: 1, name: "pv.csv", uploadedAt: "2026-06-21T20:00:00.000Z", rows: 61, from: "2026-06-21T03:00:00.000Z", to: "2026-06-21T18:00:00.000Z", energyKwh: 40.098, peakW: 4200 };
+    HeldXhr.sent[0]?.answer(200, { item });
+    expect(await upload).toEqual(item);
+    releases[1]?.();
+    await Promise.all(tasks);
   });
 });

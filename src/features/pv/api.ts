@@ -11,12 +11,13 @@ export async function fetchPvLogs(general: ApiClient): Promise<PvLogSummary[]> {
 
 /**
  * POST /pv/log (spec §7, form-data): uploads `file` in field `file` with progress; resolves with
- * what the hub parsed. Rejects with ApiError (a bad file: 400 whose body has `line`, see {@link failedLine}).
+ * what the hub parsed. Runs on the task queue (spec §7), never retried. Rejects with ApiError (a bad
+ * file: 400 whose body has `line`, see {@link failedLine}).
  */
 export async function uploadPvLog(general: ApiClient, file: File, onProgress?: (progress: UploadProgress) => void): Promise<PvLogSummary> {
   const form = new FormData();
   form.append(PV_LOG_FIELD, file, file.name);
-  const body = await postForm(`${general.baseUrl}${PV_LOG_PATH}`, form, onProgress ? { onProgress } : {});
+  const body = await general.inQueue("task", () => postForm(`${general.baseUrl}${PV_LOG_PATH}`, form, onProgress ? { onProgress } : {}));
   const parsed = v.safeParse(PvLogAnswerSchema, body);
   if (!parsed.success) throw new ApiError("Invalid response from /pv/log", { kind: "server", body });
   return parsed.output.item;

@@ -3,7 +3,8 @@ import { SwitchesListValueSchema } from "../../shared/contract/settingValues";
 import type { SettingKey } from "../../shared/contract/settings";
 import { commandAtom } from "../commands";
 import { configAtom } from "../config";
-import { patchSetting, SETTINGS_PATH } from "./api";
+import { SENSORS_NOTIFY_PATH } from "../../shared/contract/settingValues";
+import { notifySensors, patchSetting, SETTINGS_PATH } from "./api";
 
 /** What saveSettingCommand sends: a setting key, its new value, and ids to remove (tempWatchdog). */
 export type SettingSave = { key: SettingKey; value: unknown; idsToRemove?: readonly string[] };
@@ -32,4 +33,15 @@ export const saveSettingCommand = commandAtom<SettingSave, unknown>({
     }
     return stored;
   },
+});
+
+/**
+ * 'Sprawdź teraz' of the watchdogs' editor (spec §7 `POST config/sensors/notify`; DESIGN §4a command),
+ * pending under `watchdogs:check`: the hub judges the last readings again; resolves with the alerts
+ * active now (`<watchdog>/<rule id>`). Failure: the commands' generic toast.
+ */
+export const checkWatchdogsCommand = commandAtom<void, string[]>({
+  target: () => "watchdogs:check",
+  request: () => ({ method: "POST", path: SENSORS_NOTIFY_PATH }),
+  run: ({ api }) => notifySensors(api.general),
 });

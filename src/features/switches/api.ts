@@ -1,6 +1,7 @@
 import type { ApiClient, ApiResult } from "../../lib/api/client";
 import {
   SWITCHES_PATH,
+  SWITCHES_RELOAD_PATH,
   SwitchAnswerSchema,
   SwitchSetAnswerSchema,
   switchConfigPath,
@@ -19,13 +20,30 @@ export async function fetchSwitches(general: ApiClient): Promise<ApiResult<Switc
 }
 
 /**
+ * GET /config/switches/{id} on the general base (spec §7): switch `name`'s definition as the hub has
+ * it now (household file plus stored edits). Errors: ApiError (`NOT_FOUND` for an unknown switch).
+ */
+export async function fetchSwitch(general: ApiClient, name: string): Promise<Switch> {
+  return (await general.get(switchConfigPath(name), { schema: SwitchAnswerSchema })).data.item;
+}
+
+/**
+ * POST /config/switches/reload on the general base (spec §7): the hub's switch definitions again, as
+ * GET /config/switches now answers them. On the task queue (spec §7), never retried. Errors: ApiError.
+ */
+export async function reloadSwitches(general: ApiClient): Promise<Switch[]> {
+  return (await general.post(SWITCHES_RELOAD_PATH, { queue: "task", json: {}, schema: SwitchesResponseSchema })).data.items;
+}
+
+/**
  * POST /switch/{id}/set on the general base (spec §7): asks the hub to set relay `relay` (0 = the
  * device's plain POWER) of switch `name` to `state`. Resolves when the hub has sent the command;
  * the new state arrives on the live channel. Errors: ApiError (`DEVICE_UNREACHABLE` when the hub
  * cannot reach the broker, `NOT_FOUND`, `BAD_REQUEST`).
+ * On the helper queue (spec §7): one device command at a time, never retried.
  */
 export async function setSwitch(general: ApiClient, name: string, relay: number, state: "ON" | "OFF"): Promise<ApiResult<SwitchSetAnswer>> {
-  return general.post(switchSetPath(name), { json: { relay, state } satisfies SwitchSetBody, schema: SwitchSetAnswerSchema });
+  return general.post(switchSetPath(name), { queue: "helper", json: { relay, state } satisfies SwitchSetBody, schema: SwitchSetAnswerSchema });
 }
 
 /**
@@ -42,8 +60,9 @@ export async function editSwitch(general: ApiClient, name: string, config: Switc
  * `cmd` on switch `name`'s Tasmota device; resolves with the command, the answering topic and the
  * device's answer (`response`). Errors: ApiError (`BAD_REQUEST` for a refused line, `DEVICE_NO_ANSWER`,
  * `DEVICE_UNREACHABLE`, `DEVICE_BUSY`, `NOT_FOUND`).
+ * On the task queue (spec §7, two at a time): a long task.
  */
 export async function runTasmotaCommand(general: ApiClient, name: string, cmd: string): Promise<ApiResult<TasmotaConsoleAnswer["item"]>> {
-  const result = await general.post(tasmotaConsolePath(name), { json: { cmd } satisfies TasmotaConsoleBody, schema: TasmotaConsoleAnswerSchema });
+  const result = await general.post(tasmotaConsolePath(name), { queue: "task", json: { cmd } satisfies TasmotaConsoleBody, schema: TasmotaConsoleAnswerSchema });
   return { ...result, data: result.data.item };
 }

@@ -24,6 +24,23 @@ afterEach(() => {
 });
 
 describe("toggleSwitchCommand (spec §3, §7 POST switch/{id}/set)", () => {
+  it("two presses issued together reach the hub one at a time, on the helper queue (spec §7)", async () => {
+    const arrivals: number[] = [];
+    const { store, power } = setup(() => {
+      arrivals.push(performance.now());
+      return { status: 200, body: { item: { name: "listwa", relay: 1, command: "POWER1", state: "ON" } }, delayMs: 80 };
+    });
+    power("power/listwa/POWER1", "OFF");
+    power("power/listwa/POWER2", "OFF");
+    const first = store.set(toggleSwitchCommand, { name: "listwa", relay: 1 });
+    const second = store.set(toggleSwitchCommand, { name: "listwa", relay: 2 });
+    await vi.waitFor(() => expect(arrivals).toHaveLength(2));
+    expect((arrivals[1] ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThanOrEqual(70);
+    power("power/listwa/POWER1", "ON");
+    power("power/listwa/POWER2", "ON");
+    expect([(await first).status, (await second).status]).toEqual(["done", "done"]);
+  });
+
   it("sends ON for a relay that is off, stays pending until the device confirms on power/<name>/POWER<n>, then is done", async () => {
     const { store, requests, notify, power } = setup();
     power("power/listwa/POWER2", "OFF");

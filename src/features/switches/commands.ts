@@ -1,9 +1,9 @@
 import { ApiError } from "../../lib/api/errors";
 import { BAD_REQUEST, DEVICE_BUSY, DEVICE_NO_ANSWER, DEVICE_UNREACHABLE } from "../../shared/contract/errors";
 import { tasmotaConsolePath, type TasmotaConsoleAnswer } from "../../shared/contract/tasmota-console";
-import { switchConfigPath, switchSetPath } from "../../shared/contract/switches";
+import { SWITCHES_RELOAD_PATH, switchConfigPath, switchSetPath } from "../../shared/contract/switches";
 import { commandAtom } from "../commands";
-import { editSwitch, runTasmotaCommand, setSwitch } from "./api";
+import { editSwitch, reloadSwitches, runTasmotaCommand, setSwitch } from "./api";
 import { switchesAtom } from "./atoms";
 import { switchPowerAtom, type PowerState } from "./power";
 
@@ -64,7 +64,9 @@ export type SwitchEdit = { name: string; label: string; purpose: string | null }
 /**
  * Saves a switch's label and purpose (spec §7 `PATCH config/switches/{id}`; DESIGN §4a command),
  * pending under `switch-config:<name>`; the hub's answer replaces the definition in switchesAtom, so
- * the top bar's badge counts the new purpose at once. Failure: the commands' generic toast, nothing changed.
+ * the top bar's badge counts the new purpose at once, then `POST config/switches/reload` replaces
+ * every definition with the hub's (a failed reload keeps the saved answer and is only logged: the
+ * edit itself was stored). Failure of the PATCH: the commands' generic toast, nothing changed.
  */
 export const editSwitchCommand = commandAtom<SwitchEdit, void>({
   target: ({ name }) => `switch-config:${name}`,
@@ -73,6 +75,23 @@ export const editSwitchCommand = commandAtom<SwitchEdit, void>({
     const purpose = edit.purpose === null || edit.purpose.trim() === "" ? null : edit.purpose.trim();
     const answer = await editSwitch(api.general, edit.name, { label: edit.label.trim(), purpose });
     set(switchesAtom, (current) => current?.map((item) => (item.name === answer.data.name ? answer.data : item)) ?? current);
+    await reloadSwitches(api.general).then(
+      (items) => set(switchesAtom, items),
+      (error: unknown) => console.warn("switches: reload after an edit failed; the saved answer stays", error),
+    );
+  },
+});
+
+/**
+ * Reloads the switch definitions from the hub (spec §7 `POST config/switches/reload`; DESIGN §4a
+ * command), pending under `switches:reload`: the answer replaces switchesAtom (labels, purposes, the
+ * badge). Failure: the commands' generic toast, the loaded definitions stay.
+ */
+export const reloadSwitchesCommand = commandAtom<void, void>({
+  target: () => "switches:reload",
+  request: () => ({ method: "POST", path: SWITCHES_RELOAD_PATH }),
+  run: async ({ api, set }) => {
+    set(switchesAtom, await reloadSwitches(api.general));
   },
 });
 

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import * as v from "valibot";
 import { createApiClient } from "./client";
+import { createQueues } from "./queues";
 import { ApiError } from "./errors";
 import { sendJson, startTestServer, type TestHandler, type TestServer } from "./testServer";
 
@@ -189,6 +190,49 @@ describe("createApiClient against a real local server (spec §7, §8, §9)", () 
     peak = 0;
     await Promise.all([1, 2, 3, 4].map(() => client.get("/x")));
     expect(peak).toBe(4);
+  });
+
+  it("with one set of queues, two device commands on two bases' clients reach the server one at a time", async () => {
+    const arrivals: number[] = [];
+    const { url } = await serve((_req, res, seen) => {
+      arrivals.push(seen.at);
+      setTimeout(() => sendJson(res, 200, { ok: true }), 80);
+    });
+    const queues = createQueues();
+    const general = createApiClient({ baseUrl: `${url}/api/v2`, queues });
+    const garage = createApiClient({ baseUrl: `${url}/api/garage/v1`, queues });
+    await Promise.all([general.post("/switch/lampa/set", { queue: "helper", json: { state: "ON" } }), garage.post("/gate/open", { queue: "helper" })]);
+    expect(arrivals).toHaveLength(2);
+    expect((arrivals[1] ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThanOrEqual(70);
+  });
+
+  it("never sends a queued write whose turn came after queueWaitLimitMs; a queued read still goes", async () => {
+    const { url, requests } = await serve((req, res) => setTimeout(() => sendJson(res, 200, { ok: true }), req.url === "/slow" ? 200 : 0));
+    const client = createApiClient({ baseUrl: url, queueWaitLimitMs: 50 });
+    const slow = client.get("/slow", { queue: "helper" });
+    const late = failureOf(client.post("/garage/open", { queue: "helper" }));
+    const read = client.get("/config", { queue: "helper" });
+    await slow;
+    const error = await late;
+    await read;
+    expect(error.kind).toBe("timeout");
+    expect(requests.map((request) => request.url)).toEqual(["/slow", "/config"]);
+  });
+
+  it("inQueue runs a job the client cannot make itself (an upload) in its turn on the task queue", async () => {
+    const { url } = await serve((_req, res) => setTimeout(() => sendJson(res, 200, { ok: true }), 100));
+    const client = createApiClient({ baseUrl: url });
+    const started: string[] = [];
+    const calls = [client.get("/a", { queue: "task" }), client.get("/b", { queue: "task" })];
+    const upload = client.inQueue("task", async () => {
+      started.push("upload");
+      return "uploaded";
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(started).toEqual([]); // both task slots are taken
+    await Promise.all(calls);
+    expect(await upload).toBe("uploaded");
+    expect(started).toEqual(["upload"]);
   });
 
   it("sends cookies back (credentials include)", async () => {

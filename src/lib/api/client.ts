@@ -2,7 +2,7 @@ import ky, { HTTPError } from "ky";
 import * as v from "valibot";
 import { ApiError, classifyError, httpError, readErrorBody } from "./errors";
 import { joinUrl, toSearchParams, type Query } from "./query";
-import { createQueues, type QueueName } from "./queues";
+import { createQueues, QueueWaitError, type QueueName, type Queues } from "./queues";
 import { GATEWAY_FAILURE_STATUSES } from "../../shared/http";
 import { CACHE_FETCHED_AT_HEADER } from "../../shared/messages";
 
@@ -42,6 +42,10 @@ export type ApiClientOptions = {
   onErrorCode?: (code: string) => void;
   /** fetch to use (tests, service worker). Default globalThis.fetch at call time. */
   fetch?: typeof fetch;
+  /** The named queues (spec §7), shared by the clients of one app; default: this client's own. */
+  queues?: Queues;
+  /** The longest a write (POST, PATCH, PUT, DELETE) waits for its turn in a queue, ms; later it is not sent. Default 10 000. */
+  queueWaitLimitMs?: number;
 };
 
 /** Per-call options with a schema: the result is typed by the schema. */
@@ -65,6 +69,13 @@ export type ApiClient = {
   put(path: string, opts?: RequestOptions<unknown>): Promise<ApiResult<unknown>>;
   delete<T>(path: string, opts: ValidatedRequestOptions<T>): Promise<ApiResult<T>>;
   delete(path: string, opts?: RequestOptions<unknown>): Promise<ApiResult<unknown>>;
+  /**
+   * Runs `job`, a call this client cannot make itself (the PV upload's XMLHttpRequest, for its
+   * progress), through named queue `name` as a write: it waits at most `queueWaitLimitMs` for its
+   * turn, else rejects with an ApiError of kind "timeout" and `job` never runs. Rejects with what
+   * `job` rejects with.
+   */
+  inQueue<T>(name: QueueName, job: () => Promise<T>): Promise<T>;
 };
 
 /** Response header the service worker sets (ISO time) when it answers from its IndexedDB cache. */
@@ -72,6 +83,13 @@ export { CACHE_FETCHED_AT_HEADER };
 
 /** Never retried: a POST or PATCH may have done its work (a garage must not open twice). */
 const RETRY_METHODS = ["get", "put", "delete", "head"];
+
+/** The writes: a queued one that waited too long is dropped, never sent late (DESIGN §5). */
+const WRITE_METHODS: readonly HttpMethod[] = ["POST", "PATCH", "PUT", "DELETE"];
+
+function queueWaitError(error: QueueWaitError): ApiError {
+  return new ApiError(`Request ${error.message}`, { kind: "timeout", cause: error });
+}
 const RETRY_STATUS_CODES = [500, ...GATEWAY_FAILURE_STATUSES];
 
 function cacheInfo(response: Response): { fromCache: boolean; fetchedAt: Date } {
@@ -102,14 +120,17 @@ function validate<T>(schema: v.GenericSchema<unknown, T>, body: unknown, status:
  * fixed delay, per-attempt timeout) and p-queue (named queues). Cookies are sent (`credentials:
  * "include"`). Idempotent calls are retried once after 100 ms on a network error, a timeout or a
  * 5xx; POST and PATCH never are. Every attempt has 30 s, the whole call 60 s. The body is validated
- * with `schema`; a mismatch is an ApiError of kind "server".
+ * with `schema`; a mismatch is an ApiError of kind "server". A call with `queue` waits for its turn in
+ * that named queue (spec §7); a write that waited over `queueWaitLimitMs` (10 s) is not sent and
+ * fails with kind "timeout".
  * Errors: always an {@link ApiError} (client, server, aborted, timeout, network).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const retry = options.retry ?? 1;
   const retryDelayMs = options.retryDelayMs ?? 100;
   const totalTimeoutMs = options.totalTimeoutMs ?? 60_000;
-  const queues = createQueues();
+  const queues = options.queues ?? createQueues();
+  const maxWaitMs = options.queueWaitLimitMs ?? 10_000;
 
   async function attempt<T>(method: HttpMethod, path: string, opts: ValidatedRequestOptions<T>): Promise<ApiResult<T>> {
     const total = new AbortController();
@@ -157,9 +178,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function run<T>(method: HttpMethod, path: string, opts: ValidatedRequestOptions<T>): Promise<ApiResult<T>> {
     try {
       const { queue } = opts;
-      return await (queue ? queues.run(queue, () => attempt(method, path, opts)) : attempt(method, path, opts));
+      if (!queue) return await attempt(method, path, opts);
+      return await queues.run(queue, () => attempt(method, path, opts), WRITE_METHODS.includes(method) ? { maxWaitMs } : {});
     } catch (error) {
-      const apiError = classifyError(error);
+      const apiError = error instanceof QueueWaitError ? queueWaitError(error) : classifyError(error);
       if (apiError.code !== undefined) options.onErrorCode?.(apiError.code);
       throw apiError;
     }
@@ -185,5 +207,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     patch: shorthand("PATCH"),
     put: shorthand("PUT"),
     delete: shorthand("DELETE"),
+    inQueue: <T>(name: QueueName, job: () => Promise<T>): Promise<T> =>
+      queues.run(name, job, { maxWaitMs }).catch((error: unknown) => {
+        throw error instanceof QueueWaitError ? queueWaitError(error) : error;
+      }),
   };
 }

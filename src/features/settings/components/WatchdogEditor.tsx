@@ -19,6 +19,7 @@ import {
   type WeatherDraft,
 } from "../watchdogDraft";
 import { SaveRow } from "./SaveRow";
+import { WatchdogCheck } from "./WatchdogCheck";
 
 const formatValue = (value: number, locale: string) => formatNumber(value, locale === "en" ? "en-GB" : "nb-NO", { maximumFractionDigits: 1 });
 
@@ -103,6 +104,7 @@ export type WatchdogEditorProps = {
  * PM10; empty = off), and per-sensor temperature limits (a sensor, a minimum and/or a maximum in °C),
  * each with the alert the hub raises now ('Alarm: 21,7 °C powyżej 20 °C', from `alert/…`). Checked as
  * the hub checks them, saved with PATCH /settings; removing a saved limit sends `idsToRemove` at once.
+ * 'Sprawdź teraz' (WatchdogCheck) asks the hub to judge the readings again and lists the active alerts.
  */
 export function WatchdogEditor({ sensors }: WatchdogEditorProps) {
   const { t } = useTranslation();
@@ -156,6 +158,7 @@ export function WatchdogEditor({ sensors }: WatchdogEditorProps) {
         </button>
         <SaveRow state={saving} problem={problem} unchanged={unchanged} onSave={() => void saving.save(value)} />
       </fieldset>
+      <WatchdogCheck sensors={sensors} />
     </div>
   );
 }

@@ -181,6 +181,21 @@ describe("watchdog editor (issue 11)", () => {
     expect(hub.requests[0]?.body).toEqual({ key: "tempWatchdog", value: stored, idsToRemove: ["piwnica"] });
   });
 
+  it("'Sprawdź teraz' asks the hub with POST /config/sensors/notify and lists the alerts it answers as active", async () => {
+    const store = householdStore();
+    let active: string[] = [];
+    const hub = fakeClient(() => ({ status: 200, body: { item: { active } } }));
+    renderWithApp(<WatchdogEditor sensors={sensors} />, store, { api: { auth: hub.client, general: hub.client } });
+    fireEvent.click(screen.getByRole("button", { name: "Sprawdź teraz" }));
+    expect(await screen.findByText("Brak aktywnych alarmów.")).toBeTruthy();
+    expect(hub.requests).toMatchObject([{ method: "POST", path: "/config/sensors/notify", body: {} }]);
+    active = ["temp/balkon-max", "weather/pm10-outside"];
+    live(store, "alert/temp/balkon-max", { active: true, bound: "max", kind: "temp", place: "balcony", value: 31.2, limit: 30, time: new Date().toISOString() });
+    fireEvent.click(screen.getByRole("button", { name: "Sprawdź teraz" }));
+    const list = await screen.findByRole("list", { name: "Aktywne alarmy: 2" });
+    expect(within(list).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Balkon: 31,2 °C powyżej 30 °C", "weather/pm10-outside"]);
+  });
+
   it("the weather watchdog starts from the defaults; an empty field turns that alert off; heat must be above frost", async () => {
     const store = householdStore();
     const hub = fakeHub(store);

@@ -65,6 +65,11 @@ export const en: Strings<typeof pl> = {
     alertActiveMin: "Alert: {{value}} °C below {{limit}} °C",
     alertActiveMax: "Alert: {{value}} °C above {{limit}} °C",
     alertOk: "Normal",
+    checkNow: "Check now",
+    checkNone: "No active alerts.",
+    checkActive: "Active alerts: {{count}}",
+    checkAlertMin: "{{label}}: {{value}} {{unit}} below {{limit}} {{unit}}",
+    checkAlertMax: "{{label}}: {{value}} {{unit}} above {{limit}} {{unit}}",
     notANumber: "{{field}}: enter a number",
   },
 };

@@ -66,6 +66,11 @@ export const pl = {
     alertActiveMin: "Alarm: {{value}} °C poniżej {{limit}} °C",
     alertActiveMax: "Alarm: {{value}} °C powyżej {{limit}} °C",
     alertOk: "W normie",
+    checkNow: "Sprawdź teraz",
+    checkNone: "Brak aktywnych alarmów.",
+    checkActive: "Aktywne alarmy: {{count}}",
+    checkAlertMin: "{{label}}: {{value}} {{unit}} poniżej {{limit}} {{unit}}",
+    checkAlertMax: "{{label}}: {{value}} {{unit}} powyżej {{limit}} {{unit}}",
     notANumber: "{{field}}: wpisz liczbę",
   },
 } as const;

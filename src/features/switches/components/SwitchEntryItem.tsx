@@ -15,7 +15,7 @@ export type SwitchEntryItemProps = { entry: SwitchEntry };
  * One switch definition on the switches screen (spec §3): its label, the 'bez przeznaczenia' mark
  * when this is where the screen marks it (see switchesScreen), and either its live state (an item
  * 'name') or one line per relay listed for it ('name/relay'), each a switch control, and a pencil
- * button that opens the form editing its label and purpose, and a terminal button that opens its
+ * button that opens the form editing its label and purpose (loaded from the hub as it opens), and a terminal button that opens its
  * Tasmota console (TasmotaConsole).
  */
 export function SwitchEntryItem({ entry }: SwitchEntryItemProps) {
@@ -50,7 +50,7 @@ export function SwitchEntryItem({ entry }: SwitchEntryItemProps) {
         )}
         {whole && <SwitchToggle name={entry.name} labelledBy={labelId} />}
       </div>
-      {editing && definition && <SwitchEditForm name={definition.name} label={definition.label} purpose={definition.purpose} onDone={() => setEditing(false)} />}
+      {editing && definition && <SwitchEditForm name={definition.name} label={definition.label} onDone={() => setEditing(false)} />}
       {consoleOpen && definition && <TasmotaConsole name={definition.name} label={entry.label} />}
       {!whole && (
         <ul className="switch-entry__relays" aria-label={entry.label}>

@@ -114,12 +114,17 @@ describe("switches screen vs the bar's badge (spec §2 badge, §3 switch definit
     expect((screen.getByRole("switch", { name: "Pompa ogrodowa" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("edits a switch's label and purpose with PATCH /config/switches/{id}; the badge counts the new purpose at once", async () => {
+  it("the edit form loads the hub's current definition with GET /config/switches/{id}, then saves with PATCH and reloads; the badge counts the new purpose", async () => {
     const store = createTestStore();
     store.set(sessionAtom, { status: "loggedIn", login: "demo" });
     store.set(switchesAtom, DEMO_SWITCHES);
     store.set(configAtom, { mqttConnectionString: "ws://hub.test/mqtt", switchesList: DEMO_GROUPS });
-    const { client, requests } = fakeClient(() => ({ status: 200, body: { item: { name: "pompa", label: "Pompa w ogrodzie", purpose: "garden" } } }));
+    const edited = { name: "pompa", label: "Pompa w ogrodzie", purpose: "garden" };
+    const { client, requests } = fakeClient((request) => {
+      if (request.method === "GET") return { status: 200, body: { item: { name: "pompa", label: "Pompa przy altanie", purpose: "podlewanie" } }, delayMs: 30 };
+      if (request.path === "/config/switches/reload") return { status: 200, body: { items: DEMO_SWITCHES.map((item) => (item.name === "pompa" ? edited : item)) } };
+      return { status: 200, body: { item: edited } };
+    });
     renderWithApp(
       <>
         <SwitchesBadge descriptionId="badge-description" />
@@ -130,22 +135,64 @@ describe("switches screen vs the bar's badge (spec §2 badge, §3 switch definit
     );
     expect(screen.getByTestId("switches-badge").textContent).toMatch(/^2/);
     fireEvent.click(screen.getByRole("button", { name: "Edytuj: Pompa ogrodowa" }));
-    const form = screen.getByRole("form", { name: "Edycja: Pompa ogrodowa" });
+    expect(screen.getByRole("status").textContent).toBe("Wczytywanie ustawień przełącznika z huba…");
+    const form = await screen.findByRole("form", { name: "Edycja: Pompa ogrodowa" });
+    expect((within(form).getByLabelText("Nazwa") as HTMLInputElement).value).toBe("Pompa przy altanie");
+    expect((within(form).getByLabelText("Przeznaczenie") as HTMLInputElement).value).toBe("podlewanie");
     fireEvent.change(within(form).getByLabelText("Nazwa"), { target: { value: "Pompa w ogrodzie" } });
     fireEvent.change(within(form).getByLabelText("Przeznaczenie"), { target: { value: "garden" } });
     fireEvent.click(within(form).getByRole("button", { name: "Zapisz" }));
     await waitFor(() => expect(screen.queryByRole("form")).toBeNull());
-    expect(requests).toMatchObject([{ method: "PATCH", path: "/config/switches/pompa", body: { config: { label: "Pompa w ogrodzie", purpose: "garden" } } }]);
+    expect(requests).toMatchObject([
+      { method: "GET", path: "/config/switches/pompa" },
+      { method: "PATCH", path: "/config/switches/pompa", body: { config: { label: "Pompa w ogrodzie", purpose: "garden" } } },
+      { method: "POST", path: "/config/switches/reload", body: {} },
+    ]);
     expect(screen.getByTestId("switches-badge").textContent).toMatch(/^1/);
     expect(screen.getByRole("switch", { name: "Pompa w ogrodzie" })).toBeTruthy();
   });
 
-  it("refuses an empty label without sending anything", () => {
-    const store = renderScreen();
+  it("a failed load of the definition says so in Polish and 'Spróbuj ponownie' loads it again", async () => {
+    const store = createTestStore();
     store.set(sessionAtom, { status: "loggedIn", login: "demo" });
+    store.set(switchesAtom, DEMO_SWITCHES);
+    store.set(configAtom, { mqttConnectionString: "ws://hub.test/mqtt", switchesList: DEMO_GROUPS });
+    let fail = true;
+    const { client } = fakeClient(() => (fail ? { status: 500, body: { code: "INTERNAL" } } : { status: 200, body: { item: DEMO_SWITCHES[2] } }));
+    renderWithApp(<SwitchesList />, store, { api: { general: client } });
+    fireEvent.click(screen.getByRole("button", { name: "Edytuj: Pompa ogrodowa" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Nie udało się wczytać ustawień przełącznika z huba.");
+    expect(screen.queryByRole("form")).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole("button", { name: "Spróbuj ponownie" }));
+    const form = await screen.findByRole("form", { name: "Edycja: Pompa ogrodowa" });
+    expect((within(form).getByLabelText("Nazwa") as HTMLInputElement).value).toBe("Pompa ogrodowa");
+  });
+
+  it("'Wczytaj przełączniki z huba' replaces the definitions with POST /config/switches/reload's answer", async () => {
+    const store = createTestStore();
+    store.set(sessionAtom, { status: "loggedIn", login: "demo" });
+    store.set(switchesAtom, DEMO_SWITCHES);
+    store.set(configAtom, { mqttConnectionString: "ws://hub.test/mqtt", switchesList: DEMO_GROUPS });
+    const reloaded = DEMO_SWITCHES.map((item) => (item.name === "listwa" ? { ...item, label: "Listwa przy biurku" } : item));
+    const { client, requests } = fakeClient(() => ({ status: 200, body: { items: reloaded } }));
+    renderWithApp(<SwitchesList />, store, { api: { general: client } });
+    fireEvent.click(screen.getByRole("button", { name: "Wczytaj przełączniki z huba" }));
+    expect(await screen.findByRole("switch", { name: "Listwa przy biurku przekaźnik 1" })).toBeTruthy();
+    expect(requests).toMatchObject([{ method: "POST", path: "/config/switches/reload", body: {} }]);
+  });
+
+  it("refuses an empty label without sending anything", async () => {
+    const store = createTestStore();
+    store.set(sessionAtom, { status: "loggedIn", login: "demo" });
+    store.set(switchesAtom, DEMO_SWITCHES);
+    store.set(configAtom, { mqttConnectionString: "ws://hub.test/mqtt", switchesList: DEMO_GROUPS });
+    const { client, requests } = fakeClient(() => ({ status: 200, body: { item: DEMO_SWITCHES[1] } }));
+    renderWithApp(<SwitchesList />, store, { api: { general: client } });
     fireEvent.click(screen.getByRole("button", { name: "Edytuj: Listwa w biurze" }));
-    fireEvent.change(screen.getByLabelText("Nazwa"), { target: { value: "  " } });
+    fireEvent.change(await screen.findByLabelText("Nazwa"), { target: { value: "  " } });
     fireEvent.click(screen.getByRole("button", { name: "Zapisz" }));
     expect(screen.getByRole("alert").textContent).toBe("Pole wymagane");
+    expect(requests.map((request) => request.method)).toEqual(["GET"]);
   });
 });
