@@ -9,7 +9,7 @@ import type { AppRouter } from "./router";
 import { SESSION_RESOURCES } from "./sessionResources";
 import { startSessionData, type SessionData } from "./startup";
 
-/** Props of {@link LoggedInAppProps}; a `router` still loading suspends (boot.ts). */
+/** Props of {@link LoggedInApp}; a `router` still loading suspends (boot.ts). */
 export type LoggedInAppProps = { router: AppRouter | Promise<AppRouter>; context: RouterContext };
 
 /**

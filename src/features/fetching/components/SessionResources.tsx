@@ -14,8 +14,6 @@ export type SessionResourcesProps = SessionLoaderHooks & {
   /** What the session loads: the app's one list (src/app/sessionResources.ts). */
   resources: readonly SessionResource[];
   api: ApiClients;
-  /** Extra library options (tests); the session's own ({@link SESSION_FETCH_OPTIONS}) come first. */
-  options?: SWRConfiguration;
 };
 
 /** Publishes the library's revalidation of a key in the store while mounted (sessionRevalidatorAtom). */
@@ -37,7 +35,7 @@ function RevalidatorHandle() {
  * session starts empty and fetches everything. While mounted, sessionRevalidatorAtom lets the
  * offline recovery refetch the same keys after an outage. Renders the hint only.
  */
-export function SessionResources({ resources, api, options, onLoaded, onError }: SessionResourcesProps) {
+export function SessionResources({ resources, api, onLoaded, onError }: SessionResourcesProps) {
   const store = useStore();
   const loaderRef = useRef<SessionLoader | null>(null);
   const hooksRef = useRef<SessionLoaderHooks>({ onLoaded, onError });
@@ -57,7 +55,7 @@ export function SessionResources({ resources, api, options, onLoaded, onError }:
     };
   }, [store]);
   const getLoader = useCallback(() => loaderRef.current, []);
-  const value = useMemo<SWRConfiguration>(() => ({ ...SESSION_FETCH_OPTIONS, ...options, provider: () => new Map() }), [options]);
+  const value = useMemo<SWRConfiguration>(() => ({ ...SESSION_FETCH_OPTIONS, provider: () => new Map() }), []);
   return (
     <SWRConfig value={value}>
       <RevalidatorHandle />
