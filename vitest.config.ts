@@ -22,6 +22,9 @@ export default defineConfig({
           // isolated and 33-41 s shared (2026-11-23). src/test/betweenFiles.ts clears what a file leaves.
           isolate: false,
           setupFiles: ["src/test/betweenFiles.ts"],
+          // SWR decides its slow-network intervals when it loads (navigator.connection): run through
+          // Vite, not Node, so a test can load it again under a slow connection (vi.resetModules).
+          server: { deps: { inline: ["swr"] } },
         },
       },
       {

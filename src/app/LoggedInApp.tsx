@@ -1,34 +1,48 @@
 import { RouterProvider } from "@tanstack/react-router";
-import { use, useEffect } from "react";
+import { use, useCallback, useLayoutEffect, useRef } from "react";
+import { SessionResources } from "../features/fetching";
 import { preferencesAtom } from "../features/preferences/atoms";
 import { takeDefaultRoute } from "../features/preferences/defaultRoute";
+import type { SessionResource } from "../lib/session/resource";
 import type { RouterContext } from "../routes/-context";
 import type { AppRouter } from "./router";
-import { startSessionData } from "./startup";
+import { SESSION_RESOURCES } from "./sessionResources";
+import { startSessionData, type SessionData } from "./startup";
 
 /** Props of {@link LoggedInApp}; a `router` still loading suspends (boot.ts). */
 export type LoggedInAppProps = { router: AppRouter | Promise<AppRouter>; context: RouterContext };
 
 /**
- * The app while logged in: starts the session's data (preferences, config + live channel, switches)
- * on mount and stops it on unmount (lock, logout), applies the preferred default route once per
- * browser session (spec §4: only on the session's first load, and only while the user is still where that
- * load opened), and renders the router.
+ * The app while logged in: loads the session's resources (SESSION_RESOURCES: preferences, config,
+ * switches, cameras) with the data-fetching feature while mounted (from login or unlock to lock or
+ * logout), starts the live channel once config is in, applies the preferred default route once per
+ * browser session when the preferences are in (spec §4: only on the session's first load, and only
+ * while the user is still where that load opened), and renders the router.
  */
 export function LoggedInApp({ router: routerOrPromise, context }: LoggedInAppProps) {
   const router = routerOrPromise instanceof Promise ? use(routerOrPromise) : routerOrPromise;
   const { store, api } = context;
-  useEffect(() => {
-    const stop = startSessionData(store, api, {
+  const sessionRef = useRef<SessionData | null>(null);
+  // A layout effect, like the loader's: it exists before the first answer can arrive.
+  useLayoutEffect(() => {
+    const session = startSessionData(store, {
       onPreferences: () => {
         const target = takeDefaultRoute(store, store.get(preferencesAtom).defaultRoute, router.state.location.pathname);
         if (target !== null) void router.navigate({ to: target });
       },
-      onError: (what, error) => {
-        console.warn(`start-up: ${what} failed`, error);
-      },
     });
-    return stop;
-  }, [store, api, router]);
-  return <RouterProvider router={router} context={context} />;
+    sessionRef.current = session;
+    return () => {
+      sessionRef.current = null;
+      session.stop();
+    };
+  }, [store, router]);
+  const handleLoaded = useCallback((resource: SessionResource) => sessionRef.current?.loaded(resource), []);
+  const handleError = useCallback((resource: SessionResource, error: unknown) => console.warn(`start-up: ${resource.name} failed`, error), []);
+  return (
+    <>
+      <SessionResources resources={SESSION_RESOURCES} api={api} onLoaded={handleLoaded} onError={handleError} />
+      <RouterProvider router={router} context={context} />
+    </>
+  );
 }

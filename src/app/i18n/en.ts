@@ -19,6 +19,7 @@ import { en as cameras } from "../../features/cameras/i18n/en";
 import { en as gps } from "../../features/gps/i18n/en";
 import { en as pv } from "../../features/pv/i18n/en";
 import { en as climate } from "../../features/climate/i18n/en";
+import { en as fetching } from "../../features/fetching/i18n/en";
 import { mergeResources } from "../../shared/i18n";
 import { en as app } from "./app/en";
 import type { Resources } from "./pl";
@@ -28,4 +29,4 @@ import type { Resources } from "./pl";
  * with {@link Resources}, so a missing key fails typecheck). Loaded with `import()` only when the
  * locale is English (src/app/i18n/index.ts), so it is not part of the entry chunk.
  */
-export const en: Resources = mergeResources(app, auth, car, commands, kiosk, live, offline, preferences, sensors, switches, weather, lights, garage, settings, gps, history, ir, calendar, automations, cameras, pv, climate);
+export const en: Resources = mergeResources(app, auth, car, commands, kiosk, live, offline, preferences, sensors, switches, weather, lights, garage, settings, gps, history, ir, calendar, automations, cameras, pv, climate, fetching);

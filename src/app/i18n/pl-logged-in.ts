@@ -13,10 +13,11 @@ import { pl as cameras } from "../../features/cameras/i18n/pl";
 import { pl as gps } from "../../features/gps/i18n/pl";
 import { pl as pv } from "../../features/pv/i18n/pl";
 import { pl as climate } from "../../features/climate/i18n/pl";
+import { pl as fetching } from "../../features/fetching/i18n/pl";
 import { mergeResources } from "../../shared/i18n";
 
 /**
  * The Polish texts of the logged-in app's features (devices, screens, settings): loaded with the
  * router after login (boot.ts, addStrings), not in the first screen's chunk (issue 9 budget).
  */
-export const plLoggedIn = mergeResources(car, sensors, switches, weather, lights, garage, settings, gps, history, ir, calendar, automations, cameras, pv, climate);
+export const plLoggedIn = mergeResources(car, sensors, switches, weather, lights, garage, settings, gps, history, ir, calendar, automations, cameras, pv, climate, fetching);

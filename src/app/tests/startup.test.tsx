@@ -3,16 +3,21 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { sessionAtom } from "../../features/auth/atoms";
 import { preferencesAtom } from "../../features/preferences/atoms";
 import { configAtom } from "../../features/config";
+import { SessionResources } from "../../features/fetching";
 import { switchesAtom } from "../../features/switches/atoms";
 import { DEFAULT_API_BASES } from "../../lib/api/bases";
 import { createApiClients } from "../api";
 import { createAppRouter } from "../router";
 import { SessionGate } from "../SessionGate";
+import { SESSION_RESOURCES } from "../sessionResources";
 import { startSessionData } from "../startup";
 import { createAppStore } from "../store";
 import { renderWithApp } from "../../test/render";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 type Route = { status: number; body: unknown };
 
@@ -40,7 +45,7 @@ const CONFIG = {
 };
 
 describe("start-up of a logged-in session (spec §4, §7)", () => {
-  it("loads preferences, config and switches, then starts the live channel on config's URL", async () => {
+  it("loads preferences, config and switches through the session's loader, then starts the live channel on config's URL", async () => {
     const store = createAppStore();
     const { fetchImpl } = tableFetch({
       "GET /api/auth/v1/preferences": { status: 200, body: { item: { appUi: "car" } } },
@@ -53,16 +58,18 @@ describe("start-up of a logged-in session (spec §4, §7)", () => {
     const api = createApiClients(store, bases, { fetch: fetchImpl, retry: 0 });
     const startLive = vi.fn(() => () => undefined);
     const onPreferences = vi.fn();
-    const stop = startSessionData(store, api, { startLive, onPreferences });
+    const session = startSessionData(store, { startLive, onPreferences });
+    renderWithApp(<SessionResources resources={SESSION_RESOURCES} api={api} onLoaded={session.loaded} />, store);
     await vi.waitFor(() => expect(startLive).toHaveBeenCalledWith(store, "ws://hub.test/mqtt"));
     await vi.waitFor(() => expect(store.get(switchesAtom)).toHaveLength(1));
     await vi.waitFor(() => expect(onPreferences).toHaveBeenCalled());
     expect(store.get(preferencesAtom).appUi).toBe("car");
     expect(store.get(configAtom)?.switchesList[0]?.items).toEqual(["lamp/1"]);
-    stop();
+    session.stop();
   });
 
-  it("retries a config fetch that failed with a server error, and stops the live channel on stop", async () => {
+  it("retries a config fetch that failed with a server error 5000 ms later, and stops the live channel on stop", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const store = createAppStore();
     const { fetchImpl, calls } = tableFetch({
       "GET /api/auth/v1/preferences": { status: 200, body: { item: {} } },
@@ -76,11 +83,15 @@ describe("start-up of a logged-in session (spec §4, §7)", () => {
     const stopLive = vi.fn();
     const startLive = vi.fn(() => stopLive);
     const onError = vi.fn();
-    const stop = startSessionData(store, api, { startLive, onError, retryMs: 10 });
-    await vi.waitFor(() => expect(startLive).toHaveBeenCalledTimes(1));
+    const session = startSessionData(store, { startLive });
+    renderWithApp(<SessionResources resources={SESSION_RESOURCES} api={api} onLoaded={session.loaded} onError={onError} />, store);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(startLive).not.toHaveBeenCalled();
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: "config" }), expect.anything());
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(startLive).toHaveBeenCalledTimes(1);
     expect(calls.filter((call) => call === "GET /api/v2/config")).toHaveLength(2);
-    expect(onError).toHaveBeenCalledWith("config", expect.anything());
-    stop();
+    session.stop();
     expect(stopLive).toHaveBeenCalledTimes(1);
   });
 

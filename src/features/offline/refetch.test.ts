@@ -1,37 +1,36 @@
 import { atom, createStore } from "jotai";
 import { describe, expect, it, vi } from "vitest";
-import type { ApiClients } from "../../lib/api/clients";
-import { defineSessionResource } from "../../lib/session/resource";
+import { defineSessionResource, type SessionResource } from "../../lib/session/resource";
+import { sessionRevalidatorAtom } from "../../lib/session/revalidate";
 import { sessionAtom } from "../auth/atoms";
 import { refetchSessionData } from "./refetch";
 
-const api = {} as ApiClients;
-const answer = (data: string, fromCache: boolean) => () => Promise.resolve({ data, fromCache, fetchedAt: new Date() });
+const resource = (name: string, refetchAfterOutage?: boolean) =>
+  defineSessionResource({ name, fetch: () => Promise.resolve({ data: "x", fromCache: false, fetchedAt: new Date() }), atom: atom("old"), refetchAfterOutage });
 
 describe("refetch after an outage (issue 3) from the one list of session resources", () => {
-  it("stores only answers from the hub, not from the service worker's cache, and skips those not marked for it", async () => {
+  it("revalidates, through the session's loader, every resource marked for it and only those", async () => {
     const store = createStore();
     store.set(sessionAtom, { status: "loggedIn", login: "demo" });
-    const fresh = atom("old");
-    const cached = atom("old");
-    const bootOnly = atom("old");
-    await refetchSessionData(store, api, [
-      defineSessionResource({ name: "fresh", fetch: answer("new", false), atom: fresh }),
-      defineSessionResource({ name: "cached", fetch: answer("new", true), atom: cached }),
-      defineSessionResource({ name: "bootOnly", fetch: answer("new", false), atom: bootOnly, refetchAfterOutage: false }),
-    ]);
-    expect([store.get(fresh), store.get(cached), store.get(bootOnly)]).toEqual(["new", "old", "old"]);
+    const revalidated: string[] = [];
+    store.set(sessionRevalidatorAtom, { revalidate: (r: SessionResource) => Promise.resolve(void revalidated.push(r.key)) });
+    await refetchSessionData(store, [resource("config"), resource("switches"), resource("bootOnly", false)]);
+    expect(revalidated).toEqual(["session/config", "session/switches"]);
   });
 
-  it("does nothing unless logged in, and logs a failure instead of throwing", async () => {
+  it("does nothing unless logged in with the loader running, and logs a failure instead of throwing", async () => {
     const store = createStore();
-    const target = atom("old");
-    const fetch = vi.fn(answer("new", false));
-    await refetchSessionData(store, api, [defineSessionResource({ name: "r", fetch, atom: target })]);
-    expect(fetch).not.toHaveBeenCalled();
+    const revalidate = vi.fn(() => Promise.reject(new Error("down")));
+    store.set(sessionRevalidatorAtom, { revalidate });
+    await refetchSessionData(store, [resource("config")]);
+    expect(revalidate).not.toHaveBeenCalled();
     store.set(sessionAtom, { status: "loggedIn", login: "demo" });
+    store.set(sessionRevalidatorAtom, null);
+    await expect(refetchSessionData(store, [resource("config")])).resolves.toBeUndefined();
+    store.set(sessionRevalidatorAtom, { revalidate });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    await refetchSessionData(store, api, [defineSessionResource({ name: "r", fetch: () => Promise.reject(new Error("down")), atom: target })]);
+    await refetchSessionData(store, [resource("config")]);
+    expect(revalidate).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });

@@ -1,23 +1,19 @@
-import type { ApiClients } from "../../lib/api/clients";
 import type { SessionResource } from "../../lib/session/resource";
+import { sessionRevalidatorAtom } from "../../lib/session/revalidate";
 import type { JotaiStore } from "../../shared/store";
 import { sessionAtom } from "../auth/atoms";
 
 /**
  * Fetches the session's HTTP data again after an outage or a long sleep (issue 3 "After a long sleep
  * or a long outage the app refreshes its data by itself"): every resource of the app's list
- * (src/app/sessionResources.ts) marked `refetchAfterOutage`, each stored only when it came from the
- * hub (not from the service worker's cache) and only while logged in. Failures are logged, not thrown.
+ * (src/app/sessionResources.ts) marked `refetchAfterOutage` is revalidated through the running loader
+ * (sessionRevalidatorAtom: the same data-fetching keys the session loads them under, which write an
+ * answer from the service worker's cache only until the hub has answered), only while logged in and
+ * while the loader runs. Failures are logged, not thrown.
  */
-export async function refetchSessionData(store: JotaiStore, api: ApiClients, resources: readonly SessionResource[]): Promise<void> {
-  if (store.get(sessionAtom).status !== "loggedIn") return;
-  const results = await Promise.allSettled(
-    resources
-      .filter((resource) => resource.refetchAfterOutage)
-      .map(async (resource) => {
-        const { fromCache, write } = await resource.load(api);
-        if (!fromCache && store.get(sessionAtom).status === "loggedIn") write(store);
-      }),
-  );
+export async function refetchSessionData(store: JotaiStore, resources: readonly SessionResource[]): Promise<void> {
+  const loader = store.get(sessionRevalidatorAtom);
+  if (store.get(sessionAtom).status !== "loggedIn" || loader === null) return;
+  const results = await Promise.allSettled(resources.filter((resource) => resource.refetchAfterOutage).map((resource) => loader.revalidate(resource)));
   for (const result of results) if (result.status === "rejected") console.warn("refetch after recovery failed", result.reason);
 }

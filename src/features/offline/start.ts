@@ -16,8 +16,8 @@ export interface StartOfflineOptions {
   /** URL probed (HEAD) while offline. Default `<general base>/config`. */
   probeUrl?: string;
   /**
-   * The session's HTTP resources (src/app/sessionResources.ts, the same list boot loads): those marked
-   * `refetchAfterOutage` are fetched again after a recovery. Default none.
+   * The session's HTTP resources (src/app/sessionResources.ts, the same list the session loads): those
+   * marked `refetchAfterOutage` are revalidated after a recovery (refetch.ts). Default none.
    */
   resources?: readonly SessionResource[];
   /**
@@ -100,7 +100,7 @@ export function startOffline(store: JotaiStore, api: ApiClients, options: StartO
     onRecover: (reason) => {
       void revalidateAssumedSession(store, api.auth)
         .then(() => import("./refetch"))
-        .then(({ refetchSessionData }) => refetchSessionData(store, api, options.resources ?? []))
+        .then(({ refetchSessionData }) => refetchSessionData(store, options.resources ?? []))
         .catch((error: unknown) => console.warn("refetch after recovery failed", error));
       options.onRecover?.(reason);
     },

@@ -6,19 +6,24 @@ import type { JotaiStore } from "../../shared/store";
 /**
  * One piece of HTTP data a logged-in session loads (DESIGN §4a "Session resources in one registry"):
  * each feature declares its own with {@link defineSessionResource}; the app lists them once
- * (src/app/sessionResources.ts) and boot, the offline recovery and the post-outage refetch all read
- * that list.
+ * (src/app/sessionResources.ts). The data-fetching library loads each under its {@link key} (spec §9
+ * data fetching: dedupe, focus revalidation, error retry, loading-slow), and the offline recovery's
+ * refetch after an outage revalidates the same keys.
  */
 export type SessionResource = {
   /** Names it in logs and hooks: 'preferences', 'config', 'switches'. */
   readonly name: string;
+  /** Its key in the data-fetching cache: `session/<name>`. */
+  readonly key: string;
   /** Fetched again by itself after an outage or a long sleep (issue 3); default true. */
   readonly refetchAfterOutage: boolean;
   /**
-   * Fetches it; resolves with whether the service worker answered from its cache and a function that
-   * writes the answer into the store (merged as the resource says). Rejects with the API's error.
+   * Fetches it: resolves with the validated answer, whether the service worker answered from its
+   * cache and when that answer was fetched (ApiResult). Rejects with the API's error (ApiError).
    */
-  load(api: ApiClients): Promise<{ fromCache: boolean; write: (store: JotaiStore) => void }>;
+  fetch(api: ApiClients): Promise<ApiResult<unknown>>;
+  /** Writes an answer of {@link fetch} (its `data`) into the store, merged as the resource says. */
+  write(store: JotaiStore, data: unknown): void;
 };
 
 /** What a feature declares for {@link defineSessionResource}. */
@@ -36,16 +41,16 @@ export type SessionResourceSpec<T, S> = {
 
 /**
  * Declares a session resource: `fetch` loads it, `merge` (default: replace) writes it into `atom`.
- * The data type `T` must be assignable to the atom's `S` when no `merge` is given.
+ * The data type `T` must be assignable to the atom's `S` when no `merge` is given. `write` is only
+ * ever given what this resource's own `fetch` resolved with.
  */
 export function defineSessionResource<T, S>(spec: SessionResourceSpec<T, S>): SessionResource {
   const merge = spec.merge ?? ((_current: S, data: T) => data as unknown as S);
   return {
     name: spec.name,
+    key: `session/${spec.name}`,
     refetchAfterOutage: spec.refetchAfterOutage ?? true,
-    async load(api) {
-      const result = await spec.fetch(api);
-      return { fromCache: result.fromCache, write: (store) => store.set(spec.atom, (current) => merge(current, result.data)) };
-    },
+    fetch: (api) => spec.fetch(api),
+    write: (store, data) => store.set(spec.atom, (current) => merge(current, data as T)),
   };
 }
