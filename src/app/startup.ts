@@ -1,6 +1,9 @@
 import { startTransition } from "react";
+import { createSessionWatch } from "../features/auth/sessionWatch";
 import { configAtom } from "../features/config";
+import { liveConnectionStateAtom } from "../features/live/atoms";
 import { startLive } from "../features/live/start";
+import { sessionEndedHashOf } from "../shared/contract/auth";
 import { isApiError } from "../lib/api/errors";
 import type { SessionResource } from "../lib/session/resource";
 import type { ApiClients } from "../routes/-context";
@@ -30,7 +33,10 @@ export type SessionDataHooks = {
  * that fails with a network, timeout or server error is retried every 5000 ms until it succeeds or
  * the session ends; each answer is written to the store in a React transition (its re-render is
  * time-sliced, issue 9); a client error (4xx, e.g. AUTH_SESSION_LOCKED, which the API client already turned
- * into a lock) is not retried.
+ * into a lock) is not retried. While it runs, the session is watched (features/auth/sessionWatch.ts):
+ * a live connection that closes or is refused, or the hub's `session/<hash>/ended` naming this
+ * session, validates it, so a session locked from another device shows the PIN screen without
+ * waiting for the next API call, on the embedded broker and on an external one.
  * @returns stop: cancels pending retries and closes the live connection (call on lock and logout)
  */
 export function startSessionData(store: JotaiStore, api: ApiClients, hooks: SessionDataHooks = {}): () => void {
@@ -38,6 +44,14 @@ export function startSessionData(store: JotaiStore, api: ApiClients, hooks: Sess
   let stopLive: (() => void) | undefined;
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const retryMs = hooks.retryMs ?? STARTUP_RETRY_MS;
+  const watch = createSessionWatch(api.auth);
+  const unwatchLive = store.sub(liveConnectionStateAtom, () => watch.liveState(store.get(liveConnectionStateAtom)));
+  const take = (topic: string): boolean => {
+    const hash = sessionEndedHashOf(topic);
+    if (hash === null) return false;
+    watch.sessionEnded(hash);
+    return true;
+  };
 
   const load = (resource: SessionResource, attempt = 0): void => {
     resource
@@ -50,7 +64,7 @@ export function startSessionData(store: JotaiStore, api: ApiClients, hooks: Sess
         if (resource.name === "preferences") hooks.onPreferences?.();
         const config = store.get(configAtom);
         if (resource.name === "config" && config !== null && stopLive === undefined) {
-          stopLive = (hooks.startLive ?? startLive)(store, config.mqttConnectionString);
+          stopLive = (hooks.startLive ?? startLive)(store, config.mqttConnectionString, { take });
         }
       })
       .catch((error: unknown) => {
@@ -69,6 +83,8 @@ export function startSessionData(store: JotaiStore, api: ApiClients, hooks: Sess
 
   return () => {
     stopped = true;
+    watch.stop();
+    unwatchLive();
     for (const timer of timers) clearTimeout(timer);
     timers.clear();
     stopLive?.();

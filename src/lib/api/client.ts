@@ -65,6 +65,13 @@ export type ApiClient = {
   put(path: string, opts?: RequestOptions<unknown>): Promise<ApiResult<unknown>>;
   delete<T>(path: string, opts: ValidatedRequestOptions<T>): Promise<ApiResult<T>>;
   delete(path: string, opts?: RequestOptions<unknown>): Promise<ApiResult<unknown>>;
+  /**
+   * Reports the failure of a call this client did not make itself (an upload by XMLHttpRequest, a
+   * stream read with fetch, a video player's request: src/lib/api/refusal.ts reads their answers)
+   * as its own calls report theirs: the error's code goes to `onErrorCode` (spec §4: any answer
+   * carrying AUTH_SESSION_LOCKED locks the session). Returns the error as an ApiError.
+   */
+  report(error: unknown): ApiError;
 };
 
 /** Response header the service worker sets (ISO time) when it answers from its IndexedDB cache. */
@@ -159,9 +166,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const { queue } = opts;
       return await (queue ? queues.run(queue, () => attempt(method, path, opts)) : attempt(method, path, opts));
     } catch (error) {
-      const apiError = classifyError(error);
-      if (apiError.code !== undefined) options.onErrorCode?.(apiError.code);
-      throw apiError;
+      throw report(error);
     }
   }
 
@@ -177,8 +182,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       (path: string, opts?: RequestOptions<unknown>): Promise<ApiResult<unknown>>;
     };
 
+  function report(error: unknown): ApiError {
+    const apiError = classifyError(error);
+    if (apiError.code !== undefined) options.onErrorCode?.(apiError.code);
+    return apiError;
+  }
+
   return {
     baseUrl: options.baseUrl,
+    report,
     request,
     get: shorthand("GET"),
     post: shorthand("POST"),
