@@ -15,10 +15,10 @@ import { brokerLimits, type BrokerLimits } from "./broker/limits";
 import { connectExternalBroker, redact } from "./broker/external";
 import type { BrokerLink } from "./broker/link";
 import { MqttUserStore } from "./broker/mqtt-users";
-import { SessionConnections } from "./broker/session-connections";
 import { configRoutes } from "./config/routes";
 import { startCameras } from "./cameras/start";
 import { openDb } from "./core/db";
+import { SessionRegistry } from "./core/session-registry";
 import { loadHousehold } from "./household/load";
 import { lightsRoutes } from "./lights/routes";
 import { LightsService } from "./lights/service";
@@ -56,6 +56,7 @@ import { IrStore } from "./ir/store";
 import { startAutomations } from "./automations/start";
 import { automationsRoutes } from "./automations/routes";
 import { registerDeviceExecutors } from "./automations/device-executors";
+import { sessionEndedTopic, type SessionEndedPayload } from "../src/shared/contract/auth";
 import { GPS_TILE_URL_SETTING, tileUrlOrigin } from "../src/shared/contract/gps";
 import { gpsRoutes } from "./gps/routes";
 import { GpsService } from "./gps/service";
@@ -141,8 +142,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     cleanups.push(() => app.close());
     const users = new UserStore(db);
     if (options.demo && (await seedDemoUser(users))) log.info({ login: "demo" }, "created demo user demo / demo, PIN 1357");
-    const connections = new SessionConnections();
-    const auth = new AuthService(users, new SessionStore(db), connections);
+    const sessionHolds = new SessionRegistry();
+    const auth = new AuthService(users, new SessionStore(db), sessionHolds);
     await dummySecretHash(); // computed now, so the first unknown login costs no more than later ones
 
     let embedded: EmbeddedBroker | null = null;
@@ -154,6 +155,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       link = embedded;
     }
     cleanups.push(() => link.close());
+    // A session's end on the live channel: browsers on an external broker learn it there (the hub cannot close their socket).
+    cleanups.push(sessionHolds.onEnded(({ hash, reason }) => link.publish(sessionEndedTopic(hash), JSON.stringify({ reason, time: new Date().toISOString() } satisfies SessionEndedPayload), { retain: false, qos: 1 })));
 
     const settingsStore = new SettingsStore(db);
     const settings = new SettingsService(settingsStore, link, new Map(household.switches.map((item) => [item.name, relayCommands(item)])));
@@ -199,7 +202,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const automations = startAutomations({ db, link, household, log, switches: switchService, lights, garage: garageService, demo: options.demo });
     registerDeviceExecutors(automations.runner, { heater, ac, acUnits: (household.ac ?? []).map((unit) => unit.id), ir, hasHeater: household.heater !== undefined });
     cleanups.push(() => automations.stop());
-    const cameras = startCameras({ household, db, link, log, demo: options.demo && options.simulator, dataDir: options.dataDir, demoCameraFps: options.demoCameraFps });
+    const cameras = startCameras({ household, db, link, log, sessions: sessionHolds, demo: options.demo && options.simulator, dataDir: options.dataDir, demoCameraFps: options.demoCameraFps });
     cleanups.push(() => cameras.close());
     await registerApiBases(app, auth, {
       auth: authRoutes({ auth }),
@@ -221,7 +224,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       pv: pvRoutes({ pv: new PvService(new PvStore(db)) }),
       climate: climateRoutes({ heater, ac }),
     });
-    if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections, log }));
+    if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections: sessionHolds, log }));
 
     try {
       await app.listen({ port: options.port, host: options.host });

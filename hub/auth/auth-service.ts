@@ -1,6 +1,6 @@
 import type { BadPinError, RetryAfterError } from "../../src/shared/contract/auth";
 import { HubError } from "../core/errors";
-import type { SessionConnections } from "../broker/session-connections";
+import type { SessionRegistry } from "../core/session-registry";
 import type { SessionRow, SessionStore } from "./session-store";
 import type { UserStore } from "./user-store";
 import { dummySecretHash, verifySecret } from "./kdf";
@@ -13,13 +13,14 @@ export const SESSION_IDLE_LIMIT_MS = 180 * 24 * 3600 * 1000;
 
 /**
  * Login, session lookup, lock, PIN unlock and revoke (spec §4, §6; docs/contract.md). Errors are
- * HubErrors with the contract's codes. Locking or revoking a session closes its broker connections.
+ * HubErrors with the contract's codes. Locking or revoking a session ends it in the
+ * {@link SessionRegistry}: its broker connections and camera streams close, and its end is announced.
  */
 export class AuthService {
   constructor(
     private readonly users: UserStore,
     private readonly sessions: SessionStore,
-    private readonly connections: SessionConnections,
+    private readonly sessionsOpen: SessionRegistry,
     private readonly now: () => Date = () => new Date(),
     private readonly loginThrottle = new LoginThrottle(() => now().getTime()),
   ) {}
@@ -65,12 +66,15 @@ export class AuthService {
     return session;
   }
 
-  /** Locks the session and closes its live-channel connections. Throws BAD_REQUEST when the user has no PIN. */
+  /**
+   * Locks the session and ends what it holds open (live channel, camera streams; announced as
+   * `locked`). Throws BAD_REQUEST when the user has no PIN.
+   */
   lock(session: SessionRow): void {
     const user = this.users.find(session.login);
     if (!user?.pinHash) throw new HubError("BAD_REQUEST", "This user has no PIN; set one with the hub CLI first");
     this.sessions.lock(session.id);
-    this.connections.closeSession(session.id);
+    this.sessionsOpen.endSession(session, "locked");
   }
 
   /**
@@ -105,10 +109,10 @@ export class AuthService {
     } satisfies BadPinError);
   }
 
-  /** Revokes a session and closes its live-channel connections. */
+  /** Revokes a session and ends what it holds open (live channel, camera streams; announced as `revoked`). */
   revoke(session: SessionRow): void {
     this.sessions.revoke(session.id);
-    this.connections.closeSession(session.id);
+    this.sessionsOpen.endSession(session, "revoked");
   }
 
   /** The user's sessions that are still valid. */

@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { SessionConnections } from "../broker/session-connections";
+import { SessionRegistry } from "../core/session-registry";
 import { openDb } from "../core/db";
 import { SessionStore } from "./session-store";
 import { UserStore } from "./user-store";
@@ -30,7 +30,7 @@ describe("login timing (production scrypt cost)", () => {
   it("a wrong login costs about as much as a wrong password, so logins cannot be probed by timing", async () => {
     const users = new UserStore(db);
     users.add("demo", await hashSecret("demo"), null);
-    const auth = new AuthService(users, new SessionStore(db), new SessionConnections());
+    const auth = new AuthService(users, new SessionStore(db), new SessionRegistry());
     // A new client address per attempt, so the login rate limit (login-throttle.ts) stays out of the way.
     let address = 0;
     const from = () => `192.0.2.${++address}`;

@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { SessionConnections } from "../broker/session-connections";
+import { SessionRegistry } from "../core/session-registry";
 import { HubError } from "../core/errors";
 import { openDb, type Db } from "../core/db";
 import { SessionStore } from "./session-store";
@@ -29,7 +29,7 @@ async function lockedSession(clock: { now: number }) {
   const users = new UserStore(db);
   users.add("anna", await hashSecret("secret"), await hashSecret(String(RIGHT)));
   const sessions = new SessionStore(db);
-  const auth = new AuthService(users, sessions, new SessionConnections(), () => new Date(clock.now));
+  const auth = new AuthService(users, sessions, new SessionRegistry(), () => new Date(clock.now));
   const { session } = await auth.login("anna", "secret", "tablet");
   auth.lock(session);
   return { auth, sessions, session };

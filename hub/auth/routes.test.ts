@@ -26,7 +26,7 @@ describe("POST /auth", () => {
   it("logs in with the right password and sets an HttpOnly SameSite=Strict session cookie", async () => {
     const response = await call(hub, "POST", "/api/auth/v1/auth", { body: { login: "demo", password: "demo", sessionName: "Komputer" } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ item: { login: "demo" } });
+    expect(await response.json()).toEqual({ item: { login: "demo", hash: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) } });
     const setCookie = response.headers.getSetCookie().join("\n");
     expect(setCookie).toMatch(/hub_session=[A-Za-z0-9_-]{43};/);
     expect(setCookie).toContain("HttpOnly");
@@ -131,7 +131,7 @@ describe("POST /session/validate", () => {
   it("answers the login for a valid session", async () => {
     const cookie = await login(hub);
     const response = await call(hub, "POST", "/api/auth/v1/session/validate", { body: {}, cookie });
-    expect(await response.json()).toEqual({ item: { login: "demo" } });
+    expect(await response.json()).toEqual({ item: { login: "demo", hash: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) } });
   });
 });
 
@@ -155,7 +155,7 @@ describe("lock and unlock", () => {
 
     const unlock = await call(hub, "POST", "/api/auth/v1/session/unlock", { body: { pin: 1357 }, cookie });
     expect(unlock.status).toBe(200);
-    expect(await unlock.json()).toEqual({ item: { login: "demo" } });
+    expect(await unlock.json()).toEqual({ item: { login: "demo", hash: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) } });
     const fresh = sessionCookieOf(unlock);
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(cookie);

@@ -36,14 +36,15 @@ export function authRoutes({ auth }: { auth: AuthService }) {
       }
       const { session, token } = result;
       setSessionCookie(request, reply, token);
-      return { item: { login: session.login } } satisfies LoginAnswer;
+      return { item: { login: session.login, hash: session.hash } } satisfies LoginAnswer;
     });
 
     // The cookies are set again (sliding Max-Age; the hint for a session issued before it existed).
     app.post(AUTH_PATHS.validate, async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) setSessionCookie(request, reply, token);
-      return { item: { login: sessionOf(request).login } } satisfies LoginAnswer;
+      const session = sessionOf(request);
+      return { item: { login: session.login, hash: session.hash } } satisfies LoginAnswer;
     });
 
     app.post(AUTH_PATHS.unlock, { config: { access: "allowLocked" } }, async (request, reply) => {
@@ -57,7 +58,7 @@ export function authRoutes({ auth }: { auth: AuthService }) {
         if (error instanceof HubError && error.code === "AUTH_SESSION_REVOKED") clearSessionCookie(request, reply);
         throw error;
       }
-      return { item: { login: session.login } } satisfies LoginAnswer;
+      return { item: { login: session.login, hash: session.hash } } satisfies LoginAnswer;
     });
 
     app.post(AUTH_PATHS.lock, async (request) => {

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MqttClient } from "mqtt";
+import * as v from "valibot";
+import { SessionEndedPayloadSchema, sessionEndedTopic } from "../../src/shared/contract/auth";
 import { call, connectDevice, connectMqtt, deviceLogin, freePort, grantedQos, login, nextMessage, startTestHub, upgradeStatus, type TestHub } from "../testing/harness";
 
 let hub: TestHub;
@@ -87,6 +89,25 @@ describe("MQTT over WebSocket at /mqtt", () => {
     const otherClosed = closed(other);
     await call(hub, "DELETE", "/api/auth/v1/session", { body: {}, cookie: second });
     expect(await otherClosed).toBe(true);
+  });
+
+  it("announces a locked or revoked session on session/<hash>/ended (not retained), named by the public hash its validation answers", async () => {
+    const kiosk = await login(hub, "demo", "demo", "kiosk");
+    const phone = await login(hub, "demo", "demo", "phone");
+    const validated = (await (await call(hub, "POST", "/api/auth/v1/session/validate", { body: {}, cookie: kiosk })).json()) as { item: { hash: string } };
+    const hash = validated.item.hash;
+    const all = (await (await call(hub, "GET", "/api/auth/v1/session/all", { cookie: kiosk })).json()) as { items: { hash: string; current: boolean }[] };
+    expect(all.items.find((item) => item.current)?.hash).toBe(hash);
+    const watcher = await browser(phone);
+    await watcher.subscribeAsync("session/#");
+    const locked = nextMessage(watcher, sessionEndedTopic(hash));
+    await call(hub, "POST", "/api/auth/v1/session/lock", { body: {}, cookie: kiosk });
+    const message = await locked;
+    expect(message.retain).toBe(false);
+    expect(v.parse(SessionEndedPayloadSchema, JSON.parse(message.payload)).reason).toBe("locked");
+    const revoked = nextMessage(watcher, sessionEndedTopic(hash));
+    await call(hub, "DELETE", "/api/auth/v1/session", { body: {}, cookie: kiosk });
+    expect(v.parse(SessionEndedPayloadSchema, JSON.parse((await revoked).payload)).reason).toBe("revoked");
   });
 
   it("keeps another session's connection open when one session is locked", async () => {

@@ -98,19 +98,21 @@ describe("camera bases (spec §7, issue 12)", () => {
 
   it("bounds the streams of a camera (429 TOO_MANY_STREAMS) and frees a place when a client goes", async () => {
     const open: Response[] = [];
+    // Each session holds at most 2 streams of a camera (session-end.test.ts): the camera's bound needs several.
+    const sessions = [cookie, ...(await Promise.all([1, 2, 3].map((n) => login(hub, "demo", "demo", `viewer ${n}`))))];
     for (let i = 0; i < MJPEG_LIMITS.perCamera; i++) {
-      const response = await call(hub, "GET", `${V1}${mjpegPath("zoom")}`, { cookie });
+      const response = await call(hub, "GET", `${V1}${mjpegPath("zoom")}`, { cookie: sessions[Math.floor(i / 2)] });
       expect(response.status).toBe(200);
       open.push(response);
     }
-    const refused = await call(hub, "GET", `${V1}${mjpegPath("zoom")}`, { cookie });
+    const refused = await call(hub, "GET", `${V1}${mjpegPath("zoom")}`, { cookie: sessions[3] });
     expect(refused.status).toBe(429);
     expect((await jsonOf(refused, ErrorBodySchema)).code).toBe("TOO_MANY_STREAMS");
     await open.pop()!.body!.cancel();
     let status = 0;
     for (let i = 0; i < 50 && status !== 200; i++) {
       await new Promise((resolve) => setTimeout(resolve, 40));
-      const retry = await call(hub, "GET", `${V1}${mjpegPath("zoom")}`, { cookie });
+      const retry = await call(hub, "GET", `${V1}${mjpegPath("zoom")}`, { cookie: sessions[3] });
       status = retry.status;
       if (status === 200) open.push(retry);
       else await retry.body?.cancel();

@@ -16,7 +16,9 @@ import {
 } from "../../src/shared/contract/cameras";
 import { HubError } from "../core/errors";
 import { parseBody } from "../http/body";
+import type { SessionRegistry } from "../core/session-registry";
 import { mjpegStream, StreamLimiter } from "./mjpeg";
+import { checkSessionStreams, holdForSession } from "./session-hold";
 import type { CameraService } from "./service";
 
 /** Live MJPEG streams at once: per camera and in all (each is a socket and a frame producer). */
@@ -27,15 +29,18 @@ type CameraParams = { Params: { cameraId: string } };
 /**
  * The camera v5 base (`/api/cameras/v5`, spec §7, docs/contract.md "Cameras"): `GET /cameras`
  * (the list, our addition), `GET`/`PATCH /cameras/{cameraId}` (the camera item; PATCH body
- * `{config}`). Unknown id 404, bad body 400 naming the field.
+ * `{config}`). A PATCH that leaves the camera disabled ends its open streams in every session
+ * (`sessions`). Unknown id 404, bad body 400 naming the field.
  */
-export function camerasV5Routes({ cameras }: { cameras: CameraService }) {
+export function camerasV5Routes({ cameras, sessions }: { cameras: CameraService; sessions?: SessionRegistry | undefined }) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get(CAMERAS_PATH, async () => ({ items: cameras.list() }) satisfies CamerasAnswer);
     app.get<CameraParams>(CAMERA_ROUTE, async (request) => ({ item: cameras.get(request.params.cameraId) }) satisfies CameraAnswer);
     app.patch<CameraParams>(CAMERA_ROUTE, async (request) => {
       const body = parseBody(CameraConfigBodySchema, request.body);
-      return { item: cameras.edit(request.params.cameraId, body.config) } satisfies CameraAnswer;
+      const item = cameras.edit(request.params.cameraId, body.config);
+      if (!item.enabled) sessions?.closeCamera(item.id);
+      return { item } satisfies CameraAnswer;
     });
   };
 }
@@ -43,7 +48,8 @@ export function camerasV5Routes({ cameras }: { cameras: CameraService }) {
 /**
  * The camera v1 base (`/api/cameras/v1`, spec §7): `GET /live/mjpeg/{cameraId}`, the camera's
  * frames as `multipart/x-mixed-replace` with a fixed boundary until the client goes (at most
- * {@link MJPEG_LIMITS} streams, beyond that 429 TOO_MANY_STREAMS), and `GET
+ * {@link MJPEG_LIMITS} streams, and 2 of a camera per session (`session-hold.ts`),
+ * beyond that 429 TOO_MANY_STREAMS; held under the session in `sessions`, so its end closes it), and `GET
  * /live/snapshot/{cameraId}` (our addition), one JPEG for a preview. Unknown or disabled camera 404.
  * In demo mode `POST /demo/doorbell` (no body) presses the simulated doorbell button, and `POST
  * /demo/cameras/{cameraId}/stall` (body `{ms}`) stalls a simulated camera.
@@ -53,8 +59,11 @@ export function camerasRoutes({
   doorbell,
   stall,
   limiter = new StreamLimiter(MJPEG_LIMITS.perCamera, MJPEG_LIMITS.total),
+  sessions,
 }: {
   cameras: CameraService;
+  /** What each session holds open: a stream is registered there (lock, logout, revoke end it). */
+  sessions?: SessionRegistry | undefined;
   /** Demo only: the simulated doorbell button; `POST /demo/doorbell` presses it (absent = no such route). */
   doorbell?: { press(): void } | undefined;
   /** Demo only: stalls a simulated camera for `ms`; `POST /demo/cameras/{cameraId}/stall` calls it (absent = no such route). @throws HubError NOT_FOUND */
@@ -65,8 +74,10 @@ export function camerasRoutes({
     app.get<CameraParams>(MJPEG_ROUTE, async (request, reply) => {
       const source = cameras.frames(request.params.cameraId);
       await source.ready?.();
+      checkSessionStreams(sessions, request, request.params.cameraId);
       const release = limiter.acquire(request.params.cameraId);
       if (!release) throw new HubError("TOO_MANY_STREAMS", "too many live streams of this camera are open");
+      holdForSession(sessions, request, reply, { kind: "mjpeg", camera: request.params.cameraId });
       reply.header("Cache-Control", "no-store").header("X-Accel-Buffering", "no").type(MJPEG_CONTENT_TYPE);
       return reply.send(mjpegStream(source, release));
     });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { join } from "node:path";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Db } from "../core/db";
+import type { SessionRegistry } from "../core/session-registry";
 import type { Household } from "../household/schema";
 import { simulatedCameraMotion } from "../simulator/camera-motion";
 import { simulatedDoorbell } from "../simulator/doorbell";
@@ -49,7 +50,9 @@ export interface CamerasDomain {
  * stalls a simulated camera. `demoCameraFps` (HUB_DEMO_CAMERA_FPS) sets the simulated cameras'
  * frame rate (default 5; the long-run benchmark raises it). Issue 12's controls and recordings: PTZ,
  * night mode, the recordings under `<dataDir>/recordings` (table `recordings`), and in demo mode the
- * simulated motion events that record clips (`POST /demo/motion/{cameraId}` raises one).
+ * simulated motion events that record clips (`POST /demo/motion/{cameraId}` raises one). Every live
+ * stream, HLS answer and playback is held under its session in `sessions` (lock, logout and revoke
+ * end them; disabling a camera ends its streams).
  */
 export function startCameras(options: {
   household: Household;
@@ -59,6 +62,8 @@ export function startCameras(options: {
   demo: boolean;
   dataDir: string;
   demoCameraFps?: number | undefined;
+  /** What each session holds open: every stream is registered there, so a session's end closes its streams. */
+  sessions?: SessionRegistry | undefined;
 }): CamerasDomain {
   // Debian's ffmpeg, when present: the demo cameras' live HLS test source, and RTSP cameras' HLS and MJPEG.
   const ffmpeg = findFfmpeg();
@@ -90,10 +95,10 @@ export function startCameras(options: {
   const demoHls = ffmpeg ? new FfmpegHls(ffmpeg, new DemoHls(), {}, { warn: (message) => options.log.warn(message) }) : new DemoHls();
   const hls = new HlsService(cameras, service, demoHls, undefined, { ffmpeg, log: rtspLog });
   const v1Routes = [
-    camerasRoutes({ cameras: service, doorbell: press, stall: options.demo ? (id, ms) => service.stall(id, ms) : undefined }),
+    camerasRoutes({ cameras: service, doorbell: press, stall: options.demo ? (id, ms) => service.stall(id, ms) : undefined, sessions: options.sessions }),
     cameraControlsRoutes({ controls: new CameraControls(service) }),
-    recordingsRoutes({ recordings, motion }),
-    hlsRoutes({ hls }),
+    recordingsRoutes({ recordings, motion, sessions: options.sessions }),
+    hlsRoutes({ hls, sessions: options.sessions }),
   ];
   return {
     service,
@@ -103,8 +108,8 @@ export function startCameras(options: {
       for (const routes of v1Routes) await routes(app);
     },
     v5Routes: async (app) => {
-      await camerasV5Routes({ cameras: service })(app);
-      await rtcRoutes({ rtc })(app);
+      await camerasV5Routes({ cameras: service, sessions: options.sessions })(app);
+      await rtcRoutes({ rtc, sessions: options.sessions })(app);
     },
     configRoutes: camerasConfigRoutes({ cameras: service }),
     close: () => {

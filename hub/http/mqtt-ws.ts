@@ -2,7 +2,7 @@ import type {} from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import type { AuthService } from "../auth/auth-service";
 import type { EmbeddedBroker } from "../broker/embedded";
-import type { SessionConnections } from "../broker/session-connections";
+import type { SessionRegistry } from "../core/session-registry";
 import type { HubLogger } from "../broker/link";
 import { assertAllowedOrigin } from "./origin";
 import { SESSION_COOKIE } from "./session-guard";
@@ -16,7 +16,7 @@ import { mqttWebSocketStream } from "./ws-stream";
  * session admits it, and its client id may not take over another owner's (broker/device-access.ts,
  * issue 7 item 2). Requires @fastify/websocket to be registered.
  */
-export function mqttWebSocketRoute(deps: { auth: AuthService; broker: EmbeddedBroker; connections: SessionConnections; log: HubLogger }) {
+export function mqttWebSocketRoute(deps: { auth: AuthService; broker: EmbeddedBroker; connections: SessionRegistry; log: HubLogger }) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get(
       "/mqtt",

@@ -25,7 +25,7 @@ export function LoggedInApp({ router: routerOrPromise, context }: LoggedInAppPro
   const sessionRef = useRef<SessionData | null>(null);
   // A layout effect, like the loader's: it exists before the first answer can arrive.
   useLayoutEffect(() => {
-    const session = startSessionData(store, {
+    const session = startSessionData(store, api.auth, {
       onPreferences: () => {
         const target = takeDefaultRoute(store, store.get(preferencesAtom).defaultRoute, router.state.location.pathname);
         if (target !== null) void router.navigate({ to: target });
@@ -36,7 +36,7 @@ export function LoggedInApp({ router: routerOrPromise, context }: LoggedInAppPro
       sessionRef.current = null;
       session.stop();
     };
-  }, [store, router]);
+  }, [store, api, router]);
   const handleLoaded = useCallback((resource: SessionResource) => sessionRef.current?.loaded(resource), []);
   const handleError = useCallback((resource: SessionResource, error: unknown) => console.warn(`start-up: ${resource.name} failed`, error), []);
   return (

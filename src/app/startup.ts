@@ -1,5 +1,9 @@
+import { createSessionWatch } from "../features/auth/sessionWatch";
 import { configAtom } from "../features/config";
+import { liveConnectionStateAtom } from "../features/live/atoms";
 import { startLive } from "../features/live/start";
+import { sessionEndedHashOf } from "../shared/contract/auth";
+import type { ApiClient } from "../lib/api/client";
 import type { SessionResource } from "../lib/session/resource";
 import type { JotaiStore } from "../shared/store";
 
@@ -15,29 +19,43 @@ export type SessionDataHooks = {
 export type SessionData = {
   /** Call after a session resource's answer was written into the store. */
   loaded(resource: SessionResource): void;
-  /** Closes the live connection and ignores later answers (call on lock and logout). */
+  /** Closes the live connection, stops watching the session and ignores later answers (call on lock and logout). */
   stop(): void;
 };
 
 /**
  * What a logged-in session does as its resources arrive (spec §4, §7; the resources are loaded by
  * the data-fetching feature, SessionResources): after the preferences, `onPreferences`; after the
- * first config, the live channel on its mqttConnectionString (once per session).
+ * first config, the live channel on its mqttConnectionString (once per session). While it runs, the
+ * session is watched (features/auth/sessionWatch.ts) with `auth`, the authentication API: a live
+ * connection that closes or is refused, or the hub's `session/<hash>/ended` naming this session,
+ * validates it, so a session locked from another device shows the PIN screen without waiting for the
+ * next API call, on the embedded broker and on an external one.
  */
-export function startSessionData(store: JotaiStore, hooks: SessionDataHooks = {}): SessionData {
+export function startSessionData(store: JotaiStore, auth: ApiClient, hooks: SessionDataHooks = {}): SessionData {
   let stopped = false;
   let stopLive: (() => void) | undefined;
+  const watch = createSessionWatch(auth);
+  const unwatchLive = store.sub(liveConnectionStateAtom, () => watch.liveState(store.get(liveConnectionStateAtom)));
+  const take = (topic: string): boolean => {
+    const hash = sessionEndedHashOf(topic);
+    if (hash === null) return false;
+    watch.sessionEnded(hash);
+    return true;
+  };
   return {
     loaded(resource) {
       if (stopped) return;
       if (resource.name === "preferences") hooks.onPreferences?.();
       const config = store.get(configAtom);
       if (resource.name === "config" && config !== null && stopLive === undefined) {
-        stopLive = (hooks.startLive ?? startLive)(store, config.mqttConnectionString);
+        stopLive = (hooks.startLive ?? startLive)(store, config.mqttConnectionString, { take });
       }
     },
     stop() {
       stopped = true;
+      watch.stop();
+      unwatchLive();
       stopLive?.();
     },
   };

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { HLS_ROUTE } from "../../../src/shared/contract/cameras";
+import type { SessionRegistry } from "../../core/session-registry";
+import { holdForSession } from "../session-hold";
 import type { HlsService } from "./service";
 
 type HlsRequest = { Params: { cameraId: string; stream: string; file: string }; Querystring: Record<string, unknown> };
@@ -8,12 +10,14 @@ type HlsRequest = { Params: { cameraId: string; stream: string; file: string }; 
  * `GET /live/hls/{cameraId}/{stream}/{file}` on the camera v1 base (contract `HLS_ROUTE`, issue 12),
  * behind the base's session guard like the other live routes (hls.js sends the session cookie):
  * the playlists and segments of {@link HlsService}. Unknown camera, stream or file 404; a camera
- * gateway that cannot be reached 409 DEVICE_UNREACHABLE.
+ * gateway that cannot be reached 409 DEVICE_UNREACHABLE. Each answer is held under its session in
+ * `sessions` while it is sent: the session's end (lock, logout, revoke) cuts it.
  */
-export function hlsRoutes({ hls }: { hls: HlsService }) {
+export function hlsRoutes({ hls, sessions }: { hls: HlsService; sessions?: SessionRegistry | undefined }) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get<HlsRequest>(HLS_ROUTE, async (request, reply) => {
       const { cameraId, stream, file } = request.params;
+      holdForSession(sessions, request, reply, { kind: "hls", camera: cameraId });
       const answer = await hls.file(cameraId, stream, file, request.query);
       return reply.header("Cache-Control", answer.cacheControl).type(answer.contentType).send(answer.body);
     });

@@ -12,7 +12,9 @@ import {
 import { MJPEG_CONTENT_TYPE } from "../../../src/shared/contract/cameras";
 import { HubError } from "../../core/errors";
 import { parseBody } from "../../http/body";
+import type { SessionRegistry } from "../../core/session-registry";
 import { StreamLimiter } from "../mjpeg";
+import { holdForSession } from "../session-hold";
 import { playbackStream } from "./playback";
 import type { RecordingsService } from "./service";
 
@@ -25,7 +27,7 @@ type RecordingParams = { Params: { recordingId: string } };
  * The recordings on the camera v1 base (spec §3, §5, §7; issue 12): `GET /recordings?cameraId=`
  * (newest first; unknown camera 404, a bad query 400 naming `cameraId`), `GET /recordings/{id}`
  * (playback as `multipart/x-mixed-replace` at the recorded pace, at most {@link PLAYBACK_LIMITS}
- * at once, beyond that 429), `PATCH /recordings/lock/{id}` (empty body: toggles, answers
+ * at once, beyond that 429; held under the session in `sessions`, so its end cuts it), `PATCH /recordings/lock/{id}` (empty body: toggles, answers
  * `{item}`), `DELETE /recordings/{id}` (409 RECORDING_LOCKED when locked). Demo mode with the
  * simulator: `POST /demo/motion/{cameraId}` raises a motion event on that camera (it records a clip)
  * and answers at once.
@@ -34,8 +36,11 @@ export function recordingsRoutes({
   recordings,
   motion,
   limiter = new StreamLimiter(PLAYBACK_LIMITS.perRecording, PLAYBACK_LIMITS.total),
+  sessions,
 }: {
   recordings: RecordingsService;
+  /** What each session holds open: a playback is registered there (lock, logout, revoke end it). */
+  sessions?: SessionRegistry | undefined;
   /** Demo only: the simulated motion sensor of the cameras (absent = no demo route). */
   motion?: { trigger(cameraId: string): void } | undefined;
   limiter?: StreamLimiter;
@@ -49,6 +54,7 @@ export function recordingsRoutes({
       const frames = recordings.frames(request.params.recordingId);
       const release = limiter.acquire(request.params.recordingId);
       if (!release) throw new HubError("TOO_MANY_STREAMS", "too many playbacks are open");
+      holdForSession(sessions, request, reply, { kind: "playback" });
       reply.header("Cache-Control", "no-store").header("X-Accel-Buffering", "no").type(MJPEG_CONTENT_TYPE);
       return reply.send(playbackStream(frames, release));
     });

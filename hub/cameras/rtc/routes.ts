@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { RTC_ROUTE, RtcOfferBodySchema, type RtcAnswer } from "../../../src/shared/contract/cameras";
+import type { SessionRegistry } from "../../core/session-registry";
 import { parseBody } from "../../http/body";
+import { sessionOf } from "../../http/session-guard";
+import { checkSessionStreams } from "../session-hold";
 import type { RtcService } from "./service";
 
 type RtcParams = { Params: { cameraId: string; stream: string } };
@@ -10,14 +13,20 @@ type RtcParams = { Params: { cameraId: string; stream: string } };
  * body `{sdp}` (the browser's SDP offer, {@link RtcOfferBodySchema}) → `{item: {sdp}}`, the complete
  * SDP answer (non-trickle: every candidate in it). Unknown or disabled camera, unknown stream 404;
  * bad body 400 naming the field; too many connections 429 TOO_MANY_STREAMS; a go2rtc camera whose
- * gateway fails 409 DEVICE_UNREACHABLE.
+ * gateway fails 409 DEVICE_UNREACHABLE. A peer connection the hub holds (demo cameras) is
+ * registered under the session in `sessions`: the session's end (lock, logout, revoke) closes it;
+ * with the session's MJPEG streams of the camera at most 2 (429 TOO_MANY_STREAMS).
  */
-export function rtcRoutes({ rtc }: { rtc: RtcService }) {
+export function rtcRoutes({ rtc, sessions }: { rtc: RtcService; sessions?: SessionRegistry | undefined }) {
   return async (app: FastifyInstance): Promise<void> => {
     app.post<RtcParams>(RTC_ROUTE, async (request) => {
-      rtc.check(request.params.cameraId, request.params.stream);
+      const { cameraId, stream } = request.params;
+      rtc.check(cameraId, stream);
       const body = parseBody(RtcOfferBodySchema, request.body);
-      return { item: { sdp: await rtc.answer(request.params.cameraId, request.params.stream, body.sdp) } } satisfies RtcAnswer;
+      checkSessionStreams(sessions, request, cameraId);
+      const session = sessionOf(request).id;
+      const hold = sessions ? (close: () => void) => sessions.add(session, close, { kind: "rtc", camera: cameraId }) : undefined;
+      return { item: { sdp: await rtc.answer(cameraId, stream, body.sdp, hold) } } satisfies RtcAnswer;
     });
   };
 }

@@ -68,11 +68,13 @@ export class RtcService {
 
   /**
    * Answers the SDP offer `offer` for camera `cameraId`, stream `stream`, with the SDP answer.
+   * `hold` registers the peer connection the hub keeps (demo cameras; a go2rtc camera's is
+   * go2rtc's) with its `close`, and returns what unregisters it once the peer is closed.
    * @throws HubError NOT_FOUND (unknown or disabled camera, unknown stream, `mobile` of a camera
    *   without one), BAD_REQUEST (`sdp: ...`, the offer cannot be answered), TOO_MANY_STREAMS,
    *   DEVICE_UNREACHABLE (the camera's go2rtc failed)
    */
-  async answer(cameraId: string, stream: string, offer: string): Promise<string> {
+  async answer(cameraId: string, stream: string, offer: string, hold?: (close: () => void) => () => void): Promise<string> {
     const source = this.check(cameraId, stream);
     if (source.type === "go2rtc") return this.gateway(cameraId, source).webrtc(offer);
     const { DemoPeer, PEER_TIMEOUTS } = await import("./peer");
@@ -85,11 +87,14 @@ export class RtcService {
       () => {
         this.peers.delete(peer);
         release();
+        unhold?.();
       },
       this.options.timeouts ?? PEER_TIMEOUTS,
       this.options.iceAdditionalHostAddresses,
     );
     this.peers.add(peer);
+    // Registered after the peer exists; its onClosed (above) runs only later, once it closes.
+    const unhold = hold?.(() => peer.close());
     return peer.answer(offer);
   }
 

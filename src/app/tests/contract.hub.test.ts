@@ -56,8 +56,8 @@ function clients(): { auth: ApiClient; general: ApiClient; generalV1: ApiClient 
 describe("the dashboard reads every answer of the hub", () => {
   it("session calls, preferences, configuration, switches and sensors, with the contract's schemas", async () => {
     const api = clients();
-    expect(await login(api.auth, { login: "demo", password: "demo", sessionName: "contract" })).toEqual({ login: "demo" });
-    expect(await validateSession(api.auth)).toEqual({ login: "demo" });
+    expect(await login(api.auth, { login: "demo", password: "demo", sessionName: "contract" })).toEqual({ login: "demo", hash: expect.any(String) });
+    expect(await validateSession(api.auth)).toEqual({ login: "demo", hash: expect.any(String) });
     expect((await listSessions(api.auth)).filter((session) => session.current)).toHaveLength(1);
     expect((await fetchPreferences(api.auth)).data).toMatchObject({ locale: "pl", defaultRoute: "/" });
     expect((await patchPreferences(api.auth, { appUi: "car" })).data.appUi).toBe("car");

@@ -159,10 +159,10 @@ describe("menu (UI contract)", () => {
     expect(store.get(preferencesAtom).locale).toBe("en");
   });
 
-  it("the start screen select offers the app's routes by name and saves defaultRoute", async () => {
+  it("the start screen select offers the app's routes by name (the car dashboard only in the car layout, spec §2) and saves defaultRoute", async () => {
     const { store, requests } = setup(echoPreferences);
     const select = screen.getByRole("combobox", { name: "Ekran startowy" });
-    expect([...select.querySelectorAll("option")].map((option) => option.textContent)).toEqual(["Ekran główny", "Pogoda", "Menu", "Przełączniki", "Kamery", "Pulpit samochodowy"]);
+    expect([...select.querySelectorAll("option")].map((option) => option.textContent)).toEqual(["Ekran główny", "Pogoda", "Menu", "Przełączniki", "Kamery"]);
     expect(select.getAttribute("aria-describedby")).toBeTruthy();
     fireEvent.change(select, { target: { value: "/weather" } });
     await waitFor(() => expect(requests).toHaveLength(1));

@@ -4,6 +4,7 @@ import { sessionAtom } from "../../features/auth/atoms";
 import { preferencesAtom } from "../../features/preferences/atoms";
 import { configAtom } from "../../features/config";
 import { SessionResources } from "../../features/fetching";
+import { liveConnectionStateAtom } from "../../features/live/atoms";
 import { switchesAtom } from "../../features/switches/atoms";
 import { DEFAULT_API_BASES } from "../../lib/api/bases";
 import { createApiClients } from "../api";
@@ -58,9 +59,9 @@ describe("start-up of a logged-in session (spec §4, §7)", () => {
     const api = createApiClients(store, bases, { fetch: fetchImpl, retry: 0 });
     const startLive = vi.fn(() => () => undefined);
     const onPreferences = vi.fn();
-    const session = startSessionData(store, { startLive, onPreferences });
+    const session = startSessionData(store, api.auth, { startLive, onPreferences });
     renderWithApp(<SessionResources resources={SESSION_RESOURCES} api={api} onLoaded={session.loaded} />, store);
-    await vi.waitFor(() => expect(startLive).toHaveBeenCalledWith(store, "ws://hub.test/mqtt"));
+    await vi.waitFor(() => expect(startLive).toHaveBeenCalledWith(store, "ws://hub.test/mqtt", expect.objectContaining({ take: expect.any(Function) })));
     await vi.waitFor(() => expect(store.get(switchesAtom)).toHaveLength(1));
     await vi.waitFor(() => expect(onPreferences).toHaveBeenCalled());
     expect(store.get(preferencesAtom).appUi).toBe("car");
@@ -83,7 +84,7 @@ describe("start-up of a logged-in session (spec §4, §7)", () => {
     const stopLive = vi.fn();
     const startLive = vi.fn(() => stopLive);
     const onError = vi.fn();
-    const session = startSessionData(store, { startLive });
+    const session = startSessionData(store, api.auth, { startLive });
     renderWithApp(<SessionResources resources={SESSION_RESOURCES} api={api} onLoaded={session.loaded} onError={onError} />, store);
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(startLive).not.toHaveBeenCalled();
@@ -93,6 +94,34 @@ describe("start-up of a logged-in session (spec §4, §7)", () => {
     expect(calls.filter((call) => call === "GET /api/v2/config")).toHaveLength(2);
     session.stop();
     expect(stopLive).toHaveBeenCalledTimes(1);
+  });
+
+  it("a session locked from another device: the hub naming it on the live channel, or closing the live connection, validates it and locks the app", async () => {
+    for (const trigger of ["announcement", "closed connection"] as const) {
+      const store = createAppStore();
+      store.set(sessionAtom, { status: "loggedIn", login: "demo" });
+      const { fetchImpl, calls } = tableFetch({
+        "GET /api/auth/v1/preferences": { status: 200, body: { item: {} } },
+        "GET /api/v2/config": { status: 200, body: CONFIG },
+        "GET /api/v2/config/switches": { status: 200, body: { items: [] } },
+        "POST /api/auth/v1/session/validate": { status: 403, body: { code: "AUTH_SESSION_LOCKED", message: "locked" } },
+      });
+      const api = createApiClients(store, bases, { fetch: fetchImpl, retry: 0 });
+      let take: ((topic: string, payload: Uint8Array) => boolean) | undefined;
+      const startLive = vi.fn((_store: unknown, _url: string, options?: { take?: (topic: string, payload: Uint8Array) => boolean }) => {
+        take = options?.take;
+        return () => undefined;
+      });
+      const session = startSessionData(store, api.auth, { startLive });
+      renderWithApp(<SessionResources resources={SESSION_RESOURCES} api={api} onLoaded={session.loaded} />, store);
+      await vi.waitFor(() => expect(take).toBeDefined());
+      expect(take!("sensor/temp/balcony", new Uint8Array())).toBe(false);
+      if (trigger === "announcement") expect(take!("session/Ab-_9/ended", new TextEncoder().encode('{"reason":"locked"}'))).toBe(true);
+      else store.set(liveConnectionStateAtom, "close");
+      await vi.waitFor(() => expect(store.get(sessionAtom)).toEqual({ status: "locked" }));
+      expect(calls.filter((call) => call === "POST /api/auth/v1/session/validate")).toHaveLength(1);
+      session.stop();
+    }
   });
 
   it("locks the session and shows the PIN screen when any API call answers AUTH_SESSION_LOCKED", async () => {

@@ -23,10 +23,11 @@ export async function login(auth: ApiClient, body: LoginBody): Promise<{ login: 
 }
 
 /**
- * `POST /session/validate` with `{}` (spec §4, §7): the current session's login.
+ * `POST /session/validate` with `{}` (spec §4, §7): the current session's login, and its public
+ * hash (as `GET /session/all` lists it) when the hub sends it.
  * Errors: ApiError; 401 without a session, 403 AUTH_SESSION_LOCKED when locked.
  */
-export async function validateSession(auth: ApiClient): Promise<{ login: string }> {
+export async function validateSession(auth: ApiClient): Promise<{ login: string; hash?: string | undefined }> {
   const result = await auth.post(AUTH_PATHS.validate, { json: {}, schema: LoginAnswerSchema });
   return result.data.item;
 }

@@ -12,6 +12,11 @@ export type StartLiveOptions = {
   connect?: (url: string, options: IClientOptions) => MqttClient;
   /** Batch scheduler (requestAnimationFrame by default). */
   schedule?: (cb: () => void) => void;
+  /**
+   * Sees every message first; one it takes (answers true) is not applied to the live state (the
+   * hub's `session/<hash>/ended` announcements, which are events, not state). Must not throw.
+   */
+  take?: (topic: string, payload: Uint8Array) => boolean;
 };
 
 /**
@@ -40,7 +45,10 @@ export function startLive(store: JotaiStore, url: string, options: StartLiveOpti
 
   const handlers = {
     url,
-    onMessage: (topic: string, payload: Uint8Array) => ingest.push(topic, payload),
+    onMessage: (topic: string, payload: Uint8Array) => {
+      if (options.take?.(topic, payload) === true) return;
+      ingest.push(topic, payload);
+    },
     onState: (state: LiveConnectionState) => {
       if (!stopped) store.set(liveConnectionStateAtom, state);
     },

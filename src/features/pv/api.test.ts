@@ -84,3 +84,50 @@ describe("uploadPvLog (spec §7 POST /pv/log)", () => {
     await Promise.all(tasks);
   });
 });
+
+describe("uploadPvLog and the session (spec §4: any answer carrying AUTH_SESSION_LOCKED locks)", () => {
+  /** A browser XMLHttpRequest the hub answers with `status` and `body`. */
+  function answeringXhr(status: number, body: unknown) {
+    return class {
+      status = 0;
+      statusText = "";
+      responseText = "";
+      responseType = "";
+      timeout = 0;
+      withCredentials = false;
+      upload = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      ontimeout: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      abort() {}
+      send() {
+        this.status = status;
+        this.statusText = status === 403 ? "Forbidden" : "OK";
+        this.responseText = JSON.stringify(body);
+        queueMicrotask(() => this.onload?.());
+      }
+    };
+  }
+
+  it("an upload answered 403 AUTH_SESSION_LOCKED reports the code to the API client, as its own calls do", async () => {
+    vi.stubGlobal("XMLHttpRequest", answeringXhr(403, { code: "AUTH_SESSION_LOCKED", message: "Session locked" }));
+    const codes: string[] = [];
+    const general = createApiClient({ baseUrl: "/api/v2", onErrorCode: (code) => codes.push(code) });
+    const failure = await uploadPvLog(general, new File(["a"], "pv.csv")).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).code).toBe("AUTH_SESSION_LOCKED");
+    expect(codes).toEqual(["AUTH_SESSION_LOCKED"]);
+  });
+
+  it("a refused file reports its BAD_REQUEST and keeps the line for the screen", async () => {
+    vi.stubGlobal("XMLHttpRequest", answeringXhr(400, { code: "BAD_REQUEST", line: 2, message: "line 2: power: not a number" }));
+    const codes: string[] = [];
+    const general = createApiClient({ baseUrl: "/api/v2", onErrorCode: (code) => codes.push(code) });
+    const failure = await uploadPvLog(general, new File(["a"], "pv.csv")).catch((error: unknown) => error);
+    expect(failedLine(failure)).toEqual({ line: 2, message: "line 2: power: not a number" });
+    expect(codes).toEqual(["BAD_REQUEST"]);
+  });
+});

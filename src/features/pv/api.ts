@@ -12,12 +12,18 @@ export async function fetchPvLogs(general: ApiClient): Promise<PvLogSummary[]> {
 /**
  * POST /pv/log (spec §7, form-data): uploads `file` in field `file` with progress; resolves with
  * what the hub parsed. Runs on the task queue (spec §7), never retried. Rejects with ApiError (a bad
- * file: 400 whose body has `line`, see {@link failedLine}).
+ * file: 400 whose body has `line`, see {@link failedLine}); a failure is reported to `general` like
+ * its own calls' (spec §4: an AUTH_SESSION_LOCKED answer locks the session).
  */
 export async function uploadPvLog(general: ApiClient, file: File, onProgress?: (progress: UploadProgress) => void): Promise<PvLogSummary> {
   const form = new FormData();
   form.append(PV_LOG_FIELD, file, file.name);
-  const body = await general.inQueue("task", () => postForm(`${general.baseUrl}${PV_LOG_PATH}`, form, onProgress ? { onProgress } : {}));
+  let body: unknown;
+  try {
+    body = await general.inQueue("task", () => postForm(`${general.baseUrl}${PV_LOG_PATH}`, form, onProgress ? { onProgress } : {}));
+  } catch (error) {
+    throw general.report(error);
+  }
   const parsed = v.safeParse(PvLogAnswerSchema, body);
   if (!parsed.success) throw new ApiError("Invalid response from /pv/log", { kind: "server", body });
   return parsed.output.item;

@@ -1,4 +1,5 @@
-import { ApiError, httpError } from "../../lib/api/errors";
+import { ApiError } from "../../lib/api/errors";
+import { errorOfXhr } from "../../lib/api/refusal";
 
 /** Progress of an upload: bytes sent and the total (0 when the browser does not know it). */
 export type UploadProgress = { loaded: number; total: number };
@@ -27,7 +28,7 @@ export function postForm(url: string, form: FormData, options: { onProgress?: (p
     };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) resolve(body());
-      else reject(httpError(xhr.status, xhr.statusText, body()));
+      else reject(errorOfXhr(xhr));
     };
     xhr.onerror = () => reject(new ApiError("Network error: upload failed", { kind: "network" }));
     xhr.ontimeout = () => reject(new ApiError("Request timed out", { kind: "timeout" }));

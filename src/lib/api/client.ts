@@ -76,6 +76,13 @@ export type ApiClient = {
    * `job` rejects with.
    */
   inQueue<T>(name: QueueName, job: () => Promise<T>): Promise<T>;
+  /**
+   * Reports the failure of a call this client did not make itself (an upload by XMLHttpRequest, a
+   * stream read with fetch, a video player's request: src/lib/api/refusal.ts reads their answers)
+   * as its own calls report theirs: the error's code goes to `onErrorCode` (spec §4: any answer
+   * carrying AUTH_SESSION_LOCKED locks the session). Returns the error as an ApiError.
+   */
+  report(error: unknown): ApiError;
 };
 
 /** Response header the service worker sets (ISO time) when it answers from its IndexedDB cache. */
@@ -181,9 +188,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!queue) return await attempt(method, path, opts);
       return await queues.run(queue, () => attempt(method, path, opts), WRITE_METHODS.includes(method) ? { maxWaitMs } : {});
     } catch (error) {
-      const apiError = error instanceof QueueWaitError ? queueWaitError(error) : classifyError(error);
-      if (apiError.code !== undefined) options.onErrorCode?.(apiError.code);
-      throw apiError;
+      throw report(error instanceof QueueWaitError ? queueWaitError(error) : error);
     }
   }
 
@@ -199,8 +204,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       (path: string, opts?: RequestOptions<unknown>): Promise<ApiResult<unknown>>;
     };
 
+  function report(error: unknown): ApiError {
+    const apiError = classifyError(error);
+    if (apiError.code !== undefined) options.onErrorCode?.(apiError.code);
+    return apiError;
+  }
+
   return {
     baseUrl: options.baseUrl,
+    report,
     request,
     get: shorthand("GET"),
     post: shorthand("POST"),

@@ -49,8 +49,13 @@ export type LogoutBody = v.InferOutput<typeof LogoutBodySchema>;
 /** Body of `POST /session/validate` and `POST /session/lock`: `{}` (any fields ignored). */
 export const EmptyBodySchema = v.object({});
 
-/** `{item:{login}}`: the answer of `POST /auth`, `/session/validate` and `/session/unlock`. */
-export const LoginAnswerSchema = itemOf(v.object({ login: v.string() }));
+/**
+ * `{item:{login, hash}}`: the answer of `POST /auth`, `/session/validate` and `/session/unlock`.
+ * `hash` (our addition) is the session's public id as `GET /session/all` lists it: the panel finds
+ * its own session's end on the live channel by it ({@link sessionEndedTopic}). Optional for the
+ * dashboard, which works without it.
+ */
+export const LoginAnswerSchema = itemOf(v.object({ login: v.string(), hash: v.optional(v.string()) }));
 export type LoginAnswer = v.InferOutput<typeof LoginAnswerSchema>;
 
 /** `{item:{locked:true}}`: the answer of `POST /session/lock`. */
@@ -95,3 +100,25 @@ export type BadPinError = v.InferOutput<typeof BadPinErrorSchema>;
 /** The field an `AUTH_PIN_DELAY` or `AUTH_LOGIN_DELAY` error answer adds: how long to wait (ms). */
 export const RetryAfterErrorSchema = v.looseObject({ retryAfterMs: v.pipe(v.number(), v.minValue(0)) });
 export type RetryAfterError = v.InferOutput<typeof RetryAfterErrorSchema>;
+
+/**
+ * `session/<hash>/ended` (not retained, QoS 1): the hub announces that a session was locked or
+ * revoked (logout, another device's logout, the 10th wrong PIN), keyed by its public hash
+ * (`GET /session/all`; never a secret). A panel that sees its own session named validates its
+ * session (`POST /session/validate`) and shows what the answer says; the announcement is a hint,
+ * never trusted on its own. Browsers on an external broker need it: the hub cannot close their
+ * connection (docs/contract.md "Live channel").
+ */
+export function sessionEndedTopic(hash: string): string {
+  return `session/${hash}/ended`;
+}
+
+/** The public hash named by a {@link sessionEndedTopic} topic, or null for any other topic. */
+export function sessionEndedHashOf(topic: string): string | null {
+  const match = /^session\/([A-Za-z0-9_-]{1,64})\/ended$/.exec(topic);
+  return match?.[1] ?? null;
+}
+
+/** Payload of {@link sessionEndedTopic}: why the session ended and when (ISO-8601). */
+export const SessionEndedPayloadSchema = v.object({ reason: v.picklist(["locked", "revoked"]), time: IsoTimeSchema });
+export type SessionEndedPayload = v.InferOutput<typeof SessionEndedPayloadSchema>;

@@ -112,6 +112,8 @@ export const LIVE_VIEW = {
   legacyRestartMs: 2_000,
   /** Legacy decode check interval. */
   legacyDecodeCheckMs: 1_000,
+  /** The live viewer's HTTP calls (SDP exchange, HLS playlists and segments, snapshots): one attempt of at most this long, never retried (spec §9). */
+  httpTimeoutMs: 30_000,
 } as const;
 
 /** Camera PTZ default movement duration (spec §9), milliseconds. */

@@ -28,6 +28,7 @@ export const NAMESPACE_ROOTS: ReadonlySet<string> = new Set([
   "alert",
   "automation",
   "ac",
+  "session",
 ]);
 
 /** `sensor/<kind>/<place>`: a reading (payload SensorReadingSchema, retained). */

@@ -6,6 +6,7 @@ import { EmptyState } from "../../../ui/EmptyState";
 import { snapshotUrl } from "../api";
 import { cameraClientsAtom, camerasAtom } from "../atoms";
 import { CameraSettingsButton } from "./CameraSettingsButton";
+import { SnapshotImage } from "./SnapshotImage";
 import "./cameras.css";
 
 /**
@@ -30,7 +31,7 @@ export function CameraGrid() {
             <Link to="/cameras/live" search={{ id: camera.id }} className="camera-card">
               <span className="visually-hidden">{t("camera.openPrefix")} </span>
               {clients && camera.enabled ? (
-                <img className={`camera-card__preview${camera.blackAndWhite ? " camera-live__picture--bw" : ""}`} src={snapshotUrl(clients.cameras, camera.id)} alt="" loading="lazy" data-testid={`camera-preview-${camera.id}`} />
+                <SnapshotImage className={`camera-card__preview${camera.blackAndWhite ? " camera-live__picture--bw" : ""}`} url={snapshotUrl(clients.cameras, camera.id)} testId={`camera-preview-${camera.id}`} />
               ) : (
                 <span className="camera-card__preview camera-card__preview--off" data-testid={`camera-preview-${camera.id}`} aria-hidden="true">
                   {camera.enabled ? null : t("camera.disabled")}

@@ -1,17 +1,24 @@
+import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
 import { LIVE_VIEW } from "../../../shared/contract/cameras";
+import { cameraClientsAtom } from "../atoms";
+import { HLS_PLAYER_CONFIG, hlsRefusalOf } from "../hlsPlayer";
 import { watchVideoFrames } from "./videoFrames";
 
 /** Props of {@link HlsView}: the playlist URL and the common view props. */
 export type HlsViewProps = { url: string; label: string; active: boolean; audio: boolean; className: string; onFrame: () => void; onError: (message: string) => void };
 
 /**
- * Live HLS (spec §4): hls.js, loaded lazily in its own chunk, with the back buffer bounded to 10 s
- * (memory stays flat on a view left open for days); Safari's native HLS where hls.js is not
- * supported. A fatal error or no frame for 3 s destroys the player and starts again after 500 ms.
+ * Live HLS (spec §4): hls.js, loaded lazily in its own chunk, with {@link HLS_PLAYER_CONFIG} (back
+ * buffer 10 s; playlists and segments one attempt of at most 30 s, spec §9); Safari's native HLS
+ * where hls.js is not supported. A fatal error or no frame for 3 s destroys the player and starts
+ * again after 500 ms. A playlist or segment answered 401 or 403 (the session is locked or gone)
+ * destroys it for good and goes to the camera API client (spec §4: AUTH_SESSION_LOCKED shows the
+ * PIN screen).
  */
 export function HlsView({ url, label, active, audio, className, onFrame, onError }: HlsViewProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const clients = useAtomValue(cameraClientsAtom);
   const callbacks = useRef({ onFrame, onError });
   callbacks.current = { onFrame, onError };
   useEffect(() => {
@@ -40,11 +47,15 @@ export function HlsView({ url, label, active, audio, className, onFrame, onError
             video.load();
           };
         } else {
-          const hls = new Hls({ backBufferLength: 10, maxBufferLength: 10, liveDurationInfinity: true, xhrSetup: (xhr) => {
-            xhr.withCredentials = true;
-          } });
+          const hls = new Hls(HLS_PLAYER_CONFIG);
           hls.on(Hls.Events.ERROR, (_event, data) => {
-            if (data.fatal) restart(`HLS ${data.details}`);
+            const refusal = hlsRefusalOf(data);
+            if (refusal) {
+              stopped = true;
+              destroy?.();
+              destroy = null;
+              callbacks.current.onError(clients ? clients.cameras.report(refusal).message : refusal.message);
+            } else if (data.fatal) restart(`HLS ${data.details}`);
           });
           hls.loadSource(url);
           hls.attachMedia(video);
@@ -62,6 +73,6 @@ export function HlsView({ url, label, active, audio, className, onFrame, onError
       if (retry !== null) clearTimeout(retry);
       destroy?.();
     };
-  }, [url, active]);
+  }, [url, active, clients]);
   return <video ref={videoRef} className={className} aria-label={label} muted={!audio} autoPlay playsInline data-frames="0" data-testid="camera-video" />;
 }

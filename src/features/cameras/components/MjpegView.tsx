@@ -1,4 +1,6 @@
+import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
+import { cameraClientsAtom } from "../atoms";
 import { startMjpegReader } from "../mjpeg/reader";
 import { createFrameSink } from "./frameSink";
 
@@ -19,10 +21,13 @@ export type StreamViewProps = {
 /**
  * Live MJPEG read with fetch (spec §4, §7, §8, §9; mjpeg/reader.ts): the latest frame shown in an
  * `<img alt={label}>`, decoded off the main thread (frameSink.ts), restarting 500 ms after any
- * failure, stopped while `active` is false. `data-frames` counts the frames shown.
+ * failure, stopped while `active` is false. `data-frames` counts the frames shown. A 401 or 403
+ * (the session is locked or gone) stops it for good and goes to the camera API client (spec §4:
+ * AUTH_SESSION_LOCKED shows the PIN screen).
  */
 export function MjpegView({ url, label, active, className, onFrame, onError }: StreamViewProps) {
   const imgRef = useRef<HTMLImageElement>(null);
+  const clients = useAtomValue(cameraClientsAtom);
   const callbacks = useRef({ onFrame, onError });
   callbacks.current = { onFrame, onError };
   useEffect(() => {
@@ -34,11 +39,16 @@ export function MjpegView({ url, label, active, className, onFrame, onError }: S
       img.dataset.frames = String(frames);
       callbacks.current.onFrame();
     });
-    const reader = startMjpegReader({ url, onFrame: sink.push, onError: (error) => callbacks.current.onError(error.message) });
+    const reader = startMjpegReader({
+      url,
+      onFrame: sink.push,
+      onError: (error) => callbacks.current.onError(error.message),
+      onRefused: (error) => callbacks.current.onError(clients ? clients.cameras.report(error).message : error.message),
+    });
     return () => {
       reader.stop();
       sink.close();
     };
-  }, [url, active]);
+  }, [url, active, clients]);
   return <img ref={imgRef} className={className} alt={label} data-frames="0" data-testid="camera-image" />;
 }

@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
 import { isApiError } from "../../../lib/api/errors";
+import { isSessionRefusal } from "../../../lib/api/refusal";
 import { LIVE_VIEW, type CameraStream } from "../../../shared/contract/cameras";
 import { cameraClientsAtom } from "../atoms";
 import { openRtc } from "../rtc";
@@ -24,7 +25,8 @@ export type RtcViewProps = {
  * Live WebRTC (spec §4, §7): a receive-only peer connection (rtc.ts) into a `<video>` labelled with
  * the camera label. A failed or disconnected connection, or no frame for 3 s, closes it and opens
  * a new one 500 ms later (not after the hub refused the offer with a 4xx other than 409 unreachable
- * or 429 too many streams, which pass: then the view moves on to the next mode);
+ * or 429 too many streams, which pass: then the view moves on to the next mode; nor after a 401 or
+ * 403 refusing the session, which the API client has reported: then it stops);
  * there is never more than one peer connection per view, and it is closed
  * when the view stops (hidden, scrolled away, paused, unmounted).
  */
@@ -67,6 +69,11 @@ export function RtcView({ id, stream, label, active, audio, className, onFrame, 
           void video.play().catch(() => undefined);
         },
         (error: unknown) => {
+          // The session is locked or gone: the API client reported it (spec §4); nothing to retry or switch.
+          if (isSessionRefusal(error)) {
+            if (!stopped) callbacks.current.onError(error.message);
+            return;
+          }
           // The hub refused the offer (4xx: no WebRTC for this camera): retrying cannot help; the
           // live view moves on to the camera's next mode (or shows the error when it has none).
           // Busy (409: the camera's gateway unreachable) and too many streams (429) pass: retried.

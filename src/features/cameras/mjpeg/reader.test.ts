@@ -10,11 +10,13 @@ const part = (body: Uint8Array) => Uint8Array.from([...enc.encode(`--${MJPEG_BOU
 function fakeHub() {
   const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
   const signals: AbortSignal[] = [];
-  let respond: "stream" | "hang" | "no-body" | 500 = "stream";
+  let respond: "stream" | "hang" | "no-body" | 500 | 401 | 403 = "stream";
   const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     signals.push(init!.signal!);
     if (respond === "hang") return new Promise<Response>(() => undefined);
     if (respond === 500) return new Response("{}", { status: 500 });
+    if (respond === 403) return Response.json({ code: "AUTH_SESSION_LOCKED", message: "Session locked" }, { status: 403 });
+    if (respond === 401) return Response.json({ code: "AUTH_NO_SESSION", message: "No session" }, { status: 401 });
     const headers = { "content-type": `multipart/x-mixed-replace; boundary=${MJPEG_BOUNDARY}` };
     if (respond === "no-body") return new Response(null, { headers });
     const body = new ReadableStream<Uint8Array>({ start: (controller) => void streams.push(controller) });
@@ -111,5 +113,34 @@ describe("the MJPEG reader (spec §4, §8, §9)", () => {
     expect(hub.signals[0]!.aborted).toBe(true);
     expect(hub.fetch).toHaveBeenCalledTimes(1);
     expect(errors).toEqual([]);
+  });
+
+  it("a 403 AUTH_SESSION_LOCKED stops it for good: the refusal with its code goes to onRefused, nothing is retried", async () => {
+    const hub = fakeHub();
+    hub.set(403);
+    const errors: string[] = [];
+    const refusals: (string | undefined)[] = [];
+    reader = startMjpegReader({ url: "/live", fetch: hub.fetch, onFrame: () => undefined, onError: (e) => errors.push(e.message), onRefused: (e) => refusals.push(e.code) });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(refusals).toEqual(["AUTH_SESSION_LOCKED"]);
+    expect(errors).toEqual([]);
+    expect(hub.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("a 401 (the session is gone) stops it too, while a 500 keeps restarting", async () => {
+    const hub = fakeHub();
+    hub.set(401);
+    const refusals: (number | undefined)[] = [];
+    reader = startMjpegReader({ url: "/live", fetch: hub.fetch, onFrame: () => undefined, onRefused: (e) => refusals.push(e.status) });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(refusals).toEqual([401]);
+    expect(hub.fetch).toHaveBeenCalledTimes(1);
+    reader.stop();
+    const busy = fakeHub();
+    busy.set(500);
+    reader = startMjpegReader({ url: "/live", fetch: busy.fetch, onFrame: () => undefined, onRefused: (e) => refusals.push(e.status) });
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(busy.fetch.mock.calls.length).toBeGreaterThanOrEqual(3);
+    expect(refusals).toEqual([401]);
   });
 });

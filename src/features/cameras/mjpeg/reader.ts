@@ -1,3 +1,5 @@
+import type { ApiError } from "../../../lib/api/errors";
+import { errorOfResponse, isSessionRefusal } from "../../../lib/api/refusal";
 import { LIVE_VIEW } from "../../../shared/contract/cameras";
 import { MJPEG_ERRORS, MjpegError, MultipartParser, boundaryOf } from "./parser";
 
@@ -15,6 +17,11 @@ export type MjpegReaderOptions = {
   onFrame: (jpeg: Uint8Array) => void;
   /** Gets each failure (message one of spec §8's, a timeout or an HTTP status) before the 500 ms restart. */
   onError?: (error: Error) => void;
+  /**
+   * Gets the hub's refusal of the session (401, or 403 such as AUTH_SESSION_LOCKED, with its error
+   * body); the reader has stopped for good then. Report it to the API client (`ApiClient.report`).
+   */
+  onRefused?: (error: ApiError) => void;
   fetch?: typeof fetch;
   clock?: ReaderClock;
   /** Spec §9 constants; tests may shorten them. */
@@ -48,6 +55,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string, clock:
  * 'Buffer too big'. Any failure ('No reader': no body; 'No value': a read without data; 'Stream
  * ended'; 'Buffer too big'; a timeout; an HTTP error) cancels the request and starts it again after
  * 500 ms, for as long as it is not stopped. `stop()` aborts the request ('Requested to stop!').
+ * A 401 or 403 (the session is locked or gone) is not a stream error: the reader stops for good and
+ * hands the refusal to `onRefused` (spec §4: it locks the session), never retrying.
  */
 export function startMjpegReader(options: MjpegReaderOptions): MjpegReader {
   const clock = options.clock ?? realClock;
@@ -61,7 +70,11 @@ export function startMjpegReader(options: MjpegReaderOptions): MjpegReader {
     const abort = new AbortController();
     controller = abort;
     const response = await withTimeout(doFetch(options.url, { credentials: "include", cache: "no-store", signal: abort.signal }), limits.connectTimeoutMs, "Connect timeout", clock, () => abort.abort());
-    if (!response.ok) throw new MjpegError(`HTTP ${response.status}`);
+    if (!response.ok) {
+      const error = await errorOfResponse(response);
+      if (isSessionRefusal(error)) throw error;
+      throw new MjpegError(`HTTP ${response.status}`);
+    }
     const boundary = boundaryOf(response.headers.get("content-type"));
     if (boundary === null) throw new MjpegError("No boundary");
     const reader = response.body?.getReader();
@@ -89,6 +102,11 @@ export function startMjpegReader(options: MjpegReaderOptions): MjpegReader {
     once().catch((error: unknown) => {
       controller?.abort();
       if (stopped) return;
+      if (isSessionRefusal(error)) {
+        stopped = true;
+        options.onRefused?.(error);
+        return;
+      }
       options.onError?.(error instanceof Error ? error : new MjpegError(String(error)));
       retry = clock.setTimeout(run, limits.retryWaitMs);
     });
