@@ -4,7 +4,7 @@ import { CameraHeartbeatPayloadSchema, CameraStatePayloadSchema, cameraHeartbeat
 import type { BrokerLink, PublishOptions } from "../broker/link";
 import { startFakeMjpegCamera } from "../testing/fake-cameras";
 import { freePort, until } from "../testing/harness";
-import { CameraMonitor, type MonitoredCameras } from "./monitor";
+import { CAMERA_MONITOR_TIMING, CameraMonitor, probeEveryMsOf, type MonitoredCameras } from "./monitor";
 import { MjpegCameraClient } from "./sources/mjpeg";
 import type { FrameSource } from "./source";
 import { UpstreamFrames } from "./upstream/frames";
@@ -137,5 +137,25 @@ describe("CameraMonitor: camera/state and camera/heartbeat from the frames a rea
       watcher.stop();
       expect(other.last("cam")).toMatchObject(expected);
     }
+  });
+
+  it("HUB_CAMERA_PROBE_MS sets the idle probe's period; 0 turns it off (nothing connects to a camera nobody watches); nonsense keeps 30 s", async () => {
+    expect(probeEveryMsOf({ HUB_CAMERA_PROBE_MS: "60000" })).toBe(60_000);
+    expect(probeEveryMsOf({ HUB_CAMERA_PROBE_MS: "0" })).toBe(0);
+    for (const bad of [undefined, "", "abc", "-5", "10", "1.5e3x"]) expect(probeEveryMsOf({ HUB_CAMERA_PROBE_MS: bad })).toBe(CAMERA_MONITOR_TIMING.probeEveryMs);
+
+    const camera = await startFakeMjpegCamera({ intervalMs: 40 });
+    cleanups.push(() => camera.close());
+    const frames = new UpstreamFrames(new MjpegCameraClient({ url: `${camera.url}/video.mjpg` }), UPSTREAM);
+    cleanups.push(() => frames.close());
+    const recorded = recordingLink();
+    const monitor = new CameraMonitor({ cameras: oneCamera(frames), link: recorded.link, viewers: () => 0, timing: { ...TIMING, probeEveryMs: 0 } }).start();
+    cleanups.push(() => monitor.stop());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(camera.streamsOpened).toBe(0);
+    expect(recorded.published).toEqual([]);
+    const stop = frames.subscribe(() => undefined);
+    cleanups.push(stop);
+    await until(() => recorded.last("cam")?.state === "online", 3_000, 20);
   });
 });

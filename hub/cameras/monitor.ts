@@ -16,7 +16,7 @@ export interface CameraMonitorTiming {
   checkMs: number;
   /** A watched camera that sends no frame this long has no signal. */
   signalTimeoutMs: number;
-  /** A camera nobody watches is probed this often: subscribed to until a frame comes or {@link signalTimeoutMs} passes. */
+  /** A camera nobody watches is probed this often: subscribed to until a frame comes or {@link signalTimeoutMs} passes; 0: never. */
   probeEveryMs: number;
   /** The most often a camera's heartbeat is published while its frames arrive. */
   heartbeatEveryMs: number;
@@ -24,6 +24,18 @@ export interface CameraMonitorTiming {
 
 /** Defaults: check every 1 s, no signal after 5 s without a frame (the upstream's stall timeout), probe every 30 s, heartbeat at most every 10 s. */
 export const CAMERA_MONITOR_TIMING: CameraMonitorTiming = { checkMs: 1_000, signalTimeoutMs: 5_000, probeEveryMs: 30_000, heartbeatEveryMs: CAMERA_HEARTBEAT_EVERY_MS };
+
+/**
+ * The idle probe's period from `HUB_CAMERA_PROBE_MS`: whole milliseconds, at least 1000; `0` turns
+ * the probe off (a camera's state then comes only from its viewers' frames). Unset or invalid: the
+ * default ({@link CAMERA_MONITOR_TIMING}, 30 s).
+ */
+export function probeEveryMsOf(env: NodeJS.ProcessEnv = process.env): number {
+  const setting = env.HUB_CAMERA_PROBE_MS;
+  const value = setting === undefined || setting.trim() === "" ? Number.NaN : Number(setting);
+  if (value === 0) return 0;
+  return Number.isInteger(value) && value >= 1_000 ? value : CAMERA_MONITOR_TIMING.probeEveryMs;
+}
 
 /** What the monitor needs of the cameras (CameraService has it). */
 export interface MonitoredCameras {
@@ -166,7 +178,8 @@ export class CameraMonitor {
       this.set(watch, "no-signal", null, watch.lastFrameAt ?? watch.watchedSince);
     }
     if (watch.probe && ((watch.lastFrameAt ?? 0) >= watch.probe.startedAt || now - watch.probe.startedAt >= signalTimeoutMs)) this.endProbe(watch);
-    if (!watched && !watch.probe && (watch.lastProbeAt === null || now - watch.lastProbeAt >= this.timing.probeEveryMs)) this.startProbe(watch, source, now);
+    const { probeEveryMs } = this.timing;
+    if (probeEveryMs > 0 && !watched && !watch.probe && (watch.lastProbeAt === null || now - watch.lastProbeAt >= probeEveryMs)) this.startProbe(watch, source, now);
     this.publishState(watch);
     this.publishHeartbeat(watch, now);
   }

@@ -17,7 +17,7 @@ import { HlsService } from "./hls/service";
 import { DemoHls } from "./hls/demo";
 import { FfmpegHls, findFfmpeg } from "./hls/ffmpeg";
 import { StreamLimiter } from "./mjpeg";
-import { CameraMonitor } from "./monitor";
+import { CAMERA_MONITOR_TIMING, CameraMonitor, probeEveryMsOf } from "./monitor";
 import { rtcRoutes } from "./rtc/routes";
 import { RTC_LIMITS, RtcService } from "./rtc/service";
 import { camerasConfigRoutes, camerasRoutes, camerasV5Routes, MJPEG_LIMITS } from "./routes";
@@ -75,7 +75,12 @@ export function startCameras(options: {
   const rtcLimiter = new StreamLimiter(RTC_LIMITS.perCamera, RTC_LIMITS.total);
   const rtc = new RtcService(service, new Map((options.household.cameras ?? []).map((camera) => [camera.id, camera.source])), { limiter: rtcLimiter });
   // camera/state and camera/heartbeat from the frames that arrive (monitor.ts); viewers: the hub's MJPEG streams and WebRTC connections.
-  const monitor = new CameraMonitor({ cameras: service, link: options.link, viewers: (id) => mjpegLimiter.count(id) + rtcLimiter.count(id) }).start();
+  const monitor = new CameraMonitor({
+    cameras: service,
+    link: options.link,
+    viewers: (id) => mjpegLimiter.count(id) + rtcLimiter.count(id),
+    timing: { ...CAMERA_MONITOR_TIMING, probeEveryMs: probeEveryMsOf() },
+  }).start();
   const doorbell = options.household.doorbell;
   if (doorbell) startDoorbellBridge(options.link, doorbell, options.log);
   const press = options.demo && doorbell ? simulatedDoorbell(options.link, doorbell) : undefined;
