@@ -57,7 +57,10 @@ describe("camera controls and recordings (spec §5-§7, §9; issue 12)", () => {
     expect((await call(hub, "POST", `${V1}${nightmodePath("nie-ma")}`, { cookie, body: { mode: true } })).status).toBe(404);
     const browser = await connectBrowser(hub, cookie);
     try {
+      // camera/config is retained from the hub's start: take that copy first, then the one the call publishes.
+      const retained = nextMessage(browser, CAMERA_CONFIG_TOPIC);
       await browser.subscribeAsync(CAMERA_CONFIG_TOPIC);
+      expect((await retained).retain).toBe(true);
       const published = nextMessage(browser, CAMERA_CONFIG_TOPIC);
       const answer = await jsonOf(await call(hub, "POST", `${V1}${nightmodePath("ogrod")}`, { cookie, body: { mode: true } }), NightmodeAnswerSchema);
       expect(answer.item).toMatchObject({ id: "ogrod", nightmode: true });

@@ -64,6 +64,11 @@ export class StreamLimiter {
     return this.all;
   }
 
+  /** Open streams of `camera` now. */
+  count(camera: string): number {
+    return this.counts.get(camera) ?? 0;
+  }
+
   acquire(camera: string): (() => void) | null {
     const count = this.counts.get(camera) ?? 0;
     if (count >= this.perCamera || this.all >= this.total) return null;

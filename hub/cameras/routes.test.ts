@@ -150,7 +150,10 @@ describe("camera bases (spec §7, issue 12)", () => {
   it("POST /config/cameras/reload on the general bases publishes camera/config again and answers the cameras", async () => {
     const browser = await connectBrowser(hub, cookie);
     try {
+      // camera/config is retained from the hub's start: take that copy first, then the one the call publishes.
+      const retained = nextMessage(browser, CAMERA_CONFIG_TOPIC);
       await browser.subscribeAsync(CAMERA_CONFIG_TOPIC);
+      expect((await retained).retain).toBe(true);
       for (const base of ["/api/v2", "/api/v1"]) {
         const published = nextMessage(browser, CAMERA_CONFIG_TOPIC);
         const answer = await jsonOf(await call(hub, "POST", `${base}${CAMERAS_RELOAD_PATH}`, { cookie, body: {} }), CamerasAnswerSchema);

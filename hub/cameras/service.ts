@@ -1,3 +1,4 @@
+import { CAMERA_CONFIG_TOPIC, type CameraConfigPayload } from "../../src/shared/contract/camera-state";
 import type { Camera, CameraConfigBody } from "../../src/shared/contract/cameras";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
@@ -15,15 +16,15 @@ export interface CameraServiceOptions {
   log?: RtspLog | undefined;
 }
 
-/** `camera/config` (DESIGN.md §3): `{cameras: [{id, motion, sound, nightmode}]}`, retained. */
-export const CAMERA_CONFIG_TOPIC = "camera/config";
+/** `camera/config` (DESIGN.md §3): `{cameras: [{id, motion, sound, nightmode}]}`, retained (the contract's camera-state.ts). */
+export { CAMERA_CONFIG_TOPIC };
 
 /**
  * The household's cameras (spec §3, §7): each camera item is the household file's camera with its
  * stored edits laid over it, and each camera has a frame source (the hub's simulated picture for
  * source `demo`; ONE shared upstream per camera for `go2rtc` and `mjpeg`, and for `rtsp` ffmpeg's
- * MJPEG when the hub has ffmpeg; none for `hls`). Publishes `camera/config` (retained) after each edit. Unknown ids
- * are NOT_FOUND (404).
+ * MJPEG when the hub has ffmpeg; none for `hls`). Publishes `camera/config` (retained) at start and
+ * after each edit or motion change. Unknown ids are NOT_FOUND (404).
  */
 export class CameraService {
   private readonly sources = new Map<string, FrameSource>();
@@ -54,9 +55,33 @@ export class CameraService {
     return this.list();
   }
 
-  /** Returns this (nothing is published until a camera is edited: a fresh hub keeps the live namespace quiet). */
+  /** Publishes `camera/config` (retained), so a dashboard has it from the hub's start; returns this. */
   start(): this {
+    this.publishConfig();
     return this;
+  }
+
+  /** The camera ids, household order. */
+  ids(): string[] {
+    return this.cameras.map((camera) => camera.id);
+  }
+
+  /** Whether camera `id` is enabled now (the household file and its stored edit); false for an unknown id. */
+  enabled(id: string): boolean {
+    const camera = this.cameras.find((candidate) => candidate.id === id);
+    return camera ? (this.edits.get(id).enabled ?? camera.enabled) : false;
+  }
+
+  /**
+   * Camera `id`'s frame source whether or not it is enabled (the health monitor's view), or why it
+   * has none: `unsupported` (an `rtsp` camera with MJPEG on a hub without ffmpeg), `none` (nothing
+   * to watch: an `hls` source, MJPEG off, or an unknown id).
+   */
+  frameSource(id: string): FrameSource | "unsupported" | "none" {
+    const source = this.sources.get(id);
+    if (source) return source;
+    const camera = this.cameras.find((candidate) => candidate.id === id);
+    return camera?.source.type === "rtsp" && camera.mjpeg ? "unsupported" : "none";
   }
 
   /** Every camera item, household order. */
@@ -169,7 +194,7 @@ export class CameraService {
   }
 
   private publishConfig(): void {
-    const cameras = this.list().map((camera) => ({ id: camera.id, motion: this.motion.has(camera.id), sound: false, nightmode: camera.nightmode }));
-    this.link.publish(CAMERA_CONFIG_TOPIC, JSON.stringify({ cameras }), { retain: true, qos: 0 });
+    const payload: CameraConfigPayload = { cameras: this.list().map((camera) => ({ id: camera.id, motion: this.motion.has(camera.id), sound: false, nightmode: camera.nightmode })) };
+    this.link.publish(CAMERA_CONFIG_TOPIC, JSON.stringify(payload), { retain: true, qos: 0 });
   }
 }

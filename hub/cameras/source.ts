@@ -4,6 +4,17 @@ import { PtzHead, type FrameView } from "./ptz";
 /** A JPEG frame listener: gets each new frame (the same Buffer for every listener; never mutated). */
 export type FrameListener = (jpeg: Buffer) => void;
 
+/**
+ * Watches a source's health without keeping it running (hub/cameras/monitor.ts): `frame` for each
+ * frame that arrives from the camera (at most once per frame, whoever listens), `failed` when a
+ * connection to the camera ends without frames: `unreachable` (refused, an error status, not MJPEG)
+ * or `no-signal` (it answered, then sent nothing, stalled or ended).
+ */
+export interface FrameObserver {
+  frame(): void;
+  failed(kind: "unreachable" | "no-signal"): void;
+}
+
 /** Frames per second of a simulated camera. */
 export const SIM_FPS = 5;
 
@@ -19,6 +30,8 @@ export interface FrameSource {
   snapshot(): Buffer | Promise<Buffer>;
   /** Resolves when the source can deliver frames (a gateway's stream is up); absent = always. Throws a HubError when it cannot. */
   ready?(): Promise<void>;
+  /** Adds a health observer ({@link FrameObserver}); it neither starts nor holds the source. Returns the function that removes it. */
+  watch(observer: FrameObserver): () => void;
   /** Listeners now. */
   readonly listeners: number;
   /** Stops producing and drops every listener. */
@@ -34,6 +47,7 @@ export interface FrameSource {
  */
 export class SimulatedCamera implements FrameSource {
   private readonly set = new Set<FrameListener>();
+  private readonly observers = new Set<FrameObserver>();
   private timer: NodeJS.Timeout | null = null;
   private frame = 0;
   private latest: Buffer | null = null;
@@ -69,6 +83,11 @@ export class SimulatedCamera implements FrameSource {
     };
   }
 
+  watch(observer: FrameObserver): () => void {
+    this.observers.add(observer);
+    return () => void this.observers.delete(observer);
+  }
+
   snapshot(): Buffer {
     return this.timer && this.latest ? this.latest : drawSimulatedFrame(this.frame, new Date(), this.hue, this.view());
   }
@@ -97,6 +116,7 @@ export class SimulatedCamera implements FrameSource {
     // costs 15-90 ms of the hub's one thread, so drawing each would cap the rate at 10-30 fps.
     const drawEvery = Math.max(1, Math.round(this.fps / SIM_FPS));
     if (!this.latest || this.frame % drawEvery === 0) this.latest = drawSimulatedFrame(this.frame, new Date(), this.hue, this.view());
+    for (const observer of this.observers) observer.frame();
     for (const listener of this.set) listener(this.latest);
   }
 }

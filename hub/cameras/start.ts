@@ -17,9 +17,11 @@ import { hlsRoutes } from "./hls/routes";
 import { HlsService } from "./hls/service";
 import { DemoHls } from "./hls/demo";
 import { FfmpegHls, findFfmpeg } from "./hls/ffmpeg";
+import { StreamLimiter } from "./mjpeg";
+import { CAMERA_MONITOR_TIMING, CameraMonitor, probeEveryMsOf } from "./monitor";
 import { rtcRoutes } from "./rtc/routes";
-import { RtcService } from "./rtc/service";
-import { camerasConfigRoutes, camerasRoutes, camerasV5Routes } from "./routes";
+import { RTC_LIMITS, RtcService } from "./rtc/service";
+import { camerasConfigRoutes, camerasRoutes, camerasV5Routes, MJPEG_LIMITS } from "./routes";
 import { CameraService } from "./service";
 import { CameraEditStore } from "./store";
 
@@ -52,7 +54,8 @@ export interface CamerasDomain {
  * night mode, the recordings under `<dataDir>/recordings` (table `recordings`), and in demo mode the
  * simulated motion events that record clips (`POST /demo/motion/{cameraId}` raises one). Every live
  * stream, HLS answer and playback is held under its session in `sessions` (lock, logout and revoke
- * end them; disabling a camera ends its streams).
+ * end them; disabling a camera ends its streams). Each camera's `camera/state/<id>` and
+ * `camera/heartbeat/<id>` come from its frames (monitor.ts).
  */
 export function startCameras(options: {
   household: Household;
@@ -73,7 +76,16 @@ export function startCameras(options: {
     options.log.warn("cameras: RTSP cameras need ffmpeg on the hub (apt install ffmpeg, or HUB_FFMPEG=<path>); until then they answer 409 NOT_SUPPORTED");
   }
   const service = new CameraService(cameras, new CameraEditStore(options.db), options.link, options.demoCameraFps, { ffmpeg, log: rtspLog }).start();
-  const rtc = new RtcService(service, new Map((options.household.cameras ?? []).map((camera) => [camera.id, camera.source])));
+  const mjpegLimiter = new StreamLimiter(MJPEG_LIMITS.perCamera, MJPEG_LIMITS.total);
+  const rtcLimiter = new StreamLimiter(RTC_LIMITS.perCamera, RTC_LIMITS.total);
+  const rtc = new RtcService(service, new Map((options.household.cameras ?? []).map((camera) => [camera.id, camera.source])), { limiter: rtcLimiter });
+  // camera/state and camera/heartbeat from the frames that arrive (monitor.ts); viewers: the hub's MJPEG streams and WebRTC connections.
+  const monitor = new CameraMonitor({
+    cameras: service,
+    link: options.link,
+    viewers: (id) => mjpegLimiter.count(id) + rtcLimiter.count(id),
+    timing: { ...CAMERA_MONITOR_TIMING, probeEveryMs: probeEveryMsOf() },
+  }).start();
   const doorbell = options.household.doorbell;
   if (doorbell) startDoorbellBridge(options.link, doorbell, options.log);
   const press = options.demo && doorbell ? simulatedDoorbell(options.link, doorbell) : undefined;
@@ -95,7 +107,7 @@ export function startCameras(options: {
   const demoHls = ffmpeg ? new FfmpegHls(ffmpeg, new DemoHls(), {}, { warn: (message) => options.log.warn(message) }) : new DemoHls();
   const hls = new HlsService(cameras, service, demoHls, undefined, { ffmpeg, log: rtspLog });
   const v1Routes = [
-    camerasRoutes({ cameras: service, doorbell: press, stall: options.demo ? (id, ms) => service.stall(id, ms) : undefined, sessions: options.sessions }),
+    camerasRoutes({ cameras: service, doorbell: press, stall: options.demo ? (id, ms) => service.stall(id, ms) : undefined, limiter: mjpegLimiter, sessions: options.sessions }),
     cameraControlsRoutes({ controls: new CameraControls(service) }),
     recordingsRoutes({ recordings, motion, sessions: options.sessions }),
     hlsRoutes({ hls, sessions: options.sessions }),
@@ -113,6 +125,7 @@ export function startCameras(options: {
     },
     configRoutes: camerasConfigRoutes({ cameras: service }),
     close: () => {
+      monitor.stop();
       motion?.stop();
       recordings.close();
       rtc.close();

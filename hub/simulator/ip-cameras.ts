@@ -21,14 +21,16 @@ export function simulatedJpeg(n: number, hue = 90): Buffer {
  * Answers `response` as a camera's or go2rtc's MJPEG does (go2rtc pkg/mjpeg/writer.go, most IP
  * cameras): `multipart/x-mixed-replace; boundary=<boundary>`, a part `--<boundary>`,
  * `Content-Type: image/jpeg`, `Content-Length`, the JPEG and CRLF every `intervalMs`, until the
- * client goes; counts it in `stats`.
+ * client goes; counts it in `stats`. While `paused()` says so no frame is sent (the connection stays
+ * open, as a camera that lost its picture does).
  */
-export function streamMjpeg(response: ServerResponse, stats: MjpegStreamStats, options: { boundary: string; intervalMs: number; hue?: number }): void {
+export function streamMjpeg(response: ServerResponse, stats: MjpegStreamStats, options: { boundary: string; intervalMs: number; hue?: number; paused?: () => boolean }): void {
   stats.openStreams += 1;
   stats.streamsOpened += 1;
   response.writeHead(200, { "Content-Type": `multipart/x-mixed-replace; boundary=${options.boundary}`, "Cache-Control": "no-cache", Connection: "close" });
   let frame = stats.streamsOpened * 1_000;
   const send = () => {
+    if (options.paused?.()) return;
     const jpeg = simulatedJpeg(++frame, options.hue);
     stats.sent.push(jpeg);
     if (stats.sent.length > 100) stats.sent.shift();

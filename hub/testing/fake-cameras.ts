@@ -28,14 +28,16 @@ function authorize(request: IncomingMessage, response: ServerResponse, requests:
  * stream (a new JPEG every `intervalMs`), `GET /snapshot.jpg` one JPEG, and hostile or broken
  * answers for the hub's error paths: `/login.html` (HTML, not MJPEG), `/stalled.mjpg` (headers,
  * then silence), `/redirect.mjpg` (302 elsewhere). With `login` every request needs HTTP Basic.
+ * Setting `silent` stops its frames (streams stay open and new ones get their headers, no picture:
+ * a camera that lost its signal) until it is cleared.
  */
-export async function startFakeMjpegCamera(options: { login?: { user: string; password: string }; intervalMs?: number } = {}): Promise<FakeCamera & MjpegStreamStats & { snapshots: number }> {
-  const camera = { requests: [] as CameraRequest[], openStreams: 0, streamsOpened: 0, sent: [] as Buffer[], snapshots: 0 };
+export async function startFakeMjpegCamera(options: { login?: { user: string; password: string }; intervalMs?: number } = {}): Promise<FakeCamera & MjpegStreamStats & { snapshots: number; silent: boolean }> {
+  const camera = { requests: [] as CameraRequest[], openStreams: 0, streamsOpened: 0, sent: [] as Buffer[], snapshots: 0, silent: false };
   const server = await listenFake((request, response) => {
     if (!authorize(request, response, camera.requests, options.login)) return;
     switch (new URL(request.url ?? "/", "http://camera.invalid").pathname) {
       case "/video.mjpg":
-        return streamMjpeg(response, camera, { boundary: "myboundary", intervalMs: options.intervalMs ?? 100, hue: 300 });
+        return streamMjpeg(response, camera, { boundary: "myboundary", intervalMs: options.intervalMs ?? 100, hue: 300, paused: () => camera.silent });
       case "/snapshot.jpg": {
         const jpeg = simulatedJpeg(1_000 + ++camera.snapshots, 300);
         return void response.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": jpeg.length }).end(jpeg);

@@ -27,7 +27,8 @@ test("a household camera of type mjpeg: its live view falls from WebRTC to MJPEG
     const framesOf = async () => Number((await picture.getAttribute("data-frames")) ?? 0);
     await expect.poll(framesOf, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     await expect(page.getByTestId("camera-connecting")).toBeHidden();
-    expect(camera.streamsOpened).toBe(1);
+    // one upstream open, shared (the hub's own health probe may have opened and closed one before the view)
+    expect(camera.openStreams).toBe(1);
     expect(camera.requests.every((request) => request.authorized)).toBe(true);
     expect(await page.content()).not.toMatch(/kamera-tajne|127\.0\.0\.1:\d+\/video/);
     await expectNoA11yViolations(page, "camera live view (mjpeg source)");

@@ -80,6 +80,8 @@ describe("HLS of a go2rtc camera proxied by the hub (issue 12)", () => {
     async () => {
       gateway = await startFakeGo2rtc({ streams: ["front_door"], authorization: `Basic ${Buffer.from("admin:s3cret").toString("base64")}` });
       return {
+        // No idle probe (monitor.ts): this test lists every request the gateway gets.
+        env: { HUB_CAMERA_PROBE_MS: "0" },
         cameras: [
           { id: "wejscie", label: "Wejście", hls: true, source: { type: "go2rtc", url: gateway.url.replace("http://", "http://admin:s3cret@"), src: "front_door" } },
           { id: "martwa", label: "Martwa", hls: true, source: { type: "go2rtc", url: `http://127.0.0.1:${await freePort()}`, src: "x" } },

@@ -34,8 +34,9 @@ describe("cameras from a plain MJPEG or HLS source, proxied by the hub (issue 12
       const withLogin = (url: string) => url.replace("http://", WITH_LOGIN);
       const dead = `http://admin:tajne@127.0.0.1:${await freePort()}`;
       return {
-        // Without ffmpeg, to see an RTSP camera's refusal (rtsp.test.ts runs the real ffmpeg).
-        env: { HUB_FFMPEG: "off" },
+        // Without ffmpeg, to see an RTSP camera's refusal (rtsp.test.ts runs the real ffmpeg). Without
+        // the idle probe (monitor.ts; its own tests cover it): these tests count the camera's connections.
+        env: { HUB_FFMPEG: "off", HUB_CAMERA_PROBE_MS: "0" },
         cameras: [
           { id: "podjazd", label: "Podjazd", ptz: true, source: { type: "mjpeg", url: withLogin(`${mjpeg.url}/video.mjpg`) } },
           { id: "taras", label: "Taras", source: { type: "mjpeg", url: withLogin(`${mjpeg.url}/video.mjpg`), snapshotUrl: withLogin(`${mjpeg.url}/snapshot.jpg`) } },

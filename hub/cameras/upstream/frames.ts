@@ -1,5 +1,5 @@
 import type { HubError } from "../../core/errors";
-import type { FrameListener, FrameSource } from "../source";
+import type { FrameListener, FrameObserver, FrameSource } from "../source";
 import { MultipartSplitter, multipartBoundary } from "./multipart";
 
 /**
@@ -52,6 +52,9 @@ type Waiter = { resolve: () => void; reject: (error: Error) => void };
 export class UpstreamFrames implements FrameSource {
   private readonly set = new Set<FrameListener>();
   private readonly waiters = new Set<Waiter>();
+  private readonly observers = new Set<FrameObserver>();
+  /** The current attempt's upstream answered with MJPEG (a failure after that is no signal, before it unreachable). */
+  private answered = false;
   private latest: { jpeg: Buffer; at: number } | null = null;
   private upstream: AbortController | null = null;
   private linger: NodeJS.Timeout | null = null;
@@ -80,6 +83,11 @@ export class UpstreamFrames implements FrameSource {
       if (!this.set.delete(listener)) return;
       if (this.set.size === 0) this.idle();
     };
+  }
+
+  watch(observer: FrameObserver): () => void {
+    this.observers.add(observer);
+    return () => void this.observers.delete(observer);
   }
 
   /**
@@ -147,6 +155,7 @@ export class UpstreamFrames implements FrameSource {
     this.upstream = controller;
     const { signal } = controller;
     while (!signal.aborted) {
+      this.answered = false;
       try {
         await this.read(signal);
         if (!signal.aborted) this.fail(this.client.unreachable("the stream ended"));
@@ -154,6 +163,8 @@ export class UpstreamFrames implements FrameSource {
         if (!signal.aborted) this.fail(error instanceof Error ? error : this.client.unreachable("the stream failed"));
       }
       if (signal.aborted) break;
+      const kind = this.answered ? "no-signal" : "unreachable";
+      for (const observer of this.observers) observer.failed(kind);
       const wait = Math.min(this.timing.retryMs * 2 ** this.failures, this.timing.maxRetryMs ?? this.timing.retryMs);
       this.failures += 1;
       await new Promise<void>((resolve) => {
@@ -185,6 +196,7 @@ export class UpstreamFrames implements FrameSource {
       await response.body?.cancel().catch(() => undefined);
       throw this.client.unreachable("the stream is not MJPEG");
     }
+    this.answered = true;
     const splitter = new MultipartSplitter(boundary);
     // Cancel the body on abort ourselves: an aborted fetch signal does not always end a body being read.
     const cancel = () => void reader.cancel().catch(() => undefined);
@@ -209,6 +221,7 @@ export class UpstreamFrames implements FrameSource {
   private frame(jpeg: Buffer): void {
     this.latest = { jpeg, at: Date.now() };
     this.failures = 0;
+    for (const observer of this.observers) observer.frame();
     for (const waiter of this.waiters) waiter.resolve();
     this.waiters.clear();
     for (const listener of [...this.set]) {

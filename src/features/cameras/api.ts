@@ -16,6 +16,12 @@ export async function fetchCameras(camerasV5: ApiClient): Promise<ApiResult<Came
   return { ...result, data: result.data.items };
 }
 
+/** GET ../v5/cameras/{cameraId} (spec §7): the camera item as the hub has it now (enabled, hls, mjpeg, streams.mobile, …). Errors: ApiError (404: no such camera). */
+export async function fetchCamera(camerasV5: ApiClient, id: string): Promise<ApiResult<Camera>> {
+  const result = await camerasV5.get(cameraPath(id), { schema: CameraAnswerSchema });
+  return { ...result, data: result.data.item };
+}
+
 /** PATCH ../v5/cameras/{cameraId} (spec §7, body config): the camera item as the hub now answers it. Errors: ApiError. */
 export async function editCamera(camerasV5: ApiClient, id: string, config: CameraConfigBody["config"]): Promise<ApiResult<Camera>> {
   const result = await camerasV5.patch(cameraPath(id), { json: { config } satisfies CameraConfigBody, schema: CameraAnswerSchema });

@@ -1,13 +1,13 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef } from "react";
-import * as v from "valibot";
+import { CAMERA_CONFIG_TOPIC, CameraConfigPayloadSchema } from "../../shared/contract/camera-state";
 import { RECORDINGS_TOPIC_PATTERN, RecordingsChangedSchema } from "../../shared/contract/camera-controls";
 import { liveFamily } from "../live/family";
 import { fetchCameras } from "./api";
 import { cameraClientsAtom, camerasAtom } from "./atoms";
 
-/** `camera/config` (retained): when it last arrived (epoch ms); the payload itself is read by the hub's item. */
-export const cameraConfigArrival = liveFamily({ pattern: "camera/config", schema: v.looseObject({ cameras: v.array(v.unknown()) }), map: (_payload, receivedAt) => receivedAt });
+/** `camera/config` (retained, from the hub's start): when it last arrived (epoch ms); the items themselves come from the hub's camera calls. */
+export const cameraConfigArrival = liveFamily({ pattern: CAMERA_CONFIG_TOPIC, schema: CameraConfigPayloadSchema, map: (_payload, receivedAt) => receivedAt });
 
 /** `camera/recordings/<cameraId>`: when the camera's recordings last changed (the hub's clock, epoch ms). */
 export const recordingsChanged = liveFamily({ pattern: RECORDINGS_TOPIC_PATTERN, schema: RecordingsChangedSchema, map: (payload) => payload });

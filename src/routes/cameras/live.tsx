@@ -4,6 +4,8 @@ import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { camerasAtom } from "../../features/cameras/atoms";
 import { CameraControls } from "../../features/cameras/components/CameraControls";
+import { CameraStatus } from "../../features/cameras/components/CameraStatus";
+import { useCameraItemRefresh } from "../../features/cameras/item";
 import { LiveView } from "../../features/cameras/components/LiveView";
 import { useCamerasFollowConfig } from "../../features/cameras/live";
 import { EmptyState } from "../../ui/EmptyState";
@@ -12,9 +14,10 @@ import { RouteError } from "../-components/RouteError";
 import { CameraLiveSearchSchema } from "./-search";
 
 /**
- * /cameras/live?id=<camera id> (spec §2, §5): the id is validated by the route; the camera's live
- * view with its controls, headed by its label, then the camera controls (settings, night mode, PTZ,
- * recordings; issue 12), the camera items following `camera/config`; a camera the household does not have shows 'Nie ma
+ * /cameras/live?id=<camera id> (spec §2, §5): the id is validated by the route; the camera's
+ * current item asked of the hub on opening (spec §7 `GET ../v5/cameras/{cameraId}`); headed by its
+ * label, its state from the hub ('Brak sygnału od 2 min', CameraStatus), its live view with its
+ * controls, then the camera controls (settings, night mode, PTZ, recordings; issue 12), the camera items following `camera/config`; a camera the household does not have shows 'Nie ma
  * kamery „<id>”.' with a link back to /cameras.
  */
 function CameraLivePage() {
@@ -22,6 +25,7 @@ function CameraLivePage() {
   const { id } = Route.useSearch();
   const cameras = useAtomValue(camerasAtom);
   useCamerasFollowConfig();
+  useCameraItemRefresh(id);
   const camera = cameras?.find((candidate) => candidate.id === id);
   useDocumentTitle(`${camera?.label ?? t("cameras.liveTitle")} — ${t("app.titleSuffix")}`);
   if (cameras === null) {
@@ -36,6 +40,7 @@ function CameraLivePage() {
     return (
       <section className="page">
         <h1>{camera.label}</h1>
+        <CameraStatus cameraId={camera.id} />
         <LiveView camera={camera} controls />
         <CameraControls camera={camera} />
         <Link to="/cameras">{t("cameras.backToCameras")}</Link>

@@ -28,3 +28,4 @@ export * from "./gps";
 export * from "./pv";
 export * from "./climate";
 export * from "./camera-controls";
+export * from "./camera-state";

@@ -27,6 +27,7 @@ describe("camera controls (issue 12)", () => {
     let refuse = true;
     const { store, v5, general } = renderControls(ZOOM, {
       v5: (request) => {
+        if (request.method === "GET") return { status: 200, body: { item: { ...ZOOM, label: "Furtka z hubu" } } };
         if (refuse) {
           refuse = false;
           return { status: 400, body: { code: "BAD_REQUEST", message: "config.label: max_length <=200" } };
@@ -36,11 +37,14 @@ describe("camera controls (issue 12)", () => {
     });
     fireEvent.click(screen.getByRole("button", { name: "Ustawienia kamery: Furtka" }));
     const dialog = screen.getByTestId("camera-settings-zoom");
+    // opening the settings asks the hub for the camera's current item (spec §7)
+    await waitFor(() => expect(v5).toEqual([{ method: "GET", path: "/cameras/zoom", body: undefined }]));
     const name = within(dialog).getByLabelText("Nazwa");
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe("Furtka z hubu"));
     fireEvent.change(name, { target: { value: "   " } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Zapisz" }));
     expect(await within(dialog).findByText("Podaj nazwę (od 1 do 200 znaków)")).toBeTruthy();
-    expect(v5).toHaveLength(0);
+    expect(v5).toHaveLength(1);
 
     fireEvent.change(name, { target: { value: "Furtka od ulicy" } });
     fireEvent.click(within(dialog).getByRole("switch", { name: "Tryb nocny (podczerwień)" }));

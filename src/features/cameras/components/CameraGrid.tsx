@@ -7,6 +7,7 @@ import { snapshotUrl } from "../api";
 import { cameraClientsAtom, camerasAtom } from "../atoms";
 import { CameraSettingsButton } from "./CameraSettingsButton";
 import { SnapshotImage } from "./SnapshotImage";
+import { CameraStatus } from "./CameraStatus";
 import "./cameras.css";
 
 /**
@@ -14,7 +15,8 @@ import "./cameras.css";
  * each a link to `/cameras/live?id=<id>`, and its 'Ustawienia kamery' (issue 12); with no cameras, 'Brak kamer' and how to add one.
  * A card's link is named by its content, 'Podgląd na żywo: <label>' (the prefix visually hidden; the
  * preview is decorative inside it), so the name holds the visible label (WCAG 2.5.3); a disabled
- * camera's card says 'Kamera wyłączona' in words where its preview would be.
+ * camera's card says 'Kamera wyłączona' in words where its preview would be. Under the label, the
+ * camera's state from the hub (CameraStatus: 'Kamera działa', 'Brak sygnału od 2 min', …).
  */
 export function CameraGrid() {
   const { t } = useTranslation();
@@ -41,6 +43,7 @@ export function CameraGrid() {
                 {camera.label}
                 {camera.enabled ? null : <span className="visually-hidden">, {t("camera.disabled")}</span>}
               </span>
+              <CameraStatus cameraId={camera.id} />
             </Link>
             <CameraSettingsButton camera={camera} />
           </li>

@@ -13,7 +13,9 @@ import { useModalDialog } from "../../../ui/useModalDialog";
 import { sessionLockedAtom } from "../../auth/atoms";
 import { commandPendingAtom } from "../../commands";
 import { offlineAtom } from "../../offline/atoms";
+import { camerasAtom } from "../atoms";
 import { saveCameraConfigCommand } from "../commands";
+import { useCameraItemRefresh } from "../item";
 import "./controls.css";
 
 type FormInput = v.InferInput<typeof CameraConfigBodySchema>;
@@ -30,14 +32,17 @@ export type CameraSettingsProps = { camera: Camera; open: boolean; onClose: () =
 
 /**
  * A camera's settings (spec §7 `GET`/`PATCH ../v5/cameras/{cameraId}` body config; issue 12): a
- * native modal `<dialog>` with a react-hook-form form validated by the contract's own
+ * native modal `<dialog>` that asks the hub for the camera's current item when it opens (the form
+ * shows the camera as the list holds it, which that answer updates, while nothing was typed yet), with a react-hook-form form validated by the contract's own
  * CameraConfigBodySchema: name, enabled, scaling, black-and-white and night mode. 'Zapisz' sends
  * saveCameraConfigCommand (PATCH, then `POST config/cameras/reload` so every open dashboard takes it)
  * and closes when saved; the hub's 400 (`config.<field>: <rule>`) is shown under that field and in an
  * alert. Disabled while offline or locked; 'Anuluj' and Escape close it unchanged.
  */
-export function CameraSettings({ camera, open, onClose }: CameraSettingsProps) {
+export function CameraSettings({ camera: given, open, onClose }: CameraSettingsProps) {
   const { t } = useTranslation();
+  const listed = useAtomValue(camerasAtom)?.find((candidate) => candidate.id === given.id);
+  const camera = listed ?? given;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const save = useSetAtom(saveCameraConfigCommand);
@@ -52,10 +57,11 @@ export function CameraSettings({ camera, open, onClose }: CameraSettingsProps) {
     handleSubmit,
     reset,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<FormInput, unknown, CameraConfigBody>({ resolver: valibotResolver(CameraConfigBodySchema), defaultValues: valuesOf(camera), mode: "onSubmit", reValidateMode: "onChange" });
 
   useModalDialog(dialogRef, open);
+  useCameraItemRefresh(camera.id, open);
   useEffect(() => {
     if (!open) return;
     reset(valuesOf(camera));
@@ -63,6 +69,11 @@ export function CameraSettings({ camera, open, onClose }: CameraSettingsProps) {
     // the camera's values when the dialog opens, not every live change while it is open
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, reset]);
+  useEffect(() => {
+    // the hub's current item (GET on opening) replaces the cached values while nothing was typed yet
+    if (open && !isDirty) reset(valuesOf(camera));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [camera]);
 
   const errorOf = (error: { message?: string | undefined; type?: string | number } | undefined, key: string): string | undefined =>
     error ? (error.type === "server" ? error.message : t(key)) : undefined;

@@ -23,6 +23,13 @@ export const en: Strings<typeof pl> = {
     blackAndWhite: "Black and white",
     nightmode: "Night mode",
     gridHint: "Tap a preview to open the live picture.",
+    status: {
+      online: "Camera working",
+      noSignal: "No signal for {{duration}}",
+      unreachable: "Camera unreachable",
+      unsupported: "The hub cannot read this camera (no ffmpeg)",
+      viewers: "Viewers: {{count}}",
+    },
   },
   doorbell: {
     title: "Someone is ringing at the gate.",

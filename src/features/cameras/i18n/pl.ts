@@ -23,6 +23,13 @@ export const pl = {
     blackAndWhite: "Czarno-biały",
     nightmode: "Tryb nocny",
     gridHint: "Dotknij podglądu, aby otworzyć obraz na żywo.",
+    status: {
+      online: "Kamera działa",
+      noSignal: "Brak sygnału od {{duration}}",
+      unreachable: "Kamera niedostępna",
+      unsupported: "Hub nie odczyta tej kamery (brak ffmpeg)",
+      viewers: "Oglądający: {{count}}",
+    },
   },
   doorbell: {
     title: "Ktoś dzwoni przy bramce.",
