@@ -13,6 +13,7 @@ import { SessionList } from "../features/settings/components/SessionList";
 import { SwitchGroups } from "../features/settings/components/SwitchGroups";
 import { WatchdogEditor } from "../features/settings/components/WatchdogEditor";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
+import { MenuFrame } from "./-components/MenuFrame";
 
 /**
  * /menu (spec §2): 'Sesja' (who is logged in, lock, log out), 'To urządzenie' (this device's layout
@@ -21,15 +22,14 @@ import { useDocumentTitle } from "../ui/useDocumentTitle";
  * 'Sesje' (every session of the user, each logged out after a confirmation), and the household's
  * settings (PATCH /settings, issue 10, 11): 'Przełączniki na ekranach', 'Grupy przełączników' and
  * 'Alarmy pogody i temperatury', and 'Więcej' (links to the cat tracker /gps and the
- * PV logs /pv, issue 11).
+ * PV logs /pv, issue 11). On a phone it is a drawer (MenuFrame, spec §9 "drawer close 500 ms").
  */
 function MenuPage() {
   const { t } = useTranslation();
   const sensors = Route.useLoaderData();
   useDocumentTitle(`${t("menu.title")} — ${t("app.titleSuffix")}`);
   return (
-    <section className="page menu">
-      <h1>{t("menu.title")}</h1>
+    <MenuFrame>
       <SettingsSection title={t("menu.sessionHeading")}>
         <SessionActions />
       </SettingsSection>
@@ -76,7 +76,7 @@ function MenuPage() {
           </li>
         </ul>
       </SettingsSection>
-    </section>
+    </MenuFrame>
   );
 }
 

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type MouseEvent } from "react";
+import { useEffect, useId, useRef, type MouseEvent, type SyntheticEvent } from "react";
+import { useModalDialog } from "./useModalDialog";
 import "./ConfirmDialog.css";
 
 /** Props of {@link ConfirmDialog}. */
@@ -23,9 +24,10 @@ export type ConfirmDialogProps = {
 };
 
 /**
- * A confirmation as a native modal `<dialog>` opened with showModal(): the rest of the page is inert,
- * focus moves to the cancelling button (the safe choice) and returns where it was on close, Escape
- * cancels. While open it is a `dialog[open]`, which the kiosk's idle check treats as "mid-interaction"
+ * A confirmation as a native modal `<dialog>` opened with showModal() ({@link useModalDialog}: it
+ * opens and closes with the 300 ms animation of spec §9, at once with reduced motion): the rest of the
+ * page is inert, focus moves to the cancelling button (the safe choice) and returns where it was on
+ * close, Escape cancels. While open it is a `dialog[open]`, which the kiosk's idle check treats as "mid-interaction"
  * (issue 3: no update while a dialog is open). Without showModal (old engines) it falls back to the
  * `open` attribute.
  */
@@ -46,21 +48,18 @@ export function ConfirmDialog({
   const titleId = useId();
   const messageId = useId();
 
+  useModalDialog(dialogRef, open);
   useEffect(() => {
     openRef.current = open;
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === "function") dialog.showModal();
-      else dialog.setAttribute("open", "");
-      cancelRef.current?.focus();
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === "function") dialog.close();
-      else dialog.removeAttribute("open");
-    }
+    if (open) cancelRef.current?.focus();
   }, [open]);
 
-  // Escape closes a modal dialog natively ('cancel', then 'close'); report it unless we closed it.
+  // Escape: 'cancel' (held by useModalDialog, which closes it animated once `open` turns false).
+  const handleCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    event.preventDefault();
+    onCancel();
+  };
+  // A close the browser did on its own (a cancel it would not let us hold): report it unless we closed it.
   const handleClose = () => {
     if (openRef.current) onCancel();
   };
@@ -75,6 +74,7 @@ export function ConfirmDialog({
       aria-labelledby={titleId}
       aria-describedby={message ? messageId : undefined}
       onClose={handleClose}
+      onCancel={handleCancel}
       onClick={handleBackdropClick}
     >
       <div className="confirm-dialog__box">

@@ -7,7 +7,11 @@ export type SpinnerProps = {
   testId?: string;
 };
 
-/** A rotating ring (one turn per 400 ms, spec §9) with role="status" and an accessible name. */
+/**
+ * A rotating ring with role="status" and an accessible name: one turn per 400 ms (spec §9
+ * "spinner rotation 400 ms"; the stylesheet's `--spinner-turn`, {@link import("./timings").SPINNER_TURN_MS}). With
+ * reduced motion it stands still but stays shown.
+ */
 export function Spinner({ label, tone = "neutral", testId }: SpinnerProps) {
   return (
     <span role="status" aria-label={label} className={`spinner spinner--${tone}`} data-testid={testId}>

@@ -70,11 +70,12 @@ describe("menu (UI contract)", () => {
     expect(store.get(sessionAtom)).toEqual({ status: "loggedIn", login: "demo" });
   });
 
-  it("'Anuluj' closes the dialog and keeps the session", () => {
+  it("'Anuluj' closes the dialog (after its 300 ms closing animation) and keeps the session", async () => {
     const { store, requests } = setup(() => ({ status: 200, body: { item: { revoked: "abc" } } }));
     fireEvent.click(screen.getByRole("button", { name: "Wyloguj" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Anuluj" }));
-    expect(document.querySelector("dialog")?.hasAttribute("open")).toBe(false);
+    expect(document.querySelector("dialog")?.hasAttribute("data-closing")).toBe(true);
+    await waitFor(() => expect(document.querySelector("dialog")?.hasAttribute("open")).toBe(false));
     expect(isDialogOpen(document)).toBe(false);
     expect(requests).toHaveLength(0);
     expect(store.get(sessionAtom)).toEqual({ status: "loggedIn", login: "demo" });

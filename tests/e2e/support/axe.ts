@@ -11,8 +11,12 @@ import { expect, type Page } from "@playwright/test";
  * Legacy mode: axe runs in the page itself. The default mode gathers partial results per frame and
  * opens a new blank page to combine them, which cost 35-45% of each check here (1.1-1.7 s against
  * 0.5-1.1 s per screen, 2026-11-24); the dashboard has no iframes, so both modes see the same DOM.
+ *
+ * It first waits for the CSS transitions under way to end (a dialog fading in for 300 ms, the menu
+ * drawer sliding in, spec §9), so that contrast is measured on the colours the user reads.
  */
 export async function expectNoA11yViolations(page: Page, screen: string): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((transition) => transition.finished.catch(() => undefined))));
   const results = await new AxeBuilder({ page })
     .setLegacyMode(true)
     .options({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] }, rules: { "heading-order": { enabled: true }, "label-content-name-mismatch": { enabled: true } } })

@@ -22,6 +22,7 @@ export const en: Strings<typeof pl> = {
   },
   menu: {
     title: "Menu",
+    close: "Close menu",
     sessionHeading: "Session",
     deviceHeading: "This device",
     deviceIntro: "Saved in this browser only; other devices of this account stay as they are.",

@@ -20,6 +20,7 @@ export const pl = {
   },
   menu: {
     title: "Menu",
+    close: "Zamknij menu",
     sessionHeading: "Sesja",
     deviceHeading: "To urządzenie",
     deviceIntro: "Zapisane tylko w tej przeglądarce; inne urządzenia tego konta zostają bez zmian.",

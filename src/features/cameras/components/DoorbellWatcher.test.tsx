@@ -38,6 +38,9 @@ describe("doorbell popup (spec §2, §4, §9)", () => {
     await act(() => vi.advanceTimersByTimeAsync(29_000));
     expect(screen.queryByTestId("doorbell-popup")).not.toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1_100));
+    // Closing: it fades out for the modal animation (spec §9: 300 ms), then it is gone.
+    expect(screen.queryByTestId("doorbell-popup")?.hasAttribute("data-closing")).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(300));
     expect(screen.queryByTestId("doorbell-popup")).toBeNull();
   });
 
@@ -48,6 +51,7 @@ describe("doorbell popup (spec §2, §4, §9)", () => {
     ring(store, first);
     await settle();
     fireEvent.click(await screen.findByRole("button", { name: "Zamknij" }, { timeout: 5000 }));
+    await act(() => vi.advanceTimersByTimeAsync(300)); // the closing animation (spec §9)
     expect(screen.queryByTestId("doorbell-popup")).toBeNull();
     ring(store, first);
     await settle();

@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { DOORBELL } from "../../../shared/contract/cameras";
+import { useModalPresence } from "../../../ui/useModalPresence";
 import { doorbellAlertsAtom, doorbellRingAtom, isRingFresh } from "../doorbell";
 
 const DoorbellPopup = lazy(() => import("./DoorbellPopup").then((module) => ({ default: module.DoorbellPopup })));
@@ -9,7 +10,8 @@ const DoorbellPopup = lazy(() => import("./DoorbellPopup").then((module) => ({ d
  * Opens the doorbell popup (spec §2, §4, §9) when a ring arrives that is less than 5 s old and the
  * alerts preference is on; it closes by itself after 30 s or on 'Zamknij', and its live views
  * (and their streams) go with it. A ring already shown does not open it again. The popup and the
- * camera views load in their own chunk, only when it opens.
+ * camera views load in their own chunk, only when it opens. Closing plays the modal animation of
+ * spec §9 (300 ms, none with reduced motion) before the popup is unmounted.
  */
 export function DoorbellWatcher() {
   const ringAt = useAtomValue(doorbellRingAtom);
@@ -33,10 +35,12 @@ export function DoorbellWatcher() {
     if (!alerts) setOpenFor(null);
   }, [alerts]);
 
-  if (openFor === null) return null;
+  const open = openFor !== null;
+  const rendered = useModalPresence(open);
+  if (!rendered) return null;
   return (
     <Suspense fallback={null}>
-      <DoorbellPopup onClose={() => setOpenFor(null)} />
+      <DoorbellPopup open={open} onClose={() => setOpenFor(null)} />
     </Suspense>
   );
 }

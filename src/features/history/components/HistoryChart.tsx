@@ -3,6 +3,7 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { SLOT_MS } from "../../../shared/contract/history";
 import type { Locale } from "../../../shared/contract/preferences";
+import { debounceResize } from "../../../ui/resize";
 
 /** Props of {@link HistoryChart}. */
 export type HistoryChartProps = {
@@ -37,7 +38,8 @@ function cssVar(name: string, fallback: string): string {
 /**
  * The day's line chart (issue 13) drawn by uPlot on a canvas: time on x with a grid line every slot
  * (1 hour, spec §9) labelled in 24-hour local time, the value on y with its unit, large type for a
- * tablet. Fills its container's width and follows it. A `role="img"` wrapper carries `label`.
+ * tablet. Fills its container's width and follows it 100 ms after the last size change (spec §9
+ * "resize debounce"). A `role="img"` wrapper carries `label`.
  */
 export function HistoryChart({ times, values, from, to, name, formatValue, locale, label }: HistoryChartProps) {
   const hostRef = useRef<HTMLDivElement>(null);
@@ -68,10 +70,12 @@ export function HistoryChart({ times, values, from, to, name, formatValue, local
     };
     const data: uPlot.AlignedData = [times.map((t) => t / 1000), [...values]];
     const plot = new uPlot(options, data, host);
-    const observer = new ResizeObserver(() => plot.setSize({ width: Math.max(host.clientWidth, 200), height: HEIGHT }));
+    const follow = debounceResize(() => plot.setSize({ width: Math.max(host.clientWidth, 200), height: HEIGHT }));
+    const observer = new ResizeObserver(() => follow());
     observer.observe(host);
     return () => {
       observer.disconnect();
+      follow.cancel();
       plot.destroy();
     };
   }, [times, values, from, to, name, formatValue, locale]);

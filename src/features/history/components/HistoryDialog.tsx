@@ -21,6 +21,8 @@ export type HistoryDialogProps = {
   sensor: HistorySensor;
   /** The general API base's client (GET /events/day). */
   general: ApiClient;
+  /** Shown while true; turning false plays the closing animation (the owner keeps it rendered meanwhile, useModalPresence). */
+  open: boolean;
   onClose: () => void;
 };
 
@@ -31,9 +33,10 @@ type Load = { state: "loading" } | { state: "error" } | { state: "done"; items: 
  * ('Dzisiaj' selects the current time), the lowest, highest and current value in large type, and the
  * uPlot chart of `GET /events/day` in 5-minute buckets over the day plus the hour before. Loading,
  * an empty day and a failed call each say so in Polish; 'Spróbuj ponownie' retries. Escape and
- * 'Zamknij' close it. Loaded lazily with uPlot, in its own chunk.
+ * 'Zamknij' close it; it opens and closes with the modal animation of spec §9 (useModalDialog). Loaded
+ * lazily with uPlot, in its own chunk.
  */
-export function HistoryDialog({ sensor, general, onClose }: HistoryDialogProps) {
+export function HistoryDialog({ sensor, general, open, onClose }: HistoryDialogProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage === "en" ? "en" : "pl";
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -50,7 +53,7 @@ export function HistoryDialog({ sensor, general, onClose }: HistoryDialogProps) 
     [sensor.kind, t],
   );
 
-  useModalDialog(dialogRef, true);
+  useModalDialog(dialogRef, open);
 
   useEffect(() => {
     const controller = new AbortController();

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { PvLogSummary } from "../../../shared/contract/pv";
 import { formatRelativeTime } from "../../../shared/relativeTime";
+import { ProgressBar, progressPercent } from "../../../ui/ProgressBar";
 import { sessionAtom } from "../../auth/atoms";
 import { nowAtom } from "../../clock/atoms";
 import { commandEnvAtom, commandPendingAtom } from "../../commands";
@@ -55,7 +56,8 @@ function PvLogList() {
 }
 
 /**
- * The PV screen's body (/pv, issue 11): a file picker, 'Wyślij' with the upload's progress, what
+ * The PV screen's body (/pv, issue 11): a file picker, 'Wyślij' with the upload's progress (a bar on
+ * the 0-100 scale of spec §9, 'Postęp wysyłania'), what
  * the hub parsed (rows, energy, peak, period) or the line that failed, and the logs uploaded so far.
  * Disabled while offline or locked (nothing is sent, never queued).
  */
@@ -71,7 +73,7 @@ export function PvScreen() {
   const offline = useAtomValue(offlineAtom);
   const locked = useAtomValue(sessionAtom).status === "locked";
   const upload = useSetAtom(uploadPvLogCommand);
-  const percent = progress && progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
+  const percent = progress ? progressPercent(progress.loaded, progress.total) : null;
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file) {
@@ -124,8 +126,8 @@ export function PvScreen() {
         )}
         {pending && (
           <div className="pv-progress">
-            <progress max={100} value={percent} aria-label={t("pv.progress")} />
-            <span aria-live="polite">{t("pv.uploading", { percent })}</span>
+            <ProgressBar value={percent} label={t("pv.progress")} />
+            <span aria-live="polite">{t("pv.uploading", { percent: percent ?? 0 })}</span>
           </div>
         )}
       </form>
