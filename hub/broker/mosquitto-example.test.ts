@@ -1,6 +1,7 @@
 import type { MqttClient } from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
 import { startMosquitto, type TestMosquitto } from "../../tests/e2e/support/mosquitto";
+import { NAMESPACE_ROOTS } from "../../src/shared/contract/topics";
 import { connectMqtt, nextMessage } from "../testing/harness";
 
 // The household example hub/examples/mosquitto (README "Pointing the hub at a household broker")
@@ -75,6 +76,18 @@ describe("hub/examples/mosquitto on Mosquitto 2", () => {
     await settle();
     expect(watched).toEqual([]);
     expect(seen.filter((topic) => !topic.startsWith("sensor/"))).toEqual([]);
+  });
+
+  it("the dashboard reads every root of the namespace the hub publishes (an automation's notice and run too)", async () => {
+    const mosquitto = await broker();
+    const hub = await client(mosquitto.hubUrl);
+    const dashboard = await client(mosquitto.wsUrl);
+    const seen = recorder(dashboard);
+    await dashboard.subscribeAsync("#");
+    const roots = [...NAMESPACE_ROOTS].sort();
+    for (const root of roots) await hub.publishAsync(`${root}/example`, "{}", { qos: 1 });
+    await settle();
+    expect([...new Set(seen.map((topic) => topic.split("/")[0]))].sort()).toEqual(roots);
   });
 
   it("a Tasmota device writes only its own tele/ and stat/, reads its own commands; it cannot write the namespace or another device's topics", async () => {
