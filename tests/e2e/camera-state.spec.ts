@@ -1,41 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
 import { startFakeMjpegCamera } from "../../hub/testing/fake-cameras";
-import { DASHBOARD_DB_NAME } from "../../src/shared/db/database";
 import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, test } from "./support/fixtures";
+import { snapshotRow } from "./support/liveSnapshot";
 
 // camera/config and camera/state (spec §3, DESIGN §3): an IP camera's own MJPEG on loopback, read by
 // the real hub, whose state reaches Chromium through the broker the household runs. The camera then
 // stops sending (its connection stays open, no picture): the live view and /cameras say so.
-
-/** The dashboard's live-state row of `topic` as persisted to IndexedDB (Dexie database `dashboard`, table `liveSnapshot`), or null. */
-async function snapshotValue(page: Page, topic: string): Promise<unknown> {
-  return page.evaluate(
-    ({ name, topic }) =>
-      new Promise<unknown>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(new Error(String(open.error)));
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("liveSnapshot")) {
-            db.close();
-            resolve(null);
-            return;
-          }
-          const row = db.transaction("liveSnapshot", "readonly").objectStore("liveSnapshot").get(topic);
-          row.onsuccess = () => {
-            db.close();
-            resolve((row.result as { value: unknown } | undefined)?.value ?? null);
-          };
-          row.onerror = () => reject(new Error(String(row.error)));
-        };
-      }),
-    { name: DASHBOARD_DB_NAME, topic },
-  );
-}
 
 for (const broker of ["embedded", "mosquitto"] as const) {
   test(`${broker} broker: a fresh hub's dashboard has camera/config; a camera that stops sending shows 'Brak sygnału od …' in its live view and on /cameras`, async ({ page, household }) => {
@@ -49,7 +22,7 @@ for (const broker of ["embedded", "mosquitto"] as const) {
       await loginThroughUi(page, { baseURL: hub.baseURL });
 
       // No camera was edited: camera/config is in the dashboard's live state from the hub's start.
-      await expect.poll(() => snapshotValue(page, "camera/config"), { timeout: 20_000 }).toEqual({ cameras: [{ id: "podjazd", motion: false, sound: false, nightmode: false }] });
+      await expect.poll(async () => (await snapshotRow(page, "camera/config"))?.value, { timeout: 20_000 }).toEqual({ cameras: [{ id: "podjazd", motion: false, sound: false, nightmode: false }] });
 
       // Opening the live view asks the hub for the camera's current item (spec §7).
       const itemCall = page.waitForRequest((request) => request.method() === "GET" && new URL(request.url()).pathname === "/api/cameras/v5/cameras/podjazd");

@@ -5,9 +5,9 @@ import mqtt from "mqtt";
 import type { Page } from "@playwright/test";
 import { MAX_LIVE_TOPICS } from "../../src/lib/mqtt/topicBudget";
 import { sensorTopic } from "../../src/shared/contract/topics";
-import { DASHBOARD_DB_NAME } from "../../src/shared/db/database";
 import { configuredSensors, expect, loginThroughUi, pickSensor, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
+import { snapshotRow } from "./support/liveSnapshot";
 import { mosquittoBinary, startMosquitto, type TestMosquitto } from "./support/mosquitto";
 import { nativeReading, publishDevice } from "./support/mqtt";
 
@@ -106,35 +106,6 @@ async function floodBroker(tcpUrl: string): Promise<number> {
 /** The ingest's counters (window.__liveStats, set by the app for benchmarks), or null before the app booted. */
 async function liveStats(page: Page): Promise<LiveStats | null> {
   return page.evaluate(() => ((window as unknown as { __liveStats?: () => unknown }).__liveStats?.() ?? null) as LiveStats | null);
-}
-
-/** One row of the app's live snapshot in IndexedDB (Dexie database `dashboard`, table `liveSnapshot`). */
-async function snapshotRow(page: Page, topic: string): Promise<{ value: unknown; count: number } | null> {
-  return page.evaluate(
-    ({ name, topic }) =>
-      new Promise<{ value: unknown; count: number } | null>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(new Error(String(open.error)));
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("liveSnapshot")) {
-            db.close();
-            resolve(null);
-            return;
-          }
-          const store = db.transaction("liveSnapshot", "readonly").objectStore("liveSnapshot");
-          const row = store.get(topic);
-          const count = store.count();
-          count.onsuccess = () => {
-            const found = row.result as { value: unknown } | undefined;
-            db.close();
-            resolve(found === undefined ? null : { value: found.value, count: count.result });
-          };
-          count.onerror = () => reject(new Error(String(count.error)));
-        };
-      }),
-    { name: DASHBOARD_DB_NAME, topic },
-  );
 }
 
 test.describe("live limits (issue 7 items 4-5, issue 8)", () => {

@@ -1,13 +1,18 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { DEMO, expect, loginThroughUi, test } from "./support/fixtures";
 
 // Spec §2 (/car-dashboard only in the car layout) and §4 (the default route, once per browser session).
 
-/** Sets the demo account's preferences from another device (a phone's session), as the menu would. */
-async function setPreferences(request: APIRequestContext, preferences: Record<string, unknown>): Promise<void> {
-  expect((await request.post("/api/auth/v1/auth", { data: { login: DEMO.login, password: DEMO.password, sessionName: "Telefon" } })).status()).toBe(200);
-  expect((await request.patch("/api/auth/v1/preferences", { data: { preferences } })).status()).toBe(200);
+/** Sets the demo account's preferences on the hub at `baseURL` from another device (a phone's session), as its menu would. */
+async function setPreferences(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string, preferences: Record<string, unknown>): Promise<void> {
+  const phone = await playwright.request.newContext({ baseURL });
+  try {
+    expect((await phone.post("/api/auth/v1/auth", { data: { login: DEMO.login, password: DEMO.password, sessionName: "Telefon" } })).status()).toBe(200);
+    expect((await phone.patch("/api/auth/v1/preferences", { data: { preferences } })).status()).toBe(200);
+  } finally {
+    await phone.dispose();
+  }
 }
 
 /** The heading of the screen shown, once it is there. */
@@ -18,12 +23,7 @@ async function shownHeading(page: Page, name: string): Promise<void> {
 test.describe("start screen (spec §4)", () => {
   test("the first load of a browser session opens the start screen after login; a reload elsewhere stays there", async ({ page, playwright, household }) => {
     const { hub } = await household();
-    const phone = await playwright.request.newContext({ baseURL: hub.baseURL });
-    try {
-      await setPreferences(phone, { defaultRoute: "/weather" });
-    } finally {
-      await phone.dispose();
-    }
+    await setPreferences(playwright, hub.baseURL, { defaultRoute: "/weather" });
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await expect(page).toHaveURL(/\/weather$/);
     await page.getByRole("navigation", { name: "Pasek główny" }).getByRole("link", { name: "Przełączniki", exact: true }).click();
@@ -36,12 +36,7 @@ test.describe("start screen (spec §4)", () => {
 
   test("a deep link opened right after login, before the first load had its preferences, is not overridden", async ({ page, playwright, household }) => {
     const { hub } = await household();
-    const phone = await playwright.request.newContext({ baseURL: hub.baseURL });
-    try {
-      await setPreferences(phone, { defaultRoute: "/weather" });
-    } finally {
-      await phone.dispose();
-    }
+    await setPreferences(playwright, hub.baseURL, { defaultRoute: "/weather" });
     // The first load's preferences answer is slow: the user is quicker and types /switches in the same tab.
     let held = true;
     await page.route("**/api/auth/v1/preferences", async (route) => {
