@@ -77,4 +77,21 @@ test.describe("car dashboard only in the car layout (spec §2)", () => {
     await expect(page.getByTestId("car-dashboard")).toBeVisible();
     await expect(page).toHaveURL(/\/car-dashboard$/);
   });
+
+  test("a tablet whose cached preferences still say standard opens /car-dashboard once the hub says the account is car", async ({ page, playwright, household }) => {
+    const { hub } = await household();
+    await loginThroughUi(page, { baseURL: hub.baseURL });
+    await expect(page.getByRole("navigation", { name: "Pasek główny" })).toHaveAttribute("data-layout", "standard");
+    // Another device switches the account to the car layout; this tablet has no layout of its own.
+    await setPreferences(playwright, hub.baseURL, { appUi: "car" });
+    let held = true;
+    await page.route("**/api/auth/v1/preferences", async (route) => {
+      if (held) await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto(`${hub.baseURL}/car-dashboard`);
+    held = false;
+    await expect(page.getByTestId("car-dashboard")).toBeVisible();
+    await expect(page).toHaveURL(/\/car-dashboard$/);
+  });
 });

@@ -2,7 +2,7 @@ import { startTransition } from "react";
 import type { ApiResult } from "../../lib/api/client";
 import type { SessionResource } from "../../lib/session/resource";
 import type { JotaiStore } from "../../shared/store";
-import { slowResourcesAtom } from "./atoms";
+import { settledResourcesAtom, slowResourcesAtom } from "./atoms";
 
 /** Hooks of {@link createSessionLoader}. */
 export type SessionLoaderHooks = {
@@ -33,6 +33,8 @@ export type SessionLoader = {
  *   session: it boots the app offline with the last known data, but never replaces newer data;
  * - a resource still loading after the loading-slow time is in slowResourcesAtom until its fetch
  *   ends (loaded or failed);
+ * - a resource the hub answered (not the cache), or whose fetch failed, is in settledResourcesAtom
+ *   until the session stops;
  * - after `stop` (lock, logout) the callbacks of fetches still running do nothing.
  */
 export function createSessionLoader(store: JotaiStore, hooks: SessionLoaderHooks = {}): SessionLoader {
@@ -40,11 +42,18 @@ export function createSessionLoader(store: JotaiStore, hooks: SessionLoaderHooks
   const fromHub = new Set<string>();
   const failing = new Set<string>();
   const mine = new Set<string>();
+  const settled = new Set<string>();
   const setSlow = (name: string, slow: boolean): void => {
     const current = store.get(slowResourcesAtom);
     if (current.includes(name) === slow) return;
     if (slow) mine.add(name);
     store.set(slowResourcesAtom, slow ? [...current, name] : current.filter((item) => item !== name));
+  };
+  const settle = (name: string): void => {
+    const current = store.get(settledResourcesAtom);
+    if (current.includes(name)) return;
+    settled.add(name);
+    store.set(settledResourcesAtom, [...current, name]);
   };
   return {
     loaded(resource, result) {
@@ -54,11 +63,13 @@ export function createSessionLoader(store: JotaiStore, hooks: SessionLoaderHooks
       if (result.fromCache && fromHub.has(resource.name)) return;
       if (!result.fromCache) fromHub.add(resource.name);
       startTransition(() => resource.write(store, result.data));
+      if (!result.fromCache) settle(resource.name);
       hooks.onLoaded?.(resource);
     },
     failed(resource, error) {
       if (!active) return;
       setSlow(resource.name, false);
+      settle(resource.name);
       if (failing.has(resource.name)) return;
       failing.add(resource.name);
       hooks.onError?.(resource, error);
@@ -69,6 +80,7 @@ export function createSessionLoader(store: JotaiStore, hooks: SessionLoaderHooks
     stop() {
       active = false;
       for (const name of mine) setSlow(name, false);
+      store.set(settledResourcesAtom, (current) => current.filter((name) => !settled.has(name)));
     },
   };
 }
