@@ -49,6 +49,7 @@ describe("infrared remotes: POST /ir/learn, /ir/code, /ir/send (issue 11)", () =
 
   it("publishes the demo's blaster on features/ir/<device> and its state on ir/<device>", async () => {
     await expect.poll(() => live.get("features/ir/pilot_salon")).toBeDefined();
+    await expect.poll(() => live.get("ir/pilot_salon")).toBeDefined();
     expect(v.parse(IrFeaturesSchema, JSON.parse(live.get("features/ir/pilot_salon") ?? ""))).toEqual({ label: "Pilot w salonie", room: "Salon" });
     expect(v.parse(IrStateSchema, JSON.parse(live.get("ir/pilot_salon") ?? ""))).toEqual({ learning: false, codes: [], received: null });
   });
