@@ -16,6 +16,7 @@ function serviceFor(household: Household) {
   const runner = registerBuiltInExecutors(new ActionRunner(), {
     household,
     link,
+    log: { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined },
     switches: {} as never,
     garage: {} as never,
     lights: { light: () => undefined } as never,

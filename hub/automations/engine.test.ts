@@ -173,3 +173,53 @@ describe("ActionRunner", () => {
     ]);
   });
 });
+
+describe("AutomationEngine bounds: runs per trigger occurrence, and a change reads no other automation", () => {
+  const warnings: { obj: unknown; msg: string | undefined }[] = [];
+  const recording = { ...log, warn: (obj: unknown, msg?: string) => void warnings.push({ obj, msg }) };
+  let engine: AutomationEngine | undefined;
+  afterEach(() => {
+    engine?.stop();
+    warnings.length = 0;
+    vi.useRealTimers();
+  });
+
+  it("a ring matching 25 doorbell automations runs the 20 created first; the other 5 are not run, counted and logged once", async () => {
+    vi.useFakeTimers();
+    const ran: string[] = [];
+    const runner = new ActionRunner().register("notify", async (action) => void ran.push(action.message));
+    const service = new AutomationService(new AutomationStore(openDb(tempDir())), runner, household);
+    const fake = fakeLink();
+    engine = new AutomationEngine({ link: fake.link, service, household, log: recording }).start();
+    for (let index = 1; index <= 25; index++) {
+      service.create({ name: `bell ${index}`, enabled: true, trigger: { type: "doorbell" }, actions: [{ kind: "notify", message: String(index) }] });
+    }
+    fake.send("doorbell/ring", String(Date.now()));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(ran.map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    expect(engine.runsNotStarted).toBe(5);
+    expect(warnings).toEqual([{ obj: { trigger: "doorbell", limit: 20, dropped: 5, droppedTotal: 5 }, msg: expect.stringMatching(/more than 20 automations/) as unknown as string }]);
+
+    fake.send("doorbell/ring", String(Date.now()));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(ran).toHaveLength(40);
+    expect(engine.runsNotStarted).toBe(10);
+    expect(warnings).toHaveLength(1); // counted, not logged again within the minute
+  });
+
+  it("creating, editing and deleting do not re-read the stored automations: an unreadable row is reported once, at start", () => {
+    const db = openDb(tempDir());
+    db.prepare("INSERT INTO automations (id, json, created_at, updated_at) VALUES ('old', '{\"name\":1}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')").run();
+    const unreadable: string[] = [];
+    const service = new AutomationService(new AutomationStore(db, (id) => unreadable.push(id)), new ActionRunner(), household);
+    engine = new AutomationEngine({ link: fakeLink().link, service, household, log }).start();
+    expect(unreadable).toEqual(["old"]);
+    const body: AutomationBody = { name: "t", enabled: true, trigger: { type: "time", time: "07:00", days: [1] }, actions: [{ kind: "notify", message: "t" }] };
+    const created = [1, 2, 3].map(() => service.create(body));
+    service.patch(created[0]?.id ?? "", { trigger: { type: "doorbell" } });
+    service.remove(created[1]?.id ?? "");
+    expect(unreadable).toEqual(["old"]);
+    expect(engine.scheduledAt(created[2]?.id ?? "")).toBeTypeOf("number");
+    expect(engine.scheduledAt(created[0]?.id ?? "")).toBeUndefined();
+  });
+});

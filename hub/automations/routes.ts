@@ -29,7 +29,8 @@ function automationId(id: string): string {
  * src/shared/contract/automations.ts): `GET /automation` (our addition) `{items}`, `POST
  * /automation` `{item}`, `PATCH /automation/{id}` `{item}`, `DELETE /automation/{id}` `{item:{id}}`,
  * `POST /automation/{id}/run` `{item: run}`, `GET /automation/{id}/runs` (our addition) `{items}`.
- * Unknown id 404; a bad body or a reference the household does not have 400 naming the field.
+ * Unknown id 404; a bad body or a reference the household does not have 400 naming the field; a
+ * create past the household's cap (MAX_AUTOMATIONS) 409 LIMIT_REACHED `{limit}`.
  */
 export function automationsRoutes({ automations }: { automations: AutomationService }) {
   return async (app: FastifyInstance): Promise<void> => {

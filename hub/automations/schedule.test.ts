@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { instantOf, nextOccurrence, wallTimeOf } from "./schedule";
+import { earliest, instantOf, nextOccurrence, wallTimeOf } from "./schedule";
 
 const iso = (instant: number | null) => (instant === null ? null : new Date(instant).toISOString());
 
@@ -45,5 +45,16 @@ describe("time triggers in Europe/Warsaw (issue 11, DST-safe)", () => {
     // the repeated 02:30 (01:30Z) is not a second run
     expect(iso(nextOccurrence({ time: "02:30", days: [7] }, first ?? 0))).toBe("2026-11-01T01:30:00.000Z");
     expect(iso(nextOccurrence({ time: "08:00", days: [7] }, night))).toBe("2026-10-25T07:00:00.000Z");
+  });
+});
+
+describe("the schedule's next wake-up", () => {
+  it("earliest() finds the first of 200,000 next occurrences, where spreading them into Math.min throws", () => {
+    const base = Date.parse("2026-11-27T00:00:00Z");
+    const values = Array.from({ length: 200_000 }, (_, index) => base + ((index * 7_919) % 200_000) * 60_000);
+    expect(() => Math.min(...values)).toThrow(RangeError);
+    expect(earliest(values)).toBe(base);
+    expect(earliest(new Map(values.map((value, index) => [String(index), value])).values())).toBe(base);
+    expect(earliest([])).toBeUndefined();
   });
 });

@@ -90,3 +90,14 @@ export function nextOccurrence(trigger: { time: string; days: readonly Weekday[]
   }
   return null;
 }
+
+/**
+ * The smallest of `values` (epoch ms of the next time triggers), or undefined when there are none.
+ * A loop, not `Math.min(...values)`: spreading passes every value as an argument, which throws a
+ * RangeError past the engine's argument limit (about 125,000 values in Node 20).
+ */
+export function earliest(values: Iterable<number>): number | undefined {
+  let min: number | undefined;
+  for (const value of values) if (min === undefined || value < min) min = value;
+  return min;
+}

@@ -1,4 +1,4 @@
-import type { Automation, AutomationBody, AutomationPatch, AutomationRun, AutomationTrigger } from "../../src/shared/contract/automations";
+import { MAX_AUTOMATIONS, type Automation, type AutomationBody, type AutomationPatch, type AutomationRun, type AutomationTrigger } from "../../src/shared/contract/automations";
 import { HubError } from "../core/errors";
 import type { Household } from "../household/schema";
 import { relayCommands } from "../switches/relays";
@@ -10,6 +10,12 @@ export type RunCause = AutomationRun["cause"];
 
 /** Called after every recorded run (the hub publishes it on `automation/run`). */
 export type RunListener = (id: string, run: AutomationRun) => void;
+
+/** One change: an automation created or edited (as now stored), or deleted. */
+export type AutomationChange = { type: "saved"; automation: Automation } | { type: "deleted"; id: string };
+
+/** Called after every create, edit or delete with that one change (the engine updates its index). */
+export type ChangeListener = (change: AutomationChange) => void;
 
 /** `[field, rule]` of a trigger whose references do not exist in the household, or null. */
 export function triggerProblem(trigger: AutomationTrigger, household: Household): [string, string] | null {
@@ -33,21 +39,27 @@ export function triggerProblem(trigger: AutomationTrigger, household: Household)
  * The automations domain (issue 11): stores automations (validated against the household: every
  * switch, sensor, light and door they name must exist), runs them with the {@link ActionRunner}
  * and records each run. The engine (engine.ts) calls {@link run} when a trigger fires; the routes
- * call every method. Changes are announced to `onChange` (the engine reschedules).
+ * call every method. Each change is announced to `onChange` with the automation it touched (the
+ * engine updates its index by trigger), so a change costs the same however many automations there
+ * are: nothing re-reads them all. A household holds at most {@link MAX_AUTOMATIONS}.
  */
 export class AutomationService {
-  private readonly changeListeners: (() => void)[] = [];
+  private readonly changeListeners: ChangeListener[] = [];
   private readonly runListeners: RunListener[] = [];
+  /** How many automations are stored (readable or not), counted once at start and kept by each change. */
+  private stored: number;
 
   constructor(
     private readonly store: AutomationStore,
     private readonly runner: ActionRunner,
     private readonly household: Household,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.stored = store.count();
+  }
 
-  /** Calls `listener` after every create, edit or delete. */
-  onChange(listener: () => void): void {
+  /** Calls `listener` after every create, edit or delete, with that change. */
+  onChange(listener: ChangeListener): void {
     this.changeListeners.push(listener);
   }
 
@@ -74,11 +86,19 @@ export class AutomationService {
     return this.store.runs(id);
   }
 
-  /** Stores a new automation. @throws HubError BAD_REQUEST naming the field whose reference does not exist. */
+  /**
+   * Stores a new automation.
+   * @throws HubError LIMIT_REACHED `{limit}` when the household already holds {@link MAX_AUTOMATIONS};
+   *   BAD_REQUEST naming the field whose reference does not exist.
+   */
   create(body: AutomationBody): Automation {
+    if (this.stored >= MAX_AUTOMATIONS) {
+      throw new HubError("LIMIT_REACHED", `at most ${String(MAX_AUTOMATIONS)} automations per household: delete one first`, { limit: MAX_AUTOMATIONS });
+    }
     this.check(body);
     const created = this.store.insert(body, this.now());
-    this.changed();
+    this.stored += 1;
+    this.changed({ type: "saved", automation: created });
     return created;
   }
 
@@ -93,14 +113,16 @@ export class AutomationService {
     };
     this.check(next);
     this.store.update(id, next, this.now());
-    this.changed();
-    return this.get(id);
+    const saved = this.get(id);
+    this.changed({ type: "saved", automation: saved });
+    return saved;
   }
 
   /** Deletes automation `id` and its runs. @throws HubError NOT_FOUND */
   remove(id: string): void {
     if (!this.store.delete(id)) throw new HubError("NOT_FOUND", "no such automation");
-    this.changed();
+    this.stored -= 1;
+    this.changed({ type: "deleted", id });
   }
 
   /**
@@ -127,7 +149,7 @@ export class AutomationService {
     });
   }
 
-  private changed(): void {
-    for (const listener of this.changeListeners) listener();
+  private changed(change: AutomationChange): void {
+    for (const listener of this.changeListeners) listener(change);
   }
 }

@@ -49,6 +49,11 @@ export class AutomationStore {
     });
   }
 
+  /** How many automations are stored, unreadable rows included (they count against the household's cap). */
+  count(): number {
+    return this.db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM automations").get()?.n ?? 0;
+  }
+
   /** Automation `id`, or null when there is none (or its row is unreadable). */
   get(id: string): Automation | null {
     const row = this.db.prepare<[string], AutomationRow>("SELECT id, json, created_at, updated_at FROM automations WHERE id = ?").get(id);

@@ -19,7 +19,7 @@ export async function fetchAutomations(general: ApiClient): Promise<ApiResult<Au
   return { ...result, data: result.data.items };
 }
 
-/** POST /automation (spec §7): stores a new automation. Errors: ApiError (`BAD_REQUEST` naming the field). */
+/** POST /automation (spec §7): stores a new automation. Errors: ApiError (`BAD_REQUEST` naming the field; `LIMIT_REACHED` `{limit}` at the household's cap). */
 export async function createAutomation(general: ApiClient, body: AutomationBody): Promise<Automation> {
   return (await general.post(AUTOMATIONS_PATH, { json: body, schema: AutomationAnswerSchema })).data.item;
 }

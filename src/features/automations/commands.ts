@@ -1,4 +1,6 @@
+import { ApiError } from "../../lib/api/errors";
 import { automationPath, automationRunPath, AUTOMATIONS_PATH, type Automation, type AutomationBody, type AutomationRun } from "../../shared/contract/automations";
+import { LIMIT_REACHED } from "../../shared/contract/errors";
 import { commandAtom } from "../commands";
 import { createAutomation, deleteAutomation, patchAutomation, runAutomation } from "./api";
 import { automationsAtom, withAutomation, withRun } from "./atoms";
@@ -6,15 +8,21 @@ import { automationsAtom, withAutomation, withRun } from "./atoms";
 /** What saving the editor sends: a new automation (no id) or the whole definition of an existing one. */
 export type AutomationSave = { id?: string | undefined; body: AutomationBody };
 
+/** i18n key of a failed save's toast: the household's cap reached (`409 LIMIT_REACHED`), else `automations.saveFailed`. */
+export function saveFailureKey(error: unknown): string {
+  return error instanceof ApiError && error.code === LIMIT_REACHED ? "automations.limitReachedToast" : "automations.saveFailed";
+}
+
 /**
  * Saves an automation (spec §7 `POST /automation` or `PATCH /automation/{id}`; DESIGN §4a command),
  * pending under `automation:<id>` (`automation:new` for a new one); the hub's answer goes into the
- * list. A 400 fails the command with the ApiError, whose message names the field (the editor shows it).
+ * list. A 400 fails the command with the ApiError, whose message names the field (the editor shows it);
+ * a 409 LIMIT_REACHED (the household holds the most automations it may) toasts {@link saveFailureKey}'s text.
  */
 export const saveAutomationCommand = commandAtom<AutomationSave, Automation>({
   target: ({ id }) => `automation:${id ?? "new"}`,
   request: ({ id }) => (id === undefined ? { method: "POST", path: AUTOMATIONS_PATH } : { method: "PATCH", path: automationPath(id) }),
-  failureKey: "automations.saveFailed",
+  failureKey: saveFailureKey,
   run: async ({ api, set }, { id, body }) => {
     const saved = id === undefined ? await createAutomation(api.general, body) : await patchAutomation(api.general, id, body);
     set(automationsAtom, (list) => withAutomation(list, saved));

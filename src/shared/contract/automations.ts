@@ -34,8 +34,13 @@ export function automationRunPath(id: string): string {
 /** An automation's id as the hub gives it: `[A-Za-z0-9_-]`, 1..64 characters. */
 export const AutomationIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "must match [A-Za-z0-9_-]{1,64}"));
 
-/** How many actions one automation may hold. */
+/** How many actions one automation may hold; more is `400 BAD_REQUEST` `actions: at most 20 actions`. */
 export const MAX_AUTOMATION_ACTIONS = 20;
+/**
+ * How many automations one household may hold: `POST /automation` past it is `409 LIMIT_REACHED`
+ * `{code, message, limit: 200}`, nothing stored (delete one first).
+ */
+export const MAX_AUTOMATIONS = 200;
 /** How many runs the hub keeps per automation (the oldest go first). */
 export const MAX_KEPT_RUNS = 20;
 /** The time zone of time triggers (spec §2: a Polish household). */
@@ -174,7 +179,7 @@ const automationFields = {
   name: AutomationNameSchema,
   enabled: v.optional(v.boolean(), true),
   trigger: AutomationTriggerSchema,
-  actions: v.pipe(v.array(AutomationActionSchema), v.minLength(1, "add at least one action"), v.maxLength(MAX_AUTOMATION_ACTIONS)),
+  actions: v.pipe(v.array(AutomationActionSchema), v.minLength(1, "add at least one action"), v.maxLength(MAX_AUTOMATION_ACTIONS, `at most ${String(MAX_AUTOMATION_ACTIONS)} actions`)),
 };
 
 /** Body of `POST /automation` (spec §7 "body automation"): `{name, enabled?, trigger, actions}`. */

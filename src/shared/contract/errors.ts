@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   NOT_SUPPORTED: 409,
   // A locked recording cannot be deleted (issue 12, spec §3 "Recording: locked flag").
   RECORDING_LOCKED: 409,
+  // A household cap is reached (automations per household): delete one first; `{limit}` says the cap.
+  LIMIT_REACHED: 409,
 } as const satisfies Record<string, number>;
 
 /** One error code of the contract. */
@@ -63,3 +65,4 @@ export const DEVICE_BUSY = "DEVICE_BUSY" satisfies ErrorCode;
 export const TOO_MANY_STREAMS = "TOO_MANY_STREAMS" satisfies ErrorCode;
 export const NOT_SUPPORTED = "NOT_SUPPORTED" satisfies ErrorCode;
 export const RECORDING_LOCKED = "RECORDING_LOCKED" satisfies ErrorCode;
+export const LIMIT_REACHED = "LIMIT_REACHED" satisfies ErrorCode;

@@ -3,10 +3,12 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useState } from "react";
 import { Controller, get, useFieldArray, useForm, type FieldErrors, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { bodyRefusalOf } from "../../../lib/api/errors";
+import { bodyRefusalOf, isApiError } from "../../../lib/api/errors";
 import {
   AUTOMATION_ACTION_KINDS,
   AutomationBodySchema,
+  MAX_AUTOMATION_ACTIONS,
+  MAX_AUTOMATIONS,
   WEEKDAYS,
   type Automation,
   type AutomationActionKind,
@@ -14,6 +16,7 @@ import {
   type AutomationBodyInput,
   type AutomationTriggerType,
 } from "../../../shared/contract/automations";
+import { LIMIT_REACHED } from "../../../shared/contract/errors";
 import { GARAGE_ACTIONS, GARAGE_DOORS } from "../../../shared/contract/garage";
 import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
@@ -40,6 +43,7 @@ function errorKey(message: string | undefined, type: string | undefined): string
   if (message.includes("HH:MM")) return "automations.editor.timeFormat";
   if (message === "choose at least one day") return "automations.editor.daysRequired";
   if (message === "add at least one action") return "automations.editor.actionsRequired";
+  if (message === `at most ${String(MAX_AUTOMATION_ACTIONS)} actions`) return "automations.editor.actionsMax";
   if (message === "must not be empty" || message.startsWith("choose a")) return "automations.editor.required";
   return "automations.editor.invalid";
 }
@@ -49,8 +53,10 @@ function errorKey(message: string | undefined, type: string | undefined): string
  * AutomationBodySchema (valibot), so a bad automation is refused before it is sent with the field
  * named under it; a refusal by the hub (400 naming the field) is shown the same way and in an alert.
  * Name, enabled, the trigger (type; time input and weekday chips; sensor, switch or door pickers from
- * the household config) and the ordered actions (kind and its fields; add, remove, move up).
- * 'Zapisz' sends saveAutomationCommand and closes when saved; 'Anuluj' closes.
+ * the household config) and the ordered actions (kind and its fields; add, remove, move up; at most
+ * MAX_AUTOMATION_ACTIONS). 'Zapisz' sends saveAutomationCommand and closes when saved; 'Anuluj'
+ * closes. A new automation past the household's cap (409 LIMIT_REACHED, another tablet added one
+ * meanwhile) is refused in an alert with the cap.
  */
 export function AutomationEditor({ automation, choices, onDone }: AutomationEditorProps) {
   const { t } = useTranslation();
@@ -84,7 +90,7 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
   const errorOf = (path: string): string | undefined => {
     const error = get(errors as FieldErrors, path) as { message?: string; type?: string } | undefined;
     const key = errorKey(error?.message, error?.type);
-    return key === null ? undefined : error?.type === "server" ? key : t(key);
+    return key === null ? undefined : error?.type === "server" ? key : t(key, { max: MAX_AUTOMATION_ACTIONS });
   };
 
   const submit = async (body: AutomationBody) => {
@@ -94,9 +100,15 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
       onDone();
       return;
     }
-    const refusal = outcome.status === "failed" ? bodyRefusalOf(outcome.error) : null;
+    const error = outcome.status === "failed" ? outcome.error : null;
+    if (isApiError(error) && error.code === LIMIT_REACHED) {
+      const limit = (error.body as { limit?: unknown } | undefined)?.limit;
+      setRefusal(t("automations.limitReached", { limit: typeof limit === "number" ? limit : MAX_AUTOMATIONS }));
+      return;
+    }
+    const refusal = bodyRefusalOf(error);
     if (refusal) {
-      setRefusal(refusal.message);
+      setRefusal(t("automations.refused", { message: refusal.message }));
       if (refusal.field !== null) setError(refusal.field as Path<AutomationBodyInput>, { type: "server", message: refusal.reason });
     }
   };
@@ -267,14 +279,15 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
             {errorOf("actions")}
           </p>
         )}
-        <button type="button" className="button" disabled={actions.fields.length >= 20} onClick={() => actions.append(defaultAction("switch", choices))}>
+        <button type="button" className="button" disabled={actions.fields.length >= MAX_AUTOMATION_ACTIONS} onClick={() => actions.append(defaultAction("switch", choices))}>
           {t("automations.editor.addAction")}
         </button>
+        {actions.fields.length >= MAX_AUTOMATION_ACTIONS && <p className="muted">{t("automations.editor.actionsMax", { max: MAX_AUTOMATION_ACTIONS })}</p>}
       </fieldset>
 
       {refusal && (
         <p className="field__error" role="alert">
-          {t("automations.refused", { message: refusal })}
+          {refusal}
         </p>
       )}
       <div className="automation-editor__row">

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Automation } from "../../../shared/contract/automations";
+import { MAX_AUTOMATION_ACTIONS, MAX_AUTOMATIONS, type Automation } from "../../../shared/contract/automations";
 import type { Sensor } from "../../../shared/contract/sensors";
 import { createTestStore, fakeClient, renderWithApp } from "../../../test/render";
 import { applyLiveBatch } from "../../live/apply";
@@ -122,5 +122,42 @@ describe("automations screen (issue 11)", () => {
     expect(screen.getByTestId("automation").textContent).toContain("Ogrzewanie: błąd (hub busy)");
     act(() => applyLiveBatch(store, new Map([["automation/notify", { value: { id: "n1", automation: "Ciepło rano", message: "Gotowe", time: later.at }, receivedAt: Date.now() }]])));
     expect(notify).toHaveBeenCalledWith("Ciepło rano: Gotowe", "info");
+  });
+
+  it("the hub refusing a new automation at the household's cap (409 LIMIT_REACHED) says so in Polish in the editor, and toasts", { timeout: 20_000 }, async () => {
+    const { requests, notify } = renderScreen([failed], () => ({ status: 409, body: { code: "LIMIT_REACHED", message: "at most 200 automations per household: delete one first", limit: 200 } }));
+    fireEvent.click(screen.getByRole("button", { name: "Dodaj automatyzację" }));
+    const form = screen.getByRole("form", { name: "Nowa automatyzacja" });
+    fireEvent.change(within(form).getByLabelText("Nazwa"), { target: { value: "Dzwonek" } });
+    fireEvent.change(within(form).getByLabelText("Rodzaj wyzwalacza"), { target: { value: "doorbell" } });
+    fireEvent.change(within(form).getByLabelText("Rodzaj akcji 1"), { target: { value: "notify" } });
+    fireEvent.change(within(form).getByLabelText("Treść powiadomienia"), { target: { value: "Ktoś dzwoni" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Zapisz" }));
+    expect((await within(form).findByRole("alert")).textContent).toBe("Osiągnięto limit 200 automatyzacji. Usuń którąś, aby dodać nową.");
+    expect(notify).toHaveBeenCalledWith("Osiągnięto limit automatyzacji", "error");
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(["POST /automation"]);
+    expect(screen.getByRole("form", { name: "Nowa automatyzacja" })).toBeTruthy(); // still open: nothing lost
+  });
+
+  // Renders 200 list items: slower than the 5 s default when the machine is busy.
+  it("at the cap of 200 automations 'Dodaj automatyzację' is disabled and says why", { timeout: 20_000 }, () => {
+    const many = Array.from({ length: MAX_AUTOMATIONS }, (_, index) => ({ ...failed, id: `a${index}`, name: `Automatyzacja ${index}`, lastRun: null }));
+    renderScreen(many, () => ({ status: 500 }));
+    const add = screen.getByRole("button", { name: "Dodaj automatyzację" });
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    expect(add.getAttribute("aria-describedby")).toBe("automations-full");
+    expect(document.getElementById("automations-full")?.textContent).toBe("Osiągnięto limit 200 automatyzacji. Usuń którąś, aby dodać nową.");
+  });
+
+  it("an automation takes at most 20 actions: 'Dodaj akcję' is then disabled and says so", { timeout: 20_000 }, () => {
+    renderScreen([], () => ({ status: 500 }));
+    fireEvent.click(screen.getByRole("button", { name: "Dodaj automatyzację" }));
+    const form = screen.getByRole("form", { name: "Nowa automatyzacja" });
+    const addAction = within(form).getByRole("button", { name: "Dodaj akcję" }) as HTMLButtonElement;
+    expect(within(form).queryByText("Najwyżej 20 akcji w jednej automatyzacji")).toBeNull();
+    for (let count = within(form).getAllByLabelText(/^Rodzaj akcji/).length; count < MAX_AUTOMATION_ACTIONS; count++) fireEvent.click(addAction);
+    expect(within(form).getAllByLabelText(/^Rodzaj akcji/)).toHaveLength(MAX_AUTOMATION_ACTIONS);
+    expect(addAction.disabled).toBe(true);
+    expect(within(form).getByText("Najwyżej 20 akcji w jednej automatyzacji")).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Automation } from "../../../shared/contract/automations";
+import { MAX_AUTOMATIONS, type Automation } from "../../../shared/contract/automations";
 import type { Sensor } from "../../../shared/contract/sensors";
 import { EmptyState } from "../../../ui/EmptyState";
 import { sessionAtom } from "../../auth/atoms";
@@ -20,7 +20,8 @@ export type AutomationsScreenProps = { loaded: readonly Automation[]; sensors: r
 /**
  * The automations screen (/automations, issue 11): 'Dodaj automatyzację' and the list (each with its
  * trigger in words, enabled toggle, last run and result, 'Uruchom', 'Edytuj', 'Usuń'), or the editor
- * in its place while one is edited. The list lives in automationsAtom: the route's answer seeds it,
+ * in its place while one is edited. At the household's cap (MAX_AUTOMATIONS) 'Dodaj automatyzację'
+ * is disabled and says why. The list lives in automationsAtom: the route's answer seeds it,
  * the commands and the live `automation/run` keep it current.
  */
 export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
@@ -33,6 +34,7 @@ export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
   useEffect(() => setList(loaded), [loaded, setList]);
   const automations = list ?? loaded;
+  const full = automations.length >= MAX_AUTOMATIONS;
   const choices: EditorChoices = { sensors, switches, lights: lights.map((light) => ({ id: light.id, label: light.label })) };
 
   if (editing) {
@@ -42,9 +44,14 @@ export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
   return (
     <>
       <div className="automations__toolbar">
-        <button type="button" className="button button--primary" disabled={offline || locked} onClick={() => setEditing({})}>
+        <button type="button" className="button button--primary" disabled={offline || locked || full} aria-describedby={full ? "automations-full" : undefined} onClick={() => setEditing({})}>
           {t("automations.add")}
         </button>
+        {full && (
+          <p className="muted" id="automations-full">
+            {t("automations.limitReached", { limit: MAX_AUTOMATIONS })}
+          </p>
+        )}
       </div>
       {automations.length === 0 ? (
         <EmptyState title={t("automations.none")} hint={t("automations.noneHint")} />

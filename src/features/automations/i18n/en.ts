@@ -31,6 +31,8 @@ export const en: Strings<typeof pl> = {
     cause: { manual: "by hand", time: "on time", threshold: "sensor threshold", switch: "switch", door: "door", doorbell: "doorbell" },
     saveFailed: "Could not save the automation",
     refused: "The hub refused the automation: {{message}}",
+    limitReached: "The limit of {{limit}} automations is reached. Delete one to add another.",
+    limitReachedToast: "The limit of automations is reached",
     loadFailed: "Could not load the automations",
     retry: "Try again",
     editor: {
@@ -71,6 +73,7 @@ export const en: Strings<typeof pl> = {
       required: "Required",
       daysRequired: "Choose at least one day",
       actionsRequired: "Add at least one action",
+      actionsMax: "At most {{max}} actions in one automation",
       timeFormat: "Enter the time as HH:MM",
     },
     triggerType: { time: "At a time", threshold: "Sensor threshold", switch: "Switch change", door: "Door opened or closed", doorbell: "Doorbell at the gate" },

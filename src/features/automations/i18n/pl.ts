@@ -42,6 +42,8 @@ export const pl = {
     },
     saveFailed: "Nie udało się zapisać automatyzacji",
     refused: "Hub odrzucił automatyzację: {{message}}",
+    limitReached: "Osiągnięto limit {{limit}} automatyzacji. Usuń którąś, aby dodać nową.",
+    limitReachedToast: "Osiągnięto limit automatyzacji",
     loadFailed: "Nie udało się wczytać automatyzacji",
     retry: "Spróbuj ponownie",
     editor: {
@@ -82,6 +84,7 @@ export const pl = {
       required: "Pole wymagane",
       daysRequired: "Wybierz co najmniej jeden dzień",
       actionsRequired: "Dodaj co najmniej jedną akcję",
+      actionsMax: "Najwyżej {{max}} akcji w jednej automatyzacji",
       timeFormat: "Podaj godzinę GG:MM",
     },
     triggerType: {
