@@ -177,7 +177,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const switchService = new SwitchService(household.switches, commandLink);
     const watchdog = new WatchdogService(link, settings, household, log).start();
     startGarageLight({ link, switches: switchService, setting: () => settings.get("garageLight"), log });
-    const history = startHistory(db, link, log);
+    const history = startHistory(db, link, log, household);
     cleanups.push(() => history.stop());
     const gps = new GpsService(link, household.gps, new GpsStore(db), log).start();
     const heater = new HeaterService(commandLink, household, new HeaterStore(db), log).start();
