@@ -19,6 +19,7 @@ import { configRoutes } from "./config/routes";
 import { startCameras } from "./cameras/start";
 import { openDb } from "./core/db";
 import { SessionRegistry } from "./core/session-registry";
+import { anyKnown, householdDevices, MAX_OFFERED_DEVICES, OfferedDevices } from "./household/devices";
 import { loadHousehold } from "./household/load";
 import { lightsRoutes } from "./lights/routes";
 import { LightsService } from "./lights/service";
@@ -161,14 +162,22 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const settingsStore = new SettingsStore(db);
     const settings = new SettingsService(settingsStore, link, new Map(household.switches.map((item) => [item.name, relayCommands(item)])));
     settings.republishAll((key, problem) => log.warn({ key, problem }, "stored setting breaks the limits: not republished"));
-    const bridge = startBridge(link, household, log);
+    // The devices the hub acts for: the household file's, and the Zigbee2MQTT lights it found (household/devices.ts).
+    const foundLights = new OfferedDevices("zigbee2mqtt");
+    const known = anyKnown(householdDevices(household), foundLights);
+    const bridge = startBridge(link, household, log, { known, limits: brokerLimits(options.mqttLimits) });
     // Device commands go through a link that refuses devices known offline (LWT / availability).
-    const commandLink = availabilityGuardedLink(link, new DeviceAvailability().start(link));
-    const lights = new LightsService(commandLink, household.lights ?? [], log).start();
+    const commandLink = availabilityGuardedLink(link, new DeviceAvailability(known).start(link));
+    const lights = new LightsService(commandLink, household.lights ?? [], log)
+      .onZigbeeDevices((devices) => {
+        const leftOut = foundLights.offer(devices);
+        if (leftOut > 0) log.warn({ leftOut, max: MAX_OFFERED_DEVICES }, "zigbee2mqtt/bridge/devices names more light devices than the hub follows: the rest get no availability");
+      })
+      .start();
     const switchService = new SwitchService(household.switches, commandLink);
     const watchdog = new WatchdogService(link, settings, household, log).start();
     startGarageLight({ link, switches: switchService, setting: () => settings.get("garageLight"), log });
-    const history = startHistory(db, link, log);
+    const history = startHistory(db, link, log, household);
     cleanups.push(() => history.stop());
     const gps = new GpsService(link, household.gps, new GpsStore(db), log).start();
     const heater = new HeaterService(commandLink, household, new HeaterStore(db), log).start();

@@ -1,10 +1,13 @@
 import { TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
 import type { BrokerLink, HubLogger } from "../broker/link";
+import type { BrokerLimits } from "../broker/limits";
+import type { KnownDevices } from "../household/devices";
 import type { Household } from "../household/schema";
 import { buildBridgeIndex } from "./bridge-index";
+import { RepublishGate } from "./republish";
 import { createShutterBridge } from "./shutter";
 import { createAcBridge } from "../climate/ac-bridge";
-import { newBridgeStats, type BridgeStats } from "./stats";
+import type { BridgeStats } from "./stats";
 import { translateTasmota } from "./tasmota";
 import type { Translation } from "./types";
 import { translateZigbee2Mqtt } from "./zigbee2mqtt";
@@ -12,17 +15,35 @@ import { translateZigbee2Mqtt } from "./zigbee2mqtt";
 /** Device topic filters the bridge subscribes to. */
 export const BRIDGE_TOPIC_FILTERS = [`${TASMOTA_TELE}/#`, `${TASMOTA_STAT}/#`, `${ZIGBEE2MQTT_BASE}/#`] as const;
 
+/** What the bridge republishes for: the devices it knows, and the retained limits in force (the broker's). */
+export interface BridgeOptions {
+  known: KnownDevices;
+  limits: Pick<BrokerLimits, "maxRetainedPerClient" | "maxRetainedTotal">;
+}
+
 /**
  * Starts the device bridge on `link`: subscribes to Tasmota and Zigbee2MQTT topics, publishes the
- * translated namespace messages retained (QoS 0) and keeps counters. Returns the live stats
- * object. Handler errors are caught and counted as dropped, never thrown into the broker.
+ * translated namespace messages retained (QoS 0), only for `known` devices and within the retained
+ * limits (RepublishGate, bridge/republish.ts), and keeps counters. Returns the live stats object.
+ * Handler errors are caught and counted as dropped, never thrown into the broker.
  */
-export function startBridge(link: BrokerLink, household: Household, log: HubLogger): { stats: BridgeStats } {
+export function startBridge(link: BrokerLink, household: Household, log: HubLogger, options: BridgeOptions): { stats: BridgeStats } {
   const index = buildBridgeIndex(household);
-  const stats = newBridgeStats();
+  const gate = new RepublishGate(options.known, log, options.limits);
+  const stats: BridgeStats = {
+    received: 0,
+    published: 0,
+    dropped: 0,
+    ignored: 0,
+    get unknownDevice() {
+      return gate.unknownDevice;
+    },
+    retainedLimits: gate.limitStats,
+  };
   const apply = (topic: string, result: Translation) => {
-    for (const message of result.messages) link.publish(message.topic, message.payload, { retain: true, qos: 0 });
-    stats.published += result.messages.length;
+    const messages = gate.admit(topic, result.messages);
+    for (const message of messages) link.publish(message.topic, message.payload, { retain: true, qos: 0 });
+    stats.published += messages.length;
     stats.dropped += result.dropped.length;
     stats.ignored += result.ignored.length;
     for (const reason of result.dropped) log.debug({ topic: topic.slice(0, 200), reason }, "bridge dropped input");

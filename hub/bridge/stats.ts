@@ -1,3 +1,5 @@
+import type { RepublishLimitStats } from "./republish";
+
 /** Bridge counters served at `GET /api/v2/bridge/stats` (docs/contract.md). */
 export interface BridgeStats {
   /** Device messages the bridge looked at. */
@@ -8,6 +10,8 @@ export interface BridgeStats {
   dropped: number;
   /** Configured fields absent from a payload (e.g. a German-locale Tasmota build's `Temperatur`). */
   ignored: number;
+  /** Device messages of devices the household does not have: nothing republished (bridge/republish.ts). */
+  unknownDevice: number;
+  /** Namespace messages not published because their device, or all devices, reached the retained limit. */
+  retainedLimits: RepublishLimitStats;
 }
-
-export const newBridgeStats = (): BridgeStats => ({ received: 0, published: 0, dropped: 0, ignored: 0 });

@@ -63,7 +63,7 @@ function sensorsFromPayload(index: BridgeIndex, device: string, payload: JsonObj
 /**
  * Translates one Tasmota message (docs/contract.md "Device topics the hub reads"):
  * `tele/<t>/SENSOR` -> configured `sensor/<kind>/<place>` readings + pass-through;
- * `tele/<t>/STATE`, `stat/<t>/RESULT`, `stat/<t>/STATE` -> `power/<t>/POWER<n>` (+ pass-through for tele);
+ * `tele/<t>/STATE`, `stat/<t>/RESULT`, `stat/<t>/STATE` -> `power/<t>/POWER<n>` (tele: after its pass-through);
  * `stat/<t>/POWER<n>` raw ON/OFF or `{"POWER":"ON"}` -> `power/<t>/POWER<n>`; each power state also
  * under `power/<switch name>/…` of every switch named otherwise whose relay it is (powerMessages);
  * `tele/<t>/LWT` Online/Offline -> `availability/<t>` (and `availability/<switch name>` of every switch
@@ -105,8 +105,16 @@ export function translateTasmota(index: BridgeIndex, topic: string, payload: Buf
 
   const json = parseJsonObject(payload);
   if (!json) return dropped(`${topic} payload is not a JSON object`);
-  if (suffix === "SENSOR") sensorsFromPayload(index, device, json, receivedAt, out);
-  else powerFromObject(index, device, json, out);
-  if (prefix === "tele") out.messages.push({ topic: tasmotaPassThroughTopic(tasmotaTeleTopic(device, suffix)), payload: text });
+  const passThrough = () => {
+    if (prefix === "tele") out.messages.push({ topic: tasmotaPassThroughTopic(tasmotaTeleTopic(device, suffix)), payload: text });
+  };
+  if (suffix === "SENSOR") {
+    sensorsFromPayload(index, device, json, receivedAt, out);
+    passThrough();
+  } else {
+    // A STATE's pass-through comes first: whoever reads it for the relays (the history) has it before their states.
+    passThrough();
+    powerFromObject(index, device, json, out);
+  }
   return out;
 }

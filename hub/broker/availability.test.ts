@@ -40,7 +40,8 @@ describe("device availability (issue 10 'Everywhere'): commands to devices known
 
   it("follows real LWT and availability payloads (fixtures), refusing only while offline and publishing nothing", async () => {
     const { link, sent, deliver } = fakeLink();
-    const guarded = availabilityGuardedLink(link, new DeviceAvailability().start(link));
+    const household = new Set(["listwa", "pompa", "bulb"]);
+    const guarded = availabilityGuardedLink(link, new DeviceAvailability({ isKnownDevice: (_source, name) => household.has(name) }).start(link));
     await guarded.publishCommand("cmnd/listwa/POWER1", "ON"); // never heard of: reachable
     const offline = loadFixture("tasmota/lwt_offline.json", "listwa");
     deliver(offline.topic.replace("tasmota_XXXXXX", "listwa"), offline.payload.toString("utf8"));
@@ -56,7 +57,10 @@ describe("device availability (issue 10 'Everywhere'): commands to devices known
     deliver("zigbee2mqtt/bulb/availability", "offline");
     await expect(guarded.publishCommand("zigbee2mqtt/bulb/set", "{}")).rejects.toBeInstanceOf(DeviceOfflineError);
     deliver("tele/listwa/LWT", "garbage"); // neither: the last known state stays
-    expect(sent).toEqual(["cmnd/listwa/POWER1", "cmnd/pompa/POWER", "cmnd/listwa/POWER1", "zigbee2mqtt/bulb/set"]);
+    // A device the household does not have is not remembered (made-up names cannot grow the set).
+    deliver("tele/made_up/LWT", "Offline");
+    await guarded.publishCommand("cmnd/made_up/POWER", "ON");
+    expect(sent).toEqual(["cmnd/listwa/POWER1", "cmnd/pompa/POWER", "cmnd/listwa/POWER1", "zigbee2mqtt/bulb/set", "cmnd/made_up/POWER"]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { TASMOTA_CMND, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
 import { isSafeDeviceName, MAX_PAYLOAD_BYTES, ownField, parseJsonObject } from "../bridge/guards";
+import type { KnownDevices } from "../household/devices";
 import type { BrokerLink } from "./link";
 
 /** A command for a device that is known to be offline (Tasmota LWT `Offline`, Zigbee2MQTT availability `offline`). */
@@ -25,10 +26,13 @@ export function commandTarget(topic: string): { kind: "tasmota" | "zigbee2mqtt";
 /**
  * What the hub knows of its devices' reachability (issue 10 "Everywhere"): the last Tasmota LWT
  * (`tele/<t>/LWT` `Online`/`Offline`) and Zigbee2MQTT availability (`zigbee2mqtt/<name>/availability`,
- * JSON `{"state"}` or legacy text) of each device. A device never heard of counts as reachable.
+ * JSON `{"state"}` or legacy text) of each device `known` has (others are not remembered, so made-up
+ * names cannot grow it). A device never heard of counts as reachable.
  */
 export class DeviceAvailability {
   private readonly offline = new Set<string>();
+
+  constructor(private readonly known: KnownDevices) {}
 
   /** Subscribes to the LWT and availability topics on `link`. */
   start(link: BrokerLink): this {
@@ -49,7 +53,7 @@ export class DeviceAvailability {
 
   /** Records a device's state (tests and the subscriptions above). */
   set(kind: "tasmota" | "zigbee2mqtt", device: string, online: boolean): void {
-    if (!isSafeDeviceName(device)) return;
+    if (!isSafeDeviceName(device) || !this.known.isKnownDevice(kind, device)) return;
     const key = `${kind}:${device}`;
     if (online) this.offline.delete(key);
     else this.offline.add(key);

@@ -1,7 +1,8 @@
 import * as v from "valibot";
-import { HistoryDeviceSchema, MINUTE_MS, type HistoryEvent } from "../../src/shared/contract/history";
+import { HistoryDeviceSchema, HistoryEventSchema, MINUTE_MS, type HistoryEvent } from "../../src/shared/contract/history";
 import { SENSOR_KINDS, SensorReadingSchema } from "../../src/shared/contract/sensors";
 import { PowerPayloadSchema } from "../../src/shared/contract/switches";
+import type { SeriesFilter } from "./series-filter";
 import { HISTORY_LIMITS, type HistoryRow, type HistoryStore } from "./store";
 
 /** How often buffered values go to SQLite, ms (one transaction per flush, whatever the message rate). */
@@ -15,7 +16,32 @@ const FUTURE_TOLERANCE_MS = MINUTE_MS;
 export type Sample = { event: HistoryEvent; device: string; value: number; time: number };
 
 /** Why a live message was not recorded (counted, never thrown). */
-export type SkipReason = "not recorded" | "bad payload" | "bad device" | "too old or in the future" | "series cap";
+export type SkipReason = "not recorded" | "bad payload" | "bad device" | "too old or in the future" | "not the household's" | "series cap per device" | "series cap";
+
+/** Why a series is refused, as {@link RecorderOptions.onRefused} hears it. */
+export type RefusalReason = Extract<SkipReason, "not the household's" | "series cap per device" | "series cap">;
+
+/** How many refused series are logged (once each); further ones are only counted. */
+const MAX_LOGGED_REFUSALS = 1_000;
+
+/** `tasmota/tele/<t>/STATE`: the pass-through of a Tasmota device's STATE telemetry, read for its relays. */
+const STATE_PASS_THROUGH = /^tasmota\/tele\/([^/]+)\/STATE$/;
+
+/** What {@link HistoryRecorder} needs besides its store. */
+export interface RecorderOptions {
+  /** Which series are the household's ({@link SeriesFilter}; series-filter.ts). */
+  series: SeriesFilter;
+  /** The clock, epoch ms (default Date.now). */
+  clock?: () => number;
+  /** Hears each refused series once (`event/device`, the reason), for one log line. */
+  onRefused?: (series: string, reason: RefusalReason) => void;
+}
+
+/** The device a series counts against for the per-device cap: a sensor's place, or the switch of `<switch>/POWER<n>`. */
+function deviceOfSeries(device: string): string {
+  const slash = device.indexOf("/");
+  return slash < 0 ? device : device.slice(0, slash);
+}
 
 const SENSOR_KIND_SET: ReadonlySet<string> = new Set(SENSOR_KINDS);
 
@@ -61,32 +87,45 @@ export type RecorderStats = { recorded: number; skipped: Partial<Record<SkipReas
  * Records the live channel's values into {@link HistoryStore} (spec §9 "History"): each sample is
  * merged in memory into its series' minute (sum, count, min, max) and flushed every
  * {@link FLUSH_INTERVAL_MS} in one transaction; a retained value delivered again (same series, same
- * time) is not counted twice. Bounded: samples older than the raw retention or over a minute in the
- * future are skipped, and at most {@link HISTORY_LIMITS.maxSeries} series are kept. Never throws.
+ * time) is not counted twice. Bounded: only the household's series are recorded (`options.series`:
+ * its sensors, the relays its switches really have, learned also from `tasmota/tele/<t>/STATE`),
+ * samples older than the raw retention or over a minute in the future are skipped, and at most
+ * {@link HISTORY_LIMITS.maxSeriesPerDevice} series per device and {@link HISTORY_LIMITS.maxSeries} in
+ * all are kept (series stored earlier count when the filter still accepts them). A refused series is
+ * counted, and reported to `onRefused` once. Never throws.
  */
 export class HistoryRecorder {
   readonly stats: RecorderStats = { recorded: 0, skipped: {} };
   private readonly pending = new Map<string, HistoryRow>();
   private readonly lastTime = new Map<string, number>();
-  private readonly known: Set<string>;
+  private readonly known = new Set<string>();
+  private readonly perDevice = new Map<string, number>();
+  private readonly refusedLogged = new Set<string>();
+  private readonly clock: () => number;
 
   constructor(
     private readonly store: HistoryStore,
-    private readonly clock: () => number = Date.now,
+    private readonly options: RecorderOptions,
   ) {
-    this.known = new Set(store.series().map((s) => JSON.stringify([s.event, s.device])));
+    this.clock = options.clock ?? Date.now;
+    for (const { event, device } of store.series()) {
+      if (v.is(HistoryEventSchema, event) && options.series.accepts(event, device)) this.admit(JSON.stringify([event, device]), device);
+    }
   }
 
   /** Takes one live message (a BrokerLink handler). */
   handle(topic: string, payload: Buffer | string): void {
+    const state = STATE_PASS_THROUGH.exec(topic);
+    if (state?.[1] !== undefined) return this.options.series.learnState(state[1], typeof payload === "string" ? Buffer.from(payload) : payload);
     const now = this.clock();
     const sample = sampleOf(topic, payload, now);
     if (typeof sample === "string") return this.skip(sample);
     if (sample.time > now + FUTURE_TOLERANCE_MS || sample.time < now - HISTORY_LIMITS.rawKeepMs) return this.skip("too old or in the future");
     const series = JSON.stringify([sample.event, sample.device]);
     if (!this.known.has(series)) {
-      if (this.known.size >= HISTORY_LIMITS.maxSeries) return this.skip("series cap");
-      this.known.add(series);
+      const refusal = this.refusalOf(sample);
+      if (refusal !== null) return this.refuse(`${sample.event}/${sample.device}`, refusal);
+      this.admit(series, sample.device);
     }
     if (this.lastTime.get(series) === sample.time) return; // the same retained reading again
     this.lastTime.set(series, sample.time);
@@ -115,6 +154,27 @@ export class HistoryRecorder {
     } catch (error) {
       return error instanceof Error ? error : new Error(String(error));
     }
+  }
+
+  private refusalOf(sample: Sample): RefusalReason | null {
+    if (!this.options.series.accepts(sample.event, sample.device)) return "not the household's";
+    if ((this.perDevice.get(deviceOfSeries(sample.device)) ?? 0) >= HISTORY_LIMITS.maxSeriesPerDevice) return "series cap per device";
+    if (this.known.size >= HISTORY_LIMITS.maxSeries) return "series cap";
+    return null;
+  }
+
+  private admit(series: string, device: string): void {
+    this.known.add(series);
+    const owner = deviceOfSeries(device);
+    this.perDevice.set(owner, (this.perDevice.get(owner) ?? 0) + 1);
+  }
+
+  private refuse(series: string, reason: RefusalReason): void {
+    this.skip(reason);
+    const key = `${reason}\u0000${series}`;
+    if (this.refusedLogged.has(key) || this.refusedLogged.size >= MAX_LOGGED_REFUSALS) return;
+    this.refusedLogged.add(key);
+    this.options.onRefused?.(series, reason);
   }
 
   private skip(reason: SkipReason): void {

@@ -2,11 +2,13 @@ import { DEFAULT_BUCKET_MS, MINUTE_MS, dayWindow, type EventsDayQuery, type Hist
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Db } from "../core/db";
 import { HubError } from "../core/errors";
+import type { Household } from "../household/schema";
 import { FLUSH_INTERVAL_MS, HistoryRecorder, MAINTAIN_INTERVAL_MS } from "./recorder";
+import { HouseholdSeries, type SeriesFilter } from "./series-filter";
 import { HistoryStore } from "./store";
 
-/** Live topic filters the history records (hub/history/recorder.ts `sampleOf`). */
-export const HISTORY_TOPIC_FILTERS = ["sensor/+/+", "power/+/+"] as const;
+/** Live topic filters the history records (hub/history/recorder.ts `sampleOf`), and the Tasmota STATE pass-through it learns relays from. */
+export const HISTORY_TOPIC_FILTERS = ["sensor/+/+", "power/+/+", "tasmota/tele/+/STATE"] as const;
 
 /**
  * The history domain (spec §9 "History"): records the live channel into SQLite and answers a
@@ -19,9 +21,14 @@ export class HistoryService {
   constructor(
     private readonly store: HistoryStore,
     private readonly log: HubLogger,
+    series: SeriesFilter,
     private readonly clock: () => number = Date.now,
   ) {
-    this.recorder = new HistoryRecorder(store, clock);
+    this.recorder = new HistoryRecorder(store, {
+      series,
+      clock,
+      onRefused: (refused, reason) => log.warn({ series: refused.slice(0, 300), reason }, "history: series not recorded (logged once per series)"),
+    });
   }
 
   /** Subscribes to the live topics and starts the flush and maintenance timers; compacts once now. */
@@ -81,7 +88,7 @@ export class HistoryService {
   }
 }
 
-/** Builds the history domain on the hub's database and starts recording from `link`. */
-export function startHistory(db: Db, link: BrokerLink, log: HubLogger): HistoryService {
-  return new HistoryService(new HistoryStore(db), log).start(link);
+/** Builds the history domain on the hub's database and starts recording `household`'s series from `link`. */
+export function startHistory(db: Db, link: BrokerLink, log: HubLogger, household: Household): HistoryService {
+  return new HistoryService(new HistoryStore(db), log, new HouseholdSeries(household)).start(link);
 }

@@ -7,8 +7,10 @@ import type { Db } from "../core/db";
  * - recent rows are one per series and minute (`span` 1 minute) for {@link HISTORY_LIMITS.rawKeepMs};
  * - older rows are compacted to one per quarter hour (sum, count, min and max merged, so averages
  *   stay exact) and kept for {@link HISTORY_LIMITS.keepMs}, then deleted;
- * - at most {@link HISTORY_LIMITS.maxSeries} series (event and device pairs) are recorded: a value
- *   of a further series is not stored (counted as refused).
+ * - only the household's series are recorded (its sensors, the relays its switches have:
+ *   series-filter.ts), at most {@link HISTORY_LIMITS.maxSeriesPerDevice} per device (a sensor's
+ *   place, a switch) and {@link HISTORY_LIMITS.maxSeries} in all (event and device pairs): a value of
+ *   a further series is not stored (counted as refused, logged once).
  * Worst case: 200 series x (2 days x 1,440 + 88 days x 96) = about 2.3 million rows (about 150 MB).
  */
 export const HISTORY_LIMITS = {
@@ -16,6 +18,7 @@ export const HISTORY_LIMITS = {
   compactedSpanMs: 15 * MINUTE_MS,
   keepMs: 90 * 24 * 60 * MINUTE_MS,
   maxSeries: 200,
+  maxSeriesPerDevice: 32,
 } as const;
 
 /** One aggregate of one series over `[time, time + span)`, epoch ms. */

@@ -42,6 +42,7 @@ export class LightsService implements LightDirectory {
   private readonly zigbeePayloads = new Map<string, Record<string, unknown>>();
   private readonly configById: ReadonlyMap<string, LightConfig>;
   private readonly tasmotaByTopic = new Map<string, LightConfig[]>();
+  private zigbeeDevicesListener: ((devices: readonly string[]) => void) | undefined;
 
   constructor(
     private readonly link: BrokerLink,
@@ -65,6 +66,15 @@ export class LightsService implements LightDirectory {
       this.link.subscribe(`${TASMOTA_TELE}/+/STATE`, (topic, payload) => this.guard(() => this.onTasmota(topic.split("/")[1] ?? "", payload)));
       this.link.subscribe(`${TASMOTA_STAT}/+/RESULT`, (topic, payload) => this.guard(() => this.onTasmota(topic.split("/")[1] ?? "", payload)));
     }
+    return this;
+  }
+
+  /**
+   * Calls `listener` with the Zigbee2MQTT devices of the lights found, each time
+   * `zigbee2mqtt/bridge/devices` changes them (the hub offers their availability: household/devices.ts).
+   */
+  onZigbeeDevices(listener: (devices: readonly string[]) => void): this {
+    this.zigbeeDevicesListener = listener;
     return this;
   }
 
@@ -141,6 +151,7 @@ export class LightsService implements LightDirectory {
     }
     const found = lightsOfBridgeDevices(parsed).filter((model) => isSafeDeviceName(model.features.id) && !this.tasmota.has(model.features.id));
     const ids = new Set(found.map((model) => model.features.id));
+    this.zigbeeDevicesListener?.([...new Set(found.map((model) => model.features.device))]);
     for (const id of this.zigbee.keys()) {
       if (ids.has(id)) continue;
       this.zigbee.delete(id);
