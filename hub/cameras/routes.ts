@@ -20,6 +20,7 @@ import type { SessionRegistry } from "../core/session-registry";
 import { mjpegStream, StreamLimiter } from "./mjpeg";
 import { checkSessionStreams, holdForSession } from "./session-hold";
 import type { CameraService } from "./service";
+import { Snapshots } from "./snapshots";
 
 /** Live MJPEG streams at once: per camera and in all (each is a socket and a frame producer). */
 export const MJPEG_LIMITS = { perCamera: 6, total: 24 } as const;
@@ -50,7 +51,9 @@ export function camerasV5Routes({ cameras, sessions }: { cameras: CameraService;
  * frames as `multipart/x-mixed-replace` with a fixed boundary until the client goes (at most
  * {@link MJPEG_LIMITS} streams, and 2 of a camera per session (`session-hold.ts`),
  * beyond that 429 TOO_MANY_STREAMS; held under the session in `sessions`, so its end closes it), and `GET
- * /live/snapshot/{cameraId}` (our addition), one JPEG for a preview. Unknown or disabled camera 404.
+ * /live/snapshot/{cameraId}` (our addition), one JPEG for a preview from `snapshots` (reused for
+ * 1 s, bounded: 429 TOO_MANY_STREAMS when none can be taken in time; its ETag names the snapshot
+ * taken). Unknown or disabled camera 404.
  * In demo mode `POST /demo/doorbell` (no body) presses the simulated doorbell button, and `POST
  * /demo/cameras/{cameraId}/stall` (body `{ms}`) stalls a simulated camera.
  */
@@ -59,6 +62,7 @@ export function camerasRoutes({
   doorbell,
   stall,
   limiter = new StreamLimiter(MJPEG_LIMITS.perCamera, MJPEG_LIMITS.total),
+  snapshots = new Snapshots(cameras),
   sessions,
 }: {
   cameras: CameraService;
@@ -69,6 +73,8 @@ export function camerasRoutes({
   /** Demo only: stalls a simulated camera for `ms`; `POST /demo/cameras/{cameraId}/stall` calls it (absent = no such route). @throws HubError NOT_FOUND */
   stall?: ((cameraId: string, ms: number) => void) | undefined;
   limiter?: StreamLimiter;
+  /** The snapshots, reused and bounded (snapshots.ts). */
+  snapshots?: Snapshots;
 }) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get<CameraParams>(MJPEG_ROUTE, async (request, reply) => {
@@ -82,8 +88,8 @@ export function camerasRoutes({
       return reply.send(mjpegStream(source, release));
     });
     app.get<CameraParams>(SNAPSHOT_ROUTE, async (request, reply) => {
-      const jpeg = await cameras.frames(request.params.cameraId).snapshot();
-      return reply.header("Cache-Control", "no-store").type("image/jpeg").send(jpeg);
+      const snapshot = await snapshots.get(request.params.cameraId);
+      return reply.header("Cache-Control", "no-store").header("ETag", snapshot.etag).type("image/jpeg").send(snapshot.jpeg);
     });
     if (doorbell) {
       app.post(DEMO_DOORBELL_PATH, async () => {

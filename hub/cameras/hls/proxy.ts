@@ -1,9 +1,23 @@
+import type { ConcurrencyBounds } from "../../core/concurrency-limit";
 import { HubError } from "../../core/errors";
 
 /** Time limits of one request upstream, milliseconds (go2rtc itself waits up to 3 s for a segment's data). */
 export const HLS_PROXY_TIMEOUTS = { playlistMs: 5_000, segmentMs: 10_000 } as const;
 /** Size limits of one upstream answer, bytes. */
 export const HLS_PROXY_LIMITS = { playlistBytes: 65_536, segmentBytes: 16 * 1024 * 1024 } as const;
+
+/**
+ * Proxied HLS files (playlists, segments, init sections) fetched at once: at most `perKey` of a
+ * camera and `total` in all, so they hold at most `total` x {@link HLS_PROXY_LIMITS}.segmentBytes
+ * (128 MiB) in memory; one more waits up to `waitMs` for its turn (at most `waiting` wait), then
+ * 429 TOO_MANY_STREAMS ({@link hlsProxyRefusal}).
+ */
+export const HLS_PROXY_CONCURRENCY = { perKey: 4, total: 8, waitMs: 2_000, waiting: 64 } as const satisfies ConcurrencyBounds;
+
+/** The 429 answered when a proxied HLS file finds no turn in time; the player may try again after `retryAfterMs`. */
+export function hlsProxyRefusal(): HubError {
+  return new HubError("TOO_MANY_STREAMS", "too many camera video files are being fetched; try again in a moment", { retryAfterMs: 1_000 });
+}
 
 /** The kinds of HLS file the hub proxies, by hub-side name, and their Content-Type. */
 export const PROXIED_HLS_FILES = {

@@ -23,7 +23,8 @@ export const ERROR_STATUS = {
   DEVICE_NO_ANSWER: 409,
   // A console command of the same device is still waiting for its answer.
   DEVICE_BUSY: 409,
-  // A camera's live streams are bounded (issue 12, hub/cameras/mjpeg.ts): the client waits and retries.
+  // A camera's live streams, and the snapshots and proxied HLS files the hub fetches at once, are
+  // bounded (hub/cameras/mjpeg.ts, snapshots.ts, hls/proxy.ts): the client waits and retries.
   TOO_MANY_STREAMS: 429,
   // A camera control the camera does not have (PTZ on a fixed camera, a go2rtc camera's PTZ): issue 12.
   NOT_SUPPORTED: 409,
