@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
 import { IR_CODE_PATH, IR_LEARN_PATH, IR_NAME_MAX_LENGTH, irStateTopic, IrStateSchema, MAX_IR_BUTTONS, type IrCode } from "../../src/shared/contract/ir";
 import { LIVE_PAYLOAD_MAX_BYTES } from "../../src/shared/contract/topics";
-import { call, connectBrowser, connectDevice, freePort, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
+import { openDb } from "../core/db";
+import { call, connectBrowser, connectDevice, freePort, jsonOf, login, startTestHub, tempDir, type TestHub } from "../testing/harness";
+import { IrStore } from "./store";
 
 /** The largest code the contract takes: 32-character protocol, 1024 bits, 256 hex digits. */
 const LARGEST_CODE: IrCode = { protocol: "P".repeat(32), bits: 1024, data: `0x${"F".repeat(256)}` };
@@ -77,5 +79,27 @@ describe("an IR blaster's buttons are bounded so ir/<device> always reaches the 
     const response = await post(IR_CODE_PATH, { device: "pilot_salon", name: "Pilot\ud800", code: LARGEST_CODE });
     expect(response.status).toBe(400);
     expect((await jsonOf(response, ErrorBodySchema)).message).toMatch(/^name: /);
+  });
+});
+
+describe("a blaster that kept more buttons under the earlier bound of 200", () => {
+  it("publishes its first 100 (under 64 KiB, reaching the dashboard) and refuses a new name", async () => {
+    const dataDir = tempDir();
+    const db = openDb(dataDir);
+    const store = new IrStore(db);
+    for (let i = 0; i < 150; i++) store.save("pilot_salon", longestName(i), LARGEST_CODE);
+    db.close();
+    const hub = await startTestHub({ dataDir });
+    try {
+      const cookie = await login(hub);
+      const payload = await retainedState(hub, cookie, "pilot_salon");
+      expect(payload.length).toBeLessThan(LIVE_PAYLOAD_MAX_BYTES);
+      const state = v.parse(IrStateSchema, JSON.parse(payload.toString("utf8")));
+      expect(state.codes.map((button) => button.name)).toEqual(Array.from({ length: MAX_IR_BUTTONS }, (_, i) => longestName(i)));
+      const refused = await call(hub, "POST", `/api/v2${IR_CODE_PATH}`, { cookie, body: { device: "pilot_salon", name: "Nowy", code: LARGEST_CODE } });
+      expect(refused.status).toBe(409);
+    } finally {
+      await hub.cleanup();
+    }
   });
 });
