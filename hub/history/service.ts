@@ -1,4 +1,4 @@
-import { DEFAULT_BUCKET_MS, MINUTE_MS, dayWindow, type EventsDayQuery, type HistoryItem } from "../../src/shared/contract/history";
+import { DEFAULT_BUCKET_MS, MAX_BUCKETS_PER_ANSWER, MINUTE_MS, answerBuckets, bucketCount, dayWindow, type EventsDayQuery, type HistoryItem } from "../../src/shared/contract/history";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Db } from "../core/db";
 import { HubError } from "../core/errors";
@@ -70,13 +70,20 @@ export class HistoryService {
    * The buckets of `GET /events/day` (spec §7, §9): every asked event of every asked device over the
    * day's window (one slot before midnight to the next midnight), in buckets of `bucket` minutes
    * (default 5) counted from the window's start. Values buffered but not yet flushed are included.
-   * A series with nothing recorded answers no items. Throws HubError BAD_REQUEST for a bad day.
+   * A series with nothing recorded answers no items.
+   * @throws HubError BAD_REQUEST for a bad day, or for a query spanning more than
+   *   {@link MAX_BUCKETS_PER_ANSWER} buckets (events × devices × buckets; nothing is read)
    */
   day(query: EventsDayQuery): HistoryItem[] {
     const window = dayWindow(query.day);
     if (window === null) throw new HubError("BAD_REQUEST", "day: must be a real date");
-    this.flush();
     const bucketMs = query.bucket === undefined ? DEFAULT_BUCKET_MS : query.bucket * MINUTE_MS;
+    const spanned = answerBuckets(query);
+    if (spanned > MAX_BUCKETS_PER_ANSWER) {
+      const asked = `${String(query.event.length)} × ${String(query.device.length)} × ${String(bucketCount(bucketMs))} = ${String(spanned)}`;
+      throw new HubError("BAD_REQUEST", `query: events × devices × buckets must be at most ${String(MAX_BUCKETS_PER_ANSWER)} (asked ${asked}): ask fewer events or devices, or a larger bucket`);
+    }
+    this.flush();
     return this.store.buckets(query.event, query.device, window.from, window.to, bucketMs).map((b) => ({
       event: b.event,
       device: b.device,

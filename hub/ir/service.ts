@@ -1,4 +1,4 @@
-import { irFeaturesTopic, irStateTopic, type IrCode, type IrFeatures, type IrSendBody, type IrState } from "../../src/shared/contract/ir";
+import { MAX_IR_BUTTONS, irFeaturesTopic, irStateTopic, type IrCode, type IrFeatures, type IrSendBody, type IrState } from "../../src/shared/contract/ir";
 import { TASMOTA_TELE, tasmotaCommandTopic } from "../../src/shared/contract/topics";
 import { MAX_PAYLOAD_BYTES } from "../bridge/guards";
 import { sendDeviceCommands } from "../broker/commands";
@@ -7,9 +7,6 @@ import { HubError } from "../core/errors";
 import type { IrBlaster } from "../household/schema";
 import { irReceivedCode, irSendPayload } from "./codes";
 import type { IrStore } from "./store";
-
-/** Most buttons one IR blaster keeps. */
-export const MAX_IR_BUTTONS = 200;
 
 /**
  * Infrared remotes (spec §7 `POST /ir/send`, `/ir/learn`, `/ir/code`; issue 11): the household's IR
@@ -51,9 +48,12 @@ export class IrService {
     return this;
   }
 
-  /** The state published on `ir/<device>` now. */
+  /**
+   * The state published on `ir/<device>` now: the first {@link MAX_IR_BUTTONS} buttons (a blaster
+   * never holds more, so the payload stays within the live channel's 64 KiB).
+   */
   state(device: string): IrState {
-    return { learning: this.learning.has(device), codes: this.store.list(device), received: this.received.get(device) ?? null };
+    return { learning: this.learning.has(device), codes: this.store.list(device).slice(0, MAX_IR_BUTTONS), received: this.received.get(device) ?? null };
   }
 
   /**
@@ -71,13 +71,15 @@ export class IrService {
 
   /**
    * Saves `code` as button `name` of `device` (replacing one of that name).
-   * @throws HubError NOT_FOUND (no such blaster); BAD_REQUEST naming `name` when the blaster has
-   *   {@link MAX_IR_BUTTONS} buttons already
+   * @throws HubError NOT_FOUND (no such blaster); LIMIT_REACHED `{limit}` naming `name` when `name` is new
+   *   and the blaster has {@link MAX_IR_BUTTONS} buttons already (nothing is saved)
    */
   save(device: string, name: string, code: IrCode): void {
     this.blaster(device);
     const buttons = this.store.list(device);
-    if (buttons.length >= MAX_IR_BUTTONS && !buttons.some((button) => button.name === name)) throw new HubError("BAD_REQUEST", `name: at most ${MAX_IR_BUTTONS} buttons per device`);
+    if (buttons.length >= MAX_IR_BUTTONS && !buttons.some((button) => button.name === name)) {
+      throw new HubError("LIMIT_REACHED", `name: at most ${String(MAX_IR_BUTTONS)} buttons per IR blaster; save under an existing button's name to replace it`, { limit: MAX_IR_BUTTONS });
+    }
     this.store.save(device, name, code);
     this.publishState(device);
   }

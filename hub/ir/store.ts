@@ -1,10 +1,10 @@
 import * as v from "valibot";
-import { IrCodeSchema, type IrButton, type IrCode } from "../../src/shared/contract/ir";
+import { IrCodeNameSchema, IrCodeSchema, type IrButton, type IrCode } from "../../src/shared/contract/ir";
 import type { Db } from "../core/db";
 
 /**
  * Learned IR codes (table `ir_codes`, migration 6; issue 11): one named button per device and name.
- * Codes are validated on read; a row that no longer fits the contract is skipped.
+ * Names and codes are validated on read; a row that no longer fits the contract is skipped.
  */
 export class IrStore {
   constructor(private readonly db: Db) {}
@@ -21,7 +21,7 @@ export class IrStore {
         continue;
       }
       const code = v.safeParse(IrCodeSchema, raw);
-      if (code.success) out.push({ name: row.name, code: code.output });
+      if (code.success && v.is(IrCodeNameSchema, row.name)) out.push({ name: row.name, code: code.output });
     }
     return out;
   }

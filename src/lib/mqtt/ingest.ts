@@ -1,3 +1,4 @@
+import { LIVE_PAYLOAD_MAX_BYTES } from "../../shared/contract/topics";
 import { jsonDepthWithin, MAX_JSON_DEPTH } from "../../shared/jsonDepth";
 import { topicToPath, type TopicLimits } from "./topic";
 import { createTopicBudget, type TopicBudgetLimits } from "./topicBudget";
@@ -106,8 +107,8 @@ export type Ingest = {
   stats(): IngestStats;
 };
 
-/** Default largest payload, bytes (DESIGN §3: 64 KiB). */
-export const MAX_PAYLOAD_BYTES = 65_536;
+/** Default largest payload, bytes (DESIGN §3: 64 KiB; the contract's {@link LIVE_PAYLOAD_MAX_BYTES}). */
+export const MAX_PAYLOAD_BYTES = LIVE_PAYLOAD_MAX_BYTES;
 
 /** Default main-thread budget of one scheduled flush, ms. */
 export const FRAME_BUDGET_MS = 8;

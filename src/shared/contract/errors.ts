@@ -30,7 +30,7 @@ export const ERROR_STATUS = {
   NOT_SUPPORTED: 409,
   // A locked recording cannot be deleted (issue 12, spec §3 "Recording: locked flag").
   RECORDING_LOCKED: 409,
-  // A household cap is reached (automations per household): delete one first; `{limit}` says the cap.
+  // A household cap is reached (automations per household, buttons per IR blaster): delete or replace one first; `{limit}` says the cap.
   LIMIT_REACHED: 409,
 } as const satisfies Record<string, number>;
 

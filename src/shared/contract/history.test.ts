@@ -1,6 +1,22 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { DAY_MS, DEFAULT_BUCKET_MS, EventsDayQuerySchema, SLOT_MS, WINDOW_MS, bucketCount, bucketStart, dayOf, dayStart, dayWindow, slotTicks } from "./history";
+import {
+  DAY_MS,
+  DEFAULT_BUCKET_MS,
+  EventsDayQuerySchema,
+  HistoryItemSchema,
+  MAX_BUCKETS_PER_ANSWER,
+  SLOT_MS,
+  WINDOW_MS,
+  answerBuckets,
+  bucketCount,
+  bucketStart,
+  dayOf,
+  dayStart,
+  dayWindow,
+  slotTicks,
+  type HistoryItem,
+} from "./history";
 
 describe("history arithmetic (spec §9: bucket 5 minutes, slot 1 hour, window 1 day plus one slot)", () => {
   it("has the spec's constants", () => {
@@ -53,5 +69,28 @@ describe("the query of GET /events/day", () => {
   it("refuses a bucket outside 1..60 minutes and too many series", () => {
     for (const bucket of ["0", "61", "-5", "5.5"]) expect(v.is(EventsDayQuerySchema, { day: "2026-11-22", event: "temp", device: "balcony", bucket })).toBe(false);
     expect(v.is(EventsDayQuerySchema, { day: "2026-11-22", event: "temp", device: Array.from({ length: 17 }, (_, i) => `p${i}`) })).toBe(false);
+  });
+});
+
+describe("the size of a day's answer", () => {
+  it("counts events × devices × the window's buckets of the asked width, and the dashboard's chart is far below the limit", () => {
+    expect(answerBuckets({ event: ["temp"], device: ["balcony"], bucket: undefined })).toBe(300);
+    expect(answerBuckets({ event: ["temp", "humid"], device: ["a", "b", "c"], bucket: 1 })).toBe(2 * 3 * 1500);
+    expect(answerBuckets({ event: ["temp"], device: Array.from({ length: 16 }, (_, i) => `d${String(i)}`), bucket: undefined })).toBe(MAX_BUCKETS_PER_ANSWER);
+    expect(answerBuckets({ event: ["temp", "humid", "pressure"], device: ["a"], bucket: 1 })).toBeLessThanOrEqual(MAX_BUCKETS_PER_ANSWER);
+  });
+
+  it("an answer at the limit with the longest names and numbers is at most 3.1 MB", () => {
+    const worst: HistoryItem = {
+      event: "pressure",
+      device: "€".repeat(160),
+      time: "2026-11-27T23:55:00.000Z",
+      value: -1.7976931348623157e308,
+      min: -2.2250738585072014e-308,
+      max: -1.2345678901234567e-100,
+    };
+    expect(v.is(HistoryItemSchema, worst)).toBe(true);
+    const bytes = new TextEncoder().encode(JSON.stringify({ items: Array.from({ length: MAX_BUCKETS_PER_ANSWER }, () => worst) })).length;
+    expect(bytes).toBeLessThan(3.1e6);
   });
 });

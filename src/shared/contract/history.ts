@@ -22,8 +22,16 @@ export const DAY_MS = 24 * SLOT_MS;
 export const WINDOW_MS = DAY_MS + SLOT_MS;
 /** Smallest and largest bucket a caller may ask for, minutes. */
 export const BUCKET_MINUTES_RANGE = { min: 1, max: 60 } as const;
-/** Most series (event and device pairs) one call may ask for. */
+/** Most events, and most devices, one call may name (each list on its own). */
 export const MAX_SERIES_PER_CALL = 16;
+/**
+ * Most buckets one answer of `GET /events/day` may span: events × devices × the buckets of the
+ * asked width in the window ({@link answerBuckets}). 16 series at the default 5 minutes (16 × 300)
+ * or 3 by the minute (3 × 1,500); the dashboard's chart asks 1 × 1 × 300. A larger query is
+ * refused with 400 naming this limit, so an answer holds at most 4,800 items: about 0.7 MB with
+ * 30-character device names, never more than 3.1 MB (160-character names of 3-byte characters).
+ */
+export const MAX_BUCKETS_PER_ANSWER = 4_800;
 
 /**
  * What is recorded (docs/contract.md "History"): every sensor kind (`device` = the place), and
@@ -144,6 +152,11 @@ export function bucketStart(time: number, origin: number, bucketMs: number): num
 /** How many buckets of `bucketMs` fill the window (spec §9 default: 300 of 5 minutes in 25 hours). */
 export function bucketCount(bucketMs: number = DEFAULT_BUCKET_MS): number {
   return Math.ceil(WINDOW_MS / bucketMs);
+}
+
+/** The buckets a query spans at most: events × devices × {@link bucketCount} of its bucket width. */
+export function answerBuckets(query: Pick<EventsDayQuery, "event" | "device" | "bucket">): number {
+  return query.event.length * query.device.length * bucketCount(query.bucket === undefined ? DEFAULT_BUCKET_MS : query.bucket * MINUTE_MS);
 }
 
 /** The slot boundaries (every hour) inside `[from, to]`, epoch ms: the chart's grid lines. */

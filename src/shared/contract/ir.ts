@@ -26,15 +26,36 @@ export const IrCodeSchema = v.strictObject({
 });
 export type IrCode = v.InferOutput<typeof IrCodeSchema>;
 
-/** A button's name on a remote: 1..40 characters, no control characters, `/`, `+` or `#`. */
+/** Longest button name, UTF-16 code units (JavaScript `length`). */
+export const IR_NAME_MAX_LENGTH = 40;
+
+/**
+ * A button's name on a remote: 1..{@link IR_NAME_MAX_LENGTH} characters after trimming, no control
+ * characters, `/`, `+`, `#` or unpaired surrogates (so each character is at most 3 bytes in the
+ * UTF-8 JSON of `ir/<device>`, see {@link MAX_IR_BUTTONS}).
+ */
 export const IrCodeNameSchema = v.pipe(
   v.string(),
   v.trim(),
   v.minLength(1),
-  v.maxLength(40),
+  v.maxLength(IR_NAME_MAX_LENGTH),
   // eslint-disable-next-line no-control-regex
-  v.regex(/^[^/+#\u0000-\u001f\u007f]+$/, "must not contain / + # or control characters"),
+  v.regex(/^[^/+#\u0000-\u001f\u007f\p{Cs}]+$/u, "must not contain / + # or control characters"),
 );
+
+/**
+ * Most buttons one IR blaster keeps: `POST /ir/code` of a further name is refused with 409
+ * LIMIT_REACHED. Chosen so the retained `ir/<device>` always fits the live channel's 64 KiB
+ * payload bound (LIVE_PAYLOAD_MAX_BYTES, 65,536 bytes; the dashboard drops larger live payloads)
+ * with a quarter to spare. Worst case, in bytes of its UTF-8 JSON:
+ * - one button `{"name":"…","code":{"protocol":"…","bits":1024,"data":"0x…"}}` with a comma:
+ *   9 + 40 × 3 (name: at most 3 bytes per character, `"` and `\` escape to 2) + 22 + 32 (protocol)
+ *   + 9 + 4 (bits) + 9 + 258 (data) + 3 + 1 = 467;
+ * - the rest, `{"learning":false,"codes":[` … `],"received":` and a received code with its
+ *   24-character time: 27 + 13 + 370 + 1 = 411;
+ * so 100 buttons are at most 100 × 467 − 1 + 411 = 47,110 bytes (72% of the bound).
+ */
+export const MAX_IR_BUTTONS = 100;
 
 /** Body of `POST /ir/send`: the IR blaster and a code, either a saved button's name or the code itself. */
 export const IrSendBodySchema = v.strictObject({
@@ -47,7 +68,10 @@ export type IrSendBody = v.InferOutput<typeof IrSendBodySchema>;
 export const IrLearnBodySchema = v.strictObject({ device: DeviceNameSchema, enable: v.boolean() });
 export type IrLearnBody = v.InferOutput<typeof IrLearnBodySchema>;
 
-/** Body of `POST /ir/code` (spec "body new code"): saves `code` under `name` on `device` (replaces a button of that name). */
+/**
+ * Body of `POST /ir/code` (spec "body new code"): saves `code` under `name` on `device` (replaces a
+ * button of that name; a new name on a blaster with {@link MAX_IR_BUTTONS} buttons is refused).
+ */
 export const IrCodeBodySchema = v.strictObject({ device: DeviceNameSchema, name: IrCodeNameSchema, code: IrCodeSchema });
 export type IrCodeBody = v.InferOutput<typeof IrCodeBodySchema>;
 
@@ -84,7 +108,10 @@ export function irStateTopic(device: string): string {
   return `ir/${device}`;
 }
 
-/** Payload of `ir/<device>`: `received` is the last `IrReceived` since learning was turned on (null: none yet, or not learning). */
+/**
+ * Payload of `ir/<device>`: `received` is the last `IrReceived` since learning was turned on (null:
+ * none yet, or not learning); at most {@link MAX_IR_BUTTONS} `codes`, so at most 47,110 bytes.
+ */
 export const IrStateSchema = v.object({
   learning: v.boolean(),
   codes: v.array(IrButtonSchema),

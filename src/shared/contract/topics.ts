@@ -6,6 +6,12 @@
 import * as v from "valibot";
 
 /**
+ * Largest live payload, bytes (DESIGN §3: 64 KiB): the dashboard drops a larger one
+ * (src/lib/mqtt/ingest.ts), so everything the hub publishes for it is bounded below this.
+ */
+export const LIVE_PAYLOAD_MAX_BYTES = 65_536;
+
+/**
  * First topic levels of the namespace the hub publishes for the dashboard (DESIGN.md §3 topic
  * table): only the hub may publish under them (the broker's ACL), and the dashboard's live store
  * budgets its topics by them.

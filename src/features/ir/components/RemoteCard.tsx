@@ -7,7 +7,8 @@ import { sessionAtom } from "../../auth/atoms";
 import { commandPendingAtom } from "../../commands";
 import { offlineAtom } from "../../offline/atoms";
 import { deviceAvailabilityAtom } from "../../switches";
-import { learnIrCommand, saveIrCodeCommand, sendIrCommand } from "../commands";
+import { MAX_IR_BUTTONS } from "../../../shared/contract/ir";
+import { isButtonLimit, learnIrCommand, saveIrCodeCommand, sendIrCommand } from "../commands";
 import { irState, type Remote } from "../live";
 
 /** Props of {@link RemoteCard}. */
@@ -17,7 +18,8 @@ export type RemoteCardProps = { remote: Remote };
  * One IR remote (issue 11 "Infrared remotes"): its label and room, a grid of its named buttons (a
  * press sends the code, `POST /ir/send`; 'Wysłano: <name>' when the hub sent it), 'Ucz kodu' /
  * 'Zakończ naukę' (`POST /ir/learn`) and, while learning, the code the device received with a name
- * field and 'Zapisz przycisk' (`POST /ir/code`). Every control is disabled while offline, locked or
+ * field and 'Zapisz przycisk' (`POST /ir/code`; a blaster at its most buttons is refused, said under
+ * the name field: 'Ten pilot ma już 100 przycisków…'). Every control is disabled while offline, locked or
  * while the blaster is unavailable (LWT Offline: 'Niedostępne').
  */
 export function RemoteCard({ remote }: RemoteCardProps) {
@@ -55,6 +57,7 @@ export function RemoteCard({ remote }: RemoteCardProps) {
     setNameError(undefined);
     const outcome = await save({ device: remote.device, name: name.trim(), code: received.code });
     if (outcome.status === "done") setName("");
+    else if (outcome.status === "failed" && isButtonLimit(outcome.error)) setNameError(t("ir.full", { max: MAX_IR_BUTTONS }));
   };
 
   return (

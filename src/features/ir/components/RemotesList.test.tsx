@@ -61,6 +61,21 @@ describe("IR remotes", () => {
     expect(screen.getByRole("button", { name: "Zakończ naukę" }).getAttribute("aria-pressed")).toBe("true");
   });
 
+  it("a blaster at its most buttons: the hub's 409 LIMIT_REACHED is said in Polish under the name field and in a toast", async () => {
+    const store = createTestStore();
+    const toasts: string[] = [];
+    const api = fakeClient(() => ({ status: 409, body: { code: "LIMIT_REACHED", message: "name: at most 100 buttons per IR blaster; save under an existing button's name to replace it", limit: 100 } }));
+    renderWithApp(<RemotesList />, store, { api: { general: api.client }, notify: (message) => toasts.push(message) });
+    remote(store, { learning: true, received: { code: NEC, time: "2026-01-15T12:00:00.000Z" } });
+    fireEvent.change(screen.getByLabelText("Nazwa przycisku"), { target: { value: "Wentylator" } });
+    fireEvent.click(screen.getByRole("button", { name: "Zapisz przycisk" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe("Ten pilot ma już 100 przycisków i więcej nie zmieści. Zapisz kod pod nazwą istniejącego przycisku, aby go zastąpić."),
+    );
+    expect(toasts).toEqual(["Nie zapisano przycisku: pilot ma już najwięcej przycisków, ile może mieć."]);
+    expect((screen.getByLabelText("Nazwa przycisku") as HTMLInputElement).value).toBe("Wentylator");
+  });
+
   it("offline or a blaster with LWT Offline: every control disabled, 'Niedostępne', nothing sent", () => {
     const store = createTestStore();
     const api = answered();

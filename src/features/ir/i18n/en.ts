@@ -18,6 +18,8 @@ export const en: Strings<typeof pl> = {
     nameField: "Button name",
     nameRequired: "Required",
     save: "Save button",
+    full: "This remote already has {{max}} buttons, the most it can keep. Save the code under an existing button's name to replace it.",
+    saveRefused: "The button was not saved: the remote already has the most buttons it can keep.",
     sent: "Sent: {{name}}",
     unavailable: "Unavailable",
     unreachable: "The IR blaster is unavailable. Nothing was sent.",

@@ -18,6 +18,8 @@ export const pl = {
     nameField: "Nazwa przycisku",
     nameRequired: "Pole wymagane",
     save: "Zapisz przycisk",
+    full: "Ten pilot ma już {{max}} przycisków i więcej nie zmieści. Zapisz kod pod nazwą istniejącego przycisku, aby go zastąpić.",
+    saveRefused: "Nie zapisano przycisku: pilot ma już najwięcej przycisków, ile może mieć.",
     sent: "Wysłano: {{name}}",
     unavailable: "Niedostępne",
     unreachable: "Nadajnik jest niedostępny. Nic nie zostało wysłane.",
