@@ -38,7 +38,8 @@ export type PinConfirmDialogProps = {
  * returns where it was, Escape cancels): the title and why, the reason the last PIN was not accepted
  * ('Błędny PIN. Zostało 7 prób.', 'Za dużo prób pod rząd.' with the countdown of the hub's back-off),
  * a labelled PIN input (focused on open; digits only, at most 15), the keypad 1-9 with delete for
- * touch, and the buttons. The confirming button waits out the back-off. The PIN is never kept.
+ * touch, and the buttons. The confirming button waits out the back-off. The PIN is cleared as soon
+ * as it is handed to `onConfirm`, never kept.
  */
 export function PinConfirmDialog({ open, title, message, failure, confirmLabel, cancelLabel, busy = false, onConfirm, onCancel }: PinConfirmDialogProps) {
   const { t } = useTranslation();
@@ -60,9 +61,7 @@ export function PinConfirmDialog({ open, title, message, failure, confirmLabel, 
     inputRef.current?.focus();
   }, [open]);
   useEffect(() => {
-    if (failure === null) return;
-    setPin("");
-    inputRef.current?.focus();
+    if (failure !== null) inputRef.current?.focus();
   }, [failure]);
 
   const digits = (text: string) => text.replace(/\D+/g, "").slice(0, MAX_PIN_LENGTH);
@@ -70,6 +69,7 @@ export function PinConfirmDialog({ open, title, message, failure, confirmLabel, 
     event.preventDefault();
     if (pin === "" || busy || waiting) return;
     onConfirm(Number(pin));
+    setPin("");
   };
   const handleCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
     event.preventDefault();
