@@ -88,6 +88,8 @@ export interface HubOptions {
   demoCameraFps?: number;
   householdConfigPath?: string;
   logLevel: string;
+  /** Where the log lines go (pino's destination: one JSON line per `write`); absent = stdout. */
+  logStream?: { write(line: string): void };
   /** HUB_TRUST_PROXY: proxies (IPs, CIDRs, `loopback`) whose X-Forwarded-* headers count; absent = none. */
   trustProxy?: string[];
   /** HUB_MQTT_MAX_*: the embedded broker's limits (broker/limits.ts); absent ones keep their defaults. */
@@ -138,7 +140,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   };
 
   try {
-    const app = Fastify({ logger: { level: options.logLevel }, bodyLimit: 256 * 1024, forceCloseConnections: true, logController: new LogController({ disableRequestLogging: true }), trustProxy: options.trustProxy?.length ? options.trustProxy : false, frameworkErrors });
+    const app = Fastify({ logger: { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) }, bodyLimit: 256 * 1024, forceCloseConnections: true, logController: new LogController({ disableRequestLogging: true }), trustProxy: options.trustProxy?.length ? options.trustProxy : false, frameworkErrors });
     const log = app.log;
     cleanups.push(() => app.close());
     const users = new UserStore(db);
@@ -222,7 +224,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       cameras: cameras.routes,
       garage: garageRoutes({ garage: garageService }),
       lights: lightsRoutes({ lights }),
-      switches: switchesRoutes({ switches: switchService, definitions: switchDefinitions, tasmotaConsole: new TasmotaConsole(household.switches, commandLink).start() }),
+      switches: switchesRoutes({ switches: switchService, definitions: switchDefinitions, tasmotaConsole: new TasmotaConsole(household.switches, commandLink, auth, log).start() }),
       watchdog: watchdogRoutes({ watchdog }),
       ir: irRoutes({ ir }),
       history: historyRoutes({ history }),

@@ -12,7 +12,7 @@ import { newSessionHash, newSessionToken, tokenDigest } from "./tokens";
 export const SESSION_IDLE_LIMIT_MS = 180 * 24 * 3600 * 1000;
 
 /**
- * Login, session lookup, lock, PIN unlock and revoke (spec §4, §6; docs/contract.md). Errors are
+ * Login, session lookup, lock, PIN unlock, PIN confirmation and revoke (spec §4, §6; docs/contract.md). Errors are
  * HubErrors with the contract's codes. Locking or revoking a session ends it in the
  * {@link SessionRegistry}: its broker connections and camera streams close, and its end is announced.
  */
@@ -79,13 +79,34 @@ export class AuthService {
 
   /**
    * Unlocks a locked session with its user's PIN and issues a new token (the old one stops
-   * working). The attempt is counted before the PIN is checked (SessionStore.reservePinAttempt), so
-   * requests in flight count and concurrency buys nothing (issue 7). Throws AUTH_PIN_DELAY (429,
+   * working). Throws as {@link checkPin}.
+   */
+  async unlock(session: SessionRow, pin: number): Promise<{ token: string }> {
+    const token = newSessionToken();
+    await this.checkPin(session, pin, () => this.sessions.unlockIfLive(session.id, tokenDigest(token)));
+    return { token };
+  }
+
+  /**
+   * Checks the PIN of an unlocked session that asks to do something that needs it again (a
+   * privileged Tasmota console command, docs/contract.md "Tasmota console"). The same attempts as
+   * {@link unlock}, on the same count: a wrong PIN here counts toward the same back-off and the
+   * same revocation at the 10th, and a right one clears the count. Resolves when the PIN is right;
+   * throws as {@link checkPin}.
+   */
+  async confirmPin(session: SessionRow, pin: number): Promise<void> {
+    await this.checkPin(session, pin, () => this.sessions.clearPinFailuresIfLive(session.id));
+  }
+
+  /**
+   * One PIN attempt of `session`. The attempt is counted before the PIN is checked
+   * (SessionStore.reservePinAttempt), so requests in flight count and concurrency buys nothing. A
+   * right PIN runs `accept` (false: the session was revoked meanwhile). Throws AUTH_PIN_DELAY (429,
    * `retryAfterMs`) during back-off, AUTH_BAD_PIN (403, `attemptsLeft`, plus `retryAfterMs` when
    * this failure starts a back-off, from the 3rd on) on a wrong PIN, AUTH_SESSION_REVOKED on the
    * 10th failure and for any attempt on a session revoked meanwhile.
    */
-  async unlock(session: SessionRow, pin: number): Promise<{ token: string }> {
+  private async checkPin(session: SessionRow, pin: number, accept: () => boolean): Promise<void> {
     const now = this.now().getTime();
     const attempt = this.sessions.reservePinAttempt(session.id, now, pinDelayMs);
     if (attempt.kind === "revoked") throw new HubError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
@@ -93,9 +114,8 @@ export class AuthService {
     const user = this.users.find(session.login);
     const ok = await verifySecret(canonicalPin(pin), user?.pinHash ?? (await dummySecretHash()));
     if (ok && user?.pinHash) {
-      const token = newSessionToken();
-      if (!this.sessions.unlockIfLive(session.id, tokenDigest(token))) throw new HubError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
-      return { token };
+      if (!accept()) throw new HubError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
+      return;
     }
     const outcome = afterWrongPin(attempt.failures - 1, now);
     if (outcome.kind === "revoke") {

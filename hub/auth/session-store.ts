@@ -126,6 +126,12 @@ export class SessionStore {
     return info.changes === 1;
   }
 
+  /** Clears the PIN failure count of a session that is still not revoked (a right PIN); false when it was revoked meanwhile. */
+  clearPinFailuresIfLive(id: number): boolean {
+    const info = this.db.prepare("UPDATE sessions SET pin_failures = 0, next_attempt_at = 0 WHERE id = ? AND revoked = 0").run(id);
+    return info.changes === 1;
+  }
+
   revoke(id: number): void {
     this.db.prepare("UPDATE sessions SET revoked = 1 WHERE id = ?").run(id);
   }

@@ -19,7 +19,7 @@ async function tasmota(hub: TestHub, name: string): Promise<{ client: MqttClient
   return device;
 }
 
-describe("POST /config/switches/{id}/tasmota/cmd: the per-switch Tasmota console (issue 10)", () => {
+describe("POST /config/switches/{id}/tasmota/cmd: the per-switch Tasmota console", () => {
   let hub: TestHub;
   let cookie: string;
   let listwa: Awaited<ReturnType<typeof tasmota>>;
@@ -49,13 +49,34 @@ describe("POST /config/switches/{id}/tasmota/cmd: the per-switch Tasmota console
     expect(listwa.received).toEqual(["cmnd/listwa/Status 0"]);
   });
 
-  it("Power2 ON answers the RESULT the device publishes; an unknown command answers Tasmota's {Command: Unknown}", async () => {
+  it("Power2 ON answers the RESULT the device publishes; an unknown command (with the PIN) answers Tasmota's {Command: Unknown}", async () => {
     expect((await jsonOf(await run("listwa", { cmd: "Power2 ON" }), TasmotaConsoleAnswerSchema)).item).toMatchObject({ topic: "stat/listwa/RESULT", response: { POWER2: "ON" } });
-    expect((await jsonOf(await run("listwa", { cmd: "Frobnicate" }), TasmotaConsoleAnswerSchema)).item.response).toEqual({ Command: "Unknown" });
+    expect((await jsonOf(await run("listwa", { cmd: "Frobnicate", pin: 1357 }), TasmotaConsoleAnswerSchema)).item.response).toEqual({ Command: "Unknown" });
   });
 
-  it("refuses chains, wildcards, control characters, over-long lines and bad bodies with 400 naming cmd; nothing reaches the device", async () => {
-    const bodies: unknown[] = [{ cmd: "Backlog Power1 ON; Power2 ON" }, { cmd: "Power1 ON;Power2 ON" }, { cmd: "+ ON" }, { cmd: "Power/2 ON" }, { cmd: "Power\nON" }, { cmd: "x".repeat(500) }, { cmd: "" }, { cmd: 1 }, {}];
+  it("a Backlog of ordinary commands goes out as one cmnd/<t>/Backlog with its steps rebuilt, joined by ;", async () => {
+    const answer = await jsonOf(await run("listwa", { cmd: "Backlog  Power1 ON ;; Power3 OFF; " }), TasmotaConsoleAnswerSchema);
+    expect(answer.item.command).toBe("Backlog Power1 ON;Power3 OFF");
+    expect(listwa.received).toEqual(["cmnd/listwa/Backlog Power1 ON;Power3 OFF"]);
+  });
+
+  it("refuses chains, nested Backlogs, wildcards, control characters, over-long lines and bad bodies with 400 naming cmd; nothing reaches the device", async () => {
+    const bodies: unknown[] = [
+      { cmd: "Power1 ON;Power2 ON" },
+      { cmd: "Backlog Power1 ON; Backlog MqttHost 10.0.0.66" },
+      { cmd: "Backlog Power1 ON; BacklogMqttHost 10.0.0.66" },
+      { cmd: "Backlog ;;" },
+      { cmd: "Backlog Power1 ON; Upgrade 1" },
+      { cmd: "Backlog Power1 ON; MqttHost=10.0.0.66" },
+      { cmd: "MqttHost=10.0.0.66" },
+      { cmd: "+ ON" },
+      { cmd: "Power/2 ON" },
+      { cmd: "Power\nON" },
+      { cmd: "x".repeat(500) },
+      { cmd: "" },
+      { cmd: 1 },
+      {},
+    ];
     for (const body of bodies) {
       const response = await run("listwa", body);
       expect(response.status, JSON.stringify(body)).toBe(400);
@@ -64,6 +85,9 @@ describe("POST /config/switches/{id}/tasmota/cmd: the per-switch Tasmota console
       expect(error.message).toMatch(/^cmd: /);
     }
     expect((await run("listwa", { cmd: "Status", extra: 1 })).status).toBe(400);
+    const textPin = await run("listwa", { cmd: "Status", pin: "1357" });
+    expect(textPin.status).toBe(400);
+    expect((await jsonOf(textPin, ErrorBodySchema)).message).toMatch(/^pin: /);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(listwa.received).toEqual([]);
   });

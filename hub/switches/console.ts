@@ -1,10 +1,19 @@
-import { parseTasmotaConsoleLine, TASMOTA_CONSOLE_TIMEOUT_MS, type TasmotaConsoleAnswer } from "../../src/shared/contract/tasmota-console";
+import { parseTasmotaConsoleLine, TASMOTA_CONSOLE_TIMEOUT_MS, type PinRequiredError, type TasmotaConsoleAnswer } from "../../src/shared/contract/tasmota-console";
+import { tasmotaCommandsNeedingPin } from "../../src/shared/contract/tasmota-console-policy";
 import { TASMOTA_STAT, tasmotaCommandTopic } from "../../src/shared/contract/topics";
 import { MAX_PAYLOAD_BYTES, parseJsonObject } from "../bridge/guards";
 import { sendDeviceCommands } from "../broker/commands";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
+import type { SessionRow } from "../auth/session-store";
 import type { Switch } from "../household/schema";
+import { auditFields, type ConsoleLog } from "./console-audit";
+
+/** Checks the PIN of an unlocked session (AuthService.confirmPin): resolves when right, throws its HubError otherwise. */
+export type PinConfirmer = { confirmPin(session: SessionRow, pin: number): Promise<void> };
+
+/** Who runs a console line: the request's session and the PIN it sent, if any. */
+export type ConsoleCaller = { session: SessionRow; pin?: number | undefined };
 
 /** One answer of a device: its topic's last level (`RESULT`, `STATUS0`) and payload. */
 type Waiter = { accepts: (suffix: string) => boolean; resolve: (answer: { topic: string; payload: Buffer }) => void };
@@ -18,11 +27,14 @@ export function answersCommand(name: string, suffix: string): boolean {
 }
 
 /**
- * The per-switch Tasmota console (spec §7 `POST /config/switches/{id}/tasmota/cmd`, issue 10): sends
- * one checked command line (contract `parseTasmotaConsoleLine`) to the switch's device as
- * `cmnd/<t>/<Command>` with the argument as payload (QoS 1, never retained, never queued) and waits
- * at most `timeoutMs` for the device's answer on `stat/<t>/RESULT` (or `STATUS<n>` for `Status`).
- * One command per device at a time.
+ * The per-switch Tasmota console (spec §7 `POST /config/switches/{id}/tasmota/cmd`;
+ * docs/contract.md "Tasmota console"): sends one checked command line (contract
+ * `parseTasmotaConsoleLine`) to the switch's device as `cmnd/<t>/<Command>` with the argument as
+ * payload (QoS 1, never retained, never queued) and waits at most `timeoutMs` for the device's answer
+ * on `stat/<t>/RESULT` (or `STATUS<n>` for `Status`). One command per device at a time. A line the
+ * allowlist does not let through (contract tasmota-console-policy.ts) is sent only with the session's
+ * right PIN (`pins`, counted with the unlock attempts), and is logged at info with who, where and
+ * what (console-audit.ts); a wrong PIN is logged at warn.
  */
 export class TasmotaConsole {
   private readonly byName: ReadonlyMap<string, Switch>;
@@ -31,6 +43,8 @@ export class TasmotaConsole {
   constructor(
     switches: readonly Switch[],
     private readonly link: BrokerLink,
+    private readonly pins: PinConfirmer,
+    private readonly log: ConsoleLog,
     private readonly timeoutMs: number = TASMOTA_CONSOLE_TIMEOUT_MS,
   ) {
     this.byName = new Map(switches.map((item) => [item.name, item]));
@@ -50,19 +64,37 @@ export class TasmotaConsole {
   }
 
   /**
-   * Runs console line `cmd` on switch `name`'s device.
+   * Runs console line `cmd` on switch `name`'s device for `caller`. A line that needs the PIN is
+   * checked against `caller.pin` before anything else happens to it; the PIN of a line that does not
+   * need it is ignored (not checked, not counted).
    * @returns the command, the answering topic and the device's JSON answer (`{"text": ...}` when not JSON)
    * @throws HubError NOT_FOUND (unknown switch); BAD_REQUEST naming `cmd` (not one Tasmota command with a
-   *   plain argument; nothing is sent); DEVICE_UNREACHABLE (LWT Offline or broker down; nothing is sent);
-   *   DEVICE_BUSY (a command of this device still waits); DEVICE_NO_ANSWER (no answer within the timeout)
+   *   plain argument or a Backlog of them; nothing is sent); PIN_REQUIRED with `commands` (the line
+   *   needs the PIN and came without it; nothing is sent, nothing is counted); AUTH_BAD_PIN,
+   *   AUTH_PIN_DELAY, AUTH_SESSION_REVOKED (AuthService.confirmPin; nothing is sent);
+   *   DEVICE_UNREACHABLE (LWT Offline or broker down; nothing is sent); DEVICE_BUSY (a command of
+   *   this device still waits); DEVICE_NO_ANSWER (no answer within the timeout)
    */
-  async run(name: string, cmd: string): Promise<TasmotaConsoleAnswer["item"]> {
+  async run(name: string, cmd: string, caller: ConsoleCaller): Promise<TasmotaConsoleAnswer["item"]> {
     const item = this.byName.get(name);
     if (item === undefined) throw new HubError("NOT_FOUND", "no such switch");
     const parsed = parseTasmotaConsoleLine(cmd);
     if (!parsed.ok) throw new HubError("BAD_REQUEST", `cmd: ${parsed.reason}`);
     const { name: command, arg } = parsed.command;
     const device = item.device;
+    const privileged = tasmotaCommandsNeedingPin(parsed.steps);
+    const audit = privileged.length > 0 ? auditFields(caller.session, { switch: name, device }, parsed, privileged) : undefined;
+    if (audit !== undefined) {
+      if (caller.pin === undefined) {
+        throw new HubError("PIN_REQUIRED", "this command changes how the device connects, what it runs or what it reaches: send it again with the session's PIN", { commands: privileged } satisfies PinRequiredError);
+      }
+      try {
+        await this.pins.confirmPin(caller.session, caller.pin);
+      } catch (error) {
+        this.log.warn({ ...audit, error: error instanceof HubError ? error.code : "INTERNAL" }, "tasmota console: a command that needs the PIN was refused: the PIN was not accepted");
+        throw error;
+      }
+    }
     if (this.waiting.has(device)) throw new HubError("DEVICE_BUSY", "a console command of this device is still waiting for its answer");
     let timer: NodeJS.Timeout | undefined;
     const answer = new Promise<{ topic: string; payload: Buffer } | null>((resolve) => {
@@ -71,6 +103,7 @@ export class TasmotaConsole {
     });
     try {
       await sendDeviceCommands(this.link, [{ topic: tasmotaCommandTopic(device, command), payload: arg }]);
+      if (audit !== undefined) this.log.info(audit, "tasmota console: sent a command that needs the PIN, with the right PIN");
       const got = await answer;
       if (got === null) throw new HubError("DEVICE_NO_ANSWER", `the device did not answer within ${this.timeoutMs / 1000} s`);
       const text = got.payload.length > MAX_PAYLOAD_BYTES ? "" : got.payload.toString("utf8");

@@ -14,6 +14,7 @@ import {
 import { TASMOTA_CONSOLE_ROUTE, TasmotaConsoleBodySchema, type TasmotaConsoleAnswer } from "../../src/shared/contract/tasmota-console";
 import { HubError } from "../core/errors";
 import { parseBody } from "../http/body";
+import { sessionOf } from "../http/session-guard";
 import type { SwitchDefinitions } from "./edits";
 import type { TasmotaConsole } from "./console";
 import type { SwitchService } from "./service";
@@ -30,7 +31,8 @@ function switchId(id: string): string {
  * `{item:{name, relay, command, state}}`); `GET /config/switches/{id}` and `PATCH
  * /config/switches/{id}` (body `{config:{label?, purpose?}}`), answering `{item: Switch}`; `POST
  * /config/switches/reload` answering `{items: Switch[]}`; `POST /config/switches/{id}/tasmota/cmd`
- * (body `{cmd}`, answer `{item:{command, topic, response}}`: the device's answer, console.ts). An id that is not a device name answers
+ * (body `{cmd, pin?}`, answer `{item:{command, topic, response}}`: the device's answer; the
+ * session's PIN for a line that needs it, console.ts). An id that is not a device name answers
  * 404 like an unknown one.
  */
 export function switchesRoutes({ switches, definitions, tasmotaConsole }: { switches: SwitchService; definitions: SwitchDefinitions; tasmotaConsole: TasmotaConsole }) {
@@ -54,7 +56,7 @@ export function switchesRoutes({ switches, definitions, tasmotaConsole }: { swit
     app.post<{ Params: { id: string } }>(TASMOTA_CONSOLE_ROUTE, async (request) => {
       const id = switchId(request.params.id);
       const body = parseBody(TasmotaConsoleBodySchema, request.body);
-      return { item: await tasmotaConsole.run(id, body.cmd) } satisfies TasmotaConsoleAnswer;
+      return { item: await tasmotaConsole.run(id, body.cmd, { session: sessionOf(request), pin: body.pin }) } satisfies TasmotaConsoleAnswer;
     });
   };
 }

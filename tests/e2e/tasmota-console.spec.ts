@@ -1,5 +1,5 @@
 import { expectNoA11yViolations } from "./support/axe";
-import { expect, loginThroughUi, test } from "./support/fixtures";
+import { DEMO, expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
 import { loadFixture, publishDevice } from "./support/mqtt";
 import { startTasmota, type TestTasmota } from "./support/tasmota";
@@ -8,7 +8,9 @@ import { startTasmota, type TestTasmota } from "./support/tasmota";
 // /config/switches/{id}/tasmota/cmd -> the hub publishes cmnd/<t>/<Command> -> a device speaking
 // Tasmota (the simulator's switch model on its own login) answers stat/<t>/STATUS0 -> the hub
 // returns it as item.response -> the console shows it. A hostile line is refused by the hub and
-// never reaches the device; LWT Offline disables the console, the switch and the garage door.
+// never reaches the device; a command that would take the device over (MqttHost) asks the session's
+// PIN in a prompt and goes out only with it; LWT Offline disables the console, the switch and the
+// garage door.
 
 test.describe("Tasmota console and device availability", () => {
   let hub: TestHub | undefined;
@@ -20,7 +22,7 @@ test.describe("Tasmota console and device availability", () => {
     hub = undefined;
   });
 
-  test("Status 0 through the console shows the device's answer; a Backlog chain is refused with the message; LWT Offline disables the console and the garage door; axe passes", async ({ page }) => {
+  test("Status 0 through the console shows the device's answer; MqttHost asks the PIN and goes out with it; a ; chain is refused with the message; LWT Offline disables the console and the garage door; axe passes", async ({ page }) => {
     test.setTimeout(120_000); // a whole user path, with two axe runs, on a shared CI machine
     hub = await startTestHub();
     device = await startTasmota(hub, "listwa", 3);
@@ -38,12 +40,32 @@ test.describe("Tasmota console and device availability", () => {
     expect(device.commands).toEqual([{ topic: "cmnd/listwa/Status", payload: "0", retain: false, qos: 1 }]);
     await expectNoA11yViolations(page, "switches with the Tasmota console");
 
-    await field.fill("Backlog Power1 ON; Restart 1");
-    await consolePanel.getByRole("button", { name: "Wyślij" }).click();
-    await expect(consolePanel.getByText(/^Polecenie odrzucone: dozwolone jest tylko jedno polecenie Tasmota/)).toBeVisible();
-    await expect(consolePanel.getByRole("listitem").first()).toContainText("> Backlog Power1 ON; Restart 1");
+    // A takeover command: the hub answers PIN_REQUIRED and nothing reaches the device until the PIN is entered.
+    await field.fill("MqttHost 10.0.0.66");
+    await field.press("Enter");
+    const prompt = page.getByRole("dialog", { name: "Podaj PIN, aby wysłać to polecenie" });
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toContainText("MqttHost: to polecenie zmienia, jak urządzenie się łączy");
+    await expect(prompt.getByLabel("PIN")).toBeFocused();
     await page.waitForTimeout(300);
     expect(device.commands).toHaveLength(1);
+    await expectNoA11yViolations(page, "the console's PIN prompt");
+    for (const digit of DEMO.pin) await prompt.getByRole("button", { name: digit, exact: true }).click();
+    await prompt.getByRole("button", { name: "Wyślij z PIN-em" }).click();
+    await expect(prompt).toBeHidden();
+    await expect(consolePanel.getByRole("listitem").first()).toContainText("> MqttHost 10.0.0.66");
+    await expect(consolePanel.getByText("Odpowiedź z stat/listwa/RESULT")).toBeVisible();
+    expect(device.commands).toEqual([
+      { topic: "cmnd/listwa/Status", payload: "0", retain: false, qos: 1 },
+      { topic: "cmnd/listwa/MqttHost", payload: "10.0.0.66", retain: false, qos: 1 },
+    ]);
+
+    await field.fill("Power1 ON; Restart 1");
+    await consolePanel.getByRole("button", { name: "Wyślij" }).click();
+    await expect(consolePanel.getByText(/^Polecenie odrzucone: dozwolone jest tylko jedno polecenie Tasmota/)).toBeVisible();
+    await expect(consolePanel.getByRole("listitem").first()).toContainText("> Power1 ON; Restart 1");
+    await page.waitForTimeout(300);
+    expect(device.commands).toHaveLength(2);
 
     // LWT Offline: the console and the switch are disabled; the hub refuses a command anyway (409).
     await device.publish("tele/listwa/LWT", String(loadFixture("tasmota/lwt_offline.json").payload), true);
@@ -64,6 +86,6 @@ test.describe("Tasmota console and device availability", () => {
     await expect(state).toHaveText("Niedostępne");
     for (const name of ["Otwórz", "Zamknij", "Przełącz", "Zatrzymaj"]) await expect(page.getByTestId("door-garage").getByRole("button", { name })).toBeDisabled();
     await page.waitForTimeout(300);
-    expect(device.commands).toHaveLength(1);
+    expect(device.commands).toHaveLength(2);
   });
 });

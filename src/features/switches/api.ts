@@ -56,13 +56,16 @@ export async function editSwitch(general: ApiClient, name: string, config: Switc
 }
 
 /**
- * POST /config/switches/{id}/tasmota/cmd on the general base (spec §7, issue 10): runs console line
- * `cmd` on switch `name`'s Tasmota device; resolves with the command, the answering topic and the
- * device's answer (`response`). Errors: ApiError (`BAD_REQUEST` for a refused line, `DEVICE_NO_ANSWER`,
- * `DEVICE_UNREACHABLE`, `DEVICE_BUSY`, `NOT_FOUND`).
+ * POST /config/switches/{id}/tasmota/cmd on the general base (spec §7): runs console line `cmd` on
+ * switch `name`'s Tasmota device, with the session's `pin` (a number) when the line needs it;
+ * resolves with the command, the answering topic and the device's answer (`response`). Errors:
+ * ApiError (`BAD_REQUEST` for a refused line, `PIN_REQUIRED` with `commands` for a line that needs
+ * the PIN, `AUTH_BAD_PIN` / `AUTH_PIN_DELAY` / `AUTH_SESSION_REVOKED` for a PIN not accepted,
+ * `DEVICE_NO_ANSWER`, `DEVICE_UNREACHABLE`, `DEVICE_BUSY`, `NOT_FOUND`).
  * On the task queue (spec §7, two at a time): a long task.
  */
-export async function runTasmotaCommand(general: ApiClient, name: string, cmd: string): Promise<ApiResult<TasmotaConsoleAnswer["item"]>> {
-  const result = await general.post(tasmotaConsolePath(name), { queue: "task", json: { cmd } satisfies TasmotaConsoleBody, schema: TasmotaConsoleAnswerSchema });
+export async function runTasmotaCommand(general: ApiClient, name: string, cmd: string, pin?: number): Promise<ApiResult<TasmotaConsoleAnswer["item"]>> {
+  const json: TasmotaConsoleBody = pin === undefined ? { cmd } : { cmd, pin };
+  const result = await general.post(tasmotaConsolePath(name), { queue: "task", json, schema: TasmotaConsoleAnswerSchema });
   return { ...result, data: result.data.item };
 }

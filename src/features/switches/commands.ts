@@ -1,6 +1,8 @@
+import * as v from "valibot";
 import { ApiError } from "../../lib/api/errors";
-import { BAD_REQUEST, DEVICE_BUSY, DEVICE_NO_ANSWER, DEVICE_UNREACHABLE } from "../../shared/contract/errors";
-import { tasmotaConsolePath, type TasmotaConsoleAnswer } from "../../shared/contract/tasmota-console";
+import { AUTH_BAD_PIN, AUTH_PIN_DELAY, BAD_REQUEST, DEVICE_BUSY, DEVICE_NO_ANSWER, DEVICE_UNREACHABLE, PIN_REQUIRED } from "../../shared/contract/errors";
+import { PinRequiredErrorSchema, tasmotaConsolePath, type TasmotaConsoleAnswer } from "../../shared/contract/tasmota-console";
+import { unlockFailureOf, type UnlockFailure } from "../auth/unlockFailure";
 import { SWITCHES_RELOAD_PATH, switchConfigPath, switchSetPath } from "../../shared/contract/switches";
 import { commandAtom } from "../commands";
 import { editSwitch, reloadSwitches, runTasmotaCommand, setSwitch } from "./api";
@@ -105,14 +107,49 @@ export function consoleFailureKey(error: unknown): string {
   return "commands.failed";
 }
 
+/** A console line to run: switch `name`, line `cmd`, and the session's PIN when the line needs it. */
+export type ConsoleRun = { name: string; cmd: string; pin?: number | undefined };
+
 /**
- * Runs one Tasmota console line on switch `name`'s device (spec §7 `POST config/switches/{id}/tasmota/cmd`,
- * issue 10; DESIGN §4a command), pending under `tasmota-console:<name>`; resolves with the device's
- * answer. Refused while offline or locked; a failure toasts {@link consoleFailureKey}'s text.
+ * What a console line came to: the device's answer, or the PIN it needs: `commands` (the ones that
+ * need it, as the hub named them; empty when the hub refused the PIN sent) and, after a PIN the hub
+ * did not accept, why (`failure`: a wrong PIN with the attempts left, or the back-off).
  */
-export const tasmotaConsoleCommand = commandAtom<{ name: string; cmd: string }, TasmotaConsoleAnswer["item"]>({
+export type ConsoleResult = { kind: "answer"; item: TasmotaConsoleAnswer["item"] } | { kind: "pin"; commands: string[]; failure: UnlockFailure | null };
+
+/** The PIN question an error of the console asks, or null when it is another failure. */
+function pinQuestionOf(error: unknown): Extract<ConsoleResult, { kind: "pin" }> | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.code === PIN_REQUIRED) {
+    const body = v.safeParse(PinRequiredErrorSchema, error.body);
+    return { kind: "pin", commands: body.success ? body.output.commands : [], failure: null };
+  }
+  if (error.code === AUTH_BAD_PIN || error.code === AUTH_PIN_DELAY) {
+    const failure = unlockFailureOf(error, Date.now());
+    return failure.kind === "failed" ? null : { kind: "pin", commands: [], failure };
+  }
+  return null;
+}
+
+/**
+ * Runs one Tasmota console line on switch `name`'s device (spec §7 `POST config/switches/{id}/tasmota/cmd`;
+ * DESIGN §4a command), pending under `tasmota-console:<name>`; resolves with the device's answer, or
+ * with the PIN question when the hub answers `PIN_REQUIRED` (the line needs the session's PIN) or did
+ * not accept the PIN sent (`AUTH_BAD_PIN`, `AUTH_PIN_DELAY`): no toast then, the console asks for the
+ * PIN itself. Refused while offline or locked; any other failure toasts {@link consoleFailureKey}'s
+ * text (a revoked session logs out through the API client).
+ */
+export const tasmotaConsoleCommand = commandAtom<ConsoleRun, ConsoleResult>({
   target: ({ name }) => `tasmota-console:${name}`,
   request: ({ name }) => ({ method: "POST", path: tasmotaConsolePath(name) }),
   failureKey: consoleFailureKey,
-  run: async ({ api }, { name, cmd }) => (await runTasmotaCommand(api.general, name, cmd)).data,
+  run: async ({ api }, { name, cmd, pin }) => {
+    try {
+      return { kind: "answer", item: (await runTasmotaCommand(api.general, name, cmd, pin)).data };
+    } catch (error) {
+      const question = pinQuestionOf(error);
+      if (question === null) throw error;
+      return question;
+    }
+  },
 });

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   TOO_MANY_STREAMS: 429,
   // A camera control the camera does not have (PTZ on a fixed camera, a go2rtc camera's PTZ): issue 12.
   NOT_SUPPORTED: 409,
+  // A Tasmota console line that needs the session's PIN again (tasmota-console-policy.ts) came without it; nothing was sent.
+  PIN_REQUIRED: 403,
   // A locked recording cannot be deleted (issue 12, spec §3 "Recording: locked flag").
   RECORDING_LOCKED: 409,
   // A household cap is reached (automations per household, buttons per IR blaster): delete or replace one first; `{limit}` says the cap.
@@ -67,3 +69,4 @@ export const TOO_MANY_STREAMS = "TOO_MANY_STREAMS" satisfies ErrorCode;
 export const NOT_SUPPORTED = "NOT_SUPPORTED" satisfies ErrorCode;
 export const RECORDING_LOCKED = "RECORDING_LOCKED" satisfies ErrorCode;
 export const LIMIT_REACHED = "LIMIT_REACHED" satisfies ErrorCode;
+export const PIN_REQUIRED = "PIN_REQUIRED" satisfies ErrorCode;

@@ -3,27 +3,36 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../ui/TextField";
 import { sessionAtom } from "../../auth/atoms";
+import { PinConfirmDialog } from "../../auth";
+import type { UnlockFailure } from "../../auth/unlockFailure";
 import { commandPendingAtom } from "../../commands";
 import { offlineAtom } from "../../offline/atoms";
 import { switchAvailabilityAtom } from "../availability";
-import { consoleFailureKey, tasmotaConsoleCommand } from "../commands";
+import { consoleFailureKey, tasmotaConsoleCommand, type ConsoleResult } from "../commands";
 import "./TasmotaConsole.css";
 
 /** Most lines the console's history keeps (the newest first). */
 export const CONSOLE_HISTORY = 20;
 
 /** One line of the history: the command and either the device's answer or why it failed. */
-type ConsoleLine = { id: number; command: string } & ({ ok: true; topic: string; response: Record<string, unknown> } | { ok: false; error: string });
+type ConsoleEntry = { command: string } & ({ ok: true; topic: string; response: Record<string, unknown> } | { ok: false; error: string });
+type ConsoleLine = { id: number } & ConsoleEntry;
+
+/** The PIN the console asks for: the line waiting for it, the commands that need it, why the last PIN failed. */
+type PinQuestion = { cmd: string; commands: string[]; failure: UnlockFailure | null };
 
 /** Props of {@link TasmotaConsole}. */
 export type TasmotaConsoleProps = { name: string; label: string };
 
 /**
- * The Tasmota console of one switch (spec §7 `POST config/switches/{id}/tasmota/cmd`, issue 10): a
- * command field ('Polecenie Tasmota'), 'Wyślij', and the history of commands with the device's
- * answer as indented JSON, or the refusal ('Polecenie odrzucone: …', 'Urządzenie nie odpowiedziało').
- * The field and button are disabled while offline, locked, while the device is unavailable
- * (availability offline) and while a command waits for its answer.
+ * The Tasmota console of one switch (spec §7 `POST config/switches/{id}/tasmota/cmd`): a command
+ * field ('Polecenie Tasmota'), 'Wyślij', and the history of commands with the device's answer as
+ * indented JSON, or the refusal ('Polecenie odrzucone: …', 'Urządzenie nie odpowiedziało'). A line
+ * the hub answers with `PIN_REQUIRED` (it changes how the device connects, what it runs or what it
+ * reaches) opens the PIN prompt ({@link PinConfirmDialog}) naming the commands; the line is sent
+ * again with the PIN; a wrong PIN or the back-off is shown in the prompt; cancelling adds 'Nie
+ * wysłano: …' to the history. The field and button are disabled while offline, locked, while the
+ * device is unavailable (availability offline) and while a command waits for its answer.
  */
 export function TasmotaConsole({ name, label }: TasmotaConsoleProps) {
   const { t } = useTranslation();
@@ -35,7 +44,29 @@ export function TasmotaConsole({ name, label }: TasmotaConsoleProps) {
   const [cmd, setCmd] = useState("");
   const [error, setError] = useState<string | undefined>(undefined);
   const [history, setHistory] = useState<ConsoleLine[]>([]);
+  const [question, setQuestion] = useState<PinQuestion | null>(null);
   const disabled = offline || locked || unavailable;
+
+  const addLine = (entry: ConsoleEntry) => setHistory((lines) => [{ ...entry, id: Date.now() + Math.random() }, ...lines].slice(0, CONSOLE_HISTORY));
+
+  /** Sends `command` (with `pin` after the prompt) and shows what it came to. */
+  const send = async (command: string, pin?: number) => {
+    const outcome = await run({ name, cmd: command, pin });
+    if (outcome.status === "refused") return;
+    if (outcome.status === "failed") {
+      setQuestion(null);
+      addLine({ command, ok: false, error: t(consoleFailureKey(outcome.error)) });
+      return;
+    }
+    const result: ConsoleResult = outcome.value;
+    if (result.kind === "pin") {
+      setQuestion((current) => ({ cmd: command, commands: result.commands.length > 0 ? result.commands : (current?.commands ?? []), failure: result.failure }));
+      return;
+    }
+    setQuestion(null);
+    addLine({ command: result.item.command, ok: true, topic: result.item.topic, response: result.item.response });
+    setCmd("");
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,15 +76,12 @@ export function TasmotaConsole({ name, label }: TasmotaConsoleProps) {
       return;
     }
     setError(undefined);
-    const outcome = await run({ name, cmd: command });
-    if (outcome.status === "refused") return;
-    const id = Date.now() + Math.random();
-    const line: ConsoleLine =
-      outcome.status === "done"
-        ? { id, command: outcome.value.command, ok: true, topic: outcome.value.topic, response: outcome.value.response }
-        : { id, command, ok: false, error: t(consoleFailureKey(outcome.error)) };
-    setHistory((lines) => [line, ...lines].slice(0, CONSOLE_HISTORY));
-    if (outcome.status === "done") setCmd("");
+    await send(command);
+  };
+
+  const cancelPin = () => {
+    if (question !== null) addLine({ command: question.cmd, ok: false, error: t("switches.console.pinCancelled") });
+    setQuestion(null);
   };
 
   return (
@@ -75,6 +103,19 @@ export function TasmotaConsole({ name, label }: TasmotaConsoleProps) {
           {pending ? t("switches.pending") : t("switches.console.send")}
         </button>
       </form>
+      <PinConfirmDialog
+        open={question !== null}
+        title={t("switches.console.pinTitle")}
+        message={t("switches.console.pinMessage", { commands: question?.commands.join(", ") ?? "" })}
+        failure={question?.failure ?? null}
+        confirmLabel={t("switches.console.pinSend")}
+        cancelLabel={t("switches.cancel")}
+        busy={pending}
+        onConfirm={(pin) => {
+          if (question !== null) void send(question.cmd, pin);
+        }}
+        onCancel={cancelPin}
+      />
       <p className="tasmota-console__hint">{unavailable ? t("switches.console.unreachable") : t("switches.console.hint")}</p>
       <h3 className="tasmota-console__heading">{t("switches.console.history")}</h3>
       {history.length === 0 ? (
