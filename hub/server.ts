@@ -19,7 +19,7 @@ import { configRoutes } from "./config/routes";
 import { startCameras } from "./cameras/start";
 import { openDb } from "./core/db";
 import { SessionRegistry } from "./core/session-registry";
-import { anyKnown, householdDevices, MAX_OFFERED_DEVICES, OfferedDevices } from "./household/devices";
+import { anyKnown, householdDevices, OfferedDevices } from "./household/devices";
 import { loadHousehold } from "./household/load";
 import { lightsRoutes } from "./lights/routes";
 import { LightsService } from "./lights/service";
@@ -171,10 +171,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     // Device commands go through a link that refuses devices known offline (LWT / availability).
     const commandLink = availabilityGuardedLink(link, new DeviceAvailability(known).start(link));
     const lights = new LightsService(commandLink, household.lights ?? [], log)
-      .onZigbeeDevices((devices) => {
-        const leftOut = foundLights.offer(devices);
-        if (leftOut > 0) log.warn({ leftOut, max: MAX_OFFERED_DEVICES }, "zigbee2mqtt/bridge/devices names more light devices than the hub follows: the rest get no availability");
-      })
+      .onZigbeeDevices((devices) => foundLights.offer(devices))
       .start();
     const switchService = new SwitchService(household.switches, commandLink);
     const watchdog = new WatchdogService(link, settings, household, log).start();

@@ -63,3 +63,26 @@ describe("LightsService", () => {
     expect(down.published).toEqual([]);
   });
 });
+
+describe("LightsService: a Zigbee2MQTT network larger than the hub follows", () => {
+  it("publishes the lights of at most 256 devices, the household's own first, and warns once", () => {
+    const { link, published, device } = fakeLink();
+    const warnings: unknown[] = [];
+    const log = { ...silent, warn: (fields: unknown) => void warnings.push(fields) };
+    new LightsService(link, [{ name: "bulb_299", label: "Lampa w kuchni" }], log).start();
+    const real = loadFixture("zigbee2mqtt/bridge_devices.json");
+    const entries = JSON.parse(real.payload.toString()) as { friendly_name: string; ieee_address: string }[];
+    const bulb = entries.find((entry) => entry.friendly_name === "bulb");
+    expect(bulb).toBeDefined();
+    // 300 copies of the real bulb's entry under new names: more than the hub follows.
+    const many = Array.from({ length: 300 }, (_, i) => ({ ...bulb!, friendly_name: `bulb_${i}`, ieee_address: `0x${i.toString(16).padStart(16, "0")}` }));
+    device(real.topic, JSON.stringify(many));
+    const features = published.filter((m) => m.topic.startsWith("features/light/") && m.payload !== "");
+    expect(features).toHaveLength(256);
+    expect(features.map((m) => m.topic)).toContain("features/light/bulb_299");
+    expect(features.map((m) => m.topic)).not.toContain("features/light/bulb_255");
+    expect(warnings).toEqual([expect.objectContaining({ leftOut: 44, max: 256 })]);
+    device(real.topic, JSON.stringify(many));
+    expect(warnings).toHaveLength(1);
+  });
+});

@@ -3,6 +3,7 @@ import type { LightConfig, LightFeatures, LightSetBody, LightState } from "../..
 import { lightFeaturesTopic, lightStateTopic, TASMOTA_CMND, TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
 import { isSafeDeviceName, MAX_PAYLOAD_BYTES, parseJsonObject } from "../bridge/guards";
 import type { BrokerLink, HubLogger } from "../broker/link";
+import { MAX_OFFERED_DEVICES } from "../household/devices";
 import { lightsOfBridgeDevices } from "./exposes";
 import type { LightModel } from "./model";
 import { tasmotaCommands, tasmotaLightFeatures, tasmotaLightState } from "./tasmota-light";
@@ -14,6 +15,24 @@ const MAX_REMEMBERED = 1000;
 
 /** Device topic of Zigbee2MQTT's retained device list. */
 export const BRIDGE_DEVICES_TOPIC = `${ZIGBEE2MQTT_BASE}/bridge/devices`;
+
+/**
+ * The lights of at most `max` devices: every light `named` says the household file names, then the
+ * others in the order given, device by device, until `max` devices are kept. `leftOut` counts the
+ * devices dropped. Bounds what the hub publishes retained (`features/light/<id>`, `light/<id>`) for a
+ * Zigbee2MQTT network it did not configure (docs/contract.md "Live channel" limits).
+ */
+export function firstDevices(models: readonly LightModel[], named: (model: LightModel) => boolean, max: number): { kept: LightModel[]; leftOut: number } {
+  const devices = new Set(models.filter(named).map((model) => model.features.device));
+  const dropped = new Set<string>();
+  for (const model of models) {
+    const device = model.features.device;
+    if (devices.has(device)) continue;
+    if (devices.size < max) devices.add(device);
+    else dropped.add(device);
+  }
+  return { kept: models.filter((model) => devices.has(model.features.device)), leftOut: dropped.size };
+}
 
 /** Fields of `next` that are not null override `previous` (a Tasmota `{"POWER":"OFF"}` keeps the last brightness). */
 function mergeState(previous: LightState | undefined, next: LightState): LightState {
@@ -43,6 +62,8 @@ export class LightsService implements LightDirectory {
   private readonly configById: ReadonlyMap<string, LightConfig>;
   private readonly tasmotaByTopic = new Map<string, LightConfig[]>();
   private zigbeeDevicesListener: ((devices: readonly string[]) => void) | undefined;
+  /** How many light devices the last bridge/devices had beyond the cap (logged when it changes). */
+  private leftOutDevices = 0;
 
   constructor(
     private readonly link: BrokerLink,
@@ -149,7 +170,10 @@ export class LightsService implements LightDirectory {
       this.log.warn({}, "zigbee2mqtt/bridge/devices is not JSON");
       return;
     }
-    const found = lightsOfBridgeDevices(parsed).filter((model) => isSafeDeviceName(model.features.id) && !this.tasmota.has(model.features.id));
+    const all = lightsOfBridgeDevices(parsed).filter((model) => isSafeDeviceName(model.features.id) && !this.tasmota.has(model.features.id));
+    const { kept: found, leftOut } = firstDevices(all, (model) => this.configById.has(model.features.id), MAX_OFFERED_DEVICES);
+    if (leftOut > 0 && leftOut !== this.leftOutDevices) this.log.warn({ leftOut, max: MAX_OFFERED_DEVICES }, "zigbee2mqtt/bridge/devices names more light devices than the hub follows: the rest are not published");
+    this.leftOutDevices = leftOut;
     const ids = new Set(found.map((model) => model.features.id));
     this.zigbeeDevicesListener?.([...new Set(found.map((model) => model.features.device))]);
     for (const id of this.zigbee.keys()) {
