@@ -75,7 +75,7 @@ describe("POST ../v5/live/rtc/{cameraId}/{stream} (spec §7, issue 12)", () => {
     expect((await jsonOf(notAnOffer, ErrorBodySchema)).message).toMatch(/^sdp: /);
   });
 
-  it("an offer of 120 recvonly m-lines without BUNDLE (5.5 s and 370 descriptors each before) gets 400 at once, 18 times over, and costs the hub no descriptor", async () => {
+  it("an offer of 120 recvonly m-lines without BUNDLE (in werift a transport each: 370 descriptors for 15 s) gets 400 at once, 18 times over, and costs the hub no descriptor", async () => {
     const offer = unbundledOffer(120);
     expect(offer.length).toBeLessThan(RTC_OFFER_MAX_LENGTH); // refused for what it asks, not for its length
     await call(hub, "GET", `${V5}/cameras`, { cookie }); // the kept-alive connection the offers reuse
