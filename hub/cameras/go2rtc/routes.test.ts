@@ -7,6 +7,9 @@ import { call, freePort, jsonOf, type TestHub, until } from "../../testing/harne
 
 const V1 = "/api/cameras/v1";
 const V5 = "/api/cameras/v5";
+const HEAD = "v=0\r\no=- 42 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n";
+/** A minimal offer the hub passes on: one video m-line, bundled. */
+const OFFER = `${HEAD}a=group:BUNDLE 0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=mid:0\r\na=recvonly\r\na=rtpmap:96 VP8/90000\r\n`;
 
 describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub (issue 12)", () => {
   let go2rtc: FakeGo2rtc;
@@ -29,11 +32,33 @@ describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub (i
   );
 
   it("forwards the browser's SDP offer to go2rtc's WHEP API as it is (application/sdp, ?src=, the login as Basic auth) and answers go2rtc's SDP as {item: {sdp}}", async () => {
-    const offer = "v=0\r\no=- 42 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=recvonly\r\na=rtpmap:96 VP8/90000\r\n";
-    const response = await call(hub, "POST", `${V5}${rtcPath("wejscie")}`, { cookie, body: { sdp: offer } });
+    const response = await call(hub, "POST", `${V5}${rtcPath("wejscie")}`, { cookie, body: { sdp: OFFER } });
     expect(response.status).toBe(200);
     expect((await jsonOf(response, RtcAnswerSchema)).item.sdp).toBe(go2rtc.answer);
-    expect(go2rtc.offers).toEqual([{ src: "wejscie", contentType: "application/sdp", authorization: `Basic ${Buffer.from("admin:s@cret").toString("base64")}`, sdp: offer }]);
+    expect(go2rtc.offers).toEqual([{ src: "wejscie", contentType: "application/sdp", authorization: `Basic ${Buffer.from("admin:s@cret").toString("base64")}`, sdp: OFFER }]);
+  });
+
+  it("go2rtc never sees an offer beyond what the dashboard sends (120 m-lines, no BUNDLE: 400), nor candidates off the client's own address", async () => {
+    const before = go2rtc.offers.length;
+    const media = Array.from({ length: 120 }, (_, i) => `m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=mid:${i}\r\na=recvonly\r\na=rtpmap:96 VP8/90000\r\n`).join("");
+    for (const sdp of [`${HEAD}${media}`, OFFER.replace(/a=group:BUNDLE.*\r\n/, "")]) {
+      const refused = await call(hub, "POST", `${V5}${rtcPath("wejscie")}`, { cookie, body: { sdp } });
+      expect(refused.status).toBe(400);
+      expect((await jsonOf(refused, ErrorBodySchema)).message).toMatch(/^sdp: .*(m-line|BUNDLE)/);
+    }
+    expect(go2rtc.offers).toHaveLength(before);
+
+    const own = "a=candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host generation 0\r\n";
+    const others = [
+      "a=candidate:2 1 udp 2122260223 192.168.1.1 80 typ host\r\n",
+      "a=candidate:3 1 udp 2113937151 86cdd1c8-fb28-4113-a53a-4b6da344b014.local 36976 typ host\r\n",
+      "a=candidate:4 1 udp 1686052607 10.0.0.1 53 typ srflx raddr 127.0.0.1 rport 50000\r\n",
+      "a=candidate:5 1 tcp 1518280447 127.0.0.1 9 typ host tcptype active\r\n",
+      "a=end-of-candidates\r\n",
+    ];
+    const response = await call(hub, "POST", `${V5}${rtcPath("wejscie")}`, { cookie, body: { sdp: `${OFFER}${own}${others.join("")}` } });
+    expect(response.status).toBe(200);
+    expect(go2rtc.offers.at(-1)?.sdp).toBe(`${OFFER}${own}`);
   });
 
   it("proxies MJPEG: one upstream stream for every viewer, the gateway's JPEGs re-sent with the hub's boundary; the upstream closes when the viewers go", async () => {
@@ -58,7 +83,7 @@ describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub (i
   });
 
   it("a dead gateway or a stream go2rtc does not have: 409 DEVICE_UNREACHABLE saying so, never the gateway's address; the hub keeps serving", async () => {
-    const offer = { sdp: "v=0\r\n" };
+    const offer = { sdp: OFFER };
     for (const [camera, reason] of [["martwa", /unreachable/], ["pomylka", /no such stream/]] as const) {
       for (const [method, path, body] of [["POST", `${V5}${rtcPath(camera)}`, offer], ["GET", `${V1}${mjpegPath(camera)}`, undefined], ["GET", `${V1}${snapshotPath(camera)}`, undefined]] as const) {
         const response = await call(hub, method, path, { cookie, body });

@@ -7,6 +7,7 @@ import { StreamLimiter } from "../mjpeg";
 import type { CameraService } from "../service";
 import { ClipPlayer } from "./clip";
 import { readIvf, type VideoClip } from "./ivf";
+import { checkOffer } from "./offer";
 // werift (the hub-side peer) is loaded with the first demo offer: its import costs ~0.4 s of CPU,
 // which a hub that never serves a demo camera's WebRTC should not pay at start.
 import type { DemoPeer, PeerTimeouts } from "./peer";
@@ -68,15 +69,19 @@ export class RtcService {
 
   /**
    * Answers the SDP offer `offer` for camera `cameraId`, stream `stream`, with the SDP answer.
-   * `hold` registers the peer connection the hub keeps (demo cameras; a go2rtc camera's is
-   * go2rtc's) with its `close`, and returns what unregisters it once the peer is closed.
+   * The offer is checked first ({@link checkOffer}: at most one video and one audio m-line,
+   * bundled; candidates kept only at `from`, the address the offer came from) for both kinds of
+   * camera, before werift or go2rtc sees it. `hold` registers the peer connection the hub keeps
+   * (demo cameras; a go2rtc camera's is go2rtc's) with its `close`, and returns what unregisters
+   * it once the peer is closed.
    * @throws HubError NOT_FOUND (unknown or disabled camera, unknown stream, `mobile` of a camera
-   *   without one), BAD_REQUEST (`sdp: ...`, the offer cannot be answered), TOO_MANY_STREAMS,
-   *   DEVICE_UNREACHABLE (the camera's go2rtc failed)
+   *   without one), BAD_REQUEST (`sdp: ...`, the offer breaks a rule or cannot be answered),
+   *   TOO_MANY_STREAMS, DEVICE_UNREACHABLE (the camera's go2rtc failed)
    */
-  async answer(cameraId: string, stream: string, offer: string, hold?: (close: () => void) => () => void): Promise<string> {
+  async answer(cameraId: string, stream: string, offer: string, { from, hold }: { from?: string | undefined; hold?: ((close: () => void) => () => void) | undefined } = {}): Promise<string> {
     const source = this.check(cameraId, stream);
-    if (source.type === "go2rtc") return this.gateway(cameraId, source).webrtc(offer);
+    const checked = checkOffer(offer, from).sdp;
+    if (source.type === "go2rtc") return this.gateway(cameraId, source).webrtc(checked);
     const { DemoPeer, PEER_TIMEOUTS } = await import("./peer");
     this.check(cameraId, stream); // again: the hub may have begun to stop, or the camera changed, while werift loaded
     const player = this.player(cameraId, stream as CameraStream);
@@ -95,7 +100,7 @@ export class RtcService {
     this.peers.add(peer);
     // Registered after the peer exists; its onClosed (above) runs only later, once it closes.
     const unhold = hold?.(() => peer.close());
-    return peer.answer(offer);
+    return peer.answer(checked);
   }
 
   /**

@@ -160,8 +160,10 @@ export const RTC_ROUTE = "/live/rtc/:cameraId/:stream";
 export function rtcPath(id: string, stream: CameraStream = "full"): string {
   return `/live/rtc/${encodeURIComponent(id)}/${stream}`;
 }
-/** Body of the WebRTC call (spec §7 "body sdp"): the SDP offer, at most 64 KiB. */
-export const RtcOfferBodySchema = v.strictObject({ sdp: v.pipe(v.string(), v.minLength(1), v.maxLength(65_536), v.startsWith("v=0")) });
+/** Longest SDP offer the hub takes, characters: 32 KiB, five times a Chromium offer of recvonly video and audio (6.5 KB). */
+export const RTC_OFFER_MAX_LENGTH = 32_768;
+/** Body of the WebRTC call (spec §7 "body sdp"): the SDP offer, at most {@link RTC_OFFER_MAX_LENGTH} characters. */
+export const RtcOfferBodySchema = v.strictObject({ sdp: v.pipe(v.string(), v.minLength(1), v.maxLength(RTC_OFFER_MAX_LENGTH), v.startsWith("v=0")) });
 export type RtcOfferBody = v.InferOutput<typeof RtcOfferBodySchema>;
 /** `{item: {sdp}}`: the SDP answer (spec §7 "reads item.sdp"). */
 export const RtcAnswerSchema = itemOf(v.object({ sdp: v.pipe(v.string(), v.minLength(1)) }));
