@@ -7,6 +7,7 @@ import { seedDemoUser } from "./auth/demo-seed";
 import { dummySecretHash } from "./auth/kdf";
 import { authRoutes } from "./auth/routes";
 import { SessionStore } from "./auth/session-store";
+import { SessionWatch } from "./auth/session-watch";
 import { UserStore } from "./auth/user-store";
 import { startBridge } from "./bridge/bridge";
 import { bridgeRoutes } from "./bridge/routes";
@@ -146,7 +147,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const users = new UserStore(db);
     if (options.demo && (await seedDemoUser(users))) log.info({ login: "demo" }, "created demo user demo / demo, PIN 1357");
     const sessionHolds = new SessionRegistry();
-    const auth = new AuthService(users, new SessionStore(db), sessionHolds);
+    const sessionStore = new SessionStore(db);
+    const auth = new AuthService(users, sessionStore, sessionHolds);
     await dummySecretHash(); // computed now, so the first unknown login costs no more than later ones
 
     let embedded: EmbeddedBroker | null = null;
@@ -160,6 +162,9 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     cleanups.push(() => link.close());
     // A session's end on the live channel: browsers on an external broker learn it there (the hub cannot close their socket).
     cleanups.push(sessionHolds.onEnded(({ hash, reason }) => link.publish(sessionEndedTopic(hash), JSON.stringify({ reason, time: new Date().toISOString() } satisfies SessionEndedPayload), { retain: false, qos: 1 })));
+    // Sessions the CLI ends (user passwd, user remove) end here too within about a second.
+    const sessionWatch = new SessionWatch(sessionStore, sessionHolds, log);
+    cleanups.push(() => sessionWatch.close());
 
     const settingsStore = new SettingsStore(db);
     const settings = new SettingsService(settingsStore, link, new Map(household.switches.map((item) => [item.name, relayCommands(item)])));
