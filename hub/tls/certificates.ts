@@ -47,8 +47,8 @@ export interface TlsCertificates {
 /**
  * Starts the hub's certificates for `settings` (not `off`). `local`: loads or creates the CA
  * (ca.ts), then serves the stored server certificate while it covers every name and has more than
- * the renewal margin left, else issues and stores a new one; checked again every hour (and the
- * listeners told of a new one, restart-free). `household`: reads and checks the two files, then
+ * the renewal margin left, else issues and stores a new one (for the same key, when there was
+ * one); checked again every hour (and the listeners told of a new one, restart-free). `household`: reads and checks the two files, then
  * looks at them every 2 s and serves them again when they change (a bad new pair is logged and the
  * old one kept). Rejects with TlsSetupError (the hub does not start) for a CA or household file that
  * does not parse, a CA key others can read, a household key that does not match its certificate,
@@ -125,7 +125,8 @@ export async function startCertificates(settings: Exclude<TlsSettings, { mode: "
 async function freshServerCertificate(ca: LocalCa, dataDir: string, names: ServerNames, now: Date, validityMs: number, renewBeforeMs: number, log: HubLogger, stored: Awaited<ReturnType<typeof loadServerCertificate>>) {
   const reason = stored ? renewalReason(stored, names, now, renewBeforeMs) : "there is none yet";
   if (stored && reason === null) return stored;
-  const issued = await issueServerCertificate(ca, names, now, validityMs);
+  // The same key as before, so devices that pinned it (Tasmota) keep connecting after a renewal.
+  const issued = await issueServerCertificate(ca, names, now, validityMs, stored?.keyPem);
   storeServerCertificate(dataDir, issued);
   log.info({ serial: issued.serial, notAfter: issued.notAfter.toISOString(), dns: names.dns, ips: names.ips }, `tls: issued a new server certificate (${reason})`);
   return issued;

@@ -15,7 +15,7 @@ function opensslPair(dir: string, name: string, tag: string): { cert: string; ke
 }
 
 describe("certificate renewal without a restart", () => {
-  it("replaces a server certificate about to expire: a new TLS connection (HTTPS and MQTT over TLS) sees a new serial that the CA vouches for", async () => {
+  it("replaces a server certificate about to expire: a new TLS connection (HTTPS and MQTT over TLS) sees a new serial that the CA vouches for, same public key", async () => {
     const hub = await startTestHub({
       tls: { mode: "local", extraNames: ["hub.lan"], serverValidityMs: 6_000, renewBeforeMs: 4_000, checkIntervalMs: 200 },
       httpsPort: 0,
@@ -31,6 +31,8 @@ describe("certificate renewal without a restart", () => {
       }
       expect(latest.serialNumber).not.toBe(first.serialNumber);
       expect(Date.parse(latest.valid_to)).toBeGreaterThan(Date.parse(first.valid_to));
+      // Same public key: a Tasmota device's pinned fingerprint (of the public key) still matches.
+      expect(latest.pubkey?.equals(first.pubkey ?? Buffer.alloc(0))).toBe(true);
       expect((await httpsRequest(hub.httpsPort ?? 0, "hub.lan", "/healthz", ca)).status).toBe(200);
       const device = await peerCertificate(hub.mqttsPort ?? 0, "hub.lan");
       expect([latest.serialNumber, (await peerCertificate(hub.httpsPort ?? 0, "hub.lan")).serialNumber]).toContain(device.serialNumber);

@@ -1,9 +1,10 @@
+import { createPublicKey, webcrypto } from "node:crypto";
 import { chmodSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LocalCa } from "./ca";
 import { tlsDir } from "./ca";
 import { coversNames, type ServerNames } from "./names";
-import { generateKeys, privateKeyPem, randomSerial, x509 } from "./x509";
+import { generateKeys, importPrivateKeyPem, KEY_ALGORITHM, privateKeyPem, randomSerial, x509 } from "./x509";
 
 /** A server certificate and its key, as PEM, with what the renewal check reads. */
 export interface ServerCertificate {
@@ -26,10 +27,12 @@ export const RENEW_BEFORE_MS = 30 * DAY_MS;
 /**
  * Issues a server certificate signed by `ca` for `names` (every DNS name and IP address as a
  * subjectAltName; the first DNS name as CN), valid from an hour before `now` for `validityMs`,
- * for TLS server authentication only, with a fresh RSA 2048 key.
+ * for TLS server authentication only. It keeps `keyPem` (PKCS#8 PEM) when given, so a renewal keeps
+ * the public key that devices pinned (Tasmota's fingerprint is of the public key); else a fresh
+ * RSA 2048 key.
  */
-export async function issueServerCertificate(ca: LocalCa, names: ServerNames, now: Date, validityMs: number = SERVER_VALIDITY_MS): Promise<ServerCertificate> {
-  const keys = await generateKeys();
+export async function issueServerCertificate(ca: LocalCa, names: ServerNames, now: Date, validityMs: number = SERVER_VALIDITY_MS, keyPem?: string): Promise<ServerCertificate> {
+  const keys = keyPem === undefined ? await generateKeys() : await keyPairOf(keyPem);
   const notAfter = new Date(now.getTime() + validityMs);
   const cert = await x509.X509CertificateGenerator.create({
     serialNumber: randomSerial(),
@@ -49,7 +52,15 @@ export async function issueServerCertificate(ca: LocalCa, names: ServerNames, no
       await x509.AuthorityKeyIdentifierExtension.create(ca.cert),
     ],
   });
-  return { certPem: cert.toString("pem") + "\n", keyPem: await privateKeyPem(keys.privateKey), serial: cert.serialNumber, notAfter, names };
+  return { certPem: cert.toString("pem") + "\n", keyPem: keyPem ?? (await privateKeyPem(keys.privateKey)), serial: cert.serialNumber, notAfter, names };
+}
+
+/** The key pair of a PKCS#8 PEM private key (its public half derived by Node). */
+async function keyPairOf(keyPem: string): Promise<CryptoKeyPair> {
+  const privateKey = await importPrivateKeyPem(keyPem);
+  const spki = createPublicKey(keyPem).export({ type: "spki", format: "der" });
+  const publicKey = (await webcrypto.subtle.importKey("spki", spki, KEY_ALGORITHM, true, ["verify"])) as CryptoKey;
+  return { privateKey, publicKey };
 }
 
 /** `<dataDir>/tls/server.crt` and `server.key` (mode 0600). */
