@@ -107,7 +107,7 @@ describe("a hub that refuses its TLS files says why in one line, exits non-zero 
     }
   }, 120_000);
 
-  it("names the HTTPS port in use, and HUB_TLS_CERT without HUB_TLS_KEY", async () => {
+  it("names the HTTPS or MQTT TLS port in use, and HUB_TLS_CERT without HUB_TLS_KEY", async () => {
     const dataDir = tempDir();
     const blocker = createServer();
     const port = await freePort();
@@ -116,6 +116,9 @@ describe("a hub that refuses its TLS files says why in one line, exits non-zero 
       const busy = await runHub({ HUB_DATA_DIR: dataDir, HUB_HTTPS_PORT: String(port) });
       expect(busy.code).toBe(1);
       expect(busy.stderr.trim().split("\n")).toEqual([`hub: could not start: HTTPS port ${port} is already in use (set HUB_HTTPS_PORT to another port)`]);
+      const mqtts = await runHub({ HUB_DATA_DIR: dataDir, HUB_MQTTS_PORT: String(port) });
+      expect(mqtts.code).toBe(1);
+      expect(mqtts.stderr.trim().split("\n")).toEqual([`hub: could not start: MQTT TLS port ${port} is already in use (set HUB_MQTTS_PORT to another port, or 0 to disable it)`]);
       const half = await runHub({ HUB_DATA_DIR: dataDir, HUB_TLS_CERT: join(dataDir, "x.crt") });
       expect(half.code).toBe(1);
       expect(half.stderr.trim()).toMatch(/^hub: bad configuration: HUB_TLS_KEY: required with HUB_TLS_CERT/);
