@@ -5,7 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, test as base, type BrowserContext } from "@playwright/test";
 import { chromiumPath } from "../../playwright.config";
-import { expect, loginThroughUi } from "./support/fixtures";
+import * as v from "valibot";
+import { SensorListSchema } from "../../src/shared/contract/sensors";
+import { expect, loginThroughUi, pickSensor } from "./support/fixtures";
+import { nativeReading, publishDevice } from "./support/mqtt";
 import { startTestHub, type TestHub } from "./support/hub";
 import { freePort } from "./support/ports";
 
@@ -68,7 +71,7 @@ const test = base.extend<{ https: HttpsHub; tablet: BrowserContext }>({
 test.describe("HTTPS on the home network", () => {
   test.setTimeout(120_000);
 
-  test("a tablet trusting the hub's CA opens https://hub.lan: secure context, service worker in control, installable, Wake Lock, offline boot", async ({ https, tablet }) => {
+  test("a tablet trusting the hub's CA opens https://hub.lan: secure context, service worker in control, installable, Wake Lock, live readings over wss, offline boot", async ({ https, tablet }) => {
     const page = await tablet.newPage();
     const origin = `https://hub.lan:${https.httpsPort}`;
     const response = await page.goto(`${origin}/`);
@@ -83,6 +86,12 @@ test.describe("HTTPS on the home network", () => {
     await loginThroughUi(page, { baseURL: `${origin}/` });
     const config = await page.evaluate(async () => (await (await fetch("/api/v2/config")).json()) as { item: { mqttConnectionString: string } });
     expect(config.item.mqttConnectionString).toBe(`wss://hub.lan:${https.httpsPort}/mqtt`);
+    // The live channel over wss: a device's reading reaches the tile.
+    const sensors = v.parse(SensorListSchema, await page.evaluate(async () => (await fetch("/api/v2/config/sensors")).json())).items;
+    const sensor = pickSensor(sensors, "a temperature sensor", (item) => item.kind === "temp");
+    const reading = nativeReading(sensor, 4.2);
+    await publishDevice(https.hub, reading.topic, reading.payload);
+    await expect(page.getByTestId(`sensor-temp-${sensor.place}`).getByTestId("sensor-value")).toHaveText("4,2°C");
 
     await https.hub.stop();
     await page.reload();
