@@ -71,7 +71,7 @@ describe("HTTPS with the hub's own CA", () => {
     expect(config.status).toBe(200);
     const url = (JSON.parse(config.body) as { item: { mqttConnectionString: string } }).item.mqttConnectionString;
     expect(url).toBe(`wss://hub.lan:${httpsPort}/mqtt`);
-    const client = await connectMqtt(`wss://127.0.0.1:${httpsPort}/mqtt`, { wsOptions: { headers: { cookie: cookie ?? "", host: `hub.lan:${httpsPort}` }, ca, servername: "hub.lan" } as never, ca, servername: "hub.lan" });
+    const client = await connectMqtt(`wss://127.0.0.1:${httpsPort}/mqtt`, { wsOptions: { headers: { cookie: cookie ?? "", host: `hub.lan:${httpsPort}` }, ca } });
     try {
       expect(client.connected).toBe(true);
     } finally {

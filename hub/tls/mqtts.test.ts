@@ -44,7 +44,7 @@ describe("devices over MQTT over TLS (HUB_MQTTS_PORT)", () => {
     const { username, password } = await deviceLogin(hub, "balkon");
     const cookie = await login(hub);
     const ca = readFileSync(caFile, "utf8");
-    const browser = await connectMqtt(`wss://127.0.0.1:${hub.httpsPort ?? 0}/mqtt`, { wsOptions: { headers: { cookie }, ca, servername: "localhost" } as never, ca, servername: "localhost" });
+    const browser = await connectMqtt(`wss://127.0.0.1:${hub.httpsPort ?? 0}/mqtt`, { wsOptions: { headers: { cookie }, ca } });
     try {
       const shown = nextMessage(browser, "sensor/temp/balcony", 8000);
       const result = await mosquittoPub(["--cafile", caFile, "-h", "localhost", "-p", String(hub.mqttsPort), "-u", username, "-P", password, "-i", "balkon-tls", "-q", "1", "-t", "tele/balkon/SENSOR", "-m", reading(-7.5)]);
