@@ -104,7 +104,7 @@ export function onboardingPage(page: OnboardingPage): string {
     page.qrSvg === null || page.httpsUrl === null
       ? ""
       : `<img class="qr" src="data:image/svg+xml;base64,${Buffer.from(page.qrSvg).toString("base64")}" alt="Kod QR z adresem ${escapeHtml(page.httpsUrl)}" width="256" height="256">`;
-  return `${head}<p>Na tym urządzeniu połączenie z hubem nie jest szyfrowane. Gdy urządzenie zaufa certyfikatowi huba, pulpit otworzy się przez HTTPS i zadziała praca bez sieci, instalacja aplikacji i ekran zawsze włączony.</p>
+  return `${head}<p>Hub szyfruje połączenie własnym certyfikatem. Gdy urządzenie zaufa certyfikatowi huba, pulpit otworzy się przez HTTPS, a z nim praca bez sieci, instalacja aplikacji i ekran zawsze włączony.</p>
 <section aria-labelledby="cert">
 <h2 id="cert">Certyfikat huba</h2>
 <p><a class="button" href="/ca.crt" download="hub-ca.crt">Pobierz certyfikat (hub-ca.crt)</a><a class="button" href="/ca.mobileconfig">Profil dla iPhone’a i iPada</a></p>
