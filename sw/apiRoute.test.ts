@@ -78,6 +78,7 @@ describe("isCacheableApiGet", () => {
     for (const path of ["/ca", "/ca.crt", "/ca.crt?format=pem", "/ca.mobileconfig"]) expect(denied(path)).toBe(true);
     expect(denied("/cameras")).toBe(false);
     expect(denied("/calendar")).toBe(false);
+    expect(denied("/car")).toBe(false);
   });
 
   it("leaves other origins alone", () => {
