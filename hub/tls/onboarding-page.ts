@@ -47,7 +47,7 @@ const ANDROID = steps([
 
 const IOS = steps([
   'Otwórz tę stronę w <b>Safari</b> i pobierz <a href="/ca.mobileconfig">profil konfiguracji (hub-ca.mobileconfig)</a>; potwierdź „Zezwól”.',
-  "Otwórz <b>Ustawienia &gt; Pobrany profil &gt; Zainstaluj</b> i podaj kod urządzenia.",
+  "Otwórz <b>Ustawienia &gt; Pobrano profil</b> (na górze listy) &gt; <b>Zainstaluj</b> i podaj kod urządzenia.",
   "Włącz pełne zaufanie: <b>Ustawienia &gt; Ogólne &gt; To urządzenie (Informacje) &gt; Ustawienia zaufania certyfikatów</b> — włącz przełącznik przy certyfikacie huba. Bez tego kroku Safari nadal nie ufa hubowi.",
   "Otwórz adres HTTPS huba (niżej).",
 ]);
