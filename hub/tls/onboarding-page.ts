@@ -90,7 +90,7 @@ export function onboardingPage(page: OnboardingPage): string {
 <h1>Zaufaj hubowi</h1>
 `;
   if (page.fingerprint === null) {
-    return `${head}<p>Ten hub nie ma własnego urzędu certyfikacji (HUB_TLS=off): HTTPS zapewnia serwer pośredniczący, a jego certyfikat instaluje się tak, jak każe jego dokumentacja.</p>
+    return `${head}<p>Ten hub nie ma własnego urzędu certyfikacji (HUB_TLS=off albo certyfikat HUB_TLS_CERT): HTTPS zapewnia serwer pośredniczący albo certyfikat domu, a urządzenia ufają mu tak, jak każe jego wystawca.</p>
 </main>
 </body>
 </html>

@@ -154,7 +154,7 @@ describe("GET /ca", () => {
     const answer = await get(port, "/ca");
     expect(answer.status).toBe(404);
     expect(answer.text).toContain("<h1>Zaufaj hubowi</h1>");
-    expect(answer.text).toContain("nie ma własnego urzędu certyfikacji (HUB_TLS=off)");
+    expect(answer.text).toContain("nie ma własnego urzędu certyfikacji (HUB_TLS=off albo certyfikat HUB_TLS_CERT)");
     expect(answer.text).not.toContain("ca-fingerprint");
   });
 });

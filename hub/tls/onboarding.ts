@@ -25,7 +25,7 @@ interface Ca {
   name: string;
 }
 
-const NO_CA_MESSAGE = "Ten hub nie ma własnego urzędu certyfikacji (HUB_TLS=off): nie ma certyfikatu do pobrania";
+const NO_CA_MESSAGE = "Ten hub nie ma własnego urzędu certyfikacji (HUB_TLS=off albo certyfikat HUB_TLS_CERT): nie ma certyfikatu do pobrania";
 
 /** The common name of an X.509 subject (`CN=…` line), or the whole subject. */
 function commonName(subject: string): string {
