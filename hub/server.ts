@@ -71,6 +71,7 @@ import { HeaterService } from "./climate/heater-service";
 import { HeaterStore } from "./climate/heater-store";
 import { climateRoutes } from "./climate/routes";
 import { startCertificates, type TlsCertificates, type TlsSettings } from "./tls/certificates";
+import { registerOnboarding } from "./tls/onboarding";
 import { listenHttps } from "./tls/https-server";
 import { installHealthCheck, installHttpsRedirect } from "./tls/redirect";
 
@@ -196,7 +197,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     // The devices the hub acts for: the household file's, and the Zigbee2MQTT lights it found (household/devices.ts).
     const foundLights = new OfferedDevices("zigbee2mqtt");
     const known = anyKnown(householdDevices(household), foundLights);
-    const bridge = startBridge(link, household, log, { known, limits: brokerLimits(options.mqttLimits), ...(certificates && (options.mqttsPort ?? 8883) !== 0 ? { tls: { port: options.mqttsPort ?? 8883, certificates } } : {}) });
+    const bridge = startBridge(link, household, log, { known, limits: brokerLimits(options.mqttLimits) });
     // Device commands go through a link that refuses devices known offline (LWT / availability).
     const commandLink = availabilityGuardedLink(link, new DeviceAvailability(known).start(link));
     const lights = new LightsService(commandLink, household.lights ?? [], log)
@@ -233,6 +234,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     installWriteGuard(app);
     const onNotFoundOther = await installStatic(app, options.distDir);
     installErrorHandlers(app, onNotFoundOther);
+    // The onboarding page and the CA download: public, over HTTP too (exempt from the HTTPS redirect).
+    await registerOnboarding(app, { caPem: () => certificates?.caCertificatePem() ?? null, httpsPort: () => (certificates ? boundHttpsPort : null) });
     await installCompression(app); // after the (precompressed) static files, before the API
     const switchDefinitions = new SwitchDefinitions(household.switches, db);
     const garageService = new GarageService(commandLink, household);

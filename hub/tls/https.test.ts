@@ -1,3 +1,4 @@
+import { X509Certificate } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { hostname, networkInterfaces } from "node:os";
@@ -9,11 +10,12 @@ import { httpsRequest, peerCertificate } from "../testing/https";
 import { isRedirectExempt } from "./redirect";
 
 /** A plain HTTP request to the hub on 127.0.0.1 with the given Host header (fetch would replace it). */
-function plainRequest(port: number, path: string, host: string, method = "GET"): Promise<{ status: number; headers: { get(name: string): string | undefined } }> {
+function plainRequest(port: number, path: string, host: string, method = "GET"): Promise<{ status: number; headers: { get(name: string): string | undefined }; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port, path, method, headers: { host }, agent: false }, (response) => {
-      response.resume();
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: { get: (name) => response.headers[name] as string | undefined } }));
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: { get: (name) => response.headers[name] as string | undefined }, body: Buffer.concat(chunks) }));
     });
     req.on("error", reject);
     req.end();
@@ -100,6 +102,21 @@ describe("HTTPS with the hub's own CA", () => {
     }
     for (const path of ["/cameras", "/caution", "/api/ca"]) expect((await plain(path, "hub.lan:8080")).status, path).toBe(308);
     expect((await plain("/", "evil host")).status).toBe(400);
+  });
+
+  it("serves the onboarding page and the hub's own CA over plain HTTP by a LAN name, the page naming the CA's fingerprint and the HTTPS address", async () => {
+    const port = Number(new URL(hub.url).port);
+    const page = await plainRequest(port, "/ca", `hub.lan:${String(port)}`);
+    expect(page.status).toBe(200);
+    const html = page.body.toString("utf8");
+    const fingerprint = new X509Certificate(ca).fingerprint256;
+    expect(html).toContain("Zaufaj hubowi");
+    expect(html).toContain(fingerprint);
+    expect(html).toContain(`https://hub.lan:${String(httpsPort)}/`);
+    const der = await plainRequest(port, "/ca.crt", `hub.lan:${String(port)}`);
+    expect(der.status).toBe(200);
+    expect(der.headers.get("content-type")).toContain("application/x-x509-ca-cert");
+    expect(new X509Certificate(der.body).fingerprint256).toBe(fingerprint);
   });
 
   it("keeps plain HTTP on localhost working as before (demo on http://localhost:8080)", async () => {
