@@ -46,7 +46,7 @@ fail_step() {
 }
 
 # --- prerequisites ------------------------------------------------------------------------------
-step "prerequisites (Chromium, Mosquitto, ffmpeg)"
+step "prerequisites (Chromium, Mosquitto and its clients, ffmpeg, certutil)"
 CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 export CHROMIUM_PATH
 find_mosquitto() {
@@ -57,6 +57,10 @@ MISSING=()
 [ -n "$(find_mosquitto)" ] || MISSING+=(mosquitto)
 # ffmpeg: the hub feeds the demo cameras' HLS with its live test source when it is present (tests of that path).
 command -v ffmpeg >/dev/null 2>&1 || MISSING+=(ffmpeg)
+# mosquitto_pub: Mosquitto's own client connects to the hub's MQTT over TLS (hub/tls/mqtts.test.ts).
+command -v mosquitto_pub >/dev/null 2>&1 || MISSING+=(mosquitto-clients)
+# certutil: the HTTPS end-to-end test makes Chromium trust the hub's CA through an NSS database.
+command -v certutil >/dev/null 2>&1 || MISSING+=(libnss3-tools)
 APT_PID=""
 if [ "${#MISSING[@]}" -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -101,6 +105,8 @@ export MOSQUITTO_BIN
 echo "chromium: $CHROMIUM_PATH"
 echo "mosquitto: $MOSQUITTO_BIN"
 command -v ffmpeg >/dev/null 2>&1 || fail_step "ffmpeg not found on PATH"
+command -v mosquitto_pub >/dev/null 2>&1 || fail_step "mosquitto_pub not found on PATH (Debian package mosquitto-clients)"
+command -v certutil >/dev/null 2>&1 || fail_step "certutil not found on PATH (Debian package libnss3-tools)"
 echo "ffmpeg: $(command -v ffmpeg)"
 
 # --- unit tests ---------------------------------------------------------------------------------
