@@ -139,7 +139,10 @@ export async function createBackup(target: string, source: BackupSource): Promis
       const db = new Database(databasePath, { readonly: true, fileMustExist: true });
       try {
         db.pragma("busy_timeout = 5000");
-        await db.backup(join(staging, "hub.sqlite"));
+        // One step: a copy in steps restarts whenever another process (the running hub) writes
+        // between two steps, and would never finish under steady writes. One step holds one read
+        // snapshot; in WAL mode the hub keeps writing meanwhile.
+        await db.backup(join(staging, "hub.sqlite"), { progress: () => 0x7fffffff });
       } finally {
         db.close();
       }
