@@ -1,10 +1,12 @@
 import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
 import {
-  chmodSync, chownSync, closeSync, copyFileSync, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync,
+  chmodSync, chownSync, closeSync, copyFileSync, createReadStream, createWriteStream, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync,
   renameSync, rmSync, statSync, writeFileSync,
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
 import * as tar from "tar";
 import * as v from "valibot";
 import { SCHEMA_VERSIONS, type Db } from "../core/db";
@@ -58,8 +60,11 @@ export function hubVersion(): string {
   }
 }
 
-function sha256Of(path: string): string {
-  return createHash("sha256").update(readFileSync(path)).digest("hex");
+/** SHA-256 (hex) of a file, read as a stream (a large database does not hold up the hub's event loop). */
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash("sha256");
+  await pipeline(createReadStream(path), hash);
+  return hash.digest("hex");
 }
 
 /** Whether a file of the TLS folder is a private key: kept 0600 in the archive and on restore. */
@@ -153,10 +158,11 @@ export async function createBackup(target: string, source: BackupSource): Promis
     if (household !== "none") copyFileSync(householdPath, join(staging, "household.json"));
     const tlsDir = join(source.dataDir, "tls");
     if (existsSync(tlsDir) && lstatSync(tlsDir).isDirectory()) copyTree(tlsDir, join(staging, "tls"));
-    const files = filesUnder(staging).map((file) => {
+    const files: BackupManifest["files"] = [];
+    for (const file of filesUnder(staging)) {
       const full = join(staging, file);
-      return { path: file, bytes: statSync(full).size, sha256: sha256Of(full), mode: statSync(full).mode & 0o777 };
-    });
+      files.push({ path: file, bytes: statSync(full).size, sha256: await sha256Of(full), mode: statSync(full).mode & 0o777 });
+    }
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,
@@ -166,8 +172,13 @@ export async function createBackup(target: string, source: BackupSource): Promis
       files,
     };
     writeFileSync(join(staging, MANIFEST), JSON.stringify(manifest, null, 2) + "\n", { mode: 0o600 });
-    writeFileSync(archive, "", { mode: 0o600 });
-    await tar.create({ gzip: true, file: archive, cwd: staging, portable: true }, [MANIFEST, ...files.map((file) => file.path)]);
+    // node-tar writes the tar stream; node's zlib compresses it on libuv's thread pool, so the
+    // running hub keeps answering while a large database is compressed.
+    await pipeline(
+      tar.create({ cwd: staging, portable: true }, [MANIFEST, ...files.map((file) => file.path)]),
+      createGzip(),
+      createWriteStream(archive, { mode: 0o600 }),
+    );
     const fd = openSync(archive, "r");
     try {
       fsyncSync(fd);
@@ -318,7 +329,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     for (const entry of manifest.files) {
       const path = join(staging, entry.path);
       if (!existsSync(path)) throw new BackupError(`${file} is damaged: ${entry.path} is listed in the manifest but missing`);
-      if (sha256Of(path) !== entry.sha256) throw new BackupError(`${file} is damaged: ${entry.path} does not match its SHA-256 in the manifest`);
+      if ((await sha256Of(path)) !== entry.sha256) throw new BackupError(`${file} is damaged: ${entry.path} does not match its SHA-256 in the manifest`);
       chmodSync(path, entry.path.startsWith("tls/") && isKeyFile(entry.path) ? entry.mode & 0o600 : entry.mode);
     }
     if (existsSync(join(staging, "tls"))) chmodSync(join(staging, "tls"), 0o700);
