@@ -286,7 +286,7 @@ function stamp(date: Date): string {
 
 /**
  * Restores the backup at `file` into the data folder of a stopped hub. Checks first, touching
- * nothing: no hub runs on `dataDir` (its lock file, lock.ts), the manifest is ours, every file
+ * nothing: no hub runs on `dataDir` (it holds `hub.lock`, lock.ts), the manifest is ours, every file
  * extracts with the size and SHA-256 the manifest lists (nothing else in the archive, no links),
  * and the database passes `PRAGMA integrity_check` with no schema version newer than this hub's.
  * Then moves the current database, household file and tls/ into `<dataDir>/before-restore-<time>/`
@@ -297,7 +297,8 @@ function stamp(date: Date): string {
 export async function restoreBackup(file: string, dataDir: string): Promise<RestoreResult> {
   const running = runningHub(dataDir);
   if (running !== null) {
-    throw new BackupError(`the hub is running on ${dataDir} (process ${String(running.pid)}, started ${running.startedAt}): stop it first (e.g. sudo systemctl stop household-hub), then restore`);
+    const who = running.pid === null ? "" : ` (process ${String(running.pid)}, started ${running.startedAt ?? "?"})`;
+    throw new BackupError(`the hub is running on ${dataDir}${who}: stop it first (e.g. sudo systemctl stop household-hub), then restore`);
   }
   if (!existsSync(file) || !statSync(file).isFile()) throw new BackupError(`${file}: no such file`);
   const manifest = await readManifest(file);
@@ -334,7 +335,8 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     }
     if (existsSync(join(staging, "tls"))) chmodSync(join(staging, "tls"), 0o700);
     checkDatabase(join(staging, "hub.sqlite"), file);
-    const before = join(dataDir, `before-restore-${stamp(now)}`);
+    let before = join(dataDir, `before-restore-${stamp(now)}`);
+    for (let n = 2; existsSync(before); n += 1) before = join(dataDir, `before-restore-${stamp(now)}-${String(n)}`);
     mkdirSync(before, { mode: 0o700 });
     for (const name of REPLACED) {
       if (existsSync(join(dataDir, name))) renameSync(join(dataDir, name), join(before, name));

@@ -1,60 +1,76 @@
+import Database from "better-sqlite3";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 
-/** The file a running hub keeps in its data folder: `{"pid": <number>, "host": <hostname>, "startedAt": <ISO time>}`. */
-export const LOCK_FILE = "hub.pid";
+/** Who holds the data folder, for messages: `{"pid": <number>, "host": <hostname>, "startedAt": <ISO time>}`. */
+export const OWNER_FILE = "hub.pid";
+/**
+ * The lock itself: a small SQLite file a running hub holds with `locking_mode = EXCLUSIVE`. The
+ * operating system drops the lock when the process ends however it ends (crash, SIGKILL, power), and
+ * it holds across containers sharing the folder: no stale lock, no process id reused by another
+ * program that counts as a hub.
+ */
+export const LOCK_FILE = "hub.lock";
 
-/** Who holds the data folder: the running hub's process id and start time. */
+/** Who holds the data folder: the running hub's process id and start time (from {@link OWNER_FILE}; null when unreadable). */
 export interface HubLockOwner {
-  pid: number;
-  startedAt: string;
+  pid: number | null;
+  startedAt: string | null;
 }
 
 /**
- * Marks `dataDir` as in use by this process (writes {@link LOCK_FILE}); `release` removes the file
- * if it is still ours. A hub that crashed leaves the file behind: {@link runningHub} then sees that
- * its process is gone.
+ * Marks `dataDir` as in use by this process: holds {@link LOCK_FILE} and writes {@link OWNER_FILE}.
+ * `release` lets the lock go and removes the owner file if it is still ours. When another hub holds
+ * the lock already (a second hub on the same folder) this one runs without it.
  */
 export function holdDataDir(dataDir: string): { release(): void } {
-  const path = join(dataDir, LOCK_FILE);
-  writeFileSync(path, JSON.stringify({ pid: process.pid, host: hostname(), startedAt: new Date().toISOString() }) + "\n", { mode: 0o644 });
+  const ownerPath = join(dataDir, OWNER_FILE);
+  let lock: Database.Database | null = new Database(join(dataDir, LOCK_FILE), { timeout: 0 });
+  try {
+    lock.pragma("locking_mode = EXCLUSIVE");
+    lock.exec("CREATE TABLE IF NOT EXISTS held (at TEXT NOT NULL); DELETE FROM held;"); // the first write takes the exclusive lock, kept until close
+    lock.prepare("INSERT INTO held (at) VALUES (?)").run(new Date().toISOString());
+    writeFileSync(ownerPath, JSON.stringify({ pid: process.pid, host: hostname(), startedAt: new Date().toISOString() }) + "\n", { mode: 0o644 });
+  } catch {
+    lock.close();
+    lock = null;
+  }
   return {
     release: () => {
-      if (readOwner(path)?.pid === process.pid) rmSync(path, { force: true });
+      if (lock === null) return;
+      lock.close();
+      lock = null;
+      if (readOwner(ownerPath)?.pid === process.pid) rmSync(ownerPath, { force: true });
     },
   };
 }
 
-function readOwner(path: string): (HubLockOwner & { host: string }) | null {
+function readOwner(path: string): HubLockOwner | null {
   try {
     const raw: unknown = JSON.parse(readFileSync(path, "utf8"));
     if (typeof raw !== "object" || raw === null) return null;
-    const { pid, host, startedAt } = raw as Record<string, unknown>;
-    if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return null;
-    return { pid, host: typeof host === "string" ? host : "", startedAt: typeof startedAt === "string" ? startedAt : "" };
+    const { pid, startedAt } = raw as Record<string, unknown>;
+    return { pid: typeof pid === "number" && Number.isInteger(pid) ? pid : null, startedAt: typeof startedAt === "string" ? startedAt : null };
   } catch {
     return null;
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user (the service's own user).
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/**
- * The hub running on `dataDir`, or null: its lock file names a process alive on this machine. A
- * lock file written on another host (a data folder shared over the network) counts as running.
- */
+/** The hub running on `dataDir`, or null: some process holds its {@link LOCK_FILE}. */
 export function runningHub(dataDir: string): HubLockOwner | null {
-  const owner = readOwner(join(dataDir, LOCK_FILE));
-  if (owner === null) return null;
-  if (owner.host !== "" && owner.host !== hostname()) return { pid: owner.pid, startedAt: owner.startedAt };
-  return alive(owner.pid) ? { pid: owner.pid, startedAt: owner.startedAt } : null;
+  const path = join(dataDir, LOCK_FILE);
+  if (!existsSync(path)) return null;
+  try {
+    const probe = new Database(path, { timeout: 0, fileMustExist: true, readonly: true });
+    try {
+      probe.prepare("SELECT count(*) FROM sqlite_master").get();
+    } finally {
+      probe.close();
+    }
+    return null;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "SQLITE_BUSY") throw error;
+    return readOwner(join(dataDir, OWNER_FILE)) ?? { pid: null, startedAt: null };
+  }
 }

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDb } from "../core/db";
 import { UserStore } from "../auth/user-store";
 import { runCli } from "../cli";
-import { startTestHub, tempDir, type TestHub } from "../testing/harness";
+import { startTestHub, tempDir, until, type TestHub } from "../testing/harness";
 import { createBackup, MANIFEST } from "./archive";
-import { LOCK_FILE } from "./lock";
-import { integrityOf, sha256File, spawnCli } from "./testing";
+import { OWNER_FILE, runningHub } from "./lock";
+import { integrityOf, ROOT, sha256File, spawnCli } from "./testing";
 
 /** Runs the CLI in this process against `dataDir`: its exit code and what it wrote. */
 async function cli(args: string[], dataDir: string): Promise<{ code: number; out: string[]; err: string[] }> {
@@ -65,7 +65,7 @@ describe("npm run hub -- restore", () => {
     const { code, out, err } = await cli(["restore", backup], live);
     expect(err).toEqual([]);
     expect(code).toBe(0);
-    expect(out[0]).toMatch(/^restored .*ania\.tar\.gz \(made .* by hub \d+\.\d+\.\d+\) into .*live; what it replaced is in .*before-restore-\d{8}T\d{6}Z$/);
+    expect(out[0]).toMatch(/^restored .*ania\.tar\.gz \(made .* by hub \d+\.\d+\.\d+\) into .*live; what it replaced is in .*before-restore-\d{8}T\d{6}Z(-\d+)?$/);
     const db = openDb(live);
     expect(new UserStore(db).list().map((user) => user.login)).toEqual(["ania"]);
     db.close();
@@ -152,20 +152,37 @@ describe("restore and a running hub", () => {
     expect(integrityOf(database)).toBe("ok");
 
     await hub.close();
-    expect(existsSync(join(hub.dataDir, LOCK_FILE))).toBe(false);
+    expect(runningHub(hub.dataDir)).toBeNull();
+    expect(existsSync(join(hub.dataDir, OWNER_FILE))).toBe(false);
     expect((await cli(["restore", backup], hub.dataDir)).code).toBe(0);
   });
 
-  it("a lock left by a hub that died does not block a restore", async () => {
+  it("a hub killed with SIGKILL leaves no lock: restore goes ahead; a live process id in a stale hub.pid does not count", async () => {
     hub = await startTestHub();
     const backup = join(tempDir("hub-restore-stale-"), "hub.tar.gz");
     await createBackup(backup, { dataDir: hub.dataDir });
     await hub.close();
-    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
-    writeFileSync(join(hub.dataDir, LOCK_FILE), JSON.stringify({ pid: Number(gone.stdout), host: (await import("node:os")).hostname(), startedAt: "2026-11-27T00:00:00.000Z" }));
+    // A real hub process on the folder, killed without a chance to clean up.
+    const killed = spawnHub(hub.dataDir);
+    await until(() => runningHub(hub.dataDir)?.pid === killed.pid, 30_000);
+    expect((await cli(["restore", backup], hub.dataDir)).err[0]).toMatch(new RegExp(`the hub is running on .* \\(process ${String(killed.pid)}, `));
+    killed.kill("SIGKILL");
+    await new Promise((resolve) => killed.once("close", resolve));
+    expect(JSON.parse(readFileSync(join(hub.dataDir, OWNER_FILE), "utf8"))).toMatchObject({ pid: killed.pid }); // left behind
+    expect(await cli(["restore", backup], hub.dataDir)).toMatchObject({ code: 0, err: [] });
+    writeFileSync(join(hub.dataDir, OWNER_FILE), JSON.stringify({ pid: process.ppid, startedAt: "2026-11-27T00:00:00.000Z" })); // alive, but not a hub
     expect((await cli(["restore", backup], hub.dataDir)).code).toBe(0);
-  });
+  }, 60_000);
 });
+
+/** The hub as its own process (`tsx hub/main.ts`) on `dataDir`, on free ports. */
+function spawnHub(dataDir: string): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", join(ROOT, "hub", "main.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, HUB_DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", HUB_MQTT_PORT: "0", HUB_BACKUP_KEEP: "0", HUB_LOG_LEVEL: "warn", HUB_DEMO: "1", HUB_SIMULATOR: "0" },
+    stdio: "ignore",
+  });
+}
 
 function writeTo(path: string, bytes: Buffer): string {
   writeFileSync(path, bytes);
