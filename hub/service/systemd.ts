@@ -51,6 +51,8 @@ StateDirectory=${options.name}
 StateDirectoryMode=0750
 UMask=0027
 NoNewPrivileges=yes
+# The file system is read-only for the hub but /var/lib/${options.name}: a HUB_BACKUP_DIR elsewhere
+# needs ReadWritePaths=<that folder> (sudo systemctl edit ${options.name}).
 ProtectSystem=strict
 ProtectHome=${underHome ? "read-only" : "yes"}
 PrivateTmp=yes
