@@ -150,6 +150,7 @@ export async function createBackup(target: string, source: BackupSource): Promis
         await db.backup(join(staging, "hub.sqlite"), { progress: () => 0x7fffffff });
       } finally {
         db.close();
+        giveBackToDataDirOwner(source.dataDir, ["hub.sqlite-wal", "hub.sqlite-shm"]);
       }
     }
     chmodSync(join(staging, "hub.sqlite"), 0o600);
@@ -338,6 +339,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     let before = join(dataDir, `before-restore-${stamp(now)}`);
     for (let n = 2; existsSync(before); n += 1) before = join(dataDir, `before-restore-${stamp(now)}-${String(n)}`);
     mkdirSync(before, { mode: 0o700 });
+    giveBackToDataDirOwner(dataDir, [basename(before)]);
     for (const name of REPLACED) {
       if (existsSync(join(dataDir, name))) renameSync(join(dataDir, name), join(before, name));
     }
@@ -352,6 +354,20 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     return { manifest, before, householdCopy };
   } finally {
     rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Run as root (sudo) on the service's folder, SQLite may have created the database's `-wal` or
+ * `-shm` as root: they go back to the folder's owner, or the hub (its own user) could not open them.
+ */
+function giveBackToDataDirOwner(dataDir: string, names: readonly string[]): void {
+  if (process.getuid?.() !== 0) return;
+  const { uid, gid } = statSync(dataDir);
+  if (uid === 0) return;
+  for (const name of names) {
+    const path = join(dataDir, name);
+    if (existsSync(path) && statSync(path).uid === 0) chownSync(path, uid, gid);
   }
 }
 

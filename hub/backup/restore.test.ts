@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tar from "tar";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -75,6 +75,17 @@ describe("npm run hub -- restore", () => {
     const kept = readdirSync(live).find((name) => name.startsWith("before-restore-")) ?? "";
     const keptSnapshot = snapshot(join(live, kept));
     for (const [path, sum] of Object.entries(before)) expect(keptSnapshot[path.replace(/^/, "")]).toBe(sum);
+  });
+
+  it("run by root on a folder the service's user owns, backup and restore leave every file to that user", async () => {
+    const owner = process.getuid?.() === 0 ? 65534 : (process.getuid?.() ?? 0); // nobody, as the service's user
+    for (const path of [live, ...readdirSync(live, { recursive: true }).map((name) => join(live, String(name)))]) chownSync(path, owner, owner);
+    rmSync(join(live, "hub.sqlite-wal"), { force: true });
+    rmSync(join(live, "hub.sqlite-shm"), { force: true });
+    expect((await cli(["backup", join(work, "by-root.tar.gz")], live)).code).toBe(0);
+    expect((await cli(["restore", backup], live)).code).toBe(0);
+    const notTheirs = readdirSync(live, { recursive: true }).map((name) => join(live, String(name))).filter((path) => statSync(path).uid !== owner);
+    expect(notTheirs).toEqual([]);
   });
 
   describe("refuses what is not one of ours, with one line and exit code 1, overwriting nothing", () => {
