@@ -134,7 +134,10 @@ export async function createBackup(target: string, source: BackupSource): Promis
   if (existsSync(path)) throw new BackupError(`${path} already exists: choose a new file name`);
   const databasePath = join(source.dataDir, "hub.sqlite");
   if (source.db === undefined && !existsSync(databasePath)) throw new BackupError(`no hub database at ${databasePath} (check HUB_DATA_DIR)`);
-  mkdirSync(dirname(path), { recursive: true });
+  if (!existsSync(dirname(path))) {
+    mkdirSync(dirname(path), { recursive: true });
+    giveBackToDataDirOwner(dirname(dirname(path)), [basename(dirname(path))]); // <data>/backups made by root stays the hub's
+  }
   const { staging, archive } = partialNames(path);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { mode: 0o700 });
