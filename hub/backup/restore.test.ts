@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tar from "tar";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -102,6 +102,10 @@ describe("npm run hub -- restore", () => {
       ["a tampered database (checksum)", (dir) => repack(dir, (manifest) => manifest, (files) => flipByte(join(files, "hub.sqlite"), 5000)), /is damaged: hub\.sqlite does not match its SHA-256 in the manifest/],
       ["a tampered checksum in the manifest", (dir) => repack(dir, (manifest) => ({ ...manifest, files: manifest.files.map((file) => (file.path === "tls/ca.key" ? { ...file, sha256: "0".repeat(64) } : file)) })), /is damaged: tls\/ca\.key does not match its SHA-256/],
       ["a file not in the manifest", (dir) => repack(dir, (manifest) => ({ ...manifest, files: manifest.files.filter((file) => file.path !== "household.json") })), /is not a hub backup: household\.json is not listed in its manifest/],
+      ["a symbolic link in place of the CA key", (dir) => repack(dir, (manifest) => manifest, (files) => {
+        rmSync(join(files, "tls", "ca.key"));
+        symlinkSync("/etc/passwd", join(files, "tls", "ca.key"));
+      }), /is not a hub backup: tls\/ca\.key is not listed in its manifest with that size and type/],
       ["a path outside the data folder", (dir) => repack(dir, (manifest) => ({ ...manifest, files: [...manifest.files, { path: "../escape", bytes: 1, sha256: "0".repeat(64), mode: 0o644 }] })), /is not a hub backup: manifest\.json is malformed at files\.\d+\.path/],
     ];
     for (const [what, make, message] of cases) {
