@@ -29,6 +29,7 @@ export function holdDataDir(dataDir: string): { release(): void } {
   let lock: Database.Database | null = new Database(join(dataDir, LOCK_FILE), { timeout: 0 });
   try {
     lock.pragma("locking_mode = EXCLUSIVE");
+    lock.pragma("journal_mode = MEMORY"); // its one row is throwaway: no hub.lock-journal beside it
     lock.exec("CREATE TABLE IF NOT EXISTS held (at TEXT NOT NULL); DELETE FROM held;"); // the first write takes the exclusive lock, kept until close
     lock.prepare("INSERT INTO held (at) VALUES (?)").run(new Date().toISOString());
     writeFileSync(ownerPath, JSON.stringify({ pid: process.pid, host: hostname(), startedAt: new Date().toISOString() }) + "\n", { mode: 0o644 });
