@@ -41,7 +41,7 @@ async function startOnce(mode: Mode): Promise<{ readyMs: number; cpu: number }> 
   const child = spawn(process.execPath, [...MODES[mode]], {
     cwd: repoRoot,
     stdio: "ignore",
-    env: { ...process.env, HUB_DEMO: "1", HUB_SIMULATOR: "0", HOST: "127.0.0.1", PORT: String(port), HUB_MQTT_PORT: String(mqttPort), HUB_DATA_DIR: dataDir, HUB_LOG_LEVEL: "warn" },
+    env: { ...process.env, HUB_DEMO: "1", HUB_SIMULATOR: "0", HOST: "127.0.0.1", PORT: String(port), HUB_MQTT_PORT: String(mqttPort), HUB_DATA_DIR: dataDir, HUB_LOG_LEVEL: "warn", HUB_TLS: "off" },
   });
   try {
     await waitFor(async () => (await answersHttp(`http://127.0.0.1:${port}`)) && (await isListening(mqttPort)), `the hub (${mode})`, 45_000);

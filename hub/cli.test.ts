@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { rmSync } from "node:fs";
 import { useCheapKdfForTests } from "./auth/kdf";
 import { runCli, type CliIo } from "./cli";
-import { call, connectMqtt, freePort, login, startTestHub, tempDir, type TestHub } from "./testing/harness";
+import type { MqttClient } from "mqtt";
+import * as v from "valibot";
+import { SessionEndedPayloadSchema, sessionEndedTopic } from "../src/shared/contract/auth";
+import { call, connectBrowser, connectMqtt, freePort, jsonOf, login, nextMessage, startTestHub, tempDir, type TestHub } from "./testing/harness";
 
 let dataDir: string;
 let hub: TestHub | undefined;
@@ -78,6 +81,62 @@ describe("hub CLI", () => {
     await runCli(["user", "list"], list);
     expect(list.output.join("\n")).toMatch(/^ola\tPIN not set/);
     expect(await runCli(["user", "pin", "ola", "--pin", "123456789123456"], io())).toBe(0);
+  });
+});
+
+describe("hub CLI: a running hub ends the sessions the CLI ends", () => {
+  const SessionsSchema = v.object({ items: v.array(v.object({ hash: v.string(), current: v.boolean() })) });
+  const hashOf = async (cookie: string) => (await jsonOf(await call(hub!, "GET", "/api/auth/v1/session/all", { cookie }), SessionsSchema)).items.find((item) => item.current)!.hash;
+  const closedWithin = (client: MqttClient, ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      client.once("close", () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+
+  it("user passwd logs out every session of that login (live connections close within 2 s, each end announced once as revoked); other logins keep theirs; user remove ends the removed user's", async () => {
+    useCheapKdfForTests();
+    dataDir = tempDir();
+    for (const login of ["anna", "jan", "ola"]) expect(await runCli(["user", "add", login, "--password", "stare", "--pin", "2468"], io())).toBe(0);
+    hub = await startTestHub({ dataDir, demo: false });
+    const [kiosk, tablet, phone] = [await login(hub, "anna", "stare", "kiosk"), await login(hub, "anna", "stare", "tablet"), await login(hub, "anna", "stare", "phone")];
+    const jan = await login(hub, "jan", "stare", "jan");
+    const ola = await login(hub, "ola", "stare", "ola");
+    const hashes = { kiosk: await hashOf(kiosk), tablet: await hashOf(tablet), phone: await hashOf(phone), ola: await hashOf(ola) };
+    const clients = [await connectBrowser(hub, tablet), await connectBrowser(hub, phone), await connectBrowser(hub, jan), await connectBrowser(hub, ola)];
+    const [tabletLive, phoneLive, janLive, olaLive] = clients as [MqttClient, MqttClient, MqttClient, MqttClient];
+    try {
+      const ended: { topic: string; reason: string }[] = [];
+      await janLive.subscribeAsync("session/#");
+      janLive.on("message", (topic, payload) => ended.push({ topic, reason: v.parse(SessionEndedPayloadSchema, JSON.parse(payload.toString())).reason }));
+      // The kiosk logs out by itself first: the hub announces that end, and the CLI's change must not announce it again.
+      expect((await call(hub, "DELETE", "/api/auth/v1/session", { cookie: kiosk, body: {} })).status).toBe(200);
+
+      const closed = [closedWithin(tabletLive, 2_000), closedWithin(phoneLive, 2_000)];
+      const passwd = io();
+      expect(await runCli(["user", "passwd", "anna", "--password", "nowe"], passwd)).toBe(0);
+      expect(passwd.output.join("\n")).toContain("2 session(s) logged out");
+      expect(await Promise.all(closed)).toEqual([true, true]);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(ended.sort((a, b) => a.topic.localeCompare(b.topic))).toEqual(
+        [hashes.kiosk, hashes.tablet, hashes.phone].map((hash) => ({ topic: sessionEndedTopic(hash), reason: "revoked" })).sort((a, b) => a.topic.localeCompare(b.topic)),
+      );
+      for (const cookie of [tablet, phone]) expect((await call(hub, "POST", "/api/auth/v1/session/validate", { cookie, body: {} })).status).toBe(401);
+      expect((await call(hub, "POST", "/api/auth/v1/session/validate", { cookie: jan, body: {} })).status).toBe(200);
+      expect(janLive.connected).toBe(true);
+      await login(hub, "anna", "nowe");
+
+      const olaClosed = closedWithin(olaLive, 2_000);
+      const olaEnded = nextMessage(janLive, sessionEndedTopic(hashes.ola), 2_000);
+      expect(await runCli(["user", "remove", "ola"], io())).toBe(0);
+      expect(await olaClosed).toBe(true);
+      expect(v.parse(SessionEndedPayloadSchema, JSON.parse((await olaEnded).payload)).reason).toBe("revoked");
+      expect(janLive.connected).toBe(true);
+    } finally {
+      for (const client of clients) client.end(true);
+    }
   });
 });
 

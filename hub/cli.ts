@@ -5,6 +5,7 @@ import { canonicalPin, newPinProblem } from "./auth/pin-policy";
 import { DEVICE_KINDS, deviceTopicProblem, ZIGBEE2MQTT_DEFAULT_BASE, type DeviceKind } from "./broker/acl";
 import { openDb, type Db } from "./core/db";
 import { MqttUserStore } from "./broker/mqtt-users";
+import { SessionStore } from "./auth/session-store";
 import { UserStore } from "./auth/user-store";
 import { BackupError, createBackup, restoreBackup } from "./backup/archive";
 import { afterInstall, DEFAULT_SERVICE_NAME, installUnit, isBuilt, SERVICE_NAME, ServiceInstallError, systemdUnit } from "./service/systemd";
@@ -20,7 +21,7 @@ export interface CliIo {
 
 const USAGE = `usage: npm run hub -- <command>
   user add <login> (--password <p> | --password-stdin) [--pin <digits>]
-  user passwd <login> (--password <p> | --password-stdin)
+  user passwd <login> (--password <p> | --password-stdin)   (logs out all their sessions)
   user pin <login> --pin <digits>
 A PIN is 4 to 15 digits 1-9 (the dashboard's keypad has no 0).
   user list
@@ -194,7 +195,11 @@ function serviceCommand(parsed: Parsed, io: CliIo): number {
   return 0;
 }
 
-/** `user add|passwd|pin|list|remove`: the dashboard's users. Throws UsageError for bad input. */
+/**
+ * `user add|passwd|pin|list|remove`: the dashboard's users. `passwd` also revokes every session of
+ * the login and `remove` deletes them; a running hub notices within about a second (auth/session-watch.ts)
+ * and ends what they hold open. Throws UsageError for bad input.
+ */
 async function userCommand(db: Db, parsed: Parsed, io: CliIo): Promise<number> {
   const [, command, login, ...extra] = parsed.positionals;
   const users = new UserStore(db);
@@ -219,8 +224,10 @@ async function userCommand(db: Db, parsed: Parsed, io: CliIo): Promise<number> {
     }
     case "passwd": {
       const hash = await hashSecret(await passwordFrom(parsed.values, io));
-      if (!users.setPassword(login, hash)) return notFound(io, login);
-      io.out(`password of ${login} changed`);
+      const sessions = new SessionStore(db);
+      const revoked = db.transaction(() => (users.setPassword(login, hash) ? sessions.revokeAllOf(login) : null)).immediate();
+      if (revoked === null) return notFound(io, login);
+      io.out(`password of ${login} changed; ${revoked} session(s) logged out (a running hub closes their streams and live connections within about a second)`);
       return 0;
     }
     case "pin": {

@@ -9,6 +9,9 @@ describe("hub configuration from the environment", () => {
       dataDir: "./.hub-data",
       distDir: "./dist",
       mqttPort: 1883,
+      tls: { mode: "local", extraNames: [] },
+      httpsPort: 8443,
+      mqttsPort: 8883,
       demo: false,
       simulator: false,
       simulatorIntervalMs: 5000,
@@ -24,6 +27,17 @@ describe("hub configuration from the environment", () => {
     expect(() => readConfig({ HUB_BACKUP_AT: "3:30" })).toThrow(/HUB_BACKUP_AT/);
     expect(() => readConfig({ HUB_BACKUP_KEEP: "-1" })).toThrow(/HUB_BACKUP_KEEP/);
     expect(() => readConfig({ HUB_BACKUP_KEEP: "1001" })).toThrow(/HUB_BACKUP_KEEP/);
+  });
+
+  it("serves HTTPS with the hub's own CA by default; HUB_TLS=off, HUB_TLS_CERT/KEY and HUB_TLS_NAMES change that", () => {
+    expect(readConfig({ HUB_TLS: "off" }).tls).toEqual({ mode: "off" });
+    expect(readConfig({ HUB_TLS_NAMES: "hub.lan, 192.168.1.20,fd00::20" }).tls).toEqual({ mode: "local", extraNames: ["hub.lan", "192.168.1.20", "fd00::20"] });
+    expect(readConfig({ HUB_TLS_CERT: "/etc/hub/cert.pem", HUB_TLS_KEY: "/etc/hub/key.pem" }).tls).toEqual({ mode: "household", certPath: "/etc/hub/cert.pem", keyPath: "/etc/hub/key.pem" });
+    expect(readConfig({ HUB_HTTPS_PORT: "443", HUB_MQTTS_PORT: "0" })).toMatchObject({ httpsPort: 443, mqttsPort: 0 });
+    expect(() => readConfig({ HUB_TLS: "maybe" })).toThrow(/HUB_TLS must be on or off/);
+    expect(() => readConfig({ HUB_TLS_NAMES: "hub.lan,bad name" })).toThrow(/HUB_TLS_NAMES/);
+    expect(() => readConfig({ HUB_TLS_KEY: "/k.pem" })).toThrow(/HUB_TLS_CERT: required with HUB_TLS_KEY/);
+    expect(() => readConfig({ HUB_HTTPS_PORT: "70000" })).toThrow(/HUB_HTTPS_PORT/);
   });
 
   it("reads the broker limits (issue 7), leaving absent ones to the defaults", () => {

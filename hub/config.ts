@@ -1,6 +1,8 @@
 import { isIP } from "node:net";
 import * as v from "valibot";
 import type { HubOptions } from "./server";
+import type { TlsSettings } from "./tls/certificates";
+import { isCertificateName } from "./tls/names";
 
 const Port = (name: string, fallback: string, min: number) =>
   v.pipe(
@@ -57,6 +59,15 @@ const TrustProxy = v.optional(
   ),
 );
 
+/** HUB_TLS_NAMES: comma-separated extra DNS names or IP addresses for the hub's own certificate. */
+const TlsNames = v.optional(
+  v.pipe(
+    v.string(),
+    v.transform((list) => list.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")),
+    v.check((names) => names.every(isCertificateName), "HUB_TLS_NAMES must be a comma-separated list of host names (hub.lan) or IP addresses"),
+  ),
+);
+
 /** Environment variables of the hub (README "Environment"), as strings. */
 const EnvSchema = v.object({
   PORT: Port("PORT", "8080", 0),
@@ -66,6 +77,12 @@ const EnvSchema = v.object({
   HUB_MQTT_URL: BrokerUrl("HUB_MQTT_URL", ["mqtt", "mqtts", "tcp", "ssl", "ws", "wss"]),
   HUB_MQTT_WS_URL: BrokerUrl("HUB_MQTT_WS_URL", ["ws", "wss"]),
   HUB_MQTT_PORT: Port("HUB_MQTT_PORT", "1883", 0),
+  HUB_MQTTS_PORT: Port("HUB_MQTTS_PORT", "8883", 0),
+  HUB_HTTPS_PORT: Port("HUB_HTTPS_PORT", "8443", 0),
+  HUB_TLS: v.optional(v.picklist(["on", "off", "1", "0", "true", "false"], "HUB_TLS must be on or off")),
+  HUB_TLS_CERT: v.optional(v.pipe(v.string(), v.minLength(1))),
+  HUB_TLS_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  HUB_TLS_NAMES: TlsNames,
   HUB_MQTT_ALLOW_ANONYMOUS: Flag("HUB_MQTT_ALLOW_ANONYMOUS"),
   HUB_DEMO: Flag("HUB_DEMO"),
   HUB_SIMULATOR: Flag("HUB_SIMULATOR"),
@@ -115,6 +132,15 @@ export function readConfig(env: NodeJS.ProcessEnv): HubOptions {
   if (e.HUB_MQTT_URL && !e.HUB_MQTT_WS_URL) {
     throw new ConfigError("HUB_MQTT_WS_URL: required when HUB_MQTT_URL is set (the broker's WebSocket URL for browsers, e.g. ws://broker.lan:9001)");
   }
+  if ((e.HUB_TLS_CERT === undefined) !== (e.HUB_TLS_KEY === undefined)) {
+    throw new ConfigError(`${e.HUB_TLS_CERT === undefined ? "HUB_TLS_CERT" : "HUB_TLS_KEY"}: required with ${e.HUB_TLS_CERT === undefined ? "HUB_TLS_KEY" : "HUB_TLS_CERT"} (the household's certificate chain and its key, PEM files)`);
+  }
+  const tlsOff = e.HUB_TLS === "off" || e.HUB_TLS === "0" || e.HUB_TLS === "false";
+  const tls: TlsSettings = tlsOff
+    ? { mode: "off" }
+    : e.HUB_TLS_CERT !== undefined && e.HUB_TLS_KEY !== undefined
+      ? { mode: "household", certPath: e.HUB_TLS_CERT, keyPath: e.HUB_TLS_KEY }
+      : { mode: "local", extraNames: e.HUB_TLS_NAMES ?? [] };
   const demo = isOn(e.HUB_DEMO);
   return {
     port: e.PORT,
@@ -124,6 +150,9 @@ export function readConfig(env: NodeJS.ProcessEnv): HubOptions {
     ...(e.HUB_MQTT_URL ? { mqttUrl: e.HUB_MQTT_URL } : {}),
     ...(e.HUB_MQTT_WS_URL ? { mqttWsUrl: e.HUB_MQTT_WS_URL } : {}),
     mqttPort: e.HUB_MQTT_PORT,
+    tls,
+    httpsPort: e.HUB_HTTPS_PORT,
+    mqttsPort: e.HUB_MQTTS_PORT,
     ...(isOn(e.HUB_MQTT_ALLOW_ANONYMOUS) ? { mqttAllowAnonymous: true } : {}),
     demo,
     simulator: e.HUB_SIMULATOR === undefined ? demo : isOn(e.HUB_SIMULATOR),

@@ -1,6 +1,7 @@
 import { ConfigError, readConfig } from "./config";
 import { HouseholdConfigError } from "./household/load";
 import { brokerMode, startHub, startupLine } from "./server";
+import { TLS_EXIT_CODE, TlsSetupError } from "./tls/errors";
 
 /**
  * Entry point: env -> startHub; clean shutdown on SIGINT/SIGTERM. Run built (`npm run build`, then
@@ -23,12 +24,16 @@ async function main(): Promise<void> {
     hub = await startHub(options);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof TlsSetupError) {
+      console.error(`hub: bad TLS files: ${message}`);
+      process.exit(TLS_EXIT_CODE);
+    }
     const prefix = error instanceof HouseholdConfigError ? "bad household config" : "could not start";
     console.error(`hub: ${prefix}: ${message}`);
     process.exit(1);
   }
   const running = hub;
-  console.log(startupLine(running.url, brokerMode({ ...options, mqttPort: running.mqttPort ?? 0 }), options));
+  console.log(startupLine(running.url, brokerMode({ ...options, mqttPort: running.mqttPort ?? 0, mqttsPort: running.mqttsPort ?? 0 }), options, running.httpsUrl));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

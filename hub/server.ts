@@ -7,6 +7,7 @@ import { seedDemoUser } from "./auth/demo-seed";
 import { dummySecretHash } from "./auth/kdf";
 import { authRoutes } from "./auth/routes";
 import { SessionStore } from "./auth/session-store";
+import { SessionWatch } from "./auth/session-watch";
 import { UserStore } from "./auth/user-store";
 import { startBridge } from "./bridge/bridge";
 import { bridgeRoutes } from "./bridge/routes";
@@ -71,6 +72,9 @@ import { HeaterStore } from "./climate/heater-store";
 import { climateRoutes } from "./climate/routes";
 import { holdDataDir } from "./backup/lock";
 import { startNightlyBackup, type NightlyBackupOptions, type ScheduleOnce } from "./backup/nightly";
+import { startCertificates, type TlsCertificates, type TlsSettings } from "./tls/certificates";
+import { listenHttps } from "./tls/https-server";
+import { installHealthCheck, installHttpsRedirect } from "./tls/redirect";
 
 export interface HubOptions {
   port: number;
@@ -81,6 +85,12 @@ export interface HubOptions {
   mqttWsUrl?: string;
   /** 0 = no TCP listener */
   mqttPort: number;
+  /** HUB_TLS, HUB_TLS_CERT / HUB_TLS_KEY, HUB_TLS_NAMES (tls/certificates.ts); absent = off. */
+  tls?: TlsSettings;
+  /** HUB_HTTPS_PORT (default 8443; 0 = any free port) when `tls` is not off. */
+  httpsPort?: number;
+  /** HUB_MQTTS_PORT: the embedded broker's MQTT-over-TLS port when `tls` is not off (default 8883; 0 = none). */
+  mqttsPort?: number;
   /** HUB_MQTT_ALLOW_ANONYMOUS: admit devices without credentials on the TCP listener (issue 7, item 2); default false. */
   mqttAllowAnonymous?: boolean;
   demo: boolean;
@@ -104,6 +114,13 @@ export interface RunningHub {
   url: string;
   port: number;
   mqttPort: number | null;
+  /** `https://<host>:<port>` when the hub serves HTTPS, else null. */
+  httpsUrl: string | null;
+  httpsPort: number | null;
+  /** The embedded broker's MQTT-over-TLS port, or null. */
+  mqttsPort: number | null;
+  /** The hub's TLS certificates (the onboarding page reads the CA from them), or null when TLS is off. */
+  certificates: TlsCertificates | null;
   close(): Promise<void>;
 }
 
@@ -115,15 +132,17 @@ export interface RunningHub {
  * missing `mqttWsUrl` with `mqttUrl`, or a port in use; nothing is left running then.
  */
 /** The one start-up line: URL, broker mode, demo yes/no (main.ts prints it). */
-export function startupLine(url: string, broker: string, options: Pick<HubOptions, "demo" | "simulator">): string {
+export function startupLine(url: string, broker: string, options: Pick<HubOptions, "demo" | "simulator">, httpsUrl: string | null = null): string {
   const demo = options.demo ? `yes (login demo / demo, PIN 1357)${options.simulator ? ", simulator on" : ", simulator off"}` : "no";
-  return `hub ready on ${url} | broker: ${broker} | demo: ${demo}`;
+  return `hub ready on ${url}${httpsUrl ? ` and ${httpsUrl}` : ""} | broker: ${broker} | demo: ${demo}`;
 }
 
 /** How the broker is reached, for the start-up line (passwords redacted). */
-export function brokerMode(options: Pick<HubOptions, "mqttUrl" | "mqttPort">): string {
+export function brokerMode(options: Pick<HubOptions, "mqttUrl" | "mqttPort" | "mqttsPort">): string {
   if (options.mqttUrl) return `external ${redact(options.mqttUrl)}`;
-  return options.mqttPort === 0 ? "embedded (WebSocket /mqtt only)" : `embedded (WebSocket /mqtt + TCP :${options.mqttPort})`;
+  const tcp = options.mqttPort === 0 ? "" : ` + TCP :${options.mqttPort}`;
+  const tls = !options.mqttsPort ? "" : ` + TLS :${options.mqttsPort}`;
+  return tcp === "" && tls === "" ? "embedded (WebSocket /mqtt only)" : `embedded (WebSocket /mqtt${tcp}${tls})`;
 }
 
 export async function startHub(options: HubOptions): Promise<RunningHub> {
@@ -152,10 +171,17 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       cleanups.push(() => nightly.stop());
     }
     cleanups.push(() => app.close());
+    const tls = options.tls ?? { mode: "off" };
+    const certificates = tls.mode === "off" ? null : await startCertificates(tls, options.dataDir, log);
+    if (certificates) cleanups.push(() => certificates.close());
+    const httpsPort = options.httpsPort ?? 8443;
+    let boundHttpsPort = httpsPort; // the bound one once listening (HUB_HTTPS_PORT=0 picks any)
+    if (certificates) installHttpsRedirect(app, () => boundHttpsPort);
     const users = new UserStore(db);
     if (options.demo && (await seedDemoUser(users))) log.info({ login: "demo" }, "created demo user demo / demo, PIN 1357");
     const sessionHolds = new SessionRegistry();
-    const auth = new AuthService(users, new SessionStore(db), sessionHolds);
+    const sessionStore = new SessionStore(db);
+    const auth = new AuthService(users, sessionStore, sessionHolds);
     await dummySecretHash(); // computed now, so the first unknown login costs no more than later ones
 
     let embedded: EmbeddedBroker | null = null;
@@ -163,12 +189,15 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     if (options.mqttUrl) {
       link = await connectExternalBroker({ url: options.mqttUrl, log });
     } else {
-      embedded = await startEmbeddedBroker({ host: options.host, tcpPort: options.mqttPort, log, users: new MqttUserStore(db), allowAnonymous: options.mqttAllowAnonymous === true, limits: brokerLimits(options.mqttLimits) });
+      embedded = await startEmbeddedBroker({ host: options.host, tcpPort: options.mqttPort, log, users: new MqttUserStore(db), allowAnonymous: options.mqttAllowAnonymous === true, limits: brokerLimits(options.mqttLimits), ...(certificates && (options.mqttsPort ?? 8883) !== 0 ? { tls: { port: options.mqttsPort ?? 8883, certificates } } : {}) });
       link = embedded;
     }
     cleanups.push(() => link.close());
     // A session's end on the live channel: browsers on an external broker learn it there (the hub cannot close their socket).
     cleanups.push(sessionHolds.onEnded(({ hash, reason }) => link.publish(sessionEndedTopic(hash), JSON.stringify({ reason, time: new Date().toISOString() } satisfies SessionEndedPayload), { retain: false, qos: 1 })));
+    // Sessions the CLI ends (user passwd, user remove) end here too within about a second.
+    const sessionWatch = new SessionWatch(sessionStore, sessionHolds, log);
+    cleanups.push(() => sessionWatch.close());
 
     const settingsStore = new SettingsStore(db);
     const settings = new SettingsService(settingsStore, link, new Map(household.switches.map((item) => [item.name, relayCommands(item)])));
@@ -176,7 +205,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     // The devices the hub acts for: the household file's, and the Zigbee2MQTT lights it found (household/devices.ts).
     const foundLights = new OfferedDevices("zigbee2mqtt");
     const known = anyKnown(householdDevices(household), foundLights);
-    const bridge = startBridge(link, household, log, { known, limits: brokerLimits(options.mqttLimits) });
+    const bridge = startBridge(link, household, log, { known, limits: brokerLimits(options.mqttLimits), ...(certificates && (options.mqttsPort ?? 8883) !== 0 ? { tls: { port: options.mqttsPort ?? 8883, certificates } } : {}) });
     // Device commands go through a link that refuses devices known offline (LWT / availability).
     const commandLink = availabilityGuardedLink(link, new DeviceAvailability(known).start(link));
     const lights = new LightsService(commandLink, household.lights ?? [], log)
@@ -209,6 +238,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     };
     installSecurityHeaders(app, shellStyleHashes(options.distDir), tileImageOrigin);
     installJsonBodyParser(app);
+    installHealthCheck(app);
     installWriteGuard(app);
     const onNotFoundOther = await installStatic(app, options.distDir);
     installErrorHandlers(app, onNotFoundOther);
@@ -255,6 +285,13 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const port = typeof address === "object" && address ? address.port : options.port;
     const shownHost = options.host === "0.0.0.0" || options.host === "::" ? "localhost" : options.host;
     const url = `http://${shownHost}:${port}`;
+    let https: { port: number; url: string } | null = null;
+    if (certificates) {
+      const listener = await listenHttps(app, certificates, httpsPort, options.host);
+      boundHttpsPort = listener.port;
+      cleanups.push(() => listener.close());
+      https = { port: listener.port, url: `https://${shownHost}:${listener.port}` };
+    }
     log.debug(
       { household: householdPath ?? "(empty)", dataDir: options.dataDir },
       startupLine(url, link.description, options),
@@ -264,6 +301,10 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       url,
       port,
       mqttPort: embedded?.tcpPort ?? null,
+      httpsUrl: https?.url ?? null,
+      httpsPort: https?.port ?? null,
+      mqttsPort: embedded?.tlsPort ?? null,
+      certificates,
       close: () => (closing ??= closeAll()),
     };
   } catch (error) {

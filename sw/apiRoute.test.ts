@@ -72,6 +72,15 @@ describe("isCacheableApiGet", () => {
     expect(denied("/switches")).toBe(false);
   });
 
+  it("lets the hub answer its onboarding page and CA downloads, not index.html", () => {
+    const denied = (path: string) => navigationDenylist().some((re) => re.test(path));
+    // workbox matches the pathname with the query string
+    for (const path of ["/ca", "/ca.crt", "/ca.crt?format=pem", "/ca.mobileconfig"]) expect(denied(path)).toBe(true);
+    expect(denied("/cameras")).toBe(false);
+    expect(denied("/calendar")).toBe(false);
+    expect(denied("/car")).toBe(false);
+  });
+
   it("leaves other origins alone", () => {
     expect(isCacheableApiGet(new URL("http://127.0.0.2/api/v2/config"), "GET", ORIGIN)).toBe(false);
   });

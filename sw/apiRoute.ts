@@ -45,13 +45,14 @@ export function isCacheableApiGet(url: URL, method: string, origin: string, base
 }
 
 /**
- * Navigations the precached index.html must not answer: the same-origin API bases and `/mqtt`
- * (regular expressions for workbox's NavigationRoute denylist).
+ * Navigations the precached index.html must not answer: the same-origin API bases, `/mqtt` and the
+ * hub's onboarding page and downloads (`/ca`, `/ca.crt`, `/ca.mobileconfig`, docs/contract.md
+ * "Onboarding") (regular expressions for workbox's NavigationRoute denylist).
  */
 export function navigationDenylist(bases: Readonly<ApiBases> = DEFAULT_API_BASES): RegExp[] {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const paths = Object.values(bases).filter((base) => base.startsWith("/") && base !== "/");
-  return [/^\/api\//, /^\/mqtt/, ...paths.map((path) => new RegExp(`^${escape(path)}(/|$)`))];
+  return [/^\/api\//, /^\/mqtt/, /^\/ca(\.[a-z]+)?(\?|$)/, ...paths.map((path) => new RegExp(`^${escape(path)}(/|$)`))];
 }
 
 type Outcome = { kind: "response"; response: Response } | { kind: "failed" } | { kind: "timeout" };

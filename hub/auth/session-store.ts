@@ -135,4 +135,22 @@ export class SessionStore {
   revoke(id: number): void {
     this.db.prepare("UPDATE sessions SET revoked = 1 WHERE id = ?").run(id);
   }
+
+  /** Revokes every session of `login` that is not revoked yet (a password change); answers how many. */
+  revokeAllOf(login: string): number {
+    return this.db.prepare("UPDATE sessions SET revoked = 1 WHERE login = ? AND revoked = 0").run(login).changes;
+  }
+
+  /** Every session that is not revoked, as `{id, hash}` (the hub's session watch compares them second by second). */
+  live(): { id: number; hash: string }[] {
+    return this.db.prepare<[], { id: number; hash: string }>("SELECT id, hash FROM sessions WHERE revoked = 0").all();
+  }
+
+  /**
+   * SQLite's `PRAGMA data_version` of this connection: it changes whenever another connection
+   * (the CLI) commits to the database, so the hub knows when to look for sessions ended elsewhere.
+   */
+  dataVersion(): number {
+    return Number(this.db.pragma("data_version", { simple: true }));
+  }
 }

@@ -1,5 +1,7 @@
 import { Aedes, type Client } from "aedes";
 import { createServer, type Server, type Socket } from "node:net";
+import { createServer as createTlsServer } from "node:tls";
+import type { TlsCertificates } from "../tls/certificates";
 import type { Duplex } from "node:stream";
 import type { IncomingMessage } from "node:http";
 import type { MqttUserStore } from "./mqtt-users";
@@ -18,6 +20,8 @@ export interface EmbeddedBroker extends BrokerLink {
   handleBrowser(stream: Duplex, request: IncomingMessage, sessionId: number): Client;
   /** The TCP port devices use, or null when the listener is disabled. */
   readonly tcpPort: number | null;
+  /** The MQTT-over-TLS port devices use, or null when there is none. */
+  readonly tlsPort: number | null;
   /** Messages and subscriptions refused by the limits, by reason (limits.ts). */
   readonly limitStats: LimitStats;
 }
@@ -32,9 +36,11 @@ export interface EmbeddedBroker extends BrokerLink {
  * (payload and packet size, retained topics per client and in all, subscriptions per client;
  * limits.ts, issue 7 item 3) apply to every client: a publish over a limit is acknowledged and
  * dropped like one outside the ACL, a subscription over the limit gets SUBACK 0x80, a packet over
- * the packet cap closes its connection before it is buffered. Rejects if the TCP port cannot be bound.
+ * the packet cap closes its connection before it is buffered. With `tls`, devices may also connect
+ * with MQTT over TLS on `tls.port` (the same users, ACL and limits) with the hub's certificate, a new
+ * one taking over without a restart. Rejects if a port cannot be bound.
  */
-export async function startEmbeddedBroker(options: { host: string; tcpPort: number; log: HubLogger; users: MqttUserStore; allowAnonymous: boolean; limits?: BrokerLimits }): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker(options: { host: string; tcpPort: number; log: HubLogger; users: MqttUserStore; allowAnonymous: boolean; limits?: BrokerLimits; tls?: { port: number; certificates: TlsCertificates } }): Promise<EmbeddedBroker> {
   const { log } = options;
   const access = new DeviceAccessControl({ users: options.users, allowAnonymous: options.allowAnonymous, log });
   const limits = new LimitKeeper(options.limits ?? DEFAULT_BROKER_LIMITS, (clientId, reason) =>
@@ -76,47 +82,72 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
   broker.on("clientError", (client, error) => log.debug({ clientId: client.id, err: error.message }, "mqtt client error"));
   broker.on("connectionError", (client, error) => log.debug({ clientId: client.id, err: error.message }, "mqtt connection error"));
 
-  let server: Server | null = null;
-  let tcpPort: number | null = null;
   /** Open device sockets: closing the hub ends them rather than waiting for each device to hang up. */
   const sockets = new Set<Socket>();
-  if (options.tcpPort !== 0) {
-    const tcp = createServer((socket) => {
-      sockets.add(socket);
-      socket.once("close", () => sockets.delete(socket));
-      handle(socket);
-    });
+  const servers: Server[] = [];
+  const accept = (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+    handle(socket);
+  };
+  const closeServers = async () => {
+    const closed = servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
+    for (const socket of sockets) socket.destroy();
+    await Promise.all(closed);
+  };
+  /** Binds `server` to `port` on the hub's host; answers the bound port. */
+  const listen = async (server: Server, port: number, inUse: string): Promise<number> => {
     await new Promise<void>((resolve, reject) => {
-      tcp.once("error", (error: NodeJS.ErrnoException) => {
-        access.close();
-        broker.close();
-        reject(
-          error.code === "EADDRINUSE"
-            ? new Error(`MQTT TCP port ${options.tcpPort} is already in use (set HUB_MQTT_PORT to another port, or 0 to disable the device listener)`)
-            : error,
-        );
-      });
-      tcp.listen(options.tcpPort, options.host, () => {
-        tcp.removeAllListeners("error");
+      server.once("error", (error: NodeJS.ErrnoException) => reject(error.code === "EADDRINUSE" ? new Error(inUse) : error));
+      server.listen(port, options.host, () => {
+        server.removeAllListeners("error");
         resolve();
       });
     });
-    tcp.on("error", (error) => log.error({ err: error }, "mqtt tcp listener error"));
-    const address = tcp.address();
-    tcpPort = typeof address === "object" && address ? address.port : options.tcpPort;
-    server = tcp;
+    servers.push(server);
+    const address = server.address();
+    return typeof address === "object" && address ? address.port : port;
+  };
+
+  let tcpPort: number | null = null;
+  let tlsPort: number | null = null;
+  let unsubscribeCertificates = () => {};
+  try {
+    if (options.tcpPort !== 0) {
+      const tcp = createServer(accept);
+      tcpPort = await listen(tcp, options.tcpPort, `MQTT TCP port ${options.tcpPort} is already in use (set HUB_MQTT_PORT to another port, or 0 to disable the device listener)`);
+      tcp.on("error", (error) => log.error({ err: error }, "mqtt tcp listener error"));
+    }
+    if (options.tls) {
+      const { certificates } = options.tls;
+      const secure = createTlsServer({ ...certificates.current() }, accept);
+      // A handshake that fails (a device without the CA, a port scan) is the device's problem, not the hub's.
+      secure.on("tlsClientError", (error) => log.debug({ err: error.message }, "mqtt tls handshake failed"));
+      tlsPort = await listen(secure, options.tls.port, `MQTT TLS port ${options.tls.port} is already in use (set HUB_MQTTS_PORT to another port, or 0 to disable it)`);
+      secure.on("error", (error) => log.error({ err: error }, "mqtt tls listener error"));
+      unsubscribeCertificates = certificates.onChange((pair) => secure.setSecureContext({ ...pair }));
+    }
+  } catch (error) {
+    await closeServers();
+    access.close();
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    throw error;
+  }
+  if (tcpPort !== null || tlsPort !== null) {
+    const ports = { port: tcpPort, tlsPort };
     if (options.allowAnonymous) {
-      log.warn({ port: tcpPort }, "HUB_MQTT_ALLOW_ANONYMOUS=1: anyone who reaches this TCP port may publish any device's readings and read every device command (the dashboard's topics stay the hub's)");
+      log.warn(ports, "HUB_MQTT_ALLOW_ANONYMOUS=1: anyone who reaches these ports may publish any device's readings and read every device command (the dashboard's topics stay the hub's)");
     } else if (options.users.count() === 0) {
-      log.info({ port: tcpPort }, "no MQTT device users yet: devices cannot log in until you add one (npm run hub -- mqtt add <name> --kind tasmota --password-stdin)");
+      log.info(ports, "no MQTT device users yet: devices cannot log in until you add one (npm run hub -- mqtt add <name> --kind tasmota --password-stdin)");
     }
   }
 
   const handlers: { filter: string; deliver: (packet: { topic: string; payload: Buffer | string }, cb: () => void) => void }[] = [];
 
   return {
-    description: tcpPort === null ? "embedded (WebSocket only)" : `embedded (WebSocket + TCP :${tcpPort})`,
+    description: `embedded (WebSocket${tcpPort === null ? "" : ` + TCP :${tcpPort}`}${tlsPort === null ? "" : ` + TLS :${tlsPort}`}${tcpPort === null && tlsPort === null ? " only" : ""})`,
     tcpPort,
+    tlsPort,
     limitStats: limits.stats,
     handleBrowser(stream, request, sessionId) {
       access.markBrowser(stream, sessionId);
@@ -155,12 +186,8 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
     async close() {
       access.close();
       for (const { filter, deliver } of handlers) broker.unsubscribe(filter, deliver, () => undefined);
-      if (server) {
-        const tcp = server;
-        const closed = new Promise<void>((resolve) => tcp.close(() => resolve()));
-        for (const socket of sockets) socket.destroy();
-        await closed;
-      }
+      unsubscribeCertificates();
+      await closeServers();
       await new Promise<void>((resolve) => broker.close(() => resolve()));
     },
   };

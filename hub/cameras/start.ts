@@ -24,6 +24,7 @@ import { RTC_LIMITS, RtcService } from "./rtc/service";
 import { camerasConfigRoutes, camerasRoutes, camerasV5Routes, MJPEG_LIMITS } from "./routes";
 import { CameraService } from "./service";
 import { CameraEditStore } from "./store";
+import { liveStreamsRoutes } from "./streams-routes";
 
 /** The camera domain as server.ts composes it: the routes of both camera bases and the cleanup. */
 export interface CamerasDomain {
@@ -111,6 +112,7 @@ export function startCameras(options: {
     cameraControlsRoutes({ controls: new CameraControls(service) }),
     recordingsRoutes({ recordings, motion, sessions: options.sessions }),
     hlsRoutes({ hls, sessions: options.sessions }),
+    liveStreamsRoutes({ cameras: service, sessions: options.sessions }),
   ];
   return {
     service,

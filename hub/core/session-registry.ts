@@ -7,7 +7,7 @@ export interface SessionHold {
   camera?: string;
 }
 
-/** Why a session ended: locked (PIN needed) or revoked (logout, 10th wrong PIN, another device's logout). */
+/** Why a session ended: locked (PIN needed) or revoked (logout, 10th wrong PIN, another device's logout, a password change or a removed user). */
 export type SessionEndReason = "locked" | "revoked";
 
 /** A session that just ended: its public hash (as `GET /session/all` lists it) and why. */
@@ -91,6 +91,34 @@ export class SessionRegistry {
   onEnded(listener: (end: SessionEnd) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** The ids of the sessions that hold something open now. */
+  sessionIds(): number[] {
+    return [...this.bySession.keys()];
+  }
+
+  /**
+   * What all sessions hold open now, by kind (`live`: browser broker connections; the rest camera
+   * streams) and, for camera streams, by camera: `{kinds: {live, mjpeg, hls, rtc, playback},
+   * cameras: {<cameraId>: {mjpeg, hls, rtc, playback}}}` (a camera without streams is absent).
+   */
+  counts(): { kinds: Record<SessionHoldKind, number>; cameras: Map<string, Record<Exclude<SessionHoldKind, "live">, number>> } {
+    const kinds: Record<SessionHoldKind, number> = { live: 0, mjpeg: 0, hls: 0, rtc: 0, playback: 0 };
+    const cameras = new Map<string, Record<Exclude<SessionHoldKind, "live">, number>>();
+    for (const set of this.bySession.values()) {
+      for (const { hold } of set) {
+        kinds[hold.kind] += 1;
+        if (hold.camera === undefined || hold.kind === "live") continue;
+        let camera = cameras.get(hold.camera);
+        if (!camera) {
+          camera = { mjpeg: 0, hls: 0, rtc: 0, playback: 0 };
+          cameras.set(hold.camera, camera);
+        }
+        camera[hold.kind] += 1;
+      }
+    }
+    return { kinds, cameras };
   }
 
   /** How many things `sessionId` holds open, of `kind` and camera `camera` when given. */

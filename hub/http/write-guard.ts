@@ -38,7 +38,8 @@ function isAllowedMultipart(request: FastifyRequest, type: string | undefined): 
  *   body but no `Content-Type`: 415 UNSUPPORTED_MEDIA_TYPE. A request with no body and no
  *   content type passes (spec §7's empty-body calls; the dashboard itself always sends `{}`
  *   as JSON). A route with `config: { body: "multipart" }` also takes `multipart/form-data`.
- * GET and HEAD are not checked: they change nothing, and a cross-origin page cannot read them.
+ * GET and HEAD are not checked here: they change nothing, and a cross-origin page cannot read them
+ * (the camera bases, whose reads hold streams and reach cameras, check them: api-bases.ts).
  */
 export function installWriteGuard(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {

@@ -1,11 +1,14 @@
 import { fileURLToPath } from "node:url";
 import { request as apiRequest, type BrowserContext, type Page } from "@playwright/test";
-import { closeContext, expect, loginThroughUi, test } from "./support/fixtures";
+import * as v from "valibot";
+import { LIVE_STREAMS_PATH, LiveStreamsAnswerSchema } from "../../src/shared/contract/cameras";
+import { closeContext, DEMO, expect, loginThroughUi, test } from "./support/fixtures";
 
 // A session locked from elsewhere (spec §4: any answer carrying AUTH_SESSION_LOCKED locks; issue 26):
-// the hub ends the session's streams and live channel, and the panel shows the PIN screen within
-// 2 s without waiting for its next API call: on the embedded broker the hub closes the panel's
-// socket, on Mosquitto (whose socket the hub cannot close) it announces session/<hash>/ended.
+// the hub ends the session's streams (its stream count drops) and live channel, and the panel shows
+// the PIN screen within 2 s without waiting for its next API call: on the embedded broker the hub
+// closes the panel's socket, on Mosquitto (whose socket the hub cannot close) it announces
+// session/<hash>/ended.
 
 const LOCK_SHOWN_WITHIN_MS = 2_000;
 const sampleLog = fileURLToPath(new URL("../../hub/examples/pv-sample.csv", import.meta.url));
@@ -20,6 +23,19 @@ async function lockFromElsewhere(context: BrowserContext, baseURL: string): Prom
     return Date.now();
   } finally {
     await other.dispose();
+  }
+}
+
+/** The hub's open live streams of camera `camera` (MJPEG, HLS, WebRTC), read with a session of its own (`GET /live/streams`). */
+async function hubStreamsOf(baseURL: string, camera: string): Promise<number> {
+  const reader = await apiRequest.newContext({ baseURL });
+  try {
+    expect((await reader.post("/api/auth/v1/auth", { data: { login: DEMO.login, password: DEMO.password, sessionName: "stream count" } })).status()).toBe(200);
+    const counts = v.parse(LiveStreamsAnswerSchema, await (await reader.get(`/api/cameras/v1${LIVE_STREAMS_PATH}`)).json()).item;
+    const item = counts.cameras.find((entry) => entry.id === camera);
+    return item ? item.mjpeg + item.hls + item.rtc : 0;
+  } finally {
+    await reader.dispose();
   }
 }
 
@@ -53,6 +69,7 @@ for (const broker of ["embedded", "mosquitto"] as const) {
         const picture = page.getByRole("img", { name: "Brama wjazdowa" });
         await expect.poll(async () => Number(await picture.getAttribute("data-frames")), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
         expect(streams.filter((stream) => stream.ended === null)).toHaveLength(1);
+        expect(await hubStreamsOf(hub.baseURL, "brama")).toBe(1);
 
         const lockedAt = await lockFromElsewhere(context, hub.baseURL);
         await expect(page.getByText("Dotknij, aby rozpocząć.")).toBeVisible({ timeout: LOCK_SHOWN_WITHIN_MS });
@@ -60,6 +77,8 @@ for (const broker of ["embedded", "mosquitto"] as const) {
         await expect(picture).toHaveCount(0);
         // The stream's request has ended (the hub closed it, the panel let it go) and none follows.
         await expect.poll(() => streams.filter((stream) => stream.ended === null).length, { timeout: LOCK_SHOWN_WITHIN_MS }).toBe(0);
+        // The hub itself no longer serves it: its stream count of the camera dropped.
+        expect(await hubStreamsOf(hub.baseURL, "brama")).toBe(0);
         await page.waitForTimeout(3_000);
         expect(streams.filter((stream) => stream.at > lockedAt + 1_000)).toEqual([]);
 

@@ -183,3 +183,26 @@ export function hlsPath(id: string, stream: CameraStream = "full"): string {
 export const HLS_ROUTE = "/live/hls/:cameraId/:stream/:file";
 /** The Content-Type of an HLS playlist (RFC 8216 §4). */
 export const HLS_PLAYLIST_CONTENT_TYPE = "application/vnd.apple.mpegurl";
+
+/** Stream counts of one camera: MJPEG streams, HLS answers being sent, the hub's own WebRTC peers. */
+export const CameraStreamCountsSchema = v.object({
+  id: CameraIdSchema,
+  mjpeg: v.number(),
+  hls: v.number(),
+  rtc: v.number(),
+});
+export type CameraStreamCounts = v.InferOutput<typeof CameraStreamCountsSchema>;
+/**
+ * `GET /live/streams` on the v1 base (our addition): what the hub serves now, held by sessions
+ * (a session's end closes them). `total`: MJPEG streams, HLS answers in flight, the hub's own
+ * WebRTC peers (demo cameras; go2rtc's are go2rtc's), recording playbacks; `cameras`: each
+ * household camera's live streams, household order.
+ */
+export const LIVE_STREAMS_PATH = "/live/streams";
+export const LiveStreamsAnswerSchema = itemOf(
+  v.object({
+    total: v.object({ mjpeg: v.number(), hls: v.number(), rtc: v.number(), playback: v.number() }),
+    cameras: v.array(CameraStreamCountsSchema),
+  }),
+);
+export type LiveStreamsAnswer = v.InferOutput<typeof LiveStreamsAnswerSchema>;

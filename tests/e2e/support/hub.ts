@@ -103,6 +103,10 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
     HUB_DEMO: "1",
     HUB_SIMULATOR: options.simulator === true ? "1" : "0",
     HUB_LOG_LEVEL: process.env.HUB_LOG_LEVEL ?? "warn",
+    // Parallel workers' hubs would all want HTTPS 8443 and MQTT-over-TLS 8883, and each first start
+    // would make a CA (~1 s of RSA key generation); the specs use plain http://127.0.0.1 (never
+    // redirected). HTTPS is off unless a spec asks for it through `env` (https.spec.ts picks free ports).
+    HUB_TLS: "off",
     ...(options.mqttUrl !== undefined ? { HUB_MQTT_URL: options.mqttUrl } : {}),
     ...(options.mqttWsUrl !== undefined ? { HUB_MQTT_WS_URL: options.mqttWsUrl } : {}),
     ...options.env,
