@@ -309,6 +309,9 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
   const expected = new Map(manifest.files.map((entry) => [entry.path, entry]));
   mkdirSync(dataDir, { recursive: true });
   const now = new Date();
+  for (const name of readdirSync(dataDir)) {
+    if (/^\.restore-\d{8}T\d{6}Z-\d+$/.test(name)) rmSync(join(dataDir, name), { recursive: true, force: true }); // left by a restore that died
+  }
   const staging = join(dataDir, `.restore-${stamp(now)}-${process.pid}`);
   mkdirSync(staging, { mode: 0o700 });
   try {

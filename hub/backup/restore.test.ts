@@ -62,6 +62,7 @@ describe("npm run hub -- restore", () => {
 
   it("puts back the database, the household file and tls/ (keys 0600), keeping what it replaced", async () => {
     const before = snapshot(live);
+    mkdirSync(join(live, ".restore-20261126T033000Z-4242")); // what a restore killed midway left
     const { code, out, err } = await cli(["restore", backup], live);
     expect(err).toEqual([]);
     expect(code).toBe(0);
@@ -72,6 +73,7 @@ describe("npm run hub -- restore", () => {
     expect(readFileSync(join(live, "tls", "ca.key"), "utf8")).toBe("key of ania\n");
     expect(statSync(join(live, "tls", "ca.key")).mode & 0o777).toBe(0o600);
     expect(statSync(join(live, "tls", "ca.crt")).mode & 0o777).toBe(0o644);
+    expect(readdirSync(live).filter((name) => name.startsWith(".restore-"))).toEqual([]);
     const kept = readdirSync(live).find((name) => name.startsWith("before-restore-")) ?? "";
     const keptSnapshot = snapshot(join(live, kept));
     for (const [path, sum] of Object.entries(before)) expect(keptSnapshot[path.replace(/^/, "")]).toBe(sum);
