@@ -234,3 +234,32 @@ describe("hub CLI: MQTT device users (issue 7, item 2)", () => {
     expect(list.output.map((line) => line.split("\t")[0])).toEqual(["balkon"]);
   });
 });
+
+describe("hub CLI: backup and restore arguments", () => {
+  it("backup then restore round-trips a user; bad arguments are usage errors (2); an existing target is refused (1) and kept", async () => {
+    useCheapKdfForTests();
+    dataDir = tempDir();
+    expect(await runCli(["user", "add", "ola", "--password", "hasło Oli"], io())).toBe(0);
+    const file = `${dataDir}/../${dataDir.split("/").pop() ?? "x"}-backup.tar.gz`;
+    const made = io();
+    expect(await runCli(["backup", file], made)).toBe(0);
+    expect(made.output[0]).toMatch(/^backup written: .*-backup\.tar\.gz \(\d+ bytes: hub\.sqlite; recordings' clips not included\)$/);
+
+    const again = io();
+    expect(await runCli(["backup", file], again)).toBe(1);
+    expect(again.errors).toEqual([expect.stringMatching(/^backup failed: .*-backup\.tar\.gz already exists: choose a new file name$/)]);
+
+    for (const args of [["backup"], ["restore"], ["backup", "a", "b"], ["restore", file, "--print"], ["service"], ["service", "remove"]]) {
+      const usage = io();
+      expect(await runCli(args, usage)).toBe(2);
+      expect(usage.errors[0]?.split("\n")[0]).toMatch(/needs exactly one file name|does not belong to|service needs a command|unknown command "service remove"/);
+    }
+
+    expect(await runCli(["user", "remove", "ola"], io())).toBe(0);
+    expect(await runCli(["restore", file], io())).toBe(0);
+    const listed = io();
+    await runCli(["user", "list"], listed);
+    expect(listed.output.map((line) => line.split("\t")[0])).toEqual(["ola"]);
+    rmSync(file, { force: true });
+  });
+});

@@ -7,6 +7,9 @@ import { openDb, type Db } from "./core/db";
 import { MqttUserStore } from "./broker/mqtt-users";
 import { SessionStore } from "./auth/session-store";
 import { UserStore } from "./auth/user-store";
+import { BackupError, createBackup, restoreBackup } from "./backup/archive";
+import { afterInstall, DEFAULT_SERVICE_NAME, installUnit, isBuilt, SERVICE_NAME, ServiceInstallError, systemdUnit } from "./service/systemd";
+import { fileURLToPath } from "node:url";
 
 /** Where the CLI writes and reads; injectable for tests. */
 export interface CliIo {
@@ -30,6 +33,14 @@ A PIN is 4 to 15 digits 1-9 (the dashboard's keypad has no 0).
 MQTT users are the devices of the embedded broker: a Tasmota device publishes tele/<t>/# and
 stat/<t>/# and reads cmnd/<t>/# (--topic: its Tasmota topic, default the username); a Zigbee2MQTT
 gateway publishes <base>/# except commands (--topic: its base topic, default zigbee2mqtt).
+  backup <file.tar.gz>
+  restore <file.tar.gz>
+A backup (while the hub runs) holds the database, the household file and the data folder's tls/
+(CA key included: keep the file safe); restore needs the hub stopped and keeps what it replaces in
+<HUB_DATA_DIR>/before-restore-<time>/.
+  service install [--name <name>] [--print | --dir <folder>]
+Writes the systemd unit <name>.service (default ${DEFAULT_SERVICE_NAME}) to /etc/systemd/system and
+creates the system user <name> (as root), or prints it (--print) or writes it to <folder> (--dir).
 The database is <HUB_DATA_DIR>/hub.sqlite (HUB_DATA_DIR defaults to ./.hub-data).`;
 
 class UsageError extends Error {}
@@ -54,11 +65,24 @@ function pinFrom(pin: string): string {
 }
 
 /** The parsed command line: option values and positionals (parseArgs). */
-type Parsed = { values: { password?: string | undefined; "password-stdin"?: boolean | undefined; pin?: string | undefined; kind?: string | undefined; topic?: string | undefined }; positionals: string[] };
+type Parsed = {
+  values: {
+    password?: string | undefined;
+    "password-stdin"?: boolean | undefined;
+    pin?: string | undefined;
+    kind?: string | undefined;
+    topic?: string | undefined;
+    name?: string | undefined;
+    print?: boolean | undefined;
+    dir?: string | undefined;
+    help?: boolean | undefined;
+  };
+  positionals: string[];
+};
 
 /**
- * Runs one CLI command (`npm run hub -- user ...`, `npm run hub -- mqtt ...`) against
- * `<HUB_DATA_DIR>/hub.sqlite`. Answers the exit code: 0 done, 1 failed (e.g. user exists / not
+ * Runs one CLI command (`npm run hub -- user ...`, `mqtt ...`, `backup ...`, `restore ...`,
+ * `service install`) against `<HUB_DATA_DIR>/hub.sqlite`. Answers the exit code: 0 done, 1 failed (e.g. user exists / not
  * found), 2 usage error (README "Users: the hub's CLI", hub/README.md "MQTT device users").
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -73,6 +97,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         pin: { type: "string" },
         kind: { type: "string" },
         topic: { type: "string" },
+        name: { type: "string" },
+        print: { type: "boolean" },
+        dir: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -81,9 +108,26 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 2;
   }
   const [group, command] = parsed.positionals;
-  if (parsed.values.help || (group !== "user" && group !== "mqtt") || command === undefined) {
-    (parsed.values.help ? io.out : io.err)(USAGE);
-    return parsed.values.help ? 0 : 2;
+  if (parsed.values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  if (group === "backup" || group === "restore" || group === "service") {
+    try {
+      return group === "service" ? serviceCommand(parsed, io) : await backupCommand(group, parsed, io);
+    } catch (error) {
+      if (error instanceof UsageError) {
+        io.err(`${error.message}\n${USAGE}`);
+        return 2;
+      }
+      const known = error instanceof BackupError || error instanceof ServiceInstallError;
+      io.err(`${group} failed: ${error instanceof Error ? (known ? error.message : error.message.split("\n")[0]) : String(error)}`);
+      return 1;
+    }
+  }
+  if ((group !== "user" && group !== "mqtt") || command === undefined) {
+    io.err(USAGE);
+    return 2;
   }
   const db = openDb(io.env.HUB_DATA_DIR || "./.hub-data");
   try {
@@ -98,6 +142,57 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } finally {
     db.close();
   }
+}
+
+/** Options that belong to one group of commands only. */
+function onlyOptions(parsed: Parsed, allowed: readonly (keyof Parsed["values"])[], command: string): void {
+  for (const [key, value] of Object.entries(parsed.values)) {
+    if (value !== undefined && !allowed.includes(key as keyof Parsed["values"])) throw new UsageError(`--${key} does not belong to "${command}"`);
+  }
+}
+
+/**
+ * `backup <file>` (the hub may run) and `restore <file>` (the hub stopped) of the data folder
+ * HUB_DATA_DIR, with the household file of HUB_CONFIG when set (backup/archive.ts). Throws
+ * UsageError for bad arguments, BackupError when it cannot be done.
+ */
+async function backupCommand(group: "backup" | "restore", parsed: Parsed, io: CliIo): Promise<number> {
+  const [, file, ...extra] = parsed.positionals;
+  onlyOptions(parsed, [], group);
+  if (file === undefined || extra.length > 0) throw new UsageError(`${group} needs exactly one file name`);
+  const dataDir = io.env.HUB_DATA_DIR || "./.hub-data";
+  if (group === "backup") {
+    const result = await createBackup(file, { dataDir, householdConfigPath: io.env.HUB_CONFIG || undefined });
+    io.out(`backup written: ${result.path} (${String(result.bytes)} bytes: ${result.manifest.files.map((entry) => entry.path).join(", ")}; recordings' clips not included)`);
+    return 0;
+  }
+  const result = await restoreBackup(file, dataDir);
+  io.out(`restored ${file} (made ${result.manifest.createdAt} by hub ${result.manifest.hubVersion}) into ${dataDir}; what it replaced is in ${result.before}`);
+  if (result.householdCopy !== null) io.out(`the backup's household file came from HUB_CONFIG: it is at ${result.householdCopy}; copy it over your HUB_CONFIG file if you want it back`);
+  io.out("start the hub again (e.g. sudo systemctl start household-hub): it upgrades the database if the backup is older");
+  return 0;
+}
+
+/** `service install [--name] [--print | --dir]`: the systemd unit (service/systemd.ts). */
+function serviceCommand(parsed: Parsed, io: CliIo): number {
+  const [, command, ...extra] = parsed.positionals;
+  if (command !== "install" || extra.length > 0) throw new UsageError(command === undefined ? "service needs a command: install" : `unknown command "service ${[command, ...extra].join(" ")}"`);
+  onlyOptions(parsed, ["name", "print", "dir"], "service install");
+  const name = parsed.values.name ?? DEFAULT_SERVICE_NAME;
+  if (!SERVICE_NAME.test(name)) throw new UsageError("--name must be 1 to 31 lower-case letters, digits or dashes, starting with a letter");
+  if (parsed.values.print && parsed.values.dir !== undefined) throw new UsageError("give --print or --dir, not both");
+  const root = fileURLToPath(new URL("..", import.meta.url)).replace(/\/$/, "");
+  const unit = { name, root, node: process.execPath };
+  if (parsed.values.print) {
+    io.out(systemdUnit(unit).trimEnd());
+    return 0;
+  }
+  const result = installUnit({ ...unit, dir: parsed.values.dir });
+  io.out(`unit written: ${result.path}${result.userCreated ? ` (system user ${name} created)` : ""}`);
+  if (!isBuilt(root)) io.out(`build the hub first: cd ${root} && npm run build (the unit runs dist-hub/main.js)`);
+  io.out(`the user ${name} must be able to read ${root}; settings go in /etc/${name}.env (NAME=value lines); then:`);
+  for (const line of afterInstall(name)) io.out(`  ${line}`);
+  return 0;
 }
 
 /**

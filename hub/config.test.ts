@@ -17,7 +17,16 @@ describe("hub configuration from the environment", () => {
       simulatorIntervalMs: 5000,
       logLevel: "info",
       mqttLimits: {},
+      backup: { at: "03:30", keep: 7 },
     });
+  });
+
+  it("reads the nightly backup's time, count and folder, and names a bad one", () => {
+    expect(readConfig({ HUB_BACKUP_AT: "23:05", HUB_BACKUP_KEEP: "0", HUB_BACKUP_DIR: "/mnt/usb/hub" }).backup).toEqual({ at: "23:05", keep: 0, dir: "/mnt/usb/hub" });
+    expect(() => readConfig({ HUB_BACKUP_AT: "24:00" })).toThrow(/^HUB_BACKUP_AT: .*HH:MM/);
+    expect(() => readConfig({ HUB_BACKUP_AT: "3:30" })).toThrow(/HUB_BACKUP_AT/);
+    expect(() => readConfig({ HUB_BACKUP_KEEP: "-1" })).toThrow(/HUB_BACKUP_KEEP/);
+    expect(() => readConfig({ HUB_BACKUP_KEEP: "1001" })).toThrow(/HUB_BACKUP_KEEP/);
   });
 
   it("serves HTTPS with the hub's own CA by default; HUB_TLS=off, HUB_TLS_CERT/KEY and HUB_TLS_NAMES change that", () => {

@@ -99,6 +99,14 @@ const EnvSchema = v.object({
   HUB_MQTT_MAX_RETAINED: Count("HUB_MQTT_MAX_RETAINED", 1, 10_000_000),
   HUB_MQTT_MAX_SUBSCRIPTIONS: Count("HUB_MQTT_MAX_SUBSCRIPTIONS", 1, 1_000_000),
   HUB_DEMO_CAMERA_FPS: Count("HUB_DEMO_CAMERA_FPS", 1, 60),
+  HUB_BACKUP_AT: v.optional(v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HUB_BACKUP_AT must be a local time HH:MM (00:00 to 23:59)")), "03:30"),
+  HUB_BACKUP_KEEP: v.pipe(
+    v.optional(v.string(), "7"),
+    v.regex(/^\d{1,4}$/, "HUB_BACKUP_KEEP must be a whole number"),
+    v.transform(Number),
+    v.check((n) => n <= 1000, "HUB_BACKUP_KEEP must be between 0 (off) and 1000"),
+  ),
+  HUB_BACKUP_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
   HUB_LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"], "HUB_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent"), "info"),
 });
 
@@ -152,6 +160,7 @@ export function readConfig(env: NodeJS.ProcessEnv): HubOptions {
     ...(e.HUB_DEMO_CAMERA_FPS !== undefined ? { demoCameraFps: e.HUB_DEMO_CAMERA_FPS } : {}),
     ...(e.HUB_CONFIG ? { householdConfigPath: e.HUB_CONFIG } : {}),
     logLevel: e.HUB_LOG_LEVEL,
+    backup: { at: e.HUB_BACKUP_AT, keep: e.HUB_BACKUP_KEEP, ...(e.HUB_BACKUP_DIR ? { dir: e.HUB_BACKUP_DIR } : {}) },
     ...(e.HUB_TRUST_PROXY ? { trustProxy: e.HUB_TRUST_PROXY } : {}),
     mqttLimits: {
       ...(e.HUB_MQTT_MAX_PAYLOAD !== undefined ? { maxPayloadBytes: e.HUB_MQTT_MAX_PAYLOAD } : {}),

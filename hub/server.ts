@@ -70,6 +70,8 @@ import { AcService } from "./climate/ac-service";
 import { HeaterService } from "./climate/heater-service";
 import { HeaterStore } from "./climate/heater-store";
 import { climateRoutes } from "./climate/routes";
+import { holdDataDir } from "./backup/lock";
+import { startNightlyBackup, type NightlyBackupOptions, type ScheduleOnce } from "./backup/nightly";
 import { startCertificates, type TlsCertificates, type TlsSettings } from "./tls/certificates";
 import { registerOnboarding } from "./tls/onboarding";
 import { listenHttps } from "./tls/https-server";
@@ -105,6 +107,8 @@ export interface HubOptions {
   trustProxy?: string[];
   /** HUB_MQTT_MAX_*: the embedded broker's limits (broker/limits.ts); absent ones keep their defaults. */
   mqttLimits?: Partial<BrokerLimits>;
+  /** HUB_BACKUP_*: the nightly backup (backup/nightly.ts); absent or `keep: 0` = none. `now` and `schedule` are for tests. */
+  backup?: NightlyBackupOptions & { now?: () => Date; schedule?: ScheduleOnce };
 }
 
 export interface RunningHub {
@@ -148,7 +152,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   }
   const { household, path: householdPath } = loadHousehold({ configPath: options.householdConfigPath, dataDir: options.dataDir, demo: options.demo });
   const db = openDb(options.dataDir);
-  const cleanups: (() => Promise<void> | void)[] = [() => void db.close()];
+  const lock = holdDataDir(options.dataDir);
+  const cleanups: (() => Promise<void> | void)[] = [() => lock.release(), () => void db.close()];
   const closeAll = async () => {
     for (const cleanup of cleanups.reverse()) {
       try {
@@ -162,6 +167,10 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   try {
     const app = Fastify({ logger: { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) }, bodyLimit: 256 * 1024, forceCloseConnections: true, logController: new LogController({ disableRequestLogging: true }), trustProxy: options.trustProxy?.length ? options.trustProxy : false, frameworkErrors });
     const log = app.log;
+    if (options.backup && options.backup.keep > 0) {
+      const nightly = startNightlyBackup({ ...options.backup, dataDir: options.dataDir, householdConfigPath: options.householdConfigPath, db, log });
+      cleanups.push(() => nightly.stop());
+    }
     cleanups.push(() => app.close());
     const tls = options.tls ?? { mode: "off" };
     const certificates = tls.mode === "off" ? null : await startCertificates(tls, options.dataDir, log);

@@ -46,7 +46,7 @@ fail_step() {
 }
 
 # --- prerequisites ------------------------------------------------------------------------------
-step "prerequisites (Chromium, Mosquitto and its clients, ffmpeg, certutil)"
+step "prerequisites (Chromium, Mosquitto and its clients, ffmpeg, certutil, systemd-analyze)"
 CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 export CHROMIUM_PATH
 find_mosquitto() {
@@ -61,6 +61,8 @@ command -v ffmpeg >/dev/null 2>&1 || MISSING+=(ffmpeg)
 command -v mosquitto_pub >/dev/null 2>&1 || MISSING+=(mosquitto-clients)
 # certutil: the HTTPS end-to-end test makes Chromium trust the hub's CA through an NSS database.
 command -v certutil >/dev/null 2>&1 || MISSING+=(libnss3-tools)
+# systemd-analyze (Debian package systemd): the test of the hub's service unit runs `systemd-analyze verify`.
+command -v systemd-analyze >/dev/null 2>&1 || MISSING+=(systemd)
 APT_PID=""
 if [ "${#MISSING[@]}" -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -75,7 +77,7 @@ if [ "${#MISSING[@]}" -gt 0 ]; then
     echo "Missing: ${MISSING[*]}."
     echo "Install them first, e.g. as root on Debian/Ubuntu:"
     echo "  apt-get update && apt-get install -y ${MISSING[*]}"
-    echo "or point CHROMIUM_PATH at an existing Chromium binary and put mosquitto and ffmpeg on PATH."
+    echo "or point CHROMIUM_PATH at an existing Chromium binary and put mosquitto, ffmpeg and systemd-analyze on PATH."
     fail_step "prerequisites"
   fi
 fi

@@ -209,6 +209,9 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
   },
 ];
 
+/** The schema versions this hub knows (a database holding another one was made by a newer hub). */
+export const SCHEMA_VERSIONS: readonly number[] = MIGRATIONS.map((migration) => migration.version);
+
 /**
  * Opens (creating if needed) `<dataDir>/hub.sqlite` in WAL mode with foreign keys on, and applies
  * pending migrations in one transaction each. Throws if the directory cannot be created or the
