@@ -75,6 +75,7 @@ import { startNightlyBackup, type NightlyBackupOptions, type ScheduleOnce } from
 import { startCertificates, type TlsCertificates, type TlsSettings } from "./tls/certificates";
 import { registerOnboarding } from "./tls/onboarding";
 import { listenHttps } from "./tls/https-server";
+import { certificateServes } from "./tls/names";
 import { installHealthCheck, installHttpsRedirect } from "./tls/redirect";
 
 export interface HubOptions {
@@ -177,7 +178,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     if (certificates) cleanups.push(() => certificates.close());
     const httpsPort = options.httpsPort ?? 8443;
     let boundHttpsPort = httpsPort; // the bound one once listening (HUB_HTTPS_PORT=0 picks any)
-    if (certificates) installHttpsRedirect(app, () => boundHttpsPort);
+    if (certificates) installHttpsRedirect(app, () => boundHttpsPort, (name) => certificateServes(certificates.current().cert, name));
     const users = new UserStore(db);
     if (options.demo && (await seedDemoUser(users))) log.info({ login: "demo" }, "created demo user demo / demo, PIN 1357");
     const sessionHolds = new SessionRegistry();

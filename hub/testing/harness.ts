@@ -54,6 +54,8 @@ export async function startTestHub(overrides: Partial<HubOptions> = {}): Promise
     dataDir,
     distDir: join(dataDir, "no-dist"),
     mqttPort: 0,
+    // No MQTT over TLS unless a test names a port: parallel test files must not contend for 8883.
+    mqttsPort: 0,
     demo: true,
     simulator: false,
     simulatorIntervalMs: 1000,

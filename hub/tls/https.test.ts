@@ -31,7 +31,7 @@ describe("HTTPS with the hub's own CA", () => {
   let httpsPort: number;
 
   beforeAll(async () => {
-    hub = await startTestHub({ tls: { mode: "local", extraNames: ["hub.lan", "10.9.8.7"] }, httpsPort: 0 });
+    hub = await startTestHub({ tls: { mode: "local", extraNames: ["hub.lan", "10.9.8.7", "fd00::20"] }, httpsPort: 0 });
     ca = readFileSync(join(hub.dataDir, "tls", "ca.crt"), "utf8");
     httpsPort = hub.httpsPort ?? 0;
   });
@@ -81,14 +81,17 @@ describe("HTTPS with the hub's own CA", () => {
     }
   });
 
-  it("redirects plain HTTP for any host but localhost to the same path on HTTPS, keeping onboarding and health on HTTP", async () => {
+  it("redirects plain HTTP for every name the certificate carries (not localhost) to the same path on HTTPS, keeping onboarding and health on HTTP", async () => {
     const plain = (path: string, host: string, method = "GET") => plainRequest(hub.port, path, host, method);
     const redirected = await plain("/ustawienia?tab=1", `hub.lan:${hub.port}`);
     expect(redirected.status).toBe(308);
     expect(redirected.headers.get("location")).toBe(`https://hub.lan:${httpsPort}/ustawienia?tab=1`);
-    const post = await plain("/api/auth/v1/auth", "192.168.1.20:8080", "POST");
+    const post = await plain("/api/auth/v1/auth", "10.9.8.7:8080", "POST");
     expect(post.status).toBe(308);
-    expect(post.headers.get("location")).toBe(`https://192.168.1.20:${httpsPort}/api/auth/v1/auth`);
+    expect(post.headers.get("location")).toBe(`https://10.9.8.7:${httpsPort}/api/auth/v1/auth`);
+    // A name or address the certificate does not carry stays on HTTP: a redirect would end on a certificate error.
+    for (const host of ["192.168.1.20:8080", "other.example:8080"]) expect((await plain("/healthz", host)).status, host).toBe(200);
+    expect((await plain("/cameras", "other.example:8080")).status).not.toBe(308);
     const v6 = await plain("/", "[fd00::20]:8080");
     expect(v6.headers.get("location")).toBe(`https://[fd00::20]:${httpsPort}/`);
     for (const host of ["localhost:8080", "127.0.0.1", "[::1]:8080"]) {

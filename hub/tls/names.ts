@@ -1,3 +1,4 @@
+import { X509Certificate } from "node:crypto";
 import { isIP } from "node:net";
 import { hostname as osHostname, networkInterfaces } from "node:os";
 
@@ -16,8 +17,14 @@ export function isCertificateName(name: string): boolean {
 }
 
 /**
- * Every name the hub answers to on the home network: the machine's host name and `<hostname>.local`
- * (mDNS), `localhost`, each non-internal IPv4/IPv6 address of its interfaces plus 127.0.0.1 and ::1,
+ * The home-network domains a router's DNS commonly gives a machine besides mDNS's `.local`:
+ * OpenWrt's and many routers' `lan`, and `home.arpa` (RFC 8375, the residential domain).
+ */
+const HOME_DOMAINS = ["local", "lan", "home.arpa"] as const;
+
+/**
+ * Every name the hub answers to on the home network: the machine's host name and
+ * `<hostname>.local` (mDNS), `<hostname>.lan`, `<hostname>.home.arpa` (a router's DNS), `localhost`, each non-internal IPv4/IPv6 address of its interfaces plus 127.0.0.1 and ::1,
  * and `extra` (HUB_TLS_NAMES: DNS names or IP addresses). Sorted and without duplicates, so two
  * calls on an unchanged machine give equal lists. `host` and `interfaces` default to the machine's.
  */
@@ -27,7 +34,8 @@ export function machineNames(extra: readonly string[], host: string = osHostname
   const shortName = host.trim().toLowerCase();
   if (shortName !== "" && isCertificateName(shortName) && isIP(shortName) === 0) {
     dns.add(shortName);
-    if (!shortName.endsWith(".local")) dns.add(`${shortName.split(".")[0]}.local`);
+    const label = shortName.split(".")[0] ?? shortName;
+    for (const domain of HOME_DOMAINS) dns.add(`${label}.${domain}`);
   }
   for (const list of Object.values(interfaces)) {
     for (const entry of list ?? []) {
@@ -81,4 +89,26 @@ export function isLocalhostHost(host: string | undefined): boolean {
   if (name === "localhost" || name.endsWith(".localhost")) return true;
   if (isIP(name) === 4) return name.startsWith("127.");
   return name === "::1" || name === "0:0:0:0:0:0:0:1";
+}
+
+/** Parsed certificates by their PEM (the serving certificate changes rarely). */
+const parsed = new Map<string, X509Certificate>();
+
+/**
+ * Whether the certificate `pem` (the first of a chain) is valid for `name`, a host name or an IP
+ * address as a browser would check it (subjectAltName, wildcards). Never throws: a PEM that does
+ * not parse serves nothing.
+ */
+export function certificateServes(pem: string, name: string): boolean {
+  let certificate = parsed.get(pem);
+  if (!certificate) {
+    try {
+      certificate = new X509Certificate(pem);
+    } catch {
+      return false;
+    }
+    parsed.clear();
+    parsed.set(pem, certificate);
+  }
+  return isIP(name) !== 0 ? certificate.checkIP(name) !== undefined : certificate.checkHost(name) !== undefined;
 }

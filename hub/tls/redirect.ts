@@ -24,17 +24,21 @@ export function httpsLocation(request: FastifyRequest, httpsPort: number): strin
 }
 
 /**
- * Plain HTTP for `localhost` and loopback addresses only (browsers count them as secure contexts):
- * any other Host is answered 308 to the same path on `https://<host>:<httpsPort()>`, except the paths
- * of {@link isRedirectExempt}. A request that came over HTTPS (directly, or through a proxy of
- * HUB_TRUST_PROXY that says so) passes. A Host header that is not a plain host[:port] gets 400.
- * Adds `GET /healthz`.
+ * Plain HTTP for `localhost` and loopback addresses (browsers count them as secure contexts): any
+ * other Host the serving certificate covers (`serves(hostname)`) is answered 308 to the same path on
+ * `https://<host>:<httpsPort()>`, except the paths of {@link isRedirectExempt}. A Host the certificate
+ * does not cover stays on plain HTTP (a redirect would end on a certificate error; the dashboard then
+ * says it is not secure and links the onboarding page, which names HUB_TLS_NAMES). A request that came
+ * over HTTPS (directly, or through a proxy of HUB_TRUST_PROXY that says so) passes. A Host header that
+ * is not a plain host[:port] gets 400.
  */
-export function installHttpsRedirect(app: FastifyInstance, httpsPort: () => number): void {
+export function installHttpsRedirect(app: FastifyInstance, httpsPort: () => number, serves: (hostname: string) => boolean): void {
   app.addHook("onRequest", async (request, reply) => {
     if (request.protocol === "https" || isLocalhostHost(request.headers.host)) return;
     const path = request.url.split("?")[0] ?? "/";
     if (isRedirectExempt(path)) return;
+    const name = hostnameOfHeader(request.headers.host);
+    if (name !== null && !serves(name)) return;
     const location = httpsLocation(request, httpsPort());
     if (location === null) return reply.code(400).send({ code: BAD_REQUEST, message: "the Host header is not a host name or address" } satisfies ErrorBody);
     return reply.code(308).header("location", location).header("cache-control", "no-store").send();
