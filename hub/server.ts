@@ -245,7 +245,11 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const onNotFoundOther = await installStatic(app, options.distDir);
     installErrorHandlers(app, onNotFoundOther);
     // The onboarding page and the CA download: public, over HTTP too (exempt from the HTTPS redirect).
-    await registerOnboarding(app, { caPem: () => certificates?.caCertificatePem() ?? null, httpsPort: () => (certificates ? boundHttpsPort : null) });
+    await registerOnboarding(app, {
+      caPem: () => certificates?.caCertificatePem() ?? null,
+      httpsPort: () => (certificates ? boundHttpsPort : null),
+      serves: (name) => certificates === null || certificateServes(certificates.current().cert, name),
+    });
     await installCompression(app); // after the (precompressed) static files, before the API
     const switchDefinitions = new SwitchDefinitions(household.switches, db);
     const garageService = new GarageService(commandLink, household);

@@ -122,6 +122,15 @@ describe("HTTPS with the hub's own CA", () => {
     expect(new X509Certificate(der.body).fingerprint256).toBe(fingerprint);
   });
 
+  it("tells a tablet that opened the onboarding page by a name the certificate lacks to use another or add it to HUB_TLS_NAMES, with no HTTPS link to it", async () => {
+    const port = Number(new URL(hub.url).port);
+    const html = (await plainRequest(port, "/ca", `router-name.example:${String(port)}`)).body.toString("utf8");
+    expect(html).toContain("Certyfikat huba nie zawiera nazwy <b>router-name.example</b>");
+    expect(html).toContain("HUB_TLS_NAMES");
+    expect(html).not.toContain("https://router-name.example");
+    expect(html).not.toContain('class="qr"');
+  });
+
   it("keeps plain HTTP on localhost working as before (demo on http://localhost:8080)", async () => {
     const cookie = await login(hub);
     expect(cookie).toMatch(/^hub_session=/);

@@ -13,6 +13,8 @@ export interface OnboardingPage {
   httpsUrl: string | null;
   /** The QR code of `httpsUrl` as an SVG document, or null. */
   qrSvg: string | null;
+  /** The name the page was opened by when the hub's certificate does not carry it (HTTPS would fail there), else null/absent. */
+  uncoveredName?: string | null;
 }
 
 /** The stylesheet of the onboarding page (served as /ca.css: the hub's CSP allows no inline style). */
@@ -97,7 +99,9 @@ export function onboardingPage(page: OnboardingPage): string {
 `;
   }
   const address =
-    page.httpsUrl === null
+    page.uncoveredName != null
+      ? `<p role="note">Certyfikat huba nie zawiera nazwy <b>${escapeHtml(page.uncoveredName)}</b>, więc przez HTTPS przeglądarka jej nie przyjmie. Otwórz hub pod nazwą lub adresem IP z certyfikatu (nazwa komputera huba z końcówką .local, .lan albo jego adres IP) albo dopisz tę nazwę do zmiennej HUB_TLS_NAMES i uruchom hub ponownie.</p>`
+      : page.httpsUrl === null
       ? `<p>Adres HTTPS: <b>https://&lt;adres huba&gt;:8443/</b> (wpisz nazwę lub adres IP huba w sieci domowej).</p>`
       : `<p>Adres HTTPS: <a href="${escapeHtml(page.httpsUrl)}">${escapeHtml(page.httpsUrl)}</a></p>`;
   const qr =

@@ -12,6 +12,8 @@ export interface OnboardingSource {
   caPem: () => string | null;
   /** The port of the hub's HTTPS listener (HUB_HTTPS_PORT), or null when it serves no HTTPS. */
   httpsPort: () => number | null;
+  /** Whether the serving certificate carries a host name or IP address (unbracketed); absent = every name. */
+  serves?: (hostname: string) => boolean;
 }
 
 /** The parsed CA, kept while the PEM stays the same. */
@@ -64,9 +66,12 @@ export async function registerOnboarding(app: FastifyInstance, source: Onboardin
 
   app.get("/ca", async (request: FastifyRequest, reply: FastifyReply) => {
     const ca = currentCa();
-    const httpsUrl = httpsAddress(hostOfHeader(request.headers.host), source.httpsPort());
+    const host = hostOfHeader(request.headers.host);
+    const bare = host?.replace(/^\[(.*)\]$/, "$1") ?? null;
+    const uncoveredName = bare !== null && source.serves !== undefined && !source.serves(bare) ? bare : null;
+    const httpsUrl = uncoveredName === null ? httpsAddress(host, source.httpsPort()) : null;
     const qrSvg = ca !== null && httpsUrl !== null ? await QRCode.toString(httpsUrl, { type: "svg", errorCorrectionLevel: "M", margin: 4 }) : null;
-    const html = onboardingPage({ fingerprint: ca?.fingerprint ?? null, caName: ca?.name ?? null, httpsUrl, qrSvg });
+    const html = onboardingPage({ fingerprint: ca?.fingerprint ?? null, caName: ca?.name ?? null, httpsUrl, qrSvg, uncoveredName });
     return reply
       .code(ca === null ? 404 : 200)
       .type("text/html; charset=utf-8")
