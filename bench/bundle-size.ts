@@ -1,4 +1,4 @@
-// Bundle-size benchmark (DESIGN.md §6, issue 9: at most 120 KB of compressed JavaScript before the
+// Bundle-size benchmark (DESIGN.md §6: at most 120 KB of compressed JavaScript before the
 // first screen). Prints (1) the first screen's JavaScript as built: the entry chunk and its static
 // imports (index.html's module script and modulepreload links), gzip and Brotli as the hub sends them
 // (bench/first-screen.ts; tests/e2e/first-screen.spec.ts fails past the budget); (2) what Chromium

@@ -1,4 +1,4 @@
-// Camera long run (issue 12 "Benchmark", DESIGN.md §6 soak and camera budgets): one live view of
+// Camera long run (DESIGN.md §6 soak and camera budgets): one live view of
 // `zoom` (/cameras/live?id=zoom) left open for an accelerated long run while the doorbell rings again
 // and again (each ring opens the popup with the live views of `zoom` and `brama`; it is closed by
 // 'Zamknij' and by its own 30 s timer, alternately), the page is hidden (visibilitychange, then

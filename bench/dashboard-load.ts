@@ -1,4 +1,4 @@
-// Dashboard first load of a logged-in user (issue 9, total blocking time): what the main thread does
+// Dashboard first load of a logged-in user (total blocking time): what the main thread does
 // from navigation until the dashboard has settled, at 4x CPU (CDP Emulation.setCPUThrottlingRate), in
 // real Chromium against the real hub (embedded broker, simulator on so tiles get readings), cold
 // (no service worker, empty storage; the session cookie from POST /api/auth/v1/auth). Prints, per

@@ -1,4 +1,4 @@
-// The first screen's JavaScript as built (issue 9, DESIGN.md §6): the entry chunk and everything it
+// The first screen's JavaScript as built (DESIGN.md §6): the entry chunk and everything it
 // imports statically, i.e. what index.html's module script and modulepreload links make the browser
 // fetch before the first screen can run. Read from a built dist/ (nothing is built here); sizes as the
 // hub sends them (the build's .br/.gz copies, scripts/precompress.ts) or compressed here when a copy
@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotli, gzip } from "../scripts/precompress";
 
-/** Budget of the first screen's JavaScript, compressed (gzip and Brotli each), KiB (issue 9). */
+/** Budget of the first screen's JavaScript, compressed (gzip and Brotli each), KiB. */
 export const FIRST_SCREEN_BUDGET_KB = 120;
 
 /** One file of the first screen: its URL path and sizes in bytes. */

@@ -1,4 +1,4 @@
-// The live ingest's hot path alone (DESIGN.md §4, §6; issue 7 item 5, issue 8), in Node without a
+// The live ingest's hot path alone (DESIGN.md §4, §6), in Node without a
 // browser, so the figures do not drown in the noise of a loaded machine the way bench/live-ingest.ts
 // does. createIngest with a manual flush and an `apply` that only counts, per scenario the median of
 // ROUNDS fresh ingests, in microseconds per message pushed (push + parse + apply):

@@ -1,4 +1,4 @@
-// Lighthouse benchmark (issue 9): Lighthouse 12, its default mobile preset (simulated slow 4G and 4x
+// Lighthouse benchmark: Lighthouse 12, its default mobile preset (simulated slow 4G and 4x
 // CPU slowdown, Moto G Power screen), in the system Chromium, against a real hub serving the built
 // dashboard (tests/e2e/support/hub.ts, E2E_DIST_DIR for another build) with its device simulator on,
 // so the dashboard is a household's: retained readings, the calendar and the lights arrive through

@@ -1,4 +1,4 @@
-// The live state's side of sustained traffic on new topics (issue 9), in Node without a browser, so
+// The live state's side of sustained traffic on new topics, in Node without a browser, so
 // the figures hold on a loaded machine: the applied batches (applyLiveBatch into a Jotai store) and the
 // 5 s snapshot saves (liveSnapshotPersisted with a database stub that only takes the rows). Scenario:
 // 2,000 topics held (the retained burst, batches of 64), then 200 messages/s on 200 topics the store

@@ -3,7 +3,7 @@
 // (count, max, total) per phase, the time from the MQTT WebSocket opening to the burst being applied,
 // and React commits per message. Run: `npx tsx bench/live-ingest.ts` after `npm run build`.
 //
-// Every message takes the household's path (issue 7, item 2: only the hub writes the dashboard's
+// Every message takes the household's path (only the hub writes the dashboard's
 // topics): Tasmota devices, each logged in with its own MQTT user, publish their native payloads and
 // the hub's bridge turns them into the dashboard's retained topics.
 import mqtt, { type MqttClient } from "mqtt";
@@ -94,7 +94,7 @@ try {
   let burstWsFrames = 0; // WebSocket frames that carried burst messages
   let largestBurstFrame = 0; // most burst messages in one WebSocket frame
   let sensorHits = 0; // sustained dashboard topics seen in WebSocket frames (sensor/..., power/bench_...)
-  // The live channel runs in a worker (issue 9): Playwright reports its WebSocket through the page;
+  // The live channel runs in a worker: Playwright reports its WebSocket through the page;
   // a page CDP session would not see it.
   page.on("websocket", (ws) => {
     wsOpenedWallMs = Date.now();

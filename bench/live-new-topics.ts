@@ -1,4 +1,4 @@
-// Sustained live traffic on topics the page has not seen (issue 9, the long task under sustained
+// Sustained live traffic on topics the page has not seen (the long task under sustained
 // traffic): a burst of 2,000 retained topics on connect, then 200 messages/s on 200 topics the page
 // had not seen before, then the same load on those (now known) topics, with Chromium's CPU throttled
 // 4x (CDP Emulation.setCPUThrottlingRate). Prints long tasks (count, longest, total) per phase, React

@@ -1,6 +1,6 @@
 // Live load for the benchmarks (bench/live-new-topics.ts; the same as bench/live-ingest.ts builds): Tasmota devices,
 // each logged in with its own MQTT user, publish their native payloads; the hub's bridge turns them
-// into the dashboard's retained topics (issue 7 item 2: only the hub writes the dashboard's topics).
+// into the dashboard's retained topics (only the hub writes the dashboard's topics).
 import mqtt, { type MqttClient } from "mqtt";
 import type { TestHub } from "../tests/e2e/support/hub";
 

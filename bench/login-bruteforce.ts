@@ -1,5 +1,5 @@
 /**
- * Login brute force against a real hub (issue 7: guessing passwords over POST /auth). Starts the
+ * Login brute force against a real hub (guessing passwords over POST /auth). Starts the
  * hub in-process with the production scrypt cost (demo user `demo`), then fires wrong passwords for
  * `demo` from one address (127.0.0.1) for BENCH_LOGIN_S seconds (10) with BENCH_LOGIN_CONCURRENCY
  * requests in flight (4), and prints:

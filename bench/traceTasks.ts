@@ -1,4 +1,4 @@
-// The renderer main thread's tasks of one trace, one line each (issue 9's blocking time): start (ms
+// The renderer main thread's tasks of one trace, one line each (total blocking time): start (ms
 // from navigation), duration, and what ran inside, by self time, with the script each call came from.
 // Lighthouse's simulated 4x CPU counts an observed task of more than 12.5 ms as blocking, so that is
 // the default threshold. Run: `npx tsx bench/traceTasks.ts <trace.json> [thresholdMs]` (traces from

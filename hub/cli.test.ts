@@ -140,7 +140,7 @@ describe("hub CLI: a running hub ends the sessions the CLI ends", () => {
   });
 });
 
-describe("hub CLI: MQTT device users (issue 7, item 2)", () => {
+describe("hub CLI: MQTT device users", () => {
   /** The CONNACK return code of a connection to the hub's TCP listener with `username`/`password`, or "connected". */
   async function loginCode(port: number, username: string, password: string, clientId = `${username}-cli-test`): Promise<unknown> {
     try {

@@ -248,7 +248,7 @@ async function userCommand(db: Db, parsed: Parsed, io: CliIo): Promise<number> {
 }
 
 /**
- * `mqtt add|passwd|list|remove`: device credentials of the embedded broker (issue 7, item 2). A
+ * `mqtt add|passwd|list|remove`: device credentials of the embedded broker. A
  * running hub reads them at every CONNECT and closes the connection of a removed user, or of one
  * whose password changed, within about a second. Throws UsageError for bad input.
  */

@@ -40,7 +40,7 @@ describe("hub configuration from the environment", () => {
     expect(() => readConfig({ HUB_HTTPS_PORT: "70000" })).toThrow(/HUB_HTTPS_PORT/);
   });
 
-  it("reads the broker limits (issue 7), leaving absent ones to the defaults", () => {
+  it("reads the broker limits, leaving absent ones to the defaults", () => {
     expect(readConfig({ HUB_MQTT_MAX_PAYLOAD: "131072", HUB_MQTT_MAX_RETAINED_PER_CLIENT: "50", HUB_MQTT_MAX_RETAINED: "5000", HUB_MQTT_MAX_SUBSCRIPTIONS: "20" }).mqttLimits).toEqual({
       maxPayloadBytes: 131072,
       maxRetainedPerClient: 50,
@@ -54,14 +54,14 @@ describe("hub configuration from the environment", () => {
     expect(readConfig({ HUB_DEMO: "1", HUB_SIMULATOR: "0" })).toMatchObject({ demo: true, simulator: false });
   });
 
-  it("admits anonymous devices only with HUB_MQTT_ALLOW_ANONYMOUS=1 (issue 7, item 2)", () => {
+  it("admits anonymous devices only with HUB_MQTT_ALLOW_ANONYMOUS=1", () => {
     expect(readConfig({}).mqttAllowAnonymous).toBeUndefined();
     expect(readConfig({ HUB_MQTT_ALLOW_ANONYMOUS: "0" }).mqttAllowAnonymous).toBeUndefined();
     expect(readConfig({ HUB_MQTT_ALLOW_ANONYMOUS: "1" })).toMatchObject({ mqttAllowAnonymous: true });
     expect(() => readConfig({ HUB_MQTT_ALLOW_ANONYMOUS: "yes" })).toThrow(/HUB_MQTT_ALLOW_ANONYMOUS/);
   });
 
-  it("reads the simulated cameras' frame rate HUB_DEMO_CAMERA_FPS (issue 12, long-run benchmark), absent by default", () => {
+  it("reads the simulated cameras' frame rate HUB_DEMO_CAMERA_FPS (long-run benchmark), absent by default", () => {
     expect(readConfig({}).demoCameraFps).toBeUndefined();
     expect(readConfig({ HUB_DEMO_CAMERA_FPS: "30" })).toMatchObject({ demoCameraFps: 30 });
   });

@@ -47,7 +47,7 @@ export function isTrustProxyEntry(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-/** HUB_TRUST_PROXY: comma-separated proxies whose X-Forwarded-* headers count (issue 7); unset = none. */
+/** HUB_TRUST_PROXY: comma-separated proxies whose X-Forwarded-* headers count; unset = none. */
 const TrustProxy = v.optional(
   v.pipe(
     v.string(),

@@ -21,7 +21,7 @@ import { AUTOMATIONS_PATH, AutomationAnswerSchema, AutomationDeletedAnswerSchema
 import { call, login, startTestHub, type TestHub } from "./testing/harness";
 
 /**
- * The hub's half of the contract test (issue 8): every answer of the running hub parses with the
+ * The hub's half of the contract test: every answer of the running hub parses with the
  * contract schema the dashboard parses it with (src/shared/contract); the dashboard's half is
  * src/app/tests/contract.hub.test.ts, which reads the same answers through the dashboard's API
  * functions. Error answers carry a contract code with the contract's status.
@@ -98,7 +98,7 @@ describe("every answer of the hub parses with its contract schema", () => {
     }
   });
 
-  it("general bases v2 and v1: GPS notifications and track, PV logs (issue 11)", async () => {
+  it("general bases v2 and v1: GPS notifications and track, PV logs", async () => {
     const cookie = await login(hub);
     for (const base of [general, generalV1]) {
       expect((await answer(GpsNotificationsAnswerSchema, "POST", `${base}${GPS_NOTIFICATIONS_PATH}`, { cookie, body: { state: false } })).item.state).toBe(false);

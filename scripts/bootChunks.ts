@@ -2,7 +2,7 @@ import type { Plugin } from "vite";
 import { addWithStaticImports, bundleChunks } from "./bundleChunks";
 
 /**
- * index.html preloads the boot chunks (issue 9): every chunk the entry (src/main.tsx) imports
+ * index.html preloads the boot chunks: every chunk the entry (src/main.tsx) imports
  * dynamically, which are React's DOM renderer and the app. The entry imports them dynamically so
  * that each is evaluated in a task of its own, but a dynamic import is only
  * discovered when the entry runs: this adds `<link rel="modulepreload">` for those chunks and their

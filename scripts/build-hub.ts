@@ -1,8 +1,8 @@
-// Builds the hub for plain `node` (issue 9 follow-up: hub start-up). `hub/main.ts` and everything it
+// Builds the hub for plain `node` (hub start-up). `hub/main.ts` and everything it
 // imports from `hub/` and `src/shared/` become ES modules in `dist-hub/` (esbuild: TypeScript
 // stripped, our modules bundled, npm packages left as imports resolved from node_modules, dynamic
 // imports kept as their own chunks so werift still loads with the first demo SDP offer). Running
-// the bundle skips tsx's loader hooks, which cost about a third of the hub's start-up CPU.
+// the bundle skips tsx's loader hooks, which would cost a large share of the hub's start-up CPU (docs/performance.md).
 // Run: `npm run build:hub` (part of `npm run build`), or `buildHub()` from tests/e2e/support/hub.ts.
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";

@@ -8,7 +8,7 @@ export function bundleChunks(bundle: Record<string, { type: string }> | undefine
 
 /**
  * Appends to `files` each of `start` and, depth first, its static imports (per `chunks`), once each,
- * skipping any file `skip` accepts. Used to list what a chunk needs loaded with it (issue 9).
+ * skipping any file `skip` accepts. Used to list what a chunk needs loaded with it.
  */
 export function addWithStaticImports(files: string[], start: string, chunks: readonly BundleChunk[], skip: (file: string) => boolean): void {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));

@@ -4,7 +4,7 @@ import type { Plugin } from "vite";
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 
 /**
- * Modules whose chunks the first screen runs (issue 9), besides the entry and the boot chunks it
+ * Modules whose chunks the first screen runs, besides the entry and the boot chunks it
  * imports: the logged-in shell, the router, home's route (its split parts) and the login form.
  * Matched against the end of a module id, without its query.
  */
@@ -42,7 +42,7 @@ type OutputFile = { type: "chunk"; code: string; map?: { mappings: string } | nu
 
 /**
  * Marks the first screen's chunks ({@link firstScreenChunks}) with V8's explicit compile hint
- * (issue 9, total blocking time). V8 compiles a function lazily, on the main thread, the first time
+ * (total blocking time). V8 compiles a function lazily, on the main thread, the first time
  * it runs; a cold load runs most of React's DOM renderer, the router and the app's shell, so their
  * compilation landed in the first renders' tasks. With the hint, Chromium compiles these files
  * while it streams them, on a background thread; other browsers read a comment. Lazy chunks of

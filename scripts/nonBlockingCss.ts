@@ -4,7 +4,7 @@ import type { Plugin } from "vite";
 export const APP_CSS_ATTRIBUTE = "data-app-css";
 
 /**
- * First paint without waiting for CSS (issue 9): index.html's entry stylesheet, which Vite links as a
+ * First paint without waiting for CSS: index.html's entry stylesheet, which Vite links as a
  * render-blocking `<link rel="stylesheet">`, becomes `<link rel="preload" as="style" data-app-css>`.
  * The browser fetches it at once as before, but paints the inline-styled shell without it; the app
  * applies it (src/app/stylesheet.ts) before React's first render, so nothing is shown unstyled.

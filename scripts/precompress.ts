@@ -1,4 +1,4 @@
-// Build-time precompression (issue 9): Brotli (quality 11) and gzip (level 9) copies beside every
+// Build-time precompression: Brotli (quality 11) and gzip (level 9) copies beside every
 // compressible file of the built dashboard, served by the hub with @fastify/static's `preCompressed`.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";

@@ -2,9 +2,9 @@ import type { Plugin } from "vite";
 
 /**
  * Marks our own re-exporting modules (a feature's `index.ts`: nothing but `export … from`) as free of
- * side effects in the build (issue 9), as lucide-react's package.json does for its index. Importing
+ * side effects in the build, as lucide-react's package.json does for its index. Importing
  * one name from a feature then loads the module behind that name only, not every module the index
- * lists: start's `camerasResource` no longer drags the doorbell watcher, which only the router's root
+ * lists: start's `camerasResource` does not drag in the doorbell watcher, which only the router's root
  * mounts, into the first screen.
  *
  * Only files under `root` whose whole body is `export … from` / `export * from` statements are marked

@@ -25,7 +25,7 @@ export function routeIdOf(fileInRoutes: string): string | null {
  * minus the files index.html already loads. The shell's link prefetch (src/ui/usePrefetchLinks.ts)
  * fetches them as `<link rel="modulepreload">` while idle: the browser downloads and compiles them
  * without running them, where the router's own preload would evaluate each module and run the
- * route's loader on the main thread (issue 9: those idle tasks counted in the dashboard's blocking
+ * route's loader on the main thread (those idle tasks counted in the dashboard's blocking
  * time). A build without route chunks leaves index.html as it is.
  */
 export function routeChunkMap(routesDirectory: string): Plugin {

@@ -2,7 +2,7 @@
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
-// Issue 8: the import rules of STYLE.md are kept by the linter, and this proves they bite: each
+// The import rules of STYLE.md are kept by the linter, and this proves they bite: each
 // deliberately bad import below must be rejected by `no-restricted-imports`, and the good ones not.
 
 const eslint = new ESLint({ cwd: process.cwd() });
@@ -13,7 +13,7 @@ async function ruleIdsFor(code: string, filePath: string): Promise<(string | nul
   return (result?.messages ?? []).map((message) => message.ruleId);
 }
 
-describe("import rules (STYLE.md, issue 8)", () => {
+describe("import rules (STYLE.md)", () => {
   it("a feature may not import another feature's components", async () => {
     expect(await ruleIdsFor('import { SensorTile } from "../../sensors/components/SensorTile";\nexport const x = SensorTile;\n', "src/features/car/components/Bad.tsx")).toContain("no-restricted-imports");
   });

@@ -4,7 +4,7 @@ import { CACHE_FETCHED_AT_HEADER, OFFLINE_ERROR_CODE } from "../src/shared/messa
 import { CACHED_HEADER_NAMES, getApiResponse, putApiResponse, type ApiCacheLimits, type DashboardDb } from "../src/shared/db";
 
 /**
- * The service worker's handling of API GETs (DESIGN.md §5, issue 3 "API GETs"): network first with
+ * The service worker's handling of API GETs (DESIGN.md §5): network first with
  * a short timeout, every successful JSON answer stored in the Dexie table `apiResponses`, and the
  * stored answer served (with header `X-Cache-Fetched-At: <ISO>`) when the network fails, is slower
  * than the timeout, or a gateway in front of the hub answers 502/503/504. With no stored answer the
@@ -39,7 +39,7 @@ export function isCacheableApiGet(url: URL, method: string, origin: string, base
   const base = apiBaseOf(url, bases, origin);
   if (base === null) return false;
   if (base === "auth") return url.pathname.endsWith("/preferences");
-  // Live camera streams and snapshots (issue 12) go straight to the network: never raced, never stored.
+  // Live camera streams and snapshots go straight to the network: never raced, never stored.
   if ((base === "cameras" || base === "camerasV5") && url.pathname.includes("/live/")) return false;
   return true;
 }

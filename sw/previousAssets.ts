@@ -1,6 +1,6 @@
 /**
- * Keeps the previous version's hashed assets reachable after a deploy (issue 3 "hashed assets of the
- * previous version still served so a lazy chunk never fails to load").
+ * Keeps the previous version's hashed assets reachable after a deploy (the
+ * previous version's hashed assets are still served, so a lazy chunk never fails to load).
  *
  * Workbox's precache is ONE cache shared by all versions: when a new service worker activates it
  * deletes every entry that is not in the new manifest, and the hub no longer has the old files

@@ -10,7 +10,7 @@ import { handleApiGet, isCacheableApiGet, navigationDenylist } from "./apiRoute"
 import { keepPreviousAssets, matchPreviousAsset } from "./previousAssets";
 
 /**
- * The dashboard's service worker (DESIGN.md §5, issue 3), built by vite-plugin-pwa (injectManifest).
+ * The dashboard's service worker (DESIGN.md §5), built by vite-plugin-pwa (injectManifest).
  * - precaches the shell and answers navigations with the precached index.html (not /api, /mqtt);
  * - keeps the previous version's hashed assets (see previousAssets.ts);
  * - API GETs under the configured bases (passed in the script URL, src/shared/apiBases.ts): network

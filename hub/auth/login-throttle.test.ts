@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOGIN_FORGET_MS, LOGIN_MAX_KEYS, LOGIN_MAX_WAITERS, LoginThrottle, loginDelayMs, type LoginReservation } from "./login-throttle";
 
-// Issue 7, attack 7: logins were unlimited (about 12 a second). Growing delays per login name and
+// Login brute force (docs/security.md): growing delays per login name and
 // per client address, no permanent ban; concurrent right logins are never refused for each other.
 
 /** One attempt that turns out wrong: acquired, then failed. Answers what acquire said. */

@@ -1,5 +1,5 @@
 /**
- * Login rate limit (issue 7, attack 7: about 12 guesses a second, a million a day, before). Failed
+ * Login rate limit (docs/security.md "Login brute force"). Failed
  * logins are counted per login name and per client address; after {@link LOGIN_FREE_FAILURES}
  * failures each further attempt on that key waits 1 s, 2 s, 4 s ... up to {@link LOGIN_MAX_DELAY_MS}.
  * No permanent ban: a key forgets its failures {@link LOGIN_FORGET_MS} after its last one, and a

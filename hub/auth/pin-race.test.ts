@@ -10,7 +10,7 @@ import { AuthService } from "./auth-service";
 import { hashSecret, useCheapKdfForTests } from "./kdf";
 import { PIN_MAX_FAILURES } from "./pin-policy";
 
-// Issue 7, attack 1: concurrent wrong PINs must not buy attempts. Each attempt is counted before its
+// Concurrent wrong PINs (docs/security.md) must not buy attempts. Each attempt is counted before its
 // PIN is checked, on the row as it is now, so a burst of 300 counts like single attempts.
 
 const RIGHT = 1357;

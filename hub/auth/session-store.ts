@@ -102,7 +102,7 @@ export class SessionStore {
   /**
    * Counts one PIN attempt before its PIN is checked, atomically (one SQLite transaction on the
    * row as it is now, not as the request saw it on arrival), so concurrent requests cannot buy
-   * attempts (issue 7): the attempt is recorded as a failure with the back-off `delayAfter(failures)`
+   * attempts: the attempt is recorded as a failure with the back-off `delayAfter(failures)`
    * until the PIN proves right ({@link unlock} clears it). Answers "revoked" for a revoked or missing
    * session, "delay" with the wait (ms) while a back-off runs (not counted), else the attempt's
    * failure number (1 = first).

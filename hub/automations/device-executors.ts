@@ -11,7 +11,7 @@ function acUnit(unit: string | undefined, units: readonly string[]): string | un
 }
 
 /**
- * Registers the heater, AC and IR executors (issue 11 automations, issue 10/11 domains) on `runner`,
+ * Registers the heater, AC and IR executors on `runner`,
  * each calling the same service function as its HTTP route: heater -> HeaterService.setMode (+
  * setConfig for a temperature), ac -> AcService.set (Tasmota IRHVAC), ir -> IrService.send (Tasmota
  * IRSend). Each check names the field an automation cannot carry out in this household (400 when

@@ -43,7 +43,7 @@ function fakeLink() {
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
 
-describe("trigger edges (issue 11)", () => {
+describe("trigger edges", () => {
   it("a threshold fires on the crossing reading only, never on the first one seen", () => {
     const above = { direction: "above", value: 25 } as const;
     expect(thresholdCrossed(above, undefined, 30)).toBe(false);

@@ -51,7 +51,7 @@ function triggerKey(trigger: AutomationTrigger): string {
 }
 
 /**
- * Runs automations when their trigger fires (issue 11). It listens to the hub's own namespace, what
+ * Runs automations when their trigger fires. It listens to the hub's own namespace, what
  * the bridge made of the devices' payloads: `sensor/<kind>/<place>` (threshold and door triggers),
  * `power/<switch>/POWER<n>` (switch triggers), `doorbell/ring`; and keeps one timer for the next time
  * trigger (Europe/Warsaw, schedule.ts). Edges only: a threshold or a state fires when it changes,

@@ -43,7 +43,7 @@ async function until(check: () => boolean, ms = 3000): Promise<void> {
   while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-describe("automations (spec §7 /automation; issue 11): CRUD, run, triggers through the bridge", () => {
+describe("automations (spec §7 /automation): CRUD, run, triggers through the bridge", () => {
   let hub: TestHub;
   let cookie: string;
   let listwa: Awaited<ReturnType<typeof tasmota>>;

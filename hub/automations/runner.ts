@@ -34,7 +34,7 @@ function errorText(error: unknown): string {
 }
 
 /**
- * The action runner (issue 11): a registry `action kind -> executor`, each domain plugging in its
+ * The action runner: a registry `action kind -> executor`, each domain plugging in its
  * own with one {@link register} line in server.ts. An action whose kind has no executor on this hub
  * (a heater the household does not have, a domain not built yet) ends `unavailable`, 'not
  * available: ...', and the run goes on with the next action.

@@ -3,7 +3,7 @@ import { earliest, instantOf, nextOccurrence, wallTimeOf } from "./schedule";
 
 const iso = (instant: number | null) => (instant === null ? null : new Date(instant).toISOString());
 
-describe("time triggers in Europe/Warsaw (issue 11, DST-safe)", () => {
+describe("time triggers in Europe/Warsaw (DST-safe)", () => {
   it("a winter and a summer day: 07:30 local is 06:30Z and 05:30Z", () => {
     expect(iso(instantOf(2026, 1, 15, 7, 30))).toBe("2026-01-15T06:30:00.000Z");
     expect(iso(instantOf(2026, 7, 15, 7, 30))).toBe("2026-07-15T05:30:00.000Z");

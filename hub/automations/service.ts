@@ -36,7 +36,7 @@ export function triggerProblem(trigger: AutomationTrigger, household: Household)
 }
 
 /**
- * The automations domain (issue 11): stores automations (validated against the household: every
+ * The automations domain: stores automations (validated against the household: every
  * switch, sensor, light and door they name must exist), runs them with the {@link ActionRunner}
  * and records each run. The engine (engine.ts) calls {@link run} when a trigger fires; the routes
  * call every method. Each change is announced to `onChange` with the automation it touched (the

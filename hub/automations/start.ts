@@ -20,7 +20,7 @@ export interface RunningAutomations {
 }
 
 /**
- * Builds the automations domain (issue 11): the SQLite store, the runner with the executors of
+ * Builds the automations domain: the SQLite store, the runner with the executors of
  * switch, light, garage and notify (heater, AC and IR: device-executors.ts, registered by server.ts
  * on the returned runner), the service, and the engine firing triggers. Each run
  * is published on `automation/run` (not retained) so dashboards show it at once.

@@ -1,8 +1,8 @@
 import { NAMESPACE_ROOTS } from "../../src/shared/contract/topics";
 
 /**
- * Who may publish and subscribe to what on the embedded broker (issue 7, item 2: "the device
- * listener needs no credentials"). Pure functions over topic strings; `device-access.ts` applies
+ * Who may publish and subscribe to what on the embedded broker (a device logs in with its
+ * own credentials). Pure functions over topic strings; `device-access.ts` applies
  * them to Aedes' hooks.
  *
  * - The dashboard's namespace (docs/contract.md "Topics the hub publishes", DESIGN.md §3) is
@@ -17,7 +17,7 @@ import { NAMESPACE_ROOTS } from "../../src/shared/contract/topics";
  *   Zigbee2MQTT itself listens to, lib/extension/publish.ts and bridge.ts) and subscribes to
  *   filters confined to `B/` (Zigbee2MQTT subscribes to `B/#`, lib/mqtt.ts) and to
  *   `homeassistant/status` (its Home Assistant extension, lib/extension/homeassistant.ts).
- * - An OwnTracks tracker (kind `owntracks` with topic `<user>/<device>`, issue 11) publishes
+ * - An OwnTracks tracker (kind `owntracks` with topic `<user>/<device>`) publishes
  *   `owntracks/<user>/<device>` and its subtopics (`/event`, `/status`, ...: the OwnTracks booklet,
  *   "Topics") and subscribes to its own `owntracks/<user>/<device>/cmd` (remote commands).
  * - Anonymous devices (only with HUB_MQTT_ALLOW_ANONYMOUS=1) get the union of both for any

@@ -30,7 +30,7 @@ function fakeLink() {
   return { link, sent, deliver };
 }
 
-describe("device availability (issue 10 'Everywhere'): commands to devices known offline are refused", () => {
+describe("device availability: commands to devices known offline are refused", () => {
   it("reads the command's device from Tasmota and Zigbee2MQTT command topics", () => {
     expect(commandTarget("cmnd/listwa/POWER2")).toEqual({ kind: "tasmota", device: "listwa" });
     expect(commandTarget("zigbee2mqtt/bulb/set")).toEqual({ kind: "zigbee2mqtt", device: "bulb" });

@@ -24,7 +24,7 @@ export function commandTarget(topic: string): { kind: "tasmota" | "zigbee2mqtt";
 }
 
 /**
- * What the hub knows of its devices' reachability (issue 10 "Everywhere"): the last Tasmota LWT
+ * What the hub knows of its devices' reachability: the last Tasmota LWT
  * (`tele/<t>/LWT` `Online`/`Offline`) and Zigbee2MQTT availability (`zigbee2mqtt/<name>/availability`,
  * JSON `{"state"}` or legacy text) of each device `known` has (others are not remembered, so made-up
  * names cannot grow it). A device never heard of counts as reachable.

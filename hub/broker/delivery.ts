@@ -11,7 +11,7 @@
  * device's non-retained `tele/<t>/SENSOR`; the next device message of the same round, numbered
  * later but emitted first, raises the client's high-water mark, and every reading is then
  * dropped for any client whose subscriptions match both the device topics and `sensor/...`,
- * such as the dashboard's `#` (measured: 1 of 11 rounds arrived; moscajs/aedes#955 and #994).
+ * such as the dashboard's `#` (moscajs/aedes#955 and #994).
  *
  * The dedupe exists only to collapse overlapping subscriptions of one client (`a/#` and `a/b`).
  * MQTT 3.1.1 §3.3.5 lets a server deliver one copy per matching subscription, and Mosquitto 2

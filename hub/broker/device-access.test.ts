@@ -8,7 +8,7 @@ import { call, connectBrowser, connectDevice, connectMqtt, deviceLogin, freePort
 import { loadFixture } from "../testing/fixtures";
 import { DeviceAccessControl, REFUSED_TOPIC } from "./device-access";
 
-// Attacks on the embedded broker's device listener (issue 7, item 2): what an anonymous client
+// Attacks on the embedded broker's device listener: what an anonymous client
 // and a device outside its ACL could do before, refused now; the demo devices log in with their
 // own MQTT users, as a household's do.
 

@@ -6,7 +6,7 @@ import { browserMayReceive, browserMaySubscribe, deviceMaySubscribe, devicePubli
 import type { HubLogger } from "./link";
 
 /**
- * Authentication and authorisation of the embedded broker's clients (issue 7, item 2; rules in
+ * Authentication and authorisation of the embedded broker's clients (rules in
  * acl.ts), as Aedes 1.2 hooks:
  *
  * - Devices on the TCP listener log in with an MQTT user of the hub's database (`npm run hub --
@@ -91,7 +91,7 @@ export class DeviceAccessControl {
   private readonly holders = new Map<string, Client>();
   private readonly timer: NodeJS.Timeout;
   private seenVersion: number;
-  /** Wrong MQTT passwords per user name and per address: the same growing delays as hub logins (issue 7). */
+  /** Wrong MQTT passwords per user name and per address: the same growing delays as hub logins. */
   private readonly throttle = new LoginThrottle();
 
   constructor(private readonly options: DeviceAccessOptions) {

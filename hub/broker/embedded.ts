@@ -32,9 +32,9 @@ export interface EmbeddedBroker extends BrokerLink {
  * subscription, as from Mosquitto 2 (delivery.ts). Devices log in with an MQTT user of `users`
  * (or anonymously with `allowAnonymous`) and are held to their ACL; browser clients (handed in
  * through `handleBrowser`) may subscribe but every publish is refused, which closes their
- * connection (MQTT-3.3.5-2): device-access.ts and acl.ts (issue 7, item 2). Resource limits
+ * connection (MQTT-3.3.5-2): device-access.ts and acl.ts. Resource limits
  * (payload and packet size, retained topics per client and in all, subscriptions per client;
- * limits.ts, issue 7 item 3) apply to every client: a publish over a limit is acknowledged and
+ * limits.ts) apply to every client: a publish over a limit is acknowledged and
  * dropped like one outside the ACL, a subscription over the limit gets SUBACK 0x80, a packet over
  * the packet cap closes its connection before it is buffered. With `tls`, devices may also connect
  * with MQTT over TLS on `tls.port` (the same users, ACL and limits) with the hub's certificate, a new

@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { call, connectBrowser, connectDevice, freePort, grantedQos, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
 import { DEFAULT_BROKER_LIMITS } from "./limits";
 
-// Issue 7, attack 3: broker memory had no limit. A 100 MB payload was accepted and retained (hub
-// 107 -> 419 MB), 1,000,000 retained 1 KB topics from one client took 1.67 GB, a browser added
-// 100,000 subscriptions (+103 MB). Each attack again, through a real hub and real MQTT clients.
+// Broker memory (docs/security.md; figures in docs/performance.md): a huge payload, a flood of
+// retained topics from one client, a browser's flood of subscriptions. Each attack runs through a
+// real hub and real MQTT clients.
 
 /** GET /bridge/stats of the contract, with the embedded broker's `brokerLimits` required. */
 const LimitStats = v.object({ item: v.object({ ...BridgeStatsSchema.entries, brokerLimits: v.record(v.string(), v.number()) }) });

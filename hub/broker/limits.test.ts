@@ -4,7 +4,7 @@ import { LimitKeeper, type BrokerLimits } from "./limits";
 const SMALL: BrokerLimits = { maxPayloadBytes: 100, maxPacketBytes: 1000, maxRetainedPerClient: 3, maxRetainedTotal: 5, maxSubscriptionsPerClient: 2 };
 const retained = (topic: string, payloadBytes = 10) => ({ topic, retain: true, payloadBytes });
 
-describe("broker limits (issue 7, attack 3)", () => {
+describe("broker limits", () => {
   it("drops a payload over the cap and counts it, logging once per client and reason", () => {
     const logged: string[] = [];
     const keeper = new LimitKeeper(SMALL, (client, reason) => logged.push(`${client}: ${reason}`));

@@ -1,7 +1,6 @@
 /**
- * Resource limits of the embedded broker (issue 7, attack 3: a 100 MB payload was accepted and
- * retained, 1,000,000 retained topics from one client took 1.67 GB, a browser added 100,000
- * subscriptions). Each limit is a documented setting with a safe default (README "Environment").
+ * Resource limits of the embedded broker: payload and packet size, retained topics per client,
+ * subscriptions per client (docs/security.md). Each limit is a documented setting with a safe default (README "Environment").
  * Beyond a limit a message is dropped and counted with its reason, logged once per client and
  * reason, and never stored; the connection stays up, except for a packet over the packet cap,
  * which is refused before it is buffered (the connection is closed, as MQTT 3.1.1 has no way to

@@ -6,7 +6,7 @@ import { connectMqtt, nextMessage } from "../testing/harness";
 
 // The household example hub/examples/mosquitto (README "Pointing the hub at a household broker")
 // run by the real Mosquitto: every client logs in, devices are held to their topics, the dashboard's
-// one user only reads the dashboard's namespace (issue 7, item 2).
+// one user only reads the dashboard's namespace.
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -2,7 +2,7 @@ import type { DeviceKind } from "./acl";
 import type { Db } from "../core/db";
 
 /**
- * One device credential of the embedded broker (issue 7, item 2): `topic` is the Tasmota topic
+ * One device credential of the embedded broker: `topic` is the Tasmota topic
  * (kind `tasmota`) or the Zigbee2MQTT base topic (kind `zigbee2mqtt`); `passwordHash` is
  * `hashSecret`'s scrypt string (hub/auth/kdf.ts) and never leaves the hub.
  */

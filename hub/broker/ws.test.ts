@@ -130,7 +130,7 @@ async function connackOf(url: string, options: Parameters<typeof connectMqtt>[1]
   }
 }
 
-describe("browsers on /mqtt (issue 7, item 2)", () => {
+describe("browsers on /mqtt", () => {
   it("subscribe to # and receive only the dashboard's namespace: no device topic, command or $-topic", async () => {
     const client = await browser(await login(hub));
     const seen: string[] = [];

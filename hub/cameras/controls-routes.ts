@@ -7,7 +7,7 @@ import type { CameraControls } from "./controls";
 type CameraParams = { Params: { cameraId: string } };
 
 /**
- * Camera controls on the camera v1 base (spec §6, §7, §9; issue 12): `POST /controls/ptz/{cameraId}`
+ * Camera controls on the camera v1 base (spec §6, §7, §9): `POST /controls/ptz/{cameraId}`
  * (body `{duration?, pan?, tilt?, zoom?}`: 400 naming the field, 404 unknown camera, 409
  * NOT_SUPPORTED without PTZ) and `POST /controls/lights/nightmode/{cameraId}` (body `{mode: boolean}`,
  * answers the camera item).

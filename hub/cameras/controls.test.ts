@@ -30,7 +30,7 @@ async function refusal(response: Response, status: number): Promise<string> {
   return (await jsonOf(response, ErrorBodySchema)).message ?? "";
 }
 
-describe("camera controls and recordings (spec §5-§7, §9; issue 12)", () => {
+describe("camera controls and recordings (spec §5-§7, §9)", () => {
   let hub: TestHub;
   let cookie: string;
   useCameraHub({ simulator: true }, (started) => ({ hub, cookie } = started));

@@ -4,7 +4,7 @@ import { HubError } from "../core/errors";
 import type { CameraService } from "./service";
 
 /**
- * Camera controls (spec §6, §7; issue 12): PTZ and night mode, each a command to the camera the
+ * Camera controls (spec §6, §7): PTZ and night mode, each a command to the camera the
  * service knows. Only the hub's own demo cameras have a PTZ head today; a go2rtc camera's PTZ (its
  * ONVIF PTZ service) and a plain camera's (`mjpeg`, `hls`, `rtsp`) are not supported yet and are
  * refused with a clear message (409 NOT_SUPPORTED), as is a plain camera's night mode.

@@ -69,7 +69,7 @@ function drawDigits(data: Buffer, text: string, x: number, y: number, size: numb
  * Draws one frame of a simulated camera and encodes it as a baseline JPEG (jpeg-js, quality 60,
  * about 10 KB): a background tinted by `hue` (0..359, one per camera), a block moving across with
  * `frame`, the wall-clock time HH:MM:SS and the frame number, so consecutive frames always differ.
- * `view` (issue 12) is where the PTZ head looks (scene.ts: the posts shift and scale with pan, tilt
+ * `view` is where the PTZ head looks (scene.ts: the posts shift and scale with pan, tilt
  * and zoom) and whether the night picture (dark grey, IR-like) is on; the clock stays in place.
  */
 export function drawSimulatedFrame(frame: number, at: Date, hue: number, view: FrameView = CENTRE_VIEW): Buffer {

@@ -14,7 +14,7 @@ function refusalOf(cameras: unknown[]): string {
   }
 }
 
-describe("household cameras: source types mjpeg, hls and rtsp (issue 12)", () => {
+describe("household cameras: source types mjpeg, hls and rtsp", () => {
   it("defaults each camera's modes to what its source offers; demo and go2rtc keep hls off, mjpeg on", () => {
     const household = parseHousehold(
       householdWith([

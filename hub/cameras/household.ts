@@ -141,7 +141,7 @@ export const HouseholdCamerasSchema = v.pipe(
 );
 
 /**
- * The doorbell at the gate (spec §2, issue 12): the device whose button press becomes a ring on
+ * The doorbell at the gate (spec §2): the device whose button press becomes a ring on
  * `doorbell/ring`. Zigbee2MQTT: a button publishing `{"action": <action>}` on `zigbee2mqtt/<device>`
  * (default action `single`). Tasmota: a button with SetOption73 1 publishing
  * `{"Button<n>":{"Action":"SINGLE"}}` on `stat/<device>/RESULT`.

@@ -13,7 +13,7 @@ function difference(a: Uint8Array, b: Uint8Array): number {
   return sum / a.length;
 }
 
-describe("the demo camera's PTZ head and picture (issue 12)", () => {
+describe("the demo camera's PTZ head and picture", () => {
   it("moves at the velocity for the duration, then stays; a new move starts where the head is", () => {
     const head = new PtzHead();
     head.move({ pan: 1, tilt: 0, zoom: 0, duration: 250 }, 1000);

@@ -19,7 +19,7 @@ export const SIM_PTZ = {
 const clamp = (value: number, { min, max }: { min: number; max: number }) => Math.min(max, Math.max(min, value));
 
 /**
- * The demo camera's PTZ head (issue 12): `move` starts a ContinuousMove at the body's velocities
+ * The demo camera's PTZ head: `move` starts a ContinuousMove at the body's velocities
  * for `duration` ms (a new move replaces one still running, from where the head is now), and
  * `viewAt(now)` is the position at time `now` (epoch ms), so each frame drawn during the move shows
  * the picture a little further along. No timers: the position is computed from the clock.

@@ -47,7 +47,7 @@ async function readParts(response: Response, ms: number): Promise<Buffer[]> {
   return parts;
 }
 
-describe("camera bases (spec §7, issue 12)", () => {
+describe("camera bases (spec §7)", () => {
   let hub: TestHub;
   let cookie: string;
   useCameraHub({ simulator: true }, (started) => ({ hub, cookie } = started));

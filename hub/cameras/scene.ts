@@ -9,7 +9,7 @@ type FillRect = (data: Buffer, x0: number, y0: number, w: number, h: number, col
 const POSTS = Array.from({ length: 21 }, (_, i) => (i - 10) * 60);
 
 /**
- * Draws the demo camera's scene as the camera's PTZ view sees it (issue 12): a ground below a
+ * Draws the demo camera's scene as the camera's PTZ view sees it: a ground below a
  * horizon and a row of posts of different heights and colours, shifted by `view.pan` (px, + right)
  * and `view.tilt` (px, + up) and scaled by `view.zoom` (1..4) around the picture's centre, so a PTZ
  * move is visible in the live view.
@@ -28,7 +28,7 @@ export function drawScene(data: Buffer, size: Size, view: FrameView, fillRect: F
 }
 
 /**
- * The infrared night picture (night mode on, issue 12): every pixel turned to a dark grey of its
+ * The infrared night picture (night mode on): every pixel turned to a dark grey of its
  * own brightness (about a third of it plus a little noise floor), as an IR camera's monochrome
  * picture looks.
  */

@@ -122,12 +122,12 @@ export class CameraService {
     return source instanceof SimulatedCamera ? source : null;
   }
 
-  /** The household file's camera `id` (its source and PTZ capability; issue 12). @throws HubError NOT_FOUND */
+  /** The household file's camera `id` (its source and PTZ capability). @throws HubError NOT_FOUND */
   householdCamera(id: string): HouseholdCamera {
     return this.find(id);
   }
 
-  /** Sets camera `id`'s motion flag (published in `camera/config` when it changes; issue 12). */
+  /** Sets camera `id`'s motion flag (published in `camera/config` when it changes). */
   setMotion(id: string, on: boolean): void {
     if (this.motion.has(id) === on) return;
     if (on) this.motion.add(id);

@@ -52,9 +52,9 @@ export class SimulatedCamera implements FrameSource {
   private frame = 0;
   private latest: Buffer | null = null;
   private pausedUntil = 0;
-  /** The simulated PTZ head (issue 12): `POST /controls/ptz/{cameraId}` moves it. */
+  /** The simulated PTZ head: `POST /controls/ptz/{cameraId}` moves it. */
   readonly ptz = new PtzHead();
-  /** The IR night picture is on (night mode, issue 12). */
+  /** The IR night picture is on (night mode). */
   night = false;
 
   constructor(
@@ -113,7 +113,7 @@ export class SimulatedCamera implements FrameSource {
     this.frame += 1;
     // Above SIM_FPS (HUB_DEMO_CAMERA_FPS, the long-run benchmark) a new picture is drawn SIM_FPS
     // times a second and the frames between repeat the latest one: drawing and encoding a frame
-    // costs 15-90 ms of the hub's one thread, so drawing each would cap the rate at 10-30 fps.
+    // takes tens of ms of the hub's one thread, so drawing each would cap the rate well below it.
     const drawEvery = Math.max(1, Math.round(this.fps / SIM_FPS));
     if (!this.latest || this.frame % drawEvery === 0) this.latest = drawSimulatedFrame(this.frame, new Date(), this.hue, this.view());
     for (const observer of this.observers) observer.frame();

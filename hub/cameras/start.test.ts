@@ -7,7 +7,7 @@ import { HouseholdSchema } from "../household/schema";
 import { tempDir } from "../testing/harness";
 import { startCameras } from "./start";
 
-describe("the camera domain at start (issue 12)", () => {
+describe("the camera domain at start", () => {
   const cleanups: (() => void)[] = [];
   const ffmpegSetting = process.env.HUB_FFMPEG;
   afterEach(() => {

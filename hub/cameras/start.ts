@@ -29,7 +29,7 @@ import { liveStreamsRoutes } from "./streams-routes";
 /** The camera domain as server.ts composes it: the routes of both camera bases and the cleanup. */
 export interface CamerasDomain {
   service: CameraService;
-  /** Recordings of motion clips (issue 12). */
+  /** Recordings of motion clips. */
   recordings: RecordingsService;
   /** WebRTC answers (demo clips, go2rtc): its `open` peer connections. */
   rtc: RtcService;
@@ -43,7 +43,7 @@ export interface CamerasDomain {
 }
 
 /**
- * Builds the camera domain (issue 12): the household's cameras with their stored edits
+ * Builds the camera domain: the household's cameras with their stored edits
  * (`camera_edits`), their HLS (`hls/`: the demo clip looped live, go2rtc and a camera's own HLS
  * proxied, RTSP through ffmpeg), their MJPEG (one shared upstream per camera), their WebRTC
  * answers (rtc/: the hub's own for demo cameras, go2rtc's for go2rtc cameras; closed with the
@@ -51,7 +51,7 @@ export interface CamerasDomain {
  * doorbell, and in demo mode with the simulator the demo-only `POST /demo/doorbell` that presses the
  * simulated doorbell button from the device end and `POST /demo/cameras/{cameraId}/stall` that
  * stalls a simulated camera. `demoCameraFps` (HUB_DEMO_CAMERA_FPS) sets the simulated cameras'
- * frame rate (default 5; the long-run benchmark raises it). Issue 12's controls and recordings: PTZ,
+ * frame rate (default 5; the long-run benchmark raises it). Controls and recordings: PTZ,
  * night mode, the recordings under `<dataDir>/recordings` (table `recordings`), and in demo mode the
  * simulated motion events that record clips (`POST /demo/motion/{cameraId}` raises one). Every live
  * stream, HLS answer and playback is held under its session in `sessions` (lock, logout and revoke

@@ -5,7 +5,7 @@ import type { AcUnit, Household } from "../household/schema";
 import { irhvacOf, readIrhvac } from "./irhvac";
 
 /**
- * The air conditioning side of the Tasmota bridge (issue 10): a Tasmota IR blaster answers an
+ * The air conditioning side of the Tasmota bridge: a Tasmota IR blaster answers an
  * IRHVAC command on `stat/<t>/RESULT` with `{"IRHVAC":{...}}` (fixture result_irhvac.json) and
  * reports a frame it hears from the unit's own remote on `tele/<t>/RESULT` as
  * `{"IrReceived":{...,"IRHVAC":{...}}}` (result_irreceived_hvac_coolix.json). Each becomes the

@@ -11,7 +11,7 @@ import { irhvacCommand } from "./irhvac";
 export const AC_ANNOUNCE_DELAY_MS = 500;
 
 /**
- * Air conditioning units (spec §3 "AC", §7 `POST /ac/{id}`; issue 10) driven by Tasmota IR blasters:
+ * Air conditioning units (spec §3 "AC", §7 `POST /ac/{id}`) driven by Tasmota IR blasters:
  * a change becomes `cmnd/<t>/IRHVAC` with the JSON of {@link irhvacCommand} (the unit's last known
  * state plus the change), QoS 1, never retained, sent at once or refused (DESIGN.md §5). The last
  * known state is what the bridge published on `ac/<id>` (the blaster's IRHVAC answer); a unit with

@@ -29,7 +29,7 @@ export interface HeaterServiceOptions {
 }
 
 /**
- * The heater (spec §3 "Heater config", live state "heater state", §7 heater/config; issue 10): a
+ * The heater (spec §3 "Heater config", live state "heater state", §7 heater/config): a
  * hub-side thermostat. Keeps the config (HeaterStore, defaults from the household file), follows
  * its relay's state (`power/<device>/POWER<n>` from the bridge) and the controlling sensor's
  * temperature (`sensor/temp/<place>`), and switches the relay with Tasmota `cmnd/<t>/POWER<n>`

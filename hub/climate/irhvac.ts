@@ -20,7 +20,7 @@ const DEFAULT_MODE: AcMode = "Auto";
 const DEFAULT_TEMPERATURE = 22;
 
 /**
- * The IRHVAC command of a change (issue 10): an IR remote sends the whole state every time, so the
+ * The IRHVAC command of a change: an IR remote sends the whole state every time, so the
  * command is the unit's last known state (`last`, null = nothing known: Auto, 22 °C, fan Auto) with
  * `change` applied. Mode `Off` is `Power: "Off"` (the mode is kept as Off, as IRremoteESP8266's
  * opmode kOff); any other mode powers the unit on. A temperature-only change keeps the mode

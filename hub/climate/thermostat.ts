@@ -13,7 +13,7 @@ export interface ThermostatInput {
 }
 
 /**
- * The relay state the heater should have (issue 10; a hub-side thermostat like Home Assistant's
+ * The relay state the heater should have (a hub-side thermostat like Home Assistant's
  * generic_thermostat): `off` OFF, `on` ON; `auto` ON at or below target − hysteresis, OFF at or
  * above target + hysteresis, and in between whatever it is (null = leave it, so the relay does not
  * chatter around the target). With no fresh reading `auto` answers OFF (fail-safe: never heat blind).

@@ -12,8 +12,8 @@ const HOST_HEADER = /^[A-Za-z0-9.\-:[\]]{1,255}$/;
 /**
  * `ws(s)://<host>/mqtt` for the embedded broker (docs/contract.md "GET /config"): the request's
  * Host, or X-Forwarded-Host and X-Forwarded-Proto only from a proxy listed in HUB_TRUST_PROXY
- * (Fastify's `trustProxy`; from anyone else they are ignored: issue 7, a forged
- * X-Forwarded-Host handed out `wss://evil.example:1883/mqtt`). A host that is not a plain
+ * (Fastify's `trustProxy`; from anyone else they are ignored, so a forged
+ * X-Forwarded-Host cannot hand out another host's `wss://` URL). A host that is not a plain
  * host[:port] becomes `localhost`.
  */
 export function mqttUrlFromRequest(request: FastifyRequest): string {

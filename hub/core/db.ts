@@ -41,7 +41,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
     `,
   },
   {
-    // Device credentials of the embedded broker (issue 7, item 2): one row per Tasmota device or
+    // Device credentials of the embedded broker: one row per Tasmota device or
     // Zigbee2MQTT gateway; `topic` is the Tasmota topic or the Zigbee2MQTT base topic (store/mqtt-users.ts).
     version: 2,
     sql: `
@@ -55,7 +55,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
     `,
   },
   {
-    // A switch's label and purpose as edited with PATCH /config/switches/{id} (issue 10), over the
+    // A switch's label and purpose as edited with PATCH /config/switches/{id}, over the
     // household file's definition (switches/edits.ts); `purpose` NULL = none set.
     version: 3,
     sql: `
@@ -68,7 +68,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
     `,
   },
   {
-    // Learned IR codes saved with POST /ir/code (issue 11): one named button per device and name;
+    // Learned IR codes saved with POST /ir/code: one named button per device and name;
     // `code` is the IrCode JSON ({protocol, bits, data}), validated on read (ir/store.ts).
     version: 6,
     sql: `
@@ -82,7 +82,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
     `,
   },
   {
-    // History of live values (issue 13, hub/history/): one row per series and minute (recent) or
+    // History of live values (hub/history/): one row per series and minute (recent) or
     // quarter hour (compacted), with sum, count, min and max so averages stay exact when compacted.
     version: 11,
     sql: `
@@ -101,7 +101,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
     `,
   },
   {
-    // Automations (issue 11; hub/automations/store.ts): the definition as JSON (name, enabled,
+    // Automations (hub/automations/store.ts): the definition as JSON (name, enabled,
     // trigger, actions; validated on read) and each run's record, at most MAX_KEPT_RUNS per automation.
     version: 7,
     sql: `
@@ -120,7 +120,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
     `,
   },
   {
-    // Cameras (issue 12): edits of PATCH ../v5/cameras/{id} over the household file's camera
+    // Cameras: edits of PATCH ../v5/cameras/{id} over the household file's camera
     // (cameras/store.ts), and recordings with their lock (PATCH /recordings/lock/{id}).
     version: 10,
     sql: `
@@ -141,7 +141,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
     `,
   },
   {
-    // GPS trackers (issue 11, hub/gps/store.ts): the track of the last hours, bounded in time and
+    // GPS trackers (hub/gps/store.ts): the track of the last hours, bounded in time and
     // points per tracker; the notifications switch of POST /gps/notifications.
     version: 8,
     sql: `
@@ -172,7 +172,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
     `,
   },
   {
-    // PV logs (issue 11, hub/pv/store.ts): each uploaded CSV's summary and its readings.
+    // PV logs (hub/pv/store.ts): each uploaded CSV's summary and its readings.
     version: 9,
     sql: `
       CREATE TABLE pv_logs (
@@ -195,7 +195,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
     `,
   },
   {
-    // issue 10: the heater's config (hub/climate/heater-store.ts), one row
+    // The heater's config (hub/climate/heater-store.ts), one row
     version: 4,
     sql: `
       CREATE TABLE heater_config (

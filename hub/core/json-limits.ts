@@ -2,9 +2,8 @@ import { MAX_JSON_DEPTH } from "../../src/shared/jsonDepth";
 
 /**
  * MAX_JSON_DEPTH (32, shared with the dashboard and the bridge in src/shared/jsonDepth.ts) also
- * bounds every JSON request body and every stored setting value read back at hub start (issue 7:
- * a settings value 4,000 levels deep was stored, republished retained at every start and broke
- * every dashboard's IndexedDB saves; 5,000 levels answered 500). `{}` is depth 1, `{"a":[1]}`
+ * bounds every JSON request body and every stored setting value read back at hub start, so no
+ * value too deep for a dashboard's IndexedDB is stored or republished (docs/security.md). `{}` is depth 1, `{"a":[1]}`
  * depth 2. Nothing the dashboard sends comes near it (the deepest, PATCH /settings with a group
  * list, is 4).
  */

@@ -20,7 +20,7 @@ export interface DeviceCommand {
 }
 
 /**
- * The Tasmota commands a door command becomes (issue 10): an action is one `cmnd/<t>/Shutter<Action><n>`
+ * The Tasmota commands a door command becomes: an action is one `cmnd/<t>/Shutter<Action><n>`
  * with an empty payload; constantStop true is `ShutterStop<n>` then `ShutterLock<n> 1` (held
  * stopped; the shutter ignores moves while locked), false is `ShutterLock<n> 0`.
  */

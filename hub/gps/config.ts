@@ -5,7 +5,7 @@ import { GeoPointSchema, GpsTrackerIdSchema } from "../../src/shared/contract/gp
 const OwnTracksIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,64}\/[A-Za-z0-9_.-]{1,64}$/, "must be <user>/<device>"));
 
 /**
- * One GPS tracker of the household file (issue 11): its id (the live topic `gps/<id>`), the label
+ * One GPS tracker of the household file: its id (the live topic `gps/<id>`), the label
  * people see, and the OwnTracks `<user>/<device>` it publishes as (`owntracks/<user>/<device>`).
  */
 export const GpsTrackerConfigSchema = v.object({
@@ -16,7 +16,7 @@ export const GpsTrackerConfigSchema = v.object({
 export type GpsTrackerConfig = v.InferOutput<typeof GpsTrackerConfigSchema>;
 
 /**
- * The household file's `gps` (issue 11): where home is (degrees), the radius around it in metres
+ * The household file's `gps`: where home is (degrees), the radius around it in metres
  * (leaving it notifies, when notifications are on; default 100), and the trackers, each at most once.
  */
 export const GpsConfigSchema = v.object({

@@ -6,9 +6,9 @@ import { loadFixture } from "../testing/fixtures";
 import { call, connectDevice, freePort, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
 import { HISTORY_LIMITS } from "./store";
 
-// Device users could fill the history's series cap: two Tasmota users publishing POWER0..POWER99
-// made the hub record junk series up to the 200-series cap, after which the household's real
-// switches were silently not recorded (for 90 days). Now only relays a device really has (and the
+// Device users must not fill the history's series cap: two Tasmota users publishing POWER0..POWER99
+// must not make the hub record junk series up to the cap, which would leave the household's real
+// switches silently unrecorded. Only relays a device really has (and the
 // household's sensors) are recorded, and the cap holds per device as well as in all.
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -33,7 +33,7 @@ export const SwitchSchema = v.pipe(
 export type Switch = v.InferOutput<typeof SwitchSchema>;
 
 /**
- * A garage door or gate of the household file (issue 10): which `door` of the garage base it is
+ * A garage door or gate of the household file: which `door` of the garage base it is
  * (`garage` or `gate`), its label and room, and the Tasmota shutter driving it: `device` is the
  * Tasmota topic, `shutter` its shutter number (`ShutterOpen<n>`, `Shutter<n>` in RESULT; 1..4).
  */
@@ -47,7 +47,7 @@ export const GarageDeviceSchema = v.object({
 export type GarageDevice = v.InferOutput<typeof GarageDeviceSchema>;
 
 /**
- * An IR blaster of the household file (issue 11 "Infrared remotes"): a Tasmota device with an IR
+ * An IR blaster of the household file (docs/contract.md "Infrared remotes"): a Tasmota device with an IR
  * transmitter and receiver (`device` = its topic: `cmnd/<t>/IRSend`, `IrReceived` on `tele/<t>/RESULT`),
  * its label and room.
  */
@@ -59,7 +59,7 @@ export const IrBlasterSchema = v.object({
 export type IrBlaster = v.InferOutput<typeof IrBlasterSchema>;
 
 /**
- * The household's heater (issue 10): its label and room, the household `switch` (by name) whose
+ * The household's heater: its label and room, the household `switch` (by name) whose
  * Tasmota relay drives it, and the defaults of its config until one is stored (PATCH heater/config):
  * the controlling `sensor` (a temperature sensor's id), target `temperature` °C and `mode`.
  */
@@ -74,7 +74,7 @@ export const HeaterDeviceSchema = v.object({
 export type HeaterDevice = v.InferOutput<typeof HeaterDeviceSchema>;
 
 /**
- * An air conditioning unit of the household file (issue 10): its `id` (`POST /ac/{id}`, `ac/<id>`),
+ * An air conditioning unit of the household file: its `id` (`POST /ac/{id}`, `ac/<id>`),
  * label and room, the Tasmota IR blaster's topic `device` sending IRHVAC, and the IRHVAC `vendor`
  * (`COOLIX`, `MITSUBISHI_HEAVY_152` ...).
  */
@@ -104,11 +104,11 @@ export const HouseholdSchema = v.object({
     [],
   ),
   ir: v.optional(v.array(IrBlasterSchema)),
-  /** Cameras (issue 12, hub/cameras/household.ts: sources demo, go2rtc, mjpeg, hls, rtsp); absent = none. */
+  /** Cameras (hub/cameras/household.ts: sources demo, go2rtc, mjpeg, hls, rtsp); absent = none. */
   cameras: v.optional(HouseholdCamerasSchema),
-  /** The doorbell at the gate (issue 12): its button becomes `doorbell/ring`; absent = none. */
+  /** The doorbell at the gate: its button becomes `doorbell/ring`; absent = none. */
   doorbell: v.optional(DoorbellSchema),
-  /** The GPS cat tracker (issue 11): home, radius, OwnTracks trackers (hub/gps/config.ts). */
+  /** The GPS cat tracker: home, radius, OwnTracks trackers (hub/gps/config.ts). */
   gps: v.optional(GpsConfigSchema),
   heater: v.optional(HeaterDeviceSchema),
   ac: v.optional(

@@ -29,7 +29,7 @@ function whereOf(issue: v.BaseIssue<unknown>): string {
 
 /**
  * The rule an issue broke, in words that never quote the input (valibot's own messages end with
- * `but received "<the value>"`, which put a password into a 400 on `/auth`: issue 7, body echoed).
+ * `but received "<the value>"`, which would put a password into a 400 on `/auth`).
  * `expected` is taken from the schema (`string`, `<=200`, `("pl" | "en")`), never from the input.
  */
 function ruleOf(issue: v.BaseIssue<unknown>): string {
@@ -43,8 +43,8 @@ function ruleOf(issue: v.BaseIssue<unknown>): string {
  * Validates a request body with a valibot schema (a missing body counts as `{}`).
  * @returns the schema's output
  * @throws HubError 400 BAD_REQUEST whose message names the first bad field and the rule it broke
- *   (`password: expected string`, `login: max_length <=200`), never the value received (issue 7,
- *   body echoed: nothing the client sent comes back in an error).
+ *   (`password: expected string`, `login: max_length <=200`), never the value received
+ *   (nothing the client sent comes back in an error).
  */
 export function parseBody<TSchema extends v.GenericSchema>(schema: TSchema, body: unknown): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, body ?? {}, { abortEarly: true });

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
- * Compresses the API's large answers on the fly (issue 9): Brotli (quality 4, @fastify/compress's
+ * Compresses the API's large answers on the fly: Brotli (quality 4, @fastify/compress's
  * default: quality 11 costs too much per request) or gzip, as the request's Accept-Encoding allows,
  * with `Vary: Accept-Encoding`, for JSON and text of at least {@link COMPRESS_THRESHOLD_BYTES}.
  * It applies to the routes registered after it only (@fastify/compress hooks `onRoute`): register it

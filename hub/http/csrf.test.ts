@@ -5,9 +5,9 @@ import { ErrorCodeSchema } from "../../src/shared/contract/errors";
 import { PreferencesAnswerSchema } from "../../src/shared/contract/preferences";
 
 
-// Issue 7, CSRF: a page on another port of the same host (same-site, so SameSite=Strict does not
-// help) locked the victim's session with a `text/plain` POST and opened /mqtt with the victim's
-// cookie. Every state-changing call now takes JSON only and refuses a foreign Origin; /mqtt
+// CSRF (docs/security.md): a page on another port of the same host (same-site, so SameSite=Strict
+// does not help) must not lock the victim's session with a `text/plain` POST nor open /mqtt with the
+// victim's cookie. Every state-changing call takes JSON only and refuses a foreign Origin; /mqtt
 // refuses a foreign Origin before upgrading.
 
 let hub: TestHub;

@@ -14,7 +14,7 @@ function isFastifyClientError(error: unknown): error is FastifyError {
 }
 
 /**
- * Fixed messages for Fastify's own client errors (issue 7, body echoed: an error never repeats what the
+ * Fixed messages for Fastify's own client errors (body echoed: an error never repeats what the
  * client sent, so a password in a bad body cannot come back in the answer or land in a log).
  */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
@@ -24,7 +24,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; m
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "BAD_REQUEST", message: "body: empty" },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: "BAD_REQUEST", message: "body: not valid JSON" },
   FST_ERR_BAD_URL: { status: 400, code: "BAD_REQUEST", message: "url: not a valid URL component" },
-  // @fastify/multipart (POST /pv/log, issue 11): the route's limits.
+  // @fastify/multipart (POST /pv/log): the route's limits.
   FST_REQ_FILE_TOO_LARGE: { status: 413, code: "BAD_REQUEST", message: "file: larger than the upload limit" },
   FST_FILES_LIMIT: { status: 413, code: "BAD_REQUEST", message: "body: more files than the upload takes" },
   FST_FIELDS_LIMIT: { status: 413, code: "BAD_REQUEST", message: "body: more fields than the upload takes" },
@@ -57,7 +57,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
  * ERROR_STATUS table; Fastify's own
  * 4xx (bad JSON, body too large, unsupported media type, ...) -> a fixed message (413 and 415
  * kept as their status, the rest 400 BAD_REQUEST); anything else -> 500 INTERNAL, logged, with
- * no details leaked. No message repeats the request's body or path (issue 7, body echoed). Unknown
+ * no details leaked. No message repeats the request's body or path (body echoed). Unknown
  * `/api/*` routes -> 404 NOT_FOUND; other unknown paths go to `onNotFoundOther` (the static SPA fallback).
  */
 export function installErrorHandlers(

@@ -3,16 +3,16 @@ import { HubError } from "../core/errors";
 import { jsonTextDepth, MAX_JSON_DEPTH } from "../core/json-limits";
 
 /**
- * Request bodies are JSON only (issue 7, CSRF): Fastify's `text/plain` parser is removed, so
+ * Request bodies are JSON only (CSRF): Fastify's `text/plain` parser is removed, so
  * no route ever sees a text body (installWriteGuard refuses it even earlier, with 415). The JSON
  * parser is Fastify's own (it refuses `__proto__` and `constructor.prototype` keys) with three
  * changes:
  * - an empty body with `Content-Type: application/json` counts as no body instead of a 400,
  *   since spec §7 sends some calls with an "empty body";
  * - text nested deeper than MAX_JSON_DEPTH answers 400 BAD_REQUEST naming the limit, measured
- *   before parsing (issue 7, deep settings);
+ *   before parsing (deep settings);
  * - a parse error answers 400 BAD_REQUEST "body: not valid JSON" without quoting the text
- *   (issue 7, body echoed).
+ *   (body echoed).
  */
 export function installJsonBodyParser(app: FastifyInstance): void {
   const strict = app.getDefaultJsonParser("error", "error");

@@ -8,9 +8,8 @@ import { openDb } from "../core/db";
 import { call, connectBrowser, freePort, jsonOf, login, nextMessage, startTestHub, tempDir, type TestHub } from "../testing/harness";
 import { jsonTextDepth, MAX_JSON_DEPTH, MAX_SETTING_VALUE_BYTES } from "../core/json-limits";
 
-// Issue 7, deep settings: PATCH /settings with a value nested 4,000 deep was stored, republished
-// retained at every hub start and broke every dashboard's IndexedDB saves; 5,000 deep answered
-// 500. Every JSON body is now limited to MAX_JSON_DEPTH levels and a settings value to 64 KiB.
+// Deep settings (docs/security.md): a value nested thousands deep must never be stored, republished
+// retained at hub start or reach a dashboard's IndexedDB. Every JSON body is limited to MAX_JSON_DEPTH levels and a settings value to 64 KiB.
 
 let hub: TestHub | undefined;
 afterEach(async () => {
@@ -92,7 +91,7 @@ describe("PATCH /settings depth and size", () => {
     hub = await startTestHub();
     const cookie = await login(hub);
     const response = await patchSettingsRaw(hub, cookie, `{"key":"dashboardSwitches","value":${nested(MAX_JSON_DEPTH - 1)}}`);
-    // Past the limits a value meets its key's schema (docs/contract.md "Setting values", issue 10):
+    // Past the limits a value meets its key's schema (docs/contract.md "Setting values"):
     // no switch list is 31 levels deep, so it is refused for its shape, naming the field, not its depth.
     expect(response.status).toBe(400);
     expect((await jsonOf(response, ErrorBody)).message).toBe("value.0: expected string");
@@ -115,7 +114,7 @@ describe("PATCH /settings depth and size", () => {
     // Multi-byte text counts in bytes: 22,000 'ł' are 44,000 bytes, fine; 33,000 are 66,000, too big.
     expect((await call(hub, "PATCH", "/api/auth/v1/settings", { cookie, body: { key: "weatherWatchdog", value: "ł".repeat(33_000) } })).status).toBe(400);
     const fits = await call(hub, "PATCH", "/api/auth/v1/settings", { cookie, body: { key: "weatherWatchdog", value: "x".repeat(MAX_SETTING_VALUE_BYTES - 2) } });
-    // Within the limit it meets the key's schema (issue 10: a weather watchdog is an object), which names the field instead of the limit.
+    // Within the limit it meets the key's schema (a weather watchdog is an object), which names the field instead of the limit.
     expect(fits.status).toBe(400);
     expect((await jsonOf(fits, ErrorBody)).message).toBe("value: expected Object");
   });

@@ -13,8 +13,8 @@ import { mqttWebSocketStream } from "./ws-stream";
  * "Live channel"). The upgrade is refused with 401 AUTH_NO_SESSION or 403 AUTH_SESSION_LOCKED
  * unless the cookie holds a valid unlocked session. The connection is registered under its
  * session so lock, revoke and logout close it, and handed to the broker with its session id: the
- * session admits it, and its client id may not take over another owner's (broker/device-access.ts,
- * issue 7 item 2). Requires @fastify/websocket to be registered.
+ * session admits it, and its client id may not take over another owner's (broker/device-access.ts).
+ * Requires @fastify/websocket to be registered.
  */
 export function mqttWebSocketRoute(deps: { auth: AuthService; broker: EmbeddedBroker; connections: SessionRegistry; log: HubLogger }) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -23,7 +23,7 @@ export function mqttWebSocketRoute(deps: { auth: AuthService; broker: EmbeddedBr
       {
         websocket: true,
         preValidation: async (request) => {
-          assertAllowedOrigin(request); // 403 FORBIDDEN_ORIGIN before any upgrade (issue 7, CSRF): hub/http/origin.ts
+          assertAllowedOrigin(request); // 403 FORBIDDEN_ORIGIN before any upgrade (CSRF): hub/http/origin.ts
           deps.auth.resolve(request.cookies[SESSION_COOKIE], false);
         },
       },

@@ -3,8 +3,8 @@ import * as v from "valibot";
 import { ErrorCodeSchema } from "../../src/shared/contract/errors";
 import { login, startTestHub, type TestHub } from "../testing/harness";
 
-// Issue 7, body echoed in errors: a 400 on /auth echoed the body, password included (valibot's
-// messages end with `but received "<value>"`). Error messages now name the field and the rule only.
+// Body echoed in errors (docs/security.md): a 400 on /auth must not echo the body, password
+// included (valibot's messages end with `but received "<value>"`). Error messages name the field and the rule only.
 
 let hub: TestHub;
 beforeEach(async () => {

@@ -5,7 +5,7 @@ import { HubError } from "../core/errors";
  * The hub's own origin as the browser sees it: `<scheme>://<host[:port]>` from the request's
  * protocol and Host. Behind a proxy listed in HUB_TRUST_PROXY, Fastify's `trustProxy` makes
  * these the forwarded ones (X-Forwarded-Proto, X-Forwarded-Host); from anyone else those headers
- * are ignored (issue 7, forged X-Forwarded-*). Null when the Host header is missing or not a host.
+ * are ignored (forged X-Forwarded-*). Null when the Host header is missing or not a host.
  */
 export function ownOrigin(request: FastifyRequest): string | null {
   const protocol = request.protocol;
@@ -27,7 +27,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
 
 /**
  * Why a request comes from another site or origin, or null when it may be the hub's own page
- * (issue 7, CSRF: a page on another port of the same host locked the victim's session and read
+ * (CSRF: a page on another port of the same host must not lock the victim's session nor read
  * `/mqtt`; SameSite=Strict does not stop a same-site page).
  * - `Sec-Fetch-Site: cross-site` or `same-site` (sent by current browsers over HTTPS and to
  *   localhost) is refused;
@@ -56,7 +56,7 @@ export function foreignOriginReason(request: FastifyRequest): string | null {
 /**
  * True when `request` may come from the hub's own page: no foreign `Origin`, no cross-site or
  * same-site `Sec-Fetch-Site` (see foreignOriginReason). For the `/mqtt` upgrade and every
- * state-changing API call (issue 7, CSRF).
+ * state-changing API call (CSRF).
  */
 export function isAllowedOrigin(request: FastifyRequest): boolean {
   return foreignOriginReason(request) === null;

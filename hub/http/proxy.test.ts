@@ -3,9 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, readConfig } from "../config";
 import { call, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
 
-// Issue 7, forged forwarded headers: hub/http/general.ts read X-Forwarded-Host and
-// session-guard.ts X-Forwarded-Proto from anyone, so GET /config handed out
-// `wss://evil.example:1883/mqtt`. They now count only from proxies listed in HUB_TRUST_PROXY.
+// Forged forwarded headers (docs/security.md): X-Forwarded-Host and X-Forwarded-Proto count only
+// from proxies listed in HUB_TRUST_PROXY, so GET /config never hands out a forged `wss://` URL.
 
 let hub: TestHub | undefined;
 afterEach(async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 /**
  * Content-Security-Policy of the hub (DESIGN.md §7): no inline script, no framing. Inline style only
  * by hash: `styleHashes` are the `'sha256-…'` sources of the built index.html's shell `<style>`
- * (issue 9, hub/http/shell-style.ts); React's `style` props go through the CSSOM, which CSP does not
+ * (hub/http/shell-style.ts); React's `style` props go through the CSSOM, which CSP does not
  * govern.
  */
 export function contentSecurityPolicy(styleHashes: readonly string[] = [], imageOrigins: readonly string[] = []): string {
@@ -27,7 +27,7 @@ export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /**
  * `imageOrigin` answers the one extra origin images may come from (the GPS map's tile server of
- * setting `gpsTileUrl`, issue 11), or null.
+ * setting `gpsTileUrl`), or null.
  * Adds CSP, X-Content-Type-Options nosniff and Referrer-Policy same-origin to every response. The
  * policy is {@link contentSecurityPolicy} with the style hashes `styleHashes` answers at the time
  * (hub/http/shell-style.ts); none by default.

@@ -52,7 +52,7 @@ export function sessionGuard(auth: AuthService) {
 /**
  * True when the browser reached the hub over HTTPS: directly, or through a proxy listed in
  * HUB_TRUST_PROXY that says `X-Forwarded-Proto: https` (Fastify's `trustProxy`; the header from
- * anyone else is ignored, issue 7, forged X-Forwarded-*).
+ * anyone else is ignored: a forged X-Forwarded-* counts for nothing).
  */
 export function isHttps(request: FastifyRequest): boolean {
   return request.protocol === "https";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 /**
  * CSP source expressions (`'sha256-<base64>'`) for every inline `<style>` block of an HTML page, in
  * document order: the hash covers the block's text exactly as served (CSP Level 3 hash-source), so
- * the policy can allow the built `index.html`'s shell style (issue 9) without `'unsafe-inline'`.
+ * the policy can allow the built `index.html`'s shell style without `'unsafe-inline'`.
  */
 export function inlineStyleHashes(html: string): string[] {
   return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map(

@@ -75,7 +75,7 @@ const ORIGINAL: Record<string, string | undefined> = {
   "/assets/index-abc123.js": FILES["assets/index-abc123.js"],
 };
 
-describe("static dashboard, precompressed at build time (issue 9)", () => {
+describe("static dashboard, precompressed at build time", () => {
   for (const [path, cacheControl] of Object.entries(CACHE_CONTROL)) {
     it(`${path}: br when accepted, gzip when only gzip, plain when none; Vary and caching kept`, async () => {
       const accept = { accept: "text/html,*/*" };
@@ -152,7 +152,7 @@ describe("static dashboard, precompressed at build time (issue 9)", () => {
   });
 });
 
-describe("API answers compressed on the fly (issue 9)", () => {
+describe("API answers compressed on the fly", () => {
   it("sends a large JSON answer (GET /config/sensors) as br or gzip that decodes to the same JSON", async () => {
     const cookie = await login(hub ?? { url: "" });
     const plain = await rawRequest(url("/api/v2/config/sensors"), { cookie });

@@ -15,14 +15,14 @@ const ENCODED_SUFFIX = /\.(br|gz)$/;
 
 /**
  * Serves the built dashboard from `distDir`: `index.html`, `sw.js`, `manifest.json` with
- * `Cache-Control: no-cache`, hashed `/assets/*` immutable for a year. Precompressed (issue 9): a
+ * `Cache-Control: no-cache`, hashed `/assets/*` immutable for a year. Precompressed: a
  * file's `.br` or `.gz` sibling made at build time is sent with `Content-Encoding: br` or `gzip`
  * when the request's Accept-Encoding allows it (br preferred), the plain file otherwise; every file
  * answer carries `Vary: Accept-Encoding`. The SPA fallback is compressed the same way. Returns the handler for
  * unknown non-API paths: GETs accepting text/html get index.html (SPA fallback), others 404.
  * When distDir has no index.html, every page answers 503 with a page saying how to build.
- * Source maps (`*.map`) are built for debugging but never served (issue 7: they gave away the
- * source): they answer 404.
+ * Source maps (`*.map`) are built for debugging but never served (they would give away
+ * the source): they answer 404.
  */
 export async function installStatic(app: FastifyInstance, distDir: string): Promise<(request: FastifyRequest, reply: FastifyReply) => unknown> {
   const root = resolve(distDir);

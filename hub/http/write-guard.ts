@@ -21,7 +21,7 @@ function mediaType(request: FastifyRequest): string | undefined {
 
 /**
  * True for a `multipart/form-data` request to a route that takes it (`config: { body: "multipart" }`,
- * e.g. `POST /pv/log`, issue 11); its own multipart parser and limits apply there.
+ * e.g. `POST /pv/log`); its own multipart parser and limits apply there.
  */
 function isAllowedMultipart(request: FastifyRequest, type: string | undefined): boolean {
   if (type !== "multipart/form-data") return false;
@@ -31,7 +31,7 @@ function isAllowedMultipart(request: FastifyRequest, type: string | undefined): 
 
 /**
  * Refuses a state-changing request (POST, PATCH, PUT, DELETE on any path) before routing,
- * parsing or session lookup, so a cross-site request learns nothing (issue 7, CSRF: a
+ * parsing or session lookup, so a cross-site request learns nothing (CSRF: a
  * `text/plain` POST from another port locked the victim's session):
  * - from another origin or site: 403 FORBIDDEN_ORIGIN (assertAllowedOrigin);
  * - with a `Content-Type` other than `application/json` (with or without parameters), or with a

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadFixture } from "../testing/fixtures";
 import { irReceivedCode, irSendPayload } from "./codes";
 
-describe("IR codes from and to Tasmota (issue 11)", () => {
+describe("IR codes from and to Tasmota", () => {
   it("reads the NEC code of a real IrReceived (fixture result_irreceived_nec.json)", () => {
     expect(irReceivedCode(loadFixture("tasmota/result_irreceived_nec.json").payload)).toEqual({ protocol: "NEC", bits: 32, data: "0x00FF00FF" });
   });

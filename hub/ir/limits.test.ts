@@ -53,7 +53,7 @@ describe("an IR blaster's buttons are bounded so ir/<device> always reaches the 
       const response = await post(IR_CODE_PATH, { device: "pilot_salon", name: longestName(i), code: LARGEST_CODE });
       expect(response.status, `button ${i}`).toBe(200);
     }
-    // the attack of issue 27 item 6 went on to 200 buttons (92,244 bytes, dropped by every dashboard)
+    // one button more than the limit is refused (docs/security.md "IR state outgrows the dashboard")
     const refused = await post(IR_CODE_PATH, { device: "pilot_salon", name: longestName(MAX_IR_BUTTONS), code: LARGEST_CODE });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ code: "LIMIT_REACHED", message: "name: at most 100 buttons per IR blaster; save under an existing button's name to replace it", limit: 100 });

@@ -22,7 +22,7 @@ function nextState(browser: MqttClient, device: string, test: (state: IrState) =
   });
 }
 
-describe("infrared remotes: POST /ir/learn, /ir/code, /ir/send (issue 11)", () => {
+describe("infrared remotes: POST /ir/learn, /ir/code, /ir/send", () => {
   let hub: TestHub;
   let cookie: string;
   let browser: MqttClient;

@@ -3,7 +3,7 @@ import { IrCodeNameSchema, IrCodeSchema, type IrButton, type IrCode } from "../.
 import type { Db } from "../core/db";
 
 /**
- * Learned IR codes (table `ir_codes`, migration 6; issue 11): one named button per device and name.
+ * Learned IR codes (table `ir_codes`, migration 6): one named button per device and name.
  * Names and codes are validated on read; a row that no longer fits the contract is skipped.
  */
 export class IrStore {

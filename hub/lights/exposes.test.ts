@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadFixture } from "../testing/fixtures";
 import { lightsOfBridgeDevices, lightsOfDevice } from "./exposes";
 
-// Issue 10 "Lights": exposes -> light features with the real bridge/devices of Zigbee2MQTT's own
+// Exposes -> light features with the real bridge/devices of Zigbee2MQTT's own
 // test suite (tests/fixtures/zigbee2mqtt/bridge_devices.json).
 const devices = loadFixture("zigbee2mqtt/bridge_devices.json").json as unknown[];
 const byName = (name: string) => devices.find((device) => (device as { friendly_name: string }).friendly_name === name);

@@ -6,7 +6,7 @@ import { LightFeaturesSchema, LightSetAnswerSchema, LightStateSchema, lightSetPa
 import { call, connectBrowser, connectDevice, freePort, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";
 
-// Issue 10 "Lights" through a real hub: Zigbee2MQTT logged in as `zigbee2mqtt` publishes its real
+// Lights through a real hub: Zigbee2MQTT logged in as `zigbee2mqtt` publishes its real
 // bridge/devices; the hub publishes features, checks POST /light/{id}/set and sends the command.
 let hub: TestHub | undefined;
 const clients: MqttClient[] = [];

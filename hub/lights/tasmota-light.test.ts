@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadFixture } from "../testing/fixtures";
 import { colorChannels, tasmotaCommands, tasmotaLightFeatures, tasmotaLightState } from "./tasmota-light";
 
-// Issue 10 "Lights": a real Tasmota RGBWW bulb (tests/fixtures/tasmota/state_light_rgbww.json,
+// A real Tasmota RGBWW bulb (tests/fixtures/tasmota/state_light_rgbww.json,
 // result_light_dimmer.json) both ways.
 const state = loadFixture("tasmota/state_light_rgbww.json").json as Record<string, unknown>;
 const result = loadFixture("tasmota/result_light_dimmer.json").json as Record<string, unknown>;

@@ -5,7 +5,7 @@ import { lightsOfBridgeDevices } from "./exposes";
 import type { LightModel } from "./model";
 import { validateLightSet, type LightDirectory } from "./validate";
 
-// Issue 10 "Everywhere": the set body checked per capability against the real exposes.
+// The set body checked per capability against the real exposes.
 const models = lightsOfBridgeDevices(loadFixture("zigbee2mqtt/bridge_devices.json").json);
 const directory: LightDirectory = {
   light: (id) => models.find((model) => model.features.id === id),

@@ -4,8 +4,8 @@ import type { LightColorCommand, LightCommand } from "./command";
 import type { LightModel } from "./model";
 
 /**
- * `POST /light/{id}/set` body checks against the light's features (spec §3, §7; issue 10
- * "Everywhere": unknown device 404, bad value 400 naming the field, nothing invalid reaches a
+ * `POST /light/{id}/set` body checks against the light's features (spec §3, §7:
+ * unknown device 404, bad value 400 naming the field, nothing invalid reaches a
  * device), pure apart from throwing HubError.
  */
 

@@ -4,7 +4,7 @@ import { lightsOfDevice } from "./exposes";
 import type { Zigbee2MqttProperties } from "./model";
 import { zigbee2mqttLightState, zigbee2mqttSetPayload } from "./zigbee2mqtt-light";
 
-// Issue 10 "Lights": Zigbee2MQTT state -> `light/<id>` and command -> `zigbee2mqtt/<name>/set`,
+// Zigbee2MQTT state -> `light/<id>` and command -> `zigbee2mqtt/<name>/set`,
 // with real payloads (tests/fixtures/zigbee2mqtt/state_*.json, set_*.json).
 const plain: Zigbee2MqttProperties = { state: "state", brightness: "brightness", color: "color", colorTemp: "color_temp", colorMode: "color_mode" };
 const json = (file: string) => loadFixture(`zigbee2mqtt/${file}`).json as Record<string, unknown>;

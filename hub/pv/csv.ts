@@ -7,7 +7,7 @@ export interface PvReading {
   energyKwh: number;
 }
 
-/** A parsed log: its readings in file order and the summary of spec/issue 11 (rows, period, energy, peak). */
+/** A parsed log: its readings in file order and the summary of spec §7 (rows, period, energy, peak). */
 export interface ParsedPvLog {
   readings: PvReading[];
   rows: number;

@@ -12,7 +12,7 @@ export function cleanFileName(name: string | undefined): string {
 }
 
 /**
- * PV logging (spec §7 `POST /pv/log`, issue 11): parses an uploaded CSV (hub/pv/csv.ts; format in
+ * PV logging (spec §7 `POST /pv/log`): parses an uploaded CSV (hub/pv/csv.ts; format in
  * hub/examples/pv-log.md), stores it and answers its summary. No HTTP in here.
  */
 export class PvService {

@@ -24,7 +24,7 @@ export class SettingsService {
    */
   set(key: SettingKey, value: unknown, idsToRemove: readonly (string | number)[] | undefined): unknown {
     const stored = applySetting(key, value, idsToRemove);
-    const json = settingJson(stored); // the size and depth limits first: they name the limit (issue 7)
+    const json = settingJson(stored); // the size and depth limits first: they name the limit
     checkSettingValue(key, stored, this.knownSwitches);
     this.store.set(key, stored);
     this.link.publish(settingsTopic(key), json, { retain: true, qos: 1 });

@@ -23,9 +23,8 @@ function readValue(json: string): { value: unknown } | { problem: string } {
 
 /**
  * Household-wide settings: key -> JSON value, in the `settings` table. Values are validated on
- * read against the JSON limits of hub/core/json-limits.ts (issue 7: a value 4,000 levels deep,
- * stored before the limits existed, was republished retained at every start and broke every
- * dashboard), so a value that breaks them is never handed out or republished.
+ * read against the JSON limits of hub/core/json-limits.ts (a value stored before the limits
+ * existed may break them), so a value that breaks them is never handed out or republished.
  */
 export class SettingsStore {
   constructor(private readonly db: Db) {}

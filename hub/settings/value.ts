@@ -35,8 +35,7 @@ export function applySetting(key: SettingKey, value: unknown, idsToRemove: reado
  * The JSON text of a settings value about to be stored and published, checked against the
  * limits (at most MAX_JSON_DEPTH levels, at most MAX_SETTING_VALUE_BYTES = 64 KiB as JSON).
  * The request body's own depth limit already ran, so serializing cannot overflow the stack.
- * @throws HubError 400 BAD_REQUEST naming the limit (issue 7: a value 4,000 levels deep was
- *   stored and broke every dashboard; 5,000 levels answered 500)
+ * @throws HubError 400 BAD_REQUEST naming the limit
  */
 export function settingJson(value: unknown): string {
   const json = JSON.stringify(value);

@@ -10,7 +10,7 @@ function at(now: Date, days: number, hour: number, minute = 0): Date {
 }
 
 /**
- * The demo household's calendar around `now` (issue 13), shaped after iCalendar VEVENTs (UID,
+ * The demo household's calendar around `now`, shaped after iCalendar VEVENTs (UID,
  * SUMMARY, DTSTART, DTEND, LOCATION; an all-day event has a DATE start): an event on now, rubbish
  * collection tomorrow morning, a dentist, a birthday all day and a meeting. Pure.
  */

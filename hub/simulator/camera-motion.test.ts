@@ -14,7 +14,7 @@ function fakeLink() {
   return { link, ring: (at: number) => handlers.get("doorbell/ring")?.("doorbell/ring", Buffer.from(String(at))) };
 }
 
-describe("the demo cameras' motion events (issue 12)", () => {
+describe("the demo cameras' motion events", () => {
   afterEach(() => vi.useRealTimers());
 
   it("raises one on a random camera every 2-3 minutes, one on brama at each fresh ring, and one at once on trigger", () => {

@@ -5,7 +5,7 @@ import type { BrokerLink } from "../broker/link";
 export const SIM_MOTION_EVERY_MS = { min: 120_000, max: 180_000 } as const;
 
 /**
- * The demo cameras' motion sensors (issue 12): every 2-3 minutes a motion event on a random
+ * The demo cameras' motion sensors: every 2-3 minutes a motion event on a random
  * camera, and one on `brama` (when the household has it) at each doorbell ring (`doorbell/ring`
  * within the 5 s a ring is fresh, so the retained ring of an earlier run raises none). `trigger`
  * raises one at once (`POST /demo/motion/{cameraId}`). Each event calls `onMotion`.

@@ -7,7 +7,7 @@ import { RandomWalk, round } from "./random-walk";
 const METRES_PER_DEGREE = 111_320;
 
 /**
- * A GPS collar on a cat, speaking OwnTracks over MQTT (issue 11): every tick it publishes a
+ * A GPS collar on a cat, speaking OwnTracks over MQTT: every tick it publishes a
  * `_type: "location"` message on `owntracks/<user>/<device>` (retained, as the OwnTracks app does
  * by default) with the fix time `tst` (epoch s), battery `batt` (%) and accuracy `acc` (m). The cat
  * wanders around the garden: its bearing and its distance from `home` (5 to `maxM` metres) are

@@ -50,7 +50,7 @@ export function irhvacEcho(command: Record<string, unknown>): Record<string, str
 }
 
 /**
- * A Tasmota IR blaster (issue 10: the demo's air conditioning): publishes `tele/<t>/LWT` Online on
+ * A Tasmota IR blaster (the demo's air conditioning): publishes `tele/<t>/LWT` Online on
  * its first tick and answers `cmnd/<t>/IRHVAC` `{json}` with `stat/<t>/RESULT` `{"IRHVAC":{...}}`
  * exactly as the fixture shows ({@link irhvacEcho}); bad JSON or no Vendor answers
  * `{"IRHVAC":"Invalid JSON"}` / `{"IRHVAC":"Wrong Vendor"}`, other commands `{"Command":"Unknown"}`.

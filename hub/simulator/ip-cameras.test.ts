@@ -8,7 +8,7 @@ import { call, jsonOf, type TestHub } from "../testing/harness";
 const EXAMPLE = fileURLToPath(new URL("../examples/ip-cameras/household.json", import.meta.url));
 const V1 = "/api/cameras/v1";
 
-describe("the demo's simulated IP cameras carry the example household of plain cameras (issue 12)", () => {
+describe("the demo's simulated IP cameras carry the example household of plain cameras", () => {
   let hub: TestHub;
   let cookie: string;
   useCameraHub({ simulator: true, hub: { householdConfigPath: EXAMPLE } }, (started) => ({ hub, cookie } = started));

@@ -76,7 +76,7 @@ function ipCameraHandler(authorization: string | null, hls: DemoHls) {
 }
 
 /**
- * The demo's simulated IP cameras (issue 12): for each household camera of source `mjpeg`, `hls` or
+ * The demo's simulated IP cameras: for each household camera of source `mjpeg`, `hls` or
  * `rtsp` whose URL is on this machine (`127.0.0.1` or `localhost`, with a port), a camera listening
  * there, so a household pointing at them shows moving pictures without real cameras
  * (hub/examples/ip-cameras/). HTTP ports serve MJPEG, snapshots and HLS, RTSP ports the demo clip's

@@ -3,7 +3,7 @@ import { irReceivedCode } from "../ir/codes";
 import { tasmotaSwitch } from "./devices";
 import { DEMO_IR_CODES, tasmotaIrBlaster } from "./ir";
 
-describe("the simulated IR blaster (issue 11)", () => {
+describe("the simulated IR blaster", () => {
   it("announces itself Online, acknowledges IRSend as Tasmota does and refuses other commands", () => {
     const blaster = tasmotaIrBlaster("pilot_salon");
     expect(blaster.tick(new Date())).toEqual([{ topic: "tele/pilot_salon/LWT", payload: "Online", retain: true }]);
@@ -23,7 +23,7 @@ describe("the simulated IR blaster (issue 11)", () => {
   });
 });
 
-describe("the simulated Tasmota switch's console answers (issue 10)", () => {
+describe("the simulated Tasmota switch's console answers", () => {
   it("Status 0 on stat/<t>/STATUS0 with every status block, Status on STATUS, State on RESULT, unknown commands as {Command: Unknown}", () => {
     const sw = tasmotaSwitch("listwa", 3, () => 0.9);
     const answer = (command: string, payload: string) => sw.command?.(`cmnd/listwa/${command}`, payload, new Date()) ?? [];

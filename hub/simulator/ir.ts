@@ -12,7 +12,7 @@ export function irReceivedMessage(name: string, data: string): DeviceMessage {
 }
 
 /**
- * A Tasmota IR blaster (issue 11 "Infrared remotes"): LWT Online first; answers `cmnd/<t>/IRSend`
+ * A Tasmota IR blaster: LWT Online first; answers `cmnd/<t>/IRSend`
  * with `stat/<t>/RESULT` `{"IRSend":"Done"}` as the firmware does (any other command:
  * `{"Command":"Unknown"}`). It also watches the hub's `ir/<t>` (in process): when learning is on and
  * nothing was received yet, someone "points a remote at it" and it publishes the next of

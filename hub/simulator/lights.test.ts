@@ -4,7 +4,7 @@ import { tasmotaLightFeatures } from "../lights/tasmota-light";
 import { loadFixture } from "../testing/fixtures";
 import { tasmotaRgbwwLight, zigbee2mqttLights } from "./lights";
 
-// Issue 10: the demo's simulated lights speak the real protocols (bridge/devices from the fixture's
+// The demo's simulated lights speak the real protocols (bridge/devices from the fixture's
 // entries, /set answered with the new state; Tasmota cmnd/ answered with stat/<t>/RESULT).
 const shapeOf = (value: unknown): unknown =>
   typeof value !== "object" || value === null || Array.isArray(value) ? typeof value : Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shapeOf(inner)]));

@@ -6,7 +6,7 @@ import { tasmotaTime } from "./random-walk";
 import type { DeviceMessage, SimDevice } from "./devices";
 
 /**
- * The demo's lights (issue 10 "Lights"): a simulated Zigbee2MQTT with a colour-temperature bulb
+ * The demo's lights: a simulated Zigbee2MQTT with a colour-temperature bulb
  * (IKEA LED1545G12), a colour bulb (Philips 7146060PH) and a two-gang light (Siglis zigfred plus,
  * endpoints l1 and l2), whose `bridge/devices` entries are the real ones of the shared fixture
  * (`zigbee2mqtt-lights.json`: renamed, zigfred's covers and l3..l5 left out), answering

@@ -12,7 +12,7 @@ export interface SimShutter {
 
 /**
  * A Tasmota shutter (SetOption80 1, xdrv_27_shutter) driving a garage door or a gate, as the demo's
- * device (issue 10). Listens on `cmnd/<name>/#` through `link`: ShutterOpen<n>, ShutterClose<n>,
+ * device. Listens on `cmnd/<name>/#` through `link`: ShutterOpen<n>, ShutterClose<n>,
  * ShutterToggle<n> (reverses while moving, else goes the other way), ShutterStop<n>,
  * ShutterLock<n> 0|1 (while locked, moves are ignored, as Tasmota's shutter lock does). While moving
  * it publishes `stat/<name>/RESULT` `{"Shutter<n>":{"Position","Direction","Target","Tilt"}}`

@@ -22,7 +22,7 @@ function localTime(at: Date): string {
 }
 
 /**
- * The console answers of a Tasmota device other than power (issue 10, the per-switch console), with
+ * The console answers of a Tasmota device other than power (the per-switch console), with
  * the firmware's topics and keys (Tasmota docs "Commands", `Status`): `Status` on `stat/<t>/STATUS`
  * (`{"Status":{...}}`), `Status <n>` on `stat/<t>/STATUS<n>` (`Status 0` all of them in one
  * `STATUS0`), `State` on `stat/<t>/RESULT` (the STATE object); any other name: null

@@ -9,7 +9,7 @@ afterEach(async () => {
   hub = undefined;
 });
 
-describe("GET/PATCH /config/switches/{id}, POST /config/switches/reload (spec §7, issue 10)", () => {
+describe("GET/PATCH /config/switches/{id}, POST /config/switches/reload (spec §7)", () => {
   it("edits a switch's label and purpose, kept across a restart; when every switch has a purpose none is left for the badge", async () => {
     hub = await startTestHub();
     const cookie = await login(hub);

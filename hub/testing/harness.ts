@@ -156,7 +156,7 @@ const knownDevices = new Map<string, string>();
 export const deviceKindOf = (username: string): DeviceKind => (username === "zigbee2mqtt" ? "zigbee2mqtt" : "tasmota");
 
 /**
- * Makes sure the hub at `hub.dataDir` has the MQTT device user `username` (issue 7, item 2: devices
+ * Makes sure the hub at `hub.dataDir` has the MQTT device user `username` (devices
  * log in as a household's do, `npm run hub -- mqtt add`) and answers its credentials. Creates it
  * with a random password, `kind` (default {@link deviceKindOf}) and `topic` (default: the username
  * for Tasmota, `zigbee2mqtt` for Zigbee2MQTT) unless this process created it before. Writes the

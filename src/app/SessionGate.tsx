@@ -13,7 +13,7 @@ import type { AppRouter } from "./router";
 /** Props of {@link SessionGate}; `router` may still be loading (boot.ts). */
 export type SessionGateProps = { router: AppRouter | Promise<AppRouter>; context: RouterContext; reload?: () => void };
 
-/** The logged-in app with TanStack Router and the route tree: a chunk of its own (issue 9). */
+/** The logged-in app with TanStack Router and the route tree: a chunk of its own. */
 const LoggedInApp = lazy(() => import("./LoggedInApp").then(({ LoggedInApp }) => ({ default: LoggedInApp })));
 
 /**

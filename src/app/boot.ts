@@ -30,7 +30,7 @@ declare global {
 
 /**
  * Everything the app is made of, created once at start-up. The router comes as a promise: TanStack
- * Router and the route tree are a chunk of their own (issue 9), which the login screen never needs.
+ * Router and the route tree are a chunk of their own, which the login screen never needs.
  */
 export type AppParts = { router: Promise<AppRouter>; context: RouterContext; i18n: I18n };
 
@@ -54,16 +54,16 @@ export type BootedApp = { parts: AppParts; ready: Promise<void> };
 /**
  * Composes the app (STYLE.md: composition only): the one store, the API clients over the resolved
  * bases, the notifier, i18n (Polish; English loaded first when it is the saved locale) and the
- * router; then starts validating the session (spec §4) with the offline-first start-up of issue 3
+ * router; then starts validating the session (spec §4) with the offline-first start-up
  * (restore, connectivity, recovery) and, once start-up is over ({@link afterStartup}), the kiosk.
- * Runs as three tasks (issue 9: none of them long on a slow phone): the store, the API and the
+ * Runs as three tasks (none of them long on a slow phone): the store, the API and the
  * offline restore; the session's validation; i18n and the router. Never rejects.
  */
 export async function bootApp(): Promise<BootedApp> {
   const store = createAppStore();
   // Spec §4: only the browser session's first load may take the default route, whenever preferences come.
   claimDefaultRoute(store, () => sessionStorage, location.pathname);
-  // Offline-first (issue 3): every API exchange updates the connectivity atoms; writes are refused offline.
+  // Offline-first: every API exchange updates the connectivity atoms; writes are refused offline.
   const bases = resolveApiBases();
   const api = createApiClients(store, bases, { fetch: trackConnectivity(store) });
   const notify = createNotifier(store);
@@ -82,10 +82,10 @@ export async function bootApp(): Promise<BootedApp> {
   const i18n = createI18n(DEFAULT_LOCALE);
   // What every command reads from the store (DESIGN §4a): set once, here.
   store.set(commandEnvAtom, { api, notify, translate: (key: string) => i18n.t(key), store });
-  // Not in the entry chunk (issue 9): requested once the session is logged in (a known user: as soon
+  // Not in the entry chunk: requested once the session is logged in (a known user: as soon
   // as the session is validated or restored offline; a new user: after logging in), so the login
   // screen neither downloads nor runs it. The service worker precaches it for the offline boot.
-  // The logged-in features' Polish texts come with it (issue 9: not in the first screen's chunk).
+  // The logged-in features' Polish texts come with it (not in the first screen's chunk).
   router = whenLoggedIn(store)
     .then(() => Promise.all([import("./router"), import("./i18n/pl-logged-in")]))
     .then(([{ createAppRouter }, { plLoggedIn }]) => {

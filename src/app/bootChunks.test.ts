@@ -12,7 +12,7 @@ function transform(html: string, chunks: Chunk[]): string {
 
 const ENTRY_TAG = '<script type="module" crossorigin src="/assets/index-a.js" fetchpriority="low"></script>';
 
-describe("index.html preloads the chunks the entry imports to boot (issue 9)", () => {
+describe("index.html preloads the chunks the entry imports to boot", () => {
   it("adds a low-priority modulepreload for each of the entry's dynamic imports and their static imports, once each, after the entry's script", () => {
     const html = `${ENTRY_TAG}\n<link rel="manifest" href="/manifest.json">`;
     const out = transform(html, [

@@ -29,7 +29,7 @@ const bundle = () => {
   return files;
 };
 
-describe("V8 compile hints on the first screen's chunks (issue 9)", () => {
+describe("V8 compile hints on the first screen's chunks", () => {
   it("picks the entry, its boot imports, home's route and the static imports of these; other routes stay lazy", () => {
     const files = Object.values(bundle()).filter((f) => (f as { type: string }).type === "chunk") as Chunk[];
     expect([...firstScreenChunks(files)].sort()).toEqual(["assets/client-b.js", "assets/home-e.js", "assets/index-a.js", "assets/start-c.js", "assets/tile-f.js", "assets/valibot-d.js"]);

@@ -9,7 +9,7 @@ function transform(code: string, id: string): unknown {
   return hook.call({ parse: parseAst }, code, id);
 }
 
-describe("a feature's index that only re-exports is free of side effects in the build (issue 9)", () => {
+describe("a feature's index that only re-exports is free of side effects in the build", () => {
   it("marks a module whose whole body is `export … from` and `export * from`", () => {
     const code = `export { camerasResource } from "./resource";\nexport { DoorbellWatcher as Watcher } from "./components/DoorbellWatcher";\nexport * from "./atoms";`;
     expect(transform(code, "/app/src/features/cameras/index.ts")).toEqual({ moduleSideEffects: false });

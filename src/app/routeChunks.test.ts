@@ -12,7 +12,7 @@ function transform(html: string, chunks: Chunk[]): string {
 
 const HTML = '<head><script type="module" crossorigin src="/assets/index-a.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react-b.js"></head>';
 
-describe("index.html's route -> code map (issue 9)", () => {
+describe("index.html's route -> code map", () => {
   it("names routes as TanStack Router's route ids", () => {
     expect(routeIdOf("weather.tsx")).toBe("/weather");
     expect(routeIdOf("index.tsx")).toBe("/");

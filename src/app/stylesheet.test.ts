@@ -8,7 +8,7 @@ function transform(html: string): string {
   return hook.handler(html);
 }
 
-describe("the entry stylesheet does not block first paint (issue 9)", () => {
+describe("the entry stylesheet does not block first paint", () => {
   it("the build turns Vite's render-blocking stylesheet link into a marked preload, fetches it and the entry script at low priority, and leaves other links alone", () => {
     const html = '<script type="module" crossorigin src="/assets/index-DwZv7IzQ.js"></script>\n<link rel="stylesheet" crossorigin href="/assets/index-B7c2CCGk.css">\n<link rel="manifest" href="/manifest.json">';
     expect(transform(html)).toBe(

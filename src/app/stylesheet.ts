@@ -1,6 +1,6 @@
 /**
  * Applies the app's entry stylesheet, which the built index.html only preloads so that the shell
- * paints without waiting for it (scripts/nonBlockingCss.ts, issue 9). Resolves once it has loaded, or
+ * paints without waiting for it (scripts/nonBlockingCss.ts). Resolves once it has loaded, or
  * failed (the app then renders with the shell's styles rather than not at all). With no such preload
  * (the dev server injects CSS from JavaScript) it resolves at once.
  */

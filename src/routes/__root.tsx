@@ -10,7 +10,7 @@ import { NotFound } from "./-components/NotFound";
 import { RouteError } from "./-components/RouteError";
 import { TopBar } from "./-components/TopBar";
 
-/** The GPS alert toasts (issue 11) load after the first screen, in their own chunk. */
+/** The GPS alert toasts load after the first screen, in their own chunk. */
 const GpsAlerts = lazy(() => import("../features/gps/components/GpsAlerts").then((m) => ({ default: m.GpsAlerts })));
 
 /**

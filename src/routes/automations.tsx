@@ -5,7 +5,7 @@ import { AutomationsScreen } from "../features/automations/components/Automation
 import { fetchSensors } from "../features/sensors/api";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
 
-/** /automations (issue 11): the hub's automations, listed, run, edited and deleted here (GET /automation, GET /config/sensors). */
+/** /automations: the hub's automations, listed, run, edited and deleted here (GET /automation, GET /config/sensors). */
 function AutomationsPage() {
   const { t } = useTranslation();
   const { automations, sensors } = Route.useLoaderData();

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { GpsScreen } from "../features/gps";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
 
-/** /gps (issue 11): the cat tracker: position, distance from home, battery, freshness, the map and its settings. */
+/** /gps: the cat tracker: position, distance from home, battery, freshness, the map and its settings. */
 function GpsPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t("gps.title")} — ${t("app.titleSuffix")}`);

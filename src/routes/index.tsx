@@ -22,20 +22,20 @@ import { useSensorHistory } from "./-components/SensorHistory";
 import { useLiveStateSettled } from "../features/live/settled";
 
 /**
- * Home (/, spec §2, issue 6): a header with the clock, the date and the lowest outdoor temperature
+ * Home (/, spec §2): a header with the clock, the date and the lowest outdoor temperature
  * (hidden under 460 px), the switches chosen in setting `dashboardSwitches` (if any), then the
  * sensors' tiles grouped by room (GET /config/sensors), then the lights, the garage door and gate in
- * their room (issue 10), the heater and the air conditioning in their rooms (issue 10), the cat
- * tracker, and last the calendar's upcoming events (issue 13); each sensor's chart of the day opens
- * from its tile. The sections mount one after another in transitions ({@link useRevealSteps}, issue 9).
+ * their room, the heater and the air conditioning in their rooms, the cat
+ * tracker, and last the calendar's upcoming events; each sensor's chart of the day opens
+ * from its tile. The sections mount one after another in transitions ({@link useRevealSteps}).
  *
- * Nothing may arrive above what is shown (issue 9, CLS 0). The calendar exists only once its live
- * topic has arrived (`calendar/events`, retained), so it comes last; above the rooms it pushed every
- * tile down by its height on a first visit (Lighthouse CLS 0.54-0.62 on a phone). The chosen switches
+ * Nothing may arrive above what is shown (CLS 0). The calendar exists only once its live
+ * topic has arrived (`calendar/events`, retained), so it comes last; above the rooms it would push every
+ * tile down by its height on a first visit. The chosen switches
  * stay first, so the sections wait for the live state ({@link useLiveStateSettled}: restored from the
  * snapshot at once on a returning device; the retained burst on a new one, at most 2 s after the
  * live channel connects, not at all when it fails); before that the chosen switches' setting is
- * unknown and they came in above the rooms (CLS 0.46-0.85).
+ * unknown and they would come in above the rooms.
  */
 function HomePage() {
   const { t } = useTranslation();
@@ -44,7 +44,7 @@ function HomePage() {
   const history = useSensorHistory(Route.useRouteContext().api.general);
   useDocumentTitle(t("app.titleSuffix"));
   // The lights, the climate and the calendar sort by Polish names: load the collation data in a task
-  // of their own before those sections render (issue 9), not inside one of their renders.
+  // of their own before those sections render, not inside one of their renders.
   useEffect(() => {
     let mounted = true;
     void nextTask().then(() => mounted && prepareCollation());
@@ -52,7 +52,7 @@ function HomePage() {
       mounted = false;
     };
   }, []);
-  // Mounted one after another (issue 9): the first screenful paints, the rest follow in time slices,
+  // Mounted one after another: the first screenful paints, the rest follow in time slices,
   // the sensors one room per step. Every step appends below what is shown, so nothing moves.
   const rooms = useMemo(() => groupByRoom(sensors, t("sensors.otherRoom")).length, [sensors, t]);
   const sensorSteps = Math.max(rooms, 1);

@@ -20,9 +20,9 @@ import { MenuFrame } from "./-components/MenuFrame";
  * and screen wake lock, kept in this browser), 'Konto' (the account's preferences: layout default,
  * zoom lock, alerts, language, start screen; PATCH /preferences), then sections that open on demand:
  * 'Sesje' (every session of the user, each logged out after a confirmation), and the household's
- * settings (PATCH /settings, issue 10, 11): 'Przełączniki na ekranach', 'Grupy przełączników' and
+ * settings (PATCH /settings): 'Przełączniki na ekranach', 'Grupy przełączników' and
  * 'Alarmy pogody i temperatury', and 'Więcej' (links to the cat tracker /gps and the
- * PV logs /pv, issue 11). On a phone it is a drawer (MenuFrame, spec §9 "drawer close 500 ms").
+ * PV logs /pv). On a phone it is a drawer (MenuFrame, spec §9 "drawer close 500 ms").
  */
 function MenuPage() {
   const { t } = useTranslation();

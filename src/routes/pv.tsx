@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { PvScreen } from "../features/pv";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
 
-/** /pv (issue 11): upload a PV log (POST /pv/log), see what was parsed, and the logs uploaded. */
+/** /pv: upload a PV log (POST /pv/log), see what was parsed, and the logs uploaded. */
 function PvPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t("pv.title")} — ${t("app.titleSuffix")}`);

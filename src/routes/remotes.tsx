@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { RemotesList } from "../features/ir/components/RemotesList";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
 
-/** /remotes (issue 11 "Infrared remotes"): every IR remote as a grid of its named buttons, with learning. */
+/** /remotes: every IR remote as a grid of its named buttons, with learning. */
 function RemotesPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t("ir.title")} — ${t("app.titleSuffix")}`);

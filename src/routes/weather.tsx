@@ -7,7 +7,7 @@ import { useDocumentTitle } from "../ui/useDocumentTitle";
 import { useSensorHistory } from "./-components/SensorHistory";
 
 /**
- * /weather (spec §2, issue 13): the lowest outdoor temperature, the air quality, the outdoor
+ * /weather (spec §2): the lowest outdoor temperature, the air quality, the outdoor
  * sensors with their freshness, and each sensor's chart of the day.
  */
 function WeatherPage() {

@@ -3,8 +3,8 @@
  * name: rooms, lights, the heater and the AC, IR remotes, calendar events at the same time.
  *
  * One `Intl.Collator("pl")`, made on first use or ahead of it by {@link prepareCollation}: ICU's
- * collation data take 10-20 ms of main thread to load in Chromium on the reference machine (issue 9),
- * which `localeCompare(…, "pl")` paid inside the render of the first list it sorted.
+ * collation data load on the main thread, so preparing it ahead keeps that cost out of the render of
+ * the first sorted list (figures in docs/performance.md).
  */
 let collator: Intl.Collator | null = null;
 
@@ -23,7 +23,7 @@ export function comparePolish(a: string, b: string): number {
 }
 
 /**
- * Loads the collation data now, so the render that sorts the first list does not (issue 9): call it
+ * Loads the collation data now, so the render that sorts the first list does not: call it
  * in a task of its own (an idle moment) before a screen that sorts by name. Idempotent, never throws.
  */
 export function prepareCollation(): void {

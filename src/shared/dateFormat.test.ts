@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatTimeOfDay, formatWeekdayDate } from "./dateFormat";
 
-describe("dates without Intl (issue 9): the same text Intl.DateTimeFormat writes", () => {
+describe("dates without Intl: the same text Intl.DateTimeFormat writes", () => {
   it("writes every day of two years as Intl does, in Polish and English", () => {
     const polish = new Intl.DateTimeFormat("pl-PL", { weekday: "long", day: "numeric", month: "long" });
     const english = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long" });

@@ -1,8 +1,8 @@
 /**
- * Dates and times the first screens write (issue 9): the clock, the car dashboard and the calendar,
+ * Dates and times the first screens write: the clock, the car dashboard and the calendar,
  * with date-fns' locale data instead of `Intl.DateTimeFormat`. The first `Intl.DateTimeFormat` a
- * page creates initialises ICU's calendar data on the main thread, 20-60 ms in Chromium on the
- * reference machine, inside the render that first shows the clock; date-fns' `format` has no such
+ * page creates initialises ICU's calendar data on the main thread, inside the render that first
+ * shows the clock (figures in docs/performance.md); date-fns' `format` has no such
  * start-up. `dateFormat.test.ts` checks the output against `Intl.DateTimeFormat` for every day and
  * minute of a year, in the device's time zone (the one both use).
  */

@@ -1,6 +1,6 @@
 /**
  * The shape of a locale's texts: the same keys as the Polish object `T`, every leaf a string. A
- * second locale typed with it fails typecheck when a key is missing or extra (issue 8).
+ * second locale typed with it fails typecheck when a key is missing or extra.
  */
 export type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
 

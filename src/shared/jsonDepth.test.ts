@@ -3,7 +3,7 @@ import { jsonDepthWithin, MAX_JSON_DEPTH } from "./jsonDepth";
 
 const nested = (depth: number): unknown => JSON.parse("[".repeat(depth) + "]".repeat(depth));
 
-describe("jsonDepthWithin (issue 7: deep JSON)", () => {
+describe("jsonDepthWithin (deep JSON)", () => {
   it("counts objects and arrays, not scalars", () => {
     expect(jsonDepthWithin(5, 0)).toBe(true);
     expect(jsonDepthWithin({}, 0)).toBe(false);

@@ -1,7 +1,6 @@
 /**
- * Deepest nesting of JSON the hub and the dashboard accept (issue 7, attack 5: one retained
- * message nested 32,000 deep made every IndexedDB save fail with 'Maximum call stack size
- * exceeded'). Real device payloads nest 3 or 4 levels (Tasmota `{"DS18B20-1":{"Temperature":…}}`).
+ * Deepest nesting of JSON the hub and the dashboard accept: deeper
+ * values overflow IndexedDB's structured clone ('Maximum call stack size exceeded'). Real device payloads nest 3 or 4 levels (Tasmota `{"DS18B20-1":{"Temperature":…}}`).
  */
 export const MAX_JSON_DEPTH = 32;
 

@@ -6,7 +6,7 @@ import * as v from "valibot";
  *
  * App -> service worker:
  * - `SKIP_WAITING`: activate the waiting (new) version now. Sent only when the kiosk is idle
- *   (issue 3 "applies it only when idle"); the service worker never skips waiting by itself.
+ *   (an update applies only when idle); the service worker never skips waiting by itself.
  *   (workbox-window's `messageSkipWaiting()` sends exactly this.)
  *
  * The app and the service worker share the Dexie database directly (src/shared/db), so cached API

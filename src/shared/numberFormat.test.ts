@@ -27,7 +27,7 @@ describe("formatTemperature (spec §9: Norwegian number format, suffix °C)", ()
   });
 });
 
-describe("formatNumber (issue 9: the app's number styles without Intl's start-up cost)", () => {
+describe("formatNumber (the app's number styles without Intl's start-up cost)", () => {
   const styles = ["nb-NO", "pl-PL", "en-GB"] as const;
   const optionSets = [
     {},

@@ -2,9 +2,9 @@
  * Numbers as the app writes them (spec §9: Norwegian number format for temperatures and readings;
  * the user's language elsewhere), without `Intl.NumberFormat`.
  *
- * Why not Intl (issue 9, measured): the first `Intl.NumberFormat` or `Intl.DateTimeFormat` a page
- * creates initialises ICU's number and calendar data on the main thread, 20-60 ms in Chromium on the
- * reference machine (×4 on a mid-range phone), inside whichever render first shows a reading. The
+ * Why not Intl: the first `Intl.NumberFormat` or `Intl.DateTimeFormat` a page creates initialises
+ * ICU's number and calendar data on the main thread, inside whichever render first shows a reading
+ * (figures in docs/performance.md). The
  * three styles the app uses are fixed CLDR data, copied below; `numberFormat.test.ts` checks the
  * output against `Intl.NumberFormat` for thousands of values in each style.
  */

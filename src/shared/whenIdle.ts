@@ -7,7 +7,7 @@ export type IdlePage = Pick<Window, "setTimeout" | "clearTimeout"> & {
 /**
  * Runs `run` once, in the main thread's next idle period (`requestIdleCallback`, at the latest after
  * `timeoutMs`), or after `fallbackMs` on a plain timer where the browser has no idle callbacks
- * (Safari; at once when `fallbackMs` ≤ 0). For work that may wait for the page to be quiet (issue 9: link prefetch, the service
+ * (Safari; at once when `fallbackMs` ≤ 0). For work that may wait for the page to be quiet (link prefetch, the service
  * worker's registration). Times in ms. Returns a cancel function; after it, `run` never runs.
  */
 export function whenIdle(run: () => void, timeoutMs: number, fallbackMs: number, page: IdlePage = window): () => void {

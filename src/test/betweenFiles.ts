@@ -3,7 +3,7 @@ import { afterAll, vi } from "vitest";
 
 /**
  * Setup of the app's unit tests (vitest.config.ts). They share one happy-dom window and module cache
- * per worker (`isolate: false`: the app project took 88 s isolated, 33-41 s shared, on 2026-11-23), so
+ * per worker (`isolate: false`, for speed: docs/testing.md), so
  * what a test file leaves behind is cleared when it ends: rendered React roots, the DOM it wrote,
  * storage, fake timers, stubbed globals and environment variables. A file that runs in Node has no DOM.
  */

@@ -11,7 +11,7 @@ import type { ApiClients } from "../lib/api/clients";
 import type { JotaiStore } from "../shared/store";
 
 /**
- * Test helpers (issue 8): render a component with the app's providers so its test sits beside it.
+ * Test helpers: render a component with the app's providers so its test sits beside it.
  */
 
 /** A recorded request of {@link fakeAuth}: method, path after the base, parsed JSON body. */

@@ -28,7 +28,7 @@ export type ConfirmDialogProps = {
  * opens and closes with the 300 ms animation of spec §9, at once with reduced motion): the rest of the
  * page is inert, focus moves to the cancelling button (the safe choice) and returns where it was on
  * close, Escape cancels. While open it is a `dialog[open]`, which the kiosk's idle check treats as "mid-interaction"
- * (issue 3: no update while a dialog is open). Without showModal (old engines) it falls back to the
+ * (no update while a dialog is open). Without showModal (old engines) it falls back to the
  * `open` attribute.
  */
 export function ConfirmDialog({

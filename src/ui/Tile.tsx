@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import "./Tile.css";
 
 /**
- * How current a tile's reading is (spec §9, issue 6): `loading` before the first value arrives,
+ * How current a tile's reading is (spec §9): `loading` before the first value arrives,
  * then `fresh`, `outdated` (1 minute) and `stale` (5 minutes). Each looks different and says so.
  */
 export type TileFreshness = "loading" | "fresh" | "outdated" | "stale";
@@ -27,7 +27,7 @@ export type TileProps = {
 };
 
 /**
- * A reading tile (issue 6): icon and heading, the main reading as the largest thing in it, and a
+ * A reading tile: icon and heading, the main reading as the largest thing in it, and a
  * footer. The tile is a CSS size container, so the reading's type scales with the tile's width and
  * never overflows (Tile.css). Presentational: props in, nothing out.
  */
@@ -88,7 +88,7 @@ export type TileSkeletonProps = { testId?: string; variant?: "number" | "word"; 
 /**
  * The placeholder of a reading not seen yet (freshness `loading`): a softly pulsing bar, no text, as
  * tall as the {@link TileValue} of the same `variant` and `stacked` on one line, so the tile keeps
- * its height when the reading comes (issue 9, CLS 0).
+ * its height when the reading comes (CLS 0).
  */
 export function TileSkeleton({ testId, variant = "number", stacked = false }: TileSkeletonProps) {
   return (

@@ -7,7 +7,7 @@ const ANIMATION_EVENTS = ["animationstart", "animationiteration", "animationend"
  * Stops the animation events of decorative animations ({@link DECORATIVE_ANIMATION_SELECTOR}) at
  * `target` (the window), in the capture phase, before they reach React's root listener. An infinite
  * CSS animation fires `animationiteration` at every cycle: a dashboard of tiles still loading sent
- * dozens a second through React's event system, each one up to 20 ms at 4x CPU (issue 9: long tasks
+ * dozens a second through React's event system, each one up to 20 ms at 4x CPU (long tasks
  * in the dashboard's load and under live traffic). No component listens to them (no onAnimation*
  * handler in src/). Other elements' animation events pass untouched. Returns the uninstaller.
  */

@@ -10,7 +10,7 @@ function block(text: string): void {
   document.head.append(element);
 }
 
-describe("the build's route -> code map (issue 9)", () => {
+describe("the build's route -> code map", () => {
   afterEach(() => {
     document.getElementById("route-chunks")?.remove();
     for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();

@@ -15,7 +15,7 @@ const preloaded = new Set<string>();
 /**
  * The route -> code files map index.html carries (`<script type="application/json" id="route-chunks">`,
  * route ids as TanStack Router's: "/weather", "/cameras/", "/"), read and validated once; null in
- * development (no build), or when the block is missing or malformed. Issue 9.
+ * development (no build), or when the block is missing or malformed.
  */
 export function routeChunkMap(): Record<string, string[]> | null {
   if (cached !== undefined) return cached;

@@ -122,7 +122,7 @@ describe("usePrefetchLinks (spec §9 link prefetch margin 200px)", () => {
     window.cancelIdleCallback = original.cancel;
   });
 
-  it("in a build, fetches a link's route code as modulepreload links, once each, without the router's preload (issue 9)", async () => {
+  it("in a build, fetches a link's route code as modulepreload links, once each, without the router's preload", async () => {
     const map = { "/weather": ["/assets/weather-a.js", "/assets/shared-b.js"], "/cameras/live": ["/assets/live-c.js", "/assets/shared-b.js"] };
     const block = document.createElement("script");
     block.type = "application/json";

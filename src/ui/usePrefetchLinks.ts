@@ -15,7 +15,7 @@ export const LINK_PREFETCH_MARGIN_PX = 200;
  *
  * In a build, a link's route code is fetched as modulepreload links (the build's route map, see
  * ./routeChunks.ts): downloaded and compiled, not run, so no idle task evaluates modules or runs a
- * loader (issue 9). Without a map (development) the router preloads the route instead.
+ * loader. Without a map (development) the router preloads the route instead.
  *
  * Prefetches run one per idle period (requestIdleCallback, at the latest 2 s), in the order the links
  * came into view. Each href is preloaded at most once per mount; a failed preload is ignored (navigation loads the
@@ -27,7 +27,7 @@ export function usePrefetchLinks(containerRef: RefObject<HTMLElement | null>): v
     const container = containerRef.current;
     if (container === null || typeof IntersectionObserver !== "function") return;
     const done = new Set<string>();
-    // One preload per idle period (issue 9): matching and loading a route is main-thread work, and
+    // One preload per idle period: matching and loading a route is main-thread work, and
     // every link of a screen comes into view at once on its first paint.
     const queue: Array<Parameters<typeof router.preloadRoute>[0]> = [];
     let cancelIdle: (() => void) | undefined;

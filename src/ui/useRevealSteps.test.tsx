@@ -15,7 +15,7 @@ function Sections({ total, initial, enabled }: { total: number; initial?: number
   );
 }
 
-describe("useRevealSteps (issue 9: a long screen mounted one section per transition)", () => {
+describe("useRevealSteps (a long screen mounted one section per transition)", () => {
   it("renders the first sections at once and the rest one after another, in order, until all are there", async () => {
     const view = render(<Sections total={5} initial={2} />);
     expect(view.getAllByRole("listitem").map((item) => item.textContent)).toEqual(["section 0", "section 1"]);

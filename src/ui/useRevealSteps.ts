@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from "react";
 
 /**
- * Progressive mounting of a long screen (issue 9, total blocking time): answers how many of a
+ * Progressive mounting of a long screen (total blocking time): answers how many of a
  * screen's `total` sections to render now. It starts at `initial` (what the first paint needs) and
  * grows by one per step; each step is a React transition started from a macrotask after the previous
  * commit, so one section is rendered (time-sliced) and committed at a time and the browser can paint

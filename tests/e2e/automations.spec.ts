@@ -8,7 +8,7 @@ import { loadFixture, publishDevice } from "./support/mqtt";
 import { overflowOf, SCREEN_SIZES } from "./support/screens";
 import { startTasmota, type TestTasmota } from "./support/tasmota";
 
-// Automations end to end (issue 11): the editor -> POST /automation -> 'Uruchom' -> the hub's runner
+// Automations end to end: the editor -> POST /automation -> 'Uruchom' -> the hub's runner
 // -> SwitchService -> Tasmota cmnd/listwa/POWER2 -> the device answers stat/ -> the bridge ->
 // power/listwa/POWER2 -> the switch control; and a threshold automation fired by a real Tasmota
 // BME280 SENSOR payload the device publishes, through the bridge's sensor/temp/balcony.

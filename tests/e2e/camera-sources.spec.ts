@@ -5,7 +5,7 @@ import { startFakeMjpegCamera } from "../../hub/testing/fake-cameras";
 import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, test } from "./support/fixtures";
 
-// A camera of the household file that is not go2rtc nor the demo (issue 12): an IP camera's own
+// A camera of the household file that is not go2rtc nor the demo: an IP camera's own
 // MJPEG on loopback, behind a Basic login, proxied by the real hub to Chromium.
 
 test("a household camera of type mjpeg: its live view falls from WebRTC to MJPEG by itself and shows the camera's moving frames, the login never in the page; axe", async ({ page, household }) => {

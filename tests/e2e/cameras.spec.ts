@@ -3,7 +3,7 @@ import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
 
-// Cameras end to end (issue 12): the real hub's simulated cameras answer WebRTC with a looped VP8
+// Cameras end to end: the real hub's simulated cameras answer WebRTC with a looped VP8
 // clip (werift) and draw JPEG frames (clock and frame counter) streamed as multipart/x-mixed-replace;
 // the page shows the video, or reads the MJPEG stream with fetch, splits it on the boundary and
 // shows the latest frame. `data-frames` counts the frames shown.
@@ -121,7 +121,7 @@ test.describe("cameras", () => {
     await expect(page.getByTestId("camera-live-brama")).toHaveAttribute("data-scaling", "cover");
     await expectMoving(page.getByRole("img", { name: "Brama wjazdowa", exact: true }));
 
-    // Camera settings (issue 12): the zoom camera renamed in its settings dialog; the live view's
+    // Camera settings: the zoom camera renamed in its settings dialog; the live view's
     // heading and picture (here the WebRTC video, its accessible name) take the new label.
     await page.goto(`${hub.baseURL}/cameras/live?id=zoom`);
     await expect(page.getByRole("heading", { level: 1, name: "Furtka (zbliżenie)" })).toBeVisible();

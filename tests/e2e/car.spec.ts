@@ -3,7 +3,7 @@ import { expectNoA11yViolations } from "./support/axe";
 import { configuredSensors, expect, test } from "./support/fixtures";
 import { loadFixture, nativeReading, publishDevice } from "./support/mqtt";
 
-// Issue 13: the car dashboard (car layout), read at arm's length: speed from the tablet's
+// The car dashboard (car layout), read at arm's length: speed from the tablet's
 // geolocation, the lowest outdoor temperature without decimals, the time, big touch targets, day
 // and night themes; once in English.
 

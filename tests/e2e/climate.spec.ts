@@ -6,7 +6,7 @@ import { startMosquitto, type TestMosquitto } from "./support/mosquitto";
 import { loadFixture, publishDevice } from "./support/mqtt";
 import { startTasmota, type TestTasmota } from "./support/tasmota";
 
-// Heater and air conditioning end to end (issue 10, spec §3, §7). Heater: the panel -> POST
+// Heater and air conditioning end to end (spec §3, §7). Heater: the panel -> POST
 // heater/config/{mode} / PATCH heater/config -> the hub's thermostat -> Tasmota cmnd/grzejnik/POWER
 // -> the relay's stat/ answer -> power/grzejnik/POWER -> heater/state -> the tile. AC: the panel ->
 // POST /ac/salon -> cmnd/klima_salon/IRHVAC {json} -> the IR blaster's stat/klima_salon/RESULT

@@ -4,8 +4,8 @@ import { sensorTopic } from "../../src/shared/contract/topics";
 import { configuredSensors, expect, pickSensor, test } from "./support/fixtures";
 import { nativeReading, publishDevice } from "./support/mqtt";
 
-// Issue 7, item 2 ("the device listener needs no credentials"): anonymous clients wrote
-// `sensor/temp/outside` = -55 straight onto a tile. Now a device logs in with its own MQTT user and
+// Device ACL (docs/security.md): an anonymous client must not write `sensor/temp/outside` = -55
+// straight onto a tile. A device logs in with its own MQTT user and
 // may publish only its own device topics; the dashboard's namespace is the hub's.
 
 test.describe("device access on the embedded broker", () => {

@@ -4,7 +4,7 @@ import { expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
 import { publishDevice } from "./support/mqtt";
 
-// The doorbell end to end (issue 12): the button at the gate is a Zigbee2MQTT device; its press
+// The doorbell end to end: the button at the gate is a Zigbee2MQTT device; its press
 // (`zigbee2mqtt/dzwonek_brama` {"action":"single"}) goes through the broker to the hub's doorbell
 // bridge, which publishes `doorbell/ring` (epoch ms); the dashboard opens the popup with the live
 // views of the cameras zoom and brama.

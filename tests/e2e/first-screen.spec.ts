@@ -6,11 +6,11 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { join } from "node:path";
 import { COMPILE_HINT } from "../../scripts/compileHints";
 
-// Issue 9: the first screen paints before JavaScript, within CSP, on a JavaScript budget.
+// The first screen paints before JavaScript, within CSP, on a JavaScript budget.
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
-test.describe("first screen (issue 9)", () => {
+test.describe("first screen", () => {
   test(`the first screen's JavaScript stays within ${FIRST_SCREEN_BUDGET_KB} KB gzip and Brotli (built dist/)`, () => {
     const screen = measureFirstScreen(dashboardDistDir());
     console.log(
@@ -81,7 +81,7 @@ test.describe("first screen (issue 9)", () => {
     expect(consoleErrors).toEqual([]);
     // The bar's links are in view: their routes' chunks load without a click (spec §9, 200 px margin).
     await expect.poll(() => scripts.filter((path) => /\/assets\/(weather|menu|switches)-[\w-]+\.js$/.test(path)).length).toBe(3);
-    // Fetched as modulepreload links from index.html's route map: downloaded and compiled, not run (issue 9).
+    // Fetched as modulepreload links from index.html's route map: downloaded and compiled, not run.
     const preloaded = await page.evaluate(() => Array.from(document.querySelectorAll('link[rel="modulepreload"]')).map((link) => link.getAttribute("href")));
     for (const route of ["weather", "menu", "switches"]) expect(preloaded.some((href) => href?.startsWith(`/assets/${route}-`)), route).toBe(true);
   });

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
 
-// Issue 6 "Live data that never lies": the demo as a household runs it (the hub's simulator
+// Live data that never lies: the demo as a household runs it (the hub's simulator
 // publishing the devices' native Tasmota and Zigbee2MQTT payloads through the bridge and the
 // embedded broker) stays fresh past the 1-minute outdated threshold (spec §9), and a hub that goes
 // away under an open page shows the offline notice within seconds, with the last update's time.

@@ -2,7 +2,7 @@ import type { Page, Request } from "@playwright/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, pressDisabled, test } from "./support/fixtures";
 
-// The garage door and gate end to end (issue 10): the page -> POST /api/garage/v1/<door>/<action>
+// The garage door and gate end to end: the page -> POST /api/garage/v1/<door>/<action>
 // -> the hub publishes Tasmota cmnd/<t>/Shutter<Action>1 -> the demo's simulated Tasmota shutter
 // travels, reporting stat/<t>/RESULT {"Shutter1":{...}} -> the hub's bridge -> garage/<door>/state
 // -> the tile. One travel step every HUB_SIM_INTERVAL_MS (12 steps end to end: 3.6 s here).

@@ -4,7 +4,7 @@ import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
 
-// The GPS cat tracker and PV logs end to end (issue 11). GPS: the demo's simulated collar speaks
+// The GPS cat tracker and PV logs end to end. GPS: the demo's simulated collar speaks
 // OwnTracks (`owntracks/kot/mruczek`, _type location) into the embedded broker -> the hub's GPS
 // service (distance from home by haversine) -> `gps/mruczek` -> the /gps screen and the home tile.
 // With no tile server set (the default) the screen shows coordinates, distance, battery and

@@ -4,7 +4,7 @@ import { expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
 import { loadFixture, publishDevice } from "./support/mqtt";
 
-// IR remotes end to end (issue 11): the demo household's IR blaster `pilot_salon` (a Tasmota with an
+// IR remotes end to end: the demo household's IR blaster `pilot_salon` (a Tasmota with an
 // IR receiver and transmitter) on its own login. The page turns learning on (POST /ir/learn), the
 // device publishes a real IrReceived on tele/<t>/RESULT, the hub shows it on ir/<t>, the page saves
 // it under a name (POST /ir/code, SQLite), the button appears, and a press (POST /ir/send) reaches

@@ -58,7 +58,7 @@ test.describe("car layout", () => {
   });
 });
 
-// Layout per device (issue 6): the car layout chosen in the car must not switch the wall tablet or a
+// Layout per device: the car layout chosen in the car must not switch the wall tablet or a
 // phone of the same user. appUi stays the account's preference (spec §3); each device may override it.
 test.describe("car layout on one device only", () => {
   test("chosen 'on this device' in the car, it leaves another device of the same user standard", async ({
@@ -105,7 +105,7 @@ test.describe("car layout on one device only", () => {
   });
 });
 
-// The home screen and the bar at the sizes of STYLE.md (issue 6): rooms with headings, targets of at
+// The home screen and the bar at the sizes of STYLE.md: rooms with headings, targets of at
 // least 48 px (76 px in the car), nothing sideways, nothing behind the bar, a spinner that moves nothing.
 
 /** The hub's sensors with their rooms (GET /config/sensors of the shared contract). */
@@ -126,7 +126,7 @@ async function useAccountLayout(page: Page, appUi: "car" | "standard"): Promise<
 
 const STANDARD_LINKS = ["Start", "Pogoda", "Menu", "Przełączniki", "Kamery"] as const;
 
-test.describe("home screen and bar (issue 6)", () => {
+test.describe("home screen and bar", () => {
   test("the tiles stand under the rooms of the hub's config, batteries small in their room's heading", async ({
     loggedInPage: page,
   }) => {

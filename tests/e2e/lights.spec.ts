@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, test } from "./support/fixtures";
 
-// Issue 10 "Lights", the whole loop: the dashboard's control -> POST /light/{id}/set -> the hub
+// Lights, the whole loop: the dashboard's control -> POST /light/{id}/set -> the hub
 // checks it against the light's features (from the simulated Zigbee2MQTT's real bridge/devices
 // exposes) -> zigbee2mqtt/<name>/set -> the simulated Zigbee2MQTT answers with its new state
 // (after a Zigbee round trip of 400 ms) -> the hub's light/<id> -> the tile. On the embedded broker

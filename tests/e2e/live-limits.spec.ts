@@ -11,7 +11,7 @@ import { snapshotRow } from "./support/liveSnapshot";
 import { mosquittoBinary, startMosquitto, type TestMosquitto } from "./support/mosquitto";
 import { nativeReading, publishDevice } from "./support/mqtt";
 
-// Issue 7 items 4 and 5, issue 8 (the number of distinct live topics is capped): with Debian's
+// Live limits (docs/security.md; the number of distinct live topics is capped): with Debian's
 // Mosquitto as the household broker, without access control (what a hostile device can do on such
 // a broker), a device-like client leaves 100,000 retained topics (50,000 raw device topics and
 // 50,000 under the dashboard's `tasmota/` root) and one JSON payload nested 32,000 deep. The
@@ -53,8 +53,8 @@ type LiveStats = { received: number; applied: number; dropped: number; droppedBy
 /**
  * startMosquitto({ open: true }) (no access control) that also delivers every retained topic:
  * `max_queued_messages 0`. With Mosquitto's default (1000) a client with 1000 packets waiting loses
- * further QoS 0 messages, so on subscribing to `#` the page got only 999 of the 100,000 retained
- * messages (measured 2026-11-22) and the flood never reached it; the embedded broker delivers all of
+ * further QoS 0 messages, so on subscribing to `#` the page would get only the first 999 retained
+ * messages (docs/performance.md) and the flood would never reach it; the embedded broker delivers all of
  * them. startMosquitto() takes no such setting, so for this one start its binary is a wrapper that
  * appends the line to the configuration startMosquitto() wrote (`mosquitto -c <conf>`).
  */
@@ -108,7 +108,7 @@ async function liveStats(page: Page): Promise<LiveStats | null> {
   return page.evaluate(() => ((window as unknown as { __liveStats?: () => unknown }).__liveStats?.() ?? null) as LiveStats | null);
 }
 
-test.describe("live limits (issue 7 items 4-5, issue 8)", () => {
+test.describe("live limits", () => {
   let broker: TestMosquitto | undefined;
   let hub: TestHub | undefined;
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
@@ -138,7 +138,7 @@ test.describe("live limits (issue 7 items 4-5, issue 8)", () => {
     await page.addInitScript({ content: LONG_TASK_PROBE });
     const cdp = await page.context().newCDPSession(page);
     let liveOpenedWallMs = Number.NaN; // when the live channel's WebSocket handshake started
-    // The live channel's WebSocket is opened by its worker (issue 9); Playwright reports it through
+    // The live channel's WebSocket is opened by its worker; Playwright reports it through
     // the page (a page CDP session does not see a worker's network).
     page.on("websocket", () => {
       if (Number.isNaN(liveOpenedWallMs)) liveOpenedWallMs = Date.now();
@@ -148,8 +148,8 @@ test.describe("live limits (issue 7 items 4-5, issue 8)", () => {
     const loggedInPageMs = await page.evaluate(() => performance.now());
 
     // Watch the burst: until every retained message was received and applied (the counters stop
-    // moving), at most 60 s. Each round trip of a trivial script call is timed too: it is what "the
-    // page answered script calls in 2.0-3.7 s" measured.
+    // moving), at most 60 s. Each round trip of a trivial script call is timed too: it is how long the
+    // page takes to answer a script call during the burst.
     let slowestCallMs = 0;
     let stats: LiveStats | null = null;
     let drainedAfterMs = Number.NaN;

@@ -5,7 +5,7 @@ import { startTestHub, type TestHub } from "./support/hub";
 import { loadFixture, publishDevice } from "./support/mqtt";
 import { overflowOf, SCREEN_SIZES } from "./support/screens";
 
-// The menu (issue 10, 11): household settings chosen in the UI, saved with PATCH /settings and seen
+// The menu: household settings chosen in the UI, saved with PATCH /settings and seen
 // by the screens that use them; the watchdog the hub acts on; the user's sessions, one of them
 // logged out from another browser.
 

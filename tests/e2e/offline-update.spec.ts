@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { expect, loginThroughUi } from "./support/fixtures";
 import { repoRoot, startTestHub, type TestHub } from "./support/hub";
 
-// Safe kiosk updates (issue 3 "Kiosk behaviour", DESIGN.md §5): a new build deployed while the
+// Safe kiosk updates (DESIGN.md §5): a new build deployed while the
 // dashboard is open is applied only when the kiosk is idle and no dialog is open, then the page
 // reloads into the new version with no chunk-load error and no lost state. A page still on the old
 // version keeps loading its lazy chunks after the new service worker took over.
@@ -187,8 +187,8 @@ test.describe("kiosk updates", () => {
     await expect(page).toHaveURL(/\/weather$/);
     await page.getByRole("link", { name: "Kamery" }).click();
     await expect(page).toHaveURL(/\/cameras$/);
-    // The bar's routes were preloaded when their links came into view (usePrefetchLinks, 200 px margin,
-    // issue 9), before the update, so those clicks may fetch nothing. A route with no link on screen
+    // The bar's routes were preloaded when their links came into view (usePrefetchLinks, 200 px margin),
+    // before the update, so those clicks may fetch nothing. A route with no link on screen
     // still has its chunk to load: reached as the browser's Forward button would (a history entry of
     // the router's shape, then popstate).
     await page.evaluate(() => {

@@ -7,7 +7,7 @@ import { configuredSensors, expect, loginThroughUi, pickSensor } from "./support
 import { startTestHub, type TestHub } from "./support/hub";
 import { nativeReading, publishDevice, type Sensor } from "./support/mqtt";
 
-// Offline-first and recovery (issue 3, DESIGN.md §5): the service worker answers navigations and API
+// Offline-first and recovery (DESIGN.md §5): the service worker answers navigations and API
 // GETs when the hub is gone, the last known dashboard comes back from IndexedDB, writes are refused
 // offline and never replayed, and the app comes back by itself. Each test runs its own hub because it
 // stops it. Service workers are allowed here (the issue-2 suite blocks them).

@@ -6,7 +6,7 @@ import { expect, test } from "./support/fixtures";
 /** GET /config/switches, from the shared contract. */
 const SwitchListSchema = SwitchesAnswerSchema;
 
-// Routes of issue 2 (spec §2) and the required query parameter rule (spec §5).
+// Routes (spec §2) and the required query parameter rule (spec §5).
 
 test.describe("routes", () => {
   test("/cameras/live without an id shows the missing-parameter error", async ({ loggedInPage: page }) => {

@@ -5,7 +5,7 @@ import type { TestHub } from "./support/hub";
 import { nativeReading, publishDevice, type Sensor } from "./support/mqtt";
 import { overflowOf, SCREEN_ROUTES, SCREEN_SIZES, type ScreenSize } from "./support/screens";
 
-// Issue 6 "What exists must look finished": at the four sizes of STYLE.md every screen passes axe
+// What exists must look finished: at the four sizes of STYLE.md every screen passes axe
 // (WCAG 2 A/AA) and nothing overflows: the page never scrolls sideways, no value spills out of its
 // tile. The readings are the widest the demo household can show ('1 010,4 hPa', '137,6 µg/m³',
 // 'Zamknięte', '−23,5°C'), published as the devices' native payloads through the bridge.

@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { LIVE_STREAMS_PATH, LiveStreamsAnswerSchema } from "../../src/shared/contract/cameras";
 import { closeContext, DEMO, expect, loginThroughUi, test } from "./support/fixtures";
 
-// A session locked from elsewhere (spec §4: any answer carrying AUTH_SESSION_LOCKED locks; issue 26):
+// A session locked from elsewhere (spec §4: any answer carrying AUTH_SESSION_LOCKED locks):
 // the hub ends the session's streams (its stream count drops) and live channel, and the panel shows
 // the PIN screen within 2 s without waiting for its next API call: on the embedded broker the hub
 // closes the panel's socket, on Mosquitto (whose socket the hub cannot close) it announces

@@ -4,7 +4,7 @@ import { expect, loginThroughUi, pressDisabled, test } from "./support/fixtures"
 import { loadFixture } from "./support/mqtt";
 import { startTasmota, type TestTasmota } from "./support/tasmota";
 
-// Switches end to end (issue 10, spec §3, §7): the dashboard's press -> POST /switch/{id}/set ->
+// Switches end to end (spec §3, §7): the dashboard's press -> POST /switch/{id}/set ->
 // the hub -> Tasmota cmnd/<t>/POWER<n> -> a device speaking Tasmota (the demo simulator, or one the
 // test runs) -> stat/<t>/RESULT + POWER<n> -> the hub's bridge -> power/<t>/POWER<n> -> the control.
 

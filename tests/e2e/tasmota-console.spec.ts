@@ -4,7 +4,7 @@ import { startTestHub, type TestHub } from "./support/hub";
 import { loadFixture, publishDevice } from "./support/mqtt";
 import { startTasmota, type TestTasmota } from "./support/tasmota";
 
-// The per-switch Tasmota console (issue 10) and device availability everywhere: the page -> POST
+// The per-switch Tasmota console and device availability everywhere: the page -> POST
 // /config/switches/{id}/tasmota/cmd -> the hub publishes cmnd/<t>/<Command> -> a device speaking
 // Tasmota (the simulator's switch model on its own login) answers stat/<t>/STATUS0 -> the hub
 // returns it as item.response -> the console shows it. A hostile line is refused by the hub and

@@ -3,7 +3,7 @@ import { configuredSensors, expect, loginThroughUi, pickSensor, test } from "./s
 import { startTestHub, type TestHub } from "./support/hub";
 import { loadFixture, nativeReading, publishDevice } from "./support/mqtt";
 
-// Issue 13: the weather screen from real device payloads (Tasmota SENSOR through the hub's bridge
+// The weather screen from real device payloads (Tasmota SENSOR through the hub's bridge
 // and the embedded broker), and a sensor's chart of the day from what the hub recorded.
 
 test.describe("weather and the chart of the day", () => {

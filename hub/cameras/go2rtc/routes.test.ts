@@ -11,7 +11,7 @@ const HEAD = "v=0\r\no=- 42 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n";
 /** A minimal offer the hub passes on: one video m-line, bundled. */
 const OFFER = `${HEAD}a=group:BUNDLE 0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=mid:0\r\na=recvonly\r\na=rtpmap:96 VP8/90000\r\n`;
 
-describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub (issue 12)", () => {
+describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub", () => {
   let go2rtc: FakeGo2rtc;
   let hub: TestHub;
   let cookie: string;

@@ -11,7 +11,7 @@ afterEach(() => {
 const clip: DemoHlsSource = { playlist: async () => "#EXTM3U\n#clip\n", segment: async (name) => (name === "7.ts" ? Buffer.from("clip segment") : null) };
 const quiet = { warn: () => undefined };
 
-describe("demo HLS from Debian's ffmpeg when present (issue 12)", () => {
+describe("demo HLS from Debian's ffmpeg when present", () => {
   it("finds ffmpeg on PATH (the test command installs it), and HUB_FFMPEG=off or a missing path turns it off", () => {
     expect(ffmpeg).not.toBeNull();
     expect(findFfmpeg({ HUB_FFMPEG: "off", PATH: process.env.PATH ?? "" })).toBeNull();

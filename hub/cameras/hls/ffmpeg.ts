@@ -17,7 +17,7 @@ export type FfmpegHlsOptions = Pick<SegmenterOptions, "segmentSeconds" | "idleMs
 const MAX_RUN_S = 3_600;
 
 /**
- * The path of Debian's ffmpeg if the hub may use it (issue 12: "uses Debian's ffmpeg when present"):
+ * The path of Debian's ffmpeg if the hub may use it ("uses Debian's ffmpeg when present"):
  * `HUB_FFMPEG=off` (or `0`) never, `HUB_FFMPEG=<path>` that file, unset: `ffmpeg` on PATH, else null.
  */
 export function findFfmpeg(env: NodeJS.ProcessEnv = process.env): string | null {
@@ -36,7 +36,7 @@ export function findFfmpeg(env: NodeJS.ProcessEnv = process.env): string | null 
 }
 
 /**
- * The demo cameras' HLS from Debian's ffmpeg when it is present (issue 12): ffmpeg's live test source
+ * The demo cameras' HLS from Debian's ffmpeg when it is present: ffmpeg's live test source
  * (`testsrc2`, a running clock and moving shapes), H.264 Constrained Baseline 640x360 at 15 fps in
  * MPEG-TS segments of {@link FfmpegHlsOptions.segmentSeconds}, written by ONE {@link FfmpegSegmenter}
  * shared by every demo camera and viewer, started on the first request and stopped

@@ -37,7 +37,7 @@ async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ url
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-describe("go2rtc HLS proxy (issue 12)", () => {
+describe("go2rtc HLS proxy", () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();

@@ -1,7 +1,7 @@
 import { HLS_PROXY_TIMEOUTS, HlsUpstream, isProxiedHlsFile, rewritePlaylist, type FetchLike, type ProxiedFile, type ProxiedHlsFile } from "./proxy";
 
 /**
- * The HLS of a go2rtc camera, proxied by the hub (issue 12; go2rtc `internal/hls/hls.go`,
+ * The HLS of a go2rtc camera, proxied by the hub (go2rtc `internal/hls/hls.go`,
  * `session.go`): `GET <gateway>/api/stream.m3u8?src=<src>` starts a go2rtc session and answers a
  * master playlist whose one variant is `hls/playlist.m3u8?id=<session>`; that media playlist lists
  * `segment.ts?id=<session>&n=<n>` (MPEG-TS, the default) or `init.mp4?id=` and

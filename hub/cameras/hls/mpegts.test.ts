@@ -11,7 +11,7 @@ function pcrsOf(segment: Buffer): number[] {
   return found;
 }
 
-describe("MPEG-TS timestamp shift (issue 12)", () => {
+describe("MPEG-TS timestamp shift", () => {
   it("moves every PTS and PCR of a real segment by the offset and leaves the rest of the bytes alone", async () => {
     const [segment] = (await loadClip()).bytes;
     const before = ptsOf(segment!);

@@ -33,7 +33,7 @@ export function plainFileRef(file: string, query: Readonly<Record<string, unknow
 
 /**
  * A camera's own HLS (household source `hls`, e.g. `http://user:pass@cam/live/index.m3u8`),
- * proxied by the hub (issue 12): {@link index} is the camera's playlist, {@link file} any playlist,
+ * proxied by the hub: {@link index} is the camera's playlist, {@link file} any playlist,
  * segment or init section it lists. Every URI is rewritten to a hub-relative name
  * `<kind>?p=<path>&q=<query>` (kind `playlist.m3u8`, `segment.ts`, `init.mp4`, `segment.m4s` by
  * extension), accepted only when it resolves to the playlist's own origin and folder (or below),

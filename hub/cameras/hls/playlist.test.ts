@@ -19,7 +19,7 @@ function bodyOf(text: string): string[] {
   return text.trim().split("\n").slice(4);
 }
 
-describe("demo HLS live playlist (issue 12)", () => {
+describe("demo HLS live playlist", () => {
   it("reads the committed clip's playlist: four 2 s MPEG-TS segments, at most 600 KB in all", async () => {
     const clip = await loadClip();
     expect(clip.segments).toEqual(CLIP);

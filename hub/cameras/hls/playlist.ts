@@ -1,5 +1,5 @@
 /**
- * The demo camera's live HLS playlist (issue 12, RFC 8216): a short pre-encoded clip looped
+ * The demo camera's live HLS playlist (RFC 8216): a short pre-encoded clip looped
  * forever and offered as a LIVE sliding window computed from the wall clock, so every hub (and a
  * restarted one) agrees on the sequence numbers at any moment and no timer runs; each loop's
  * timestamps are moved on by the loops before it, so the stream is continuous. Pure functions.

@@ -73,7 +73,7 @@ export function rewritePlaylist(text: string, playlistUrl: URL, toHub: (resolved
 }
 
 /**
- * The HTTP side of an HLS proxy (issue 12): GETs from one upstream (a go2rtc gateway, a camera's
+ * The HTTP side of an HLS proxy: GETs from one upstream (a go2rtc gateway, a camera's
  * own HLS) whose URL may carry `user:password@`, sent to it only, as HTTP Basic authorization.
  * Never follows redirects; every request is bounded in time ({@link HLS_PROXY_TIMEOUTS}) and size
  * ({@link HLS_PROXY_LIMITS}). Error messages start with `who` (`the camera gateway`, `the camera`)

@@ -15,7 +15,7 @@ function tagOf(text: string, name: string): number {
   return Number(new RegExp(`^#${name}:(\\d+)$`, "m").exec(text)?.[1]);
 }
 
-describe("HLS of the demo cameras through the hub (issue 12): the committed clip (HUB_FFMPEG=off; ffmpeg.test.ts covers ffmpeg's live source)", () => {
+describe("HLS of the demo cameras through the hub: the committed clip (HUB_FFMPEG=off; ffmpeg.test.ts covers ffmpeg's live source)", () => {
   let hub: TestHub;
   let cookie: string;
   useCameraHub({ env: { HUB_FFMPEG: "off" } }, (started) => ({ hub, cookie } = started));
@@ -71,7 +71,7 @@ describe("HLS of the demo cameras through the hub (issue 12): the committed clip
   });
 });
 
-describe("HLS of a go2rtc camera proxied by the hub (issue 12)", () => {
+describe("HLS of a go2rtc camera proxied by the hub", () => {
   let hub: TestHub;
   let gateway: FakeGo2rtc;
   let cookie: string;

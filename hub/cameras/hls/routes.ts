@@ -7,7 +7,7 @@ import type { HlsService } from "./service";
 type HlsRequest = { Params: { cameraId: string; stream: string; file: string }; Querystring: Record<string, unknown> };
 
 /**
- * `GET /live/hls/{cameraId}/{stream}/{file}` on the camera v1 base (contract `HLS_ROUTE`, issue 12),
+ * `GET /live/hls/{cameraId}/{stream}/{file}` on the camera v1 base (contract `HLS_ROUTE`),
  * behind the base's session guard like the other live routes (hls.js sends the session cookie):
  * the playlists and segments of {@link HlsService}. Unknown camera, stream or file 404; a camera
  * gateway that cannot be reached 409 DEVICE_UNREACHABLE; too many proxied files at once 429

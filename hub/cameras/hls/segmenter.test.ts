@@ -15,7 +15,7 @@ function alive(pid: number): boolean {
   }
 }
 
-describe("killWithHub (issue 12: no ffmpeg outlives the hub)", () => {
+describe("killWithHub (no ffmpeg outlives the hub)", () => {
   it("a child started by a hub process that exits without closing it is killed with it", () => {
     // A hub-like process: starts a long child (standing in for ffmpeg), prints its pid, exits at once.
     const script = `import { spawn } from "node:child_process"; import { killWithHub } from ${JSON.stringify(SEGMENTER)};
@@ -28,7 +28,7 @@ const child = spawn("sleep", ["30"], { stdio: "ignore" }); killWithHub(child); c
   });
 });
 
-describe("FfmpegSegmenter.stop (issue 12: a stopped stream leaves nothing behind and never rejects)", () => {
+describe("FfmpegSegmenter.stop (a stopped stream leaves nothing behind and never rejects)", () => {
   it("removes the HLS folder after an ffmpeg that still writes while it exits", async () => {
     const { FfmpegSegmenter } = await import("./segmenter");
     const { existsSync, mkdtempSync, writeFileSync, chmodSync } = await import("node:fs");

@@ -41,7 +41,7 @@ export function killWithHub(child: ChildProcess): void {
 
 /**
  * One ffmpeg writing a live HLS playlist (`index.m3u8`) and MPEG-TS segments `seg<N>.ts` (a sliding
- * window of 5) into a temporary folder (issue 12): the demo cameras' test picture (ffmpeg.ts) and
+ * window of 5) into a temporary folder: the demo cameras' test picture (ffmpeg.ts) and
  * an RTSP camera's stream (sources/rtsp-hls.ts). `inputArgs(segmentSeconds)` are ffmpeg's arguments
  * before the HLS muxer's (input, codec). It starts on the first request, stops
  * {@link SegmenterOptions.idleMs} after the last one and with {@link stop}. When ffmpeg cannot

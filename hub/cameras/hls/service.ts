@@ -25,7 +25,7 @@ export interface HlsAnswer {
 }
 
 /**
- * The cameras' HLS (issue 12, `GET /live/hls/{cameraId}/{stream}/{file}` on the camera v1 base):
+ * The cameras' HLS (`GET /live/hls/{cameraId}/{stream}/{file}` on the camera v1 base):
  * a demo camera's live playlist and segments from the committed clip (demo.ts) or, when Debian's
  * ffmpeg is present, from its live test source (ffmpeg.ts), a go2rtc camera's
  * HLS proxied from its gateway with every URI rewritten (go2rtc.ts), a camera's own HLS proxied the

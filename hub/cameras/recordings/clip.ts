@@ -9,7 +9,7 @@ const EXTENSION = ".mjpeg";
 const PARTIAL = ".part";
 
 /**
- * A clip on disk (issue 12): the frames as the MJPEG stream sends them, each part with its
+ * A clip on disk: the frames as the MJPEG stream sends them, each part with its
  * `Content-Length` and an `X-Offset-Ms` header (when it came), so playback keeps the recorded pace.
  */
 export function encodeClip(frames: readonly ClipFrame[]): Buffer {
@@ -42,7 +42,7 @@ export function decodeClip(data: Buffer): ClipFrame[] {
 }
 
 /**
- * The recordings' files under `<dataDir>/recordings` (issue 12): `<id>.mjpeg`, written whole to
+ * The recordings' files under `<dataDir>/recordings`: `<id>.mjpeg`, written whole to
  * `<id>.mjpeg.part` and renamed, so a crash never leaves a half clip under a recording's name.
  */
 export class ClipFiles {

@@ -3,7 +3,7 @@ import { mjpegPart } from "../mjpeg";
 import type { ClipFrame } from "./clip";
 
 /**
- * The body of `GET /recordings/{id}` (issue 12): the clip's frames as `multipart/x-mixed-replace`
+ * The body of `GET /recordings/{id}`: the clip's frames as `multipart/x-mixed-replace`
  * parts with the live stream's fixed boundary, each sent at its recorded offset (so the live view's
  * MJPEG reader shows it at the pace it was recorded), then the end. When the client goes the timer
  * stops and `onEnd` runs once.

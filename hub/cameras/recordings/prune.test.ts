@@ -5,7 +5,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const now = 100 * DAY;
 const rec = (id: string, ageDays: number, bytes: number, locked = false): PruneCandidate => ({ id, startedAt: now - ageDays * DAY, bytes, locked });
 
-describe("recordingsToPrune (issue 12)", () => {
+describe("recordingsToPrune", () => {
   it("deletes unlocked recordings older than the max age, never locked ones", () => {
     const chosen = recordingsToPrune([rec("old", 8, 10), rec("old-locked", 30, 10, true), rec("new", 1, 10)], now, { maxAgeMs: 7 * DAY, maxBytes: 1000 });
     expect(chosen).toEqual(["old"]);

@@ -1,4 +1,4 @@
-/** How much the hub keeps of unlocked recordings (issue 12): at most 7 days old and 200 MiB in all. */
+/** How much the hub keeps of unlocked recordings: at most 7 days old and 200 MiB in all. */
 export type PruneLimits = { maxAgeMs: number; maxBytes: number };
 
 /** The hub's limits: 7 days, 200 MiB (locked recordings count towards the size but are never pruned). */
@@ -8,7 +8,7 @@ export const RECORDING_LIMITS: PruneLimits = { maxAgeMs: 7 * 24 * 60 * 60 * 1000
 export type PruneCandidate = { id: string; startedAt: number; bytes: number; locked: boolean };
 
 /**
- * The ids of the recordings to delete (issue 12): every unlocked one older than `maxAgeMs` at
+ * The ids of the recordings to delete: every unlocked one older than `maxAgeMs` at
  * `now` (epoch ms), then, while all recordings together (locked ones included) are over
  * `maxBytes`, the oldest unlocked ones. A locked recording is never chosen, even when the locked
  * ones alone are over the cap.

@@ -24,7 +24,7 @@ export const PLAYBACK_LIMITS = { perRecording: 4, total: 8 } as const;
 type RecordingParams = { Params: { recordingId: string } };
 
 /**
- * The recordings on the camera v1 base (spec §3, §5, §7; issue 12): `GET /recordings?cameraId=`
+ * The recordings on the camera v1 base (spec §3, §5, §7): `GET /recordings?cameraId=`
  * (newest first; unknown camera 404, a bad query 400 naming `cameraId`), `GET /recordings/{id}`
  * (playback as `multipart/x-mixed-replace` at the recorded pace, at most {@link PLAYBACK_LIMITS}
  * at once, beyond that 429; held under the session in `sessions`, so its end cuts it), `PATCH /recordings/lock/{id}` (empty body: toggles, answers

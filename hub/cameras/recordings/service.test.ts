@@ -32,7 +32,7 @@ function setUp(limits = { maxAgeMs: 7 * 24 * 3600_000, maxBytes: 1e9 }) {
   return { dir, db, files, store, cameras, published, service };
 }
 
-describe("RecordingsService (issue 12)", () => {
+describe("RecordingsService", () => {
   const closers: (() => void)[] = [];
   afterEach(() => {
     for (const close of closers.splice(0)) close();

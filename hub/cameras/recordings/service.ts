@@ -24,7 +24,7 @@ export type RecordingsOptions = {
 };
 
 /**
- * Recordings of motion clips (spec §3 "Recording: locked flag", §5, §7; issue 12). A motion event
+ * Recordings of motion clips (spec §3 "Recording: locked flag", §5, §7). A motion event
  * on a camera records about {@link CLIP} 5 s of its frames to a file (clip.ts) and then adds the
  * row, so a crash leaves at worst a file without a row, which {@link start} deletes (as it drops a
  * row whose file is gone). After each new recording and at start, unlocked recordings beyond the

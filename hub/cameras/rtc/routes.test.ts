@@ -32,7 +32,7 @@ async function trap(address: string): Promise<{ port: number; received: () => nu
   return { port: socket.address().port, received: () => received, close: () => socket.close() };
 }
 
-describe("POST ../v5/live/rtc/{cameraId}/{stream} (spec §7, issue 12)", () => {
+describe("POST ../v5/live/rtc/{cameraId}/{stream} (spec §7)", () => {
   let hub: TestHub;
   let cookie: string;
   useCameraHub({}, (started) => ({ hub, cookie } = started));

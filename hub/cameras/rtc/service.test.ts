@@ -30,7 +30,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   }
 }
 
-describe("RtcService: WebRTC of the demo cameras (issue 12)", () => {
+describe("RtcService: WebRTC of the demo cameras", () => {
   let dir: string;
   let db: Db;
   let rtc: RtcService;

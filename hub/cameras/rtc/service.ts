@@ -8,8 +8,8 @@ import type { CameraService } from "../service";
 import { ClipPlayer } from "./clip";
 import { readIvf, type VideoClip } from "./ivf";
 import { checkOffer } from "./offer";
-// werift (the hub-side peer) is loaded with the first demo offer: its import costs ~0.4 s of CPU,
-// which a hub that never serves a demo camera's WebRTC should not pay at start.
+// werift (the hub-side peer) is loaded with the first demo offer: its import is CPU-heavy
+// (docs/performance.md), which a hub that never serves a demo camera's WebRTC should not pay at start.
 import type { DemoPeer, PeerTimeouts } from "./peer";
 
 /** WebRTC peer connections the hub holds at once: per camera and in all (as many as MJPEG streams). */

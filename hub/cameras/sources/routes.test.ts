@@ -18,7 +18,7 @@ async function refusal(response: Response, status: number): Promise<{ code: stri
   return { code: body.code, message: body.message ?? "" };
 }
 
-describe("cameras from a plain MJPEG or HLS source, proxied by the hub (issue 12)", () => {
+describe("cameras from a plain MJPEG or HLS source, proxied by the hub", () => {
   let hub: TestHub;
   let cookie: string;
   let mjpeg: Awaited<ReturnType<typeof startFakeMjpegCamera>>;

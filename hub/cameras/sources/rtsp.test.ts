@@ -18,7 +18,7 @@ const ffmpeg = findFfmpeg();
 /** Waits until `check` holds, at most `ms`. */
 const until = (check: () => boolean, ms = 8_000) => waitUntil(check, ms, 50);
 
-describe("RTSP cameras through Debian's ffmpeg (issue 12)", () => {
+describe("RTSP cameras through Debian's ffmpeg", () => {
   let rtsp: RtspCamera;
   let hub: TestHub;
   let cookie: string;

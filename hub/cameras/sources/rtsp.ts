@@ -48,7 +48,7 @@ function unreachable(what: string): HubError {
 }
 
 /**
- * An RTSP camera's MJPEG (issue 12): ffmpeg pulls `url` over TCP and encodes JPEGs at most 1280
+ * An RTSP camera's MJPEG: ffmpeg pulls `url` over TCP and encodes JPEGs at most 1280
  * pixels wide (`-c:v mjpeg -f mpjpeg`, boundary `ffmpeg`) to its stdout, read by the camera's ONE
  * {@link import("../upstream/frames").UpstreamFrames} like any MJPEG upstream: started on the first
  * viewer, stopped {@link RTSP_IDLE_MS} after the last, restarted with backoff when it dies, killed
@@ -88,7 +88,7 @@ export class RtspMjpeg implements MjpegUpstream {
 }
 
 /**
- * An RTSP camera's HLS (issue 12): one {@link FfmpegSegmenter} per stream (`full`: `url`,
+ * An RTSP camera's HLS: one {@link FfmpegSegmenter} per stream (`full`: `url`,
  * `mobile`: `mobileUrl`) pulling RTSP over TCP and remuxing it (`-c:v copy`) or, with `transcode`,
  * encoding H.264 Constrained Baseline, into the hub's own HLS folder; started by the first request,
  * stopped {@link RTSP_IDLE_MS} after the last, resting 2 s, 4 s, … up to a minute after each

@@ -4,7 +4,7 @@ import { HubError } from "../../core/errors";
 export const MAX_JPEG_BYTES = 5_242_880;
 
 /**
- * A camera's own HTTP server or a camera gateway, as the hub calls it (issue 12): a base URL that
+ * A camera's own HTTP server or a camera gateway, as the hub calls it: a base URL that
  * may carry `user:password@` (sent only to that server, as HTTP Basic authorization: fetch refuses
  * URLs with credentials, and the browser never sees them), redirects refused, every call bounded in
  * time and size. Every failure is a {@link HubError} DEVICE_UNREACHABLE (409) whose message starts

@@ -23,7 +23,7 @@ describe("i18n (spec §2: pl default, en second, Polish plurals)", () => {
     expect(i18n.t("lock.tapToStart")).toBe("Dotknij, aby rozpocząć.");
   });
 
-  it("starts with the first screen's texts; the logged-in features' texts are added with the router (issue 9)", () => {
+  it("starts with the first screen's texts; the logged-in features' texts are added with the router", () => {
     const i18n = createI18n("pl");
     expect(i18n.t("lock.tapToStart")).toBe("Dotknij, aby rozpocząć.");
     expect(i18n.exists("sensors.count_one")).toBe(false);
@@ -62,7 +62,7 @@ describe("i18n (spec §2: pl default, en second, Polish plurals)", () => {
   });
 });
 
-describe("feature-owned texts (issue 8)", () => {
+describe("feature-owned texts", () => {
   it("bundles only Polish; English loads lazily, before the first render when it is the saved locale", async () => {
     const i18n = createI18n("pl");
     expect(i18n.hasResourceBundle("en", "translation")).toBe(false);

@@ -8,7 +8,7 @@ import { pl as app } from "./app/pl";
 import { mergeResources } from "../../shared/i18n";
 
 /**
- * The Polish texts of what can show before the session is logged in (issue 9: they are in the entry
+ * The Polish texts of what can show before the session is logged in (they are in the entry
  * chunk): the app frame, login and lock, offline notices, the live spinner, kiosk updates, commands'
  * toasts and preferences. Every other feature's texts load with the router (pl-logged-in.ts).
  */

@@ -32,7 +32,7 @@ function renderAt(path: string, cameras: Camera[] | null) {
   renderWithApp(<RouterProvider router={router} />, store);
 }
 
-describe("/cameras (spec §2, issue 12)", () => {
+describe("/cameras (spec §2)", () => {
   it("a household without cameras gets 'Brak kamer' and how to add one", async () => {
     renderAt("/cameras", []);
     expect(await screen.findByRole("heading", { name: "Brak kamer" })).toBeTruthy();

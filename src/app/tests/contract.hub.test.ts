@@ -18,7 +18,7 @@ import { setCookiePairs } from "../../../hub/testing/cookies";
 import { startTestHub, type TestHub } from "../../../hub/testing/harness";
 
 /**
- * The dashboard's half of the contract test (issue 8): the dashboard's own API functions, whose
+ * The dashboard's half of the contract test: the dashboard's own API functions, whose
  * schemas are the contract's (src/shared/contract, wrapped only where marked), read every answer of
  * a real hub; the hub's half is hub/contract.test.ts, parsing the same answers with the same
  * schemas. Runs in Node (not happy-dom) because it starts the hub in-process; typechecked by

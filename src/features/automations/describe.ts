@@ -21,7 +21,7 @@ export function switchName(t: Translate, switches: readonly Switch[], name: stri
 }
 
 /**
- * A trigger in words (issue 11: the list shows each automation's trigger so): 'Codziennie o 07:30',
+ * A trigger in words (the list shows each automation's trigger so): 'Codziennie o 07:30',
  * 'W dni robocze o 07:30', 'pon., śr. o 07:30', 'Gdy Balkon (temperatura) wzrośnie powyżej 25',
  * 'Gdy Pompa ogrodowa zmieni stan na włączony', 'Gdy Drzwi wejściowe: otwarcie', 'Gdy ktoś zadzwoni przy bramce'.
  */

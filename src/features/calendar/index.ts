@@ -1,2 +1,2 @@
-/** What the calendar feature shares (issue 13): the home screen's list of upcoming events. */
+/** What the calendar feature shares: the home screen's list of upcoming events. */
 export { CalendarList } from "./components/CalendarList";

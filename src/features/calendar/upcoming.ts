@@ -21,8 +21,8 @@ function endOf(event: CalendarEvent, start: number): number {
 }
 
 /**
- * The events still to come or on now at `now` (epoch ms), upcoming first (spec §3 "calendar events",
- * issue 13): sorted by start, then summary; finished ones dropped; at most `limit`. Pure.
+ * The events still to come or on now at `now` (epoch ms), upcoming first (spec §3 "calendar events"):
+ * sorted by start, then summary; finished ones dropped; at most `limit`. Pure.
  */
 export function upcomingEvents(events: readonly CalendarEvent[], now: number, limit = UPCOMING_LIMIT): UpcomingEvent[] {
   return events

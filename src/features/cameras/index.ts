@@ -1,5 +1,5 @@
 /**
- * What the cameras feature shares (issue 12): the session resource of the camera items and the
+ * What the cameras feature shares: the session resource of the camera items and the
  * doorbell watcher the app shell mounts. Routes compose the feature's components directly.
  */
 export { camerasResource } from "./resource";

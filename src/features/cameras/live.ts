@@ -13,7 +13,7 @@ export const cameraConfigArrival = liveFamily({ pattern: CAMERA_CONFIG_TOPIC, sc
 export const recordingsChanged = liveFamily({ pattern: RECORDINGS_TOPIC_PATTERN, schema: RecordingsChangedSchema, map: (payload) => payload });
 
 /**
- * Keeps the camera items current on a camera screen (issue 12): each `camera/config` the hub
+ * Keeps the camera items current on a camera screen: each `camera/config` the hub
  * publishes after another dashboard edited a camera (or `POST config/cameras/reload`) fetches
  * `GET ../v5/cameras` again (the one already there when the screen opened does not).
  */

@@ -1,2 +1,2 @@
-/** What the climate feature shares with routes: the heater's and the AC's section of the home screen (issue 10). */
+/** What the climate feature shares with routes: the heater's and the AC's section of the home screen. */
 export { ClimateSection } from "./components/ClimateSection";

@@ -4,7 +4,7 @@ import { offlineAtom } from "../offline/atoms";
 import { deviceAvailable } from "./live";
 
 /**
- * Whether a climate device's controls may be used (issue 10): `available` is false while its Tasmota
+ * Whether a climate device's controls may be used: `available` is false while its Tasmota
  * device (relay or IR blaster) is LWT Offline; `disabled` also while the dashboard is offline or the
  * session locked (the commands would refuse anyway; the controls say so first).
  */

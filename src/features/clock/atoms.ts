@@ -7,7 +7,7 @@ export const CLOCK_TICK_MS = 1000;
 const tickAtom = atom(Date.now());
 tickAtom.onMount = (set) => {
   set(Date.now());
-  // A transition (issue 9): what a tick changes (clock, "x ago" labels, freshness) re-renders in
+  // A transition: what a tick changes (clock, "x ago" labels, freshness) re-renders in
   // time slices, never as one long task across every tile.
   const timer = setInterval(() => startTransition(() => set(Date.now())), CLOCK_TICK_MS);
   return () => clearInterval(timer);

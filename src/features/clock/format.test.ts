@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatClockDate, formatClockTime } from "./format";
 import { clockDateAtom, clockTimeAtom } from "./labels";
 
-describe("home screen clock (issue 6: time and the date in Polish)", () => {
+describe("home screen clock (time and the date in Polish)", () => {
   it("writes the time with 24-hour hours and two-digit minutes", () => {
     expect(formatClockTime(new Date(2026, 10, 22, 14, 5).getTime(), "pl")).toBe("14:05");
     expect(formatClockTime(new Date(2026, 10, 22, 7, 5).getTime(), "pl")).toBe("7:05");

@@ -5,8 +5,7 @@ export type ClockLocale = DateLocale;
 
 /**
  * The home screen's time of day from epoch ms, in the device's time zone: 24-hour hours and
- * minutes ('7:05', '14:05'), the same in both languages. Written by date-fns, not Intl (issue 9:
- * no ICU start-up in the first render; {@link formatTimeOfDay}).
+ * minutes ('7:05', '14:05'), the same in both languages. Written by date-fns, not Intl (no ICU start-up in the first render; {@link formatTimeOfDay}).
  */
 export function formatClockTime(epochMs: number, _locale: ClockLocale): string {
   return formatTimeOfDay(epochMs, "numeric");

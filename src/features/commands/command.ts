@@ -56,7 +56,7 @@ export const DEFAULT_FAILURE_KEY = "commands.failed";
  * `store.set`). In order:
  * 1. refuses while offline: nothing is sent, the refusal is recorded in `refusedWriteAtom`, so the
  *    offline notice says 'Nie można teraz wykonać tej akcji: brak połączenia. Nic nie zostało
- *    wysłane.' (issue 3; DESIGN §5: writes are never queued or replayed);
+ *    wysłane.' (DESIGN §5: writes are never queued or replayed);
  * 2. refuses while the session is locked (unless `allowedWhileLocked`), with a toast;
  * 3. refuses while a command for the same target is on its way (the control shows it pending);
  * 4. marks the target pending ({@link commandPendingAtom}), calls `run` with the API clients from

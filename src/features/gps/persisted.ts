@@ -1,7 +1,7 @@
 import type { PersistedPart } from "../../lib/session/persisted";
 import type * as Tracks from "./persistedTracks";
 
-/** The GPS atoms and schemas load with the persistence work, not with the first screen (issue 9 budget). */
+/** The GPS atoms and schemas load with the persistence work, not with the first screen (first screen budget, DESIGN.md §6). */
 const load = () => import("./persistedTracks");
 
 /**

@@ -1,5 +1,5 @@
 /**
- * What the history feature shares (issue 13): the chart of the day, loaded lazily with uPlot in its
+ * What the history feature shares: the chart of the day, loaded lazily with uPlot in its
  * own chunk (routes render it inside Suspense).
  */
 import { lazy } from "react";

@@ -1,3 +1,3 @@
-/** What the IR remotes feature shares (issue 11): the list screen and the menu's link. */
+/** What the IR remotes feature shares: the list screen and the menu's link. */
 export { RemotesList } from "./components/RemotesList";
 export { RemotesLink } from "./components/RemotesLink";

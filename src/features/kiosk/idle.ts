@@ -1,5 +1,5 @@
 /**
- * Idle detection for safe kiosk updates (issue 3: "applies it only when idle (no touch for about 2
+ * Idle detection for safe kiosk updates ("applies it only when idle (no touch for about 2
  * minutes and no dialog open) ... Never mid-interaction").
  */
 

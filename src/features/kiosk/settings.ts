@@ -9,9 +9,9 @@ import { safeLocalStorage } from "../../shared/storage";
  */
 export const KIOSK_KEYS = { idleMs: "kiosk.idleMs", updateCheckMs: "kiosk.updateCheckMs", wakeLock: "kiosk.wakeLock" } as const;
 
-/** Default idle threshold: 2 minutes (issue 3 "no touch for about 2 minutes"). */
+/** Default idle threshold: 2 minutes without a touch. */
 export const DEFAULT_IDLE_MS = 120_000;
-/** Default update check interval: hourly (issue 3). */
+/** Default update check interval: hourly. */
 export const DEFAULT_UPDATE_CHECK_MS = 3_600_000;
 
 /** A positive whole number of ms stored under `key`, or `fallback` when absent or not valid. */

@@ -36,7 +36,7 @@ declare global {
 }
 
 /**
- * Registers the service worker (workbox-window) and applies new versions safely (issue 3, DESIGN.md
+ * Registers the service worker (workbox-window) and applies new versions safely (DESIGN.md
  * §5 "Kiosk updates"):
  * - checks for a new version every hour (`kiosk.updateCheckMs`) and whenever the page becomes visible;
  * - when a new version is waiting, waits until the kiosk is idle (no pointer/key/touch for 2 minutes,

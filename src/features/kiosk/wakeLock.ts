@@ -1,8 +1,8 @@
 import { WAKE_LOCK_SETTING_EVENT, wakeLockEnabled } from "./settings";
 
 /**
- * Holds a Screen Wake Lock while the dashboard is visible (issue 3 "Screen Wake Lock held while the
- * dashboard is visible (a kiosk preference), re-acquired after visibility changes"). The browser
+ * Holds a Screen Wake Lock while the dashboard is visible (a kiosk preference), re-acquired
+ * after visibility changes. The browser
  * releases the lock when the page is hidden; it is requested again when the page becomes visible.
  * `enabled` is read at each attempt (default: this device's `kiosk.wakeLock`, on unless "0").
  * Where the API is missing or the request is refused (battery saver, no user activation), nothing

@@ -1,2 +1,2 @@
-/** What the lights feature shares (issue 10): the home screen's lights section. */
+/** What the lights feature shares: the home screen's lights section. */
 export { LightsSection } from "./components/LightsSection";

@@ -7,7 +7,7 @@ export type LatestSender<T> = {
 };
 
 /**
- * Throttle with a trailing edge for slider commands (issue 10: "at most a few commands per second
+ * Throttle with a trailing edge for slider commands ("at most a few commands per second
  * while dragged and the last value always"): the first value goes at once; later ones at most one
  * per `intervalMs`, never two requests at once (the next waits for `send` to settle), and the last
  * value pushed is always sent in the end. Values in between are dropped.

@@ -47,7 +47,7 @@ const PART_OF: Record<keyof Wanted, LightPart> = {
 };
 
 /**
- * One light's controls (issue 10): the live state, whether the controls are disabled (offline,
+ * One light's controls: the live state, whether the controls are disabled (offline,
  * locked, device unavailable), each control's pending flag (its request on the way, or its value
  * not yet confirmed by `light/<id>`), and senders. Sliders go through {@link throttleLatest}. A value
  * not confirmed within {@link CONFIRM_TIMEOUT_MS} is dropped (the control shows the real state) with

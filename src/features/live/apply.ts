@@ -29,7 +29,7 @@ const applyBatchAtom = atom(null, (get, set, batch: ReadonlyMap<string, LiveValu
  * Writes one ingest batch into the store (DESIGN §4): one atom write per topic whose value or
  * arrival time changed, and the new topics recorded (the topic set, the parent's children,
  * liveChildrenAtom) only when a topic is new. Atoms of other topics are not touched, so their readers
- * do not re-render. O(batch size) whatever the number of topics held (issue 9); the batch's topics
+ * do not re-render. O(batch size) whatever the number of topics held; the batch's topics
  * are noted for the next snapshot save (markChangedTopics).
  */
 export function applyLiveBatch(store: JotaiStore, batch: ReadonlyMap<string, LiveValue>): void {

@@ -27,7 +27,7 @@ export const liveValueAtom = createFamily((topic: string): PrimitiveAtom<LiveVal
 /**
  * The last levels of the topics seen under `parent` (`power/lamp` -> `["POWER1", "POWER2"]`), in
  * the order they first arrived; a new array only when a topic is new under it. Lets a reader of "all
- * of a device's relays" follow only that device instead of every topic (issue 8).
+ * of a device's relays" follow only that device instead of every topic.
  */
 export const liveChildrenAtom = createFamily((parent: string): PrimitiveAtom<readonly string[]> => {
   const childrenAtom = atom<readonly string[]>([]);
@@ -43,13 +43,13 @@ export function splitTopic(topic: string): [parent: string, child: string] {
 
 /**
  * When the newest live value arrived (epoch ms), restored ones included; null before any. The
- * offline notice shows it as the time of the last update (issue 6). Written once per applied batch.
+ * offline notice shows it as the time of the last update. Written once per applied batch.
  */
 export const lastLiveUpdateAtAtom = atom<number | null>(null);
 
 /**
  * Every topic seen so far, in the order first seen. The store's own Set is made with its first
- * topics and then grows in place (issue 9: O(new topics) per batch, not a copy of all held), so it
+ * topics and then grows in place (O(new topics) per batch, not a copy of all held), so it
  * notifies no subscriber when it grows: read it with `store.get` when needed (snapshot, ingest start),
  * and to follow new topics under one parent use liveChildrenAtom.
  */

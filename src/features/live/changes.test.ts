@@ -2,7 +2,7 @@ import { createStore } from "jotai";
 import { describe, expect, it } from "vitest";
 import { markChangedTopics, takeChangedTopics } from "./changes";
 
-describe("changed topics (issue 9: what the next snapshot save reads)", () => {
+describe("changed topics (what the next snapshot save reads)", () => {
   it("keeps each topic once in the order first marked, and forgets them when taken", () => {
     const store = createStore();
     markChangedTopics(store, ["a", "b"]);

@@ -1,6 +1,6 @@
 import type { JotaiStore } from "../../shared/store";
 
-/** Topics written since the last {@link takeChangedTopics}, per store (issue 9: the 5 s snapshot saves only these). */
+/** Topics written since the last {@link takeChangedTopics}, per store (the 5 s snapshot saves only these). */
 const changedByStore = new WeakMap<JotaiStore, Set<string>>();
 
 /**

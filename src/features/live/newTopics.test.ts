@@ -5,7 +5,7 @@ import { liveChildrenAtom, liveTopicsAtom } from "./atoms";
 
 const batch = (topics: string[], receivedAt = 1) => new Map(topics.map((topic) => [topic, { value: topic, receivedAt }]));
 
-describe("new topics (issue 9: recorded in O(new topics), never a copy of every topic held)", () => {
+describe("new topics (recorded in O(new topics), never a copy of every topic held)", () => {
   it("keeps every topic once, in the order first seen, across batches", () => {
     const store = createStore();
     applyLiveBatch(store, batch(["nt/a/1", "nt/a/2"]));

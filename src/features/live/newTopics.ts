@@ -3,8 +3,8 @@ import { liveChildrenAtom, liveTopicsAtom, splitTopic } from "./atoms";
 
 /**
  * Records topics seen for the first time (called once per applied batch or restore, only with new
- * topics): O(new topics), never a copy of every topic held (issue 9: with 2,000 topics held, copying
- * the set for each batch that brought a new topic was a whole-list pass per frame). The store's
+ * topics): O(new topics), never a copy of every topic held (copying the set for each batch that
+ * brought a new topic would be a whole-list pass per frame). The store's
  * topic set is made once, with its first topics, and then grows in place (see liveTopicsAtom); each
  * parent whose children changed gets one new children array (liveChildrenAtom).
  */

@@ -11,7 +11,7 @@ import { liveSnapshotPersisted } from "./persisted";
 const T0 = Date.now();
 const leaf = (value: unknown, tick: number) => ({ value, receivedAt: T0 + tick });
 
-describe("live snapshot saves (issue 9: only the leaves written since the last save, never every topic held)", () => {
+describe("live snapshot saves (only the leaves written since the last save, never every topic held)", () => {
   let db: DashboardDb;
   beforeEach(() => {
     db = new DashboardDb("dashboard", { indexedDB: new IDBFactory(), IDBKeyRange });

@@ -9,10 +9,10 @@ const loadSnapshot = () => import("./snapshot");
  * The live state's snapshot as a persisted part (DESIGN §5): restored at start with each leaf's OLD
  * receive time (tiles show outdated/stale until live data confirms them); saved every 5 s, only the
  * leaves written since the last save (markChangedTopics: the save reads those, never every topic
- * held, issue 9) whose arrival time is not saved yet; deleted on logout. A save that fails keeps its
+ * held) whose arrival time is not saved yet; deleted on logout. A save that fails keeps its
  * topics for the next one.
  *
- * A snapshot entry IndexedDB cannot take (issue 7 item 5: a value nested too deep) never stops the
+ * A snapshot entry IndexedDB cannot take (a value nested too deep) never stops the
  * others: saveLiveSnapshot skips it, it is logged once (console.warn) and counted in `skipped()`, and
  * it is not tried again until its topic brings a new value.
  */

@@ -22,7 +22,7 @@ function setup() {
   return { store, hook, stats };
 }
 
-describe("useLiveStateSettled (issue 9: home lays out once the live state is known)", () => {
+describe("useLiveStateSettled (home lays out once the live state is known)", () => {
   it("is true at once when values were restored from the snapshot", () => {
     const store = createStore();
     store.set(lastLiveUpdateAtAtom, Date.now());

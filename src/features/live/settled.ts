@@ -32,7 +32,7 @@ const liveReceivedAtom = atom((get) => get(liveStatsAtom).received);
 /**
  * Whether a screen whose sections depend on retained live state (home: the switches chosen in
  * `settings/dashboardSwitches` above the rooms) may lay them out, so that nothing arrives above what
- * is already shown (issue 9, CLS 0). True, and from then on (a later burst changes no layout):
+ * is already shown (CLS 0). True, and from then on (a later burst changes no layout):
  * - at once with values restored from the snapshot (a returning device; nothing received yet);
  * - on a first visit, once the retained burst is applied and `gapMs` pass with nothing new;
  * - `quietMs` after the live channel connected when nothing came (a household with nothing retained);

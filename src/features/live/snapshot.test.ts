@@ -44,7 +44,7 @@ describe("live snapshot (DESIGN §5: restored data shows as stale until live dat
     expect(store.get(liveValueAtom("snap3/a"))?.value).toBe("live");
   });
 
-  it("restores no more topics than the live topic cap (issue 8), each share within its own limit", () => {
+  it("restores no more topics than the live topic cap, each share within its own limit", () => {
     const store = createStore();
     const entries = [
       ...Array.from({ length: 2 * MAX_FOREIGN_TOPICS }, (_, i) => ({ topic: `snap4/tele/d${i}/STATE`, value: 1, receivedAt: 1 })),

@@ -23,7 +23,7 @@ export function readLiveSnapshot(store: JotaiStore): LiveSnapshotEntry[] {
 
 /**
  * The leaves of `topics` with their value and arrival time (topics with no value are left out), in
- * the order given: what the 5 s snapshot saves, O(topics given) (issue 9).
+ * the order given: what the 5 s snapshot saves, O(topics given).
  */
 export function readLiveLeaves(store: JotaiStore, topics: Iterable<string>): LiveSnapshotEntry[] {
   const entries: LiveSnapshotEntry[] = [];
@@ -38,7 +38,7 @@ export function readLiveLeaves(store: JotaiStore, topics: Iterable<string>): Liv
  * Restores persisted leaves at boot (DESIGN §5): each keeps its old receivedAt, so it shows as
  * outdated/stale until live data replaces it. Entries that fail validation or have a hostile topic
  * are skipped; a leaf already newer in the store is kept. New topics stop at the live topic cap
- * (issue 8: MAX_LIVE_TOPICS in all, MAX_FOREIGN_TOPICS outside the namespace, counting the topics
+ * (MAX_LIVE_TOPICS in all, MAX_FOREIGN_TOPICS outside the namespace, counting the topics
  * already held).
  * @returns how many entries were restored
  */

@@ -21,10 +21,10 @@ export type StartLiveOptions = {
 
 /**
  * Starts the live channel (spec §7 "Live channel", DESIGN §3-4): loads the mqtt module lazily, in a
- * dedicated worker in browsers (workerConnection.ts, issue 9) or in this thread with a `connect` seam,
+ * dedicated worker in browsers (workerConnection.ts) or in this thread with a `connect` seam,
  * connects to `url` (config's mqttConnectionString), feeds every message through the ingest and
  * writes one batch per frame into the store; the connection state goes to liveConnectionStateAtom.
- * The ingest caps what it holds (issue 7 item 5, issue 8): see createIngest; topics already in the
+ * The ingest caps what it holds: see createIngest; topics already in the
  * store (restored at boot) count towards the topic cap.
  * A failure to load or connect sets the state to "error" (never throws).
  * @returns stop: closes the connection (and cancels it if it is still loading) and sets the state to "end"
@@ -34,9 +34,9 @@ export function startLive(store: JotaiStore, url: string, options: StartLiveOpti
   let close: (() => Promise<void>) | undefined;
   const ingest = createIngest({
     schedule: options.schedule,
-    // Leaves restored from the offline snapshot count towards the topic cap (issue 8).
+    // Leaves restored from the offline snapshot count towards the topic cap.
     knownTopics: store.get(liveTopicsAtom),
-    // A transition (issue 9): the store has the batch at once; the tiles that read it re-render in
+    // A transition: the store has the batch at once; the tiles that read it re-render in
     // time slices, so a burst of readings never blocks input for a long task.
     apply: (batch) => startTransition(() => applyLiveBatch(store, batch)),
     // Once per frame, also when everything was dropped (a flood over the topic cap applies nothing).
@@ -53,7 +53,7 @@ export function startLive(store: JotaiStore, url: string, options: StartLiveOpti
       if (!stopped) store.set(liveConnectionStateAtom, state);
     },
   };
-  // In a browser the connection runs in a worker (mqtt.js off the main thread, issue 9); with a
+  // In a browser the connection runs in a worker (mqtt.js off the main thread); with a
   // test seam `connect`, or where there are no workers, in this thread.
   const inWorker = options.connect === undefined && typeof Worker === "function";
   (inWorker

@@ -1,7 +1,7 @@
 import { atom } from "jotai";
 
 /**
- * Connectivity as the dashboard knows it (issue 3 "A visible connection indicator for the API").
+ * Connectivity as the dashboard knows it (the connection indicator for the API).
  * - `browserOnlineAtom`: `navigator.onLine` (false means surely offline; true proves nothing).
  * - `serverReachableAtom`: the last API exchange reached the hub (`true`), failed on the network or
  *   was answered from the service worker's cache (`false`); `true` until something says otherwise.

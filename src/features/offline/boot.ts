@@ -36,7 +36,7 @@ export async function rememberedSessionStored(db?: DashboardDb): Promise<Remembe
 }
 
 /**
- * Validates the session at boot with offline support (spec §4 + issue 3): `POST /session/validate`
+ * Validates the session at boot with offline support (spec §4 +): `POST /session/validate`
  * when this browser may hold a session (a user remembered in localStorage, or the hub's sign-in hint
  * cookie); otherwise loggedOut at once, with no request (what its 401 would give);
  * success -> loggedIn, AUTH_SESSION_LOCKED -> locked, a real 401 -> loggedOut (login form). When the
@@ -58,7 +58,7 @@ export async function bootSessionOffline(
   let known = rememberedSessionLocal();
   if (!known && !hasSignedInHint()) {
     // Nobody remembered here and no sign-in hint: this browser holds no session. The login form at
-    // once, as a 401 would give, without the request (issue 9; docs/contract.md "Session cookie").
+    // once, as a 401 would give, without the request (docs/contract.md "Session cookie").
     const loggedOut: SessionState = { status: "loggedOut" };
     store.set(sessionAtom, loggedOut);
     return loggedOut;

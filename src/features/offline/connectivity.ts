@@ -9,7 +9,7 @@ const VALIDATE_PATH = "/session/validate";
 /** Methods that only read: never refused. */
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The error a refused write rejects with (issue 3: "While offline every control says it cannot act now and sends nothing"). */
+/** The error a refused write rejects with ("While offline every control says it cannot act now and sends nothing"). */
 export class OfflineWriteError extends Error {
   readonly method: string;
   readonly path: string;

@@ -3,7 +3,7 @@ import { offlineAtom, refusedWriteAtom } from "./atoms";
 import { OfflineWriteError } from "./connectivity";
 
 /**
- * Runs a control's write only while online (issue 3: "While offline every control says it cannot act
+ * Runs a control's write only while online ("While offline every control says it cannot act
  * now and sends nothing"; DESIGN.md §5: writes are never queued or replayed). Offline, `action` is not
  * called: the refusal is recorded in `refusedWriteAtom` (the offline notice shows it) and the promise
  * rejects with {@link OfflineWriteError}; `label` names the control for that message (e.g. the HTTP

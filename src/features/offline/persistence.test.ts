@@ -77,7 +77,7 @@ describe("offline persistence", () => {
     stop();
   });
 
-  it("a retained payload nested 32,000 deep is dropped by the real ingest, and the snapshot is still saved (issue 7 item 5)", async () => {
+  it("a retained payload nested 32,000 deep is dropped by the real ingest, and the snapshot is still saved", async () => {
     const store = createStore();
     const ingest = createIngest({
       schedule: () => undefined,

@@ -11,7 +11,7 @@ import { everyIntervalWhileChanged } from "./throttle";
 export const PERSIST_INTERVAL_MS = 5000;
 
 /**
- * Restores what survives a reload (issue 3 "State that survives"), before the live connection starts:
+ * Restores what survives a reload, before the live connection starts:
  * each part kept in the localStorage cache from there (see {@link restoreLocalParts}), then every
  * part from IndexedDB (the live snapshot with each leaf's OLD receive time, so tiles show
  * outdated/stale until live data confirms them). Resolves with how many live leaves were restored;

@@ -29,7 +29,7 @@ export interface RecoveryOptions {
 
 
 /**
- * Keeps the connectivity atoms true and brings the app back by itself (issue 3 "recover by itself"):
+ * Keeps the connectivity atoms true and brings the app back by itself:
  * - follows the browser's `online`/`offline` events;
  * - while offline, probes the hub every 5 s with a HEAD request (and at once on `online`, or when
  *   the live channel connects); any answer from the hub marks it reachable;

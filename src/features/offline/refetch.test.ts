@@ -8,7 +8,7 @@ import { refetchSessionData } from "./refetch";
 const resource = (name: string, refetchAfterOutage?: boolean) =>
   defineSessionResource({ name, fetch: () => Promise.resolve({ data: "x", fromCache: false, fetchedAt: new Date() }), atom: atom("old"), refetchAfterOutage });
 
-describe("refetch after an outage (issue 3) from the one list of session resources", () => {
+describe("refetch after an outage from the one list of session resources", () => {
   it("revalidates, through the session's loader, every resource marked for it and only those", async () => {
     const store = createStore();
     store.set(sessionAtom, { status: "loggedIn", login: "demo" });

@@ -4,8 +4,8 @@ import type { JotaiStore } from "../../shared/store";
 import { sessionAtom } from "../auth/atoms";
 
 /**
- * Fetches the session's HTTP data again after an outage or a long sleep (issue 3 "After a long sleep
- * or a long outage the app refreshes its data by itself"): every resource of the app's list
+ * Fetches the session's HTTP data again after an outage or a long sleep, by
+ * itself: every resource of the app's list
  * (src/app/sessionResources.ts) marked `refetchAfterOutage` is revalidated through the running loader
  * (sessionRevalidatorAtom: the same data-fetching keys the session loads them under, which write an
  * answer from the service worker's cache only until the hub has answered), only while logged in and

@@ -43,7 +43,7 @@ export interface OfflineHandle {
 }
 
 /**
- * Starts the offline-first behaviour of issue 3 (DESIGN.md §5). Call ONCE at app start-up, before the
+ * Starts the offline-first behaviour (DESIGN.md §5). Call ONCE at app start-up, before the
  * session is validated (validation may run while the snapshot is restored: a leaf that live data
  * already replaced is never overwritten by the older restored one):
  *
@@ -118,7 +118,7 @@ export function startOffline(store: JotaiStore, api: ApiClients, options: StartO
 }
 
 /**
- * Asks the browser to keep our storage (issue 3: `navigator.storage.persist()` is requested), so the
+ * Asks the browser to keep our storage (`navigator.storage.persist()` is requested), so the
  * cache and snapshot are not evicted under storage pressure. Resolves with the browser's answer, or
  * false where the API does not exist. Never rejects.
  */

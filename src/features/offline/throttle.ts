@@ -1,6 +1,6 @@
 /**
  * Runs `save` at most once per `intervalMs`, and only when `version()` changed since the last
- * successful save (issue 3 "persisted (throttled)"; spec §7 "persisted every 5 s"). `flush()` saves
+ * successful save (spec §7 "persisted every 5 s"). `flush()` saves
  * at once if something changed (page hide). A failing save is retried on the next tick. Returns
  * `{ flush, stop }`; `stop` clears the timer without saving.
  */

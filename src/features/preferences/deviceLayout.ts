@@ -5,7 +5,7 @@ import { safeLocalStorage } from "../../shared/storage";
 /**
  * localStorage key of THIS device's layout choice: "standard" or "car"; absent = follow the account's
  * `appUi` preference (spec §3). A car tablet chooses "car" here, so the account's wall tablet and
- * phones keep their layout (issue 6). Like the kiosk settings (`kiosk.*`), it never leaves the device.
+ * phones keep their layout. Like the kiosk settings (`kiosk.*`), it never leaves the device.
  */
 export const DEVICE_APP_UI_KEY = "device.appUi";
 

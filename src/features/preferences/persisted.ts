@@ -4,7 +4,7 @@ import { preferencesAtom } from "./atoms";
 import { DEFAULT_PREFERENCES, PreferencesPatchSchema, mergePreferences } from "./schemas";
 
 /**
- * The preferences as a persisted part (issue 3 "State that survives"): kept in the localStorage cache
+ * The preferences as a persisted part (state that survives a reload): kept in the localStorage cache
  * (restored before the first render) and in IndexedDB `kv` (restored from there when localStorage had
  * none); reset to the defaults on logout.
  */

@@ -91,7 +91,7 @@ describe("preferences (spec §3, §4)", () => {
   });
 });
 
-describe("layout per device (issue 6; spec §3 appUi stays the account's preference)", () => {
+describe("layout per device (spec §3 appUi stays the account's preference)", () => {
   it("reads only a known layout from this device's storage", () => {
     const storage = memoryStorage();
     expect(readDeviceAppUi(storage)).toBeNull();

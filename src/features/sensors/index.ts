@@ -1,5 +1,5 @@
 /**
- * What the sensors feature shares with other features (issue 8: a feature's components are its
+ * What the sensors feature shares with other features (a feature's components are its
  * own; others import from here). Routes may still compose the feature's components directly.
  */
 export { OutdoorMinBox } from "./components/OutdoorMinBox";

@@ -16,7 +16,7 @@ function sensor(id: string, kind: Sensor["kind"], room?: string): Sensor {
 const names = (groups: ReturnType<typeof groupByRoom>) =>
   groups.map((g) => ({ name: g.name, tiles: g.tiles.map((s) => s.id), batteries: g.batteries.map((s) => s.id) }));
 
-describe("groupByRoom (issue 6: tiles grouped by room, batteries small)", () => {
+describe("groupByRoom (tiles grouped by room, batteries small)", () => {
   it("keeps the rooms in the order of their first sensor and the sensors in the hub's order", () => {
     const groups = groupByRoom(
       [sensor("a", "temp", "Balkon"), sensor("b", "temp", "Salon"), sensor("c", "humid", "Balkon")],

@@ -1,7 +1,7 @@
 import type { Sensor } from "./schemas";
 
 /**
- * One room of the home screen (issue 6): its display name, the sensors shown as tiles, and the
+ * One room of the home screen: its display name, the sensors shown as tiles, and the
  * battery sensors (kind `batt`) shown as small indicators in the room's heading instead of tiles.
  */
 export type RoomGroup = {

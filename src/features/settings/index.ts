@@ -1,5 +1,5 @@
 /**
- * Household settings (issue 10, 11): what other screens use. The watchdogs' editor is shown on
+ * Household settings: what other screens use. The watchdogs' editor is shown on
  * /weather too; the menu composes the rest.
  */
 export { WatchdogEditor } from "./components/WatchdogEditor";

@@ -8,7 +8,7 @@ export type SwitchOption = { item: string; name: string; relay: number | undefin
 export type RelayLabel = (label: string, relay: number) => string;
 
 /**
- * What the switch pickers offer (issue 10): every switch of `GET /config/switches` as a whole
+ * What the switch pickers offer: every switch of `GET /config/switches` as a whole
  * ('name', by its label), then each relay item the household's groups (`switchesList`) list for it
  * ('name/relay', '<label>, przekaźnik n'), in the groups' order, each item once. Items of the groups
  * that name no known switch are offered too, under their own text, so nothing saved is hidden.

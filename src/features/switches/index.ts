@@ -1,5 +1,5 @@
 /**
- * What the switches feature shares with other features (issue 8: a feature's components are its
+ * What the switches feature shares with other features (a feature's components are its
  * own; others import from here). Routes may still compose the feature's components directly.
  */
 export { ChosenSwitches } from "./components/ChosenSwitches";

@@ -60,7 +60,7 @@ const switchPower = createFamily(
  * Derived power state of a switch (spec §3): with a relay, that relay's `POWER<n>` (relay 0 or 1 also
  * falls back to plain `POWER`); without one, on if any of the device's relays is on, off if all known
  * relays are off, unknown if none reported. A switch without a relay follows only its own device's
- * relays (liveFamily's children), never the whole topic list (issue 8). The same switch gives the
+ * relays (liveFamily's children), never the whole topic list. The same switch gives the
  * same atom while it is shown.
  */
 export function switchPowerAtom(name: string, relay?: number): Atom<PowerState> {

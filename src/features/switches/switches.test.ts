@@ -45,7 +45,7 @@ describe("switches (spec §2, §3)", () => {
     expect(store.get(switchPowerAtom("sw_bad"))).toBe("unknown");
   });
 
-  it("a switch without a relay follows only its own device's relays, not every topic (issue 8)", () => {
+  it("a switch without a relay follows only its own device's relays, not every topic", () => {
     const store = createStore();
     const powerAtom = switchPowerAtom("sw_own");
     let notified = 0;

@@ -193,7 +193,7 @@ describe("createIngest (DESIGN §3-4: one batch per animation frame)", () => {
 
 const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 
-describe("createIngest: deep JSON (issue 7 item 5)", () => {
+describe("createIngest: deep JSON", () => {
   it("drops and counts a retained payload nested 32,000 deep without throwing; the topic keeps its previous value", () => {
     const { ingest, batches, runFrame } = setup();
     ingest.push("shellies/x/info", bytes('{"ok":1}'));
@@ -225,7 +225,7 @@ describe("createIngest: deep JSON (issue 7 item 5)", () => {
   });
 });
 
-describe("createIngest: the topic cap (issue 8)", () => {
+describe("createIngest: the topic cap", () => {
   it("drops a new topic beyond the cap before parsing it, and known topics keep updating", () => {
     const frames: Array<() => void> = [];
     const batches: Array<Map<string, LiveValue>> = [];

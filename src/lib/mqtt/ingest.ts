@@ -12,7 +12,7 @@ export type LiveValue = { value: unknown; receivedAt: number /* epoch ms */ };
 /**
  * Why a message was dropped (DESIGN §3 "Hostile input"): `topic` a hostile or malformed topic name
  * (see topicToPath), `payloadSize` a payload over the size cap, `depth` JSON nested deeper than the
- * depth cap (issue 7 item 5), `topicCap` a new topic while the topic cap is reached (issue 8).
+ * depth cap, `topicCap` a new topic while the topic cap is reached.
  */
 export type DropReason = "topic" | "payloadSize" | "depth" | "topicCap";
 
@@ -63,11 +63,11 @@ export type IngestOptions = {
   /**
    * Deepest JSON accepted, levels (a scalar is 0, `{}` 1). Default {@link MAX_JSON_DEPTH} (32):
    * one retained payload nested 32,000 deep made every IndexedDB save of the live snapshot fail with
-   * 'Maximum call stack size exceeded' (issue 7 item 5).
+   * 'Maximum call stack size exceeded'.
    */
   maxPayloadDepth?: number;
   /**
-   * The topic cap (issue 8): most distinct topics held in all, per first level of the dashboard's
+   * The topic cap: most distinct topics held in all, per first level of the dashboard's
    * namespace, and outside it. Defaults MAX_LIVE_TOPICS (5,000), MAX_TOPICS_PER_ROOT (2,000) and
    * MAX_FOREIGN_TOPICS (1,000); see createTopicBudget.
    */
@@ -98,7 +98,7 @@ export type IngestOptions = {
 export type Ingest = {
   /**
    * Queues a message; never throws. O(1) for a topic already held: nothing here walks the topics
-   * (issue 8); a message dropped for its size or the topic cap costs a Set lookup, never a parse.
+   *; a message dropped for its size or the topic cap costs a Set lookup, never a parse.
    */
   push(topic: string, payload: Uint8Array): void;
   /** Applies everything queued now, ignoring the frame budget. */
@@ -142,8 +142,8 @@ function parsePayload(text: string): unknown {
  *
  * Dropped and counted per {@link DropReason}, never thrown and never applied: hostile topics,
  * oversized payloads, JSON nested deeper than `maxPayloadDepth` (measured iteratively after parsing;
- * the topic keeps its previous value), and a new topic while the topic cap is reached (issue 8:
- * checked on push, before any copy or parse; topics already held keep updating). An `apply` error
+ * the topic keeps its previous value), and a new topic while the topic cap is reached (checked
+ * on push, before any copy or parse; topics already held keep updating). An `apply` error
  * is logged.
  */
 export function createIngest(options: IngestOptions): Ingest {

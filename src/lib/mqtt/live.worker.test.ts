@@ -22,7 +22,7 @@ async function loadWorker(): Promise<{ scope: FakeScope; posted: Array<{ event: 
   return { scope, posted };
 }
 
-describe("the live worker (issue 9: mqtt.js off the main thread) against a real MQTT broker", () => {
+describe("the live worker (mqtt.js off the main thread) against a real MQTT broker", () => {
   it("posts connection states and the broker's messages in order, each payload in a buffer of its own that is transferred", async () => {
     const broker = await startTestBroker();
     cleanups.push(broker.close);

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The live worker (issue 9): runs {@link connectLive} (mqtt.js, the WebSocket, MQTT packet parsing,
+ * The live worker: runs {@link connectLive} (mqtt.js, the WebSocket, MQTT packet parsing,
  * the retained guard) off the page's main thread and posts what it receives to the page at most
  * every {@link LIVE_WORKER_POST_MS} ms, each payload copied into a buffer of its own and transferred
  * (mqtt.js hands out views into the WebSocket frame; cloning a view would copy the whole frame).

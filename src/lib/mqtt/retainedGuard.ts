@@ -1,6 +1,6 @@
 /**
- * Keeps a retained copy from undoing a newer live value (DESIGN §3, issue 6 "live data that never
- * lies"). On SUBSCRIBE the broker sends each topic's retained message, read from its store while
+ * Keeps a retained copy from undoing a newer live value (DESIGN §3: live data never
+ * lies). On SUBSCRIBE the broker sends each topic's retained message, read from its store while
  * live messages already flow to the new subscription: a live reading can arrive first and the
  * retained copy, read a moment earlier, after it, so the tile would fall back to the older value
  * until the next reading (seen as a flaky end-to-end test: the lowest outdoor temperature kept the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTopicBudget, isNamespaceTopic, MAX_FOREIGN_TOPICS, MAX_LIVE_TOPICS, MAX_TOPICS_PER_ROOT } from "./topicBudget";
 
-describe("topic budget (issue 8: the number of distinct live topics is capped)", () => {
+describe("topic budget (the number of distinct live topics is capped)", () => {
   it("knows the dashboard's namespace by the topic's first level (DESIGN §3)", () => {
     for (const topic of ["sensor/temp/balcony", "power/lampa/POWER1", "tasmota/tele/x/STATE", "settings/theme", "doorbell/ring", "availability/x"]) {
       expect(isNamespaceTopic(topic), topic).toBe(true);

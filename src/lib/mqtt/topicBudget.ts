@@ -1,10 +1,9 @@
 import { NAMESPACE_ROOTS } from "../../shared/contract/topics";
 
 /**
- * Most distinct live topics held at once (issue 8: "the number of distinct live topics is capped";
- * DESIGN §4a "Live families"). `#` brings every raw device topic too: with 100,000 retained topics a
- * freshly loaded page answered script calls in 2.0-3.7 s for 90 s, with 0.3-1.3 s tasks and 90-117 MB
- * of heap (issue 7, item 5). A household's dashboard namespace is a few hundred topics; the 2,000-topic
+ * Most distinct live topics held at once ("the number of distinct live topics is capped";
+ * DESIGN §4a "Live families"). `#` brings every raw device topic too, and an uncapped page
+ * flooded with retained topics stops answering for seconds (docs/performance.md, live limits). A household's dashboard namespace is a few hundred topics; the 2,000-topic
  * burst of DESIGN §6 fits with room to spare.
  */
 export const MAX_LIVE_TOPICS = 5_000;
@@ -41,7 +40,7 @@ export type TopicBudgetLimits = {
   maxForeignTopics?: number;
 };
 
-/** The set of topics a live ingest holds, with its cap (issue 8). Every operation is O(1). */
+/** The set of topics a live ingest holds, with its cap. Every operation is O(1). */
 export type TopicBudget = {
   /** True when `topic` is held (it keeps updating whatever the cap). */
   has(topic: string): boolean;
@@ -75,7 +74,7 @@ export function isNamespaceTopic(topic: string): boolean {
 const FOREIGN = "/";
 
 /**
- * Creates the topic budget of one live ingest (issue 8, DESIGN §4a): a set of held topics, at most
+ * Creates the topic budget of one live ingest (DESIGN §4a): a set of held topics, at most
  * `maxTopics` (5,000) in all, at most `maxTopicsPerRoot` (2,000) under each first level of the
  * dashboard's namespace and `maxForeignTopics` (1,000) outside it, so a flood under one first level
  * cannot crowd out the others. A topic already held is always accepted; a new one only while there

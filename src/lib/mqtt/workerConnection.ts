@@ -5,7 +5,7 @@ import type { LiveWorkerCommand, LiveWorkerEvent } from "./workerProtocol";
 export const LIVE_WORKER_CLOSE_MS = 1_000;
 
 /**
- * Opens the live channel in a dedicated worker (issue 9; spec §7 "Live channel", DESIGN §3): the
+ * Opens the live channel in a dedicated worker (spec §7 "Live channel", DESIGN §3): the
  * same connection as {@link connectLive} (mqtt.js, `#` subscription, §9 client constants, retained
  * guard), but mqtt.js is evaluated and every MQTT packet parsed in the worker (live.worker.ts), so
  * neither blocks the page. Messages reach `onMessage` in arrival order, in batches (one post per

@@ -1,7 +1,7 @@
 import type { LiveConnectionState } from "../../shared/liveConnection";
 
 /**
- * Messages between the dashboard and its live worker (issue 9: mqtt.js, its WebSocket and its MQTT
+ * Messages between the dashboard and its live worker (mqtt.js, its WebSocket and its MQTT
  * packet parsing run in a dedicated worker, off the main thread).
  * - to the worker: `start` (broker WebSocket URL, absolute; topic filter, `#` by default), `stop`;
  * - from the worker: `messages` (the messages received since the last post, in order: topic name and

@@ -15,7 +15,7 @@ export type SessionResource = {
   readonly name: string;
   /** Its key in the data-fetching cache: `session/<name>`. */
   readonly key: string;
-  /** Fetched again by itself after an outage or a long sleep (issue 3); default true. */
+  /** Fetched again by itself after an outage or a long sleep; default true. */
   readonly refetchAfterOutage: boolean;
   /**
    * Fetches it: resolves with the validated answer, whether the service worker answered from its

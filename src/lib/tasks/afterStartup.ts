@@ -1,6 +1,6 @@
 import { whenIdle, type IdlePage } from "../../shared/whenIdle";
 
-/** Quiet time after the page's `load` event before start-up extras run, ms (issue 9). */
+/** Quiet time after the page's `load` event before start-up extras run, ms. */
 export const AFTER_STARTUP_DELAY_MS = 3_000;
 /** After that delay, the longest wait for an idle period of the main thread, ms. */
 export const AFTER_STARTUP_IDLE_TIMEOUT_MS = 5_000;
@@ -9,13 +9,12 @@ export const AFTER_STARTUP_IDLE_TIMEOUT_MS = 5_000;
 export type StartupPage = IdlePage & Pick<Window, "addEventListener" | "removeEventListener"> & { document: Pick<Document, "readyState"> };
 
 /**
- * Runs `run` once the first screen has had the machine to itself (issue 9): after the page's `load`
+ * Runs `run` once the first screen has had the machine to itself: after the page's `load`
  * event, then {@link AFTER_STARTUP_DELAY_MS}, then an idle period ({@link whenIdle}, at the
  * latest {@link AFTER_STARTUP_IDLE_TIMEOUT_MS}; at once where the browser has no idle callbacks, as Safari).
  * For work that is not on the first screen's path but loads other threads and processes: the service
- * worker's registration and precache (its script, ~50 downloads and cache writes) on a 2-core device
- * took CPU from the first screen's tasks (Lighthouse dashboard TBT 358–739 ms with it at `load`,
- * 125–157 ms in 3 of 4 interleaved rounds with it here). Returns a cancel function; `run` runs at most once.
+ * worker's registration and precache (its script, ~50 downloads and cache writes), which on a 2-core
+ * device would take CPU from the first screen's tasks (docs/performance.md, total blocking time). Returns a cancel function; `run` runs at most once.
  */
 export function afterStartup(run: () => void, page: StartupPage = window): () => void {
   let timer: number | undefined;

@@ -3,7 +3,7 @@ type SchedulerWithYield = { yield?: () => Promise<void> };
 
 /**
  * Resolves in a new macrotask, so the work after `await nextTask()` is a task of its own and the
- * browser can paint and take input in between (issue 9: no long task while the app boots). Uses
+ * browser can paint and take input in between (no long task while the app boots). Uses
  * `scheduler.yield()` where the browser has it, else a MessageChannel message; never `setTimeout`,
  * which a hidden tab (a kiosk booting behind another app) throttles to once a second. Never rejects.
  */

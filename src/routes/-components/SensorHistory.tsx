@@ -4,7 +4,7 @@ import { LazyHistoryDialog, type HistorySensor } from "../../features/history";
 import { useModalPresence } from "../../ui/useModalPresence";
 
 /**
- * The chart of the day as a route opens it (issue 13): `open(sensor)` shows the history feature's
+ * The chart of the day as a route opens it: `open(sensor)` shows the history feature's
  * dialog (loaded lazily with uPlot, its own chunk) for that sensor, `element` renders it (null while
  * closed, after its closing animation). Used by home and /weather, whose sensor tiles carry the
  * 'Wykres dnia' button.

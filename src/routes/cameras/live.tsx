@@ -17,7 +17,7 @@ import { CameraLiveSearchSchema } from "./-search";
  * /cameras/live?id=<camera id> (spec §2, §5): the id is validated by the route; the camera's
  * current item asked of the hub on opening (spec §7 `GET ../v5/cameras/{cameraId}`); headed by its
  * label, its state from the hub ('Brak sygnału od 2 min', CameraStatus), its live view with its
- * controls, then the camera controls (settings, night mode, PTZ, recordings; issue 12), the camera items following `camera/config`; a camera the household does not have shows 'Nie ma
+ * controls, then the camera controls (settings, night mode, PTZ, recordings), the camera items following `camera/config`; a camera the household does not have shows 'Nie ma
  * kamery „<id>”.' with a link back to /cameras.
  */
 function CameraLivePage() {

@@ -18,7 +18,7 @@ export const SESSION_COOKIE = "hub_session";
  * Name of the sign-in hint cookie (docs/contract.md "Session cookie"): `1`, readable by script, never
  * a secret. The hub sets it beside the session cookie (login, unlock, validate) and clears it with it
  * (logout, revocation, any 401 answered to a request that carried either), so the dashboard can tell a
- * browser that cannot hold a session from one that may, without asking (issue 9: a new device's first
+ * browser that cannot hold a session from one that may, without asking (a new device's first
  * screen makes no request answered 401).
  */
 export const SIGNED_IN_COOKIE = "hub_signed_in";

@@ -13,7 +13,7 @@ const problem = (input: unknown) => {
   return result.success ? null : v.getDotPath(result.issues[0]);
 };
 
-describe("automation schema (issue 11)", () => {
+describe("automation schema", () => {
   it("fills defaults: enabled true, relay 0; trims the name", () => {
     expect(v.parse(AutomationBodySchema, valid)).toEqual({ ...valid, name: "Rano", enabled: true, actions: [{ kind: "switch", switch: "listwa", relay: 0, state: "ON" }] });
   });

@@ -1,6 +1,6 @@
 /**
  * Automations (spec §7 `POST /automation`, `PATCH /automation/{id}`, `DELETE /automation/{id}`,
- * `POST /automation/{id}/run`; issue 11; docs/contract.md "Automations"): a trigger and an ordered
+ * `POST /automation/{id}/run`; docs/contract.md "Automations"): a trigger and an ordered
  * list of actions, stored and run by the hub, with the record of each run. Also the live topics the
  * hub publishes about them: `automation/notify` (a notify action's message, shown as a toast) and
  * `automation/run` (a run just recorded).

@@ -9,7 +9,7 @@ const fieldOf = (schema: v.GenericSchema, input: unknown) => {
   return result.success ? null : (result.issues[0].path?.map((item) => String(item.key)).join(".") ?? "body");
 };
 
-describe("camera controls contract (issue 12)", () => {
+describe("camera controls contract", () => {
   it("PTZ: duration defaults to 250 (spec §9), velocities -1..1 default 0, at least one non-zero (named as pan)", () => {
     expect(v.parse(PtzBodySchema, { tilt: -1 })).toEqual({ duration: PTZ_DEFAULT_DURATION_MS, pan: 0, tilt: -1, zoom: 0 });
     expect(v.parse(PtzBodySchema, { zoom: 0.5, duration: 5000 })).toMatchObject({ zoom: 0.5, duration: 5000 });

@@ -134,11 +134,11 @@ export function snapshotPath(id: string): string {
   return `/live/snapshot/${encodeURIComponent(id)}`;
 }
 
-/** `POST /demo/doorbell` on the v1 base, demo mode only (issue 12): presses the simulated doorbell button from the device end. */
+/** `POST /demo/doorbell` on the v1 base, demo mode only: presses the simulated doorbell button from the device end. */
 export const DEMO_DOORBELL_PATH = "/demo/doorbell";
 
 /**
- * `POST /demo/cameras/{cameraId}/stall` on the v1 base, demo mode only (issue 12, the long-run
+ * `POST /demo/cameras/{cameraId}/stall` on the v1 base, demo mode only (the long-run
  * benchmark): the simulated camera sends no frame for `ms` milliseconds while its streams stay
  * connected, as a stalled camera does. Answers `{item: {stalledMs}}`; unknown camera 404.
  */
@@ -174,7 +174,7 @@ export function hlsPath(id: string, stream: CameraStream = "full"): string {
   return `/live/hls/${encodeURIComponent(id)}/${stream}/index.m3u8`;
 }
 /**
- * `GET /live/hls/{cameraId}/{stream}/{file}` on the v1 base (our addition, issue 12): the HLS of a
+ * `GET /live/hls/{cameraId}/{stream}/{file}` on the v1 base (our addition): the HLS of a
  * camera with `hls`. `file` is `index.m3u8` (the entry playlist, {@link hlsPath}) or a name that
  * playlist refers to (relative URIs only: the demo's `<sequence>.ts` segments; a go2rtc camera's
  * `playlist.m3u8`, `segment.ts`, `init.mp4`, `segment.m4s` with `?id=&n=`). Playlists

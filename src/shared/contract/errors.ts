@@ -26,11 +26,11 @@ export const ERROR_STATUS = {
   // A camera's live streams, and the snapshots and proxied HLS files the hub fetches at once, are
   // bounded (hub/cameras/mjpeg.ts, snapshots.ts, hls/proxy.ts): the client waits and retries.
   TOO_MANY_STREAMS: 429,
-  // A camera control the camera does not have (PTZ on a fixed camera, a go2rtc camera's PTZ): issue 12.
+  // A camera control the camera does not have (PTZ on a fixed camera, a go2rtc camera's PTZ).
   NOT_SUPPORTED: 409,
   // A Tasmota console line that needs the session's PIN again (tasmota-console-policy.ts) came without it; nothing was sent.
   PIN_REQUIRED: 403,
-  // A locked recording cannot be deleted (issue 12, spec §3 "Recording: locked flag").
+  // A locked recording cannot be deleted (spec §3 "Recording: locked flag").
   RECORDING_LOCKED: 409,
   // A household cap is reached (automations per household, buttons per IR blaster): delete or replace one first; `{limit}` says the cap.
   LIMIT_REACHED: 409,

@@ -48,7 +48,7 @@ export type GarageCommandResult = v.InferOutput<typeof GarageCommandResultSchema
 export const GarageCommandAnswerSchema = itemOf(GarageCommandResultSchema);
 export type GarageCommandAnswer = v.InferOutput<typeof GarageCommandAnswerSchema>;
 
-/** Motion and end states of a door (issue 10): moving up/down, at an end, or stopped mid-way. */
+/** Motion and end states of a door: moving up/down, at an end, or stopped mid-way. */
 export const DOOR_STATES = ["opening", "open", "closing", "closed", "stopped"] as const;
 export type DoorState = (typeof DOOR_STATES)[number];
 
@@ -71,7 +71,7 @@ export const DoorStatePayloadSchema = v.object({
   target: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
   constantStop: v.boolean(),
   time: v.pipe(v.string(), v.isoTimestamp()),
-  /** The Tasmota topic of the door's shutter: the dashboard reads `availability/<device>` (LWT) for it (issue 10 "Everywhere"). */
+  /** The Tasmota topic of the door's shutter: the dashboard reads `availability/<device>` (LWT) for it. */
   device: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
 });
 export type DoorStatePayload = v.InferOutput<typeof DoorStatePayloadSchema>;

@@ -1,5 +1,5 @@
 /**
- * GPS cat tracker (spec §3 "gps", §7 `POST /gps/notifications`; issue 11; docs/contract.md "GPS"):
+ * GPS cat tracker (spec §3 "gps", §7 `POST /gps/notifications`; docs/contract.md "GPS"):
  * the live topics the hub publishes from a tracker's own protocol (OwnTracks), the notifications
  * switch, the stored track, and the distance from home.
  */

@@ -1,6 +1,6 @@
 /**
  * Infrared remotes (spec §3 "IR code: device and code", §7 `POST /ir/send`, `/ir/learn`, `/ir/code`;
- * issue 11 "Infrared remotes"; docs/contract.md "Infrared remotes"): the paths, bodies, answers and
+ * docs/contract.md "Infrared remotes"): the paths, bodies, answers and
  * the live topics `features/ir/<device>` (the IR blasters) and `ir/<device>` (codes, learning mode,
  * the last code received while learning).
  */

@@ -2,7 +2,7 @@
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
-// Issue 8: the contract runs in the browser, the service worker and Node, so the linter keeps it
+// The contract runs in the browser, the service worker and Node, so the linter keeps it
 // free of the app, the hub and I/O libraries; each deliberately bad import below must be rejected.
 
 const eslint = new ESLint({ cwd: process.cwd() });
@@ -13,7 +13,7 @@ async function ruleIdsFor(code: string, filePath: string): Promise<(string | nul
   return (result?.messages ?? []).map((message) => message.ruleId);
 }
 
-describe("the contract's imports (issue 8)", () => {
+describe("the contract's imports", () => {
   it("refuses the hub, the dashboard's layers, the dashboard's database and I/O libraries", async () => {
     for (const bad of [
       'import { HubError } from "../../../hub/core/errors";\nexport const x = HubError;\n',

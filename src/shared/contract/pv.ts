@@ -1,5 +1,5 @@
 /**
- * PV (solar) logging (spec §7 `POST /pv/log` "form-data body"; issue 11; docs/contract.md "PV logs"):
+ * PV (solar) logging (spec §7 `POST /pv/log` "form-data body"; docs/contract.md "PV logs"):
  * the upload of an inverter's CSV log, what the hub parsed from it, and the list of stored logs.
  */
 import * as v from "valibot";

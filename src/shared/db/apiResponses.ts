@@ -3,8 +3,8 @@ import { withDb, isDexieError, type DashboardDb } from "./database";
 import { ApiResponseRowSchema, type ApiResponseRow } from "./schema";
 
 /**
- * Bounded cache of API GET answers in the `apiResponses` table (DESIGN.md §5, issue 3 "Cache growth is
- * bounded"). Written by the service worker after each successful network answer, read when the
+ * Bounded cache of API GET answers in the `apiResponses` table (DESIGN.md §5; its growth is
+ * bounded). Written by the service worker after each successful network answer, read when the
  * network is down or slow.
  */
 

@@ -112,7 +112,7 @@ describe("liveSnapshot", () => {
   });
 });
 
-describe("liveSnapshot: one bad entry never stops the others (issue 7 item 5)", () => {
+describe("liveSnapshot: one bad entry never stops the others", () => {
   const good = (topic: string, value: unknown) => ({ topic, value, receivedAt: 1_000 });
 
   it("saves every other entry when one value is nested 32,000 deep, and skips that one", async () => {

@@ -9,7 +9,7 @@ import { KvRowSchema } from "./schema";
 export const KV_KEYS = {
   /** Preferences of the logged-in user (contract `Preferences`). */
   preferences: "preferences",
-  /** Last known session: `{login, locked}` (offline boot, issue 3 "State that survives"). */
+  /** Last known session: `{login, locked}` (offline boot: state that survives a reload). */
   session: "session",
   /** GPS tracker state (spec §7: persisted every 5 s). */
   gps: "gps",

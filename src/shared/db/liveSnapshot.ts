@@ -8,7 +8,7 @@ import { LiveSnapshotRowSchema, type LiveSnapshotRow } from "./schema";
  * value and receive time (DESIGN.md §5).
  */
 
-/** Most rows kept (and read back at boot): the live ingest's topic cap, MAX_LIVE_TOPICS (issue 8). */
+/** Most rows kept (and read back at boot): the live ingest's topic cap, MAX_LIVE_TOPICS. */
 export const MAX_SNAPSHOT_ROWS = 5_000;
 
 /** Why a row was not saved: it failed the row schema or the depth cap, or IndexedDB refused it. */
@@ -22,10 +22,8 @@ export type LiveSnapshotSaveResult = {
 
 /**
  * Rows validated and written at a time by {@link saveLiveSnapshot}, which yields to the event loop
- * between chunks: validating and structured-cloning 2,000 rows in one go took one 230-245 ms task at
- * 1x CPU (tests/e2e/live-limits.spec.ts, 2026-11-22), about 0.1 ms a row, so a phone's 4x slower CPU
- * needs about 0.5 ms a row: 50 rows keep a chunk near 25 ms there (issue 9: under 50 ms; 200 rows were
- * ~100 ms tasks at 4x CPU after a 2,000-topic burst).
+ * between chunks: a chunk this size stays well under a 50 ms long task on a phone's 4x slower CPU
+ * (the per-row cost is in docs/performance.md, live limits).
  */
 export const SNAPSHOT_CHUNK_ROWS = 50;
 
@@ -41,9 +39,9 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 
 /**
  * Upserts `rows` (one per topic) in chunks of {@link SNAPSHOT_CHUNK_ROWS}, one transaction each,
- * yielding between chunks so a save of thousands of rows never becomes one long task. Issue 7 item 5:
- * one bad row must never stop the others. A row that fails {@link LiveSnapshotRowSchema} or nests its
- * value deeper than MAX_JSON_DEPTH (32; a 32,000-deep value made IndexedDB's structured clone throw
+ * yielding between chunks so a save of thousands of rows never becomes one long task. One bad row never
+ * stops the others. A row that fails {@link LiveSnapshotRowSchema} or nests its
+ * value deeper than MAX_JSON_DEPTH (32; deeper values make IndexedDB's structured clone throw
  * 'Maximum call stack size exceeded') is skipped before writing. The rest of a chunk go in one
  * `bulkPut`; if that fails for any reason but a full disk or a closed database (the rows of a failed
  * `bulkPut` may be partly written), they are written again one by one in one transaction and each

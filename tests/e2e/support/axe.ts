@@ -9,8 +9,8 @@ import { expect, type Page } from "@playwright/test";
  * (rule id, impact, help, the first offending selectors) when anything is violated.
  *
  * Legacy mode: axe runs in the page itself. The default mode gathers partial results per frame and
- * opens a new blank page to combine them, which cost 35-45% of each check here (1.1-1.7 s against
- * 0.5-1.1 s per screen, 2026-11-24); the dashboard has no iframes, so both modes see the same DOM.
+ * opens a new blank page to combine them, a large share of each check's time (docs/testing.md); the
+ * dashboard has no iframes, so both modes see the same DOM.
  *
  * It first waits for the CSS transitions under way to end (a dialog fading in for 300 ms, the menu
  * drawer sliding in, spec §9), so that contrast is measured on the colours the user reads.

@@ -39,7 +39,7 @@ export interface TestHub {
   mqttTcpUrl: string;
   /**
    * The login of device `username` (a Tasmota topic, or `zigbee2mqtt` for the gateway) on the
-   * embedded broker, as `npm run hub -- mqtt add` would create it (issue 7, item 2): added to the
+   * embedded broker, as `npm run hub -- mqtt add` would create it: added to the
    * hub's database with a random password the first time. Throws with an external broker, whose
    * users the test must make there (TestMosquitto.deviceLogin).
    */

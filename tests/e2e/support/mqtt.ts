@@ -25,7 +25,7 @@ export interface DeviceBroker {
 }
 
 /**
- * The device that publishes `topic` as a household's would (issue 7, item 2): the Tasmota device
+ * The device that publishes `topic` as a household's would: the Tasmota device
  * `<t>` for `tele/<t>/...`, `stat/<t>/...` and `cmnd/<t>/...`, the Zigbee2MQTT gateway
  * (`zigbee2mqtt`) for anything else.
  */

@@ -1,5 +1,5 @@
 /**
- * Polish texts of the app's own texts: name, navigation, the menu's headings, cameras, errors, toasts (issue 8: each feature owns its strings; merged and typed in
+ * Polish texts of the app's own texts: name, navigation, the menu's headings, cameras, errors, toasts (each feature owns its strings; merged and typed in
  * src/app/i18n). Exact where the spec or the UI contract names them; plurals use
  * `_one/_few/_many/_other` (Intl.PluralRules "pl"). Part of the entry chunk (Polish is the default).
  */

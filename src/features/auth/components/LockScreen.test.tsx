@@ -7,7 +7,7 @@ import { DEVICE_APP_UI_KEY } from "../../preferences/deviceLayout";
 import { pinSwatch } from "../../../shared/pinSwatch";
 import { fakeClient, renderWithApp, type Canned } from "../../../test/render";
 
-// The login form is a lazy chunk (issue 9): its module is loaded once up front (see login.test.tsx).
+// The login form is a lazy chunk: its module is loaded once up front (see login.test.tsx).
 beforeAll(() => import("./LoginForm"));
 
 afterEach(() => {

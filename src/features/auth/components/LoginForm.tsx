@@ -24,7 +24,7 @@ export type LoginFormProps = {
 
 /**
  * The login form 'Logowanie' (spec §2, §5, §8), loaded with react-hook-form and its resolvers only
- * when the login screen shows (LoginScreen, issue 9). Validation runs on mount and on blur, never on
+ * when the login screen shows (LoginScreen). Validation runs on mount and on blur, never on
  * change; a field's error shows once it was touched or after a submit attempt. Submit is disabled
  * while submitting and after success. AUTH_BAD_USER_OR_PWD puts 'Niepoprawne hasło lub login' under the
  * password; any other failure puts 'Nieokreślony błąd' there and notifies 'Nieudane logowanie'.

@@ -4,13 +4,13 @@ import { LoginScreen } from "./LoginScreen";
 import { fakeClient, renderWithApp, createTestStore, createNotifier, ToastHost } from "../../../test/render";
 
 afterEach(cleanup);
-// The form is a lazy chunk (issue 9): load its module once up front, so a slow first transform of
+// The form is a lazy chunk: load its module once up front, so a slow first transform of
 // react-hook-form under load does not eat into the first test's wait for the form.
 beforeAll(() => import("./LoginForm"));
 
 const REQUIRED = ["Login jest wymagany", "Hasło jest wymagane", "Nazwa sesji jest wymagana"];
 
-/** Renders the login screen and waits for its lazily loaded form (issue 9). */
+/** Renders the login screen and waits for its lazily loaded form. */
 async function setup(answer: Parameters<typeof fakeClient>[0]) {
   const { client, requests } = fakeClient(answer);
   const onLoggedIn = vi.fn();

@@ -8,7 +8,7 @@ export type LoginScreenProps = LoginFormProps;
 
 /**
  * The form and its libraries (react-hook-form, @hookform/resolvers) are a chunk of their own: a
- * returning kiosk never logs in, so the entry chunk does not carry them (issue 9).
+ * returning kiosk never logs in, so the entry chunk does not carry them.
  */
 const LoginForm = lazy(() => import("./LoginForm").then(({ LoginForm }) => ({ default: LoginForm })));
 

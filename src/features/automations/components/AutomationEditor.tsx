@@ -49,7 +49,7 @@ function errorKey(message: string | undefined, type: string | undefined): string
 }
 
 /**
- * The automation editor (issue 11): react-hook-form validated by the contract's own
+ * The automation editor: react-hook-form validated by the contract's own
  * AutomationBodySchema (valibot), so a bad automation is refused before it is sent with the field
  * named under it; a refusal by the hub (400 naming the field) is shown the same way and in an alert.
  * Name, enabled, the trigger (type; time input and weekday chips; sensor, switch or door pickers from

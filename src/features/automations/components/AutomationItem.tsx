@@ -15,7 +15,7 @@ import { LastRun } from "./LastRun";
 export type AutomationItemProps = { automation: Automation; names: HouseholdNames; onEdit: () => void };
 
 /**
- * One automation of the list (issue 11): its name, its trigger in words, the enabled toggle, the
+ * One automation of the list: its name, its trigger in words, the enabled toggle, the
  * last run's time and result (with the outcome of each action that did not succeed), and 'Uruchom',
  * 'Edytuj', 'Usuń' (confirmed). Every control is disabled while offline or locked, and while its
  * command is on its way.

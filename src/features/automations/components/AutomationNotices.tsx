@@ -6,7 +6,7 @@ import { automationsAtom, withRun } from "../atoms";
 import { automationNotice, automationRunNotice } from "../live";
 
 /**
- * Mounted once in the app shell (issue 11): shows each notify action's message from
+ * Mounted once in the app shell: shows each notify action's message from
  * `automation/notify` as an info toast ('<automation>: <message>', 5000 ms), and puts each run the
  * hub announces on `automation/run` into the automations list. Messages already there when it mounts
  * (a restored snapshot) are not shown again; each message shows once (by its id).

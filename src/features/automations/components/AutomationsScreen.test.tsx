@@ -57,7 +57,7 @@ function renderScreen(loaded: Automation[], answer: Parameters<typeof fakeClient
   return { store, requests: general.requests, notify };
 }
 
-describe("automations screen (issue 11)", () => {
+describe("automations screen", () => {
   it("shows each trigger in words and the last run with the action that was not available", () => {
     renderScreen([failed, { ...failed, id: "a2", name: "Drzwi", trigger: { type: "door", sensor: "drzwi", to: "open" }, lastRun: null }], () => ({ status: 500 }));
     const [first, second] = screen.getAllByTestId("automation");

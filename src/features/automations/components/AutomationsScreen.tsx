@@ -18,7 +18,7 @@ import "./automations.css";
 export type AutomationsScreenProps = { loaded: readonly Automation[]; sensors: readonly Sensor[] };
 
 /**
- * The automations screen (/automations, issue 11): 'Dodaj automatyzację' and the list (each with its
+ * The automations screen (/automations): 'Dodaj automatyzację' and the list (each with its
  * trigger in words, enabled toggle, last run and result, 'Uruchom', 'Edytuj', 'Usuń'), or the editor
  * in its place while one is edited. At the household's cap (MAX_AUTOMATIONS) 'Dodaj automatyzację'
  * is disabled and says why. The list lives in automationsAtom: the route's answer seeds it,

@@ -3,7 +3,7 @@ import type { AutomationRun } from "../../../shared/contract/automations";
 import { formatRunTime } from "../format";
 
 /**
- * The last run of an automation (issue 11): 'Ostatnie uruchomienie: 22.11.2026, 21:03: Powodzenie'
+ * The last run of an automation: 'Ostatnie uruchomienie: 22.11.2026, 21:03: Powodzenie'
  * (or 'Błąd', with each action that did not succeed and its error), or 'Jeszcze nie uruchomiona'.
  * `data-result` is `ok`, `failed` or `never`.
  */

@@ -1,5 +1,5 @@
 /**
- * Polish texts of the automations screen (issue 11; each feature owns its strings, merged and typed
+ * Polish texts of the automations screen (each feature owns its strings, merged and typed
  * in src/app/i18n). Part of the entry chunk (Polish is the default).
  */
 export const pl = {

@@ -7,8 +7,8 @@ import { upcomingEventsAtom } from "../atoms";
 import "./calendar.css";
 
 /**
- * The home screen's calendar (issue 13): 'Kalendarz' with the next events from the live channel,
- * upcoming first, each with its day and time in the user's language (date-fns, not Intl: issue 9) ('wtorek, 24 listopada, 06:00';
+ * The home screen's calendar: 'Kalendarz' with the next events from the live channel,
+ * upcoming first, each with its day and time in the user's language (date-fns, not Intl) ('wtorek, 24 listopada, 06:00';
  * 'cały dzień' for all-day events), 'Trwa' on the one happening now, and the location. Nothing is
  * shown until the calendar topic has arrived; an empty calendar says so.
  */

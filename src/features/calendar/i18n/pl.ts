@@ -1,4 +1,4 @@
-/** Polish texts of the calendar on the home screen (issue 13; merged and typed in src/app/i18n). Entry chunk. */
+/** Polish texts of the calendar on the home screen (merged and typed in src/app/i18n). Entry chunk. */
 export const pl = {
   calendar: {
     heading: "Kalendarz",

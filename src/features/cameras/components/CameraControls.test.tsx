@@ -22,7 +22,7 @@ function renderControls(camera: Camera, answers: { v5?: (request: Recorded) => C
   return { store, v5: v5.requests, v1: v1.requests, general: general.requests };
 }
 
-describe("camera controls (issue 12)", () => {
+describe("camera controls", () => {
   it("the settings form refuses an empty name before sending, shows the hub's 400 under its field, then saves and reloads", { timeout: 15_000 }, async () => {
     let refuse = true;
     const { store, v5, general } = renderControls(ZOOM, {

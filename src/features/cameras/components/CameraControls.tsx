@@ -14,7 +14,7 @@ import "./controls.css";
 const RecordingsList = lazy(() => import("./RecordingsList"));
 
 /**
- * The camera controls under a live view (spec §6, §7; issue 12): 'Ustawienia kamery' (opens
+ * The camera controls under a live view (spec §6, §7): 'Ustawienia kamery' (opens
  * CameraSettings), the night mode switch (`POST controls/lights/nightmode/{cameraId}`, the item's
  * `nightmode` read back), the PTZ pad when the camera has PTZ, and the camera's recordings (their
  * own lazily loaded chunk). Every control is disabled while offline or locked.

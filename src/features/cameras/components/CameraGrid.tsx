@@ -12,7 +12,7 @@ import "./cameras.css";
 
 /**
  * /cameras (spec §2): every camera with a preview (one snapshot, no stream held open) and its label,
- * each a link to `/cameras/live?id=<id>`, and its 'Ustawienia kamery' (issue 12); with no cameras, 'Brak kamer' and how to add one.
+ * each a link to `/cameras/live?id=<id>`, and its 'Ustawienia kamery'; with no cameras, 'Brak kamer' and how to add one.
  * A card's link is named by its content, 'Podgląd na żywo: <label>' (the prefix visually hidden; the
  * preview is decorative inside it), so the name holds the visible label (WCAG 2.5.3); a disabled
  * camera's card says 'Kamera wyłączona' in words where its preview would be. Under the label, the

@@ -31,7 +31,7 @@ const valuesOf = (camera: Camera): FormInput => ({
 export type CameraSettingsProps = { camera: Camera; open: boolean; onClose: () => void };
 
 /**
- * A camera's settings (spec §7 `GET`/`PATCH ../v5/cameras/{cameraId}` body config; issue 12): a
+ * A camera's settings (spec §7 `GET`/`PATCH ../v5/cameras/{cameraId}` body config): a
  * native modal `<dialog>` that asks the hub for the camera's current item when it opens (the form
  * shows the camera as the list holds it, which that answer updates, while nothing was typed yet), with a react-hook-form form validated by the contract's own
  * CameraConfigBodySchema: name, enabled, scaling, black-and-white and night mode. 'Zapisz' sends

@@ -6,7 +6,7 @@ import { CameraSettings } from "./CameraSettings";
 import "./controls.css";
 
 /**
- * 'Ustawienia kamery' (issue 12): a button named after its camera that opens the camera's settings
+ * 'Ustawienia kamery': a button named after its camera that opens the camera's settings
  * dialog (CameraSettings), on the live view and on each camera of /cameras.
  */
 export function CameraSettingsButton({ camera }: { camera: Camera }) {

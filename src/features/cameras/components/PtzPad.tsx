@@ -22,7 +22,7 @@ const MOVES: Record<Direction, { move: PtzBodyInput; icon: ReactNode; key: strin
 const ORDER: readonly Direction[] = ["up", "left", "right", "down", "zoomIn", "zoomOut"];
 
 /**
- * A camera's PTZ pad (spec §7 `POST /controls/ptz/{cameraId}`, §9 default duration 250; issue 12):
+ * A camera's PTZ pad (spec §7 `POST /controls/ptz/{cameraId}`, §9 default duration 250):
  * up, down, left, right, zoom in and out as 76 px buttons, each labelled ('W górę' …), and the
  * arrow keys, `+` and `-` while the pad has focus. Each press is one short move (ptzCommand);
  * disabled while offline or locked.

@@ -23,7 +23,7 @@ export function recordingTime(recording: Recording): string {
 type Load = { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; items: Recording[] };
 
 /**
- * A camera's recordings (spec §3 "Recording: locked flag", §5, §7; issue 12), newest first: when
+ * A camera's recordings (spec §3 "Recording: locked flag", §5, §7), newest first: when
  * (date-fns, Polish), how long and how big, a lock toggle ('Zablokuj'/'Odblokuj', `aria-pressed`)
  * whose state is the hub's answer (`item.locked`), and 'Odtwórz', which plays the clip in an MJPEG
  * view at its recorded pace. Loaded when shown and again whenever the hub says the camera's

@@ -1,5 +1,5 @@
 /**
- * Shows JPEG frames in an `<img>` (issue 12): each frame becomes an object URL, is decoded off the
+ * Shows JPEG frames in an `<img>`: each frame becomes an object URL, is decoded off the
  * main thread (`HTMLImageElement.decode()`) in a detached image, and only then replaces the shown
  * one, whose object URL is revoked at once. A frame arriving while one is decoding waits as the
  * only pending one (older pending frames are dropped), so a slow device shows the latest frame and

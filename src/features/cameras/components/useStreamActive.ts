@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from "react";
 
 /**
- * Whether a live view should stream now (issue 12): the page is visible (`visibilitychange`) and
+ * Whether a live view should stream now: the page is visible (`visibilitychange`) and
  * the element is on screen (IntersectionObserver). False while hidden or scrolled away, so its
  * stream stops, and true again when it comes back, so the stream resumes.
  */

@@ -1,5 +1,5 @@
 /**
- * Polish texts of cameras and the doorbell (issue 12; merged and typed in src/app/i18n). Exact
+ * Polish texts of cameras and the doorbell (merged and typed in src/app/i18n). Exact
  * where the spec names them: 'Łączenie', 'Ktoś dzwoni przy bramce.', 'Zamknij'.
  */
 export const pl = {

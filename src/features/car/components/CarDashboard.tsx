@@ -9,11 +9,11 @@ import { CarValues } from "./CarValues";
 import "./CarDashboard.css";
 
 /**
- * The car dashboard (spec §2, reached by D in the car layout; issue 13), read at arm's length: three
+ * The car dashboard (spec §2, reached by D in the car layout), read at arm's length: three
  * large values (speed from the tablet's geolocation, the lowest outdoor temperature without
  * decimals, the time), a day and a night theme ('Motyw dzienny' / 'Motyw nocny', a 76 px button),
  * the switches chosen in setting `carDashboardSwitches` as large tiles, the garage door and gate with
- * large touch targets (issue 10), and the live connection state told by an icon and a word.
+ * large touch targets, and the live connection state told by an icon and a word.
  */
 export function CarDashboard() {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { lowestOutdoorAtom } from "../../sensors";
 import { speedAtom } from "../speed";
 
 /**
- * The three values a driver reads at arm's length (issue 13): speed in km/h from the tablet's
+ * The three values a driver reads at arm's length: speed in km/h from the tablet's
  * geolocation ('—' and 'Brak sygnału GPS' with no fix), the lowest outdoor temperature with no
  * decimals (spec §9), and the time (ticking every second from the app clock) with the date (checked
  * every 5 s). Each value is a labelled group; the number is the largest thing on the screen.

@@ -19,7 +19,7 @@ export type AcTileProps = { id: string; state: AcStatePayload };
 const DEFAULT_TARGET = 22;
 
 /**
- * An air conditioning unit's tile (issue 10; spec §3 "AC: mode, targetTemperature"): its mode and
+ * An air conditioning unit's tile (spec §3 "AC: mode, targetTemperature"): its mode and
  * target as the IR blaster last confirmed them, and a button opening its panel: mode choice (the
  * IRHVAC modes Off, Auto, Cool, Heat, Dry, Fan in Polish) and target stepper (0.5 °C, 16..30). Each
  * control is pending until `ac/<id>` confirms; 'Urządzenie nie odpowiedziało' when nothing does;

@@ -5,7 +5,7 @@ import { useId, useRef, type ReactNode } from "react";
 export type ClimateDialogProps = { title: string; open: boolean; onClose: () => void; closeText: string; testId: string; children: ReactNode };
 
 /**
- * The heater's and the AC's panel (issue 10): a native modal `<dialog>` titled with the device's
+ * The heater's and the AC's panel: a native modal `<dialog>` titled with the device's
  * label (focus kept inside, Escape closes), its controls, and a close button.
  */
 export function ClimateDialog({ title, open, onClose, closeText, testId, children }: ClimateDialogProps) {

@@ -35,7 +35,7 @@ function setup(answer: (request: Recorded) => Canned = () => ({ status: 200, bod
   return { store, requests, heater, ac, notify };
 }
 
-describe("climate section (issue 10)", () => {
+describe("climate section", () => {
   it("groups the heater and the AC in their room with their state", () => {
     setup();
     const room = screen.getByRole("region", { name: "Salon" });

@@ -35,7 +35,7 @@ function ClimateRoom({ room, entries }: { room: string; entries: Entry[] }) {
 }
 
 /**
- * The heater and the air conditioning on the home screen (issue 10), grouped by their room (room
+ * The heater and the air conditioning on the home screen, grouped by their room (room
  * and label come with each live state, `heater/state` and `ac/<id>`), in the room grid like the
  * garage's. A device the hub has not announced is not shown; nothing at all without any.
  */

@@ -21,7 +21,7 @@ export type HeaterTileProps = {
 };
 
 /**
- * The heater's tile (issue 10; spec §3 "heater state"): the controlling sensor's temperature, the
+ * The heater's tile (spec §3 "heater state"): the controlling sensor's temperature, the
  * mode and target, whether the relay heats now, and a button opening its panel: mode choice
  * (Wyłączone / Włączone / Automatyczne), target temperature stepper (0.5 °C), controlling sensor
  * picker. Each control shows 'Czeka na potwierdzenie…' until `heater/state` confirms it; all are

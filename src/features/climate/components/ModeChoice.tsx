@@ -12,7 +12,7 @@ export type ModeChoiceProps<T extends string> = {
 };
 
 /**
- * A choice of one mode drawn as a row of buttons (issue 10): a labelled group, the current mode
+ * A choice of one mode drawn as a row of buttons: a labelled group, the current mode
  * `aria-pressed`. A press sends at once, so arrow keys never send by accident (Tab and Enter/Space).
  */
 export function ModeChoice<T extends string>({ label, options, value, disabled, onChoose }: ModeChoiceProps<T>) {

@@ -18,7 +18,7 @@ export type TemperatureStepperProps = {
 };
 
 /**
- * A target temperature stepper (issue 10): − and + buttons moving the target by `range.step` (0.5 °C)
+ * A target temperature stepper: − and + buttons moving the target by `range.step` (0.5 °C)
  * within the range, the value between them (`<output>`, announced politely). A button at the end
  * of the range is disabled, so no value out of range can be asked for.
  */

@@ -1,5 +1,5 @@
 /**
- * Polish texts of the heater and the air conditioning (issue 10; each feature owns its strings,
+ * Polish texts of the heater and the air conditioning (each feature owns its strings,
  * merged in src/app/i18n). 'Urządzenie nie odpowiedziało' and 'Niedostępne' as the issue gives them.
  */
 export const pl = {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { clockDateAtom, clockTimeAtom } from "../labels";
 
 /**
- * The home screen's clock (issue 6): the time of day, large ('14:05'), and under it the date written
+ * The home screen's clock: the time of day, large ('14:05'), and under it the date written
  * out in the app's language ('niedziela, 22 listopada'), both from the one app clock (spec §9).
  * Re-renders once a minute. data-testid="home-clock".
  */

@@ -11,7 +11,7 @@ import { offlineAtom } from "../../offline/atoms";
 import { deviceAvailabilityAtom } from "../../switches";
 import { doorCommand, doorTarget } from "../commands";
 
-/** Actions that move the door: each asks for confirmation first (issue 10). */
+/** Actions that move the door: each asks for confirmation first. */
 const MOVING: readonly GarageAction[] = ["open", "close", "toggle"];
 const ICONS = { open: ArrowUpToLine, close: ArrowDownToLine, toggle: ArrowUpDown, stop: Square } as const;
 
@@ -28,14 +28,14 @@ export type DoorControlProps = {
 };
 
 /**
- * One garage door or gate (spec §4, issue 10): a {@link Tile} `data-testid="door-<door>"` with its
+ * One garage door or gate (spec §4): a {@link Tile} `data-testid="door-<door>"` with its
  * live motion state as the reading ('Otwiera się', 'Otwarta', 'Zamyka się', 'Zamknięta',
  * 'Zatrzymana'; `data-state`), its position in %, the buttons Otwórz / Zamknij / Przełącz /
  * Zatrzymaj and the constantStop switch. Open, close and toggle ask first in a {@link ConfirmDialog}
  * (Cancel sends nothing); stop and constantStop do not move the door and go at once. Every control
  * is disabled while offline, locked, while a command for this door is on its way ('Wysyłanie…'),
  * or while the door's shutter device is unreachable (`availability/<device>` offline, Tasmota LWT
- * Offline): its reading is then 'Niedostępne' (issue 10 "Everywhere").
+ * Offline): its reading is then 'Niedostępne'.
  */
 export function DoorControl({ door, state, variant = "home" }: DoorControlProps) {
   const { t } = useTranslation();

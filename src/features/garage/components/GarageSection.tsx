@@ -30,7 +30,7 @@ function DoorRoom({ room, doors, variant }: { room: string; doors: [GarageDoor, 
 }
 
 /**
- * The garage door and gate grouped by their room (issue 10; the room and label come with each
+ * The garage door and gate grouped by their room (the room and label come with each
  * door's live state, `garage/<door>/state`), in a room grid like the sensors' (`.rooms` / `.room`, home.css).
  * A door the hub has not reported yet (not in the household, or its device never spoke) is not
  * shown. `variant="car"` gives the car dashboard's large touch targets.

@@ -1,5 +1,5 @@
 /**
- * Polish texts of the garage door and gate (issue 10; merged and typed in src/app/i18n). Door
+ * Polish texts of the garage door and gate (merged and typed in src/app/i18n). Door
  * states as the issue names them: 'Otwarta', 'Zamknięta', 'Otwiera się', 'Zamyka się', 'Zatrzymana'.
  */
 export const pl = {

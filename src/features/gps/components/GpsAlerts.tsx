@@ -10,7 +10,7 @@ import { formatDistance } from "../format";
 const ALERT_MAX_AGE_MS = 5 * 60_000;
 
 /**
- * Shows each notification the hub sends on `gps/alert` (issue 11: the cat left home or came back)
+ * Shows each notification the hub sends on `gps/alert` (the cat left home or came back)
  * as a toast, once, in the user's language. Renders nothing; mounted once in the app shell.
  */
 export function GpsAlerts() {

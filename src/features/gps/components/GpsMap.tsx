@@ -38,7 +38,7 @@ const catIcon = L.icon({
 const FAILED_TILES = 3;
 
 /**
- * The tracker's map (issue 11), in its own lazily loaded chunk with Leaflet and its CSS: the tile
+ * The tracker's map, in its own lazily loaded chunk with Leaflet and its CSS: the tile
  * layer of `tileUrl`, home with the notification radius, the track as a line and the cat as a marker.
  * The view fits home and the cat. Tiles that keep failing call `onTilesFailed` once. Keyboard: the
  * map takes focus and pans with the arrow keys, zooms with + and − (Leaflet's keyboard handler).

@@ -8,7 +8,7 @@ import { TrackerPanel } from "./TrackerPanel";
 import "./gps.css";
 
 /**
- * The cat tracker screen's body (/gps, issue 11): each tracker the hub publishes (`gps/<tracker>`)
+ * The cat tracker screen's body (/gps): each tracker the hub publishes (`gps/<tracker>`)
  * with its facts and map, the notifications switch, and the map settings (tile server URL).
  */
 export function GpsScreen() {

@@ -46,7 +46,7 @@ function GpsTile({ tracker }: { tracker: string }) {
 }
 
 /**
- * The trackers on the home screen (issue 11): one tile per tracker the hub publishes, each linking
+ * The trackers on the home screen: one tile per tracker the hub publishes, each linking
  * to the tracker screen /gps. Nothing while no tracker has reported.
  */
 export function GpsSection() {

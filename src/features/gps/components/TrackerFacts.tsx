@@ -9,7 +9,7 @@ import type { GpsEntry } from "../atoms";
 import { formatCoordinates, formatDistance } from "../format";
 
 /**
- * What the tracker said, in words (issue 11): the distance from home (the largest), inside or
+ * What the tracker said, in words: the distance from home (the largest), inside or
  * outside the radius, the coordinates, the battery and how fresh the fix is ('Aktualne',
  * 'Nieaktualne' after 1 min, 'Przestarzałe' after 5 min, from the fix's own time). Shown with or
  * without the map, so the screen is useful with no tile server and offline.

@@ -10,7 +10,7 @@ import { TRACK_HOURS, useTrack } from "./useTrack";
 const GpsMap = lazy(() => import("./GpsMap"));
 
 /**
- * One tracker on the /gps screen (issue 11): its facts, and the map when a tile server is set
+ * One tracker on the /gps screen: its facts, and the map when a tile server is set
  * (setting `gpsTileUrl`), the dashboard is online and tiles load; otherwise a notice saying why
  * there is no map, and the facts stay (coordinates, distance, battery, freshness).
  */

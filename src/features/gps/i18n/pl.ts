@@ -1,4 +1,4 @@
-/** Polish texts of the GPS cat tracker (issue 11; merged and typed in src/app/i18n). */
+/** Polish texts of the GPS cat tracker (merged and typed in src/app/i18n). */
 export const pl = {
   gps: {
     title: "Lokalizator kota",

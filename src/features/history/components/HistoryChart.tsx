@@ -36,7 +36,7 @@ function cssVar(name: string, fallback: string): string {
 }
 
 /**
- * The day's line chart (issue 13) drawn by uPlot on a canvas: time on x with a grid line every slot
+ * The day's line chart drawn by uPlot on a canvas: time on x with a grid line every slot
  * (1 hour, spec §9) labelled in 24-hour local time, the value on y with its unit, large type for a
  * tablet. Fills its container's width and follows it 100 ms after the last size change (spec §9
  * "resize debounce"). A `role="img"` wrapper carries `label`.

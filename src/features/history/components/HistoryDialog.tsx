@@ -29,7 +29,7 @@ export type HistoryDialogProps = {
 type Load = { state: "loading" } | { state: "error" } | { state: "done"; items: HistoryItem[] };
 
 /**
- * A sensor's chart of the day (issue 13, spec §9 "History") in a modal dialog: the date picker
+ * A sensor's chart of the day (spec §9 "History") in a modal dialog: the date picker
  * ('Dzisiaj' selects the current time), the lowest, highest and current value in large type, and the
  * uPlot chart of `GET /events/day` in 5-minute buckets over the day plus the hour before. Loading,
  * an empty day and a failed call each say so in Polish; 'Spróbuj ponownie' retries. Escape and

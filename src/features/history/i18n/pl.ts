@@ -1,5 +1,5 @@
 /**
- * Polish texts of the chart of the day and its date picker (issue 13; each feature owns its
+ * Polish texts of the chart of the day and its date picker (each feature owns its
  * strings, merged and typed in src/app/i18n). 'Dzisiaj' is the spec's (§2). Entry chunk.
  */
 export const pl = {

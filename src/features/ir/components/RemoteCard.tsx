@@ -15,7 +15,7 @@ import { irState, type Remote } from "../live";
 export type RemoteCardProps = { remote: Remote };
 
 /**
- * One IR remote (issue 11 "Infrared remotes"): its label and room, a grid of its named buttons (a
+ * One IR remote (docs/contract.md "Infrared remotes"): its label and room, a grid of its named buttons (a
  * press sends the code, `POST /ir/send`; 'Wysłano: <name>' when the hub sent it), 'Ucz kodu' /
  * 'Zakończ naukę' (`POST /ir/learn`) and, while learning, the code the device received with a name
  * field and 'Zapisz przycisk' (`POST /ir/code`; a blaster at its most buttons is refused, said under

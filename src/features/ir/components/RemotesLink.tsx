@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { Radio } from "lucide-react";
 import { useTranslation } from "react-i18next";
 
-/** The menu's link to /remotes ('Piloty na podczerwień', issue 11). */
+/** The menu's link to /remotes ('Piloty na podczerwień'). */
 export function RemotesLink() {
   const { t } = useTranslation();
   return (

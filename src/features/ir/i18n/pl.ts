@@ -1,5 +1,5 @@
 /**
- * Polish texts of the infrared remotes (issue 11 "Infrared remotes"; merged and typed in
+ * Polish texts of the infrared remotes (merged and typed in
  * src/app/i18n). Part of the entry chunk (Polish is the default).
  */
 export const pl = {

@@ -5,7 +5,7 @@ import { setWakeLockEnabled, wakeLockEnabled } from "../settings";
 import { wakeLockSupported } from "../wakeLock";
 
 /**
- * 'Ekran zawsze włączony' (issue 3: Screen Wake Lock as a kiosk preference). A setting of this
+ * 'Ekran zawsze włączony' (Screen Wake Lock as a kiosk preference). A setting of this
  * device, not of the account (a wall tablet wants it, a phone may not), kept in localStorage and
  * applied at once. Where the browser has no Screen Wake Lock API it is disabled and its description
  * says so.

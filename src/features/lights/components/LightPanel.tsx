@@ -22,7 +22,7 @@ export function brightnessPercent(value: number, range: { min: number; max: numb
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /**
- * A light's panel (issue 10): a native modal `<dialog>` with the on/off switch, a brightness slider
+ * A light's panel: a native modal `<dialog>` with the on/off switch, a brightness slider
  * within its range ('Jasność', shown in %), a colour picker when it has rgb ('Kolor', native
  * `<input type="color">`) and a colour-temperature slider in kelvin within its mired range ('Barwa
  * światła'). Each control shows 'Czeka na potwierdzenie…' until the live state confirms it, and all

@@ -25,7 +25,7 @@ function setup(notify: (text: string, kind?: string) => void = () => undefined) 
   return { store, requests, publish };
 }
 
-describe("light tile (issue 10)", () => {
+describe("light tile", () => {
   it("shows the state and brightness; the switch sends POST /light/{id}/set and stays pending until light/<id> confirms", async () => {
     const { requests, publish } = setup();
     const tile = screen.getByTestId("light-lampa");

@@ -11,7 +11,7 @@ import { brightnessPercent, LightPanel } from "./LightPanel";
 export type LightTileProps = { features: LightFeatures };
 
 /**
- * A light's tile on the home screen (issue 10): its label (and endpoint), the on/off switch and its
+ * A light's tile on the home screen: its label (and endpoint), the on/off switch and its
  * brightness, and a button opening the {@link LightPanel} with the sliders. Pending ('Czeka na
  * potwierdzenie…') until `light/<id>` confirms; disabled while offline, locked or unavailable.
  */

@@ -7,7 +7,7 @@ import { LightTile } from "./LightTile";
 import "./Lights.css";
 
 /**
- * The lights on the home screen (issue 10): every light announced on `features/light/+`, grouped by
+ * The lights on the home screen: every light announced on `features/light/+`, grouped by
  * room (lights without one under 'Pozostałe'), a {@link LightTile} each. Nothing while no light is known.
  */
 export function LightsSection() {

@@ -1,5 +1,5 @@
 /**
- * Polish texts of the lights (issue 10; each feature owns its strings, merged in src/app/i18n).
+ * Polish texts of the lights (each feature owns its strings, merged in src/app/i18n).
  * 'Jasność', 'Kolor' and 'Barwa światła' as the issue's brief names the controls.
  */
 export const pl = {

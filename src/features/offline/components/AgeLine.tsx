@@ -25,8 +25,8 @@ export type AgeLineProps = {
 };
 
 /**
- * One line of the offline notice saying when something happened (issue 3: when a cached answer
- * was fetched; issue 6: when the last live update arrived): `label`, the clock time (HH:mm:ss, with
+ * One line of the offline notice saying when something happened (when a cached answer
+ * was fetched; when the last live update arrived): `label`, the clock time (HH:mm:ss, with
  * the date when not today, from Intl: no extra code to load while offline) and, once loaded, the
  * relative time ('Ostatnia aktualizacja: 14:32:05 (5 minut temu)').
  */

@@ -12,10 +12,10 @@ export type OfflineNoticeProps = {
 };
 
 /**
- * The offline notice of issue 3 (UI contract: role="status", data-testid="offline-notice", text
+ * The offline notice (UI contract: role="status", data-testid="offline-notice", text
  * 'Brak połączenia z serwerem — dane mogą być nieaktualne'), shown only while offline, also when the
  * hub goes away under an open page (recovery.ts notices within seconds). Says when the last live
- * update arrived (data-testid="offline-last-update", issue 6), how old the cached data is
+ * update arrived (data-testid="offline-last-update"), how old the cached data is
  * (data-testid="offline-cache-age") and, after a control was pressed offline,
  * that nothing was sent (role="alert", data-testid="offline-refused").
  */

@@ -2,7 +2,7 @@ import type { Strings } from "../../../shared/i18n";
 import type { pl } from "./pl";
 
 /**
- * English texts of the offline notice (issue 3 UI contract): the same keys as the Polish ones (a missing key fails
+ * English texts of the offline notice (UI contract): the same keys as the Polish ones (a missing key fails
  * typecheck). Loaded only with the English locale (a separate chunk, src/app/i18n/index.ts).
  */
 export const en: Strings<typeof pl> = {

@@ -12,7 +12,7 @@ const toChoice = (value: DeviceAppUi): Choice => value ?? "account";
 const fromChoice = (choice: Choice): DeviceAppUi => (choice === "account" ? null : choice);
 
 /**
- * 'Układ na tym urządzeniu' (issue 6): this device's layout, kept in localStorage, over the account's
+ * 'Układ na tym urządzeniu': this device's layout, kept in localStorage, over the account's
  * `appUi` (spec §3): 'Jak na koncie (teraz: …)', 'Standardowy' or 'Samochodowy'. A radio group
  * (arrow keys move between choices), each choice a row at least 48 px high (76 px in the car layout);
  * applied at once, nothing is sent to the hub.

@@ -56,7 +56,7 @@ function PvLogList() {
 }
 
 /**
- * The PV screen's body (/pv, issue 11): a file picker, 'Wyślij' with the upload's progress (a bar on
+ * The PV screen's body (/pv): a file picker, 'Wyślij' with the upload's progress (a bar on
  * the 0-100 scale of spec §9, 'Postęp wysyłania'), what
  * the hub parsed (rows, energy, peak, period) or the line that failed, and the logs uploaded so far.
  * Disabled while offline or locked (nothing is sent, never queued).

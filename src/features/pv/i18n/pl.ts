@@ -1,4 +1,4 @@
-/** Polish texts of PV logging (issue 11; merged and typed in src/app/i18n). */
+/** Polish texts of PV logging (merged and typed in src/app/i18n). */
 export const pl = {
   pv: {
     title: "Fotowoltaika",

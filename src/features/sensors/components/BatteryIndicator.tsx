@@ -13,7 +13,7 @@ export type BatteryIndicatorProps = {
 
 /**
  * A battery reading (kind `batt`, %) shown small in its room's heading instead of a full tile
- * (issue 6): a battery icon by level and the level ('97 %'). Same UI contract as a tile:
+ *: a battery icon by level and the level ('97 %'). Same UI contract as a tile:
  * `data-testid="sensor-batt-<place>"` with `data-freshness` (loading, fresh, outdated, stale) and
  * `data-testid="sensor-value"`. At or under 20 % it turns amber with a warning icon; an outdated or
  * stale level says so in words ('Nieaktualne', 'Przestarzałe'); before the first reading a

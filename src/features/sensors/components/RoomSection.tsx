@@ -10,12 +10,12 @@ const MAX_SPAN = 6;
 /** Props of {@link RoomSection}. */
 export type RoomSectionProps = {
   room: RoomGroup;
-  /** Opens a sensor's chart of the day (issue 13); without it the tiles have no chart button. */
+  /** Opens a sensor's chart of the day; without it the tiles have no chart button. */
   onOpenHistory?: ((sensor: RoomGroup["tiles"][number]) => void) | undefined;
 };
 
 /**
- * One room of the home screen (issue 6): a section headed by the room's name (`<h2>`) with its
+ * One room of the home screen: a section headed by the room's name (`<h2>`) with its
  * battery levels small beside the name, then a tile per other sensor. `data-span` (1..6, the tile
  * count) lets the room grid give the room as many columns as it has tiles, up to the grid's width.
  */

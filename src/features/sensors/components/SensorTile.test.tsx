@@ -58,7 +58,7 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
     expect(within(tile).queryByText("—")).toBeNull();
   });
 
-  it("loads in the shape its reading will have (issue 9: the tile keeps its height): pressure stacked, a door a word", () => {
+  it("loads in the shape its reading will have (the tile keeps its height): pressure stacked, a door a word", () => {
     const store = createTestStore();
     renderWithApp(
       <>

@@ -16,7 +16,7 @@ export type SensorTileProps = {
   label: string;
   /** The room the tile is shown in: the label is not repeated under the heading when it equals it. */
   room?: string | undefined;
-  /** When given, the footer holds a 'Wykres dnia' button that calls it (issue 13: the day's history). */
+  /** When given, the footer holds a 'Wykres dnia' button that calls it (the day's history). */
   onOpenHistory?: (() => void) | undefined;
 };
 
@@ -44,7 +44,7 @@ export function SensorTile({ kind, place, label, room, onOpenHistory }: SensorTi
   const age = useAtomValue(sensorAgeLabelAtom(kind, place, locale));
   const kindName = t(`sensors.kinds.${kind}`);
   const Icon = kindIcon(kind, reading?.value ?? null);
-  // One shape for the loading tile and the reading that replaces it, so both are as tall (issue 9).
+  // One shape for the loading tile and the reading that replaces it, so both are as tall.
   const shape = readingShape(kind);
   const variant = shape.word ? "word" : "number";
   const parts =

@@ -9,14 +9,14 @@ import { RoomSection } from "./RoomSection";
 /** Props of {@link SensorTiles}. */
 export type SensorTilesProps = {
   sensors: readonly Sensor[];
-  /** When given, each reading tile gets a 'Wykres dnia' button calling it with the sensor (issue 13). */
+  /** When given, each reading tile gets a 'Wykres dnia' button calling it with the sensor. */
   onOpenHistory?: ((sensor: Sensor) => void) | undefined;
-  /** Rooms to render, from the first (default: all): the home screen mounts them one by one (issue 9). */
+  /** Rooms to render, from the first (default: all): the home screen mounts them one by one. */
   roomLimit?: number | undefined;
 };
 
 /**
- * The sensors grouped by room (issue 6; {@link groupByRoom}, sensors without a room under
+ * The sensors grouped by room ({@link groupByRoom}, sensors without a room under
  * 'Pozostałe'): one {@link RoomSection} per room in a grid that packs rooms side by side on wide
  * screens and stacks them on a phone. The list holds ids; each tile reads its own atom. With no
  * sensors, an empty state saying where sensors are added ('Brak czujników'). `roomLimit` renders only

@@ -15,7 +15,7 @@ export type ReadingParts = { text: string; unit: string; spaced: boolean; word: 
 
 /**
  * The shape a kind's reading takes on a tile, known before its first value so the loading tile is
- * exactly as tall (issue 9, CLS 0): a door is a word (the smaller word size); pressure is stacked,
+ * exactly as tall (CLS 0): a door is a word (the smaller word size); pressure is stacked,
  * 'hPa' under the number at every width ('1 007,8 hPa' does not fit one line of a tile, '998,2 hPa'
  * might, so it is stacked always and the tile keeps its height when the pressure crosses 1000 hPa);
  * anything else is a number with its unit beside it (wrapping only when a rare value is too long).

@@ -28,7 +28,7 @@ export function batteryIcon(percent: number | null): LucideIcon {
 }
 
 /**
- * The lucide icon of a sensor kind (issue 6: the eye finds a reading without reading): thermometer,
+ * The lucide icon of a sensor kind (the eye finds a reading without reading): thermometer,
  * droplets (humidity), sun (light), battery by level, door open or closed by the reading (1 open,
  * 0 closed), gauge (pressure), wind (PM2.5 and PM10). `value` is the current reading or null.
  */

@@ -11,7 +11,7 @@ import { SaveRow } from "./SaveRow";
 export type GarageLightPickerProps = { options: readonly SwitchOption[] };
 
 /**
- * 'Światło garażu' (issue 10, setting `garageLight`): one switch or relay, or 'Brak', with the line
+ * 'Światło garażu' (setting `garageLight`): one switch or relay, or 'Brak', with the line
  * 'Hub włącza ten przełącznik, gdy brama garażowa zaczyna się otwierać.' (the hub does it:
  * hub/garage/light.ts). 'Zapisz' sends it with PATCH /settings.
  */

@@ -5,7 +5,7 @@ import { useSwitchOptions } from "./useSwitchOptions";
 import "./settings.css";
 
 /**
- * 'Przełączniki na ekranach' (issue 10): the home screen's and the car dashboard's switches (ordered)
+ * 'Przełączniki na ekranach': the home screen's and the car dashboard's switches (ordered)
  * and the garage light, offered from the household's switches and relays by their labels.
  */
 export function HouseholdSwitches() {

@@ -19,7 +19,7 @@ function formatTime(iso: string, locale: "pl" | "en"): string {
 }
 
 /**
- * 'Sesje' (issue 11; spec §6, §7 `GET /session/all`): every session of the user, this one first, each
+ * 'Sesje' (spec §6, §7 `GET /session/all`): every session of the user, this one first, each
  * with its name, when it was created and last seen, 'Zablokowana' and 'Ta sesja' marks, and a
  * 'Wyloguj: <name>' button. Every logout asks first in the ConfirmDialog; another session is revoked
  * by its hash (DELETE /session `{hash}`: that device sees the login form on its next call), this one

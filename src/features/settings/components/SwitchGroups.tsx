@@ -3,7 +3,7 @@ import { SwitchesListEditor } from "./SwitchesListEditor";
 import { useSwitchOptions } from "./useSwitchOptions";
 import "./settings.css";
 
-/** 'Grupy przełączników' (issue 10): the switchesList editor over the household's switches and relays. */
+/** 'Grupy przełączników': the switchesList editor over the household's switches and relays. */
 export function SwitchGroups() {
   const { t } = useTranslation();
   const options = useSwitchOptions();

@@ -18,7 +18,7 @@ export type SwitchOrderPickerProps = {
 };
 
 /**
- * An ordered choice of switches for a dashboard (issue 10, settings `dashboardSwitches` /
+ * An ordered choice of switches for a dashboard (settings `dashboardSwitches` /
  * `carDashboardSwitches`): the chosen ones as a numbered list, each with 'Przesuń wyżej', 'Przesuń
  * niżej' and 'Usuń' buttons named by its label, and a select of the rest with 'Dodaj'. 'Zapisz'
  * sends it (PATCH /settings); the screen showing it follows the hub's `settings/<key>` at once. The

@@ -95,7 +95,7 @@ function GroupEditor({ group, options, onChange, onRemove }: GroupEditorProps) {
 export type SwitchesListEditorProps = { options: readonly SwitchOption[] };
 
 /**
- * The editor of `switchesList` (issue 10; spec §3: groups with items 'name' or 'name/relayNumber'):
+ * The editor of `switchesList` (spec §3: groups with items 'name' or 'name/relayNumber'):
  * add, rename and remove groups, add and remove items. Checked as the hub checks it (group names
  * not blank and different, each item once per group, known switches) with the problem shown and
  * 'Zapisz' disabled until fixed; saved with PATCH /settings, after which the switches screen uses

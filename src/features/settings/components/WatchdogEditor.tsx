@@ -99,7 +99,7 @@ export type WatchdogEditorProps = {
 };
 
 /**
- * The watchdogs' editor (issue 11; settings `weatherWatchdog` and `tempWatchdog`, docs/contract.md
+ * The watchdogs' editor (settings `weatherWatchdog` and `tempWatchdog`, docs/contract.md
  * "Watchdogs"), shown in the menu and on /weather: the outdoor weather thresholds (frost, heat, PM2.5,
  * PM10; empty = off), and per-sensor temperature limits (a sensor, a minimum and/or a maximum in °C),
  * each with the alert the hub raises now ('Alarm: 21,7 °C powyżej 20 °C', from `alert/…`). Checked as

@@ -44,7 +44,7 @@ function fakeHub(store: ReturnType<typeof createTestStore>, refuse: (request: Re
   });
 }
 
-describe("household switch pickers (issue 10)", () => {
+describe("household switch pickers", () => {
   it("offers switches and relays by label, keeps the chosen order and saves it with PATCH /settings", async () => {
     const store = householdStore();
     const hub = fakeHub(store);
@@ -103,7 +103,7 @@ describe("household switch pickers (issue 10)", () => {
   });
 });
 
-describe("switchesList editor (issue 10)", () => {
+describe("switchesList editor", () => {
   it("adds, renames and removes groups and items; refuses blank and repeated names the way the hub does; saves and updates the config's groups", async () => {
     const store = householdStore();
     const hub = fakeHub(store);
@@ -137,7 +137,7 @@ describe("switchesList editor (issue 10)", () => {
   });
 });
 
-describe("watchdog editor (issue 11)", () => {
+describe("watchdog editor", () => {
   const sensors = [
     { id: "balkon-temp", kind: "temp" as const, place: "balcony", label: "Balkon", source: { type: "tasmota" as const, device: "balkon", field: "BME280.Temperature" } },
     { id: "piwnica-temp", kind: "temp" as const, place: "cellar", label: "Piwnica", source: { type: "tasmota" as const, device: "piwnica", field: "DS18B20.Temperature" } },

@@ -1,6 +1,6 @@
 /**
- * Polish texts of the household settings, the sessions list and the watchdogs (menu, /weather;
- * issue 10, 11). Each feature owns its strings (issue 8), merged and typed in src/app/i18n. Part of
+ * Polish texts of the household settings, the sessions list and the watchdogs (menu, /weather).
+ * Each feature owns its strings, merged and typed in src/app/i18n. Part of
  * the entry chunk (Polish is the default).
  */
 export const pl = {

@@ -1,5 +1,5 @@
 /**
- * Polish texts of the switches screen and the top bar badge (issue 8: each feature owns its strings; merged and typed in
+ * Polish texts of the switches screen and the top bar badge (each feature owns its strings; merged and typed in
  * src/app/i18n). Exact where the spec or the UI contract names them; plurals use
  * `_one/_few/_many/_other` (Intl.PluralRules "pl"). Loaded with the logged-in app (src/app/i18n/pl-logged-in.ts), not the first screen.
  */

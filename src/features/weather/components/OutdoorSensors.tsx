@@ -27,7 +27,7 @@ export function airQualityPlaces(sensors: readonly Sensor[]): { place: string; l
 }
 
 /**
- * The weather screen's content (issue 13): the lowest recent outdoor temperature box (as on the home
+ * The weather screen's content: the lowest recent outdoor temperature box (as on the home
  * screen, one decimal), the air quality of each place with PM sensors (spec §9 classes), then the
  * outdoor sensors' tiles (temperature per place, humidity, pressure, light, PM2.5, PM10), each with
  * its freshness and a button opening its chart of the day.
