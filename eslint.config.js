@@ -41,7 +41,7 @@ const otherFeaturesComponents = (self) =>
     .filter((name) => name !== self)
     .map((name) => ({
       group: [`**/${name}/components`, `**/${name}/components/**`],
-      message: `A feature's components are its own (issue 8): import what '${name}' shares from its index (src/features/${name}/index.ts)`,
+      message: `A feature's components are its own: import what '${name}' shares from its index (src/features/${name}/index.ts)`,
     }));
 
 export default tseslint.config(

@@ -20,7 +20,7 @@ const hub = process.env.HUB_DEV_TARGET ?? "http://localhost:8080";
 const THEME_COLOUR = "#101418";
 
 /**
- * Installable offline-first PWA (issue 3, DESIGN.md §5): our own service worker `sw/sw.ts`
+ * Installable offline-first PWA (DESIGN.md §5): our own service worker `sw/sw.ts`
  * (injectManifest: Workbox modules, precache list injected at build), `/manifest.json` loaded with
  * credentials (spec §2), no auto-registration (the kiosk feature registers it and applies updates
  * only at idle: registerType "prompt").
@@ -64,18 +64,18 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "src/routes", generatedRouteTree: "src/routeTree.gen.ts" }),
     react(),
-    // A feature's index.ts re-exports only: importing one name loads that module only (issue 9).
+    // A feature's index.ts re-exports only: importing one name loads that module only.
     pureReexports(fileURLToPath(new URL("./src/", import.meta.url))),
-    // The entry stylesheet preloaded, not render-blocking: the inline shell paints at once (issue 9).
+    // The entry stylesheet preloaded, not render-blocking: the inline shell paints at once.
     nonBlockingEntryCss(),
-    // The boot chunks the entry imports dynamically are preloaded by index.html (issue 9).
+    // The boot chunks the entry imports dynamically are preloaded by index.html.
     preloadBootChunks(),
-    // Each route's chunks, for the shell's idle link prefetch to fetch without evaluating (issue 9).
+    // Each route's chunks, for the shell's idle link prefetch to fetch without evaluating.
     routeChunkMap(fileURLToPath(new URL("./src/routes", import.meta.url))),
-    // The first screen's chunks compiled eagerly, off the main thread, as Chromium streams them (issue 9).
+    // The first screen's chunks compiled eagerly, off the main thread, as Chromium streams them.
     compileHints(),
     pwa,
-    // After the PWA plugin: Brotli and gzip copies of every compressible file, sw.js included (issue 9).
+    // After the PWA plugin: Brotli and gzip copies of every compressible file, sw.js included.
     precompress(),
   ],
   build: {
