@@ -36,10 +36,10 @@ describe("useCommandGate", () => {
 
   it("locked: disabled with the lock's sentence, unless the control works while locked", () => {
     const { store, now } = probe({});
-    act(() => store.set(sessionAtom, { status: "locked", login: "demo" }));
+    act(() => store.set(sessionAtom, { status: "locked" }));
     expect(now()).toMatchObject({ disabled: true, cause: "locked", reason: "Sesja zablokowana: najpierw odblokuj ją PIN-em." });
     const open = probe({ allowedWhileLocked: true });
-    act(() => open.store.set(sessionAtom, { status: "locked", login: "demo" }));
+    act(() => open.store.set(sessionAtom, { status: "locked" }));
     expect(open.now()).toMatchObject({ disabled: false, cause: null });
   });
 
@@ -70,7 +70,7 @@ describe("useCommandGate", () => {
     act(() => {
       store.set(commandPendingAtom("switch:lamp"), true);
       store.set(liveValueAtom("availability/lamp"), deviceOffline("offline"));
-      store.set(sessionAtom, { status: "locked", login: "demo" });
+      store.set(sessionAtom, { status: "locked" });
       store.set(serverReachableAtom, false);
     });
     expect(now()).toMatchObject({ cause: "offline", pending: true, unavailable: true });
