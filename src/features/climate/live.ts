@@ -1,6 +1,5 @@
 import { atom } from "jotai";
 import { AcStatePayloadSchema, HeaterStatePayloadSchema, type AcStatePayload, type HeaterStatePayload } from "../../shared/contract/climate";
-import { AvailabilityPayloadSchema } from "../../shared/contract/topics";
 import { liveFamily } from "../live/family";
 
 /** `heater/<leaf>`: the heater's live state is `heater/state` (spec §3 "heater state"); null until the hub publishes it. */
@@ -27,10 +26,3 @@ export const allAcAtom = atom((get): [string, AcStatePayload][] =>
     return state ? [[id, state] as [string, AcStatePayload]] : [];
   }),
 );
-
-/** `availability/<device>`: false when the relay or IR blaster (Tasmota LWT) is Offline, else true. */
-export const deviceAvailable = liveFamily({
-  pattern: "availability/+",
-  schema: AvailabilityPayloadSchema,
-  map: (payload) => payload.state === "online",
-});

@@ -1,16 +1,12 @@
-import { useAtomValue } from "jotai";
-import { sessionLockedAtom } from "../auth/atoms";
-import { offlineAtom } from "../offline/atoms";
-import { deviceAvailable } from "./live";
+import { useCommandGate } from "../commands";
 
 /**
  * Whether a climate device's controls may be used: `available` is false while its Tasmota
  * device (relay or IR blaster) is LWT Offline; `disabled` also while the dashboard is offline or the
- * session locked (the commands would refuse anyway; the controls say so first).
+ * session locked (the commands would refuse anyway; the controls say so first): the command gate
+ * ({@link useCommandGate}) for the device.
  */
 export function useClimateGate(device: string): { available: boolean; disabled: boolean } {
-  const available = useAtomValue(deviceAvailable(device)) !== false;
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionLockedAtom);
-  return { available, disabled: offline || locked || !available };
+  const gate = useCommandGate({ device });
+  return { available: !gate.unavailable, disabled: gate.disabled };
 }

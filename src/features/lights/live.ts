@@ -1,5 +1,4 @@
 import { atom } from "jotai";
-import { AvailabilityPayloadSchema } from "../../shared/contract/topics";
 import { LightFeaturesSchema, LightStateSchema, type LightFeatures, type LightState } from "../../shared/contract/lights";
 import { liveFamily } from "../live/family";
 
@@ -15,13 +14,6 @@ export const lightState = liveFamily({
   pattern: "light/+",
   schema: LightStateSchema,
   map: (payload): LightState => payload,
-});
-
-/** `availability/<device>`: false when the device (Zigbee2MQTT availability, Tasmota LWT) is offline. */
-export const deviceAvailable = liveFamily({
-  pattern: "availability/+",
-  schema: AvailabilityPayloadSchema,
-  map: (payload) => payload.state === "online",
 });
 
 /** Every light with valid features, as announced on `features/light/+` (ids from the topic list, one atom per light). */

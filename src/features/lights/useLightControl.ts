@@ -2,11 +2,9 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LightFeatures, LightSetBody, LightState } from "../../shared/contract/lights";
-import { sessionLockedAtom } from "../auth/atoms";
-import { commandEnvAtom, commandPendingAtom } from "../commands";
-import { offlineAtom } from "../offline/atoms";
+import { commandEnvAtom, commandPendingAtom, useCommandGate } from "../commands";
 import { lightTarget, setLightCommand, type LightPart } from "./commands";
-import { deviceAvailable, lightState } from "./live";
+import { lightState } from "./live";
 import { throttleLatest, type LatestSender } from "./throttle";
 
 /** How long a control waits for the device's state before it gives up and shows the real state (ms). */
@@ -56,9 +54,7 @@ const PART_OF: Record<keyof Wanted, LightPart> = {
 export function useLightControl(features: LightFeatures) {
   const { t } = useTranslation();
   const live = useAtomValue(lightState(features.id));
-  const available = useAtomValue(deviceAvailable(features.device)) !== false;
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionLockedAtom);
+  const gate = useCommandGate({ device: features.device });
   const env = useAtomValue(commandEnvAtom);
   const run = useSetAtom(setLightCommand);
   const [wanted, setWanted] = useState<Wanted>({});
@@ -140,8 +136,8 @@ export function useLightControl(features: LightFeatures) {
 
   return {
     live,
-    available,
-    disabled: offline || locked || !available,
+    available: !gate.unavailable,
+    disabled: gate.disabled,
     wanted,
     pending: {
       power: requestPending.power || wanted.state !== undefined,

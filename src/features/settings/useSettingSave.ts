@@ -1,10 +1,8 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { useSetAtom } from "jotai";
 import { useState } from "react";
 import type { SettingKey } from "../../shared/contract/settings";
 import { isApiError } from "../../lib/api/errors";
-import { sessionAtom } from "../auth/atoms";
-import { commandPendingAtom } from "../commands";
-import { offlineAtom } from "../offline/atoms";
+import { useCommandGate } from "../commands";
 import { saveSettingCommand, settingTarget } from "./commands";
 
 /** The hub's message of a refused save (`value.0.max: must be above min`), or null for other failures. */
@@ -32,10 +30,7 @@ export type SettingSaveState = {
 /** Saving setting `key` with saveSettingCommand, keeping the outcome to show beside the form. */
 export function useSettingSave(key: SettingKey): SettingSaveState {
   const command = useSetAtom(saveSettingCommand);
-  const pending = useAtomValue(commandPendingAtom(settingTarget(key)));
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionAtom).status === "locked";
-  const blocked = offline || locked;
+  const { disabled: blocked, pending } = useCommandGate({ key: settingTarget(key), pendingDisables: false });
   const [status, setStatus] = useState<SettingSaveState["status"]>("idle");
   const [refusal, setRefusal] = useState<string | null>(null);
   const save = async (value: unknown, idsToRemove?: readonly string[]) => {

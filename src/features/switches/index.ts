@@ -3,4 +3,3 @@
  * own; others import from here). Routes may still compose the feature's components directly.
  */
 export { ChosenSwitches } from "./components/ChosenSwitches";
-export { switchAvailabilityAtom as deviceAvailabilityAtom } from "./availability";

@@ -1,5 +1,5 @@
 import { valibotResolver } from "@hookform/resolvers/valibot";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useSetAtom } from "jotai";
 import { useState } from "react";
 import { Controller, get, useFieldArray, useForm, type FieldErrors, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -21,9 +21,7 @@ import { GARAGE_ACTIONS, GARAGE_DOORS } from "../../../shared/contract/garage";
 import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
 import { ToggleField } from "../../../ui/ToggleField";
-import { sessionAtom } from "../../auth/atoms";
-import { commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
+import { useCommandGate } from "../../commands";
 import { saveAutomationCommand } from "../commands";
 import { defaultAction, defaultTrigger, newAutomation, type EditorChoices } from "../defaults";
 import { sensorName } from "../describe";
@@ -61,9 +59,7 @@ function errorKey(message: string | undefined, type: string | undefined): string
 export function AutomationEditor({ automation, choices, onDone }: AutomationEditorProps) {
   const { t } = useTranslation();
   const save = useSetAtom(saveAutomationCommand);
-  const pending = useAtomValue(commandPendingAtom(`automation:${automation?.id ?? "new"}`));
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionAtom).status === "locked";
+  const { disabled, pending } = useCommandGate({ key: `automation:${automation?.id ?? "new"}` });
   const [refusal, setRefusal] = useState<string | null>(null);
   const initial: AutomationBodyInput = automation
     ? { name: automation.name, enabled: automation.enabled, trigger: automation.trigger, actions: automation.actions }
@@ -291,7 +287,7 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
         </p>
       )}
       <div className="automation-editor__row">
-        <button type="submit" className="button button--primary" disabled={pending || offline || locked} aria-busy={pending || undefined}>
+        <button type="submit" className="button button--primary" disabled={disabled} aria-busy={pending || undefined}>
           {t("automations.editor.save")}
         </button>
         <button type="button" className="button" onClick={onDone}>

@@ -1,12 +1,10 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { useSetAtom } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Automation } from "../../../shared/contract/automations";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { ToggleField } from "../../../ui/ToggleField";
-import { sessionAtom } from "../../auth/atoms";
-import { commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
+import { useCommandGate } from "../../commands";
 import { deleteAutomationCommand, runAutomationCommand, setAutomationEnabledCommand } from "../commands";
 import { describeTrigger, type HouseholdNames } from "../describe";
 import { LastRun } from "./LastRun";
@@ -23,14 +21,14 @@ export type AutomationItemProps = { automation: Automation; names: HouseholdName
 export function AutomationItem({ automation, names, onEdit }: AutomationItemProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionAtom).status === "locked";
-  const busy = useAtomValue(commandPendingAtom(`automation:${automation.id}`));
-  const running = useAtomValue(commandPendingAtom(`automation-run:${automation.id}`));
+  const { disabled } = useCommandGate();
+  const changeGate = useCommandGate({ key: `automation:${automation.id}` });
+  const runGate = useCommandGate({ key: `automation-run:${automation.id}` });
+  const busy = changeGate.pending;
+  const running = runGate.pending;
   const setEnabled = useSetAtom(setAutomationEnabledCommand);
   const run = useSetAtom(runAutomationCommand);
   const remove = useSetAtom(deleteAutomationCommand);
-  const disabled = offline || locked;
   const { name } = automation;
   return (
     <li className="automation" aria-labelledby={`automation-${automation.id}`} data-testid="automation">
@@ -43,19 +41,19 @@ export function AutomationItem({ automation, names, onEdit }: AutomationItemProp
       <ToggleField
         label={t("automations.enabled")}
         checked={automation.enabled}
-        disabled={disabled || busy}
+        disabled={changeGate.disabled}
         stateText={{ on: t("automations.switchTo.ON"), off: t("automations.switchTo.OFF") }}
         onChange={(enabled) => void setEnabled({ id: automation.id, enabled })}
       />
       <LastRun run={automation.lastRun} />
       <div className="automation__actions">
-        <button type="button" className="button button--primary" aria-label={t("automations.runLabel", { name })} disabled={disabled || running} aria-busy={running || undefined} onClick={() => void run({ id: automation.id })}>
+        <button type="button" className="button button--primary" aria-label={t("automations.runLabel", { name })} disabled={runGate.disabled} aria-busy={running || undefined} onClick={() => void run({ id: automation.id })}>
           {t("automations.run")}
         </button>
         <button type="button" className="button" aria-label={t("automations.editLabel", { name })} disabled={disabled} onClick={onEdit}>
           {t("automations.edit")}
         </button>
-        <button type="button" className="button button--danger" aria-label={t("automations.deleteLabel", { name })} disabled={disabled || busy} onClick={() => setConfirming(true)}>
+        <button type="button" className="button button--danger" aria-label={t("automations.deleteLabel", { name })} disabled={changeGate.disabled} onClick={() => setConfirming(true)}>
           {t("automations.delete")}
         </button>
       </div>

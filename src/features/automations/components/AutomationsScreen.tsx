@@ -4,9 +4,8 @@ import { useTranslation } from "react-i18next";
 import { MAX_AUTOMATIONS, type Automation } from "../../../shared/contract/automations";
 import type { Sensor } from "../../../shared/contract/sensors";
 import { EmptyState } from "../../../ui/EmptyState";
-import { sessionAtom } from "../../auth/atoms";
 import { allLightsAtom } from "../../lights/live";
-import { offlineAtom } from "../../offline/atoms";
+import { useCommandGate } from "../../commands";
 import { switchesAtom } from "../../switches/atoms";
 import { automationsAtom } from "../atoms";
 import type { EditorChoices } from "../defaults";
@@ -29,8 +28,7 @@ export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
   const [list, setList] = useAtom(automationsAtom);
   const switches = useAtomValue(switchesAtom) ?? [];
   const lights = useAtomValue(allLightsAtom);
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionAtom).status === "locked";
+  const gate = useCommandGate();
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
   useEffect(() => setList(loaded), [loaded, setList]);
   const automations = list ?? loaded;
@@ -44,7 +42,7 @@ export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
   return (
     <>
       <div className="automations__toolbar">
-        <button type="button" className="button button--primary" disabled={offline || locked || full} aria-describedby={full ? "automations-full" : undefined} onClick={() => setEditing({})}>
+        <button type="button" className="button button--primary" disabled={gate.disabled || full} aria-describedby={full ? "automations-full" : undefined} onClick={() => setEditing({})}>
           {t("automations.add")}
         </button>
         {full && (

@@ -1,11 +1,9 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { useSetAtom } from "jotai";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import type { Camera } from "../../../shared/contract/cameras";
 import { ToggleField } from "../../../ui/ToggleField";
-import { sessionLockedAtom } from "../../auth/atoms";
-import { commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
+import { useCommandGate } from "../../commands";
 import { nightmodeCommand } from "../commands";
 import { CameraSettingsButton } from "./CameraSettingsButton";
 import { PtzPad } from "./PtzPad";
@@ -22,10 +20,7 @@ const RecordingsList = lazy(() => import("./RecordingsList"));
 export function CameraControls({ camera }: { camera: Camera }) {
   const { t } = useTranslation();
   const setNight = useSetAtom(nightmodeCommand);
-  const nightPending = useAtomValue(commandPendingAtom(`camera-night:${camera.id}`));
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionLockedAtom);
-  const disabled = offline || locked;
+  const night = useCommandGate({ key: `camera-night:${camera.id}` });
   return (
     <div className="camera-controls">
       <div className="camera-controls__row">
@@ -34,7 +29,7 @@ export function CameraControls({ camera }: { camera: Camera }) {
           <ToggleField
             label={t("cameraControls.nightmode")}
             checked={camera.nightmode}
-            disabled={disabled || nightPending}
+            disabled={night.disabled}
             onChange={(mode) => void setNight({ id: camera.id, mode })}
             stateText={{ on: t("cameraControls.on"), off: t("cameraControls.off") }}
           />

@@ -10,9 +10,7 @@ import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
 import { ToggleField } from "../../../ui/ToggleField";
 import { useModalDialog } from "../../../ui/useModalDialog";
-import { sessionLockedAtom } from "../../auth/atoms";
-import { commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
+import { useCommandGate } from "../../commands";
 import { camerasAtom } from "../atoms";
 import { saveCameraConfigCommand } from "../commands";
 import { useCameraItemRefresh } from "../item";
@@ -46,10 +44,7 @@ export function CameraSettings({ camera: given, open, onClose }: CameraSettingsP
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const save = useSetAtom(saveCameraConfigCommand);
-  const pending = useAtomValue(commandPendingAtom(`camera-config:${camera.id}`));
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionLockedAtom);
-  const disabled = offline || locked || pending;
+  const { disabled, pending } = useCommandGate({ key: `camera-config:${camera.id}` });
   const [refusal, setRefusal] = useState<string | null>(null);
   const {
     register,

@@ -1,10 +1,9 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { useSetAtom } from "jotai";
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, ZoomIn, ZoomOut } from "lucide-react";
 import type { KeyboardEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { PtzBodyInput } from "../../../shared/contract/camera-controls";
-import { sessionLockedAtom } from "../../auth/atoms";
-import { offlineAtom } from "../../offline/atoms";
+import { useCommandGate } from "../../commands";
 import { ptzCommand } from "../commands";
 import "./controls.css";
 
@@ -30,9 +29,7 @@ const ORDER: readonly Direction[] = ["up", "left", "right", "down", "zoomIn", "z
 export function PtzPad({ cameraId }: { cameraId: string }) {
   const { t } = useTranslation();
   const move = useSetAtom(ptzCommand);
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionLockedAtom);
-  const disabled = offline || locked;
+  const { disabled } = useCommandGate();
   const press = (direction: Direction) => void move({ id: cameraId, move: MOVES[direction].move });
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const direction = ORDER.find((name) => MOVES[name].key === event.key);

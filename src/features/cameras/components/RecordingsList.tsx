@@ -5,9 +5,7 @@ import { Lock, LockOpen, Play } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Recording } from "../../../shared/contract/camera-controls";
-import { sessionLockedAtom } from "../../auth/atoms";
-import { commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
+import { useCommandGate } from "../../commands";
 import { cameraClientsAtom } from "../atoms";
 import { toggleRecordingLockCommand } from "../commands";
 import { fetchRecordings, recordingUrl } from "../controls-api";
@@ -100,9 +98,7 @@ export default function RecordingsList({ cameraId, label }: { cameraId: string; 
 function RecordingRow({ recording, onChange, onPlay }: { recording: Recording; onChange: (recording: Recording) => void; onPlay: () => void }) {
   const { t } = useTranslation();
   const toggle = useSetAtom(toggleRecordingLockCommand);
-  const pending = useAtomValue(commandPendingAtom(`recording-lock:${recording.id}`));
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionLockedAtom);
+  const { disabled } = useCommandGate({ key: `recording-lock:${recording.id}` });
   const time = recordingTime(recording);
   const onToggle = async () => {
     const outcome = await toggle({ id: recording.id });
@@ -125,7 +121,7 @@ function RecordingRow({ recording, onChange, onPlay }: { recording: Recording; o
           className="button recordings__lock"
           aria-pressed={recording.locked}
           aria-label={t(recording.locked ? "cameraControls.unlockRecording" : "cameraControls.lockRecording", { time })}
-          disabled={offline || locked || pending}
+          disabled={disabled}
           onClick={() => void onToggle()}
         >
           {recording.locked ? <Lock size={20} aria-hidden="true" /> : <LockOpen size={20} aria-hidden="true" />}{" "}

@@ -9,5 +9,10 @@ export const en: Strings<typeof pl> = {
   commands: {
     failed: "The command failed. Try again.",
     locked: "The session is locked: unlock it with the PIN first.",
+    gate: {
+      offline: "No connection: nothing will be sent.",
+      unavailable: "The device is unavailable.",
+      pending: "Sending…",
+    },
   },
 };

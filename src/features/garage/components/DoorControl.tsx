@@ -1,22 +1,16 @@
-import { atom, useAtomValue, useSetAtom } from "jotai";
+import { useSetAtom } from "jotai";
 import { ArrowDownToLine, ArrowUpDown, ArrowUpToLine, DoorClosed, DoorOpen, Square } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DoorStatePayload, GarageAction, GarageDoor } from "../../../shared/contract/garage";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { Tile, TileValue } from "../../../ui/Tile";
-import { sessionLockedAtom } from "../../auth/atoms";
-import { commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
-import { deviceAvailabilityAtom } from "../../switches";
+import { useCommandGate } from "../../commands";
 import { doorCommand, doorTarget } from "../commands";
 
 /** Actions that move the door: each asks for confirmation first. */
 const MOVING: readonly GarageAction[] = ["open", "close", "toggle"];
 const ICONS = { open: ArrowUpToLine, close: ArrowDownToLine, toggle: ArrowUpDown, stop: Square } as const;
-
-/** The availability of a door whose state names no device: unknown. */
-const NO_DEVICE = atom<"online" | "offline" | null>(null);
 
 /** Props of {@link DoorControl}. */
 export type DoorControlProps = {
@@ -40,12 +34,8 @@ export type DoorControlProps = {
 export function DoorControl({ door, state, variant = "home" }: DoorControlProps) {
   const { t } = useTranslation();
   const send = useSetAtom(doorCommand);
-  const pending = useAtomValue(commandPendingAtom(doorTarget(door)));
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionLockedAtom);
-  const unavailable = useAtomValue(state.device === undefined ? NO_DEVICE : deviceAvailabilityAtom(state.device)) === "offline";
+  const { disabled, pending, unavailable } = useCommandGate({ device: state.device, key: doorTarget(door) });
   const [confirming, setConfirming] = useState<GarageAction | null>(null);
-  const disabled = pending || offline || locked || unavailable;
   const Icon = state.state === "closed" ? DoorClosed : DoorOpen;
 
   const press = (action: GarageAction) => {

@@ -1,9 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { ToggleField } from "../../../ui/ToggleField";
-import { sessionAtom } from "../../auth/atoms";
-import { commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
+import { useCommandGate } from "../../commands";
 import { gpsNotificationsAtom } from "../atoms";
 import { setGpsNotificationsCommand } from "../commands";
 
@@ -14,9 +12,7 @@ import { setGpsNotificationsCommand } from "../commands";
 export function NotificationsToggle() {
   const { t } = useTranslation();
   const state = useAtomValue(gpsNotificationsAtom);
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionAtom).status === "locked";
-  const pending = useAtomValue(commandPendingAtom("gps:notifications"));
+  const { disabled, pending } = useCommandGate({ key: "gps:notifications" });
   const setNotifications = useSetAtom(setGpsNotificationsCommand);
   return (
     <div aria-busy={pending || undefined} data-testid="gps-notifications">
@@ -24,7 +20,7 @@ export function NotificationsToggle() {
         label={t("gps.notifications")}
         description={t("gps.notificationsDescription")}
         checked={state === true}
-        disabled={offline || locked || pending}
+        disabled={disabled}
         onChange={(checked) => void setNotifications(checked)}
         stateText={{ on: t("gps.on"), off: t("gps.off") }}
       />

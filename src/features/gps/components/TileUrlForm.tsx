@@ -3,9 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import * as v from "valibot";
 import { GpsTileUrlSchema } from "../../../shared/contract/gps";
-import { sessionAtom } from "../../auth/atoms";
-import { commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
+import { useCommandGate } from "../../commands";
 import { gpsTileUrlAtom } from "../atoms";
 import { saveTileUrlCommand } from "../commands";
 
@@ -20,9 +18,7 @@ export function TileUrlForm() {
   const saved = useAtomValue(gpsTileUrlAtom);
   const [draft, setDraft] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionAtom).status === "locked";
-  const pending = useAtomValue(commandPendingAtom("gps:tileUrl"));
+  const { disabled, pending } = useCommandGate({ key: "gps:tileUrl" });
   const save = useSetAtom(saveTileUrlCommand);
   const value = draft ?? saved ?? "";
   const handleSubmit = async (event: FormEvent) => {
@@ -36,7 +32,6 @@ export function TileUrlForm() {
     const outcome = await save(trimmed === "" ? null : trimmed);
     if (outcome.status === "done") setDraft(null);
   };
-  const disabled = offline || locked || pending;
   return (
     <form className="gps-tile-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
       <label htmlFor={id} className="gps-tile-form__label">

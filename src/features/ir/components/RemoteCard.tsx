@@ -3,10 +3,7 @@ import { Radio } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../ui/TextField";
-import { sessionAtom } from "../../auth/atoms";
-import { commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
-import { deviceAvailabilityAtom } from "../../switches";
+import { useCommandGate } from "../../commands";
 import { MAX_IR_BUTTONS } from "../../../shared/contract/ir";
 import { isButtonLimit, learnIrCommand, saveIrCodeCommand, sendIrCommand } from "../commands";
 import { irState, type Remote } from "../live";
@@ -26,19 +23,16 @@ export function RemoteCard({ remote }: RemoteCardProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const state = useAtomValue(irState(remote.device));
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionAtom).status === "locked";
-  const unavailable = useAtomValue(deviceAvailabilityAtom(remote.device)) === "offline";
-  const sending = useAtomValue(commandPendingAtom(`ir:${remote.device}`));
-  const learnPending = useAtomValue(commandPendingAtom(`ir-learn:${remote.device}`));
-  const savePending = useAtomValue(commandPendingAtom(`ir-code:${remote.device}`));
+  const { disabled, unavailable } = useCommandGate({ device: remote.device });
+  const sendGate = useCommandGate({ device: remote.device, key: `ir:${remote.device}` });
+  const learnGate = useCommandGate({ device: remote.device, key: `ir-learn:${remote.device}` });
+  const saveGate = useCommandGate({ device: remote.device, key: `ir-code:${remote.device}` });
   const send = useSetAtom(sendIrCommand);
   const learn = useSetAtom(learnIrCommand);
   const save = useSetAtom(saveIrCodeCommand);
   const [sent, setSent] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | undefined>(undefined);
-  const disabled = offline || locked || unavailable;
   const learning = state?.learning === true;
   const received = state?.received ?? null;
 
@@ -73,7 +67,7 @@ export function RemoteCard({ remote }: RemoteCardProps) {
       {state && state.codes.length > 0 ? (
         <div className="remote__buttons" role="group" aria-label={t("ir.buttons", { label: remote.label })}>
           {state.codes.map((button) => (
-            <button key={button.name} type="button" className="button remote__button" disabled={disabled || sending} onClick={() => void press(button.name)}>
+            <button key={button.name} type="button" className="button remote__button" disabled={sendGate.disabled} onClick={() => void press(button.name)}>
               {button.name}
             </button>
           ))}
@@ -84,7 +78,7 @@ export function RemoteCard({ remote }: RemoteCardProps) {
       <p className="remote__status" role="status">
         {sent !== null ? t("ir.sent", { name: sent }) : ""}
       </p>
-      <button type="button" className="button" aria-pressed={learning} disabled={disabled || learnPending || state === null} onClick={() => void learn({ device: remote.device, enable: !learning })}>
+      <button type="button" className="button" aria-pressed={learning} disabled={learnGate.disabled || state === null} onClick={() => void learn({ device: remote.device, enable: !learning })}>
         {learning ? t("ir.stopLearning") : t("ir.learn")}
       </button>
       {learning && (
@@ -93,7 +87,7 @@ export function RemoteCard({ remote }: RemoteCardProps) {
           {received && (
             <form className="remote__save" onSubmit={(event) => void submit(event)}>
               <TextField label={t("ir.nameField")} value={name} maxLength={40} error={nameError} disabled={disabled} onChange={(event) => setName(event.target.value)} />
-              <button type="submit" className="button button--primary" disabled={disabled || savePending}>
+              <button type="submit" className="button button--primary" disabled={saveGate.disabled}>
                 {t("ir.save")}
               </button>
             </form>

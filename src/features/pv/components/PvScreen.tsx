@@ -4,10 +4,8 @@ import { useTranslation } from "react-i18next";
 import type { PvLogSummary } from "../../../shared/contract/pv";
 import { formatRelativeTime } from "../../../shared/relativeTime";
 import { ProgressBar, progressPercent } from "../../../ui/ProgressBar";
-import { sessionAtom } from "../../auth/atoms";
 import { nowAtom } from "../../clock/atoms";
-import { commandEnvAtom, commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
+import { commandEnvAtom, useCommandGate } from "../../commands";
 import { localeAtom } from "../../preferences/atoms";
 import { failedLine, fetchPvLogs } from "../api";
 import { pvLogsAtom, pvUploadProgressAtom } from "../atoms";
@@ -69,9 +67,7 @@ export function PvScreen() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [missing, setMissing] = useState(false);
   const progress = useAtomValue(pvUploadProgressAtom);
-  const pending = useAtomValue(commandPendingAtom("pv:upload"));
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionAtom).status === "locked";
+  const { disabled, pending } = useCommandGate({ key: "pv:upload" });
   const upload = useSetAtom(uploadPvLogCommand);
   const percent = progress ? progressPercent(progress.loaded, progress.total) : null;
   const handleSubmit = async (event: FormEvent) => {
@@ -89,7 +85,6 @@ export function PvScreen() {
       setOutcome(bad ? { kind: "badLine", line: bad.line, message: bad.message.replace(/^line \d+: /, "") } : { kind: "failed" });
     }
   };
-  const disabled = offline || locked || pending;
   return (
     <div className="pv">
       <form className="pv-upload" onSubmit={(event) => void handleSubmit(event)} noValidate>

@@ -5,10 +5,8 @@ import { useTranslation } from "react-i18next";
 import type { SessionInfo } from "../../../shared/contract/auth";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { listSessions } from "../../auth/api";
-import { sessionAtom } from "../../auth/atoms";
 import { logoutCommand, revokeSessionCommand, SESSION_TARGET } from "../../auth/commands";
-import { commandEnvAtom, commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
+import { commandEnvAtom, useCommandGate } from "../../commands";
 import { preferencesAtom } from "../../preferences/atoms";
 
 type Loaded = { status: "loading" } | { status: "failed" } | { status: "loaded"; sessions: SessionInfo[] };
@@ -30,9 +28,9 @@ export function SessionList() {
   const { t } = useTranslation();
   const env = useAtomValue(commandEnvAtom);
   const locale = useAtomValue(preferencesAtom).locale;
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionAtom).status === "locked";
-  const busy = useAtomValue(commandPendingAtom(SESSION_TARGET));
+  // Reloading the list is a read: it works on the PIN screen too, only not offline.
+  const reloadGate = useCommandGate({ allowedWhileLocked: true });
+  const revokeGate = useCommandGate({ key: SESSION_TARGET });
   const revoke = useSetAtom(revokeSessionCommand);
   const logout = useSetAtom(logoutCommand);
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
@@ -75,7 +73,7 @@ export function SessionList() {
     return (
       <div className="session-list__failed" role="alert">
         <p>{t("settings.sessionsFailed")}</p>
-        <button type="button" className="button" disabled={offline} onClick={() => void load()}>
+        <button type="button" className="button" disabled={reloadGate.disabled} onClick={() => void load()}>
           {t("settings.retry")}
         </button>
       </div>
@@ -98,7 +96,7 @@ export function SessionList() {
             <button
               type="button"
               className="button button--danger session-list__logout"
-              disabled={offline || locked || busy || running}
+              disabled={revokeGate.disabled || running}
               onClick={() => setConfirming(session)}
             >
               <LogOut aria-hidden="true" size={20} />

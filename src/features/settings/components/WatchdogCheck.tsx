@@ -3,9 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Sensor } from "../../../shared/contract/sensors";
 import { formatNumber } from "../../../shared/numberFormat";
-import { sessionAtom } from "../../auth/atoms";
-import { commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
+import { useCommandGate } from "../../commands";
 import { checkWatchdogsCommand } from "../commands";
 import { watchdogAlertAtom } from "../live";
 
@@ -36,9 +34,7 @@ function ActiveAlert({ id, sensors }: { id: string; sensors: readonly Sensor[] }
 export function WatchdogCheck({ sensors }: { sensors: readonly Sensor[] }) {
   const { t } = useTranslation();
   const check = useSetAtom(checkWatchdogsCommand);
-  const pending = useAtomValue(commandPendingAtom("watchdogs:check"));
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionAtom).status === "locked";
+  const { disabled, pending } = useCommandGate({ key: "watchdogs:check", pendingDisables: false });
   const [active, setActive] = useState<string[] | null>(null);
   const handleCheck = async () => {
     const outcome = await check();
@@ -46,7 +42,7 @@ export function WatchdogCheck({ sensors }: { sensors: readonly Sensor[] }) {
   };
   return (
     <div className="watchdog-check">
-      <button type="button" className="button" disabled={offline || locked} aria-busy={pending || undefined} onClick={() => void handleCheck()}>
+      <button type="button" className="button" disabled={disabled} aria-busy={pending || undefined} onClick={() => void handleCheck()}>
         {t("settings.checkNow")}
       </button>
       <div role="status" className="watchdog-check__result">

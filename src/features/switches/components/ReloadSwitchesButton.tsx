@@ -1,9 +1,7 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { useSetAtom } from "jotai";
 import { RefreshCw } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { sessionAtom } from "../../auth/atoms";
-import { commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
+import { useCommandGate } from "../../commands";
 import { reloadSwitchesCommand } from "../commands";
 
 /**
@@ -14,11 +12,9 @@ import { reloadSwitchesCommand } from "../commands";
 export function ReloadSwitchesButton() {
   const { t } = useTranslation();
   const reload = useSetAtom(reloadSwitchesCommand);
-  const pending = useAtomValue(commandPendingAtom("switches:reload"));
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionAtom).status === "locked";
+  const { disabled, pending } = useCommandGate({ key: "switches:reload", pendingDisables: false });
   return (
-    <button type="button" className="button switches__reload" disabled={offline || locked} aria-busy={pending || undefined} onClick={() => void reload()}>
+    <button type="button" className="button switches__reload" disabled={disabled} aria-busy={pending || undefined} onClick={() => void reload()}>
       <RefreshCw size={18} aria-hidden="true" />
       {t("switches.reload")}
     </button>

@@ -1,13 +1,10 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { useSetAtom } from "jotai";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../ui/TextField";
-import { sessionAtom } from "../../auth/atoms";
 import { PinConfirmDialog } from "../../auth";
 import type { UnlockFailure } from "../../auth/unlockFailure";
-import { commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
-import { switchAvailabilityAtom } from "../availability";
+import { useCommandGate } from "../../commands";
 import { consoleFailureKey, tasmotaConsoleCommand, type ConsoleResult } from "../commands";
 import "./TasmotaConsole.css";
 
@@ -37,15 +34,11 @@ export type TasmotaConsoleProps = { name: string; label: string };
 export function TasmotaConsole({ name, label }: TasmotaConsoleProps) {
   const { t } = useTranslation();
   const run = useSetAtom(tasmotaConsoleCommand);
-  const pending = useAtomValue(commandPendingAtom(`tasmota-console:${name}`));
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionAtom).status === "locked";
-  const unavailable = useAtomValue(switchAvailabilityAtom(name)) === "offline";
+  const { disabled, pending, unavailable } = useCommandGate({ device: name, key: `tasmota-console:${name}`, pendingDisables: false });
   const [cmd, setCmd] = useState("");
   const [error, setError] = useState<string | undefined>(undefined);
   const [history, setHistory] = useState<ConsoleLine[]>([]);
   const [question, setQuestion] = useState<PinQuestion | null>(null);
-  const disabled = offline || locked || unavailable;
 
   const addLine = (entry: ConsoleEntry) => setHistory((lines) => [{ ...entry, id: Date.now() + Math.random() }, ...lines].slice(0, CONSOLE_HISTORY));
 

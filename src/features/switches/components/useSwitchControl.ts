@@ -1,9 +1,6 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useId } from "react";
-import { sessionAtom } from "../../auth/atoms";
-import { commandPendingAtom } from "../../commands";
-import { offlineAtom } from "../../offline/atoms";
-import { switchAvailabilityAtom } from "../availability";
+import { useCommandGate } from "../../commands";
 import { switchTarget, toggleSwitchCommand } from "../commands";
 import { switchPowerAtom } from "../power";
 
@@ -12,16 +9,14 @@ import { switchPowerAtom } from "../power";
  * needs: whether its device is unavailable (availability offline) and whether a press is pending,
  * the id its {@link SwitchState} takes (`stateId`), and the button's props: `aria-checked` (on),
  * `aria-describedby` (the state's word: 'Brak danych' and 'Niedostępne' say what aria-checked cannot),
- * `aria-busy` (pending), disabled while offline, locked or unavailable, and a click that sends
- * toggleSwitchCommand (ignored while pending).
+ * `aria-busy` (pending), disabled while offline, locked or unavailable (useCommandGate; a pending press
+ * does not disable it), and a click that sends toggleSwitchCommand (ignored while pending).
  */
 export function useSwitchControl(name: string, relay: number | undefined) {
   const press = { name, relay };
   const state = useAtomValue(switchPowerAtom(name, relay));
-  const unavailable = useAtomValue(switchAvailabilityAtom(name)) === "offline";
-  const pending = useAtomValue(commandPendingAtom(switchTarget(press)));
-  const offline = useAtomValue(offlineAtom);
-  const locked = useAtomValue(sessionAtom).status === "locked";
+  const gate = useCommandGate({ device: name, key: switchTarget(press), pendingDisables: false });
+  const { unavailable, pending } = gate;
   const toggle = useSetAtom(toggleSwitchCommand);
   const stateId = useId();
   return {
@@ -34,7 +29,7 @@ export function useSwitchControl(name: string, relay: number | undefined) {
       "aria-checked": state === "on",
       "aria-describedby": stateId,
       "aria-busy": pending || undefined,
-      disabled: unavailable || offline || locked,
+      disabled: gate.disabled,
       "data-pending": pending || undefined,
       onClick: () => {
         if (!pending) void toggle(press);
