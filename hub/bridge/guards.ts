@@ -19,19 +19,40 @@ export function isSafeDeviceName(name: string): boolean {
 const JsonObject = v.record(v.string(), v.unknown());
 export type JsonObject = v.InferOutput<typeof JsonObject>;
 
+/** How many device payloads were run through `JSON.parse` (each payload Buffer at most once: {@link parseJsonValue}). */
+export const jsonParseStats = { parses: 0 };
+
+/** The JSON value of each payload Buffer already parsed (`undefined` = not JSON), so every reader of one message shares one parse. */
+const parsedPayloads = new WeakMap<Buffer, { value: unknown }>();
+
+/**
+ * Parses a device payload as JSON once: every later call with the same Buffer (the device router
+ * hands one Buffer to every domain that reads the message) returns the same value without parsing
+ * again. Undefined when the payload is not JSON. No size or depth check: callers apply those
+ * (MAX_PAYLOAD_BYTES, {@link parseJsonObject}).
+ */
+export function parseJsonValue(payload: Buffer): unknown {
+  const known = parsedPayloads.get(payload);
+  if (known) return known.value;
+  jsonParseStats.parses += 1;
+  let value: unknown;
+  try {
+    value = JSON.parse(payload.toString("utf8"));
+  } catch {
+    value = undefined;
+  }
+  parsedPayloads.set(payload, { value });
+  return value;
+}
+
 /**
  * Parses a payload as a JSON object; undefined when it is not JSON, not an object, or nested
  * deeper than MAX_JSON_DEPTH (src/shared/jsonDepth.ts), so a hostile payload is never passed on
- * to the dashboard (`tasmota/tele/...`).
+ * to the dashboard (`tasmota/tele/...`). The payload is parsed at most once ({@link parseJsonValue}).
  */
 export function parseJsonObject(payload: Buffer): JsonObject | undefined {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(payload.toString("utf8"));
-  } catch {
-    return undefined;
-  }
-  if (!jsonDepthWithin(raw)) return undefined;
+  const raw = parseJsonValue(payload);
+  if (raw === undefined || !jsonDepthWithin(raw)) return undefined;
   const parsed = v.safeParse(JsonObject, raw);
   return parsed.success ? parsed.output : undefined;
 }

@@ -2,6 +2,7 @@ import { parseTasmotaConsoleLine, TASMOTA_CONSOLE_TIMEOUT_MS, type PinRequiredEr
 import { tasmotaCommandsNeedingPin } from "../../src/shared/contract/tasmota-console-policy";
 import { TASMOTA_STAT, tasmotaCommandTopic } from "../../src/shared/contract/topics";
 import { MAX_PAYLOAD_BYTES, parseJsonObject } from "../bridge/guards";
+import { DeviceRouter } from "../bridge/router";
 import { sendDeviceCommands } from "../broker/commands";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
@@ -50,11 +51,15 @@ export class TasmotaConsole {
     this.byName = new Map(switches.map((item) => [item.name, item]));
   }
 
-  /** Subscribes to `stat/+/+` for the answers. */
-  start(): this {
-    this.link.subscribe(`${TASMOTA_STAT}/+/+`, (topic, payload) => {
-      const [, device, suffix] = topic.split("/");
-      if (device === undefined || suffix === undefined) return;
+  /**
+   * Follows the devices' `stat/<t>/<suffix>` answers through `router` (absent = a router of its own
+   * on the link), raw: an answer over the size cap still ends the wait, as an empty text.
+   */
+  start(router: DeviceRouter = new DeviceRouter(this.link, undefined, { tasmota: [`${TASMOTA_STAT}/+/+`] })): this {
+    router.onRaw("tasmota", (topic, payload) => {
+      const parts = topic.split("/");
+      const [prefix, device, suffix] = parts;
+      if (parts.length !== 3 || prefix !== "stat" || device === undefined || suffix === undefined) return;
       const waiter = this.waiting.get(device);
       if (!waiter || !waiter.accepts(suffix)) return;
       this.waiting.delete(device);
