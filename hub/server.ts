@@ -93,7 +93,7 @@ export interface HubOptions {
   httpsPort?: number;
   /** HUB_MQTTS_PORT: the embedded broker's MQTT-over-TLS port when `tls` is not off (default 8883; 0 = none). */
   mqttsPort?: number;
-  /** HUB_MQTT_ALLOW_ANONYMOUS: admit devices without credentials on the TCP listener (issue 7, item 2); default false. */
+  /** HUB_MQTT_ALLOW_ANONYMOUS: admit devices without credentials on the TCP listener (docs/security.md); default false. */
   mqttAllowAnonymous?: boolean;
   demo: boolean;
   simulator: boolean;
