@@ -22,18 +22,21 @@ export type JsonObject = v.InferOutput<typeof JsonObject>;
 /** How many device payloads were run through `JSON.parse` (each payload Buffer at most once: {@link parseJsonValue}). */
 export const jsonParseStats = { parses: 0 };
 
-/** The JSON value of each payload Buffer already parsed (`undefined` = not JSON), so every reader of one message shares one parse. */
-const parsedPayloads = new WeakMap<Buffer, { value: unknown }>();
+/**
+ * The last payload Buffer parsed and its JSON value (`undefined` = not JSON). The device router hands
+ * one Buffer to every domain that reads a message, synchronously, before the next message: one slot
+ * is enough for all of them to share one parse, and costs no per-message bookkeeping.
+ */
+let lastParsed: { payload: Buffer; value: unknown } | undefined;
 
 /**
- * Parses a device payload as JSON once: every later call with the same Buffer (the device router
- * hands one Buffer to every domain that reads the message) returns the same value without parsing
- * again. Undefined when the payload is not JSON. No size or depth check: callers apply those
- * (MAX_PAYLOAD_BYTES, {@link parseJsonObject}).
+ * Parses a device payload as JSON once: a later call with the same Buffer, before another payload
+ * is parsed or {@link forgetParsedPayload}, returns the same value without parsing again. Undefined
+ * when the payload is not JSON. No size or depth check: callers apply those (MAX_PAYLOAD_BYTES,
+ * {@link parseJsonObject}).
  */
 export function parseJsonValue(payload: Buffer): unknown {
-  const known = parsedPayloads.get(payload);
-  if (known) return known.value;
+  if (lastParsed?.payload === payload) return lastParsed.value;
   jsonParseStats.parses += 1;
   let value: unknown;
   try {
@@ -41,8 +44,13 @@ export function parseJsonValue(payload: Buffer): unknown {
   } catch {
     value = undefined;
   }
-  parsedPayloads.set(payload, { value });
+  lastParsed = { payload, value };
   return value;
+}
+
+/** Drops the remembered parse (the device router calls it once every reader has had the message). */
+export function forgetParsedPayload(): void {
+  lastParsed = undefined;
 }
 
 /**

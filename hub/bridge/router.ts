@@ -1,7 +1,7 @@
 import { TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { OWNTRACKS_BASE } from "../gps/owntracks";
-import { MAX_PAYLOAD_BYTES, isSafeDeviceName, parseJsonObject, parseJsonValue, type JsonObject } from "./guards";
+import { MAX_PAYLOAD_BYTES, forgetParsedPayload, isSafeDeviceName, parseJsonObject, parseJsonValue, type JsonObject } from "./guards";
 
 /** Where a device message came from. */
 export type DeviceSource = "tasmota" | "zigbee2mqtt" | "owntracks";
@@ -91,23 +91,32 @@ const SOURCE_FILTERS: Record<DeviceSource, readonly string[]> = {
 type RawListener = (topic: string, payload: Buffer) => void;
 type Listener = { filter: DeviceEventFilter; handler: (event: DeviceEvent) => void };
 
-function makeEvent(topic: string, address: { source: DeviceSource; device: string; kind: string }, raw: Buffer): DeviceEvent {
-  let text: string | undefined;
-  return {
-    ...address,
-    topic,
-    raw,
-    get text() {
-      text ??= raw.toString("utf8");
-      return text;
-    },
-    get json() {
-      return parseJsonObject(raw);
-    },
-    get value() {
-      return parseJsonValue(raw);
-    },
-  };
+/** A {@link DeviceEvent} whose text and JSON are read on first use. */
+class RoutedEvent implements DeviceEvent {
+  private textValue: string | undefined;
+  private jsonValue: JsonObject | undefined | null = null;
+
+  constructor(
+    readonly source: DeviceSource,
+    readonly device: string,
+    readonly kind: string,
+    readonly topic: string,
+    readonly raw: Buffer,
+  ) {}
+
+  get text(): string {
+    this.textValue ??= this.raw.toString("utf8");
+    return this.textValue;
+  }
+
+  get json(): JsonObject | undefined {
+    if (this.jsonValue === null) this.jsonValue = parseJsonObject(this.raw);
+    return this.jsonValue;
+  }
+
+  get value(): unknown {
+    return parseJsonValue(this.raw);
+  }
 }
 
 /**
@@ -160,19 +169,37 @@ export class DeviceRouter {
   }
 
   private route(source: DeviceSource, topic: string, payload: Buffer): void {
+    try {
+      this.fanOut(source, topic, payload);
+    } finally {
+      forgetParsedPayload();
+    }
+  }
+
+  private fanOut(source: DeviceSource, topic: string, payload: Buffer): void {
     this.stats.received += 1;
-    for (const raw of this.rawListeners[source]) this.guard(topic, () => raw(topic, payload));
+    for (const raw of this.rawListeners[source]) {
+      try {
+        raw(topic, payload);
+      } catch (error) {
+        this.failed(topic, error);
+      }
+    }
     const address = deviceAddress(topic);
     if (address?.source !== source) return;
     if ((payload.length > MAX_PAYLOAD_BYTES && !UNCAPPED(address)) || !this.safeName(address)) {
       this.stats.refused += 1;
       return;
     }
-    const event = makeEvent(topic, address, payload);
+    const event = new RoutedEvent(source, address.device, address.kind, topic, payload);
     for (const { filter, handler } of this.listeners[source]) {
       if (filter.device !== undefined && filter.device !== address.device) continue;
       if (filter.kinds !== undefined && !filter.kinds.includes(address.kind)) continue;
-      this.guard(topic, () => handler(event));
+      try {
+        handler(event);
+      } catch (error) {
+        this.failed(topic, error);
+      }
     }
   }
 
@@ -181,11 +208,7 @@ export class DeviceRouter {
     return address.device.split("/").every(isSafeDeviceName);
   }
 
-  private guard(topic: string, work: () => void): void {
-    try {
-      work();
-    } catch (error) {
-      this.log?.error({ err: error, topic: topic.slice(0, 200) }, "a domain failed on a device message");
-    }
+  private failed(topic: string, error: unknown): void {
+    this.log?.error({ err: error, topic: topic.slice(0, 200) }, "a domain failed on a device message");
   }
 }

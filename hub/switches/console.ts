@@ -16,8 +16,17 @@ export type PinConfirmer = { confirmPin(session: SessionRow, pin: number): Promi
 /** Who runs a console line: the request's session and the PIN it sent, if any. */
 export type ConsoleCaller = { session: SessionRow; pin?: number | undefined };
 
-/** One answer of a device: its topic's last level (`RESULT`, `STATUS0`) and payload. */
-type Waiter = { accepts: (suffix: string) => boolean; resolve: (answer: { topic: string; payload: Buffer }) => void };
+/** A device's answer as the console returns it: its topic and its JSON object (`{"text": ...}` when not JSON, `""` over the size cap). */
+type Answer = { topic: string; response: Record<string, unknown> };
+
+/** A command waiting for its answer: which `stat/<t>/<suffix>` answers it, and where the answer goes. */
+type Waiter = { accepts: (suffix: string) => boolean; resolve: (answer: Answer) => void };
+
+/** The console's reading of a device answer, made while the device router hands it out (one shared JSON parse). */
+function readAnswer(topic: string, payload: Buffer): Answer {
+  if (payload.length > MAX_PAYLOAD_BYTES) return { topic, response: { text: "" } };
+  return { topic, response: parseJsonObject(payload) ?? { text: payload.toString("utf8") } };
+}
 
 /**
  * Which `stat/<t>/<suffix>` answers a console command, as Tasmota publishes it: `Status [n]` on
@@ -63,7 +72,7 @@ export class TasmotaConsole {
       const waiter = this.waiting.get(device);
       if (!waiter || !waiter.accepts(suffix)) return;
       this.waiting.delete(device);
-      waiter.resolve({ topic, payload });
+      waiter.resolve(readAnswer(topic, payload));
     });
     return this;
   }
@@ -102,7 +111,7 @@ export class TasmotaConsole {
     }
     if (this.waiting.has(device)) throw new HubError("DEVICE_BUSY", "a console command of this device is still waiting for its answer");
     let timer: NodeJS.Timeout | undefined;
-    const answer = new Promise<{ topic: string; payload: Buffer } | null>((resolve) => {
+    const answer = new Promise<Answer | null>((resolve) => {
       this.waiting.set(device, { accepts: (suffix) => answersCommand(command, suffix), resolve });
       timer = setTimeout(() => resolve(null), this.timeoutMs);
     });
@@ -111,9 +120,7 @@ export class TasmotaConsole {
       if (audit !== undefined) this.log.info(audit, "tasmota console: sent a command that needs the PIN, with the right PIN");
       const got = await answer;
       if (got === null) throw new HubError("DEVICE_NO_ANSWER", `the device did not answer within ${this.timeoutMs / 1000} s`);
-      const text = got.payload.length > MAX_PAYLOAD_BYTES ? "" : got.payload.toString("utf8");
-      const json = got.payload.length > MAX_PAYLOAD_BYTES ? undefined : parseJsonObject(got.payload);
-      return { command: arg === "" ? command : `${command} ${arg}`, topic: got.topic, response: json ?? { text } };
+      return { command: arg === "" ? command : `${command} ${arg}`, topic: got.topic, response: got.response };
     } finally {
       clearTimeout(timer);
       this.waiting.delete(device);
