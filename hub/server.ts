@@ -10,6 +10,7 @@ import { SessionStore } from "./auth/session-store";
 import { SessionWatch } from "./auth/session-watch";
 import { UserStore } from "./auth/user-store";
 import { startBridge } from "./bridge/bridge";
+import { DeviceRouter } from "./bridge/router";
 import { bridgeRoutes } from "./bridge/routes";
 import { startEmbeddedBroker, type EmbeddedBroker } from "./broker/embedded";
 import { brokerLimits, type BrokerLimits } from "./broker/limits";
@@ -93,7 +94,7 @@ export interface HubOptions {
   httpsPort?: number;
   /** HUB_MQTTS_PORT: the embedded broker's MQTT-over-TLS port when `tls` is not off (default 8883; 0 = none). */
   mqttsPort?: number;
-  /** HUB_MQTT_ALLOW_ANONYMOUS: admit devices without credentials on the TCP listener (issue 7, item 2); default false. */
+  /** HUB_MQTT_ALLOW_ANONYMOUS: admit devices without credentials on the TCP listener (docs/security.md); default false. */
   mqttAllowAnonymous?: boolean;
   demo: boolean;
   simulator: boolean;
@@ -207,18 +208,20 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     // The devices the hub acts for: the household file's, and the Zigbee2MQTT lights it found (household/devices.ts).
     const foundLights = new OfferedDevices("zigbee2mqtt");
     const known = anyKnown(householdDevices(household), foundLights);
-    const bridge = startBridge(link, household, log, { known, limits: brokerLimits(options.mqttLimits) });
+    // The one reader of device MQTT: each raw message parsed once, handed to every domain that follows it.
+    const router = new DeviceRouter(link, log);
+    const bridge = startBridge(link, household, log, { known, limits: brokerLimits(options.mqttLimits), router });
     // Device commands go through a link that refuses devices known offline (LWT / availability).
-    const commandLink = availabilityGuardedLink(link, new DeviceAvailability(known).start(link));
+    const commandLink = availabilityGuardedLink(link, new DeviceAvailability(known).start(link, router));
     const lights = new LightsService(commandLink, household.lights ?? [], log)
       .onZigbeeDevices((devices) => foundLights.offer(devices))
-      .start();
+      .start(router);
     const switchService = new SwitchService(household.switches, commandLink);
     const watchdog = new WatchdogService(link, settings, household, log).start();
     startGarageLight({ link, switches: switchService, setting: () => settings.get("garageLight"), log });
     const history = startHistory(db, link, log, household);
     cleanups.push(() => history.stop());
-    const gps = new GpsService(link, household.gps, new GpsStore(db), log).start();
+    const gps = new GpsService(link, household.gps, new GpsStore(db), log).start(router);
     const heater = new HeaterService(commandLink, household, new HeaterStore(db), log).start();
     const ac = new AcService(commandLink, household).start();
     cleanups.push(() => heater.stop(), () => ac.stop());
@@ -253,11 +256,11 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     await installCompression(app); // after the (precompressed) static files, before the API
     const switchDefinitions = new SwitchDefinitions(household.switches, db);
     const garageService = new GarageService(commandLink, household);
-    const ir = new IrService(household.ir ?? [], commandLink, new IrStore(db), log).start();
+    const ir = new IrService(household.ir ?? [], commandLink, new IrStore(db), log).start(router);
     const automations = startAutomations({ db, link, household, log, switches: switchService, lights, garage: garageService, demo: options.demo });
     registerDeviceExecutors(automations.runner, { heater, ac, acUnits: (household.ac ?? []).map((unit) => unit.id), ir, hasHeater: household.heater !== undefined });
     cleanups.push(() => automations.stop());
-    const cameras = startCameras({ household, db, link, log, sessions: sessionHolds, demo: options.demo && options.simulator, dataDir: options.dataDir, demoCameraFps: options.demoCameraFps });
+    const cameras = startCameras({ household, db, link, log, sessions: sessionHolds, demo: options.demo && options.simulator, dataDir: options.dataDir, demoCameraFps: options.demoCameraFps, router });
     cleanups.push(() => cameras.close());
     await registerApiBases(app, auth, {
       auth: authRoutes({ auth }),
@@ -268,7 +271,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       cameras: cameras.routes,
       garage: garageRoutes({ garage: garageService }),
       lights: lightsRoutes({ lights }),
-      switches: switchesRoutes({ switches: switchService, definitions: switchDefinitions, tasmotaConsole: new TasmotaConsole(household.switches, commandLink, auth, log).start() }),
+      switches: switchesRoutes({ switches: switchService, definitions: switchDefinitions, tasmotaConsole: new TasmotaConsole(household.switches, commandLink, auth, log).start(router) }),
       watchdog: watchdogRoutes({ watchdog }),
       ir: irRoutes({ ir }),
       history: historyRoutes({ history }),

@@ -1,7 +1,8 @@
-import type { Household, Sensor, Switch } from "../household/schema";
+import type { Household, Sensor } from "../household/schema";
+import { switchBinding, type SwitchBinding } from "../switches/relays";
 
-/** A switch named otherwise than its Tasmota device: its name and the one relay it is bound to, if any. */
-export type SwitchAlias = Pick<Switch, "name" | "relay">;
+/** A switch named otherwise than its Tasmota device: its binding (switches/relays.ts), whose relay's state it shows. */
+export type SwitchAlias = SwitchBinding;
 
 /** Lookup tables the bridge builds once from the household config. */
 export interface BridgeIndex {
@@ -11,7 +12,7 @@ export interface BridgeIndex {
   zigbeeSensors: ReadonlyMap<string, readonly Sensor[]>;
   /**
    * Tasmota topic -> the switches named otherwise than the topic, whose power and availability the
-   * bridge publishes under their own names too (the relays each follows: hub/switches/relays.ts).
+   * bridge publishes under their own names too (the relays each follows: switches/relays.ts switchPowerKey).
    */
   switchAliases: ReadonlyMap<string, readonly SwitchAlias[]>;
 }
@@ -33,7 +34,7 @@ export function buildBridgeIndex(household: Household): BridgeIndex {
   }
   for (const sw of household.switches) {
     const known = (switchAliases.get(sw.device) ?? []).some((alias) => alias.name === sw.name);
-    if (sw.name !== sw.device && !known) push(switchAliases, sw.device, sw.relay === undefined ? { name: sw.name } : { name: sw.name, relay: sw.relay });
+    if (sw.name !== sw.device && !known) push(switchAliases, sw.device, switchBinding(sw));
   }
   return { tasmotaSensors, zigbeeSensors, switchAliases };
 }

@@ -5,6 +5,7 @@ import type { KnownDevices } from "../household/devices";
 import type { Household } from "../household/schema";
 import { buildBridgeIndex } from "./bridge-index";
 import { RepublishGate } from "./republish";
+import { DeviceRouter } from "./router";
 import { createShutterBridge } from "./shutter";
 import { createAcBridge } from "../climate/ac-bridge";
 import type { BridgeStats } from "./stats";
@@ -19,10 +20,13 @@ export const BRIDGE_TOPIC_FILTERS = [`${TASMOTA_TELE}/#`, `${TASMOTA_STAT}/#`, `
 export interface BridgeOptions {
   known: KnownDevices;
   limits: Pick<BrokerLimits, "maxRetainedPerClient" | "maxRetainedTotal">;
+  /** The hub's device router the bridge reads through; absent = a router of its own on `link`. */
+  router?: DeviceRouter;
 }
 
 /**
- * Starts the device bridge on `link`: subscribes to Tasmota and Zigbee2MQTT topics, publishes the
+ * Starts the device bridge on `link`: reads Tasmota and Zigbee2MQTT messages through the device
+ * router (bridge/router.ts: one subscription, one JSON parse per message), publishes the
  * translated namespace messages retained (QoS 0), only for `known` devices and within the retained
  * limits (RepublishGate, bridge/republish.ts), and keeps counters. Returns the live stats object.
  * Handler errors are caught and counted as dropped, never thrown into the broker.
@@ -65,10 +69,10 @@ export function startBridge(link: BrokerLink, household: Household, log: HubLogg
     const units = acUnits(t, p, at);
     return { messages: [...result.messages, ...doors.messages, ...units.messages], dropped: [...result.dropped, ...doors.dropped, ...units.dropped], ignored: result.ignored };
   };
-  link.subscribe(`${TASMOTA_TELE}/#`, handle(tasmota));
-  link.subscribe(`${TASMOTA_STAT}/#`, handle(tasmota));
-  link.subscribe(
-    `${ZIGBEE2MQTT_BASE}/#`,
+  const router = options.router ?? new DeviceRouter(link, log);
+  router.onRaw("tasmota", handle(tasmota));
+  router.onRaw(
+    "zigbee2mqtt",
     handle((t, p, at) => translateZigbee2Mqtt(index, t, p, at, (bridgeTopic) => log.debug({ topic: bridgeTopic }, "zigbee2mqtt bridge message"))),
   );
   return { stats };

@@ -6,8 +6,8 @@ import { buildBridgeIndex } from "./bridge-index";
 import { translateTasmota } from "./tasmota";
 import { translateZigbee2Mqtt } from "./zigbee2mqtt";
 
-// Issue 7, attack 5: a payload nested thousands deep must never reach the dashboard (it broke
-// every IndexedDB save there). The bridge drops it and counts it; real payloads still pass.
+// A payload nested thousands deep must never reach the dashboard (it would break
+// every IndexedDB save there: docs/security.md). The bridge drops it and counts it; real payloads still pass.
 
 const demoPath = new URL("../household/demo.json", import.meta.url);
 const index = buildBridgeIndex(parseHousehold(readFileSync(demoPath, "utf8"), demoPath.pathname));

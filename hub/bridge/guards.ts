@@ -19,19 +19,48 @@ export function isSafeDeviceName(name: string): boolean {
 const JsonObject = v.record(v.string(), v.unknown());
 export type JsonObject = v.InferOutput<typeof JsonObject>;
 
+/** How many device payloads were run through `JSON.parse` (each payload Buffer at most once: {@link parseJsonValue}). */
+export const jsonParseStats = { parses: 0 };
+
+/**
+ * The last payload Buffer parsed and its JSON value (`undefined` = not JSON). The device router hands
+ * one Buffer to every domain that reads a message, synchronously, before the next message: one slot
+ * is enough for all of them to share one parse, and costs no per-message bookkeeping.
+ */
+let lastParsed: { payload: Buffer; value: unknown } | undefined;
+
+/**
+ * Parses a device payload as JSON once: a later call with the same Buffer, before another payload
+ * is parsed or {@link forgetParsedPayload}, returns the same value without parsing again. Undefined
+ * when the payload is not JSON. No size or depth check: callers apply those (MAX_PAYLOAD_BYTES,
+ * {@link parseJsonObject}).
+ */
+export function parseJsonValue(payload: Buffer): unknown {
+  if (lastParsed?.payload === payload) return lastParsed.value;
+  jsonParseStats.parses += 1;
+  let value: unknown;
+  try {
+    value = JSON.parse(payload.toString("utf8"));
+  } catch {
+    value = undefined;
+  }
+  lastParsed = { payload, value };
+  return value;
+}
+
+/** Drops the remembered parse (the device router calls it once every reader has had the message). */
+export function forgetParsedPayload(): void {
+  lastParsed = undefined;
+}
+
 /**
  * Parses a payload as a JSON object; undefined when it is not JSON, not an object, or nested
  * deeper than MAX_JSON_DEPTH (src/shared/jsonDepth.ts), so a hostile payload is never passed on
- * to the dashboard (`tasmota/tele/...`).
+ * to the dashboard (`tasmota/tele/...`). The payload is parsed at most once ({@link parseJsonValue}).
  */
 export function parseJsonObject(payload: Buffer): JsonObject | undefined {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(payload.toString("utf8"));
-  } catch {
-    return undefined;
-  }
-  if (!jsonDepthWithin(raw)) return undefined;
+  const raw = parseJsonValue(payload);
+  if (raw === undefined || !jsonDepthWithin(raw)) return undefined;
   const parsed = v.safeParse(JsonObject, raw);
   return parsed.success ? parsed.output : undefined;
 }

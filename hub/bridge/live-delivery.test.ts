@@ -12,7 +12,7 @@ import { connectBrowser, connectMqtt, deviceLogin, freePort, startTestHub, type 
  * DESIGN.md §6 "live delivery": every message the bridge publishes reaches a subscriber of `#`
  * (the dashboard's subscription), in order per topic, on the embedded broker and on Mosquitto.
  * Devices publish their own native payloads over TCP, each on its own connection and logged in
- * with its own MQTT user (issue 7, item 2), exactly as a household's Tasmota and Zigbee2MQTT do;
+ * with its own MQTT user (docs/security.md "Broker"), exactly as a household's Tasmota and Zigbee2MQTT do;
  * nothing publishes `sensor/...`. The `#` subscriber is the dashboard's: a browser on `/mqtt` with
  * a session (embedded broker) or the `dashboard` user on Mosquitto's websockets listener.
  */

@@ -19,7 +19,7 @@ const isPercent = (value: unknown): value is number => typeof value === "number"
 const isDirection = (value: unknown): value is -1 | 0 | 1 => value === -1 || value === 0 || value === 1;
 
 /**
- * The garage and gate side of the Tasmota bridge (issue 10): Tasmota shutters (`SetOption80 1`,
+ * The garage and gate side of the Tasmota bridge: Tasmota shutters (`SetOption80 1`,
  * xdrv_27_shutter) report `{"Shutter<n>":{"Position":0..100,"Direction":-1|0|1,"Target":0..100,"Tilt":..}}`
  * on `stat/<t>/RESULT` (every second while moving and at the end; older firmware on `tele/<t>/RESULT`) and in `tele/<t>/SENSOR`, and
  * `{"ShutterLock<n>":0|1}` answering ShutterLock. Each configured door's report becomes a retained

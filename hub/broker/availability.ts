@@ -1,5 +1,6 @@
 import { TASMOTA_CMND, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
-import { isSafeDeviceName, MAX_PAYLOAD_BYTES, ownField, parseJsonObject } from "../bridge/guards";
+import { isSafeDeviceName, ownField } from "../bridge/guards";
+import { DeviceRouter } from "../bridge/router";
 import type { KnownDevices } from "../household/devices";
 import type { BrokerLink } from "./link";
 
@@ -34,19 +35,19 @@ export class DeviceAvailability {
 
   constructor(private readonly known: KnownDevices) {}
 
-  /** Subscribes to the LWT and availability topics on `link`. */
-  start(link: BrokerLink): this {
-    link.subscribe(`${TASMOTA_TELE}/+/LWT`, (topic, payload) => {
-      const device = topic.split("/")[1] ?? "";
-      const text = payload.toString("utf8").trim();
-      if (text === "Online" || text === "Offline") this.set("tasmota", device, text === "Online");
+  /**
+   * Follows the LWT and availability messages through `router` (the hub's device router; absent =
+   * one of its own on `link`).
+   */
+  start(link: BrokerLink, router: DeviceRouter = new DeviceRouter(link, undefined, { tasmota: [`${TASMOTA_TELE}/+/LWT`], zigbee2mqtt: [`${ZIGBEE2MQTT_BASE}/+/availability`] })): this {
+    router.on({ source: "tasmota", kinds: ["tele/LWT"] }, (event) => {
+      const text = event.text.trim();
+      if (text === "Online" || text === "Offline") this.set("tasmota", event.device, text === "Online");
     });
-    link.subscribe(`${ZIGBEE2MQTT_BASE}/+/availability`, (topic, payload) => {
-      const device = topic.slice(ZIGBEE2MQTT_BASE.length + 1, -"/availability".length);
-      if (payload.length > MAX_PAYLOAD_BYTES) return;
-      const text = payload.toString("utf8").trim();
-      const state = text === "online" || text === "offline" ? text : ownField(parseJsonObject(payload) ?? {}, "state");
-      if (state === "online" || state === "offline") this.set("zigbee2mqtt", device, state === "online");
+    router.on({ source: "zigbee2mqtt", kinds: ["availability"] }, (event) => {
+      const text = event.text.trim();
+      const state = text === "online" || text === "offline" ? text : ownField(event.json ?? {}, "state");
+      if (state === "online" || state === "offline") this.set("zigbee2mqtt", event.device, state === "online");
     });
     return this;
   }

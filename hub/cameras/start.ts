@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { join } from "node:path";
 import type { BrokerLink, HubLogger } from "../broker/link";
+import type { DeviceRouter } from "../bridge/router";
 import type { Db } from "../core/db";
 import type { SessionRegistry } from "../core/session-registry";
 import type { Household } from "../household/schema";
@@ -68,6 +69,8 @@ export function startCameras(options: {
   demoCameraFps?: number | undefined;
   /** What each session holds open: every stream is registered there, so a session's end closes its streams. */
   sessions?: SessionRegistry | undefined;
+  /** The hub's device router the doorbell's presses are read through (absent = one of the doorbell's own). */
+  router?: DeviceRouter | undefined;
 }): CamerasDomain {
   // Debian's ffmpeg, when present: the demo cameras' live HLS test source, and RTSP cameras' HLS and MJPEG.
   const ffmpeg = findFfmpeg();
@@ -88,7 +91,7 @@ export function startCameras(options: {
     timing: { ...CAMERA_MONITOR_TIMING, probeEveryMs: probeEveryMsOf() },
   }).start();
   const doorbell = options.household.doorbell;
-  if (doorbell) startDoorbellBridge(options.link, doorbell, options.log);
+  if (doorbell) startDoorbellBridge(options.link, doorbell, options.log, Date.now, options.router);
   const press = options.demo && doorbell ? simulatedDoorbell(options.link, doorbell) : undefined;
   const recordings = new RecordingsService({
     store: new RecordingStore(options.db),

@@ -8,16 +8,17 @@ import {
   type TrackPoint,
 } from "../../src/shared/contract/gps";
 import type { BrokerLink, HubLogger } from "../broker/link";
+import { DeviceRouter } from "../bridge/router";
 import { HubError } from "../core/errors";
 import type { GpsConfig, GpsTrackerConfig } from "./config";
-import { OWNTRACKS_FILTER, parseOwnTracks, type OwnTracksFix } from "./owntracks";
+import { parseOwnTracks, type OwnTracksFix } from "./owntracks";
 import type { GpsStore } from "./store";
 
 /** A fix's time may be at most this far ahead of the hub's clock (ms); later ones are dropped. */
 const MAX_FUTURE_MS = 5 * 60_000;
 
 /**
- * The GPS cat trackers (issue 11): reads each tracker's OwnTracks messages (`owntracks/<user>/<device>`),
+ * The GPS cat trackers: reads each tracker's OwnTracks messages (`owntracks/<user>/<device>`),
  * publishes its state on `gps/<tracker>` (retained: position, battery, fix time, distance from home
  * by haversine), stores the track (bounded, GpsStore), and, while notifications are on, publishes
  * `gps/alert` (not retained) when a tracker leaves the radius around home or comes back. A fix older
@@ -41,9 +42,10 @@ export class GpsService {
 
   /**
    * Republishes the notifications switch once it was ever set (unset = off: nothing is published,
-   * like settings never saved) and subscribes to OwnTracks; returns this.
+   * like settings never saved) and follows OwnTracks through `router` (the hub's device router;
+   * absent = one of its own on the link); returns this.
    */
-  start(): this {
+  start(router: DeviceRouter = new DeviceRouter(this.link, this.log)): this {
     const stored = this.store.storedNotifications();
     if (stored !== null) this.link.publish(GPS_NOTIFICATIONS_TOPIC, JSON.stringify({ state: stored }), { retain: true, qos: 1 });
     if (this.config) {
@@ -51,7 +53,7 @@ export class GpsService {
         const last = this.store.last(tracker.id);
         if (last) this.outside.set(tracker.id, haversineMeters(this.config.home, last) > this.config.radiusM);
       }
-      this.link.subscribe(OWNTRACKS_FILTER, (topic, payload) => this.handle(topic, payload));
+      router.on({ source: "owntracks" }, (event) => this.handle(event.topic, event.raw));
     }
     return this;
   }

@@ -1,6 +1,6 @@
 import { MAX_IR_BUTTONS, irFeaturesTopic, irStateTopic, type IrCode, type IrFeatures, type IrSendBody, type IrState } from "../../src/shared/contract/ir";
 import { TASMOTA_TELE, tasmotaCommandTopic } from "../../src/shared/contract/topics";
-import { MAX_PAYLOAD_BYTES } from "../bridge/guards";
+import { DeviceRouter } from "../bridge/router";
 import { sendDeviceCommands } from "../broker/commands";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { HubError } from "../core/errors";
@@ -9,7 +9,7 @@ import { irReceivedCode, irSendPayload } from "./codes";
 import type { IrStore } from "./store";
 
 /**
- * Infrared remotes (spec §7 `POST /ir/send`, `/ir/learn`, `/ir/code`; issue 11): the household's IR
+ * Infrared remotes (spec §7 `POST /ir/send`, `/ir/learn`, `/ir/code`): the household's IR
  * blasters (Tasmota with IR transmitter and receiver). Publishes `features/ir/<device>` (label, room)
  * and `ir/<device>` (buttons, learning mode, the code received while learning), retained; reads
  * `IrReceived` from `tele/<t>/RESULT` while learning; sends `cmnd/<t>/IRSend` (QoS 1, never
@@ -29,17 +29,20 @@ export class IrService {
     this.blasters = new Map(blasters.map((blaster) => [blaster.device, blaster]));
   }
 
-  /** Publishes every blaster's features and state and listens for `IrReceived`. */
-  start(): this {
+  /**
+   * Publishes every blaster's features and state and follows `tele/<t>/RESULT` for `IrReceived`
+   * through `router` (the hub's device router; absent = one of its own on the link).
+   */
+  start(router: DeviceRouter = new DeviceRouter(this.link, this.log, { tasmota: [`${TASMOTA_TELE}/+/RESULT`] })): this {
     for (const blaster of this.blasters.values()) {
       const features: IrFeatures = { label: blaster.label, ...(blaster.room !== undefined ? { room: blaster.room } : {}) };
       this.link.publish(irFeaturesTopic(blaster.device), JSON.stringify(features), { retain: true, qos: 0 });
       this.publishState(blaster.device);
     }
     if (this.blasters.size > 0) {
-      this.link.subscribe(`${TASMOTA_TELE}/+/RESULT`, (topic, payload) => {
+      router.on({ source: "tasmota", kinds: ["tele/RESULT"] }, (event) => {
         try {
-          this.onResult(topic.split("/")[1] ?? "", payload);
+          this.onResult(event.device, event.raw);
         } catch (error) {
           this.log.error({ err: error }, "ir failed on a device message");
         }
@@ -105,7 +108,7 @@ export class IrService {
   }
 
   private onResult(device: string, payload: Buffer): void {
-    if (!this.learning.has(device) || payload.length > MAX_PAYLOAD_BYTES) return;
+    if (!this.learning.has(device)) return;
     const code = irReceivedCode(payload);
     if (!code) return;
     this.received.set(device, { code, time: new Date().toISOString() });

@@ -1,7 +1,8 @@
 import { sendDeviceCommands } from "../broker/commands";
 import type { LightConfig, LightFeatures, LightSetBody, LightState } from "../../src/shared/contract/lights";
 import { lightFeaturesTopic, lightStateTopic, TASMOTA_CMND, TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
-import { isSafeDeviceName, MAX_PAYLOAD_BYTES, parseJsonObject } from "../bridge/guards";
+import { isSafeDeviceName, type JsonObject } from "../bridge/guards";
+import { DeviceRouter, type DeviceEvent } from "../bridge/router";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { MAX_OFFERED_DEVICES } from "../household/devices";
 import { lightsOfBridgeDevices } from "./exposes";
@@ -15,6 +16,9 @@ const MAX_REMEMBERED = 1000;
 
 /** Device topic of Zigbee2MQTT's retained device list. */
 export const BRIDGE_DEVICES_TOPIC = `${ZIGBEE2MQTT_BASE}/bridge/devices`;
+
+/** The raw topics the service reads when started on its own (not on the hub's device router). */
+const OWN_FILTERS = { zigbee2mqtt: [BRIDGE_DEVICES_TOPIC, `${ZIGBEE2MQTT_BASE}/+`], tasmota: [`${TASMOTA_TELE}/+/STATE`, `${TASMOTA_STAT}/+/RESULT`] };
 
 /**
  * The lights of at most `max` devices: every light `named` says the household file names, then the
@@ -47,7 +51,7 @@ function mergeState(previous: LightState | undefined, next: LightState): LightSt
 }
 
 /**
- * The lights domain (spec §3, §7; issue 10 "Lights"): finds lights (Zigbee2MQTT `bridge/devices`
+ * The lights domain (spec §3, §7): finds lights (Zigbee2MQTT `bridge/devices`
  * exposes, the household's Tasmota lights from their STATE / RESULT), publishes their features
  * retained on `features/light/<id>` and their live state on `light/<id>`, and sends checked
  * commands to the device topics (`zigbee2mqtt/<name>/set`; Tasmota `cmnd/<t>/Power|Dimmer|Color|CT`),
@@ -79,14 +83,15 @@ export class LightsService implements LightDirectory {
     }
   }
 
-  /** Subscribes to `zigbee2mqtt/bridge/devices`, `zigbee2mqtt/+` and the Tasmota lights' STATE / RESULT. */
-  start(): this {
-    this.link.subscribe(BRIDGE_DEVICES_TOPIC, (_topic, payload) => this.guard(() => this.onBridgeDevices(payload)));
-    this.link.subscribe(`${ZIGBEE2MQTT_BASE}/+`, (topic, payload) => this.guard(() => this.onZigbeeState(topic.slice(ZIGBEE2MQTT_BASE.length + 1), payload)));
-    if (this.tasmotaByTopic.size > 0) {
-      this.link.subscribe(`${TASMOTA_TELE}/+/STATE`, (topic, payload) => this.guard(() => this.onTasmota(topic.split("/")[1] ?? "", payload)));
-      this.link.subscribe(`${TASMOTA_STAT}/+/RESULT`, (topic, payload) => this.guard(() => this.onTasmota(topic.split("/")[1] ?? "", payload)));
-    }
+  /**
+   * Follows, through `router` (the hub's device router; absent = one of its own on the link),
+   * `zigbee2mqtt/bridge/devices`, every Zigbee2MQTT device's state and the Tasmota lights'
+   * `tele/<t>/STATE` and `stat/<t>/RESULT`.
+   */
+  start(router: DeviceRouter = new DeviceRouter(this.link, this.log, OWN_FILTERS)): this {
+    router.on({ source: "zigbee2mqtt", kinds: ["bridge/devices"] }, (event) => this.guard(() => this.onBridgeDevices(event)));
+    router.on({ source: "zigbee2mqtt", kinds: ["state"] }, (event) => this.guard(() => this.onZigbeeState(event)));
+    if (this.tasmotaByTopic.size > 0) router.on({ source: "tasmota", kinds: ["tele/STATE", "stat/RESULT"] }, (event) => this.guard(() => this.onTasmota(event)));
     return this;
   }
 
@@ -162,11 +167,9 @@ export class LightsService implements LightDirectory {
     this.link.publish(lightStateTopic(id), JSON.stringify(merged), { retain: true, qos: 0 });
   }
 
-  private onBridgeDevices(payload: Buffer): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(payload.toString("utf8"));
-    } catch {
+  private onBridgeDevices(event: DeviceEvent): void {
+    const parsed = event.value;
+    if (parsed === undefined) {
       this.log.warn({}, "zigbee2mqtt/bridge/devices is not JSON");
       return;
     }
@@ -192,15 +195,14 @@ export class LightsService implements LightDirectory {
     }
   }
 
-  private onZigbeeState(device: string, payload: Buffer): void {
-    if (device === "bridge" || payload.length > MAX_PAYLOAD_BYTES || !isSafeDeviceName(device)) return;
-    const json = parseJsonObject(payload);
+  private onZigbeeState(event: DeviceEvent): void {
+    const { device, json } = event;
     if (!json) return;
     if (this.zigbeePayloads.has(device) || this.zigbeePayloads.size < MAX_REMEMBERED) this.zigbeePayloads.set(device, json);
     this.applyZigbeeState(device, json);
   }
 
-  private applyZigbeeState(device: string, json: Record<string, unknown>): void {
+  private applyZigbeeState(device: string, json: JsonObject): void {
     for (const model of this.zigbee.values()) {
       if (model.features.device !== device) continue;
       if (model.target.kind !== "zigbee2mqtt") continue;
@@ -209,10 +211,11 @@ export class LightsService implements LightDirectory {
     }
   }
 
-  private onTasmota(topic: string, payload: Buffer): void {
+  private onTasmota(event: DeviceEvent): void {
+    const topic = event.device;
     const entries = this.tasmotaByTopic.get(topic);
-    if (!entries || payload.length > MAX_PAYLOAD_BYTES) return;
-    const json = parseJsonObject(payload);
+    if (!entries) return;
+    const json = event.json;
     if (!json) return;
     for (const entry of entries) {
       const features = tasmotaLightFeatures(json, { id: entry.name, device: topic, label: entry.label, ...(entry.room !== undefined ? { room: entry.room } : {}) });

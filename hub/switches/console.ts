@@ -2,6 +2,7 @@ import { parseTasmotaConsoleLine, TASMOTA_CONSOLE_TIMEOUT_MS, type PinRequiredEr
 import { tasmotaCommandsNeedingPin } from "../../src/shared/contract/tasmota-console-policy";
 import { TASMOTA_STAT, tasmotaCommandTopic } from "../../src/shared/contract/topics";
 import { MAX_PAYLOAD_BYTES, parseJsonObject } from "../bridge/guards";
+import { DeviceRouter } from "../bridge/router";
 import { sendDeviceCommands } from "../broker/commands";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
@@ -15,8 +16,17 @@ export type PinConfirmer = { confirmPin(session: SessionRow, pin: number): Promi
 /** Who runs a console line: the request's session and the PIN it sent, if any. */
 export type ConsoleCaller = { session: SessionRow; pin?: number | undefined };
 
-/** One answer of a device: its topic's last level (`RESULT`, `STATUS0`) and payload. */
-type Waiter = { accepts: (suffix: string) => boolean; resolve: (answer: { topic: string; payload: Buffer }) => void };
+/** A device's answer as the console returns it: its topic and its JSON object (`{"text": ...}` when not JSON, `""` over the size cap). */
+type Answer = { topic: string; response: Record<string, unknown> };
+
+/** A command waiting for its answer: which `stat/<t>/<suffix>` answers it, and where the answer goes. */
+type Waiter = { accepts: (suffix: string) => boolean; resolve: (answer: Answer) => void };
+
+/** The console's reading of a device answer, made while the device router hands it out (one shared JSON parse). */
+function readAnswer(topic: string, payload: Buffer): Answer {
+  if (payload.length > MAX_PAYLOAD_BYTES) return { topic, response: { text: "" } };
+  return { topic, response: parseJsonObject(payload) ?? { text: payload.toString("utf8") } };
+}
 
 /**
  * Which `stat/<t>/<suffix>` answers a console command, as Tasmota publishes it: `Status [n]` on
@@ -50,15 +60,19 @@ export class TasmotaConsole {
     this.byName = new Map(switches.map((item) => [item.name, item]));
   }
 
-  /** Subscribes to `stat/+/+` for the answers. */
-  start(): this {
-    this.link.subscribe(`${TASMOTA_STAT}/+/+`, (topic, payload) => {
-      const [, device, suffix] = topic.split("/");
-      if (device === undefined || suffix === undefined) return;
+  /**
+   * Follows the devices' `stat/<t>/<suffix>` answers through `router` (absent = a router of its own
+   * on the link), raw: an answer over the size cap still ends the wait, as an empty text.
+   */
+  start(router: DeviceRouter = new DeviceRouter(this.link, undefined, { tasmota: [`${TASMOTA_STAT}/+/+`] })): this {
+    router.onRaw("tasmota", (topic, payload) => {
+      const parts = topic.split("/");
+      const [prefix, device, suffix] = parts;
+      if (parts.length !== 3 || prefix !== "stat" || device === undefined || suffix === undefined) return;
       const waiter = this.waiting.get(device);
       if (!waiter || !waiter.accepts(suffix)) return;
       this.waiting.delete(device);
-      waiter.resolve({ topic, payload });
+      waiter.resolve(readAnswer(topic, payload));
     });
     return this;
   }
@@ -97,7 +111,7 @@ export class TasmotaConsole {
     }
     if (this.waiting.has(device)) throw new HubError("DEVICE_BUSY", "a console command of this device is still waiting for its answer");
     let timer: NodeJS.Timeout | undefined;
-    const answer = new Promise<{ topic: string; payload: Buffer } | null>((resolve) => {
+    const answer = new Promise<Answer | null>((resolve) => {
       this.waiting.set(device, { accepts: (suffix) => answersCommand(command, suffix), resolve });
       timer = setTimeout(() => resolve(null), this.timeoutMs);
     });
@@ -106,9 +120,7 @@ export class TasmotaConsole {
       if (audit !== undefined) this.log.info(audit, "tasmota console: sent a command that needs the PIN, with the right PIN");
       const got = await answer;
       if (got === null) throw new HubError("DEVICE_NO_ANSWER", `the device did not answer within ${this.timeoutMs / 1000} s`);
-      const text = got.payload.length > MAX_PAYLOAD_BYTES ? "" : got.payload.toString("utf8");
-      const json = got.payload.length > MAX_PAYLOAD_BYTES ? undefined : parseJsonObject(got.payload);
-      return { command: arg === "" ? command : `${command} ${arg}`, topic: got.topic, response: json ?? { text } };
+      return { command: arg === "" ? command : `${command} ${arg}`, topic: got.topic, response: got.response };
     } finally {
       clearTimeout(timer);
       this.waiting.delete(device);

@@ -4,12 +4,13 @@ import { sendDeviceCommands } from "../broker/commands";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
 import type { Switch } from "../household/schema";
-import { relayCommands } from "./relays";
+import { relayCommands, switchBinding } from "./relays";
 
 /**
  * Switch commands (spec §3, §7 `POST switch/{id}/set`; docs/contract.md): turns a validated body into
  * Tasmota's `cmnd/<device>/POWER<n>` with the plain payload `ON`/`OFF`/`TOGGLE`, QoS 1, never
  * retained, sent at once through the broker link or refused (DESIGN.md §5: never queued or replayed).
+ * The relay and device come from the switch's binding (relays.ts), the same one its shown state follows.
  * The new state is not answered: the device confirms it on `stat/` (the bridge makes it `power/`).
  */
 export class SwitchService {
@@ -30,12 +31,13 @@ export class SwitchService {
   async set(name: string, body: SwitchSetBody): Promise<SwitchSetAnswer["item"]> {
     const item = this.byName.get(name);
     if (item === undefined) throw new HubError("NOT_FOUND", "no such switch");
-    const commands = relayCommands(item);
+    const binding = switchBinding(item);
+    const commands = relayCommands(binding);
     const command = commands.get(body.relay);
     if (command === undefined) {
       throw new HubError("BAD_REQUEST", `relay: must be one of ${[...commands.keys()].join(", ")} for this switch`);
     }
-    await sendDeviceCommands(this.link, [{ topic: tasmotaCommandTopic(item.device, command), payload: body.state }]);
+    await sendDeviceCommands(this.link, [{ topic: tasmotaCommandTopic(binding.device, command), payload: body.state }]);
     return { name: item.name, relay: body.relay, command, state: body.state };
   }
 }
