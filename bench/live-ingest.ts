@@ -9,6 +9,7 @@
 import mqtt, { type MqttClient } from "mqtt";
 import * as v from "valibot";
 import { startTestHub } from "../tests/e2e/support/hub";
+import { benchHouseholdEnv } from "./household";
 import { SensorListSchema, deviceOf, nativeReading, type Sensor } from "../tests/e2e/support/mqtt";
 import { launchChromium, loginAsDemo, ms, printTable } from "./support";
 import { installPageProbes, readProbes, type LongTask } from "./probes";
@@ -66,7 +67,7 @@ const summarise = (tasks: LongTask[], from: number, to: number) => {
   return { count: inPhase.length, max, total };
 };
 
-const hub = await startTestHub();
+const hub = await startTestHub({ env: benchHouseholdEnv(Array.from({ length: BENCH_DEVICES }, (_, i) => benchDevice(i)), RELAYS) });
 const browser = await launchChromium();
 try {
   // Baseline in the same run: the same login at the same throttle before any burst is retained, so

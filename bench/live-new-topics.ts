@@ -15,7 +15,8 @@ import type { MqttClient } from "mqtt";
 import { startTestHub } from "../tests/e2e/support/hub";
 import { summariseProfile, type CpuProfile } from "./cpuProfile";
 import { summariseTrace, TRACE_CATEGORIES, type TraceEvent } from "./traceSummary";
-import { connectDevices, onOff, publishBurst, RELAYS, summariseLongTasks, TOPICS_PER_DEVICE } from "./liveLoad";
+import { benchHouseholdEnv } from "./household";
+import { benchDevice, connectDevices, onOff, publishBurst, RELAYS, summariseLongTasks, TOPICS_PER_DEVICE } from "./liveLoad";
 import { installPageProbes, readProbes } from "./probes";
 import { launchChromium, loginAsDemo, ms, printTable } from "./support";
 
@@ -101,10 +102,11 @@ async function phase(name: string, browser: Browser, page: Page, cdp: CDPSession
   for (const spot of summary.hotspots) console.log(`  ${spot.selfMs.toFixed(1).padStart(8)} ms  ${spot.name} (${spot.where})`);
 }
 
-const hub = await startTestHub();
+const burstDevices = Math.ceil(BURST / TOPICS_PER_DEVICE);
+const hub = await startTestHub({ env: benchHouseholdEnv([...Array.from({ length: burstDevices }, (_, i) => benchDevice(i)), ...new Set(freshTopics.map((t) => t.device))], RELAYS) });
 const browser = await launchChromium();
 try {
-  const devices = await publishBurst(hub, Math.ceil(BURST / TOPICS_PER_DEVICE));
+  const devices = await publishBurst(hub, burstDevices);
   for (const [name, client] of await connectDevices(hub, [...new Set(freshTopics.map((t) => t.device))])) devices.set(name, client);
 
   const context = await browser.newContext({ serviceWorkers: "block", viewport: { width: 1280, height: 800 } });
