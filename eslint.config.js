@@ -45,7 +45,17 @@ const otherFeaturesComponents = (self) =>
     }));
 
 export default tseslint.config(
-  { ignores: ["dist", "dist-hub", "node_modules", "src/routeTree.gen.ts", "test-results", "playwright-report", ".hub-data"] },
+  {
+    ignores: [
+      "dist",
+      "dist-hub",
+      "node_modules",
+      "src/routeTree.gen.ts",
+      "test-results",
+      "playwright-report",
+      ".hub-data",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -63,7 +73,11 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
     },
   },
-  { files: ["src/routes/**"], ignores: TESTS, rules: forbid(["app", "test"], "routes may not import app or the test helpers") },
+  {
+    files: ["src/routes/**"],
+    ignores: TESTS,
+    rules: forbid(["app", "test"], "routes may not import app or the test helpers"),
+  },
   { files: ["src/routes/**/*.test.{ts,tsx}"], rules: forbid(["app"], "routes may not import app") },
   // Production code never imports the test helpers (src/test renders with the app's providers, so it
   // imports app: a feature importing it would run the layers backwards). Tests beside the code may.
@@ -71,20 +85,61 @@ export default tseslint.config(
     {
       files: [`src/features/${name}/**`],
       ignores: TESTS,
-      rules: forbid(["app", "routes", "test"], "features may not import app, routes or the test helpers", { extra: otherFeaturesComponents(name) }),
+      rules: forbid(["app", "routes", "test"], "features may not import app, routes or the test helpers", {
+        extra: otherFeaturesComponents(name),
+      }),
     },
     {
       files: [`src/features/${name}/**/*.test.{ts,tsx}`],
-      rules: forbid(["app", "routes"], "features may not import app or routes", { extra: otherFeaturesComponents(name) }),
+      rules: forbid(["app", "routes"], "features may not import app or routes", {
+        extra: otherFeaturesComponents(name),
+      }),
     },
   ]),
-  { files: ["src/ui/**"], ignores: TESTS, rules: forbid(["app", "routes", "features", "lib", "test"], "ui imports only shared: props in, events out, no state or I/O", { packages: ["jotai", "jotai/utils", "mqtt", "dexie"] }) },
-  { files: ["src/ui/**/*.test.{ts,tsx}"], rules: forbid(["app", "routes", "features", "lib"], "ui imports only shared", { packages: ["jotai", "jotai/utils", "mqtt", "dexie"] }) },
-  { files: ["src/lib/**"], ignores: TESTS, rules: forbid(["app", "routes", "features", "ui", "test"], "lib imports only shared") },
-  { files: ["src/lib/**/*.test.{ts,tsx}"], rules: forbid(["app", "routes", "features", "ui"], "lib imports only shared") },
-  { files: ["src/shared/**"], rules: forbid(["app", "routes", "features", "ui", "lib", "test"], "shared imports nothing of the app") },
+  {
+    files: ["src/ui/**"],
+    ignores: TESTS,
+    rules: forbid(
+      ["app", "routes", "features", "lib", "test"],
+      "ui imports only shared: props in, events out, no state or I/O",
+      { packages: ["jotai", "jotai/utils", "mqtt", "dexie"] },
+    ),
+  },
+  {
+    files: ["src/ui/**/*.test.{ts,tsx}"],
+    rules: forbid(["app", "routes", "features", "lib"], "ui imports only shared", {
+      packages: ["jotai", "jotai/utils", "mqtt", "dexie"],
+    }),
+  },
+  {
+    files: ["src/lib/**"],
+    ignores: TESTS,
+    rules: forbid(["app", "routes", "features", "ui", "test"], "lib imports only shared"),
+  },
+  {
+    files: ["src/lib/**/*.test.{ts,tsx}"],
+    rules: forbid(["app", "routes", "features", "ui"], "lib imports only shared"),
+  },
+  {
+    files: ["src/shared/**"],
+    rules: forbid(["app", "routes", "features", "ui", "lib", "test"], "shared imports nothing of the app"),
+  },
   // The contract runs in the browser, the service worker and Node: valibot and its own modules only.
-  { files: ["src/shared/contract/**"], ignores: ["**/*.test.ts"], rules: forbid(["app", "routes", "features", "ui", "lib", "test", "hub", "db"], "the contract (src/shared/contract) imports only valibot and its own modules", { packages: ["jotai", "jotai/utils", "mqtt", "dexie", "react", "ky"] }) },
-  { files: ["sw/**"], rules: forbid(["src/app", "src/routes", "src/features", "src/ui", "src/lib"], "sw imports only src/shared") },
-  { files: ["hub/**"], rules: forbid(["src/app", "src/routes", "src/features", "src/ui", "src/lib"], "the hub imports only src/shared") },
+  {
+    files: ["src/shared/contract/**"],
+    ignores: ["**/*.test.ts"],
+    rules: forbid(
+      ["app", "routes", "features", "ui", "lib", "test", "hub", "db"],
+      "the contract (src/shared/contract) imports only valibot and its own modules",
+      { packages: ["jotai", "jotai/utils", "mqtt", "dexie", "react", "ky"] },
+    ),
+  },
+  {
+    files: ["sw/**"],
+    rules: forbid(["src/app", "src/routes", "src/features", "src/ui", "src/lib"], "sw imports only src/shared"),
+  },
+  {
+    files: ["hub/**"],
+    rules: forbid(["src/app", "src/routes", "src/features", "src/ui", "src/lib"], "the hub imports only src/shared"),
+  },
 );

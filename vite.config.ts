@@ -62,7 +62,12 @@ const pwa = VitePWA({
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "src/routes", generatedRouteTree: "src/routeTree.gen.ts" }),
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: "src/routes",
+      generatedRouteTree: "src/routeTree.gen.ts",
+    }),
     react(),
     // A feature's index.ts re-exports only: importing one name loads that module only.
     pureReexports(fileURLToPath(new URL("./src/", import.meta.url))),

@@ -12,7 +12,12 @@
  *   slowest of an unrelated `GET /api/v2/heater/config` polled every 100 ms meanwhile.
  * Prints figures; never passes or fails. Run: `npx tsx bench/automation-fanout.ts`.
  */
-import { AUTOMATION_NOTIFY_TOPIC, AUTOMATION_RUN_TOPIC, AUTOMATIONS_PATH, AutomationsAnswerSchema } from "../src/shared/contract/automations";
+import {
+  AUTOMATION_NOTIFY_TOPIC,
+  AUTOMATION_RUN_TOPIC,
+  AUTOMATIONS_PATH,
+  AutomationsAnswerSchema,
+} from "../src/shared/contract/automations";
 import { call, connectBrowser, connectDevice, freePort, jsonOf, login, startTestHub } from "../hub/testing/harness";
 
 const automations = Number(process.env.BENCH_AUTOMATIONS ?? "1000");
@@ -26,14 +31,19 @@ async function main(): Promise<void> {
   const hub = await startTestHub({ mqttPort: await freePort() });
   try {
     const cookie = await login(hub);
-    const existing = (await jsonOf(await call(hub, "GET", `${BASE}${AUTOMATIONS_PATH}`, { cookie }), AutomationsAnswerSchema)).items.length;
+    const existing = (
+      await jsonOf(await call(hub, "GET", `${BASE}${AUTOMATIONS_PATH}`, { cookie }), AutomationsAnswerSchema)
+    ).items.length;
     const latencies: number[] = [];
     let refusal: string | null = null;
     for (let index = 0; index < automations; index++) {
       const body = {
         name: `Dzwonek ${index + 1}`,
         trigger: { type: "doorbell" },
-        actions: Array.from({ length: actionsEach }, (_, n) => ({ kind: "notify", message: `Ktoś dzwoni (${index + 1}.${n + 1})` })),
+        actions: Array.from({ length: actionsEach }, (_, n) => ({
+          kind: "notify",
+          message: `Ktoś dzwoni (${index + 1}.${n + 1})`,
+        })),
       };
       const started = performance.now();
       const response = await call(hub, "POST", `${BASE}${AUTOMATIONS_PATH}`, { cookie, body });
@@ -51,11 +61,20 @@ async function main(): Promise<void> {
       return took === undefined ? "-" : `${took.toFixed(1)} ms`;
     };
     const last = existing + latencies.length;
-    console.log(`\nAutomation fan-out: doorbell automations of ${actionsEach} notify actions each (the household had ${existing})`);
-    console.log(`accepted           ${latencies.length} of ${automations} asked${refusal ? `; then refused: ${refusal}` : ""}`);
-    console.log(`create latency     household's ${existing + 1}th ${at(existing + 1)}, 200th ${at(200)}, last (${last}th) ${at(last)}`);
+    console.log(
+      `\nAutomation fan-out: doorbell automations of ${actionsEach} notify actions each (the household had ${existing})`,
+    );
+    console.log(
+      `accepted           ${latencies.length} of ${automations} asked${refusal ? `; then refused: ${refusal}` : ""}`,
+    );
+    console.log(
+      `create latency     household's ${existing + 1}th ${at(existing + 1)}, 200th ${at(200)}, last (${last}th) ${at(last)}`,
+    );
     const blocks: string[] = [];
-    for (let start = 0; start < latencies.length; start += 100) blocks.push(`${start + 1}-${Math.min(start + 100, latencies.length)}: ${median(latencies.slice(start, start + 100)).toFixed(1)}`);
+    for (let start = 0; start < latencies.length; start += 100)
+      blocks.push(
+        `${start + 1}-${Math.min(start + 100, latencies.length)}: ${median(latencies.slice(start, start + 100)).toFixed(1)}`,
+      );
     console.log(`median per 100     ${blocks.join(", ")} (ms)`);
 
     const browser = await connectBrowser(hub, cookie);
@@ -77,7 +96,9 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     console.log(`one ring, ${ringSeconds} s   ${runs} runs, ${toasts} toasts at a dashboard`);
-    console.log(`unrelated GET      median ${median(unrelated).toFixed(1)} ms, slowest ${Math.max(...unrelated).toFixed(1)} ms (${unrelated.length} calls)`);
+    console.log(
+      `unrelated GET      median ${median(unrelated).toFixed(1)} ms, slowest ${Math.max(...unrelated).toFixed(1)} ms (${unrelated.length} calls)`,
+    );
     browser.end(true);
     device.end(true);
   } finally {

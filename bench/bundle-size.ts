@@ -61,13 +61,19 @@ try {
   const sum = (key: "raw" | "gzip" | "wire") => before.reduce((s, f) => s + f[key], 0);
 
   printTable(`First screen's JavaScript as built: entry + static imports (${new Date().toISOString()})`, [
-    ...firstScreen.files.map((f): [string, string] => [`  ${f.path}`, `${kb(f.br)} br, ${kb(f.gzip)} gzip (${kb(f.raw)} raw)`]),
+    ...firstScreen.files.map((f): [string, string] => [
+      `  ${f.path}`,
+      `${kb(f.br)} br, ${kb(f.gzip)} gzip (${kb(f.raw)} raw)`,
+    ]),
     ["first screen, Brotli (on the wire)", kb(firstScreen.br), verdict(firstScreen.br)],
     ["first screen, gzip", kb(firstScreen.gzip), verdict(firstScreen.gzip)],
     ["first screen, raw", kb(firstScreen.raw)],
   ]);
   printTable("JavaScript Chromium fetched until the login form was usable", [
-    ...before.map((f): [string, string] => [`  ${f.url}`, `${kb(f.wire)} sent (${f.encoding}), ${kb(f.gzip)} gzip, ${kb(f.raw)} raw`]),
+    ...before.map((f): [string, string] => [
+      `  ${f.url}`,
+      `${kb(f.wire)} sent (${f.encoding}), ${kb(f.gzip)} gzip, ${kb(f.raw)} raw`,
+    ]),
     ["total sent (Content-Encoding of the hub)", kb(sum("wire"))],
     ["total gzip (recomputed)", kb(sum("gzip"))],
     ["total raw", kb(sum("raw"))],

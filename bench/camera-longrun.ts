@@ -28,9 +28,21 @@
 import { writeFileSync } from "node:fs";
 import type { CDPSession, Page } from "@playwright/test";
 import mqtt from "mqtt";
-import { CAMERA_MODES, DOORBELL, LIVE_VIEW, demoCameraStallPath, type CameraMode } from "../src/shared/contract/cameras";
+import {
+  CAMERA_MODES,
+  DOORBELL,
+  LIVE_VIEW,
+  demoCameraStallPath,
+  type CameraMode,
+} from "../src/shared/contract/cameras";
 import { startTestHub } from "../tests/e2e/support/hub";
-import { installCameraProbes, readCameraProbes, setPageHidden, type CameraProbeReading, type PageLongTask } from "./cameraProbes";
+import {
+  installCameraProbes,
+  readCameraProbes,
+  setPageHidden,
+  type CameraProbeReading,
+  type PageLongTask,
+} from "./cameraProbes";
 import { median, summariseSeries, type Point } from "./soakVerdict";
 import { summariseTrace, TRACE_CATEGORIES, type TraceEvent } from "./traceSummary";
 import { launchChromium, loginAsDemo, printTable } from "./support";
@@ -42,7 +54,8 @@ const JSON_OUT = process.env.CAMERA_LONGRUN_JSON;
 const BASELINE_S = Number(process.env.CAMERA_LONGRUN_BASELINE_S ?? 30);
 const TRACE = process.env.CAMERA_LONGRUN_TRACE === "1";
 if (!CAMERA_MODES.includes(MODE)) throw new Error(`CAMERA_LONGRUN_MODE must be one of ${CAMERA_MODES.join(", ")}`);
-if (!(MINUTES > 0) || !(FPS >= 1 && FPS <= 60)) throw new Error("CAMERA_LONGRUN_MINUTES must be > 0 and CAMERA_LONGRUN_FPS 1..60");
+if (!(MINUTES > 0) || !(FPS >= 1 && FPS <= 60))
+  throw new Error("CAMERA_LONGRUN_MINUTES must be > 0 and CAMERA_LONGRUN_FPS 1..60");
 
 const CAMERA = "zoom";
 const STALL_MS = 5_000;
@@ -58,7 +71,13 @@ const popupView = (id: string) => `${POPUP} [data-testid="camera-live-${id}"]`;
 /** One minute's sample: the page's probe counters ({@link CameraProbeReading}) and what is derived from the rest. */
 type Sample = Pick<
   CameraProbeReading,
-  "objectUrlsLive" | "objectUrlsCreated" | "peerConnectionsOpen" | "peerConnectionsCreated" | "imageBitmapsOpen" | "timeoutsPending" | "intervalsActive"
+  | "objectUrlsLive"
+  | "objectUrlsCreated"
+  | "peerConnectionsOpen"
+  | "peerConnectionsCreated"
+  | "imageBitmapsOpen"
+  | "timeoutsPending"
+  | "intervalsActive"
 > & {
   minute: number;
   heapMB: number;
@@ -96,18 +115,29 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Frames shown so far by the view `selector` (its `data-frames`); -1 when it is not there. */
 function framesOf(page: Page, selector: string): Promise<number> {
-  return page.evaluate((sel) => Number(document.querySelector(`${sel} [data-frames]`)?.getAttribute("data-frames") ?? -1), selector);
+  return page.evaluate(
+    (sel) => Number(document.querySelector(`${sel} [data-frames]`)?.getAttribute("data-frames") ?? -1),
+    selector,
+  );
 }
 
 /** Waits until the view `selector` has shown at least `min` frames; answers Date.now() then. */
 async function waitFrames(page: Page, selector: string, min: number, timeout = 15_000): Promise<number> {
-  await page.waitForFunction(({ sel, at }) => Number(document.querySelector(`${sel} [data-frames]`)?.getAttribute("data-frames") ?? -1) >= at, { sel: selector, at: min }, { polling: 25, timeout });
+  await page.waitForFunction(
+    ({ sel, at }) => Number(document.querySelector(`${sel} [data-frames]`)?.getAttribute("data-frames") ?? -1) >= at,
+    { sel: selector, at: min },
+    { polling: 25, timeout },
+  );
   return Date.now();
 }
 
 /** Waits until the 'Łączenie' overlay of the view `selector` is there (`shown`) or gone; answers Date.now() then. */
 async function waitOverlay(page: Page, selector: string, shown: boolean, timeout = 15_000): Promise<number> {
-  await page.waitForFunction(({ sel, want }) => (document.querySelector(`${sel} [data-testid="camera-connecting"]`) !== null) === want, { sel: selector, want: shown }, { polling: 25, timeout });
+  await page.waitForFunction(
+    ({ sel, want }) => (document.querySelector(`${sel} [data-testid="camera-connecting"]`) !== null) === want,
+    { sel: selector, want: shown },
+    { polling: 25, timeout },
+  );
   return Date.now();
 }
 
@@ -126,9 +156,16 @@ const started = Date.now();
 const minuteNow = () => (Date.now() - started) / 60_000;
 const log = (message: string) => console.log(`[${minuteNow().toFixed(2).padStart(6)} min] ${message}`);
 
-const hub = await startTestHub({ simulator: true, env: { HUB_DEMO_CAMERA_FPS: String(FPS), HUB_SIM_INTERVAL_MS: "1000" } });
+const hub = await startTestHub({
+  simulator: true,
+  env: { HUB_DEMO_CAMERA_FPS: String(FPS), HUB_SIM_INTERVAL_MS: "1000" },
+});
 const browser = await launchChromium();
-const bell = await mqtt.connectAsync(hub.mqttTcpUrl, { clientId: "bench-doorbell", reconnectPeriod: 1000, ...(await hub.deviceLogin("zigbee2mqtt")) });
+const bell = await mqtt.connectAsync(hub.mqttTcpUrl, {
+  clientId: "bench-doorbell",
+  reconnectPeriod: 1000,
+  ...(await hub.deviceLogin("zigbee2mqtt")),
+});
 const samples: Sample[] = [];
 const gcWindows: Array<[number, number]> = [];
 const longTasks: PageLongTask[] = [];
@@ -160,7 +197,12 @@ try {
   const firstOpen = await openLiveView();
   log(`live view of ${CAMERA} open: first frame ${firstOpen} ms after the click (first load of the camera chunks)`);
 
-  const ring = async () => bell.publishAsync(`zigbee2mqtt/dzwonek_brama`, JSON.stringify({ action: "single", battery: 97, linkquality: 132 }), { qos: 1 });
+  const ring = async () =>
+    bell.publishAsync(
+      `zigbee2mqtt/dzwonek_brama`,
+      JSON.stringify({ action: "single", battery: 97, linkquality: 132 }),
+      { qos: 1 },
+    );
 
   const popupCycle = async (cycle: number) => {
     const rangAt = Date.now();
@@ -168,7 +210,8 @@ try {
     await page.locator(POPUP).waitFor({ state: "visible", timeout: 10_000 });
     const shownAt = Date.now();
     events.popupOpenedAfterRingMs.push(shownAt - rangAt);
-    for (const id of DOORBELL.cameras) events.popupFirstFrameMs.push((await waitFrames(page, popupView(id), 1, 15_000)) - shownAt);
+    for (const id of DOORBELL.cameras)
+      events.popupFirstFrameMs.push((await waitFrames(page, popupView(id), 1, 15_000)) - shownAt);
     if (cycle % 2 === 0) {
       await sleep(Math.max(0, shownAt + CLOSE_AFTER_MS - Date.now()));
       await page.locator(POPUP).getByRole("button", { name: "Zamknij" }).click();
@@ -188,7 +231,9 @@ try {
     await waitOverlay(page, LIVE, false);
     const before = await framesOf(page, LIVE);
     await waitFrames(page, LIVE, before + 1);
-    const response = await page.request.post(`${hub.baseURL}${V1}${demoCameraStallPath(CAMERA)}`, { data: { ms: STALL_MS } });
+    const response = await page.request.post(`${hub.baseURL}${V1}${demoCameraStallPath(CAMERA)}`, {
+      data: { ms: STALL_MS },
+    });
     const stalledAt = Date.now();
     if (response.status() !== 200) throw new Error(`stall: HTTP ${response.status()}`);
     const overlayAt = await waitOverlay(page, LIVE, true, STALL_MS + 5_000);
@@ -250,16 +295,33 @@ try {
       const gcTo = await page.evaluate(() => performance.now());
       gcWindows.push([gcFrom - 5, gcTo + 5]);
       const usage = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number };
-      const counters = (await cdp.send("Memory.getDOMCounters")) as { documents: number; nodes: number; jsEventListeners: number };
-      reads.push({ heap: usage.usedSize, documents: counters.documents, nodes: counters.nodes, listeners: counters.jsEventListeners });
+      const counters = (await cdp.send("Memory.getDOMCounters")) as {
+        documents: number;
+        nodes: number;
+        jsEventListeners: number;
+      };
+      reads.push({
+        heap: usage.usedSize,
+        documents: counters.documents,
+        nodes: counters.nodes,
+        listeners: counters.jsEventListeners,
+      });
     }
     const least = (pick: (r: (typeof reads)[number]) => number) => Math.min(...reads.map(pick));
     const heap = { usedSize: least((r) => r.heap) };
-    const dom = { documents: least((r) => r.documents), nodes: least((r) => r.nodes), jsEventListeners: least((r) => r.listeners) };
+    const dom = {
+      documents: least((r) => r.documents),
+      nodes: least((r) => r.nodes),
+      jsEventListeners: least((r) => r.listeners),
+    };
     const probes = await readCameraProbes(page);
     longTasks.push(...probes.longTasks);
     // Long tasks since the last sample, the bench's own forced GCs left out (their entries may come late: every window is checked).
-    const tasks = longTasks.filter((task) => task.start >= lastProbeNow && !gcWindows.some(([from, to]) => task.start + task.duration >= from && task.start <= to));
+    const tasks = longTasks.filter(
+      (task) =>
+        task.start >= lastProbeNow &&
+        !gcWindows.some(([from, to]) => task.start + task.duration >= from && task.start <= to),
+    );
     const mode = await page.evaluate((sel) => document.querySelector(sel)?.getAttribute("data-mode") ?? "?", LIVE);
     const s: Sample = {
       minute: minuteNow(),
@@ -277,7 +339,8 @@ try {
       fps: ((f1 >= f0 ? f1 - f0 : f1) * 1000) / (t1 - t0),
       longTasks: tasks.length,
       longestTaskMs: Math.max(0, ...tasks.map((task) => task.duration)),
-      commitsPerS: samples.length === 0 ? NaN : (probes.reactCommits - lastCommits) / ((probes.now - lastProbeNow) / 1000),
+      commitsPerS:
+        samples.length === 0 ? NaN : (probes.reactCommits - lastCommits) / ((probes.now - lastProbeNow) / 1000),
       mjpegOpen: mjpegOpen(),
       mode,
     };
@@ -312,14 +375,20 @@ try {
   await waitFrames(page, LIVE, (await framesOf(page, LIVE)) + 1);
   if (TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   const playing = await tasksIn(BASELINE_S);
-  const describe = (tasks: PageLongTask[]) => `${tasks.length} long tasks, longest ${Math.max(0, ...tasks.map((t) => t.duration)).toFixed(0)} ms, total ${tasks.reduce((sum, t) => sum + t.duration, 0).toFixed(0)} ms`;
+  const describe = (tasks: PageLongTask[]) =>
+    `${tasks.length} long tasks, longest ${Math.max(0, ...tasks.map((t) => t.duration)).toFixed(0)} ms, total ${tasks.reduce((sum, t) => sum + t.duration, 0).toFixed(0)} ms`;
   events.baseline = { paused: describe(paused), playing: describe(playing) };
-  log(`${BASELINE_S} s with the view paused: ${events.baseline.paused}; ${BASELINE_S} s playing: ${events.baseline.playing}`);
+  log(
+    `${BASELINE_S} s with the view paused: ${events.baseline.paused}; ${BASELINE_S} s playing: ${events.baseline.playing}`,
+  );
   if (TRACE) {
     const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
     const inLong = summariseTrace(trace.traceEvents);
-    log(`trace of the playing phase: ${inLong.longTasks} tasks over 50 ms, longest ${inLong.longestMs.toFixed(0)} ms; inside them, self time by event:`);
-    for (const [event, time] of inLong.selfMsByName.slice(0, 12)) console.log(`  ${time.toFixed(1).padStart(8)} ms  ${event}`);
+    log(
+      `trace of the playing phase: ${inLong.longTasks} tasks over 50 ms, longest ${inLong.longestMs.toFixed(0)} ms; inside them, self time by event:`,
+    );
+    for (const [event, time] of inLong.selfMsByName.slice(0, 12))
+      console.log(`  ${time.toFixed(1).padStart(8)} ms  ${event}`);
   }
   await sample(); // minute 0: the live view alone, before any popup
   const end = started + MINUTES * 60_000;
@@ -339,18 +408,24 @@ try {
       if (Date.now() >= nextSampleAt || Date.now() >= end) continue;
       const which = eventIndex++ % others.length;
       await others[which]?.();
-      log(`cycle ${cycle}: popup ${cycle % 2 === 1 ? "closed by 'Zamknij'" : "closed itself"}, then ${otherNames[which]}`);
+      log(
+        `cycle ${cycle}: popup ${cycle % 2 === 1 ? "closed by 'Zamknij'" : "closed itself"}, then ${otherNames[which]}`,
+      );
     } catch (error) {
-      const message = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
+      const message = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
       events.failures.push(`${minuteNow().toFixed(2)} min: ${message}`);
       log(`FAILED: ${message}`);
-      await page.locator(POPUP).waitFor({ state: "detached", timeout: DOORBELL.autoCloseMs + 5_000 }).catch(() => undefined);
+      await page
+        .locator(POPUP)
+        .waitFor({ state: "detached", timeout: DOORBELL.autoCloseMs + 5_000 })
+        .catch(() => undefined);
       await sleep(1_200);
     }
   }
   await sample();
   events.hubFps.push(await hubFps(3));
-  if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify({ samples, events, fps: FPS, minutes: MINUTES, mode: MODE }, null, 2));
+  if (JSON_OUT)
+    writeFileSync(JSON_OUT, JSON.stringify({ samples, events, fps: FPS, minutes: MINUTES, mode: MODE }, null, 2));
   report(samples, longTasks, gcWindows);
   await context.close();
 } finally {
@@ -372,40 +447,115 @@ function report(all: readonly Sample[], tasks: readonly PageLongTask[], gcs: Rea
   const urlsMax = Math.max(...all.map((s) => s.objectUrlsLive));
   const pcsMax = Math.max(...all.map((s) => s.peerConnectionsOpen));
   const bitmapsMax = Math.max(...all.map((s) => s.imageBitmapsOpen));
-  const counted = tasks.filter((task) => !gcs.some(([from, to]) => task.start + task.duration >= from && task.start <= to));
+  const counted = tasks.filter(
+    (task) => !gcs.some(([from, to]) => task.start + task.duration >= from && task.start <= to),
+  );
   const longest = Math.max(0, ...counted.map((task) => task.duration));
   const fpsShown = all.map((s) => s.fps);
   const modeUsed = [...new Set(all.map((s) => s.mode))].join(", ");
   const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
   const mb = (n: number) => `${n >= 0 ? "+" : ""}${n.toFixed(2)} MB`;
-  const list = (values: readonly number[], unit = " ms") => (values.length === 0 ? "-" : `median ${median(values).toFixed(0)}${unit}, max ${Math.max(...values).toFixed(0)}${unit} (${values.length})`);
-  const flat = (s: { secondHalfGrowth: number; first: number }, tolerance: number) => Math.abs(s.secondHalfGrowth) <= Math.max(tolerance, 0.01 * s.first);
+  const list = (values: readonly number[], unit = " ms") =>
+    values.length === 0
+      ? "-"
+      : `median ${median(values).toFixed(0)}${unit}, max ${Math.max(...values).toFixed(0)}${unit} (${values.length})`;
+  const flat = (s: { secondHalfGrowth: number; first: number }, tolerance: number) =>
+    Math.abs(s.secondHalfGrowth) <= Math.max(tolerance, 0.01 * s.first);
   const hoursAt5 = (MINUTES * 60 * FPS) / 5 / 3600;
   const popupFirst = events.popupFirstFrameMs;
   const rows: Array<[string, string, string?]> = [
-    ["run", `${MINUTES} min, hub cameras at ${FPS} fps (${hoursAt5.toFixed(1)} h of frames at 5 fps), mode asked ${MODE}, used ${modeUsed}`],
-    ["popup cycles (closed by 'Zamknij' / by itself)", `${events.closedByButton + events.closedByTimer} (${events.closedByButton} / ${events.closedByTimer})`],
-    ["heap after GC: first -> last (max)", `${heap.first.toFixed(2)} -> ${heap.last.toFixed(2)} MB (${heap.max.toFixed(2)})`],
+    [
+      "run",
+      `${MINUTES} min, hub cameras at ${FPS} fps (${hoursAt5.toFixed(1)} h of frames at 5 fps), mode asked ${MODE}, used ${modeUsed}`,
+    ],
+    [
+      "popup cycles (closed by 'Zamknij' / by itself)",
+      `${events.closedByButton + events.closedByTimer} (${events.closedByButton} / ${events.closedByTimer})`,
+    ],
+    [
+      "heap after GC: first -> last (max)",
+      `${heap.first.toFixed(2)} -> ${heap.last.toFixed(2)} MB (${heap.max.toFixed(2)})`,
+    ],
     ["heap after GC: growth", mb(heap.growth), `<= +10 MB: ${verdict(heap.growth <= 10)}`],
-    ["heap after GC: second half, fitted growth", mb(heap.secondHalfGrowth), `flat (<= 1 MB): ${verdict(Math.abs(heap.secondHalfGrowth) <= 1)}`],
-    ["DOM nodes: first -> last (max); second half", `${nodes.first} -> ${nodes.last} (${nodes.max}); ${nodes.secondHalfGrowth.toFixed(1)}`, `flat: ${verdict(flat(nodes, 20))}`],
-    ["JS event listeners: first -> last (max); second half", `${listeners.first} -> ${listeners.last} (${listeners.max}); ${listeners.secondHalfGrowth.toFixed(1)}`, `flat: ${verdict(flat(listeners, 5))}`],
-    ["pending timeouts / intervals: last (max); second half", `${timeouts.last} (${timeouts.max}) / ${intervals.last} (${intervals.max}); ${timeouts.secondHalfGrowth.toFixed(1)} / ${intervals.secondHalfGrowth.toFixed(1)}`, `flat: ${verdict(flat(timeouts, 2) && flat(intervals, 1))}`],
+    [
+      "heap after GC: second half, fitted growth",
+      mb(heap.secondHalfGrowth),
+      `flat (<= 1 MB): ${verdict(Math.abs(heap.secondHalfGrowth) <= 1)}`,
+    ],
+    [
+      "DOM nodes: first -> last (max); second half",
+      `${nodes.first} -> ${nodes.last} (${nodes.max}); ${nodes.secondHalfGrowth.toFixed(1)}`,
+      `flat: ${verdict(flat(nodes, 20))}`,
+    ],
+    [
+      "JS event listeners: first -> last (max); second half",
+      `${listeners.first} -> ${listeners.last} (${listeners.max}); ${listeners.secondHalfGrowth.toFixed(1)}`,
+      `flat: ${verdict(flat(listeners, 5))}`,
+    ],
+    [
+      "pending timeouts / intervals: last (max); second half",
+      `${timeouts.last} (${timeouts.max}) / ${intervals.last} (${intervals.max}); ${timeouts.secondHalfGrowth.toFixed(1)} / ${intervals.secondHalfGrowth.toFixed(1)}`,
+      `flat: ${verdict(flat(timeouts, 2) && flat(intervals, 1))}`,
+    ],
     ["object URLs live at a sample (max)", String(urlsMax), `<= 2 per view on screen: ${verdict(urlsMax <= 2)}`],
-    ["RTCPeerConnections open at a sample (max)", String(pcsMax), `${MODE === "rtc" ? "<= 1 per view" : "0 outside rtc"}: ${verdict(pcsMax <= (MODE === "rtc" ? 1 : 0))}`],
+    [
+      "RTCPeerConnections open at a sample (max)",
+      String(pcsMax),
+      `${MODE === "rtc" ? "<= 1 per view" : "0 outside rtc"}: ${verdict(pcsMax <= (MODE === "rtc" ? 1 : 0))}`,
+    ],
     ["ImageBitmaps not closed (max)", String(bitmapsMax), `0: ${verdict(bitmapsMax === 0)}`],
-    ["MJPEG requests open: after each popup / while away / while hidden", `${[...new Set(events.mjpegOpenAfterPopup)].join(",") || "-"} / ${[...new Set(events.mjpegOpenAway)].join(",") || "-"} / ${[...new Set(events.mjpegOpenHidden)].join(",") || "-"}`, MODE === "mjpeg" ? `1 / 0 / 0: ${verdict(events.mjpegOpenAfterPopup.every((n) => n === 1) && events.mjpegOpenAway.every((n) => n === 0) && events.mjpegOpenHidden.every((n) => n === 0))}` : ""],
-    ["popup views left after close", `${Math.max(0, ...events.popupImagesLeft)}`, `0: ${verdict(events.popupImagesLeft.every((n) => n === 0))}`],
-    ["frames shown per second (live view, 5 s windows)", `median ${median(fpsShown).toFixed(1)}, min ${Math.min(...fpsShown).toFixed(1)} (hub set to ${FPS}, measured sending ${events.hubFps.map((f) => f.toFixed(1)).join(" and ")})`],
-    ["long tasks (bench's GCs left out)", `${counted.length}, longest ${longest.toFixed(0)} ms`, `none: ${verdict(counted.length === 0)}`],
-    [`long tasks, ${BASELINE_S} s view paused (baseline) vs playing`, `${events.baseline.paused} vs ${events.baseline.playing}`],
+    [
+      "MJPEG requests open: after each popup / while away / while hidden",
+      `${[...new Set(events.mjpegOpenAfterPopup)].join(",") || "-"} / ${[...new Set(events.mjpegOpenAway)].join(",") || "-"} / ${[...new Set(events.mjpegOpenHidden)].join(",") || "-"}`,
+      MODE === "mjpeg"
+        ? `1 / 0 / 0: ${verdict(events.mjpegOpenAfterPopup.every((n) => n === 1) && events.mjpegOpenAway.every((n) => n === 0) && events.mjpegOpenHidden.every((n) => n === 0))}`
+        : "",
+    ],
+    [
+      "popup views left after close",
+      `${Math.max(0, ...events.popupImagesLeft)}`,
+      `0: ${verdict(events.popupImagesLeft.every((n) => n === 0))}`,
+    ],
+    [
+      "frames shown per second (live view, 5 s windows)",
+      `median ${median(fpsShown).toFixed(1)}, min ${Math.min(...fpsShown).toFixed(1)} (hub set to ${FPS}, measured sending ${events.hubFps.map((f) => f.toFixed(1)).join(" and ")})`,
+    ],
+    [
+      "long tasks (bench's GCs left out)",
+      `${counted.length}, longest ${longest.toFixed(0)} ms`,
+      `none: ${verdict(counted.length === 0)}`,
+    ],
+    [
+      `long tasks, ${BASELINE_S} s view paused (baseline) vs playing`,
+      `${events.baseline.paused} vs ${events.baseline.playing}`,
+    ],
     ["popup: ring -> popup shown", list(events.popupOpenedAfterRingMs)],
-    ["popup: shown -> first frame (each view)", list(popupFirst), `<= 2000 ms: ${verdict(popupFirst.length > 0 && Math.max(...popupFirst) <= 2000)}`],
+    [
+      "popup: shown -> first frame (each view)",
+      list(popupFirst),
+      `<= 2000 ms: ${verdict(popupFirst.length > 0 && Math.max(...popupFirst) <= 2000)}`,
+    ],
     ["popup: closed itself after", list(events.autoCloseAfterMs), `30 s`],
-    ["away and back: click -> first frame", list(events.navFirstFrameMs), `<= 2000 ms: ${verdict(events.navFirstFrameMs.every((n) => n <= 2000))}`],
-    ["hidden -> visible: first frame", list(events.visibleFirstFrameMs), `<= 2000 ms: ${verdict(events.visibleFirstFrameMs.every((n) => n <= 2000))}`],
-    ["stall 5 s: command -> overlay back", list(events.stallOverlayMs), `3 s after the last frame (<= ${LIVE_VIEW.frameTimeoutMs + 500} ms): ${verdict(events.stallOverlayMs.every((n) => n <= LIVE_VIEW.frameTimeoutMs + 500))}`],
-    ["stall 5 s: camera resumed -> overlay gone", list(events.stallRecoveredMs), `<= 3000 ms: ${verdict(events.stallRecoveredMs.length > 0 && events.stallRecoveredMs.every((n) => n <= 3000))}`],
+    [
+      "away and back: click -> first frame",
+      list(events.navFirstFrameMs),
+      `<= 2000 ms: ${verdict(events.navFirstFrameMs.every((n) => n <= 2000))}`,
+    ],
+    [
+      "hidden -> visible: first frame",
+      list(events.visibleFirstFrameMs),
+      `<= 2000 ms: ${verdict(events.visibleFirstFrameMs.every((n) => n <= 2000))}`,
+    ],
+    [
+      "stall 5 s: command -> overlay back",
+      list(events.stallOverlayMs),
+      `3 s after the last frame (<= ${LIVE_VIEW.frameTimeoutMs + 500} ms): ${verdict(events.stallOverlayMs.every((n) => n <= LIVE_VIEW.frameTimeoutMs + 500))}`,
+    ],
+    [
+      "stall 5 s: camera resumed -> overlay gone",
+      list(events.stallRecoveredMs),
+      `<= 3000 ms: ${verdict(events.stallRecoveredMs.length > 0 && events.stallRecoveredMs.every((n) => n <= 3000))}`,
+    ],
     ["steps that failed", events.failures.length === 0 ? "none" : events.failures.join("; ")],
   ];
   printTable(`Camera long run (${new Date().toISOString()}, ${process.env.E2E_DIST_DIR ?? "dist/"})`, rows);

@@ -185,10 +185,15 @@ export async function installCameraProbes(page: Page): Promise<void> {
  * Chromium offers no real way (a minimised window and a tab behind another stay "visible").
  */
 export async function setPageHidden(page: Page, hidden: boolean): Promise<void> {
-  await page.evaluate((h) => (window as unknown as { __cameraBench: { setHidden(hidden: boolean): void } }).__cameraBench.setHidden(h), hidden);
+  await page.evaluate(
+    (h) => (window as unknown as { __cameraBench: { setHidden(hidden: boolean): void } }).__cameraBench.setHidden(h),
+    hidden,
+  );
 }
 
 /** Reads the counters (and takes the long tasks collected since the last read). */
 export async function readCameraProbes(page: Page): Promise<CameraProbeReading> {
-  return page.evaluate(() => (window as unknown as { __cameraBench: { read(): CameraProbeReading } }).__cameraBench.read());
+  return page.evaluate(() =>
+    (window as unknown as { __cameraBench: { read(): CameraProbeReading } }).__cameraBench.read(),
+  );
 }

@@ -38,7 +38,12 @@ async function measure(broker: "embedded" | "mosquitto"): Promise<Press[]> {
       : { mqttTcpUrl: hub.mqttTcpUrl, deviceLogin: (name: string) => (hub as TestHub).deviceLogin(name) };
     const device = await startTasmota(deviceBroker, "listwa", 3);
     try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: "pl-PL", timezoneId: "Europe/Warsaw", serviceWorkers: "block" });
+      const page = await browser.newPage({
+        viewport: { width: 1280, height: 800 },
+        locale: "pl-PL",
+        timezoneId: "Europe/Warsaw",
+        serviceWorkers: "block",
+      });
       await loginAsDemo(page, hub.baseURL);
       await page.goto(`${hub.baseURL}/switches`);
       const control = page.getByRole("switch", { name: CONTROL_NAME });
@@ -51,14 +56,24 @@ async function measure(broker: "embedded" | "mosquitto"): Promise<Press[]> {
             new Promise<Press>((resolve, reject) => {
               const target = el.getAttribute("aria-checked") === "true" ? "false" : "true";
               let sawPending = false;
-              const giveUp = setTimeout(() => reject(new Error(`no confirmed state within 5 s (aria-checked ${String(el.getAttribute("aria-checked"))})`)), 5_000);
+              const giveUp = setTimeout(
+                () =>
+                  reject(
+                    new Error(
+                      `no confirmed state within 5 s (aria-checked ${String(el.getAttribute("aria-checked"))})`,
+                    ),
+                  ),
+                5_000,
+              );
               const observer = new MutationObserver(() => {
                 if (el.getAttribute("aria-busy") === "true") sawPending = true;
                 if (el.getAttribute("aria-checked") !== target || el.getAttribute("aria-busy") === "true") return;
                 const confirmedMs = performance.now() - started;
                 observer.disconnect();
                 clearTimeout(giveUp);
-                requestAnimationFrame(() => resolve({ confirmedMs, paintedMs: performance.now() - started, sawPending }));
+                requestAnimationFrame(() =>
+                  resolve({ confirmedMs, paintedMs: performance.now() - started, sawPending }),
+                );
               });
               observer.observe(el, { attributes: true, subtree: true, characterData: true, childList: true });
               const started = performance.now();
@@ -68,7 +83,8 @@ async function measure(broker: "embedded" | "mosquitto"): Promise<Press[]> {
         if (i >= WARM_UP) presses.push(press);
         await page.waitForTimeout(150); // a person's next press, not a burst
       }
-      if (device.commands.length < WARM_UP + PRESSES) throw new Error(`the device got ${device.commands.length} commands for ${WARM_UP + PRESSES} presses`);
+      if (device.commands.length < WARM_UP + PRESSES)
+        throw new Error(`the device got ${device.commands.length} commands for ${WARM_UP + PRESSES} presses`);
       return presses;
     } finally {
       await device.close();
@@ -86,9 +102,23 @@ for (const broker of ["embedded", "mosquitto"] as const) {
   const confirmed = presses.map((p) => p.confirmedMs);
   const painted = presses.map((p) => p.paintedMs);
   rows.push(
-    [`${broker}: press -> confirmed in the DOM (median / p90 / max)`, `${ms(percentile(confirmed, 50))} / ${ms(percentile(confirmed, 90))} / ${ms(Math.max(...confirmed))}`, "under 200 ms"],
-    [`${broker}: press -> next frame (median / p90 / max)`, `${ms(percentile(painted, 50))} / ${ms(percentile(painted, 90))} / ${ms(Math.max(...painted))}`, "under 200 ms"],
-    [`${broker}: presses showing the pending mark first`, `${presses.filter((p) => p.sawPending).length} of ${presses.length}`],
+    [
+      `${broker}: press -> confirmed in the DOM (median / p90 / max)`,
+      `${ms(percentile(confirmed, 50))} / ${ms(percentile(confirmed, 90))} / ${ms(Math.max(...confirmed))}`,
+      "under 200 ms",
+    ],
+    [
+      `${broker}: press -> next frame (median / p90 / max)`,
+      `${ms(percentile(painted, 50))} / ${ms(percentile(painted, 90))} / ${ms(Math.max(...painted))}`,
+      "under 200 ms",
+    ],
+    [
+      `${broker}: presses showing the pending mark first`,
+      `${presses.filter((p) => p.sawPending).length} of ${presses.length}`,
+    ],
   );
 }
-printTable(`Device command loop, 1x CPU, ${PRESSES} presses per broker after ${WARM_UP} warm-up (${new Date().toISOString()})`, rows);
+printTable(
+  `Device command loop, 1x CPU, ${PRESSES} presses per broker after ${WARM_UP} warm-up (${new Date().toISOString()})`,
+  rows,
+);

@@ -11,7 +11,14 @@ export type CpuProfile = {
 export type ProfileHotspot = { name: string; where: string; selfMs: number };
 
 /** A profile's split (ms): idle, script (JavaScript and GC), other (Chromium's own: layout, paint, IPC…), and the top functions by self time. */
-export type ProfileSummary = { totalMs: number; idleMs: number; scriptMs: number; gcMs: number; otherMs: number; hotspots: ProfileHotspot[] };
+export type ProfileSummary = {
+  totalMs: number;
+  idleMs: number;
+  scriptMs: number;
+  gcMs: number;
+  otherMs: number;
+  hotspots: ProfileHotspot[];
+};
 
 /**
  * Adds up a profile's samples by the node they hit: `(idle)` is idle, `(program)` is Chromium's own
@@ -49,5 +56,12 @@ export function summariseProfile(profile: CpuProfile, top = 15): ProfileSummary 
     }
   }
   const hotspots = [...byFunction.values()].sort((a, b) => b.selfMs - a.selfMs).slice(0, top);
-  return { totalMs: (idle + program + gc + script) / 1000, idleMs: idle / 1000, scriptMs: (script + gc) / 1000, gcMs: gc / 1000, otherMs: program / 1000, hotspots };
+  return {
+    totalMs: (idle + program + gc + script) / 1000,
+    idleMs: idle / 1000,
+    scriptMs: (script + gc) / 1000,
+    gcMs: gc / 1000,
+    otherMs: program / 1000,
+    hotspots,
+  };
 }

@@ -28,7 +28,9 @@ const blocking: number[] = [];
 try {
   for (let run = 1; run <= RUNS; run++) {
     const context = await browser.newContext({ serviceWorkers: "block", viewport: { width: 1280, height: 800 } });
-    await context.addCookies((await demoLoginCookies(hub.baseURL, "dashboard-load")).map((cookie) => ({ ...cookie, url: hub.baseURL })));
+    await context.addCookies(
+      (await demoLoginCookies(hub.baseURL, "dashboard-load")).map((cookie) => ({ ...cookie, url: hub.baseURL })),
+    );
     const page = await context.newPage();
     await installPageProbes(page);
     const cdp = await context.newCDPSession(page);
@@ -57,15 +59,30 @@ try {
     const inLong = summariseTrace(trace.traceEvents);
     rows.push(
       [`run ${run}: top bar shown`, ms(topBarAt)],
-      [`run ${run}: long tasks (count / longest / total)`, `${tasks.length} / ${ms(Math.max(0, ...tasks.map((t) => t.duration)))} / ${ms(tasks.reduce((s, t) => s + t.duration, 0))}`],
+      [
+        `run ${run}: long tasks (count / longest / total)`,
+        `${tasks.length} / ${ms(Math.max(0, ...tasks.map((t) => t.duration)))} / ${ms(tasks.reduce((s, t) => s + t.duration, 0))}`,
+      ],
       [`run ${run}: blocking time (sum over 50 ms)`, ms(tbt)],
-      [`run ${run}: inside long tasks (trace self time)`, inLong.selfMsByName.slice(0, 6).map(([name, time]) => `${name} ${time.toFixed(0)}`).join(", ")],
-      [`run ${run}: script share of the profile, top functions`, `${((100 * script.scriptMs) / Math.max(script.totalMs, 1)).toFixed(1)} %: ${script.hotspots.map((h) => `${h.name} (${h.where}) ${h.selfMs.toFixed(0)}`).join(", ")}`],
+      [
+        `run ${run}: inside long tasks (trace self time)`,
+        inLong.selfMsByName
+          .slice(0, 6)
+          .map(([name, time]) => `${name} ${time.toFixed(0)}`)
+          .join(", "),
+      ],
+      [
+        `run ${run}: script share of the profile, top functions`,
+        `${((100 * script.scriptMs) / Math.max(script.totalMs, 1)).toFixed(1)} %: ${script.hotspots.map((h) => `${h.name} (${h.where}) ${h.selfMs.toFixed(0)}`).join(", ")}`,
+      ],
     );
   }
   const sorted = [...blocking].sort((a, b) => a - b);
   rows.push(["blocking time, median", ms(sorted[Math.floor(sorted.length / 2)] ?? NaN)]);
-  printTable(`dashboard first load, logged in, ${CPU_THROTTLE}x CPU, ${RUNS} runs (${new Date().toISOString()}, ${process.env.E2E_DIST_DIR ?? "dist/"})`, rows);
+  printTable(
+    `dashboard first load, logged in, ${CPU_THROTTLE}x CPU, ${RUNS} runs (${new Date().toISOString()}, ${process.env.E2E_DIST_DIR ?? "dist/"})`,
+    rows,
+  );
 } finally {
   await browser.close();
   await hub.close();

@@ -55,9 +55,15 @@ export function measureFirstScreen(distDir: string): FirstScreen {
     const path = join(distDir, url);
     if (!existsSync(path)) throw new Error(`index.html loads ${url}, which is not in ${distDir}`);
     const bytes = readFileSync(path);
-    files.push({ path: url, raw: bytes.length, gzip: encodedSize(path, ".gz", bytes), br: encodedSize(path, ".br", bytes) });
+    files.push({
+      path: url,
+      raw: bytes.length,
+      gzip: encodedSize(path, ".gz", bytes),
+      br: encodedSize(path, ".br", bytes),
+    });
     const dir = url.slice(0, url.lastIndexOf("/") + 1);
-    for (const relative of staticImports(bytes.toString("utf8"))) queue.push(new URL(relative, `http://x${dir}`).pathname);
+    for (const relative of staticImports(bytes.toString("utf8")))
+      queue.push(new URL(relative, `http://x${dir}`).pathname);
   }
   const total = (key: "raw" | "gzip" | "br") => files.reduce((sum, file) => sum + file[key], 0);
   return { files, raw: total("raw"), gzip: total("gzip"), br: total("br") };

@@ -41,10 +41,24 @@ async function startOnce(mode: Mode): Promise<{ readyMs: number; cpu: number }> 
   const child = spawn(process.execPath, [...MODES[mode]], {
     cwd: repoRoot,
     stdio: "ignore",
-    env: { ...process.env, HUB_DEMO: "1", HUB_SIMULATOR: "0", HOST: "127.0.0.1", PORT: String(port), HUB_MQTT_PORT: String(mqttPort), HUB_DATA_DIR: dataDir, HUB_LOG_LEVEL: "warn", HUB_TLS: "off" },
+    env: {
+      ...process.env,
+      HUB_DEMO: "1",
+      HUB_SIMULATOR: "0",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      HUB_MQTT_PORT: String(mqttPort),
+      HUB_DATA_DIR: dataDir,
+      HUB_LOG_LEVEL: "warn",
+      HUB_TLS: "off",
+    },
   });
   try {
-    await waitFor(async () => (await answersHttp(`http://127.0.0.1:${port}`)) && (await isListening(mqttPort)), `the hub (${mode})`, 45_000);
+    await waitFor(
+      async () => (await answersHttp(`http://127.0.0.1:${port}`)) && (await isListening(mqttPort)),
+      `the hub (${mode})`,
+      45_000,
+    );
     const readyMs = performance.now() - started;
     return { readyMs, cpu: cpuMs(child.pid ?? 0) };
   } finally {
@@ -58,7 +72,8 @@ async function startOnce(mode: Mode): Promise<{ readyMs: number; cpu: number }> 
 await ensureHubBundle();
 const results: Record<Mode, Array<{ readyMs: number; cpu: number }>> = { bundle: [], tsx: [] };
 for (let i = 0; i < RUNS; i++) for (const mode of ["bundle", "tsx"] as const) results[mode].push(await startOnce(mode));
-const show = (values: number[]) => `${Math.round(median(values))} ms (runs: ${values.map((v) => Math.round(v)).join(", ")})`;
+const show = (values: number[]) =>
+  `${Math.round(median(values))} ms (runs: ${values.map((v) => Math.round(v)).join(", ")})`;
 printTable(`Hub start-up, demo mode, simulator off, ${RUNS} runs each, alternating (${new Date().toISOString()})`, [
   ["bundle: ready (HTTP + broker TCP)", show(results.bundle.map((r) => r.readyMs))],
   ["bundle: CPU by then", show(results.bundle.map((r) => r.cpu))],

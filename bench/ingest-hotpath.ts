@@ -21,10 +21,18 @@ type Message = [topic: string, payload: Uint8Array];
 function burst(): Message[] {
   const out: Message[] = [];
   for (let i = 0; i < 2_000; i++) {
-    if (i % 10 < 7) out.push([`sensor/temp/bench_${i}`, encoder.encode(`{"value":${20 + (i % 50) / 10},"time":"${time}Z"}`)]);
+    if (i % 10 < 7)
+      out.push([`sensor/temp/bench_${i}`, encoder.encode(`{"value":${20 + (i % 50) / 10},"time":"${time}Z"}`)]);
     else if (i % 10 < 9) out.push([`power/bench_${i}/POWER1`, encoder.encode(`{"state":"${i % 2 ? "ON" : "OFF"}"}`)]);
     else {
-      const state = { Time: time, Uptime: "0T01:00:00", Heap: 25, POWER1: "ON", POWER2: "OFF", Wifi: { AP: 1, SSId: "dom", RSSI: 60, Signal: -70 } };
+      const state = {
+        Time: time,
+        Uptime: "0T01:00:00",
+        Heap: 25,
+        POWER1: "ON",
+        POWER2: "OFF",
+        Wifi: { AP: 1, SSId: "dom", RSSI: 60, Signal: -70 },
+      };
       out.push([`tasmota/tele/bench_${i}/STATE`, encoder.encode(JSON.stringify(state))]);
     }
   }
@@ -39,7 +47,10 @@ function sustained(): Message[] {
 }
 
 function flood(): Message[] {
-  return Array.from({ length: 100_000 }, (_, i) => [`shellies/flood-${i}/relay/0`, encoder.encode(`{"ison":true,"i":${i}}`)]);
+  return Array.from({ length: 100_000 }, (_, i) => [
+    `shellies/flood-${i}/relay/0`,
+    encoder.encode(`{"ison":true,"i":${i}}`),
+  ]);
 }
 
 const deep: Message[] = [["shellies/deep-json/info", encoder.encode("[".repeat(32_000) + "]".repeat(32_000))]];
@@ -51,7 +62,11 @@ function newIngest(): { ingest: Ingest; applied: () => number } {
 }
 
 /** Median µs per message over ROUNDS fresh ingests; `warm` messages are pushed (and flushed) untimed first. */
-function measure(messages: Message[], flushEvery: number, warm: Message[] = []): { usPerMessage: number; applied: number } {
+function measure(
+  messages: Message[],
+  flushEvery: number,
+  warm: Message[] = [],
+): { usPerMessage: number; applied: number } {
   const perRound: number[] = [];
   let applied = 0;
   for (let round = 0; round < ROUNDS; round++) {
@@ -77,11 +92,23 @@ const us = (value: number) => `${value.toFixed(2)} µs`;
 const burstMessages = burst();
 const rows: Array<[string, string, string?]> = [];
 const b = measure(burstMessages, Number.POSITIVE_INFINITY);
-rows.push(["burst: 2,000 retained topics, per message", us(b.usPerMessage)], ["burst: values applied", String(b.applied)]);
+rows.push(
+  ["burst: 2,000 retained topics, per message", us(b.usPerMessage)],
+  ["burst: values applied", String(b.applied)],
+);
 const s = measure(sustained(), 8, burstMessages);
-rows.push(["sustained: 10,000 values over 200 held topics, per message", us(s.usPerMessage)], ["sustained: values applied", String(s.applied)]);
+rows.push(
+  ["sustained: 10,000 values over 200 held topics, per message", us(s.usPerMessage)],
+  ["sustained: values applied", String(s.applied)],
+);
 const f = measure(flood(), Number.POSITIVE_INFINITY);
-rows.push(["flood: 100,000 new raw device topics, per message", us(f.usPerMessage)], ["flood: values applied", String(f.applied)]);
+rows.push(
+  ["flood: 100,000 new raw device topics, per message", us(f.usPerMessage)],
+  ["flood: values applied", String(f.applied)],
+);
 const d = measure(deep, 1);
-rows.push(["deep: one payload nested 32,000 deep", `${(d.usPerMessage / 1000).toFixed(2)} ms`], ["deep: values applied", String(d.applied)]);
+rows.push(
+  ["deep: one payload nested 32,000 deep", `${(d.usPerMessage / 1000).toFixed(2)} ms`],
+  ["deep: values applied", String(d.applied)],
+);
 printTable(`live ingest hot path, Node ${process.version}, median of ${ROUNDS} (${new Date().toISOString()})`, rows);

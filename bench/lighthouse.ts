@@ -42,16 +42,34 @@ const CHROME_FLAGS = [
 ];
 
 /** One Lighthouse run's figures: scores 0–100, times in ms, CLS unitless. */
-type Figures = { performance: number; accessibility: number; bestPractices: number; fcp: number; lcp: number; tbt: number; cls: number };
+type Figures = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+};
 
 /** Puts `cookies` in the browser's cookie jar for `url` (CDP Storage.setCookies on the browser target). */
 async function setBrowserCookies(port: number, url: string, cookies: HubCookie[]): Promise<void> {
-  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
   const socket = new WebSocket(webSocketDebuggerUrl);
   await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
   try {
-    const answer = new Promise<{ error?: { message: string } }>((resolve) => socket.once("message", (data) => resolve(JSON.parse(String(data)) as { error?: { message: string } })));
-    socket.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies: cookies.map((cookie) => ({ ...cookie, url, sameSite: "Strict" })) } }));
+    const answer = new Promise<{ error?: { message: string } }>((resolve) =>
+      socket.once("message", (data) => resolve(JSON.parse(String(data)) as { error?: { message: string } })),
+    );
+    socket.send(
+      JSON.stringify({
+        id: 1,
+        method: "Storage.setCookies",
+        params: { cookies: cookies.map((cookie) => ({ ...cookie, url, sameSite: "Strict" })) },
+      }),
+    );
     const { error } = await answer;
     if (error) throw new Error(`Storage.setCookies: ${error.message}`);
   } finally {
@@ -60,7 +78,10 @@ async function setBrowserCookies(port: number, url: string, cookies: HubCookie[]
 }
 
 async function runOnce(url: string, cookies: HubCookie[] = []): Promise<Figures> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? chromiumPath, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? chromiumPath,
+    chromeFlags: CHROME_FLAGS,
+  });
   try {
     if (cookies.length > 0) await setBrowserCookies(chrome.port, url, cookies);
     const result = await lighthouse(url, {
@@ -92,9 +113,19 @@ async function runOnce(url: string, cookies: HubCookie[] = []): Promise<Figures>
 
 /** LIGHTHOUSE_DETAILS=1: audits that did not pass, the LCP element, the main thread's biggest costs. */
 function printDetails(url: string, lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]): void {
-  const failing = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative");
-  console.log(`\n${url}: audits under 0.9: ${failing.map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`).join("; ")}`);
-  for (const id of ["largest-contentful-paint-element", "long-tasks", "bootup-time", "mainthread-work-breakdown", "errors-in-console"]) {
+  const failing = Object.values(lhr.audits).filter(
+    (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative",
+  );
+  console.log(
+    `\n${url}: audits under 0.9: ${failing.map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`).join("; ")}`,
+  );
+  for (const id of [
+    "largest-contentful-paint-element",
+    "long-tasks",
+    "bootup-time",
+    "mainthread-work-breakdown",
+    "errors-in-console",
+  ]) {
     console.log(`${id}: ${JSON.stringify(lhr.audits[id]?.details ?? null).slice(0, 1500)}`);
   }
 }
@@ -104,7 +135,8 @@ async function measure(name: string, url: string, cookies: HubCookie[] = []): Pr
   for (let i = 0; i < RUNS; i++) runs.push(await runOnce(url, cookies));
   const col = (key: keyof Figures) => runs.map((run) => run[key]);
   const fmt = (key: keyof Figures, unit: "s" | "ms" | "" = "") => {
-    const show = (v: number) => (unit === "s" ? `${(v / 1000).toFixed(2)} s` : unit === "ms" ? `${Math.round(v)} ms` : `${Number(v.toFixed(3))}`);
+    const show = (v: number) =>
+      unit === "s" ? `${(v / 1000).toFixed(2)} s` : unit === "ms" ? `${Math.round(v)} ms` : `${Number(v.toFixed(3))}`;
     return `${show(median(col(key)))} (runs: ${col(key).map(show).join(", ")})`;
   };
   printTable(`Lighthouse 12 mobile, ${name}, median of ${RUNS} (${new Date().toISOString()})`, [
@@ -121,7 +153,11 @@ async function measure(name: string, url: string, cookies: HubCookie[] = []): Pr
 const hub = await startTestHub({ simulator: true });
 try {
   await measure("login screen (new user)", `${hub.baseURL}/`);
-  await measure("dashboard (logged-in user, session cookies)", `${hub.baseURL}/`, await demoLoginCookies(hub.baseURL, "lighthouse"));
+  await measure(
+    "dashboard (logged-in user, session cookies)",
+    `${hub.baseURL}/`,
+    await demoLoginCookies(hub.baseURL, "lighthouse"),
+  );
 } finally {
   await hub.close();
 }

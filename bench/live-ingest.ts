@@ -37,10 +37,16 @@ const onOff = (on: boolean) => (on ? "ON" : "OFF");
 function deviceBurst(i: number): Array<[string, string, boolean]> {
   const t = benchDevice(i);
   const time = new Date().toISOString().slice(0, 19);
-  const relays = Object.fromEntries(Array.from({ length: RELAYS }, (_, r) => [`POWER${r + 1}`, onOff((i + r) % 2 === 0)]));
+  const relays = Object.fromEntries(
+    Array.from({ length: RELAYS }, (_, r) => [`POWER${r + 1}`, onOff((i + r) % 2 === 0)]),
+  );
   return [
     [`tele/${t}/LWT`, "Online", true],
-    [`tele/${t}/STATE`, JSON.stringify({ Time: time, Uptime: `0T0${i % 10}:00:00`, Heap: 25, ...relays, Wifi: { RSSI: 60 } }), false],
+    [
+      `tele/${t}/STATE`,
+      JSON.stringify({ Time: time, Uptime: `0T0${i % 10}:00:00`, Heap: 25, ...relays, Wifi: { RSSI: 60 } }),
+      false,
+    ],
     [`tele/${t}/SENSOR`, JSON.stringify({ Time: time, ANALOG: { A0: i % 1024 } }), false],
   ];
 }
@@ -52,7 +58,10 @@ async function connectDevices(names: readonly string[]): Promise<Map<string, Mqt
     const batch = await Promise.all(
       names.slice(from, from + 25).map(async (name) => {
         const login = await hub.deviceLogin(name);
-        return [name, await mqtt.connectAsync(hub.mqttTcpUrl, { clientId: `bench-${name}`, reconnectPeriod: 0, ...login })] as const;
+        return [
+          name,
+          await mqtt.connectAsync(hub.mqttTcpUrl, { clientId: `bench-${name}`, reconnectPeriod: 0, ...login }),
+        ] as const;
       }),
     );
     for (const [name, client] of batch) out.set(name, client);
@@ -67,7 +76,12 @@ const summarise = (tasks: LongTask[], from: number, to: number) => {
   return { count: inPhase.length, max, total };
 };
 
-const hub = await startTestHub({ env: benchHouseholdEnv(Array.from({ length: BENCH_DEVICES }, (_, i) => benchDevice(i)), RELAYS) });
+const hub = await startTestHub({
+  env: benchHouseholdEnv(
+    Array.from({ length: BENCH_DEVICES }, (_, i) => benchDevice(i)),
+    RELAYS,
+  ),
+});
 const browser = await launchChromium();
 try {
   // Baseline in the same run: the same login at the same throttle before any burst is retained, so
@@ -99,7 +113,9 @@ try {
   // a page CDP session would not see it.
   page.on("websocket", (ws) => {
     wsOpenedWallMs = Date.now();
-    ws.on("framereceived", ({ payload }) => countFrame(typeof payload === "string" ? payload : payload.toString("latin1")));
+    ws.on("framereceived", ({ payload }) =>
+      countFrame(typeof payload === "string" ? payload : payload.toString("latin1")),
+    );
   });
   const countFrame = (text: string) => {
     sensorHits += text.split("sensor/").length - 1 + text.split("power/bench_").length - 1;
@@ -141,10 +157,22 @@ try {
   const burstEnd = await page.evaluate(() => performance.now());
   const timeOrigin = await page.evaluate(() => performance.timeOrigin);
   const wsOpenedPageMs = wsOpenedWallMs - timeOrigin; // same clock as the long-task entries
-  await page.waitForFunction(() => (window as unknown as { __burstAppliedAt?: number }).__burstAppliedAt !== undefined, undefined, { timeout: 60_000 }).catch(() => undefined); // NaN below says it never got there
-  const appliedPageMs = await page.evaluate(() => (window as unknown as { __burstAppliedAt?: number }).__burstAppliedAt ?? NaN);
-  const firstPageMs = await page.evaluate(() => (window as unknown as { __burstFirstAt?: number }).__burstFirstAt ?? NaN);
-  const receivedPageMs = await page.evaluate(() => (window as unknown as { __burstReceivedAt?: number }).__burstReceivedAt ?? NaN);
+  await page
+    .waitForFunction(
+      () => (window as unknown as { __burstAppliedAt?: number }).__burstAppliedAt !== undefined,
+      undefined,
+      { timeout: 60_000 },
+    )
+    .catch(() => undefined); // NaN below says it never got there
+  const appliedPageMs = await page.evaluate(
+    () => (window as unknown as { __burstAppliedAt?: number }).__burstAppliedAt ?? NaN,
+  );
+  const firstPageMs = await page.evaluate(
+    () => (window as unknown as { __burstFirstAt?: number }).__burstFirstAt ?? NaN,
+  );
+  const receivedPageMs = await page.evaluate(
+    () => (window as unknown as { __burstReceivedAt?: number }).__burstReceivedAt ?? NaN,
+  );
   const burstReceived = burstFrames;
   const burstFramesUsed = burstWsFrames;
   const burstLargest = largestBurstFrame;
@@ -156,14 +184,20 @@ try {
   const body: unknown = await sensors.json();
   const tileSensors = extractTileSensors(body);
   const tileTopics = tileSensors.map((s) => `sensor/${s.kind}/${s.place}`);
-  for (const [name, client] of await connectDevices([...new Set(tileSensors.map((s) => deviceOf(nativeReading(s, 0).topic)))])) devices.set(name, client);
+  for (const [name, client] of await connectDevices([
+    ...new Set(tileSensors.map((s) => deviceOf(nativeReading(s, 0).topic))),
+  ]))
+    devices.set(name, client);
   type Source = { tile: Sensor } | { relay: string };
   const sources: Source[] = [
     ...tileSensors.map((tile) => ({ tile })),
-    ...Array.from({ length: SUSTAINED_TOPICS }, (_, k) => ({ relay: `stat/${benchDevice(Math.floor(k / RELAYS))}/POWER${(k % RELAYS) + 1}` })),
+    ...Array.from({ length: SUSTAINED_TOPICS }, (_, k) => ({
+      relay: `stat/${benchDevice(Math.floor(k / RELAYS))}/POWER${(k % RELAYS) + 1}`,
+    })),
   ].slice(0, SUSTAINED_TOPICS);
   const publishFrom = (source: Source, round: number) => {
-    const native = "tile" in source ? nativeReading(source.tile, Math.round((15 + Math.random() * 10) * 10) / 10) : null;
+    const native =
+      "tile" in source ? nativeReading(source.tile, Math.round((15 + Math.random() * 10) * 10) / 10) : null;
     const topic = native ? native.topic : "relay" in source ? source.relay : "";
     const payload = native ? JSON.stringify(native.payload) : onOff(round % 2 === 0);
     devices.get(deviceOf(topic))?.publish(topic, payload, { qos: 0 });
@@ -195,11 +229,7 @@ try {
     const markerSent = Date.now();
     const marker = nativeReading(markerSensor, 99.9);
     devices.get(deviceOf(marker.topic))?.publish(marker.topic, JSON.stringify(marker.payload), { qos: 0 });
-    await page
-      .getByTestId(testId)
-      .getByTestId("sensor-value")
-      .filter({ hasText: "99,9" })
-      .waitFor({ timeout: 60_000 });
+    await page.getByTestId(testId).getByTestId("sensor-value").filter({ hasText: "99,9" }).waitFor({ timeout: 60_000 });
     markerMs = Date.now() - markerSent;
   }
   await page.waitForTimeout(1_000);
@@ -215,11 +245,21 @@ try {
     ["baseline: login, no burst: long tasks (count)", String(baseline.count)],
     ["baseline: login, no burst: longest task", ms(baseline.max)],
     ["baseline: login, no burst: long-task total", ms(baseline.total)],
-    [`burst: retained topics received by the page (${BENCH_DEVICES} devices)`, `${burstReceived} / ${BENCH_DEVICES * TOPICS_PER_DEVICE}`],
+    [
+      `burst: retained topics received by the page (${BENCH_DEVICES} devices)`,
+      `${burstReceived} / ${BENCH_DEVICES * TOPICS_PER_DEVICE}`,
+    ],
     ["burst: WebSocket frames (most messages in one)", `${burstFramesUsed} (${burstLargest})`],
     ["burst: WebSocket open -> 100 messages on the main thread", ms(firstPageMs - wsOpenedPageMs)],
-    ["burst: WebSocket open -> all on the main thread (window.__liveStats received)", ms(receivedPageMs - wsOpenedPageMs)],
-    ["burst: WebSocket open -> burst applied (window.__liveStats applied)", ms(appliedPageMs - wsOpenedPageMs), "on screen within 1 s"],
+    [
+      "burst: WebSocket open -> all on the main thread (window.__liveStats received)",
+      ms(receivedPageMs - wsOpenedPageMs),
+    ],
+    [
+      "burst: WebSocket open -> burst applied (window.__liveStats applied)",
+      ms(appliedPageMs - wsOpenedPageMs),
+      "on screen within 1 s",
+    ],
     ["burst: WebSocket open -> last frame relayed to the bench, then a frame", ms(appliedWallMs - wsOpenedWallMs)],
     ["page load -> burst applied: long tasks (count / longest)", `${boot.count} / ${ms(boot.max)}`],
     ["burst (from WebSocket open): long tasks (count)", String(burst.count)],
@@ -230,7 +270,10 @@ try {
     ["sustained: long tasks (count)", String(sustained.count)],
     ["sustained: longest task", ms(sustained.max), "<= 50 ms"],
     ["sustained: long-task total", ms(sustained.total)],
-    ["sustained: animation frames per second", ((after.frames - before.frames) / ((after.now - before.now) / 1000)).toFixed(1)],
+    [
+      "sustained: animation frames per second",
+      ((after.frames - before.frames) / ((after.now - before.now) / 1000)).toFixed(1),
+    ],
     ["sustained: React commits", String(commits)],
     ["sustained: React commits per message", (commits / Math.max(sent, 1)).toFixed(4)],
     ["sustained: topics read by home tiles", String(tileTopics.length)],

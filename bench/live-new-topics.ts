@@ -16,7 +16,15 @@ import { startTestHub } from "../tests/e2e/support/hub";
 import { summariseProfile, type CpuProfile } from "./cpuProfile";
 import { summariseTrace, TRACE_CATEGORIES, type TraceEvent } from "./traceSummary";
 import { benchHouseholdEnv } from "./household";
-import { benchDevice, connectDevices, onOff, publishBurst, RELAYS, summariseLongTasks, TOPICS_PER_DEVICE } from "./liveLoad";
+import {
+  benchDevice,
+  connectDevices,
+  onOff,
+  publishBurst,
+  RELAYS,
+  summariseLongTasks,
+  TOPICS_PER_DEVICE,
+} from "./liveLoad";
 import { installPageProbes, readProbes } from "./probes";
 import { launchChromium, loginAsDemo, ms, printTable } from "./support";
 
@@ -29,10 +37,21 @@ const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 
 /** Devices whose relays give the new topics: `stat/fresh_<k>/POWER<n>` -> `power/fresh_<k>/POWER<n>`. */
 const freshDevice = (k: number) => `fresh_${k}`;
-const freshTopics = Array.from({ length: NEW_TOPICS }, (_, i) => ({ device: freshDevice(Math.floor(i / RELAYS)), relay: (i % RELAYS) + 1 }));
+const freshTopics = Array.from({ length: NEW_TOPICS }, (_, i) => ({
+  device: freshDevice(Math.floor(i / RELAYS)),
+  relay: (i % RELAYS) + 1,
+}));
 
 type LiveStats = { received: number; applied: number; topics: number };
-const liveStats = (page: Page) => page.evaluate(() => (window as unknown as { __liveStats?: () => LiveStats }).__liveStats?.() ?? { received: 0, applied: 0, topics: 0 });
+const liveStats = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { __liveStats?: () => LiveStats }).__liveStats?.() ?? {
+        received: 0,
+        applied: 0,
+        topics: 0,
+      },
+  );
 
 /** Sends `RATE_PER_S` messages/s for `seconds`, round-robin over the fresh topics; returns how many were sent. */
 async function sustain(devices: Map<string, MqttClient>, seconds: number, roundOffset: number): Promise<number> {
@@ -44,7 +63,10 @@ async function sustain(devices: Map<string, MqttClient>, seconds: number, roundO
       while (sent < due) {
         const target = freshTopics[sent % freshTopics.length];
         const round = roundOffset + Math.floor(sent / freshTopics.length);
-        if (target) devices.get(target.device)?.publish(`stat/${target.device}/POWER${target.relay}`, onOff(round % 2 === 0), { qos: 0 });
+        if (target)
+          devices
+            .get(target.device)
+            ?.publish(`stat/${target.device}/POWER${target.relay}`, onOff(round % 2 === 0), { qos: 0 });
         sent++;
       }
       if (Date.now() - started >= seconds * 1000) {
@@ -57,7 +79,14 @@ async function sustain(devices: Map<string, MqttClient>, seconds: number, roundO
 }
 
 /** One phase under load, profiled: long tasks, commits and applied values per message, the profile's split. */
-async function phase(name: string, browser: Browser, page: Page, cdp: CDPSession, devices: Map<string, MqttClient>, roundOffset: number) {
+async function phase(
+  name: string,
+  browser: Browser,
+  page: Page,
+  cdp: CDPSession,
+  devices: Map<string, MqttClient>,
+  roundOffset: number,
+) {
   const before = await readProbes(page);
   const statsBefore = await liveStats(page);
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
@@ -88,7 +117,10 @@ async function phase(name: string, browser: Browser, page: Page, cdp: CDPSession
     ["long tasks (count)", String(tasks.count)],
     ["longest task", ms(tasks.max), "<= 50 ms"],
     ["long-task total", ms(tasks.total)],
-    ["long tasks around it (the bench's DevTools commands)", `${outside.count - tasks.count}, longest ${ms(outside.max)}`],
+    [
+      "long tasks around it (the bench's DevTools commands)",
+      `${outside.count - tasks.count}, longest ${ms(outside.max)}`,
+    ],
     ["animation frames per second", ((after.frames - before.frames) / ((after.now - before.now) / 1000)).toFixed(1)],
     ["React commits per message", ((after.commits - before.commits) / Math.max(sent, 1)).toFixed(4)],
     ["values applied per message", ((statsAfter.applied - statsBefore.applied) / Math.max(sent, 1)).toFixed(3)],
@@ -96,18 +128,28 @@ async function phase(name: string, browser: Browser, page: Page, cdp: CDPSession
     ["profile: Chromium's own work share", `${pct(summary.otherMs)} (${ms(summary.otherMs)})`],
     ["profile: idle share", pct(summary.idleMs)],
   ]);
-  console.log(`trace: ${inLongTasks.longTasks} tasks over 50 ms, longest ${ms(inLongTasks.longestMs)}, total ${ms(inLongTasks.totalMs)}; inside them, self time by event:`);
-  for (const [event, time] of inLongTasks.selfMsByName.slice(0, 10)) console.log(`  ${time.toFixed(1).padStart(8)} ms  ${event}`);
+  console.log(
+    `trace: ${inLongTasks.longTasks} tasks over 50 ms, longest ${ms(inLongTasks.longestMs)}, total ${ms(inLongTasks.totalMs)}; inside them, self time by event:`,
+  );
+  for (const [event, time] of inLongTasks.selfMsByName.slice(0, 10))
+    console.log(`  ${time.toFixed(1).padStart(8)} ms  ${event}`);
   console.log("profile: top self time (script):");
-  for (const spot of summary.hotspots) console.log(`  ${spot.selfMs.toFixed(1).padStart(8)} ms  ${spot.name} (${spot.where})`);
+  for (const spot of summary.hotspots)
+    console.log(`  ${spot.selfMs.toFixed(1).padStart(8)} ms  ${spot.name} (${spot.where})`);
 }
 
 const burstDevices = Math.ceil(BURST / TOPICS_PER_DEVICE);
-const hub = await startTestHub({ env: benchHouseholdEnv([...Array.from({ length: burstDevices }, (_, i) => benchDevice(i)), ...new Set(freshTopics.map((t) => t.device))], RELAYS) });
+const hub = await startTestHub({
+  env: benchHouseholdEnv(
+    [...Array.from({ length: burstDevices }, (_, i) => benchDevice(i)), ...new Set(freshTopics.map((t) => t.device))],
+    RELAYS,
+  ),
+});
 const browser = await launchChromium();
 try {
   const devices = await publishBurst(hub, burstDevices);
-  for (const [name, client] of await connectDevices(hub, [...new Set(freshTopics.map((t) => t.device))])) devices.set(name, client);
+  for (const [name, client] of await connectDevices(hub, [...new Set(freshTopics.map((t) => t.device))]))
+    devices.set(name, client);
 
   const context = await browser.newContext({ serviceWorkers: "block", viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -125,11 +167,20 @@ try {
   const settled = await readProbes(page);
   const burst = summariseLongTasks(settled.longTasks, 0, burstApplied.now);
   const firstSave = summariseLongTasks(settled.longTasks, burstApplied.now, settled.now);
-  printTable(`live new topics at ${CPU_THROTTLE}x CPU (${new Date().toISOString()}, ${process.env.E2E_DIST_DIR ?? "dist/"})`, [
-    ["burst: topics held", String((await liveStats(page)).topics), `${BURST}`],
-    ["page load -> burst applied: long tasks (count / longest / total)", `${burst.count} / ${ms(burst.max)} / ${ms(burst.total)}`],
-    ["7 s after (first snapshot save): long tasks (count / longest / total)", `${firstSave.count} / ${ms(firstSave.max)} / ${ms(firstSave.total)}`],
-  ]);
+  printTable(
+    `live new topics at ${CPU_THROTTLE}x CPU (${new Date().toISOString()}, ${process.env.E2E_DIST_DIR ?? "dist/"})`,
+    [
+      ["burst: topics held", String((await liveStats(page)).topics), `${BURST}`],
+      [
+        "page load -> burst applied: long tasks (count / longest / total)",
+        `${burst.count} / ${ms(burst.max)} / ${ms(burst.total)}`,
+      ],
+      [
+        "7 s after (first snapshot save): long tasks (count / longest / total)",
+        `${firstSave.count} / ${ms(firstSave.max)} / ${ms(firstSave.total)}`,
+      ],
+    ],
+  );
   await phase("new topics", browser, page, cdp, devices, 0);
   await phase("known topics", browser, page, cdp, devices, 1);
   await Promise.all([...devices.values()].map((client) => client.endAsync()));
@@ -137,4 +188,3 @@ try {
   await browser.close();
   await hub.close();
 }
-

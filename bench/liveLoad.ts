@@ -22,10 +22,16 @@ export const onOff = (on: boolean): string => (on ? "ON" : "OFF");
 export function deviceBurst(i: number): Array<[string, string, boolean]> {
   const t = benchDevice(i);
   const time = new Date().toISOString().slice(0, 19);
-  const relays = Object.fromEntries(Array.from({ length: RELAYS }, (_, r) => [`POWER${r + 1}`, onOff((i + r) % 2 === 0)]));
+  const relays = Object.fromEntries(
+    Array.from({ length: RELAYS }, (_, r) => [`POWER${r + 1}`, onOff((i + r) % 2 === 0)]),
+  );
   return [
     [`tele/${t}/LWT`, "Online", true],
-    [`tele/${t}/STATE`, JSON.stringify({ Time: time, Uptime: `0T0${i % 10}:00:00`, Heap: 25, ...relays, Wifi: { RSSI: 60 } }), false],
+    [
+      `tele/${t}/STATE`,
+      JSON.stringify({ Time: time, Uptime: `0T0${i % 10}:00:00`, Heap: 25, ...relays, Wifi: { RSSI: 60 } }),
+      false,
+    ],
     [`tele/${t}/SENSOR`, JSON.stringify({ Time: time, ANALOG: { A0: i % 1024 } }), false],
   ];
 }
@@ -37,7 +43,10 @@ export async function connectDevices(hub: TestHub, names: readonly string[]): Pr
     const batch = await Promise.all(
       names.slice(from, from + 25).map(async (name) => {
         const login = await hub.deviceLogin(name);
-        return [name, await mqtt.connectAsync(hub.mqttTcpUrl, { clientId: `bench-${name}`, reconnectPeriod: 0, ...login })] as const;
+        return [
+          name,
+          await mqtt.connectAsync(hub.mqttTcpUrl, { clientId: `bench-${name}`, reconnectPeriod: 0, ...login }),
+        ] as const;
       }),
     );
     for (const [name, client] of batch) out.set(name, client);
@@ -51,7 +60,10 @@ export async function connectDevices(hub: TestHub, names: readonly string[]): Pr
  * connections (to publish more, and to end).
  */
 export async function publishBurst(hub: TestHub, devices: number): Promise<Map<string, MqttClient>> {
-  const clients = await connectDevices(hub, Array.from({ length: devices }, (_, i) => benchDevice(i)));
+  const clients = await connectDevices(
+    hub,
+    Array.from({ length: devices }, (_, i) => benchDevice(i)),
+  );
   await Promise.all(
     Array.from({ length: devices }, async (_, i) => {
       const client = clients.get(benchDevice(i));
@@ -65,7 +77,11 @@ export async function publishBurst(hub: TestHub, devices: number): Promise<Map<s
 }
 
 /** Long tasks whose start lies in [from, to): count, longest and total duration (ms). */
-export function summariseLongTasks(tasks: ReadonlyArray<{ start: number; duration: number }>, from: number, to: number): { count: number; max: number; total: number } {
+export function summariseLongTasks(
+  tasks: ReadonlyArray<{ start: number; duration: number }>,
+  from: number,
+  to: number,
+): { count: number; max: number; total: number } {
   const inPhase = tasks.filter((t) => t.start >= from && t.start < to);
   return {
     count: inPhase.length,

@@ -56,10 +56,17 @@ async function main(): Promise<void> {
   const elapsed = (performance.now() - started) / 1000;
   const answers = [...counts.values()].reduce((sum, n) => sum + n, 0);
   const checked = counts.get(401) ?? 0;
-  const byStatus = [...counts.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(", ");
-  console.log(`\nLogin brute force: wrong passwords for 'demo' from one address, ${concurrency} in flight, ${elapsed.toFixed(1)} s`);
+  const byStatus = [...counts.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(", ");
+  console.log(
+    `\nLogin brute force: wrong passwords for 'demo' from one address, ${concurrency} in flight, ${elapsed.toFixed(1)} s`,
+  );
   console.log(`attempts checked   ${String(checked).padStart(7)}   ${(checked / elapsed).toFixed(1)} per second`);
-  console.log(`answers            ${String(answers).padStart(7)}   ${(answers / elapsed).toFixed(1)} per second   (${byStatus})`);
+  console.log(
+    `answers            ${String(answers).padStart(7)}   ${(answers / elapsed).toFixed(1)} per second   (${byStatus})`,
+  );
 }
 
 main().catch((error: unknown) => {

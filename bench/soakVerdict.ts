@@ -40,7 +40,13 @@ export function summariseSeries(points: readonly Point[]): SeriesSummary {
   if (points.length === 0) return { first: NaN, last: NaN, max: NaN, growth: NaN, secondHalfGrowth: NaN };
   const first = points[0]?.value ?? NaN;
   const last = points.at(-1)?.value ?? NaN;
-  return { first, last, max: Math.max(...points.map((p) => p.value)), growth: last - first, secondHalfGrowth: fittedGrowth(secondHalf(points)) };
+  return {
+    first,
+    last,
+    max: Math.max(...points.map((p) => p.value)),
+    growth: last - first,
+    secondHalfGrowth: fittedGrowth(secondHalf(points)),
+  };
 }
 
 /** Median of `values` (NaN when empty). */

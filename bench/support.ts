@@ -38,7 +38,8 @@ export async function demoLoginCookies(baseURL: string, sessionName: string): Pr
     body: JSON.stringify({ login: "demo", password: "demo", sessionName }),
   });
   const cookies = setCookiePairs(response).filter((cookie) => cookie.value !== "");
-  if (response.status !== 200 || !cookies.some((cookie) => cookie.name === SESSION_COOKIE)) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200 || !cookies.some((cookie) => cookie.name === SESSION_COOKIE))
+    throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return cookies;
 }
 

@@ -5,7 +5,15 @@
 export const TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "v8.execute", "blink.user_timing"];
 
 /** A trace event as Chromium writes it (`traceEvents` of a trace file); times in µs. */
-export type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { url?: string; functionName?: string } } };
+export type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string } };
+};
 
 /** What the long tasks of a trace were made of: how many, their total (ms), and self time (ms) per event name. */
 /** Names Chromium gives a main-thread task (older versions: `RunTask`). */
@@ -16,16 +24,26 @@ export const TASK_NAMES = new Set(["RunTask", "ThreadControllerImpl::RunTask"]);
  * (`RunTask`) time when there are several (other tabs, about:blank); undefined when the trace has none.
  */
 export function rendererMainThread(events: readonly TraceEvent[]): string | undefined {
-  const mains = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   const runTime = new Map<string, number>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
-    if (e.ph === "X" && TASK_NAMES.has(e.name) && mains.has(key)) runTime.set(key, (runTime.get(key) ?? 0) + (e.dur ?? 0));
+    if (e.ph === "X" && TASK_NAMES.has(e.name) && mains.has(key))
+      runTime.set(key, (runTime.get(key) ?? 0) + (e.dur ?? 0));
   }
   return [...runTime].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-export type TraceSummary = { longTasks: number; longestMs: number; totalMs: number; selfMsByName: Array<[name: string, ms: number]> };
+export type TraceSummary = {
+  longTasks: number;
+  longestMs: number;
+  totalMs: number;
+  selfMsByName: Array<[name: string, ms: number]>;
+};
 
 /**
  * Finds the renderer's main thread (`CrRendererMain`; the one with most `RunTask` time when there are
@@ -35,7 +53,9 @@ export type TraceSummary = { longTasks: number; longestMs: number; totalMs: numb
  */
 export function summariseTrace(events: readonly TraceEvent[], thresholdMs = 50): TraceSummary {
   const main = rendererMainThread(events);
-  const onMain = events.filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === main && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const onMain = events
+    .filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === main && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const selfByName = new Map<string, number>();
   let longTasks = 0;
   let longestMs = 0;

@@ -12,11 +12,18 @@ const threshold = Number(thresholdText ?? 12.5);
 const { traceEvents } = JSON.parse(readFileSync(file, "utf8")) as { traceEvents: TraceEvent[] };
 
 const main = rendererMainThread(traceEvents);
-const navigation = traceEvents.filter((e) => e.name === "navigationStart" && `${e.pid}:${e.tid}` === main).map((e) => e.ts).sort((a, b) => b - a)[0] ?? 0;
+const navigation =
+  traceEvents
+    .filter((e) => e.name === "navigationStart" && `${e.pid}:${e.tid}` === main)
+    .map((e) => e.ts)
+    .sort((a, b) => b - a)[0] ?? 0;
 const fcp = traceEvents.find((e) => e.name === "firstContentfulPaint" && `${e.pid}:${e.tid}` === main)?.ts;
-const onMain = traceEvents.filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === main && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+const onMain = traceEvents
+  .filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === main && e.dur !== undefined)
+  .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
 
-const short = (url: string | undefined) => (url ? url.replace(/^.*\/assets\//, "").replace(/^https?:\/\/[^/]+/, "") : "");
+const short = (url: string | undefined) =>
+  url ? url.replace(/^.*\/assets\//, "").replace(/^https?:\/\/[^/]+/, "") : "";
 type Open = { end: number; label: string; self: number; task: Map<string, number> | null };
 const stack: Open[] = [];
 let blocking = 0;
@@ -34,7 +41,8 @@ for (const e of onMain) {
   const parent = stack[stack.length - 1];
   if (parent) parent.self -= Math.min(dur, parent.end - e.ts);
   const data = e.args?.data;
-  const label = data?.url || data?.functionName ? `${e.name} ${short(data.url)} ${data.functionName ?? ""}`.trim() : e.name;
+  const label =
+    data?.url || data?.functionName ? `${e.name} ${short(data.url)} ${data.functionName ?? ""}`.trim() : e.name;
   let task: Map<string, number> | null = parent?.task ?? null;
   if (!parent && TASK_NAMES.has(e.name) && dur / 1000 > threshold) {
     task = new Map();
@@ -48,8 +56,13 @@ for (const e of onMain) {
 }
 close(Number.POSITIVE_INFINITY);
 for (const { index, parts } of pending) {
-  const top = [...parts].filter(([name]) => !TASK_NAMES.has(name)).sort((a, b) => b[1] - a[1]).slice(0, 5);
+  const top = [...parts]
+    .filter(([name]) => !TASK_NAMES.has(name))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5);
   lines[index] += top.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(" | ");
 }
 console.log(lines.join("\n"));
-console.log(`FCP at ${fcp === undefined ? "?" : ((fcp - navigation) / 1000).toFixed(0)} ms; tasks over ${threshold} ms: ${pending.length}; their blocking time at 4x (after FCP, no simulation): ${blocking.toFixed(0)} ms`);
+console.log(
+  `FCP at ${fcp === undefined ? "?" : ((fcp - navigation) / 1000).toFixed(0)} ms; tasks over ${threshold} ms: ${pending.length}; their blocking time at 4x (after FCP, no simulation): ${blocking.toFixed(0)} ms`,
+);

@@ -5,7 +5,25 @@ import { assertAllowedOrigin } from "./http/origin";
 import { sessionGuard } from "./http/session-guard";
 
 /** A hub domain that serves HTTP routes (one folder each under hub/; `cameras` and `camerasV5` are hub/cameras reserved on for the camera bases v1 and v5 now). */
-export type DomainName = "auth" | "preferences" | "settings" | "config" | "bridge" | "cameras" | "garage" | "lights" | "switches" | "watchdog" | "gps" | "ir" | "history" | "automations" | "camerasV5" | "pv" | "climate" | "camerasConfig";
+export type DomainName =
+  | "auth"
+  | "preferences"
+  | "settings"
+  | "config"
+  | "bridge"
+  | "cameras"
+  | "garage"
+  | "lights"
+  | "switches"
+  | "watchdog"
+  | "gps"
+  | "ir"
+  | "history"
+  | "automations"
+  | "camerasV5"
+  | "pv"
+  | "climate"
+  | "camerasConfig";
 
 /** A domain's routes, as a Fastify plugin registered under each base that serves the domain. */
 export type DomainRoutes = (app: FastifyInstance) => Promise<void>;
@@ -16,8 +34,34 @@ export type DomainRoutes = (app: FastifyInstance) => Promise<void>;
  */
 export const API_BASE_DOMAINS: Readonly<Record<ApiBaseName, readonly DomainName[]>> = {
   auth: ["auth", "preferences", "settings"],
-  general: ["config", "bridge", "lights", "switches", "watchdog", "gps", "ir", "history", "automations", "pv", "climate", "camerasConfig"],
-  generalV1: ["config", "bridge", "lights", "switches", "watchdog", "gps", "ir", "history", "automations", "pv", "climate", "camerasConfig"],
+  general: [
+    "config",
+    "bridge",
+    "lights",
+    "switches",
+    "watchdog",
+    "gps",
+    "ir",
+    "history",
+    "automations",
+    "pv",
+    "climate",
+    "camerasConfig",
+  ],
+  generalV1: [
+    "config",
+    "bridge",
+    "lights",
+    "switches",
+    "watchdog",
+    "gps",
+    "ir",
+    "history",
+    "automations",
+    "pv",
+    "climate",
+    "camerasConfig",
+  ],
   cameras: ["cameras"],
   camerasV5: ["camerasV5"],
   garage: ["garage"],
@@ -38,7 +82,11 @@ export const ORIGIN_CHECKED_BASES: ReadonlySet<ApiBaseName> = new Set(["cameras"
  * each behind one session guard (per route `config.access`), with the routes of its domains; the
  * bases of {@link ORIGIN_CHECKED_BASES} check the Origin of every request first.
  */
-export async function registerApiBases(app: FastifyInstance, auth: AuthService, routes: Readonly<Record<DomainName, DomainRoutes>>): Promise<void> {
+export async function registerApiBases(
+  app: FastifyInstance,
+  auth: AuthService,
+  routes: Readonly<Record<DomainName, DomainRoutes>>,
+): Promise<void> {
   for (const [base, domains] of Object.entries(API_BASE_DOMAINS) as [ApiBaseName, readonly DomainName[]][]) {
     await app.register(
       async (scope) => {

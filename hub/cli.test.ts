@@ -5,7 +5,18 @@ import { runCli, type CliIo } from "./cli";
 import type { MqttClient } from "mqtt";
 import * as v from "valibot";
 import { SessionEndedPayloadSchema, sessionEndedTopic } from "../src/shared/contract/auth";
-import { call, connectBrowser, connectMqtt, freePort, jsonOf, login, nextMessage, startTestHub, tempDir, type TestHub } from "./testing/harness";
+import {
+  call,
+  connectBrowser,
+  connectMqtt,
+  freePort,
+  jsonOf,
+  login,
+  nextMessage,
+  startTestHub,
+  tempDir,
+  type TestHub,
+} from "./testing/harness";
 
 let dataDir: string;
 let hub: TestHub | undefined;
@@ -18,7 +29,14 @@ afterEach(async () => {
 function io(stdin = ""): CliIo & { output: string[]; errors: string[] } {
   const output: string[] = [];
   const errors: string[] = [];
-  return { env: { HUB_DATA_DIR: dataDir }, out: (l) => output.push(l), err: (l) => errors.push(l), readStdin: async () => stdin, output, errors };
+  return {
+    env: { HUB_DATA_DIR: dataDir },
+    out: (l) => output.push(l),
+    err: (l) => errors.push(l),
+    readStdin: async () => stdin,
+    output,
+    errors,
+  };
 }
 
 describe("hub CLI", () => {
@@ -38,7 +56,10 @@ describe("hub CLI", () => {
     await runCli(["user", "add", "jan", "--password", "old"], io());
     expect(await runCli(["user", "passwd", "jan", "--password-stdin"], io("new-secret\n"))).toBe(0);
     hub = await startTestHub({ dataDir, demo: false });
-    expect((await call(hub, "POST", "/api/auth/v1/auth", { body: { login: "jan", password: "old", sessionName: "x" } })).status).toBe(401);
+    expect(
+      (await call(hub, "POST", "/api/auth/v1/auth", { body: { login: "jan", password: "old", sessionName: "x" } }))
+        .status,
+    ).toBe(401);
     await login(hub, "jan", "new-secret");
   });
 
@@ -70,7 +91,9 @@ describe("hub CLI", () => {
     const rule = "PIN may contain only digits 1-9 (the keypad has no 0), 4 to 15 digits";
     for (const pin of ["1024", "0123", "123", "1234567891234567", "12a4"]) {
       const add = io();
-      expect(await runCli(["user", "add", "ola", "--password", "x", "--pin", pin], add), `user add --pin ${pin}`).toBe(2);
+      expect(await runCli(["user", "add", "ola", "--password", "x", "--pin", pin], add), `user add --pin ${pin}`).toBe(
+        2,
+      );
       expect(add.errors.join("\n")).toContain(rule);
     }
     expect(await runCli(["user", "add", "ola", "--password", "x"], io())).toBe(0);
@@ -86,7 +109,10 @@ describe("hub CLI", () => {
 
 describe("hub CLI: a running hub ends the sessions the CLI ends", () => {
   const SessionsSchema = v.object({ items: v.array(v.object({ hash: v.string(), current: v.boolean() })) });
-  const hashOf = async (cookie: string) => (await jsonOf(await call(hub!, "GET", "/api/auth/v1/session/all", { cookie }), SessionsSchema)).items.find((item) => item.current)!.hash;
+  const hashOf = async (cookie: string) =>
+    (await jsonOf(await call(hub!, "GET", "/api/auth/v1/session/all", { cookie }), SessionsSchema)).items.find(
+      (item) => item.current,
+    )!.hash;
   const closedWithin = (client: MqttClient, ms: number) =>
     new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), ms);
@@ -99,18 +125,35 @@ describe("hub CLI: a running hub ends the sessions the CLI ends", () => {
   it("user passwd logs out every session of that login (live connections close within 2 s, each end announced once as revoked); other logins keep theirs; user remove ends the removed user's", async () => {
     useCheapKdfForTests();
     dataDir = tempDir();
-    for (const login of ["anna", "jan", "ola"]) expect(await runCli(["user", "add", login, "--password", "stare", "--pin", "2468"], io())).toBe(0);
+    for (const login of ["anna", "jan", "ola"])
+      expect(await runCli(["user", "add", login, "--password", "stare", "--pin", "2468"], io())).toBe(0);
     hub = await startTestHub({ dataDir, demo: false });
-    const [kiosk, tablet, phone] = [await login(hub, "anna", "stare", "kiosk"), await login(hub, "anna", "stare", "tablet"), await login(hub, "anna", "stare", "phone")];
+    const [kiosk, tablet, phone] = [
+      await login(hub, "anna", "stare", "kiosk"),
+      await login(hub, "anna", "stare", "tablet"),
+      await login(hub, "anna", "stare", "phone"),
+    ];
     const jan = await login(hub, "jan", "stare", "jan");
     const ola = await login(hub, "ola", "stare", "ola");
-    const hashes = { kiosk: await hashOf(kiosk), tablet: await hashOf(tablet), phone: await hashOf(phone), ola: await hashOf(ola) };
-    const clients = [await connectBrowser(hub, tablet), await connectBrowser(hub, phone), await connectBrowser(hub, jan), await connectBrowser(hub, ola)];
+    const hashes = {
+      kiosk: await hashOf(kiosk),
+      tablet: await hashOf(tablet),
+      phone: await hashOf(phone),
+      ola: await hashOf(ola),
+    };
+    const clients = [
+      await connectBrowser(hub, tablet),
+      await connectBrowser(hub, phone),
+      await connectBrowser(hub, jan),
+      await connectBrowser(hub, ola),
+    ];
     const [tabletLive, phoneLive, janLive, olaLive] = clients as [MqttClient, MqttClient, MqttClient, MqttClient];
     try {
       const ended: { topic: string; reason: string }[] = [];
       await janLive.subscribeAsync("session/#");
-      janLive.on("message", (topic, payload) => ended.push({ topic, reason: v.parse(SessionEndedPayloadSchema, JSON.parse(payload.toString())).reason }));
+      janLive.on("message", (topic, payload) =>
+        ended.push({ topic, reason: v.parse(SessionEndedPayloadSchema, JSON.parse(payload.toString())).reason }),
+      );
       // The kiosk logs out by itself first: the hub announces that end, and the CLI's change must not announce it again.
       expect((await call(hub, "DELETE", "/api/auth/v1/session", { cookie: kiosk, body: {} })).status).toBe(200);
 
@@ -121,9 +164,12 @@ describe("hub CLI: a running hub ends the sessions the CLI ends", () => {
       expect(await Promise.all(closed)).toEqual([true, true]);
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(ended.sort((a, b) => a.topic.localeCompare(b.topic))).toEqual(
-        [hashes.kiosk, hashes.tablet, hashes.phone].map((hash) => ({ topic: sessionEndedTopic(hash), reason: "revoked" })).sort((a, b) => a.topic.localeCompare(b.topic)),
+        [hashes.kiosk, hashes.tablet, hashes.phone]
+          .map((hash) => ({ topic: sessionEndedTopic(hash), reason: "revoked" }))
+          .sort((a, b) => a.topic.localeCompare(b.topic)),
       );
-      for (const cookie of [tablet, phone]) expect((await call(hub, "POST", "/api/auth/v1/session/validate", { cookie, body: {} })).status).toBe(401);
+      for (const cookie of [tablet, phone])
+        expect((await call(hub, "POST", "/api/auth/v1/session/validate", { cookie, body: {} })).status).toBe(401);
       expect((await call(hub, "POST", "/api/auth/v1/session/validate", { cookie: jan, body: {} })).status).toBe(200);
       expect(janLive.connected).toBe(true);
       await login(hub, "anna", "nowe");
@@ -142,7 +188,12 @@ describe("hub CLI: a running hub ends the sessions the CLI ends", () => {
 
 describe("hub CLI: MQTT device users", () => {
   /** The CONNACK return code of a connection to the hub's TCP listener with `username`/`password`, or "connected". */
-  async function loginCode(port: number, username: string, password: string, clientId = `${username}-cli-test`): Promise<unknown> {
+  async function loginCode(
+    port: number,
+    username: string,
+    password: string,
+    clientId = `${username}-cli-test`,
+  ): Promise<unknown> {
     try {
       const client = await connectMqtt(`mqtt://127.0.0.1:${port}`, { username, password, clientId });
       client.end(true);
@@ -158,7 +209,9 @@ describe("hub CLI: MQTT device users", () => {
     const added = io();
     expect(await runCli(["mqtt", "add", "balkon", "--kind", "tasmota", "--password", "sekret-balkonu"], added)).toBe(0);
     expect(added.output.join("\n")).toContain("tele/balkon/#");
-    expect(await runCli(["mqtt", "add", "z2m", "--kind", "zigbee2mqtt", "--password-stdin"], io("haslo-bramki\n"))).toBe(0);
+    expect(
+      await runCli(["mqtt", "add", "z2m", "--kind", "zigbee2mqtt", "--password-stdin"], io("haslo-bramki\n")),
+    ).toBe(0);
     const port = await freePort();
     hub = await startTestHub({ dataDir, mqttPort: port });
     expect(await loginCode(port, "balkon", "sekret-balkonu")).toBe("connected");
@@ -185,13 +238,21 @@ describe("hub CLI: MQTT device users", () => {
     await runCli(["mqtt", "add", "pompa", "--kind", "tasmota", "--password", "stare"], io());
     const port = await freePort();
     hub = await startTestHub({ dataDir, mqttPort: port });
-    const device = await connectMqtt(`mqtt://127.0.0.1:${port}`, { username: "pompa", password: "stare", clientId: "pompa-1" });
+    const device = await connectMqtt(`mqtt://127.0.0.1:${port}`, {
+      username: "pompa",
+      password: "stare",
+      clientId: "pompa-1",
+    });
     const closedOnce = new Promise<void>((resolve) => device.once("close", () => resolve()));
     expect(await runCli(["mqtt", "passwd", "pompa", "--password-stdin"], io("nowe\n"))).toBe(0);
     await closedOnce;
     device.end(true);
     expect(await loginCode(port, "pompa", "stare")).toBe(4);
-    const again = await connectMqtt(`mqtt://127.0.0.1:${port}`, { username: "pompa", password: "nowe", clientId: "pompa-2" });
+    const again = await connectMqtt(`mqtt://127.0.0.1:${port}`, {
+      username: "pompa",
+      password: "nowe",
+      clientId: "pompa-2",
+    });
     const closedTwice = new Promise<void>((resolve) => again.once("close", () => resolve()));
     const removed = io();
     expect(await runCli(["mqtt", "remove", "pompa"], removed)).toBe(0);
@@ -243,16 +304,29 @@ describe("hub CLI: backup and restore arguments", () => {
     const file = `${dataDir}/../${dataDir.split("/").pop() ?? "x"}-backup.tar.gz`;
     const made = io();
     expect(await runCli(["backup", file], made)).toBe(0);
-    expect(made.output[0]).toMatch(/^backup written: .*-backup\.tar\.gz \(\d+ bytes: hub\.sqlite; recordings' clips not included\)$/);
+    expect(made.output[0]).toMatch(
+      /^backup written: .*-backup\.tar\.gz \(\d+ bytes: hub\.sqlite; recordings' clips not included\)$/,
+    );
 
     const again = io();
     expect(await runCli(["backup", file], again)).toBe(1);
-    expect(again.errors).toEqual([expect.stringMatching(/^backup failed: .*-backup\.tar\.gz already exists: choose a new file name$/)]);
+    expect(again.errors).toEqual([
+      expect.stringMatching(/^backup failed: .*-backup\.tar\.gz already exists: choose a new file name$/),
+    ]);
 
-    for (const args of [["backup"], ["restore"], ["backup", "a", "b"], ["restore", file, "--print"], ["service"], ["service", "remove"]]) {
+    for (const args of [
+      ["backup"],
+      ["restore"],
+      ["backup", "a", "b"],
+      ["restore", file, "--print"],
+      ["service"],
+      ["service", "remove"],
+    ]) {
       const usage = io();
       expect(await runCli(args, usage)).toBe(2);
-      expect(usage.errors[0]?.split("\n")[0]).toMatch(/needs exactly one file name|does not belong to|service needs a command|unknown command "service remove"/);
+      expect(usage.errors[0]?.split("\n")[0]).toMatch(
+        /needs exactly one file name|does not belong to|service needs a command|unknown command "service remove"/,
+      );
     }
 
     expect(await runCli(["user", "remove", "ola"], io())).toBe(0);

@@ -8,7 +8,15 @@ import { MqttUserStore } from "./broker/mqtt-users";
 import { SessionStore } from "./auth/session-store";
 import { UserStore } from "./auth/user-store";
 import { BackupError, createBackup, restoreBackup } from "./backup/archive";
-import { afterInstall, DEFAULT_SERVICE_NAME, installUnit, isBuilt, SERVICE_NAME, ServiceInstallError, systemdUnit } from "./service/systemd";
+import {
+  afterInstall,
+  DEFAULT_SERVICE_NAME,
+  installUnit,
+  isBuilt,
+  SERVICE_NAME,
+  ServiceInstallError,
+  systemdUnit,
+} from "./service/systemd";
 import { fileURLToPath } from "node:url";
 
 /** Where the CLI writes and reads; injectable for tests. */
@@ -49,8 +57,12 @@ const LOGIN = /^[^\s\u0000-\u001f]{1,200}$/; // eslint-disable-line no-control-r
 /** An MQTT user name: 1 to 100 characters, no spaces or control characters. */
 const MQTT_USERNAME = /^[^\s\u0000-\u001f\u007f]{1,100}$/; // eslint-disable-line no-control-regex
 
-async function passwordFrom(values: { password?: string | undefined; "password-stdin"?: boolean | undefined }, io: CliIo): Promise<string> {
-  if (values.password !== undefined && values["password-stdin"]) throw new UsageError("give --password or --password-stdin, not both");
+async function passwordFrom(
+  values: { password?: string | undefined; "password-stdin"?: boolean | undefined },
+  io: CliIo,
+): Promise<string> {
+  if (values.password !== undefined && values["password-stdin"])
+    throw new UsageError("give --password or --password-stdin, not both");
   const password = values["password-stdin"] ? (await io.readStdin()).replace(/\r?\n$/, "") : values.password;
   if (password === undefined) throw new UsageError("a password is required (--password <p> or --password-stdin)");
   if (password.length < 1 || password.length > 200) throw new UsageError("the password must be 1 to 200 characters");
@@ -121,7 +133,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return 2;
       }
       const known = error instanceof BackupError || error instanceof ServiceInstallError;
-      io.err(`${group} failed: ${error instanceof Error ? (known ? error.message : error.message.split("\n")[0]) : String(error)}`);
+      io.err(
+        `${group} failed: ${error instanceof Error ? (known ? error.message : error.message.split("\n")[0]) : String(error)}`,
+      );
       return 1;
     }
   }
@@ -147,7 +161,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 /** Options that belong to one group of commands only. */
 function onlyOptions(parsed: Parsed, allowed: readonly (keyof Parsed["values"])[], command: string): void {
   for (const [key, value] of Object.entries(parsed.values)) {
-    if (value !== undefined && !allowed.includes(key as keyof Parsed["values"])) throw new UsageError(`--${key} does not belong to "${command}"`);
+    if (value !== undefined && !allowed.includes(key as keyof Parsed["values"]))
+      throw new UsageError(`--${key} does not belong to "${command}"`);
   }
 }
 
@@ -163,23 +178,38 @@ async function backupCommand(group: "backup" | "restore", parsed: Parsed, io: Cl
   const dataDir = io.env.HUB_DATA_DIR || "./.hub-data";
   if (group === "backup") {
     const result = await createBackup(file, { dataDir, householdConfigPath: io.env.HUB_CONFIG || undefined });
-    io.out(`backup written: ${result.path} (${String(result.bytes)} bytes: ${result.manifest.files.map((entry) => entry.path).join(", ")}; recordings' clips not included)`);
+    io.out(
+      `backup written: ${result.path} (${String(result.bytes)} bytes: ${result.manifest.files.map((entry) => entry.path).join(", ")}; recordings' clips not included)`,
+    );
     return 0;
   }
   const result = await restoreBackup(file, dataDir);
-  io.out(`restored ${file} (made ${result.manifest.createdAt} by hub ${result.manifest.hubVersion}) into ${dataDir}; what it replaced is in ${result.before}`);
-  if (result.householdCopy !== null) io.out(`the backup's household file came from HUB_CONFIG: it is at ${result.householdCopy}; copy it over your HUB_CONFIG file if you want it back`);
-  io.out("start the hub again (e.g. sudo systemctl start household-hub): it upgrades the database if the backup is older");
+  io.out(
+    `restored ${file} (made ${result.manifest.createdAt} by hub ${result.manifest.hubVersion}) into ${dataDir}; what it replaced is in ${result.before}`,
+  );
+  if (result.householdCopy !== null)
+    io.out(
+      `the backup's household file came from HUB_CONFIG: it is at ${result.householdCopy}; copy it over your HUB_CONFIG file if you want it back`,
+    );
+  io.out(
+    "start the hub again (e.g. sudo systemctl start household-hub): it upgrades the database if the backup is older",
+  );
   return 0;
 }
 
 /** `service install [--name] [--print | --dir]`: the systemd unit (service/systemd.ts). */
 function serviceCommand(parsed: Parsed, io: CliIo): number {
   const [, command, ...extra] = parsed.positionals;
-  if (command !== "install" || extra.length > 0) throw new UsageError(command === undefined ? "service needs a command: install" : `unknown command "service ${[command, ...extra].join(" ")}"`);
+  if (command !== "install" || extra.length > 0)
+    throw new UsageError(
+      command === undefined
+        ? "service needs a command: install"
+        : `unknown command "service ${[command, ...extra].join(" ")}"`,
+    );
   onlyOptions(parsed, ["name", "print", "dir"], "service install");
   const name = parsed.values.name ?? DEFAULT_SERVICE_NAME;
-  if (!SERVICE_NAME.test(name)) throw new UsageError("--name must be 1 to 31 lower-case letters, digits or dashes, starting with a letter");
+  if (!SERVICE_NAME.test(name))
+    throw new UsageError("--name must be 1 to 31 lower-case letters, digits or dashes, starting with a letter");
   if (parsed.values.print && parsed.values.dir !== undefined) throw new UsageError("give --print or --dir, not both");
   const root = fileURLToPath(new URL("..", import.meta.url)).replace(/\/$/, "");
   const unit = { name, root, node: process.execPath };
@@ -204,12 +234,15 @@ async function userCommand(db: Db, parsed: Parsed, io: CliIo): Promise<number> {
   const [, command, login, ...extra] = parsed.positionals;
   const users = new UserStore(db);
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(" ")}`);
-  if (parsed.values.kind !== undefined || parsed.values.topic !== undefined) throw new UsageError("--kind and --topic belong to the mqtt commands");
+  if (parsed.values.kind !== undefined || parsed.values.topic !== undefined)
+    throw new UsageError("--kind and --topic belong to the mqtt commands");
   if (command === "list") {
-    for (const user of users.list()) io.out(`${user.login}\tPIN ${user.pinHash ? "set" : "not set"}\tcreated ${user.createdAt}`);
+    for (const user of users.list())
+      io.out(`${user.login}\tPIN ${user.pinHash ? "set" : "not set"}\tcreated ${user.createdAt}`);
     return 0;
   }
-  if (login === undefined || !LOGIN.test(login)) throw new UsageError("a login (1 to 200 characters, no spaces) is required");
+  if (login === undefined || !LOGIN.test(login))
+    throw new UsageError("a login (1 to 200 characters, no spaces) is required");
   switch (command) {
     case "add": {
       const password = await passwordFrom(parsed.values, io);
@@ -225,9 +258,13 @@ async function userCommand(db: Db, parsed: Parsed, io: CliIo): Promise<number> {
     case "passwd": {
       const hash = await hashSecret(await passwordFrom(parsed.values, io));
       const sessions = new SessionStore(db);
-      const revoked = db.transaction(() => (users.setPassword(login, hash) ? sessions.revokeAllOf(login) : null)).immediate();
+      const revoked = db
+        .transaction(() => (users.setPassword(login, hash) ? sessions.revokeAllOf(login) : null))
+        .immediate();
       if (revoked === null) return notFound(io, login);
-      io.out(`password of ${login} changed; ${revoked} session(s) logged out (a running hub closes their streams and live connections within about a second)`);
+      io.out(
+        `password of ${login} changed; ${revoked} session(s) logged out (a running hub closes their streams and live connections within about a second)`,
+      );
       return 0;
     }
     case "pin": {
@@ -265,15 +302,22 @@ async function mqttCommand(db: Db, parsed: Parsed, io: CliIo): Promise<number> {
     for (const user of users.list()) io.out(`${user.username}\t${user.kind}\t${user.topic}\tcreated ${user.createdAt}`);
     return 0;
   }
-  if (username === undefined || !MQTT_USERNAME.test(username)) throw new UsageError("an MQTT user name (1 to 100 characters, no spaces) is required");
+  if (username === undefined || !MQTT_USERNAME.test(username))
+    throw new UsageError("an MQTT user name (1 to 100 characters, no spaces) is required");
   switch (command) {
     case "add": {
       const kind = parsed.values.kind;
-      if (kind === undefined || !(DEVICE_KINDS as readonly string[]).includes(kind)) throw new UsageError(`--kind ${DEVICE_KINDS.join("|")} is required`);
+      if (kind === undefined || !(DEVICE_KINDS as readonly string[]).includes(kind))
+        throw new UsageError(`--kind ${DEVICE_KINDS.join("|")} is required`);
       const deviceKind = kind as DeviceKind;
-      const topic = parsed.values.topic ?? (deviceKind === "tasmota" || deviceKind === "owntracks" ? username : ZIGBEE2MQTT_DEFAULT_BASE);
+      const topic =
+        parsed.values.topic ??
+        (deviceKind === "tasmota" || deviceKind === "owntracks" ? username : ZIGBEE2MQTT_DEFAULT_BASE);
       const problem = deviceTopicProblem(deviceKind, topic);
-      if (problem !== null) throw new UsageError(parsed.values.topic === undefined ? `${problem} (the user name is the default topic: give --topic)` : problem);
+      if (problem !== null)
+        throw new UsageError(
+          parsed.values.topic === undefined ? `${problem} (the user name is the default topic: give --topic)` : problem,
+        );
       const hash = await hashSecret(await passwordFrom(parsed.values, io));
       if (users.find(username)) {
         io.err(`MQTT user ${username} already exists (use "mqtt passwd", or "mqtt remove" first)`);
@@ -284,16 +328,20 @@ async function mqttCommand(db: Db, parsed: Parsed, io: CliIo): Promise<number> {
         deviceKind === "owntracks"
           ? `MQTT user ${username} added: an OwnTracks tracker publishing owntracks/${topic} (reads owntracks/${topic}/cmd)`
           : deviceKind === "tasmota"
-          ? `MQTT user ${username} added: a Tasmota device with topic ${topic} (publishes tele/${topic}/# and stat/${topic}/#, reads cmnd/${topic}/#)`
-          : `MQTT user ${username} added: a Zigbee2MQTT gateway with base topic ${topic} (publishes ${topic}/# except set/get commands, reads ${topic}/#)` +
-              (topic === ZIGBEE2MQTT_DEFAULT_BASE ? "" : `; note: the hub's bridge reads ${ZIGBEE2MQTT_DEFAULT_BASE}/ only`),
+            ? `MQTT user ${username} added: a Tasmota device with topic ${topic} (publishes tele/${topic}/# and stat/${topic}/#, reads cmnd/${topic}/#)`
+            : `MQTT user ${username} added: a Zigbee2MQTT gateway with base topic ${topic} (publishes ${topic}/# except set/get commands, reads ${topic}/#)` +
+              (topic === ZIGBEE2MQTT_DEFAULT_BASE
+                ? ""
+                : `; note: the hub's bridge reads ${ZIGBEE2MQTT_DEFAULT_BASE}/ only`),
       );
       return 0;
     }
     case "passwd": {
       const hash = await hashSecret(await passwordFrom(parsed.values, io));
       if (!users.setPassword(username, hash)) return notFoundMqtt(io, username);
-      io.out(`password of MQTT user ${username} changed (a running hub closes its connection; the device logs in again with the new one)`);
+      io.out(
+        `password of MQTT user ${username} changed (a running hub closes its connection; the device logs in again with the new one)`,
+      );
       return 0;
     }
     case "remove": {

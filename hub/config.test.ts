@@ -22,7 +22,9 @@ describe("hub configuration from the environment", () => {
   });
 
   it("reads the nightly backup's time, count and folder, and names a bad one", () => {
-    expect(readConfig({ HUB_BACKUP_AT: "23:05", HUB_BACKUP_KEEP: "0", HUB_BACKUP_DIR: "/mnt/usb/hub" }).backup).toEqual({ at: "23:05", keep: 0, dir: "/mnt/usb/hub" });
+    expect(readConfig({ HUB_BACKUP_AT: "23:05", HUB_BACKUP_KEEP: "0", HUB_BACKUP_DIR: "/mnt/usb/hub" }).backup).toEqual(
+      { at: "23:05", keep: 0, dir: "/mnt/usb/hub" },
+    );
     expect(() => readConfig({ HUB_BACKUP_AT: "24:00" })).toThrow(/^HUB_BACKUP_AT: .*HH:MM/);
     expect(() => readConfig({ HUB_BACKUP_AT: "3:30" })).toThrow(/HUB_BACKUP_AT/);
     expect(() => readConfig({ HUB_BACKUP_KEEP: "-1" })).toThrow(/HUB_BACKUP_KEEP/);
@@ -31,8 +33,15 @@ describe("hub configuration from the environment", () => {
 
   it("serves HTTPS with the hub's own CA by default; HUB_TLS=off, HUB_TLS_CERT/KEY and HUB_TLS_NAMES change that", () => {
     expect(readConfig({ HUB_TLS: "off" }).tls).toEqual({ mode: "off" });
-    expect(readConfig({ HUB_TLS_NAMES: "hub.lan, 192.168.1.20,fd00::20" }).tls).toEqual({ mode: "local", extraNames: ["hub.lan", "192.168.1.20", "fd00::20"] });
-    expect(readConfig({ HUB_TLS_CERT: "/etc/hub/cert.pem", HUB_TLS_KEY: "/etc/hub/key.pem" }).tls).toEqual({ mode: "household", certPath: "/etc/hub/cert.pem", keyPath: "/etc/hub/key.pem" });
+    expect(readConfig({ HUB_TLS_NAMES: "hub.lan, 192.168.1.20,fd00::20" }).tls).toEqual({
+      mode: "local",
+      extraNames: ["hub.lan", "192.168.1.20", "fd00::20"],
+    });
+    expect(readConfig({ HUB_TLS_CERT: "/etc/hub/cert.pem", HUB_TLS_KEY: "/etc/hub/key.pem" }).tls).toEqual({
+      mode: "household",
+      certPath: "/etc/hub/cert.pem",
+      keyPath: "/etc/hub/key.pem",
+    });
     expect(readConfig({ HUB_HTTPS_PORT: "443", HUB_MQTTS_PORT: "0" })).toMatchObject({ httpsPort: 443, mqttsPort: 0 });
     expect(() => readConfig({ HUB_TLS: "maybe" })).toThrow(/HUB_TLS must be on or off/);
     expect(() => readConfig({ HUB_TLS_NAMES: "hub.lan,bad name" })).toThrow(/HUB_TLS_NAMES/);
@@ -41,7 +50,14 @@ describe("hub configuration from the environment", () => {
   });
 
   it("reads the broker limits, leaving absent ones to the defaults", () => {
-    expect(readConfig({ HUB_MQTT_MAX_PAYLOAD: "131072", HUB_MQTT_MAX_RETAINED_PER_CLIENT: "50", HUB_MQTT_MAX_RETAINED: "5000", HUB_MQTT_MAX_SUBSCRIPTIONS: "20" }).mqttLimits).toEqual({
+    expect(
+      readConfig({
+        HUB_MQTT_MAX_PAYLOAD: "131072",
+        HUB_MQTT_MAX_RETAINED_PER_CLIENT: "50",
+        HUB_MQTT_MAX_RETAINED: "5000",
+        HUB_MQTT_MAX_SUBSCRIPTIONS: "20",
+      }).mqttLimits,
+    ).toEqual({
       maxPayloadBytes: 131072,
       maxRetainedPerClient: 50,
       maxRetainedTotal: 5000,
@@ -67,7 +83,9 @@ describe("hub configuration from the environment", () => {
   });
 
   it("reads an external broker and its WebSocket URL", () => {
-    expect(readConfig({ HUB_MQTT_URL: "mqtt://broker.lan:1883", HUB_MQTT_WS_URL: "ws://broker.lan:9001" })).toMatchObject({
+    expect(
+      readConfig({ HUB_MQTT_URL: "mqtt://broker.lan:1883", HUB_MQTT_WS_URL: "ws://broker.lan:9001" }),
+    ).toMatchObject({
       mqttUrl: "mqtt://broker.lan:1883",
       mqttWsUrl: "ws://broker.lan:9001",
     });

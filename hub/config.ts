@@ -30,7 +30,10 @@ const BrokerUrl = (name: string, protocols: readonly string[]) =>
     v.pipe(
       v.string(),
       v.url(`${name} must be a URL`),
-      v.check((url) => protocols.some((p) => url.startsWith(`${p}://`)), `${name} must start with ${protocols.map((p) => `${p}://`).join(" or ")}`),
+      v.check(
+        (url) => protocols.some((p) => url.startsWith(`${p}://`)),
+        `${name} must start with ${protocols.map((p) => `${p}://`).join(" or ")}`,
+      ),
     ),
   );
 
@@ -51,7 +54,12 @@ export function isTrustProxyEntry(entry: string): boolean {
 const TrustProxy = v.optional(
   v.pipe(
     v.string(),
-    v.transform((list) => list.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")),
+    v.transform((list) =>
+      list
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ""),
+    ),
     v.check(
       (entries) => entries.length > 0 && entries.every(isTrustProxyEntry),
       "HUB_TRUST_PROXY must be a comma-separated list of IP addresses, CIDR ranges (10.0.0.0/8) or loopback",
@@ -63,8 +71,16 @@ const TrustProxy = v.optional(
 const TlsNames = v.optional(
   v.pipe(
     v.string(),
-    v.transform((list) => list.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")),
-    v.check((names) => names.every(isCertificateName), "HUB_TLS_NAMES must be a comma-separated list of host names (hub.lan) or IP addresses"),
+    v.transform((list) =>
+      list
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ""),
+    ),
+    v.check(
+      (names) => names.every(isCertificateName),
+      "HUB_TLS_NAMES must be a comma-separated list of host names (hub.lan) or IP addresses",
+    ),
   ),
 );
 
@@ -99,7 +115,13 @@ const EnvSchema = v.object({
   HUB_MQTT_MAX_RETAINED: Count("HUB_MQTT_MAX_RETAINED", 1, 10_000_000),
   HUB_MQTT_MAX_SUBSCRIPTIONS: Count("HUB_MQTT_MAX_SUBSCRIPTIONS", 1, 1_000_000),
   HUB_DEMO_CAMERA_FPS: Count("HUB_DEMO_CAMERA_FPS", 1, 60),
-  HUB_BACKUP_AT: v.optional(v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HUB_BACKUP_AT must be a local time HH:MM (00:00 to 23:59)")), "03:30"),
+  HUB_BACKUP_AT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HUB_BACKUP_AT must be a local time HH:MM (00:00 to 23:59)"),
+    ),
+    "03:30",
+  ),
   HUB_BACKUP_KEEP: v.pipe(
     v.optional(v.string(), "7"),
     v.regex(/^\d{1,4}$/, "HUB_BACKUP_KEEP must be a whole number"),
@@ -107,7 +129,13 @@ const EnvSchema = v.object({
     v.check((n) => n <= 1000, "HUB_BACKUP_KEEP must be between 0 (off) and 1000"),
   ),
   HUB_BACKUP_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
-  HUB_LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"], "HUB_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent"), "info"),
+  HUB_LOG_LEVEL: v.optional(
+    v.picklist(
+      ["fatal", "error", "warn", "info", "debug", "trace", "silent"],
+      "HUB_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+    ),
+    "info",
+  ),
 });
 
 const isOn = (flag: string | undefined) => flag === "1" || flag === "true";
@@ -130,10 +158,14 @@ export function readConfig(env: NodeJS.ProcessEnv): HubOptions {
   }
   const e = result.output;
   if (e.HUB_MQTT_URL && !e.HUB_MQTT_WS_URL) {
-    throw new ConfigError("HUB_MQTT_WS_URL: required when HUB_MQTT_URL is set (the broker's WebSocket URL for browsers, e.g. ws://broker.lan:9001)");
+    throw new ConfigError(
+      "HUB_MQTT_WS_URL: required when HUB_MQTT_URL is set (the broker's WebSocket URL for browsers, e.g. ws://broker.lan:9001)",
+    );
   }
   if ((e.HUB_TLS_CERT === undefined) !== (e.HUB_TLS_KEY === undefined)) {
-    throw new ConfigError(`${e.HUB_TLS_CERT === undefined ? "HUB_TLS_CERT" : "HUB_TLS_KEY"}: required with ${e.HUB_TLS_CERT === undefined ? "HUB_TLS_KEY" : "HUB_TLS_CERT"} (the household's certificate chain and its key, PEM files)`);
+    throw new ConfigError(
+      `${e.HUB_TLS_CERT === undefined ? "HUB_TLS_CERT" : "HUB_TLS_KEY"}: required with ${e.HUB_TLS_CERT === undefined ? "HUB_TLS_KEY" : "HUB_TLS_CERT"} (the household's certificate chain and its key, PEM files)`,
+    );
   }
   const tlsOff = e.HUB_TLS === "off" || e.HUB_TLS === "0" || e.HUB_TLS === "false";
   const tls: TlsSettings = tlsOff
@@ -164,9 +196,13 @@ export function readConfig(env: NodeJS.ProcessEnv): HubOptions {
     ...(e.HUB_TRUST_PROXY ? { trustProxy: e.HUB_TRUST_PROXY } : {}),
     mqttLimits: {
       ...(e.HUB_MQTT_MAX_PAYLOAD !== undefined ? { maxPayloadBytes: e.HUB_MQTT_MAX_PAYLOAD } : {}),
-      ...(e.HUB_MQTT_MAX_RETAINED_PER_CLIENT !== undefined ? { maxRetainedPerClient: e.HUB_MQTT_MAX_RETAINED_PER_CLIENT } : {}),
+      ...(e.HUB_MQTT_MAX_RETAINED_PER_CLIENT !== undefined
+        ? { maxRetainedPerClient: e.HUB_MQTT_MAX_RETAINED_PER_CLIENT }
+        : {}),
       ...(e.HUB_MQTT_MAX_RETAINED !== undefined ? { maxRetainedTotal: e.HUB_MQTT_MAX_RETAINED } : {}),
-      ...(e.HUB_MQTT_MAX_SUBSCRIPTIONS !== undefined ? { maxSubscriptionsPerClient: e.HUB_MQTT_MAX_SUBSCRIPTIONS } : {}),
+      ...(e.HUB_MQTT_MAX_SUBSCRIPTIONS !== undefined
+        ? { maxSubscriptionsPerClient: e.HUB_MQTT_MAX_SUBSCRIPTIONS }
+        : {}),
     },
   };
 }

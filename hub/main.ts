@@ -33,7 +33,14 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const running = hub;
-  console.log(startupLine(running.url, brokerMode({ ...options, mqttPort: running.mqttPort ?? 0, mqttsPort: running.mqttsPort ?? 0 }), options, running.httpsUrl));
+  console.log(
+    startupLine(
+      running.url,
+      brokerMode({ ...options, mqttPort: running.mqttPort ?? 0, mqttsPort: running.mqttsPort ?? 0 }),
+      options,
+      running.httpsUrl,
+    ),
+  );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -135,8 +135,15 @@ export interface RunningHub {
  * missing `mqttWsUrl` with `mqttUrl`, or a port in use; nothing is left running then.
  */
 /** The one start-up line: URL, broker mode, demo yes/no (main.ts prints it). */
-export function startupLine(url: string, broker: string, options: Pick<HubOptions, "demo" | "simulator">, httpsUrl: string | null = null): string {
-  const demo = options.demo ? `yes (login demo / demo, PIN 1357)${options.simulator ? ", simulator on" : ", simulator off"}` : "no";
+export function startupLine(
+  url: string,
+  broker: string,
+  options: Pick<HubOptions, "demo" | "simulator">,
+  httpsUrl: string | null = null,
+): string {
+  const demo = options.demo
+    ? `yes (login demo / demo, PIN 1357)${options.simulator ? ", simulator on" : ", simulator off"}`
+    : "no";
   return `hub ready on ${url}${httpsUrl ? ` and ${httpsUrl}` : ""} | broker: ${broker} | demo: ${demo}`;
 }
 
@@ -152,7 +159,11 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   if (options.mqttUrl && !options.mqttWsUrl) {
     throw new Error("HUB_MQTT_WS_URL is required when HUB_MQTT_URL is set: browsers need the broker's WebSocket URL");
   }
-  const { household, path: householdPath } = loadHousehold({ configPath: options.householdConfigPath, dataDir: options.dataDir, demo: options.demo });
+  const { household, path: householdPath } = loadHousehold({
+    configPath: options.householdConfigPath,
+    dataDir: options.dataDir,
+    demo: options.demo,
+  });
   const db = openDb(options.dataDir);
   const lock = holdDataDir(options.dataDir);
   const cleanups: (() => Promise<void> | void)[] = [() => lock.release(), () => void db.close()];
@@ -167,10 +178,23 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   };
 
   try {
-    const app = Fastify({ logger: { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) }, bodyLimit: 256 * 1024, forceCloseConnections: true, logController: new LogController({ disableRequestLogging: true }), trustProxy: options.trustProxy?.length ? options.trustProxy : false, frameworkErrors });
+    const app = Fastify({
+      logger: { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+      bodyLimit: 256 * 1024,
+      forceCloseConnections: true,
+      logController: new LogController({ disableRequestLogging: true }),
+      trustProxy: options.trustProxy?.length ? options.trustProxy : false,
+      frameworkErrors,
+    });
     const log = app.log;
     if (options.backup && options.backup.keep > 0) {
-      const nightly = startNightlyBackup({ ...options.backup, dataDir: options.dataDir, householdConfigPath: options.householdConfigPath, db, log });
+      const nightly = startNightlyBackup({
+        ...options.backup,
+        dataDir: options.dataDir,
+        householdConfigPath: options.householdConfigPath,
+        db,
+        log,
+      });
       cleanups.push(() => nightly.stop());
     }
     cleanups.push(() => app.close());
@@ -179,9 +203,15 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     if (certificates) cleanups.push(() => certificates.close());
     const httpsPort = options.httpsPort ?? 8443;
     let boundHttpsPort = httpsPort; // the bound one once listening (HUB_HTTPS_PORT=0 picks any)
-    if (certificates) installHttpsRedirect(app, () => boundHttpsPort, (name) => certificateServes(certificates.current().cert, name));
+    if (certificates)
+      installHttpsRedirect(
+        app,
+        () => boundHttpsPort,
+        (name) => certificateServes(certificates.current().cert, name),
+      );
     const users = new UserStore(db);
-    if (options.demo && (await seedDemoUser(users))) log.info({ login: "demo" }, "created demo user demo / demo, PIN 1357");
+    if (options.demo && (await seedDemoUser(users)))
+      log.info({ login: "demo" }, "created demo user demo / demo, PIN 1357");
     const sessionHolds = new SessionRegistry();
     const sessionStore = new SessionStore(db);
     const auth = new AuthService(users, sessionStore, sessionHolds);
@@ -192,19 +222,43 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     if (options.mqttUrl) {
       link = await connectExternalBroker({ url: options.mqttUrl, log });
     } else {
-      embedded = await startEmbeddedBroker({ host: options.host, tcpPort: options.mqttPort, log, users: new MqttUserStore(db), allowAnonymous: options.mqttAllowAnonymous === true, limits: brokerLimits(options.mqttLimits), ...(certificates && (options.mqttsPort ?? 8883) !== 0 ? { tls: { port: options.mqttsPort ?? 8883, certificates } } : {}) });
+      embedded = await startEmbeddedBroker({
+        host: options.host,
+        tcpPort: options.mqttPort,
+        log,
+        users: new MqttUserStore(db),
+        allowAnonymous: options.mqttAllowAnonymous === true,
+        limits: brokerLimits(options.mqttLimits),
+        ...(certificates && (options.mqttsPort ?? 8883) !== 0
+          ? { tls: { port: options.mqttsPort ?? 8883, certificates } }
+          : {}),
+      });
       link = embedded;
     }
     cleanups.push(() => link.close());
     // A session's end on the live channel: browsers on an external broker learn it there (the hub cannot close their socket).
-    cleanups.push(sessionHolds.onEnded(({ hash, reason }) => link.publish(sessionEndedTopic(hash), JSON.stringify({ reason, time: new Date().toISOString() } satisfies SessionEndedPayload), { retain: false, qos: 1 })));
+    cleanups.push(
+      sessionHolds.onEnded(({ hash, reason }) =>
+        link.publish(
+          sessionEndedTopic(hash),
+          JSON.stringify({ reason, time: new Date().toISOString() } satisfies SessionEndedPayload),
+          { retain: false, qos: 1 },
+        ),
+      ),
+    );
     // Sessions the CLI ends (user passwd, user remove) end here too within about a second.
     const sessionWatch = new SessionWatch(sessionStore, sessionHolds, log);
     cleanups.push(() => sessionWatch.close());
 
     const settingsStore = new SettingsStore(db);
-    const settings = new SettingsService(settingsStore, link, new Map(household.switches.map((item) => [item.name, relayCommands(item)])));
-    settings.republishAll((key, problem) => log.warn({ key, problem }, "stored setting breaks the limits: not republished"));
+    const settings = new SettingsService(
+      settingsStore,
+      link,
+      new Map(household.switches.map((item) => [item.name, relayCommands(item)])),
+    );
+    settings.republishAll((key, problem) =>
+      log.warn({ key, problem }, "stored setting breaks the limits: not republished"),
+    );
     // The devices the hub acts for: the household file's, and the Zigbee2MQTT lights it found (household/devices.ts).
     const foundLights = new OfferedDevices("zigbee2mqtt");
     const known = anyKnown(householdDevices(household), foundLights);
@@ -224,7 +278,10 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const gps = new GpsService(link, household.gps, new GpsStore(db), log).start(router);
     const heater = new HeaterService(commandLink, household, new HeaterStore(db), log).start();
     const ac = new AcService(commandLink, household).start();
-    cleanups.push(() => heater.stop(), () => ac.stop());
+    cleanups.push(
+      () => heater.stop(),
+      () => ac.stop(),
+    );
     if (options.simulator) {
       const simulator = startSimulator({ link, intervalMs: options.simulatorIntervalMs, log });
       cleanups.push(() => simulator.stop());
@@ -232,13 +289,13 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       cleanups.push(() => ipCameras.stop());
     }
 
-
     await app.register(fastifyCookie);
     await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
     // The GPS map's tile server may serve images (CSP img-src); read from the settings at most once a second.
     let tileOrigin = { at: 0, origin: null as string | null };
     const tileImageOrigin = () => {
-      if (Date.now() - tileOrigin.at > 1000) tileOrigin = { at: Date.now(), origin: tileUrlOrigin(settingsStore.get(GPS_TILE_URL_SETTING)) };
+      if (Date.now() - tileOrigin.at > 1000)
+        tileOrigin = { at: Date.now(), origin: tileUrlOrigin(settingsStore.get(GPS_TILE_URL_SETTING)) };
       return tileOrigin.origin;
     };
     installSecurityHeaders(app, shellStyleHashes(options.distDir), tileImageOrigin);
@@ -257,21 +314,55 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const switchDefinitions = new SwitchDefinitions(household.switches, db);
     const garageService = new GarageService(commandLink, household);
     const ir = new IrService(household.ir ?? [], commandLink, new IrStore(db), log).start(router);
-    const automations = startAutomations({ db, link, household, log, switches: switchService, lights, garage: garageService, demo: options.demo });
-    registerDeviceExecutors(automations.runner, { heater, ac, acUnits: (household.ac ?? []).map((unit) => unit.id), ir, hasHeater: household.heater !== undefined });
+    const automations = startAutomations({
+      db,
+      link,
+      household,
+      log,
+      switches: switchService,
+      lights,
+      garage: garageService,
+      demo: options.demo,
+    });
+    registerDeviceExecutors(automations.runner, {
+      heater,
+      ac,
+      acUnits: (household.ac ?? []).map((unit) => unit.id),
+      ir,
+      hasHeater: household.heater !== undefined,
+    });
     cleanups.push(() => automations.stop());
-    const cameras = startCameras({ household, db, link, log, sessions: sessionHolds, demo: options.demo && options.simulator, dataDir: options.dataDir, demoCameraFps: options.demoCameraFps, router });
+    const cameras = startCameras({
+      household,
+      db,
+      link,
+      log,
+      sessions: sessionHolds,
+      demo: options.demo && options.simulator,
+      dataDir: options.dataDir,
+      demoCameraFps: options.demoCameraFps,
+      router,
+    });
     cleanups.push(() => cameras.close());
     await registerApiBases(app, auth, {
       auth: authRoutes({ auth }),
       preferences: preferencesRoutes({ preferences: new PreferencesStore(db) }),
       settings: settingsRoutes({ settings }),
-      config: configRoutes({ household, switches: switchDefinitions, settings: settingsStore, mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined }),
+      config: configRoutes({
+        household,
+        switches: switchDefinitions,
+        settings: settingsStore,
+        mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined,
+      }),
       bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats: embedded?.limitStats }),
       cameras: cameras.routes,
       garage: garageRoutes({ garage: garageService }),
       lights: lightsRoutes({ lights }),
-      switches: switchesRoutes({ switches: switchService, definitions: switchDefinitions, tasmotaConsole: new TasmotaConsole(household.switches, commandLink, auth, log).start(router) }),
+      switches: switchesRoutes({
+        switches: switchService,
+        definitions: switchDefinitions,
+        tasmotaConsole: new TasmotaConsole(household.switches, commandLink, auth, log).start(router),
+      }),
       watchdog: watchdogRoutes({ watchdog }),
       ir: irRoutes({ ir }),
       history: historyRoutes({ history }),

@@ -23,7 +23,9 @@ export function preloadBootChunks(): Plugin {
         const files: string[] = [];
         for (const file of entry.dynamicImports) addWithStaticImports(files, file, chunks, (f) => f === entry.fileName);
         if (files.length === 0) return html;
-        const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`).join("\n");
+        const links = files
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`)
+          .join("\n");
         return html.replace(/(<script type="module"[^>]*src="\/[^"]+\.js"[^>]*><\/script>)/, `$1\n${links}`);
       },
     },

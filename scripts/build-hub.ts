@@ -29,7 +29,8 @@ const sourceImportMetaUrl: Plugin = {
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /\.ts$/ }, (args) => {
       const source = readFileSync(args.path, "utf8");
-      if (args.path.includes(`${sep}node_modules${sep}`) || !source.includes("import.meta.url")) return { contents: source, loader: "ts" };
+      if (args.path.includes(`${sep}node_modules${sep}`) || !source.includes("import.meta.url"))
+        return { contents: source, loader: "ts" };
       const fromBundle = relative(HUB_OUT_DIR, args.path).split(sep).join("/");
       const url = `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`;
       return { contents: source.replaceAll("import.meta.url", url), loader: "ts" };
@@ -65,7 +66,8 @@ function newestSourceMtime(dir: string): number {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(path));
-    else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) newest = Math.max(newest, statSync(path).mtimeMs);
+    else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts"))
+      newest = Math.max(newest, statSync(path).mtimeMs);
   }
   return newest;
 }
@@ -84,5 +86,7 @@ export function hubBundleIsStale(): boolean {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const started = performance.now();
   await buildHub();
-  console.log(`hub built into ${relative(ROOT, HUB_OUT_DIR)}/ in ${Math.round(performance.now() - started)} ms (run: node --enable-source-maps ${relative(ROOT, HUB_BUNDLE)})`);
+  console.log(
+    `hub built into ${relative(ROOT, HUB_OUT_DIR)}/ in ${Math.round(performance.now() - started)} ms (run: node --enable-source-maps ${relative(ROOT, HUB_BUNDLE)})`,
+  );
 }

@@ -8,10 +8,22 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
  * imports: the logged-in shell, the router, home's route (its split parts) and the login form.
  * Matched against the end of a module id, without its query.
  */
-const FIRST_SCREEN_MODULES = ["/src/app/LoggedInApp.tsx", "/src/app/router.ts", "/src/routes/index.tsx", "/src/routes/__root.tsx", "/src/features/auth/components/LoginForm.tsx"];
+const FIRST_SCREEN_MODULES = [
+  "/src/app/LoggedInApp.tsx",
+  "/src/app/router.ts",
+  "/src/routes/index.tsx",
+  "/src/routes/__root.tsx",
+  "/src/features/auth/components/LoginForm.tsx",
+];
 
 /** What the plugin reads of a rendered chunk (Rollup's RenderedChunk). */
-export type HintChunk = { fileName: string; isEntry: boolean; imports: readonly string[]; dynamicImports: readonly string[]; moduleIds: readonly string[] };
+export type HintChunk = {
+  fileName: string;
+  isEntry: boolean;
+  imports: readonly string[];
+  dynamicImports: readonly string[];
+  moduleIds: readonly string[];
+};
 
 /**
  * The chunks a cold load of the first screen (login or home) evaluates: the entry, the chunks it
@@ -30,7 +42,9 @@ export function firstScreenChunks(chunks: readonly HintChunk[]): Set<string> {
     if (chunk.isEntry) {
       add(chunk.fileName);
       chunk.dynamicImports.forEach(add);
-    } else if (chunk.moduleIds.some((id) => FIRST_SCREEN_MODULES.some((module) => (id.split("?")[0] ?? "").endsWith(module)))) {
+    } else if (
+      chunk.moduleIds.some((id) => FIRST_SCREEN_MODULES.some((module) => (id.split("?")[0] ?? "").endsWith(module)))
+    ) {
       add(chunk.fileName);
     }
   }
@@ -38,7 +52,8 @@ export function firstScreenChunks(chunks: readonly HintChunk[]): Set<string> {
 }
 
 /** An output file as the hook sees it: a chunk (code, maybe a map) or an asset (a source map's JSON). */
-type OutputFile = { type: "chunk"; code: string; map?: { mappings: string } | null } | { type: "asset"; source: string | Uint8Array };
+type OutputFile =
+  { type: "chunk"; code: string; map?: { mappings: string } | null } | { type: "asset"; source: string | Uint8Array };
 
 /**
  * Marks the first screen's chunks ({@link firstScreenChunks}) with V8's explicit compile hint

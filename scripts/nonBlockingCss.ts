@@ -22,8 +22,16 @@ export function nonBlockingEntryCss(): Plugin {
       order: "post",
       handler: (html) =>
         html
-          .replace(/<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g, (_match, crossorigin: string | undefined, href: string) => `<link rel="preload" as="style"${crossorigin ?? ""} href="${href}" fetchpriority="low" ${APP_CSS_ATTRIBUTE}>`)
-          .replace(/<script type="module"( crossorigin)? src="([^"]+\.js)"><\/script>/g, (_match, crossorigin: string | undefined, src: string) => `<script type="module"${crossorigin ?? ""} src="${src}" fetchpriority="low"></script>`),
+          .replace(
+            /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g,
+            (_match, crossorigin: string | undefined, href: string) =>
+              `<link rel="preload" as="style"${crossorigin ?? ""} href="${href}" fetchpriority="low" ${APP_CSS_ATTRIBUTE}>`,
+          )
+          .replace(
+            /<script type="module"( crossorigin)? src="([^"]+\.js)"><\/script>/g,
+            (_match, crossorigin: string | undefined, src: string) =>
+              `<script type="module"${crossorigin ?? ""} src="${src}" fetchpriority="low"></script>`,
+          ),
     },
   };
 }

@@ -20,7 +20,12 @@ export function pureReexports(root: string): Plugin {
       if (!id.startsWith(root) || id.includes("?") || !/\.[cm]?[jt]sx?$/.test(id)) return null;
       if (!/\bexport\b[^;]*\bfrom\b/.test(code)) return null;
       const body = (this.parse(code) as unknown as { body: { type: string; source?: unknown }[] }).body;
-      const reexportsOnly = body.length > 0 && body.every((node) => node.type === "ExportAllDeclaration" || (node.type === "ExportNamedDeclaration" && node.source != null));
+      const reexportsOnly =
+        body.length > 0 &&
+        body.every(
+          (node) =>
+            node.type === "ExportAllDeclaration" || (node.type === "ExportNamedDeclaration" && node.source != null),
+        );
       return reexportsOnly ? { moduleSideEffects: false } : null;
     },
   };

@@ -53,7 +53,10 @@ export function routeChunkMap(routesDirectory: string): Plugin {
         if (Object.keys(map).length === 0) return html;
         // JSON in HTML: "<" escaped so no file name could close the element.
         const json = JSON.stringify(map).replace(/</g, "\\u003c");
-        return html.replace("</head>", `<script type="application/json" id="${ROUTE_CHUNKS_ELEMENT_ID}">${json}</script>\n</head>`);
+        return html.replace(
+          "</head>",
+          `<script type="application/json" id="${ROUTE_CHUNKS_ELEMENT_ID}">${json}</script>\n</head>`,
+        );
       },
     },
   };

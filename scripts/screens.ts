@@ -29,14 +29,22 @@ async function login(page: Page, baseURL: string): Promise<void> {
 async function shoot(browser: Browser, baseURL: string, outDir: string): Promise<number> {
   let problems = 0;
   for (const size of SCREEN_SIZES) {
-    const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, locale: "pl-PL", timezoneId: "Europe/Warsaw", serviceWorkers: "block", hasTouch: size.name.startsWith("phone") });
+    const context = await browser.newContext({
+      viewport: { width: size.width, height: size.height },
+      locale: "pl-PL",
+      timezoneId: "Europe/Warsaw",
+      serviceWorkers: "block",
+      hasTouch: size.name.startsWith("phone"),
+    });
     const page = await context.newPage();
     const dir = join(outDir, size.name);
     mkdirSync(dir, { recursive: true });
     await page.goto(baseURL);
     await page.screenshot({ path: join(dir, "login.png") });
     await login(page, baseURL);
-    const response = await page.request.patch(`${baseURL}/api/auth/v1/preferences`, { data: { preferences: { appUi: size.car ? "car" : "standard" } } });
+    const response = await page.request.patch(`${baseURL}/api/auth/v1/preferences`, {
+      data: { preferences: { appUi: size.car ? "car" : "standard" } },
+    });
     if (!response.ok()) throw new Error(`PATCH /preferences answered ${response.status()}`);
     for (const route of [...SCREEN_ROUTES, ...(size.car ? ["/car-dashboard"] : [])]) {
       await page.goto(`${baseURL}${route}`);
@@ -69,9 +77,14 @@ async function readmePictures(browser: Browser, outDir: string): Promise<void> {
   const docsDir = join(repoRoot, "docs", "screens");
   mkdirSync(docsDir, { recursive: true });
   const page = await browser.newPage({ viewport: { width: 640, height: 400 } });
-  for (const [from, to] of [["home", "home-tablet"], ["lock-keypad", "lock-tablet"]] as const) {
+  for (const [from, to] of [
+    ["home", "home-tablet"],
+    ["lock-keypad", "lock-tablet"],
+  ] as const) {
     const png = readFileSync(join(outDir, "tablet-1280x800", `${from}.png`)).toString("base64");
-    await page.setContent(`<body style="margin:0"><img style="display:block;width:640px" src="data:image/png;base64,${png}"></body>`);
+    await page.setContent(
+      `<body style="margin:0"><img style="display:block;width:640px" src="data:image/png;base64,${png}"></body>`,
+    );
     await page.locator("img").screenshot({ path: join(docsDir, `${to}.png`) });
   }
   await page.close();
@@ -85,7 +98,16 @@ async function main(): Promise<void> {
     hub = await startTestHub({ simulator: true, env: { HUB_SIM_INTERVAL_MS: "2000" } });
     baseURL = hub.baseURL;
   }
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  });
   try {
     const problems = await shoot(browser, baseURL, outDir);
     if (process.env.SCREENS_README === "1") await readmePictures(browser, outDir);

@@ -15,29 +15,71 @@ async function ruleIdsFor(code: string, filePath: string): Promise<(string | nul
 
 describe("import rules (STYLE.md)", () => {
   it("a feature may not import another feature's components", async () => {
-    expect(await ruleIdsFor('import { SensorTile } from "../../sensors/components/SensorTile";\nexport const x = SensorTile;\n', "src/features/car/components/Bad.tsx")).toContain("no-restricted-imports");
+    expect(
+      await ruleIdsFor(
+        'import { SensorTile } from "../../sensors/components/SensorTile";\nexport const x = SensorTile;\n',
+        "src/features/car/components/Bad.tsx",
+      ),
+    ).toContain("no-restricted-imports");
   });
 
   it("a feature may import what another shares from its index, and its own components", async () => {
-    expect(await ruleIdsFor('import { SensorTiles } from "../../sensors";\nexport const x = SensorTiles;\n', "src/features/car/components/Good.tsx")).toEqual([]);
-    expect(await ruleIdsFor('import { SensorTile } from "./SensorTile";\nexport const x = SensorTile;\n', "src/features/sensors/components/Good.tsx")).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'import { SensorTiles } from "../../sensors";\nexport const x = SensorTiles;\n',
+        "src/features/car/components/Good.tsx",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'import { SensorTile } from "./SensorTile";\nexport const x = SensorTile;\n',
+        "src/features/sensors/components/Good.tsx",
+      ),
+    ).toEqual([]);
   });
 
   it("ui imports no jotai, mqtt or dexie, and no feature", async () => {
-    for (const bad of ['import { atom } from "jotai";\nexport const a = atom(1);\n', 'import mqtt from "mqtt";\nexport const m = mqtt;\n', 'import Dexie from "dexie";\nexport const d = Dexie;\n', 'import { SensorTiles } from "../features/sensors";\nexport const s = SensorTiles;\n']) {
+    for (const bad of [
+      'import { atom } from "jotai";\nexport const a = atom(1);\n',
+      'import mqtt from "mqtt";\nexport const m = mqtt;\n',
+      'import Dexie from "dexie";\nexport const d = Dexie;\n',
+      'import { SensorTiles } from "../features/sensors";\nexport const s = SensorTiles;\n',
+    ]) {
       expect(await ruleIdsFor(bad, "src/ui/Bad.tsx"), bad).toContain("no-restricted-imports");
     }
   });
 
   it("features may not import app or routes; the hub only src/shared", async () => {
-    expect(await ruleIdsFor('import { App } from "../../app/App";\nexport const a = App;\n', "src/features/car/Bad.ts")).toContain("no-restricted-imports");
-    expect(await ruleIdsFor('import { connectLive } from "../../src/lib/mqtt/connection";\nexport const c = connectLive;\n', "hub/broker/Bad.ts")).toContain("no-restricted-imports");
+    expect(
+      await ruleIdsFor('import { App } from "../../app/App";\nexport const a = App;\n', "src/features/car/Bad.ts"),
+    ).toContain("no-restricted-imports");
+    expect(
+      await ruleIdsFor(
+        'import { connectLive } from "../../src/lib/mqtt/connection";\nexport const c = connectLive;\n',
+        "hub/broker/Bad.ts",
+      ),
+    ).toContain("no-restricted-imports");
   });
 
   it("shared imports nothing of the app, and the service worker only src/shared", async () => {
-    expect(await ruleIdsFor('import { offlineAtom } from "../features/offline/atoms";\nexport const o = offlineAtom;\n', "src/shared/Bad.ts")).toContain("no-restricted-imports");
-    expect(await ruleIdsFor('import { resolveApiBases } from "../src/lib/api/bases";\nexport const r = resolveApiBases;\n', "sw/Bad.ts")).toContain("no-restricted-imports");
-    expect(await ruleIdsFor('import { DEFAULT_API_BASES } from "../src/shared/apiBases";\nexport const d = DEFAULT_API_BASES;\n', "sw/Good.ts")).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'import { offlineAtom } from "../features/offline/atoms";\nexport const o = offlineAtom;\n',
+        "src/shared/Bad.ts",
+      ),
+    ).toContain("no-restricted-imports");
+    expect(
+      await ruleIdsFor(
+        'import { resolveApiBases } from "../src/lib/api/bases";\nexport const r = resolveApiBases;\n',
+        "sw/Bad.ts",
+      ),
+    ).toContain("no-restricted-imports");
+    expect(
+      await ruleIdsFor(
+        'import { DEFAULT_API_BASES } from "../src/shared/apiBases";\nexport const d = DEFAULT_API_BASES;\n',
+        "sw/Good.ts",
+      ),
+    ).toEqual([]);
   });
 
   it("only tests import the test helpers (src/test renders with the app's providers)", async () => {

@@ -58,14 +58,17 @@ describe("isCacheableApiGet", () => {
     expect(apiBasesFromSearch(script.search)).toEqual(bases);
     expect(serviceWorkerUrl("/sw.js", DEFAULT_API_BASES)).toBe("/sw.js");
     expect(apiBasesFromSearch("?apiBases=%7Bnot-json")).toEqual(DEFAULT_API_BASES);
-    expect(apiBasesFromSearch(`?apiBases=${encodeURIComponent(JSON.stringify({ auth: "javascript:x", general: "/g/" }))}`)).toEqual({
+    expect(
+      apiBasesFromSearch(`?apiBases=${encodeURIComponent(JSON.stringify({ auth: "javascript:x", general: "/g/" }))}`),
+    ).toEqual({
       ...DEFAULT_API_BASES,
       general: "/g",
     });
   });
 
   it("keeps navigations under a configured base away from index.html", () => {
-    const denied = (path: string) => navigationDenylist({ ...DEFAULT_API_BASES, general: "/hub/v2" }).some((re) => re.test(path));
+    const denied = (path: string) =>
+      navigationDenylist({ ...DEFAULT_API_BASES, general: "/hub/v2" }).some((re) => re.test(path));
     expect(denied("/hub/v2/config")).toBe(true);
     expect(denied("/api/v2/config")).toBe(true);
     expect(denied("/mqtt")).toBe(true);
@@ -142,7 +145,9 @@ describe("handleApiGet", () => {
     const response = await handleApiGet(get("/api/v2/config/switches"), t.deps);
     await t.settle();
     expect(response.status).toBe(401);
-    expect(JSON.parse((await t.db.apiResponses.get(`${ORIGIN}/api/v2/config/switches`))?.body ?? "null")).toEqual({ items: ["ok"] });
+    expect(JSON.parse((await t.db.apiResponses.get(`${ORIGIN}/api/v2/config/switches`))?.body ?? "null")).toEqual({
+      items: ["ok"],
+    });
   });
 
   it("falls back to the stored answer when a gateway answers 502", async () => {

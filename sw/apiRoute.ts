@@ -1,7 +1,13 @@
 import { apiBaseOf, DEFAULT_API_BASES, type ApiBases } from "../src/shared/apiBases";
 import { isGatewayFailure } from "../src/shared/http";
 import { CACHE_FETCHED_AT_HEADER, OFFLINE_ERROR_CODE } from "../src/shared/messages";
-import { CACHED_HEADER_NAMES, getApiResponse, putApiResponse, type ApiCacheLimits, type DashboardDb } from "../src/shared/db";
+import {
+  CACHED_HEADER_NAMES,
+  getApiResponse,
+  putApiResponse,
+  type ApiCacheLimits,
+  type DashboardDb,
+} from "../src/shared/db";
 
 /**
  * The service worker's handling of API GETs (DESIGN.md §5): network first with
@@ -34,7 +40,12 @@ export const NETWORK_TIMEOUT_MS = 3000;
  * `GET <auth>/preferences`, and the camera bases' live streams and snapshots (`/live/`). A path base is resolved against `origin`, so other origins are left alone
  * unless a base names them.
  */
-export function isCacheableApiGet(url: URL, method: string, origin: string, bases: Readonly<ApiBases> = DEFAULT_API_BASES): boolean {
+export function isCacheableApiGet(
+  url: URL,
+  method: string,
+  origin: string,
+  bases: Readonly<ApiBases> = DEFAULT_API_BASES,
+): boolean {
   if (method !== "GET") return false;
   const base = apiBaseOf(url, bases, origin);
   if (base === null) return false;
@@ -119,6 +130,13 @@ async function readCached(url: string, deps: ApiGetDeps): Promise<Response | und
 
 /** The answer when the network is down and nothing is stored: 503 `{code: "OFFLINE", message}`. */
 export function offlineResponse(): Response {
-  const body = JSON.stringify({ code: OFFLINE_ERROR_CODE, message: "No connection to the server and no stored answer" });
-  return new Response(body, { status: 503, statusText: "Service Unavailable", headers: { "content-type": "application/json" } });
+  const body = JSON.stringify({
+    code: OFFLINE_ERROR_CODE,
+    message: "No connection to the server and no stored answer",
+  });
+  return new Response(body, {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: { "content-type": "application/json" },
+  });
 }

@@ -38,7 +38,9 @@ describe("previous version's assets", () => {
     await precache.put(`${ORIGIN}/index.html?__WB_REVISION__=abc`, new Response("<html>"));
     await precache.put(`${ORIGIN}/assets/index-OLD.css?__WB_REVISION__=1`, new Response("css"));
     expect(await keepPreviousAssets(caches, "workbox-precache-v2")).toBe(2);
-    expect(await (await matchPreviousAsset(caches, `${ORIGIN}/assets/weather-OLD.js`))?.text()).toBe("old weather chunk");
+    expect(await (await matchPreviousAsset(caches, `${ORIGIN}/assets/weather-OLD.js`))?.text()).toBe(
+      "old weather chunk",
+    );
     expect(await matchPreviousAsset(caches, `${ORIGIN}/assets/index-OLD.css`)).toBeDefined();
     expect(await matchPreviousAsset(caches, `${ORIGIN}/index.html`)).toBeUndefined();
   });

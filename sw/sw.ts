@@ -20,7 +20,9 @@ import { keepPreviousAssets, matchPreviousAsset } from "./previousAssets";
  *   cached for offline use; after an update, pages still on the old version keep loading their
  *   chunks from the previous version's assets and reload themselves at idle).
  */
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
+};
 
 self.addEventListener("install", (event) => {
   event.waitUntil(keepPreviousAssets(self.caches, cacheNames.precache));
@@ -36,7 +38,8 @@ const apiBases = apiBasesFromSearch(self.location.search);
 registerRoute(new NavigationRoute(createHandlerBoundToURL("index.html"), { denylist: navigationDenylist(apiBases) }));
 
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith("/assets/") && request.method === "GET",
+  ({ url, request }) =>
+    url.origin === self.location.origin && url.pathname.startsWith("/assets/") && request.method === "GET",
   async ({ request }) => {
     const previous = await matchPreviousAsset(self.caches, request.url);
     return previous ?? fetch(request);

@@ -30,9 +30,17 @@ export class AuthService {
    * unknown login), or AUTH_LOGIN_DELAY (429, `retryAfterMs`) while the login name or the client
    * `address` waits after repeated failures (LoginThrottle; the attempt is not checked then).
    */
-  async login(login: string, password: string, sessionName: string, address = "unknown"): Promise<{ session: SessionRow; token: string }> {
+  async login(
+    login: string,
+    password: string,
+    sessionName: string,
+    address = "unknown",
+  ): Promise<{ session: SessionRow; token: string }> {
     const attempt = await this.loginThrottle.acquire(login, address);
-    if (attempt.kind === "delay") throw new HubError("AUTH_LOGIN_DELAY", "Too many failed logins; wait before trying again", { retryAfterMs: attempt.retryAfterMs } satisfies RetryAfterError);
+    if (attempt.kind === "delay")
+      throw new HubError("AUTH_LOGIN_DELAY", "Too many failed logins; wait before trying again", {
+        retryAfterMs: attempt.retryAfterMs,
+      } satisfies RetryAfterError);
     let ok = false;
     let user: ReturnType<UserStore["find"]>;
     try {
@@ -44,7 +52,13 @@ export class AuthService {
     }
     if (!user || !ok) throw new HubError("AUTH_BAD_USER_OR_PWD", "Bad login or password");
     const token = newSessionToken();
-    const session = this.sessions.create({ hash: newSessionHash(), tokenSha256: tokenDigest(token), login, sessionName, now: this.now() });
+    const session = this.sessions.create({
+      hash: newSessionHash(),
+      tokenSha256: tokenDigest(token),
+      login,
+      sessionName,
+      now: this.now(),
+    });
     return { session, token };
   }
 
@@ -110,7 +124,10 @@ export class AuthService {
     const now = this.now().getTime();
     const attempt = this.sessions.reservePinAttempt(session.id, now, pinDelayMs);
     if (attempt.kind === "revoked") throw new HubError("AUTH_SESSION_REVOKED", "Too many wrong PINs; log in again");
-    if (attempt.kind === "delay") throw new HubError("AUTH_PIN_DELAY", "Wait before the next PIN attempt", { retryAfterMs: attempt.retryAfterMs } satisfies RetryAfterError);
+    if (attempt.kind === "delay")
+      throw new HubError("AUTH_PIN_DELAY", "Wait before the next PIN attempt", {
+        retryAfterMs: attempt.retryAfterMs,
+      } satisfies RetryAfterError);
     const user = this.users.find(session.login);
     const ok = await verifySecret(canonicalPin(pin), user?.pinHash ?? (await dummySecretHash()));
     if (ok && user?.pinHash) {

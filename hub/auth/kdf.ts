@@ -36,9 +36,16 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
   const valid =
     parts.length === 6 &&
     scheme === "scrypt" &&
-    Number.isInteger(params.N) && params.N >= 2 && params.N <= 2 ** 20 && (params.N & (params.N - 1)) === 0 &&
-    Number.isInteger(params.r) && params.r >= 1 && params.r <= 32 &&
-    Number.isInteger(params.p) && params.p >= 1 && params.p <= 16;
+    Number.isInteger(params.N) &&
+    params.N >= 2 &&
+    params.N <= 2 ** 20 &&
+    (params.N & (params.N - 1)) === 0 &&
+    Number.isInteger(params.r) &&
+    params.r >= 1 &&
+    params.r <= 32 &&
+    Number.isInteger(params.p) &&
+    params.p >= 1 &&
+    params.p <= 16;
   if (!valid || salt === undefined || hash === undefined) {
     await scryptAsync(secret, randomBytes(16), cost);
     return false;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { LOGIN_FORGET_MS, LOGIN_MAX_KEYS, LOGIN_MAX_WAITERS, LoginThrottle, loginDelayMs, type LoginReservation } from "./login-throttle";
+import {
+  LOGIN_FORGET_MS,
+  LOGIN_MAX_KEYS,
+  LOGIN_MAX_WAITERS,
+  LoginThrottle,
+  loginDelayMs,
+  type LoginReservation,
+} from "./login-throttle";
 
 // Login brute force (docs/security.md): growing delays per login name and
 // per client address, no permanent ban; concurrent right logins are never refused for each other.

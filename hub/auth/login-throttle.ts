@@ -71,10 +71,16 @@ export class LoginThrottle {
           busy ??= state;
           continue;
         }
-        if (state.inFlight === 0 && state.nextAttemptAt > now) return { kind: "delay", retryAfterMs: state.nextAttemptAt - now, key: which };
+        if (state.inFlight === 0 && state.nextAttemptAt > now)
+          return { kind: "delay", retryAfterMs: state.nextAttemptAt - now, key: which };
       }
       if (busy) {
-        if (busy.waiters.length >= LOGIN_MAX_WAITERS) return { kind: "delay", retryAfterMs: 1000, key: keys.find(([key]) => this.keys.get(key) === busy)?.[1] ?? "address" };
+        if (busy.waiters.length >= LOGIN_MAX_WAITERS)
+          return {
+            kind: "delay",
+            retryAfterMs: 1000,
+            key: keys.find(([key]) => this.keys.get(key) === busy)?.[1] ?? "address",
+          };
         const waiting = busy;
         await new Promise<void>((resolve) => waiting.waiters.push(resolve));
         continue;
@@ -98,7 +104,14 @@ export class LoginThrottle {
           }
           for (const wake of state.waiters.splice(0)) wake();
           const key = keys[index]?.[0];
-          if (key !== undefined && state.failures === 0 && state.inFlight === 0 && state.waiters.length === 0 && this.keys.get(key) === state) this.keys.delete(key);
+          if (
+            key !== undefined &&
+            state.failures === 0 &&
+            state.inFlight === 0 &&
+            state.waiters.length === 0 &&
+            this.keys.get(key) === state
+          )
+            this.keys.delete(key);
         }
       };
       return { kind: "counted", succeeded: () => settle(true), failed: () => settle(false) };
@@ -112,7 +125,13 @@ export class LoginThrottle {
 
   private current(key: string, now: number): KeyState | undefined {
     const state = this.keys.get(key);
-    if (state && state.inFlight === 0 && state.waiters.length === 0 && state.failures > 0 && now - state.lastFailureAt > LOGIN_FORGET_MS) {
+    if (
+      state &&
+      state.inFlight === 0 &&
+      state.waiters.length === 0 &&
+      state.failures > 0 &&
+      now - state.lastFailureAt > LOGIN_FORGET_MS
+    ) {
       this.keys.delete(key);
       return undefined;
     }

@@ -17,7 +17,12 @@ export type PinFailureOutcome =
 export function afterWrongPin(previousFailures: number, now: number): PinFailureOutcome {
   const failures = previousFailures + 1;
   if (failures >= PIN_MAX_FAILURES) return { kind: "revoke", failures };
-  return { kind: "retry", failures, nextAttemptAt: now + pinDelayMs(failures), attemptsLeft: PIN_MAX_FAILURES - failures };
+  return {
+    kind: "retry",
+    failures,
+    nextAttemptAt: now + pinDelayMs(failures),
+    attemptsLeft: PIN_MAX_FAILURES - failures,
+  };
 }
 
 /** Shortest and longest PIN the hub stores (digits). */

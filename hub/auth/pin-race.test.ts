@@ -39,7 +39,12 @@ async function lockedSession(clock: { now: number }) {
 function codesOf(results: PromiseSettledResult<unknown>[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const result of results) {
-    const code = result.status === "fulfilled" ? "OK" : result.reason instanceof HubError ? result.reason.code : String(result.reason);
+    const code =
+      result.status === "fulfilled"
+        ? "OK"
+        : result.reason instanceof HubError
+          ? result.reason.code
+          : String(result.reason);
     counts[code] = (counts[code] ?? 0) + 1;
   }
   return counts;
@@ -74,8 +79,14 @@ describe("PIN attempts under concurrency", () => {
   it("the right PIN after two wrong ones still unlocks and clears the count", async () => {
     const clock = { now: Date.parse("2026-11-22T12:00:00Z") };
     const { auth, sessions, session } = await lockedSession(clock);
-    await expect(auth.unlock(session, WRONG)).rejects.toMatchObject({ code: "AUTH_BAD_PIN", extra: { attemptsLeft: 9 } });
-    await expect(auth.unlock(session, WRONG)).rejects.toMatchObject({ code: "AUTH_BAD_PIN", extra: { attemptsLeft: 8 } });
+    await expect(auth.unlock(session, WRONG)).rejects.toMatchObject({
+      code: "AUTH_BAD_PIN",
+      extra: { attemptsLeft: 9 },
+    });
+    await expect(auth.unlock(session, WRONG)).rejects.toMatchObject({
+      code: "AUTH_BAD_PIN",
+      extra: { attemptsLeft: 8 },
+    });
     await expect(auth.unlock(session, RIGHT)).resolves.toMatchObject({ token: expect.any(String) });
     expect(sessions.byId(session.id)).toMatchObject({ locked: false, pinFailures: 0, nextAttemptAt: 0 });
   });

@@ -24,9 +24,13 @@ function skipPinBackoff(dataDir: string): void {
 
 describe("POST /auth", () => {
   it("logs in with the right password and sets an HttpOnly SameSite=Strict session cookie", async () => {
-    const response = await call(hub, "POST", "/api/auth/v1/auth", { body: { login: "demo", password: "demo", sessionName: "Komputer" } });
+    const response = await call(hub, "POST", "/api/auth/v1/auth", {
+      body: { login: "demo", password: "demo", sessionName: "Komputer" },
+    });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ item: { login: "demo", hash: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) } });
+    expect(await response.json()).toEqual({
+      item: { login: "demo", hash: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) },
+    });
     const setCookie = response.headers.getSetCookie().join("\n");
     expect(setCookie).toMatch(/hub_session=[A-Za-z0-9_-]{43};/);
     expect(setCookie).toContain("HttpOnly");
@@ -36,7 +40,9 @@ describe("POST /auth", () => {
   });
 
   it("sets the readable sign-in hint beside the session cookie, with the same lifetime", async () => {
-    const response = await call(hub, "POST", "/api/auth/v1/auth", { body: { login: "demo", password: "demo", sessionName: "Tablet" } });
+    const response = await call(hub, "POST", "/api/auth/v1/auth", {
+      body: { login: "demo", password: "demo", sessionName: "Tablet" },
+    });
     const hint = response.headers.getSetCookie().find((header) => header.startsWith("hub_signed_in="));
     expect(hint).toMatch(/^hub_signed_in=1;/);
     expect(hint).toContain("Max-Age=15552000");
@@ -47,7 +53,9 @@ describe("POST /auth", () => {
   it("marks the cookie Secure behind an HTTPS proxy listed in HUB_TRUST_PROXY, not for anyone saying so", async () => {
     const body = { login: "demo", password: "demo", sessionName: "x" };
     const headers = { "x-forwarded-proto": "https" };
-    expect((await call(hub, "POST", "/api/auth/v1/auth", { body, headers })).headers.getSetCookie().join("\n")).not.toContain("Secure");
+    expect(
+      (await call(hub, "POST", "/api/auth/v1/auth", { body, headers })).headers.getSetCookie().join("\n"),
+    ).not.toContain("Secure");
     const proxied = await startTestHub({ trustProxy: ["127.0.0.1"] });
     try {
       const response = await call(proxied, "POST", "/api/auth/v1/auth", { body, headers });
@@ -76,12 +84,20 @@ describe("POST /auth", () => {
   });
 
   it("refuses a body carrying __proto__ as BAD_REQUEST", async () => {
-    const response = await fetch(`${hub.url}/api/auth/v1/auth`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"login":"demo","password":"demo","sessionName":"x","__proto__":{"admin":true}}' });
+    const response = await fetch(`${hub.url}/api/auth/v1/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"login":"demo","password":"demo","sessionName":"x","__proto__":{"admin":true}}',
+    });
     expect(response.status).toBe(400);
   });
 
   it("refuses a body that is not JSON as BAD_REQUEST", async () => {
-    const response = await fetch(`${hub.url}/api/auth/v1/auth`, { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
+    const response = await fetch(`${hub.url}/api/auth/v1/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{nope",
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: "BAD_REQUEST" });
   });
@@ -95,20 +111,29 @@ describe("POST /session/validate", () => {
   });
 
   it("answers 401 for a forged cookie", async () => {
-    const response = await call(hub, "POST", "/api/auth/v1/session/validate", { body: {}, cookie: "hub_session=forged" });
+    const response = await call(hub, "POST", "/api/auth/v1/session/validate", {
+      body: {},
+      cookie: "hub_session=forged",
+    });
     expect(response.status).toBe(401);
   });
 
   it("accepts an empty JSON body", async () => {
     const cookie = await login(hub);
-    const response = await fetch(`${hub.url}/api/auth/v1/session/validate`, { method: "POST", headers: { "content-type": "application/json", cookie } });
+    const response = await fetch(`${hub.url}/api/auth/v1/session/validate`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+    });
     expect(response.status).toBe(200);
   });
 
   it("clears a dead session's cookie and sign-in hint in its 401, and sends no clearing to a browser that had neither", async () => {
     const cookie = await login(hub);
     await call(hub, "DELETE", "/api/auth/v1/session", { body: {}, cookie });
-    const dead = await call(hub, "POST", "/api/auth/v1/session/validate", { body: {}, cookie: `${cookie}; hub_signed_in=1` });
+    const dead = await call(hub, "POST", "/api/auth/v1/session/validate", {
+      body: {},
+      cookie: `${cookie}; hub_signed_in=1`,
+    });
     expect(dead.status).toBe(401);
     const cleared = dead.headers.getSetCookie().join("\n");
     expect(cleared).toMatch(/hub_session=;/);
@@ -125,13 +150,17 @@ describe("POST /session/validate", () => {
     const response = await call(hub, "POST", "/api/auth/v1/session/validate", { body: {}, cookie });
     const setCookie = response.headers.getSetCookie();
     expect(setCookie.find((header) => header.startsWith("hub_session="))).toContain(`${cookie};`);
-    expect(setCookie.find((header) => header.startsWith("hub_signed_in="))).toMatch(/^hub_signed_in=1;.*Max-Age=15552000/);
+    expect(setCookie.find((header) => header.startsWith("hub_signed_in="))).toMatch(
+      /^hub_signed_in=1;.*Max-Age=15552000/,
+    );
   });
 
   it("answers the login for a valid session", async () => {
     const cookie = await login(hub);
     const response = await call(hub, "POST", "/api/auth/v1/session/validate", { body: {}, cookie });
-    expect(await response.json()).toEqual({ item: { login: "demo", hash: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) } });
+    expect(await response.json()).toEqual({
+      item: { login: "demo", hash: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) },
+    });
   });
 });
 
@@ -155,7 +184,9 @@ describe("lock and unlock", () => {
 
     const unlock = await call(hub, "POST", "/api/auth/v1/session/unlock", { body: { pin: 1357 }, cookie });
     expect(unlock.status).toBe(200);
-    expect(await unlock.json()).toEqual({ item: { login: "demo", hash: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) } });
+    expect(await unlock.json()).toEqual({
+      item: { login: "demo", hash: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) },
+    });
     const fresh = sessionCookieOf(unlock);
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(cookie);

@@ -30,8 +30,16 @@ export function authRoutes({ auth }: { auth: AuthService }) {
       } catch (error) {
         // Every password really checked and refused is logged (at most about one a minute per login
         // and per address once the login limit delays them); refused-unchecked ones only at debug.
-        if (error instanceof HubError && error.code === "AUTH_BAD_USER_OR_PWD") request.log.warn({ login: body.login.slice(0, 100), ip: request.ip }, "login failed: wrong login or password");
-        if (error instanceof HubError && error.code === "AUTH_LOGIN_DELAY") request.log.debug({ login: body.login.slice(0, 100), ip: request.ip, retryAfterMs: error.extra.retryAfterMs }, "login refused unchecked: rate limit");
+        if (error instanceof HubError && error.code === "AUTH_BAD_USER_OR_PWD")
+          request.log.warn(
+            { login: body.login.slice(0, 100), ip: request.ip },
+            "login failed: wrong login or password",
+          );
+        if (error instanceof HubError && error.code === "AUTH_LOGIN_DELAY")
+          request.log.debug(
+            { login: body.login.slice(0, 100), ip: request.ip, retryAfterMs: error.extra.retryAfterMs },
+            "login refused unchecked: rate limit",
+          );
         throw error;
       }
       const { session, token } = result;

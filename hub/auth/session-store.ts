@@ -39,7 +39,8 @@ const toSession = (row: RawSession): SessionRow => ({
   revoked: row.revoked !== 0,
 });
 
-const COLUMNS = "id, hash, login, session_name, created_at, last_seen_at, locked, pin_failures, next_attempt_at, revoked";
+const COLUMNS =
+  "id, hash, login, session_name, created_at, last_seen_at, locked, pin_failures, next_attempt_at, revoked";
 
 /** Sessions table. Tokens are stored only as SHA-256 digests (`token_sha256`). */
 export class SessionStore {
@@ -107,28 +108,44 @@ export class SessionStore {
    * session, "delay" with the wait (ms) while a back-off runs (not counted), else the attempt's
    * failure number (1 = first).
    */
-  reservePinAttempt(id: number, now: number, delayAfter: (failures: number) => number): { kind: "revoked" } | { kind: "delay"; retryAfterMs: number } | { kind: "counted"; failures: number } {
-    return this.db.transaction(() => {
-      const row = this.db.prepare<[number], { pin_failures: number; next_attempt_at: number; revoked: number }>("SELECT pin_failures, next_attempt_at, revoked FROM sessions WHERE id = ?").get(id);
-      if (!row || row.revoked) return { kind: "revoked" as const };
-      if (row.next_attempt_at > now) return { kind: "delay" as const, retryAfterMs: row.next_attempt_at - now };
-      const failures = row.pin_failures + 1;
-      this.db.prepare("UPDATE sessions SET pin_failures = ?, next_attempt_at = ? WHERE id = ?").run(failures, now + delayAfter(failures), id);
-      return { kind: "counted" as const, failures };
-    }).immediate();
+  reservePinAttempt(
+    id: number,
+    now: number,
+    delayAfter: (failures: number) => number,
+  ): { kind: "revoked" } | { kind: "delay"; retryAfterMs: number } | { kind: "counted"; failures: number } {
+    return this.db
+      .transaction(() => {
+        const row = this.db
+          .prepare<[number], { pin_failures: number; next_attempt_at: number; revoked: number }>(
+            "SELECT pin_failures, next_attempt_at, revoked FROM sessions WHERE id = ?",
+          )
+          .get(id);
+        if (!row || row.revoked) return { kind: "revoked" as const };
+        if (row.next_attempt_at > now) return { kind: "delay" as const, retryAfterMs: row.next_attempt_at - now };
+        const failures = row.pin_failures + 1;
+        this.db
+          .prepare("UPDATE sessions SET pin_failures = ?, next_attempt_at = ? WHERE id = ?")
+          .run(failures, now + delayAfter(failures), id);
+        return { kind: "counted" as const, failures };
+      })
+      .immediate();
   }
 
   /** Unlocks a session that is still not revoked; false when another request revoked it meanwhile. */
   unlockIfLive(id: number, tokenSha256: string): boolean {
     const info = this.db
-      .prepare("UPDATE sessions SET locked = 0, pin_failures = 0, next_attempt_at = 0, token_sha256 = ? WHERE id = ? AND revoked = 0")
+      .prepare(
+        "UPDATE sessions SET locked = 0, pin_failures = 0, next_attempt_at = 0, token_sha256 = ? WHERE id = ? AND revoked = 0",
+      )
       .run(tokenSha256, id);
     return info.changes === 1;
   }
 
   /** Clears the PIN failure count of a session that is still not revoked (a right PIN); false when it was revoked meanwhile. */
   clearPinFailuresIfLive(id: number): boolean {
-    const info = this.db.prepare("UPDATE sessions SET pin_failures = 0, next_attempt_at = 0 WHERE id = ? AND revoked = 0").run(id);
+    const info = this.db
+      .prepare("UPDATE sessions SET pin_failures = 0, next_attempt_at = 0 WHERE id = ? AND revoked = 0")
+      .run(id);
     return info.changes === 1;
   }
 

@@ -62,10 +62,14 @@ export class SessionWatch {
     this.known = live;
     if (!changed) return;
     const candidates = new Map(previous);
-    for (const id of this.registry.sessionIds()) if (!candidates.has(id)) candidates.set(id, this.store.byId(id)?.hash ?? "");
+    for (const id of this.registry.sessionIds())
+      if (!candidates.has(id)) candidates.set(id, this.store.byId(id)?.hash ?? "");
     for (const [id, hash] of candidates) {
       if (live.has(id)) continue;
-      this.log.info({ session: hash.slice(0, 8) }, "session ended by another process (password changed or user removed): closing what it holds open");
+      this.log.info(
+        { session: hash.slice(0, 8) },
+        "session ended by another process (password changed or user removed): closing what it holds open",
+      );
       if (hash === "") this.registry.closeSession(id);
       else this.registry.endSession({ id, hash }, "revoked");
     }

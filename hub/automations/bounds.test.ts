@@ -15,7 +15,11 @@ describe("bounds of the automations' output", () => {
   it("DropLog counts every drop and writes at most one line a minute, carrying the count since the last line", () => {
     let now = 0;
     const lines: unknown[] = [];
-    const drops = new DropLog({ info: () => undefined, warn: (obj) => void lines.push(obj), error: () => undefined, debug: () => undefined }, "dropped", () => now);
+    const drops = new DropLog(
+      { info: () => undefined, warn: (obj) => void lines.push(obj), error: () => undefined, debug: () => undefined },
+      "dropped",
+      () => now,
+    );
     drops.drop(0);
     expect(lines).toEqual([]);
     drops.drop(5, { trigger: "doorbell" });

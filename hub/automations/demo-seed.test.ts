@@ -12,7 +12,13 @@ import * as v from "valibot";
 import { HouseholdSchema } from "../household/schema";
 
 function serviceFor(household: Household) {
-  const link = { description: "x", publish: () => undefined, subscribe: () => undefined, publishCommand: () => Promise.resolve(), close: () => Promise.resolve() };
+  const link = {
+    description: "x",
+    publish: () => undefined,
+    subscribe: () => undefined,
+    publishCommand: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
   const runner = registerBuiltInExecutors(new ActionRunner(), {
     household,
     link,
@@ -33,7 +39,12 @@ describe("demo automations", () => {
   });
 
   it("a household without the gate or the lights gets only those that fit, and the hub starts", () => {
-    const service = serviceFor({ sensors: v.parse(HouseholdSchema, demo).sensors, switches: [], switchesList: [], garage: [] });
+    const service = serviceFor({
+      sensors: v.parse(HouseholdSchema, demo).sensors,
+      switches: [],
+      switchesList: [],
+      garage: [],
+    });
     expect(seedDemoAutomations(service)).toBe(1);
   });
 });

@@ -31,7 +31,9 @@ export function registerDeviceExecutors(
       },
       (action) => {
         if (!deps.hasHeater) return ["kind", "no heater in this household"];
-        return v.is(HeaterModeSchema, action.mode) ? null : ["mode", `must be one of ${HeaterModeSchema.options.join(", ")}`];
+        return v.is(HeaterModeSchema, action.mode)
+          ? null
+          : ["mode", `must be one of ${HeaterModeSchema.options.join(", ")}`];
       },
     )
     .register(
@@ -39,10 +41,14 @@ export function registerDeviceExecutors(
       async (action) => {
         const unit = acUnit(action.unit, acUnits);
         if (unit === undefined) throw new Error("no such AC unit");
-        await ac.set(unit, { mode: v.parse(AcModeSchema, action.mode), ...(action.targetTemperature !== undefined ? { targetTemperature: action.targetTemperature } : {}) });
+        await ac.set(unit, {
+          mode: v.parse(AcModeSchema, action.mode),
+          ...(action.targetTemperature !== undefined ? { targetTemperature: action.targetTemperature } : {}),
+        });
       },
       (action) => {
-        if (acUnit(action.unit, acUnits) === undefined || (action.unit !== undefined && !acUnits.includes(action.unit))) return ["unit", "no such AC unit in this household"];
+        if (acUnit(action.unit, acUnits) === undefined || (action.unit !== undefined && !acUnits.includes(action.unit)))
+          return ["unit", "no such AC unit in this household"];
         return v.is(AcModeSchema, action.mode) ? null : ["mode", `must be one of ${AcModeSchema.options.join(", ")}`];
       },
     )
@@ -51,6 +57,9 @@ export function registerDeviceExecutors(
       async (action) => {
         await ir.send(action.device, action.code);
       },
-      (action) => (ir.state(action.device).codes.some((code) => code.name === action.code) ? null : ["code", "no such learned code on this device"]),
+      (action) =>
+        ir.state(action.device).codes.some((code) => code.name === action.code)
+          ? null
+          : ["code", "no such learned code on this device"],
     );
 }

@@ -12,8 +12,20 @@ import { changedTo, thresholdCrossed } from "./triggers";
 
 const household: Household = {
   sensors: [
-    { id: "balkon-temp", kind: "temp", place: "balcony", label: "Balkon", source: { type: "tasmota", device: "balkon", field: "BME280.Temperature" } },
-    { id: "drzwi", kind: "door", place: "entrance", label: "Drzwi", source: { type: "zigbee2mqtt", device: "drzwi", property: "contact" } },
+    {
+      id: "balkon-temp",
+      kind: "temp",
+      place: "balcony",
+      label: "Balkon",
+      source: { type: "tasmota", device: "balkon", field: "BME280.Temperature" },
+    },
+    {
+      id: "drzwi",
+      kind: "door",
+      place: "entrance",
+      label: "Drzwi",
+      source: { type: "zigbee2mqtt", device: "drzwi", property: "contact" },
+    },
   ],
   switches: [{ name: "listwa", label: "Listwa", purpose: null, device: "listwa", relays: 3 }],
   switchesList: [],
@@ -36,7 +48,9 @@ function fakeLink() {
     return f.length === t.length && f.every((part, i) => part === "+" || part === t[i]);
   };
   const send = (topic: string, payload: unknown) => {
-    for (const [filter, handler] of handlers) if (matches(filter, topic)) handler(topic, Buffer.from(typeof payload === "string" ? payload : JSON.stringify(payload)));
+    for (const [filter, handler] of handlers)
+      if (matches(filter, topic))
+        handler(topic, Buffer.from(typeof payload === "string" ? payload : JSON.stringify(payload)));
   };
   return { link, send };
 }
@@ -70,7 +84,8 @@ describe("AutomationEngine with a fake clock and a fake broker link", () => {
   let engine: AutomationEngine;
   let ran: string[];
   let send: (topic: string, payload: unknown) => void;
-  const create = (body: Omit<AutomationBody, "enabled"> & { enabled?: boolean }) => service.create({ enabled: true, ...body });
+  const create = (body: Omit<AutomationBody, "enabled"> & { enabled?: boolean }) =>
+    service.create({ enabled: true, ...body });
 
   beforeEach(() => {
     vi.useFakeTimers();
@@ -90,9 +105,22 @@ describe("AutomationEngine with a fake clock and a fake broker link", () => {
   });
 
   it("runs a Sunday 02:30 automation at 03:30 CEST on the spring-change night, then a week later; a weekday one waits for Monday", async () => {
-    const night = create({ name: "noc", trigger: { type: "time", time: "02:30", days: [7] }, actions: [{ kind: "notify", message: "noc" }] });
-    const monday = create({ name: "pn", trigger: { type: "time", time: "06:00", days: [1] }, actions: [{ kind: "notify", message: "pn" }] });
-    create({ name: "off", enabled: false, trigger: { type: "time", time: "21:30", days: [6] }, actions: [{ kind: "notify", message: "off" }] });
+    const night = create({
+      name: "noc",
+      trigger: { type: "time", time: "02:30", days: [7] },
+      actions: [{ kind: "notify", message: "noc" }],
+    });
+    const monday = create({
+      name: "pn",
+      trigger: { type: "time", time: "06:00", days: [1] },
+      actions: [{ kind: "notify", message: "pn" }],
+    });
+    create({
+      name: "off",
+      enabled: false,
+      trigger: { type: "time", time: "21:30", days: [6] },
+      actions: [{ kind: "notify", message: "off" }],
+    });
     expect(new Date(engine.scheduledAt(night.id) ?? 0).toISOString()).toBe("2026-03-29T01:30:00.000Z");
     await vi.advanceTimersByTimeAsync(5 * 3_600_000 + 29 * 60_000); // 01:29Z
     expect(ran).toEqual([]);
@@ -105,7 +133,11 @@ describe("AutomationEngine with a fake clock and a fake broker link", () => {
   });
 
   it("an edited time reschedules; a deleted automation no longer runs", async () => {
-    const item = create({ name: "t", trigger: { type: "time", time: "23:00", days: [6] }, actions: [{ kind: "notify", message: "t" }] });
+    const item = create({
+      name: "t",
+      trigger: { type: "time", time: "23:00", days: [6] },
+      actions: [{ kind: "notify", message: "t" }],
+    });
     service.patch(item.id, { trigger: { type: "time", time: "21:10", days: [6] } });
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(ran).toEqual(["t"]);
@@ -115,8 +147,19 @@ describe("AutomationEngine with a fake clock and a fake broker link", () => {
   });
 
   it("threshold and door triggers fire on edges of sensor/<kind>/<place>; a run with a failing action is recorded with its error", async () => {
-    const hot = create({ name: "hot", trigger: { type: "threshold", sensor: "balkon-temp", direction: "above", value: 25 }, actions: [{ kind: "notify", message: "hot" }] });
-    create({ name: "door", trigger: { type: "door", sensor: "drzwi", to: "open" }, actions: [{ kind: "notify", message: "door" }, { kind: "ir", device: "tv", code: "power" }] });
+    const hot = create({
+      name: "hot",
+      trigger: { type: "threshold", sensor: "balkon-temp", direction: "above", value: 25 },
+      actions: [{ kind: "notify", message: "hot" }],
+    });
+    create({
+      name: "door",
+      trigger: { type: "door", sensor: "drzwi", to: "open" },
+      actions: [
+        { kind: "notify", message: "door" },
+        { kind: "ir", device: "tv", code: "power" },
+      ],
+    });
     const reading = (value: number) => ({ value, time: new Date().toISOString() });
     send("sensor/temp/balcony", reading(30)); // first seen: no edge
     send("sensor/temp/balcony", reading(20));
@@ -130,11 +173,22 @@ describe("AutomationEngine with a fake clock and a fake broker link", () => {
     expect(ran).toEqual(["hot", "door"]);
     expect(service.runs(hot.id)).toMatchObject([{ cause: "threshold", ok: true }]);
     const door = service.list().find((item) => item.name === "door");
-    expect(door?.lastRun).toMatchObject({ cause: "door", ok: false, outcomes: [{ kind: "notify", status: "done" }, { kind: "ir", status: "unavailable", error: "not available: no ir on this hub" }] });
+    expect(door?.lastRun).toMatchObject({
+      cause: "door",
+      ok: false,
+      outcomes: [
+        { kind: "notify", status: "done" },
+        { kind: "ir", status: "unavailable", error: "not available: no ir on this hub" },
+      ],
+    });
   });
 
   it("switch triggers follow power/<switch>/POWER<n>; the doorbell fires on a fresh ring only; a loop is capped", async () => {
-    create({ name: "sw", trigger: { type: "switch", switch: "listwa", relay: 2, to: "ON" }, actions: [{ kind: "notify", message: "sw" }] });
+    create({
+      name: "sw",
+      trigger: { type: "switch", switch: "listwa", relay: 2, to: "ON" },
+      actions: [{ kind: "notify", message: "sw" }],
+    });
     create({ name: "bell", trigger: { type: "doorbell" }, actions: [{ kind: "notify", message: "bell" }] });
     send("power/listwa/POWER2", { state: "OFF" });
     send("power/listwa/POWER1", { state: "ON" });
@@ -192,13 +246,23 @@ describe("AutomationEngine bounds: runs per trigger occurrence, and a change rea
     const fake = fakeLink();
     engine = new AutomationEngine({ link: fake.link, service, household, log: recording }).start();
     for (let index = 1; index <= 25; index++) {
-      service.create({ name: `bell ${index}`, enabled: true, trigger: { type: "doorbell" }, actions: [{ kind: "notify", message: String(index) }] });
+      service.create({
+        name: `bell ${index}`,
+        enabled: true,
+        trigger: { type: "doorbell" },
+        actions: [{ kind: "notify", message: String(index) }],
+      });
     }
     fake.send("doorbell/ring", String(Date.now()));
     await vi.advanceTimersByTimeAsync(10);
     expect(ran.map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
     expect(engine.runsNotStarted).toBe(5);
-    expect(warnings).toEqual([{ obj: { trigger: "doorbell", limit: 20, dropped: 5, droppedTotal: 5 }, msg: expect.stringMatching(/more than 20 automations/) as unknown as string }]);
+    expect(warnings).toEqual([
+      {
+        obj: { trigger: "doorbell", limit: 20, dropped: 5, droppedTotal: 5 },
+        msg: expect.stringMatching(/more than 20 automations/) as unknown as string,
+      },
+    ]);
 
     fake.send("doorbell/ring", String(Date.now()));
     await vi.advanceTimersByTimeAsync(10);
@@ -209,12 +273,23 @@ describe("AutomationEngine bounds: runs per trigger occurrence, and a change rea
 
   it("creating, editing and deleting do not re-read the stored automations: an unreadable row is reported once, at start", () => {
     const db = openDb(tempDir());
-    db.prepare("INSERT INTO automations (id, json, created_at, updated_at) VALUES ('old', '{\"name\":1}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')").run();
+    db.prepare(
+      "INSERT INTO automations (id, json, created_at, updated_at) VALUES ('old', '{\"name\":1}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
+    ).run();
     const unreadable: string[] = [];
-    const service = new AutomationService(new AutomationStore(db, (id) => unreadable.push(id)), new ActionRunner(), household);
+    const service = new AutomationService(
+      new AutomationStore(db, (id) => unreadable.push(id)),
+      new ActionRunner(),
+      household,
+    );
     engine = new AutomationEngine({ link: fakeLink().link, service, household, log }).start();
     expect(unreadable).toEqual(["old"]);
-    const body: AutomationBody = { name: "t", enabled: true, trigger: { type: "time", time: "07:00", days: [1] }, actions: [{ kind: "notify", message: "t" }] };
+    const body: AutomationBody = {
+      name: "t",
+      enabled: true,
+      trigger: { type: "time", time: "07:00", days: [1] },
+      actions: [{ kind: "notify", message: "t" }],
+    };
     const created = [1, 2, 3].map(() => service.create(body));
     service.patch(created[0]?.id ?? "", { trigger: { type: "doorbell" } });
     service.remove(created[1]?.id ?? "");

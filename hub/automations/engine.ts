@@ -11,7 +11,14 @@ import { relayCommands } from "../switches/relays";
 import { DropLog, MAX_RUNS_PER_TRIGGER } from "./bounds";
 import { earliest, nextOccurrence } from "./schedule";
 import type { AutomationChange, AutomationService, RunCause } from "./service";
-import { changedTo, isFreshRing, LATE_RUN_LIMIT_MS, MAX_TRIGGERED_RUNS_PER_MINUTE, relayKey, thresholdCrossed } from "./triggers";
+import {
+  changedTo,
+  isFreshRing,
+  LATE_RUN_LIMIT_MS,
+  MAX_TRIGGERED_RUNS_PER_MINUTE,
+  relayKey,
+  thresholdCrossed,
+} from "./triggers";
 
 /** Longest wait of the schedule's timer; it then looks again (a changed clock, a long setTimeout). */
 const MAX_TIMER_MS = 60 * 60_000;
@@ -86,8 +93,16 @@ export class AutomationEngine {
 
   constructor(private readonly deps: EngineDeps) {
     this.now = deps.now ?? (() => Date.now());
-    this.notRun = new DropLog(deps.log, `a trigger matched more than ${String(MAX_RUNS_PER_TRIGGER)} automations: the rest were not run`, this.now);
-    this.tooOften = new DropLog(deps.log, `automation triggered more than ${String(MAX_TRIGGERED_RUNS_PER_MINUTE)} times a minute: run skipped`, this.now);
+    this.notRun = new DropLog(
+      deps.log,
+      `a trigger matched more than ${String(MAX_RUNS_PER_TRIGGER)} automations: the rest were not run`,
+      this.now,
+    );
+    this.tooOften = new DropLog(
+      deps.log,
+      `automation triggered more than ${String(MAX_TRIGGERED_RUNS_PER_MINUTE)} times a minute: run skipped`,
+      this.now,
+    );
     for (const sensor of deps.household.sensors) {
       const topic = sensorTopic(sensor.kind, sensor.place);
       this.sensorsByTopic.set(topic, [...(this.sensorsByTopic.get(topic) ?? []), sensor]);
@@ -179,7 +194,11 @@ export class AutomationEngine {
       const automation = this.byId.get(id);
       if (at > now || automation?.trigger.type !== "time") continue;
       if (now - at <= LATE_RUN_LIMIT_MS) due.push([automation, "time"]);
-      else this.deps.log.warn({ automation: id, due: new Date(at).toISOString() }, "time trigger missed by more than 5 minutes: not run");
+      else
+        this.deps.log.warn(
+          { automation: id, due: new Date(at).toISOString() },
+          "time trigger missed by more than 5 minutes: not run",
+        );
       const next = nextOccurrence(automation.trigger, Math.max(now, at));
       if (next === null) this.nextAt.delete(id);
       else this.nextAt.set(id, next);
@@ -200,8 +219,10 @@ export class AutomationEngine {
       const fired: [Automation, RunCause][] = [];
       for (const automation of this.byTrigger.get(`sensor:${sensor.id}`)?.values() ?? []) {
         const trigger = automation.trigger;
-        if (trigger.type === "threshold" && thresholdCrossed(trigger, previous, reading.value)) fired.push([automation, "threshold"]);
-        if (trigger.type === "door" && changedTo(trigger.to, state(previous), state(reading.value) ?? "closed")) fired.push([automation, "door"]);
+        if (trigger.type === "threshold" && thresholdCrossed(trigger, previous, reading.value))
+          fired.push([automation, "threshold"]);
+        if (trigger.type === "door" && changedTo(trigger.to, state(previous), state(reading.value) ?? "closed"))
+          fired.push([automation, "door"]);
       }
       this.fireAll(fired, `sensor ${sensor.id}`);
     }
@@ -233,7 +254,11 @@ export class AutomationEngine {
   private onDoorbell(payload: Buffer): void {
     if (!isFreshRing(payload.toString("utf8"), this.now())) return;
     const bucket = this.byTrigger.get("doorbell");
-    if (bucket) this.fireAll([...bucket.values()].map((automation) => [automation, "doorbell"] as [Automation, RunCause]), "doorbell");
+    if (bucket)
+      this.fireAll(
+        [...bucket.values()].map((automation) => [automation, "doorbell"] as [Automation, RunCause]),
+        "doorbell",
+      );
   }
 
   /** Starts the runs one occurrence of `trigger` fired: at most {@link MAX_RUNS_PER_TRIGGER}, the automations created first. */

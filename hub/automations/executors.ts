@@ -21,7 +21,15 @@ import type { ActionRunner } from "./runner";
  */
 export function registerBuiltInExecutors(
   runner: ActionRunner,
-  deps: { household: Household; switches: SwitchService; lights: LightsService; garage: GarageService; link: BrokerLink; log: HubLogger; now?: () => Date },
+  deps: {
+    household: Household;
+    switches: SwitchService;
+    lights: LightsService;
+    garage: GarageService;
+    link: BrokerLink;
+    log: HubLogger;
+    now?: () => Date;
+  },
 ): ActionRunner {
   const { household, switches, lights, garage, link } = deps;
   const now = deps.now ?? (() => new Date());
@@ -39,29 +47,48 @@ export function registerBuiltInExecutors(
         const item = household.switches.find((candidate) => candidate.name === action.switch);
         if (!item) return ["switch", "no such switch"];
         const relays = relayCommands(item);
-        return relays.has(action.relay) ? null : ["relay", `must be one of ${[...relays.keys()].join(", ")} for this switch`];
+        return relays.has(action.relay)
+          ? null
+          : ["relay", `must be one of ${[...relays.keys()].join(", ")} for this switch`];
       },
     )
     .register(
       "light",
       async (action) => {
-        await lights.set(action.light, { state: action.state, ...(action.brightness !== undefined ? { brightness: action.brightness } : {}) });
+        await lights.set(action.light, {
+          state: action.state,
+          ...(action.brightness !== undefined ? { brightness: action.brightness } : {}),
+        });
       },
-      (action) => (lights.light(action.light) !== undefined || (household.lights ?? []).some((light) => light.name === action.light) ? null : ["light", "no such light"]),
+      (action) =>
+        lights.light(action.light) !== undefined ||
+        (household.lights ?? []).some((light) => light.name === action.light)
+          ? null
+          : ["light", "no such light"],
     )
     .register(
       "garage",
       async (action) => {
         await garage.send(action.door, action.command);
       },
-      (action) => (household.garage.some((door) => door.door === action.door) ? null : ["door", "no such door in this household"]),
+      (action) =>
+        household.garage.some((door) => door.door === action.door) ? null : ["door", "no such door in this household"],
     )
     .register("notify", async (action, context) => {
       if (!notifications.take()) {
-        dropped.drop(1, { automation: context.automation.id, limit: MAX_NOTIFICATIONS_PER_WINDOW, windowMs: NOTIFICATION_WINDOW_MS });
+        dropped.drop(1, {
+          automation: context.automation.id,
+          limit: MAX_NOTIFICATIONS_PER_WINDOW,
+          windowMs: NOTIFICATION_WINDOW_MS,
+        });
         throw new Error(tooMany);
       }
-      const payload: AutomationNotifyPayload = { id: randomBytes(9).toString("base64url"), automation: context.automation.name, message: action.message, time: now().toISOString() };
+      const payload: AutomationNotifyPayload = {
+        id: randomBytes(9).toString("base64url"),
+        automation: context.automation.name,
+        message: action.message,
+        time: now().toISOString(),
+      };
       link.publish(AUTOMATION_NOTIFY_TOPIC, JSON.stringify(payload), { retain: false, qos: 1 });
     });
 }

@@ -36,7 +36,11 @@ export function automationsRoutes({ automations }: { automations: AutomationServ
   return async (app: FastifyInstance): Promise<void> => {
     app.get(AUTOMATIONS_PATH, async () => ({ items: automations.list() }) satisfies AutomationsAnswer);
 
-    app.post(AUTOMATIONS_PATH, async (request) => ({ item: automations.create(parseBody(AutomationBodySchema, request.body)) }) satisfies AutomationAnswer);
+    app.post(
+      AUTOMATIONS_PATH,
+      async (request) =>
+        ({ item: automations.create(parseBody(AutomationBodySchema, request.body)) }) satisfies AutomationAnswer,
+    );
 
     app.patch<{ Params: { id: string } }>(AUTOMATION_ROUTE, async (request) => {
       const id = automationId(request.params.id);
@@ -49,8 +53,15 @@ export function automationsRoutes({ automations }: { automations: AutomationServ
       return { item: { id } } satisfies AutomationDeletedAnswer;
     });
 
-    app.post<{ Params: { id: string } }>(AUTOMATION_RUN_ROUTE, async (request) => ({ item: await automations.run(automationId(request.params.id), "manual") }) satisfies AutomationRunAnswer);
+    app.post<{ Params: { id: string } }>(
+      AUTOMATION_RUN_ROUTE,
+      async (request) =>
+        ({ item: await automations.run(automationId(request.params.id), "manual") }) satisfies AutomationRunAnswer,
+    );
 
-    app.get<{ Params: { id: string } }>(AUTOMATION_RUNS_ROUTE, async (request) => ({ items: automations.runs(automationId(request.params.id)) }) satisfies AutomationRunsAnswer);
+    app.get<{ Params: { id: string } }>(
+      AUTOMATION_RUNS_ROUTE,
+      async (request) => ({ items: automations.runs(automationId(request.params.id)) }) satisfies AutomationRunsAnswer,
+    );
   };
 }

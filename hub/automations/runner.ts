@@ -12,7 +12,10 @@ export interface RunContext {
  * Carries out one action through its domain's service (the same function the HTTP route calls: the
  * one command pattern). Resolves when done; rejects with the reason (a HubError's message is shown).
  */
-export type ActionExecutor<K extends AutomationActionKind> = (action: ActionOf<K>, context: RunContext) => Promise<void>;
+export type ActionExecutor<K extends AutomationActionKind> = (
+  action: ActionOf<K>,
+  context: RunContext,
+) => Promise<void>;
 
 /**
  * Checks an action's references when an automation is saved (does the switch exist, has it that
@@ -45,7 +48,10 @@ export class ActionRunner {
   /** Registers the executor (and optionally the save-time check) of `kind`; a second one replaces the first. */
   register<K extends AutomationActionKind>(kind: K, run: ActionExecutor<K>, check?: ActionCheck<K>): this {
     // The map holds every kind; register's signature ties each executor to its own kind.
-    this.executors.set(kind, { run: run as unknown as AnyExecutor, ...(check ? { check: check as unknown as AnyCheck } : {}) });
+    this.executors.set(kind, {
+      run: run as unknown as AnyExecutor,
+      ...(check ? { check: check as unknown as AnyCheck } : {}),
+    });
     return this;
   }
 
@@ -66,7 +72,11 @@ export class ActionRunner {
     for (const action of actions) {
       const entry = this.executors.get(action.kind);
       if (!entry) {
-        outcomes.push({ kind: action.kind, status: "unavailable", error: `not available: no ${action.kind} on this hub` });
+        outcomes.push({
+          kind: action.kind,
+          status: "unavailable",
+          error: `not available: no ${action.kind} on this hub`,
+        });
         continue;
       }
       try {

@@ -13,19 +13,29 @@ describe("time triggers in Europe/Warsaw (DST-safe)", () => {
   it("the next occurrence today, tomorrow, or on the next chosen weekday only", () => {
     const trigger = { time: "07:30", days: [1, 2, 3, 4, 5] as const };
     // Wed 2026-01-14 06:00 local -> today 07:30
-    expect(iso(nextOccurrence({ ...trigger, days: [...trigger.days] }, Date.parse("2026-01-14T05:00:00Z")))).toBe("2026-01-14T06:30:00.000Z");
+    expect(iso(nextOccurrence({ ...trigger, days: [...trigger.days] }, Date.parse("2026-01-14T05:00:00Z")))).toBe(
+      "2026-01-14T06:30:00.000Z",
+    );
     // exactly at the time: strictly after, so next weekday
-    expect(iso(nextOccurrence({ ...trigger, days: [...trigger.days] }, Date.parse("2026-01-14T06:30:00Z")))).toBe("2026-01-15T06:30:00.000Z");
+    expect(iso(nextOccurrence({ ...trigger, days: [...trigger.days] }, Date.parse("2026-01-14T06:30:00Z")))).toBe(
+      "2026-01-15T06:30:00.000Z",
+    );
     // Fri after 07:30 -> Monday
-    expect(iso(nextOccurrence({ ...trigger, days: [...trigger.days] }, Date.parse("2026-01-16T07:00:00Z")))).toBe("2026-01-19T06:30:00.000Z");
+    expect(iso(nextOccurrence({ ...trigger, days: [...trigger.days] }, Date.parse("2026-01-16T07:00:00Z")))).toBe(
+      "2026-01-19T06:30:00.000Z",
+    );
     // Sunday only
-    expect(iso(nextOccurrence({ time: "22:00", days: [7] }, Date.parse("2026-01-14T05:00:00Z")))).toBe("2026-01-18T21:00:00.000Z");
+    expect(iso(nextOccurrence({ time: "22:00", days: [7] }, Date.parse("2026-01-14T05:00:00Z")))).toBe(
+      "2026-01-18T21:00:00.000Z",
+    );
     expect(nextOccurrence({ time: "22:00", days: [] }, 0)).toBeNull();
   });
 
   it("late evening in Warsaw is already the next day: the local weekday counts, not UTC's", () => {
     // Mon 2026-01-12 23:30 local = 22:30Z Monday; a Tuesday 00:15 trigger fires 45 minutes later
-    expect(iso(nextOccurrence({ time: "00:15", days: [2] }, Date.parse("2026-01-12T22:30:00Z")))).toBe("2026-01-12T23:15:00.000Z");
+    expect(iso(nextOccurrence({ time: "00:15", days: [2] }, Date.parse("2026-01-12T22:30:00Z")))).toBe(
+      "2026-01-12T23:15:00.000Z",
+    );
   });
 
   it("spring forward (Sun 2026-03-29, 02:00 -> 03:00): 02:30 runs at 03:30 that day, 07:00 keeps the wall clock", () => {

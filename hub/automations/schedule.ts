@@ -20,7 +20,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
     formatters.set(timeZone, formatter);
   }
   return formatter;
@@ -57,11 +66,20 @@ function offsetAt(instant: number, timeZone: string): number {
  * autumn change) gives the first; a time that does not happen (skipped by the spring change) gives
  * the instant the clock would show it with the offset before the gap: 02:30 becomes 03:30.
  */
-export function instantOf(year: number, month: number, day: number, hour: number, minute: number, timeZone = AUTOMATION_TIME_ZONE): number {
+export function instantOf(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  timeZone = AUTOMATION_TIME_ZONE,
+): number {
   const wall = Date.UTC(year, month - 1, day, hour, minute);
   const before = offsetAt(wall - 12 * HOUR_MS, timeZone);
   const after = offsetAt(wall + 12 * HOUR_MS, timeZone);
-  const candidates = [...new Set([wall - before, wall - after])].filter((instant) => instant + offsetAt(instant, timeZone) === wall);
+  const candidates = [...new Set([wall - before, wall - after])].filter(
+    (instant) => instant + offsetAt(instant, timeZone) === wall,
+  );
   if (candidates.length > 0) return Math.min(...candidates);
   return wall - before;
 }
@@ -71,7 +89,11 @@ export function instantOf(year: number, month: number, day: number, hour: number
  * wall clock of `timeZone`) on one of `days` (ISO weekdays). Null when `days` is empty or the time
  * is malformed.
  */
-export function nextOccurrence(trigger: { time: string; days: readonly Weekday[] }, after: number, timeZone = AUTOMATION_TIME_ZONE): number | null {
+export function nextOccurrence(
+  trigger: { time: string; days: readonly Weekday[] },
+  after: number,
+  timeZone = AUTOMATION_TIME_ZONE,
+): number | null {
   const match = /^(\d{2}):(\d{2})$/.exec(trigger.time);
   if (!match || trigger.days.length === 0) return null;
   const hour = Number(match[1]);

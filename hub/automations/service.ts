@@ -1,4 +1,11 @@
-import { MAX_AUTOMATIONS, type Automation, type AutomationBody, type AutomationPatch, type AutomationRun, type AutomationTrigger } from "../../src/shared/contract/automations";
+import {
+  MAX_AUTOMATIONS,
+  type Automation,
+  type AutomationBody,
+  type AutomationPatch,
+  type AutomationRun,
+  type AutomationTrigger,
+} from "../../src/shared/contract/automations";
 import { HubError } from "../core/errors";
 import type { Household } from "../household/schema";
 import { relayCommands } from "../switches/relays";
@@ -23,11 +30,15 @@ export function triggerProblem(trigger: AutomationTrigger, household: Household)
     case "threshold":
       return household.sensors.some((sensor) => sensor.id === trigger.sensor) ? null : ["sensor", "no such sensor"];
     case "door":
-      return household.sensors.some((sensor) => sensor.id === trigger.sensor && sensor.kind === "door") ? null : ["sensor", "no such door sensor"];
+      return household.sensors.some((sensor) => sensor.id === trigger.sensor && sensor.kind === "door")
+        ? null
+        : ["sensor", "no such door sensor"];
     case "switch": {
       const item = household.switches.find((candidate) => candidate.name === trigger.switch);
       if (!item) return ["switch", "no such switch"];
-      return relayCommands(item).has(trigger.relay) ? null : ["relay", `must be one of ${[...relayCommands(item).keys()].join(", ")} for this switch`];
+      return relayCommands(item).has(trigger.relay)
+        ? null
+        : ["relay", `must be one of ${[...relayCommands(item).keys()].join(", ")} for this switch`];
     }
     case "time":
     case "doorbell":
@@ -93,7 +104,11 @@ export class AutomationService {
    */
   create(body: AutomationBody): Automation {
     if (this.stored >= MAX_AUTOMATIONS) {
-      throw new HubError("LIMIT_REACHED", `at most ${String(MAX_AUTOMATIONS)} automations per household: delete one first`, { limit: MAX_AUTOMATIONS });
+      throw new HubError(
+        "LIMIT_REACHED",
+        `at most ${String(MAX_AUTOMATIONS)} automations per household: delete one first`,
+        { limit: MAX_AUTOMATIONS },
+      );
     }
     this.check(body);
     const created = this.store.insert(body, this.now());

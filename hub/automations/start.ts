@@ -25,13 +25,27 @@ export interface RunningAutomations {
  * on the returned runner), the service, and the engine firing triggers. Each run
  * is published on `automation/run` (not retained) so dashboards show it at once.
  */
-export function startAutomations(deps: { db: Db; link: BrokerLink; household: Household; log: HubLogger; switches: SwitchService; lights: LightsService; garage: GarageService; demo?: boolean }): RunningAutomations {
+export function startAutomations(deps: {
+  db: Db;
+  link: BrokerLink;
+  household: Household;
+  log: HubLogger;
+  switches: SwitchService;
+  lights: LightsService;
+  garage: GarageService;
+  demo?: boolean;
+}): RunningAutomations {
   const { db, link, household, log } = deps;
-  const store = new AutomationStore(db, (id) => log.warn({ automation: id }, "stored automation no longer fits the contract: skipped"));
+  const store = new AutomationStore(db, (id) =>
+    log.warn({ automation: id }, "stored automation no longer fits the contract: skipped"),
+  );
   const runner = registerBuiltInExecutors(new ActionRunner(), deps);
   const service = new AutomationService(store, runner, household);
   service.onRun((id, run) => {
-    link.publish(AUTOMATION_RUN_TOPIC, JSON.stringify({ id, run } satisfies AutomationRunPayload), { retain: false, qos: 1 });
+    link.publish(AUTOMATION_RUN_TOPIC, JSON.stringify({ id, run } satisfies AutomationRunPayload), {
+      retain: false,
+      qos: 1,
+    });
     if (!run.ok) log.warn({ automation: id, outcomes: run.outcomes }, "automation run had failed actions");
   });
   if (deps.demo) {

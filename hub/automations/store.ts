@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
 import * as v from "valibot";
-import { AutomationBodySchema, AutomationRunSchema, MAX_KEPT_RUNS, type Automation, type AutomationBody, type AutomationRun } from "../../src/shared/contract/automations";
+import {
+  AutomationBodySchema,
+  AutomationRunSchema,
+  MAX_KEPT_RUNS,
+  type Automation,
+  type AutomationBody,
+  type AutomationRun,
+} from "../../src/shared/contract/automations";
 import type { Db } from "../core/db";
 
 interface AutomationRow {
@@ -42,7 +49,9 @@ export class AutomationStore {
 
   /** Every automation, oldest first, with its last run. */
   list(): Automation[] {
-    const rows = this.db.prepare<[], AutomationRow>("SELECT id, json, created_at, updated_at FROM automations ORDER BY created_at, rowid").all();
+    const rows = this.db
+      .prepare<[], AutomationRow>("SELECT id, json, created_at, updated_at FROM automations ORDER BY created_at, rowid")
+      .all();
     return rows.flatMap((row) => {
       const automation = this.shown(row);
       return automation ? [automation] : [];
@@ -56,7 +65,9 @@ export class AutomationStore {
 
   /** Automation `id`, or null when there is none (or its row is unreadable). */
   get(id: string): Automation | null {
-    const row = this.db.prepare<[string], AutomationRow>("SELECT id, json, created_at, updated_at FROM automations WHERE id = ?").get(id);
+    const row = this.db
+      .prepare<[string], AutomationRow>("SELECT id, json, created_at, updated_at FROM automations WHERE id = ?")
+      .get(id);
     return row ? this.shown(row) : null;
   }
 
@@ -64,13 +75,19 @@ export class AutomationStore {
   insert(body: AutomationBody, now = new Date()): Automation {
     const id = newAutomationId();
     const at = now.toISOString();
-    this.db.prepare("INSERT INTO automations (id, json, created_at, updated_at) VALUES (?, ?, ?, ?)").run(id, JSON.stringify(body), at, at);
+    this.db
+      .prepare("INSERT INTO automations (id, json, created_at, updated_at) VALUES (?, ?, ?, ?)")
+      .run(id, JSON.stringify(body), at, at);
     return { id, ...body, createdAt: at, updatedAt: at, lastRun: null };
   }
 
   /** Replaces automation `id`'s definition; false when there is none. */
   update(id: string, body: AutomationBody, now = new Date()): boolean {
-    return this.db.prepare("UPDATE automations SET json = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(body), now.toISOString(), id).changes > 0;
+    return (
+      this.db
+        .prepare("UPDATE automations SET json = ?, updated_at = ? WHERE id = ?")
+        .run(JSON.stringify(body), now.toISOString(), id).changes > 0
+    );
   }
 
   /** Deletes automation `id` and its runs; false when there was none. */
@@ -84,7 +101,9 @@ export class AutomationStore {
       if (!this.db.prepare("SELECT 1 FROM automations WHERE id = ?").get(id)) return;
       this.db.prepare("INSERT INTO automation_runs (automation_id, json) VALUES (?, ?)").run(id, JSON.stringify(run));
       this.db
-        .prepare("DELETE FROM automation_runs WHERE automation_id = ? AND seq NOT IN (SELECT seq FROM automation_runs WHERE automation_id = ? ORDER BY seq DESC LIMIT ?)")
+        .prepare(
+          "DELETE FROM automation_runs WHERE automation_id = ? AND seq NOT IN (SELECT seq FROM automation_runs WHERE automation_id = ? ORDER BY seq DESC LIMIT ?)",
+        )
         .run(id, id, MAX_KEPT_RUNS);
     })();
   }
@@ -106,7 +125,17 @@ export class AutomationStore {
       this.onBadRow(row.id);
       return null;
     }
-    const last = this.db.prepare<[string], { json: string }>("SELECT json FROM automation_runs WHERE automation_id = ? ORDER BY seq DESC LIMIT 1").get(row.id);
-    return { id: row.id, ...stored, createdAt: row.created_at, updatedAt: row.updated_at, lastRun: last ? readJson(AutomationRunSchema, last.json) : null };
+    const last = this.db
+      .prepare<[string], { json: string }>(
+        "SELECT json FROM automation_runs WHERE automation_id = ? ORDER BY seq DESC LIMIT 1",
+      )
+      .get(row.id);
+    return {
+      id: row.id,
+      ...stored,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      lastRun: last ? readJson(AutomationRunSchema, last.json) : null,
+    };
   }
 }

@@ -7,9 +7,15 @@ type Threshold = Extract<AutomationTrigger, { type: "threshold" }>;
  * or below `value` and this one above it, `below` the previous at or above and this one below.
  * Without a previous reading (the first after the hub started) nothing has crossed.
  */
-export function thresholdCrossed(trigger: Pick<Threshold, "direction" | "value">, previous: number | undefined, value: number): boolean {
+export function thresholdCrossed(
+  trigger: Pick<Threshold, "direction" | "value">,
+  previous: number | undefined,
+  value: number,
+): boolean {
   if (previous === undefined) return false;
-  return trigger.direction === "above" ? previous <= trigger.value && value > trigger.value : previous >= trigger.value && value < trigger.value;
+  return trigger.direction === "above"
+    ? previous <= trigger.value && value > trigger.value
+    : previous >= trigger.value && value < trigger.value;
 }
 
 /** Did a state change to `to` (`any`: to anything else)? Not without a previous state, not when unchanged. */

@@ -1,8 +1,24 @@
 import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
 import {
-  chmodSync, chownSync, closeSync, copyFileSync, createReadStream, createWriteStream, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync,
-  renameSync, rmSync, statSync, writeFileSync,
+  chmodSync,
+  chownSync,
+  closeSync,
+  copyFileSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -34,7 +50,11 @@ const Manifest = v.object({
   household: v.picklist(["data", "config", "none"]),
   files: v.array(
     v.object({
-      path: v.pipe(v.string(), v.regex(ARCHIVE_PATH), v.check((path) => !path.split("/").includes("..") && !path.split("/").includes("."))),
+      path: v.pipe(
+        v.string(),
+        v.regex(ARCHIVE_PATH),
+        v.check((path) => !path.split("/").includes("..") && !path.split("/").includes(".")),
+      ),
       bytes: v.pipe(v.number(), v.integer(), v.minValue(0)),
       sha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
       mode: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(0o777)),
@@ -133,7 +153,8 @@ export async function createBackup(target: string, source: BackupSource): Promis
   const path = resolve(target);
   if (existsSync(path)) throw new BackupError(`${path} already exists: choose a new file name`);
   const databasePath = join(source.dataDir, "hub.sqlite");
-  if (source.db === undefined && !existsSync(databasePath)) throw new BackupError(`no hub database at ${databasePath} (check HUB_DATA_DIR)`);
+  if (source.db === undefined && !existsSync(databasePath))
+    throw new BackupError(`no hub database at ${databasePath} (check HUB_DATA_DIR)`);
   if (!existsSync(dirname(path))) {
     mkdirSync(dirname(path), { recursive: true });
     giveBackToDataDirOwner(dirname(dirname(path)), [basename(dirname(path))]); // <data>/backups made by root stays the hub's
@@ -158,14 +179,23 @@ export async function createBackup(target: string, source: BackupSource): Promis
     }
     chmodSync(join(staging, "hub.sqlite"), 0o600);
     const householdPath = source.householdConfigPath ?? join(source.dataDir, "household.json");
-    const household = existsSync(householdPath) ? (source.householdConfigPath === undefined ? "data" : "config") : "none";
+    const household = existsSync(householdPath)
+      ? source.householdConfigPath === undefined
+        ? "data"
+        : "config"
+      : "none";
     if (household !== "none") copyFileSync(householdPath, join(staging, "household.json"));
     const tlsDir = join(source.dataDir, "tls");
     if (existsSync(tlsDir) && lstatSync(tlsDir).isDirectory()) copyTree(tlsDir, join(staging, "tls"));
     const files: BackupManifest["files"] = [];
     for (const file of filesUnder(staging)) {
       const full = join(staging, file);
-      files.push({ path: file, bytes: statSync(full).size, sha256: await sha256Of(full), mode: statSync(full).mode & 0o777 });
+      files.push({
+        path: file,
+        bytes: statSync(full).size,
+        sha256: await sha256Of(full),
+        mode: statSync(full).mode & 0o777,
+      });
     }
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
@@ -193,7 +223,8 @@ export async function createBackup(target: string, source: BackupSource): Promis
       linkSync(archive, path); // fails with EEXIST rather than replace a file made meanwhile
       rmSync(archive);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new BackupError(`${path} already exists: choose a new file name`);
+      if ((error as NodeJS.ErrnoException).code === "EEXIST")
+        throw new BackupError(`${path} already exists: choose a new file name`);
       renameSync(archive, path); // a file system without hard links (FAT)
     }
     return { path, bytes: statSync(path).size, manifest };
@@ -247,7 +278,8 @@ export async function readManifest(file: string): Promise<BackupManifest> {
     throw notOurs(`not a readable tar.gz archive (${tarMessage(error)})`);
   }
   if (tooBig) throw notOurs("its manifest is larger than 1 MiB");
-  if (text === null) throw notOurs(first ? "not a tar.gz archive, or an empty one" : `it does not begin with ${MANIFEST}`);
+  if (text === null)
+    throw notOurs(first ? "not a tar.gz archive, or an empty one" : `it does not begin with ${MANIFEST}`);
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -257,7 +289,9 @@ export async function readManifest(file: string): Promise<BackupManifest> {
   const format = typeof raw === "object" && raw !== null ? (raw as { format?: unknown; formatVersion?: unknown }) : {};
   if (format.format !== BACKUP_FORMAT) throw notOurs(`${MANIFEST} does not name the format ${BACKUP_FORMAT}`);
   if (typeof format.formatVersion === "number" && format.formatVersion > BACKUP_FORMAT_VERSION) {
-    throw new BackupError(`${file} was made by a newer hub (backup format ${String(format.formatVersion)}; this hub reads ${String(BACKUP_FORMAT_VERSION)}): update the hub first`);
+    throw new BackupError(
+      `${file} was made by a newer hub (backup format ${String(format.formatVersion)}; this hub reads ${String(BACKUP_FORMAT_VERSION)}): update the hub first`,
+    );
   }
   const result = v.safeParse(Manifest, raw);
   if (!result.success) {
@@ -265,7 +299,8 @@ export async function readManifest(file: string): Promise<BackupManifest> {
     throw notOurs(`${MANIFEST} is malformed at ${(issue ? v.getDotPath(issue) : null) ?? "(root)"}`);
   }
   const manifest = result.output;
-  if (manifest.formatVersion !== BACKUP_FORMAT_VERSION) throw notOurs(`unknown backup format version ${String(manifest.formatVersion)}`);
+  if (manifest.formatVersion !== BACKUP_FORMAT_VERSION)
+    throw notOurs(`unknown backup format version ${String(manifest.formatVersion)}`);
   const paths = new Set(manifest.files.map((entry) => entry.path));
   if (paths.size !== manifest.files.length) throw notOurs(`${MANIFEST} lists a file twice`);
   if (!paths.has("hub.sqlite")) throw notOurs(`${MANIFEST} lists no hub.sqlite`);
@@ -285,7 +320,10 @@ export interface RestoreResult {
 const REPLACED = ["hub.sqlite-wal", "hub.sqlite-shm", "hub.sqlite", "household.json", "tls"] as const;
 
 function stamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
 }
 
 /**
@@ -302,7 +340,9 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
   const running = runningHub(dataDir);
   if (running !== null) {
     const who = running.pid === null ? "" : ` (process ${String(running.pid)}, started ${running.startedAt ?? "?"})`;
-    throw new BackupError(`the hub is running on ${dataDir}${who}: stop it first (e.g. sudo systemctl stop household-hub), then restore`);
+    throw new BackupError(
+      `the hub is running on ${dataDir}${who}: stop it first (e.g. sudo systemctl stop household-hub), then restore`,
+    );
   }
   if (!existsSync(file) || !statSync(file).isFile()) throw new BackupError(`${file}: no such file`);
   const manifest = await readManifest(file);
@@ -333,11 +373,16 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     } catch (error) {
       throw new BackupError(`${file} is not a hub backup: not a readable tar.gz archive (${tarMessage(error)})`);
     }
-    if (refused.length > 0) throw new BackupError(`${file} is not a hub backup: ${refused[0] ?? ""} is not listed in its manifest with that size and type`);
+    if (refused.length > 0)
+      throw new BackupError(
+        `${file} is not a hub backup: ${refused[0] ?? ""} is not listed in its manifest with that size and type`,
+      );
     for (const entry of manifest.files) {
       const path = join(staging, entry.path);
-      if (!existsSync(path)) throw new BackupError(`${file} is damaged: ${entry.path} is listed in the manifest but missing`);
-      if ((await sha256Of(path)) !== entry.sha256) throw new BackupError(`${file} is damaged: ${entry.path} does not match its SHA-256 in the manifest`);
+      if (!existsSync(path))
+        throw new BackupError(`${file} is damaged: ${entry.path} is listed in the manifest but missing`);
+      if ((await sha256Of(path)) !== entry.sha256)
+        throw new BackupError(`${file} is damaged: ${entry.path} does not match its SHA-256 in the manifest`);
       chmodSync(path, entry.path.startsWith("tls/") && isKeyFile(entry.path) ? entry.mode & 0o600 : entry.mode);
     }
     if (existsSync(join(staging, "tls"))) chmodSync(join(staging, "tls"), 0o700);
@@ -353,7 +398,10 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     let householdCopy: string | null = null;
     for (const name of ["hub.sqlite", "household.json", "tls"]) {
       if (!existsSync(join(staging, name))) continue;
-      const target = name === "household.json" && manifest.household === "config" ? (householdCopy = join(dataDir, "household.from-backup.json")) : join(dataDir, name);
+      const target =
+        name === "household.json" && manifest.household === "config"
+          ? (householdCopy = join(dataDir, "household.from-backup.json"))
+          : join(dataDir, name);
       if (target !== join(dataDir, name)) rmSync(target, { force: true });
       renameSync(join(staging, name), target);
     }
@@ -398,10 +446,17 @@ function checkDatabase(path: string, file: string): void {
   }
   try {
     const result = db.pragma("integrity_check", { simple: true });
-    if (result !== "ok") throw new BackupError(`${file} is damaged: hub.sqlite fails PRAGMA integrity_check (${String(result)})`);
-    const versions = db.prepare<[], { version: number }>("SELECT version FROM schema_migrations").all().map((row) => row.version);
+    if (result !== "ok")
+      throw new BackupError(`${file} is damaged: hub.sqlite fails PRAGMA integrity_check (${String(result)})`);
+    const versions = db
+      .prepare<[], { version: number }>("SELECT version FROM schema_migrations")
+      .all()
+      .map((row) => row.version);
     const unknown = versions.filter((version) => !SCHEMA_VERSIONS.includes(version));
-    if (unknown.length > 0) throw new BackupError(`${file} was made by a newer hub (schema versions ${unknown.join(", ")} unknown here): update the hub first`);
+    if (unknown.length > 0)
+      throw new BackupError(
+        `${file} was made by a newer hub (schema versions ${unknown.join(", ")} unknown here): update the hub first`,
+      );
     db.pragma("wal_checkpoint(TRUNCATE)");
   } catch (error) {
     if (error instanceof BackupError) throw error;

@@ -2,7 +2,11 @@ import Database from "better-sqlite3";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { AUTOMATIONS_PATH, AutomationAnswerSchema, AutomationsAnswerSchema } from "../../src/shared/contract/automations";
+import {
+  AUTOMATIONS_PATH,
+  AutomationAnswerSchema,
+  AutomationsAnswerSchema,
+} from "../../src/shared/contract/automations";
 import { call, jsonOf, login, startTestHub, tempDir, until, type TestHub } from "../testing/harness";
 import { createBackup, partialNames, readManifest, restoreBackup } from "./archive";
 import { pruneBackups } from "./nightly";
@@ -26,7 +30,10 @@ describe("npm run hub -- backup, while the hub runs and takes writes", () => {
     const writer = (async () => {
       for (let index = 0; writing && index < 200; index += 1) {
         const name = `Zapis ${String(index)}`;
-        const response = await call(hub, "POST", `${BASE}${AUTOMATIONS_PATH}`, { cookie, body: { name, trigger: { type: "doorbell" }, actions: [{ kind: "notify", message: name }] } });
+        const response = await call(hub, "POST", `${BASE}${AUTOMATIONS_PATH}`, {
+          cookie,
+          body: { name, trigger: { type: "doorbell" }, actions: [{ kind: "notify", message: name }] },
+        });
         if (response.status === 409) break; // the household's cap (MAX_AUTOMATIONS)
         const { item } = await jsonOf(response, AutomationAnswerSchema);
         acked.push({ id: item.id, name, at: Date.now() });
@@ -43,7 +50,9 @@ describe("npm run hub -- backup, while the hub runs and takes writes", () => {
     await writer;
     expect(stderr).toBe("");
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^backup written: .*hub\.tar\.gz \(\d+ bytes: hub\.sqlite; recordings' clips not included\)/);
+    expect(stdout).toMatch(
+      /^backup written: .*hub\.tar\.gz \(\d+ bytes: hub\.sqlite; recordings' clips not included\)/,
+    );
     expect(acked.filter((write) => write.at > started && write.at < ended).length).toBeGreaterThan(0); // the hub kept acknowledging writes during the backup
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
@@ -52,14 +61,22 @@ describe("npm run hub -- backup, while the hub runs and takes writes", () => {
     const database = join(restoredDir, "hub.sqlite");
     expect(integrityOf(database)).toBe("ok");
     const db = new Database(database, { readonly: true });
-    const ids = new Set(db.prepare<[], { id: string }>("SELECT id FROM automations").all().map((row) => row.id));
+    const ids = new Set(
+      db
+        .prepare<[], { id: string }>("SELECT id FROM automations")
+        .all()
+        .map((row) => row.id),
+    );
     db.close();
     expect(ackedBefore.length).toBeGreaterThanOrEqual(30);
     expect(ackedBefore.filter((write) => !ids.has(write.id))).toEqual([]);
 
     const restored = await startTestHub({ dataDir: restoredDir });
     hubs.push(restored);
-    const listed = await jsonOf(await call(restored, "GET", `${BASE}${AUTOMATIONS_PATH}`, { cookie: await login(restored) }), AutomationsAnswerSchema);
+    const listed = await jsonOf(
+      await call(restored, "GET", `${BASE}${AUTOMATIONS_PATH}`, { cookie: await login(restored) }),
+      AutomationsAnswerSchema,
+    );
     const names = new Set(listed.items.map((item) => item.name));
     expect(ackedBefore.filter((write) => !names.has(write.name))).toEqual([]);
   }, 120_000);
@@ -69,7 +86,10 @@ describe("npm run hub -- backup, while the hub runs and takes writes", () => {
     hubs.push(hub);
     const cookie = await login(hub);
     const created = await jsonOf(
-      await call(hub, "POST", `${BASE}${AUTOMATIONS_PATH}`, { cookie, body: { name: "Przed kopią", trigger: { type: "doorbell" }, actions: [{ kind: "notify", message: "dzwonek" }] } }),
+      await call(hub, "POST", `${BASE}${AUTOMATIONS_PATH}`, {
+        cookie,
+        body: { name: "Przed kopią", trigger: { type: "doorbell" }, actions: [{ kind: "notify", message: "dzwonek" }] },
+      }),
       AutomationAnswerSchema,
     );
     const backups = tempDir("hub-backups-");
@@ -92,7 +112,10 @@ describe("npm run hub -- backup, while the hub runs and takes writes", () => {
     expect(sha256File(earlier)).toBe(earlierSum);
     expect((await readManifest(earlier)).files.map((file) => file.path)).toEqual(["hub.sqlite"]);
     expect(integrityOf(join(hub.dataDir, "hub.sqlite"))).toBe("ok");
-    const listed = await jsonOf(await call(hub, "GET", `${BASE}${AUTOMATIONS_PATH}`, { cookie }), AutomationsAnswerSchema);
+    const listed = await jsonOf(
+      await call(hub, "GET", `${BASE}${AUTOMATIONS_PATH}`, { cookie }),
+      AutomationsAnswerSchema,
+    );
     expect(listed.items.map((item) => item.id)).toContain(created.item.id);
 
     // What the killed one left is named .partial; the nightly run clears it and keeps the earlier backup.

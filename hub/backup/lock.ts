@@ -32,7 +32,11 @@ export function holdDataDir(dataDir: string): { release(): void } {
     lock.pragma("journal_mode = MEMORY"); // its one row is throwaway: no hub.lock-journal beside it
     lock.exec("CREATE TABLE IF NOT EXISTS held (at TEXT NOT NULL); DELETE FROM held;"); // the first write takes the exclusive lock, kept until close
     lock.prepare("INSERT INTO held (at) VALUES (?)").run(new Date().toISOString());
-    writeFileSync(ownerPath, JSON.stringify({ pid: process.pid, host: hostname(), startedAt: new Date().toISOString() }) + "\n", { mode: 0o644 });
+    writeFileSync(
+      ownerPath,
+      JSON.stringify({ pid: process.pid, host: hostname(), startedAt: new Date().toISOString() }) + "\n",
+      { mode: 0o644 },
+    );
   } catch {
     lock.close();
     lock = null;
@@ -52,7 +56,10 @@ function readOwner(path: string): HubLockOwner | null {
     const raw: unknown = JSON.parse(readFileSync(path, "utf8"));
     if (typeof raw !== "object" || raw === null) return null;
     const { pid, startedAt } = raw as Record<string, unknown>;
-    return { pid: typeof pid === "number" && Number.isInteger(pid) ? pid : null, startedAt: typeof startedAt === "string" ? startedAt : null };
+    return {
+      pid: typeof pid === "number" && Number.isInteger(pid) ? pid : null,
+      startedAt: typeof startedAt === "string" ? startedAt : null,
+    };
   } catch {
     return null;
   }

@@ -40,7 +40,11 @@ describe("the nightly backup (HUB_BACKUP_AT, HUB_BACKUP_KEEP, HUB_BACKUP_DIR)", 
     const time = fakeTime(new Date(2026, 10, 27, 1, 0, 0));
     const dir = tempDir("hub-nightly-");
     const lines: string[] = [];
-    hub = await startTestHub({ backup: { at: "03:30", keep: 2, dir, now: time.now, schedule: time.schedule }, logLevel: "info", logStream: { write: (line) => void lines.push(line) } });
+    hub = await startTestHub({
+      backup: { at: "03:30", keep: 2, dir, now: time.now, schedule: time.schedule },
+      logLevel: "info",
+      logStream: { write: (line) => void lines.push(line) },
+    });
     expect(time.waits).toEqual([2.5 * 3600_000]);
     for (let night = 1; night <= 3; night += 1) {
       time.fire();
@@ -48,8 +52,12 @@ describe("the nightly backup (HUB_BACKUP_AT, HUB_BACKUP_KEEP, HUB_BACKUP_DIR)", 
     }
     expect(time.waits.slice(1)).toEqual([24 * 3600_000, 24 * 3600_000, 24 * 3600_000]);
     expect(readdirSync(dir).sort()).toEqual(["hub-backup-20261128-033000.tar.gz", "hub-backup-20261129-033000.tar.gz"]);
-    expect((await readManifest(join(dir, "hub-backup-20261129-033000.tar.gz"))).files.map((file) => file.path)).toContain("hub.sqlite");
-    const written = lines.map((line) => JSON.parse(line) as { msg: string; path?: string; deleted?: string[] }).filter((line) => line.msg === "nightly backup written");
+    expect(
+      (await readManifest(join(dir, "hub-backup-20261129-033000.tar.gz"))).files.map((file) => file.path),
+    ).toContain("hub.sqlite");
+    const written = lines
+      .map((line) => JSON.parse(line) as { msg: string; path?: string; deleted?: string[] })
+      .filter((line) => line.msg === "nightly backup written");
     expect(written).toHaveLength(3);
     expect(written[2]?.deleted).toEqual(["hub-backup-20261127-033000.tar.gz"]);
   }, 60_000);
@@ -59,11 +67,17 @@ describe("the nightly backup (HUB_BACKUP_AT, HUB_BACKUP_KEEP, HUB_BACKUP_DIR)", 
     const notAFolder = join(tempDir("hub-nightly-bad-"), "file");
     writeFileSync(notAFolder, "not a folder");
     const lines: string[] = [];
-    hub = await startTestHub({ backup: { at: "03:30", keep: 7, dir: notAFolder, now: time.now, schedule: time.schedule }, logLevel: "info", logStream: { write: (line) => void lines.push(line) } });
+    hub = await startTestHub({
+      backup: { at: "03:30", keep: 7, dir: notAFolder, now: time.now, schedule: time.schedule },
+      logLevel: "info",
+      logStream: { write: (line) => void lines.push(line) },
+    });
     expect(time.waits).toEqual([24 * 3600_000]); // 03:30 now: the next one is tomorrow's
     time.fire();
     await until(() => time.waits.length === 2, 20_000);
-    const failed = lines.map((line) => JSON.parse(line) as { msg: string; level: number; error?: string }).find((line) => line.msg.startsWith("nightly backup failed"));
+    const failed = lines
+      .map((line) => JSON.parse(line) as { msg: string; level: number; error?: string })
+      .find((line) => line.msg.startsWith("nightly backup failed"));
     expect(failed?.level).toBe(50);
     expect(failed?.error).toMatch(/ENOTDIR|EEXIST|not a directory/);
     const cookie = await login(hub); // still serving

@@ -63,14 +63,16 @@ export function pruneBackups(dir: string, keep: number): string[] {
  * beyond `keep` deleted. Each outcome is logged; a failure is logged and the next night tries
  * again — it never throws into the hub. `stop` cancels the timer and waits for a backup under way.
  */
-export function startNightlyBackup(options: NightlyBackupOptions & {
-  dataDir: string;
-  householdConfigPath?: string | undefined;
-  db: Db;
-  log: Pick<FastifyBaseLogger, "info" | "error">;
-  now?: () => Date;
-  schedule?: ScheduleOnce;
-}): { stop(): Promise<void>; runNow(): Promise<string | null> } {
+export function startNightlyBackup(
+  options: NightlyBackupOptions & {
+    dataDir: string;
+    householdConfigPath?: string | undefined;
+    db: Db;
+    log: Pick<FastifyBaseLogger, "info" | "error">;
+    now?: () => Date;
+    schedule?: ScheduleOnce;
+  },
+): { stop(): Promise<void>; runNow(): Promise<string | null> } {
   const now = options.now ?? (() => new Date());
   const schedule = options.schedule ?? realTimer;
   const dir = options.dir ?? join(options.dataDir, "backups");
@@ -81,23 +83,36 @@ export function startNightlyBackup(options: NightlyBackupOptions & {
   const runNow = async (): Promise<string | null> => {
     const started = Date.now();
     try {
-      const result = await createBackup(join(dir, nightlyName(now())), { dataDir: options.dataDir, householdConfigPath: options.householdConfigPath, db: options.db });
+      const result = await createBackup(join(dir, nightlyName(now())), {
+        dataDir: options.dataDir,
+        householdConfigPath: options.householdConfigPath,
+        db: options.db,
+      });
       const deleted = pruneBackups(dir, options.keep);
-      options.log.info({ path: result.path, bytes: result.bytes, ms: Date.now() - started, deleted }, "nightly backup written");
+      options.log.info(
+        { path: result.path, bytes: result.bytes, ms: Date.now() - started, deleted },
+        "nightly backup written",
+      );
       return result.path;
     } catch (error) {
-      options.log.error({ dir, error: error instanceof Error ? error.message : String(error) }, "nightly backup failed (the next one runs tomorrow)");
+      options.log.error(
+        { dir, error: error instanceof Error ? error.message : String(error) },
+        "nightly backup failed (the next one runs tomorrow)",
+      );
       return null;
     }
   };
   const arm = () => {
     if (stopped) return;
-    timer = schedule(() => {
-      running = runNow().finally(() => {
-        running = null;
-        arm();
-      });
-    }, msUntil(options.at, now()));
+    timer = schedule(
+      () => {
+        running = runNow().finally(() => {
+          running = null;
+          arm();
+        });
+      },
+      msUntil(options.at, now()),
+    );
   };
   arm();
   return {

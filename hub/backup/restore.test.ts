@@ -1,6 +1,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import * as tar from "tar";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -16,7 +27,12 @@ import { integrityOf, ROOT, sha256File, spawnCli } from "./testing";
 async function cli(args: string[], dataDir: string): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(args, { env: { HUB_DATA_DIR: dataDir }, out: (line) => out.push(line), err: (line) => err.push(line), readStdin: () => Promise.resolve("") });
+  const code = await runCli(args, {
+    env: { HUB_DATA_DIR: dataDir },
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    readStdin: () => Promise.resolve(""),
+  });
   return { code, out, err };
 }
 
@@ -66,7 +82,9 @@ describe("npm run hub -- restore", () => {
     const { code, out, err } = await cli(["restore", backup], live);
     expect(err).toEqual([]);
     expect(code).toBe(0);
-    expect(out[0]).toMatch(/^restored .*ania\.tar\.gz \(made .* by hub \d+\.\d+\.\d+\) into .*live; what it replaced is in .*before-restore-\d{8}T\d{6}Z(-\d+)?$/);
+    expect(out[0]).toMatch(
+      /^restored .*ania\.tar\.gz \(made .* by hub \d+\.\d+\.\d+\) into .*live; what it replaced is in .*before-restore-\d{8}T\d{6}Z(-\d+)?$/,
+    );
     const db = openDb(live);
     expect(new UserStore(db).list().map((user) => user.login)).toEqual(["ania"]);
     db.close();
@@ -81,34 +99,101 @@ describe("npm run hub -- restore", () => {
 
   it("run by root on a folder the service's user owns, backup and restore leave every file to that user", async () => {
     const owner = process.getuid?.() === 0 ? 65534 : (process.getuid?.() ?? 0); // nobody, as the service's user
-    for (const path of [live, ...readdirSync(live, { recursive: true }).map((name) => join(live, String(name)))]) chownSync(path, owner, owner);
+    for (const path of [live, ...readdirSync(live, { recursive: true }).map((name) => join(live, String(name)))])
+      chownSync(path, owner, owner);
     rmSync(join(live, "hub.sqlite-wal"), { force: true });
     rmSync(join(live, "hub.sqlite-shm"), { force: true });
     expect((await cli(["backup", join(live, "backups", "by-root.tar.gz")], live)).code).toBe(0);
     expect((await cli(["restore", backup], live)).code).toBe(0);
-    const notTheirs = readdirSync(live, { recursive: true }).map((name) => join(live, String(name))).filter((path) => statSync(path).uid !== owner && !path.endsWith("by-root.tar.gz"));
+    const notTheirs = readdirSync(live, { recursive: true })
+      .map((name) => join(live, String(name)))
+      .filter((path) => statSync(path).uid !== owner && !path.endsWith("by-root.tar.gz"));
     expect(notTheirs).toEqual([]);
   });
 
   describe("refuses what is not one of ours, with one line and exit code 1, overwriting nothing", () => {
     const cases: [string, (dir: string) => Promise<string>, RegExp][] = [
-      ["random bytes", (dir) => Promise.resolve(writeTo(join(dir, "random.tar.gz"), randomBytes(64 * 1024))), /is not a hub backup: not a readable tar\.gz archive/],
-      ["an empty file", (dir) => Promise.resolve(writeTo(join(dir, "empty.tar.gz"), Buffer.alloc(0))), /is not a hub backup: not a readable tar\.gz archive \(TAR_BAD_ARCHIVE: Unrecognized archive format\)/],
-      ["a tar.gz without a manifest", async (dir) => {
-        const file = join(dir, "plain.tar.gz");
-        await tar.create({ gzip: true, file, cwd: live }, ["household.json", "hub.sqlite"]);
-        return file;
-      }, /is not a hub backup: it does not begin with manifest\.json/],
-      ["a manifest of another format", (dir) => repack(dir, (manifest) => ({ ...manifest, format: "other-backup" })), /is not a hub backup: manifest\.json does not name the format household-hub-backup/],
-      ["a manifest from a newer hub", (dir) => repack(dir, (manifest) => ({ ...manifest, formatVersion: 2 })), /was made by a newer hub \(backup format 2; this hub reads 1\): update the hub first/],
-      ["a tampered database (checksum)", (dir) => repack(dir, (manifest) => manifest, (files) => flipByte(join(files, "hub.sqlite"), 5000)), /is damaged: hub\.sqlite does not match its SHA-256 in the manifest/],
-      ["a tampered checksum in the manifest", (dir) => repack(dir, (manifest) => ({ ...manifest, files: manifest.files.map((file) => (file.path === "tls/ca.key" ? { ...file, sha256: "0".repeat(64) } : file)) })), /is damaged: tls\/ca\.key does not match its SHA-256/],
-      ["a file not in the manifest", (dir) => repack(dir, (manifest) => ({ ...manifest, files: manifest.files.filter((file) => file.path !== "household.json") })), /is not a hub backup: household\.json is not listed in its manifest/],
-      ["a symbolic link in place of the CA key", (dir) => repack(dir, (manifest) => manifest, (files) => {
-        rmSync(join(files, "tls", "ca.key"));
-        symlinkSync("/etc/passwd", join(files, "tls", "ca.key"));
-      }), /is not a hub backup: tls\/ca\.key is not listed in its manifest with that size and type/],
-      ["a path outside the data folder", (dir) => repack(dir, (manifest) => ({ ...manifest, files: [...manifest.files, { path: "../escape", bytes: 1, sha256: "0".repeat(64), mode: 0o644 }] })), /is not a hub backup: manifest\.json is malformed at files\.\d+\.path/],
+      [
+        "random bytes",
+        (dir) => Promise.resolve(writeTo(join(dir, "random.tar.gz"), randomBytes(64 * 1024))),
+        /is not a hub backup: not a readable tar\.gz archive/,
+      ],
+      [
+        "an empty file",
+        (dir) => Promise.resolve(writeTo(join(dir, "empty.tar.gz"), Buffer.alloc(0))),
+        /is not a hub backup: not a readable tar\.gz archive \(TAR_BAD_ARCHIVE: Unrecognized archive format\)/,
+      ],
+      [
+        "a tar.gz without a manifest",
+        async (dir) => {
+          const file = join(dir, "plain.tar.gz");
+          await tar.create({ gzip: true, file, cwd: live }, ["household.json", "hub.sqlite"]);
+          return file;
+        },
+        /is not a hub backup: it does not begin with manifest\.json/,
+      ],
+      [
+        "a manifest of another format",
+        (dir) => repack(dir, (manifest) => ({ ...manifest, format: "other-backup" })),
+        /is not a hub backup: manifest\.json does not name the format household-hub-backup/,
+      ],
+      [
+        "a manifest from a newer hub",
+        (dir) => repack(dir, (manifest) => ({ ...manifest, formatVersion: 2 })),
+        /was made by a newer hub \(backup format 2; this hub reads 1\): update the hub first/,
+      ],
+      [
+        "a tampered database (checksum)",
+        (dir) =>
+          repack(
+            dir,
+            (manifest) => manifest,
+            (files) => flipByte(join(files, "hub.sqlite"), 5000),
+          ),
+        /is damaged: hub\.sqlite does not match its SHA-256 in the manifest/,
+      ],
+      [
+        "a tampered checksum in the manifest",
+        (dir) =>
+          repack(dir, (manifest) => ({
+            ...manifest,
+            files: manifest.files.map((file) =>
+              file.path === "tls/ca.key" ? { ...file, sha256: "0".repeat(64) } : file,
+            ),
+          })),
+        /is damaged: tls\/ca\.key does not match its SHA-256/,
+      ],
+      [
+        "a file not in the manifest",
+        (dir) =>
+          repack(dir, (manifest) => ({
+            ...manifest,
+            files: manifest.files.filter((file) => file.path !== "household.json"),
+          })),
+        /is not a hub backup: household\.json is not listed in its manifest/,
+      ],
+      [
+        "a symbolic link in place of the CA key",
+        (dir) =>
+          repack(
+            dir,
+            (manifest) => manifest,
+            (files) => {
+              rmSync(join(files, "tls", "ca.key"));
+              symlinkSync("/etc/passwd", join(files, "tls", "ca.key"));
+            },
+          ),
+        /is not a hub backup: tls\/ca\.key is not listed in its manifest with that size and type/,
+      ],
+      [
+        "a path outside the data folder",
+        (dir) =>
+          repack(dir, (manifest) => ({
+            ...manifest,
+            files: [...manifest.files, { path: "../escape", bytes: 1, sha256: "0".repeat(64), mode: 0o644 }],
+          })),
+        /is not a hub backup: manifest\.json is malformed at files\.\d+\.path/,
+      ],
     ];
     for (const [what, make, message] of cases) {
       it(what, async () => {
@@ -122,7 +207,9 @@ describe("npm run hub -- restore", () => {
         expect(err[0]).not.toContain("\n");
         expect(code).toBe(1);
         expect(snapshot(live)).toEqual(before);
-        expect(readdirSync(live).filter((name) => name.startsWith(".restore-") || name.startsWith("before-restore-"))).toEqual([]);
+        expect(
+          readdirSync(live).filter((name) => name.startsWith(".restore-") || name.startsWith("before-restore-")),
+        ).toEqual([]);
       });
     }
   });
@@ -137,7 +224,13 @@ describe("npm run hub -- restore", () => {
   }, 30_000);
 
   /** Unpacks the good backup, changes its manifest (and files), packs it again with the manifest first. */
-  async function repack(dir: string, edit: (manifest: Record<string, unknown> & { files: { path: string; bytes: number; sha256: string; mode: number }[] }) => object, touch?: (files: string) => void): Promise<string> {
+  async function repack(
+    dir: string,
+    edit: (
+      manifest: Record<string, unknown> & { files: { path: string; bytes: number; sha256: string; mode: number }[] },
+    ) => object,
+    touch?: (files: string) => void,
+  ): Promise<string> {
     const files = join(dir, `unpacked-${String(Math.random()).slice(2)}`);
     mkdirSync(files);
     await tar.extract({ file: backup, cwd: files });
@@ -164,7 +257,13 @@ describe("restore and a running hub", () => {
     const sum = sha256File(database);
     const refused = await cli(["restore", backup], hub.dataDir);
     expect(refused.code).toBe(1);
-    expect(refused.err).toEqual([expect.stringMatching(new RegExp(`^restore failed: the hub is running on .* \\(process ${String(process.pid)}, started .*\\): stop it first`))]);
+    expect(refused.err).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^restore failed: the hub is running on .* \\(process ${String(process.pid)}, started .*\\): stop it first`,
+        ),
+      ),
+    ]);
     expect(sha256File(database)).toBe(sum);
     expect(integrityOf(database)).toBe("ok");
 
@@ -182,12 +281,17 @@ describe("restore and a running hub", () => {
     // A real hub process on the folder, killed without a chance to clean up.
     const killed = spawnHub(hub.dataDir);
     await until(() => runningHub(hub.dataDir)?.pid === killed.pid, 30_000);
-    expect((await cli(["restore", backup], hub.dataDir)).err[0]).toMatch(new RegExp(`the hub is running on .* \\(process ${String(killed.pid)}, `));
+    expect((await cli(["restore", backup], hub.dataDir)).err[0]).toMatch(
+      new RegExp(`the hub is running on .* \\(process ${String(killed.pid)}, `),
+    );
     killed.kill("SIGKILL");
     await new Promise((resolve) => killed.once("close", resolve));
     expect(JSON.parse(readFileSync(join(hub.dataDir, OWNER_FILE), "utf8"))).toMatchObject({ pid: killed.pid }); // left behind
     expect(await cli(["restore", backup], hub.dataDir)).toMatchObject({ code: 0, err: [] });
-    writeFileSync(join(hub.dataDir, OWNER_FILE), JSON.stringify({ pid: process.ppid, startedAt: "2026-11-27T00:00:00.000Z" })); // alive, but not a hub
+    writeFileSync(
+      join(hub.dataDir, OWNER_FILE),
+      JSON.stringify({ pid: process.ppid, startedAt: "2026-11-27T00:00:00.000Z" }),
+    ); // alive, but not a hub
     expect((await cli(["restore", backup], hub.dataDir)).code).toBe(0);
   }, 60_000);
 });
@@ -196,7 +300,17 @@ describe("restore and a running hub", () => {
 function spawnHub(dataDir: string): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", join(ROOT, "hub", "main.ts")], {
     cwd: ROOT,
-    env: { ...process.env, HUB_DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", HUB_MQTT_PORT: "0", HUB_BACKUP_KEEP: "0", HUB_LOG_LEVEL: "warn", HUB_DEMO: "1", HUB_SIMULATOR: "0" },
+    env: {
+      ...process.env,
+      HUB_DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      HUB_MQTT_PORT: "0",
+      HUB_BACKUP_KEEP: "0",
+      HUB_LOG_LEVEL: "warn",
+      HUB_DEMO: "1",
+      HUB_SIMULATOR: "0",
+    },
     stdio: "ignore",
   });
 }

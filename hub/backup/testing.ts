@@ -9,15 +9,27 @@ import { fileURLToPath } from "node:url";
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 /** Starts `npm run hub -- <args>` as its own process (node + tsx, as `npm run hub` does). */
-export function spawnCli(args: readonly string[], env: Record<string, string>): { child: ChildProcess; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> } {
-  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "hub", "cli.ts"), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+export function spawnCli(
+  args: readonly string[],
+  env: Record<string, string>,
+): {
+  child: ChildProcess;
+  done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+} {
+  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "hub", "cli.ts"), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
-    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
+    (resolve) => {
+      child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+    },
+  );
   return { child, done };
 }
 
@@ -42,7 +54,9 @@ export function addBallast(path: string, megabytes: number): void {
   try {
     db.pragma("busy_timeout = 5000");
     db.exec("CREATE TABLE IF NOT EXISTS ballast (b BLOB NOT NULL)");
-    db.prepare("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO ballast SELECT randomblob(65536) FROM n").run(megabytes * 16);
+    db.prepare(
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO ballast SELECT randomblob(65536) FROM n",
+    ).run(megabytes * 16);
   } finally {
     db.close();
   }

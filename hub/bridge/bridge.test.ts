@@ -3,7 +3,17 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MqttClient } from "mqtt";
 import { BridgeStatsAnswerSchema } from "../../src/shared/contract/bridge";
 import { SensorReadingSchema } from "../../src/shared/contract/sensors";
-import { call, connectBrowser, connectDevice, freePort, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectBrowser,
+  connectDevice,
+  freePort,
+  jsonOf,
+  login,
+  nextMessage,
+  startTestHub,
+  type TestHub,
+} from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";
 
 const Stats = BridgeStatsAnswerSchema;
@@ -23,7 +33,8 @@ afterEach(async () => {
   await hub.cleanup();
 });
 
-const stats = async (cookie: string) => (await jsonOf(await call(hub, "GET", "/api/v2/bridge/stats", { cookie }), Stats)).item;
+const stats = async (cookie: string) =>
+  (await jsonOf(await call(hub, "GET", "/api/v2/bridge/stats", { cookie }), Stats)).item;
 
 describe("the bridge inside a running hub", () => {
   it("turns a real Zigbee2MQTT weather payload published by a device into a retained sensor reading", async () => {
@@ -34,7 +45,9 @@ describe("the bridge inside a running hub", () => {
       const message = await nextMessage(late, "sensor/temp/outside");
       expect(message.retain).toBe(true);
       expect(JSON.parse(message.payload)).toMatchObject({ value: 22.4 });
-      expect(Date.now() - Date.parse(v.parse(SensorReadingSchema, JSON.parse(message.payload)).time)).toBeLessThan(10_000);
+      expect(Date.now() - Date.parse(v.parse(SensorReadingSchema, JSON.parse(message.payload)).time)).toBeLessThan(
+        10_000,
+      );
     } finally {
       late.end(true);
     }
@@ -70,7 +83,10 @@ describe("the bridge inside a running hub", () => {
   it("counts a German-locale SENSOR as ignored fields, not as a reading", async () => {
     const cookie = await login(hub);
     const before = await stats(cookie);
-    await balkon.publishAsync("tele/balkon/SENSOR", loadFixture("tasmota/sensor_si7021_bme280_german_locale.json").payload);
+    await balkon.publishAsync(
+      "tele/balkon/SENSOR",
+      loadFixture("tasmota/sensor_si7021_bme280_german_locale.json").payload,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const after = await stats(cookie);
     expect(after.ignored - before.ignored).toBe(3);

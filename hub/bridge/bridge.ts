@@ -31,7 +31,12 @@ export interface BridgeOptions {
  * limits (RepublishGate, bridge/republish.ts), and keeps counters. Returns the live stats object.
  * Handler errors are caught and counted as dropped, never thrown into the broker.
  */
-export function startBridge(link: BrokerLink, household: Household, log: HubLogger, options: BridgeOptions): { stats: BridgeStats } {
+export function startBridge(
+  link: BrokerLink,
+  household: Household,
+  log: HubLogger,
+  options: BridgeOptions,
+): { stats: BridgeStats } {
   const index = buildBridgeIndex(household);
   const gate = new RepublishGate(options.known, log, options.limits);
   const stats: BridgeStats = {
@@ -52,28 +57,37 @@ export function startBridge(link: BrokerLink, household: Household, log: HubLogg
     stats.ignored += result.ignored.length;
     for (const reason of result.dropped) log.debug({ topic: topic.slice(0, 200), reason }, "bridge dropped input");
   };
-  const handle = (translate: (topic: string, payload: Buffer, at: Date) => Translation) => (topic: string, payload: Buffer) => {
-    stats.received += 1;
-    try {
-      apply(topic, translate(topic, payload, new Date()));
-    } catch (error) {
-      stats.dropped += 1;
-      log.error({ err: error, topic: topic.slice(0, 200) }, "bridge failed on a message");
-    }
-  };
+  const handle =
+    (translate: (topic: string, payload: Buffer, at: Date) => Translation) => (topic: string, payload: Buffer) => {
+      stats.received += 1;
+      try {
+        apply(topic, translate(topic, payload, new Date()));
+      } catch (error) {
+        stats.dropped += 1;
+        log.error({ err: error, topic: topic.slice(0, 200) }, "bridge failed on a message");
+      }
+    };
   const shutters = createShutterBridge(household);
   const acUnits = createAcBridge(household);
   const tasmota = (t: string, p: Buffer, at: Date): Translation => {
     const result = translateTasmota(index, t, p, at);
     const doors = shutters(t, p, at);
     const units = acUnits(t, p, at);
-    return { messages: [...result.messages, ...doors.messages, ...units.messages], dropped: [...result.dropped, ...doors.dropped, ...units.dropped], ignored: result.ignored };
+    return {
+      messages: [...result.messages, ...doors.messages, ...units.messages],
+      dropped: [...result.dropped, ...doors.dropped, ...units.dropped],
+      ignored: result.ignored,
+    };
   };
   const router = options.router ?? new DeviceRouter(link, log);
   router.onRaw("tasmota", handle(tasmota));
   router.onRaw(
     "zigbee2mqtt",
-    handle((t, p, at) => translateZigbee2Mqtt(index, t, p, at, (bridgeTopic) => log.debug({ topic: bridgeTopic }, "zigbee2mqtt bridge message"))),
+    handle((t, p, at) =>
+      translateZigbee2Mqtt(index, t, p, at, (bridgeTopic) =>
+        log.debug({ topic: bridgeTopic }, "zigbee2mqtt bridge message"),
+      ),
+    ),
   );
   return { stats };
 }

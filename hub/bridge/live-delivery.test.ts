@@ -6,7 +6,15 @@ import type { MqttClient } from "mqtt";
 import { startMosquitto, type TestMosquitto } from "../../tests/e2e/support/mosquitto";
 import demoHousehold from "../household/demo.json";
 import { demoDevices } from "../simulator/devices";
-import { connectBrowser, connectMqtt, deviceLogin, freePort, startTestHub, type DeviceLogin, type TestHub } from "../testing/harness";
+import {
+  connectBrowser,
+  connectMqtt,
+  deviceLogin,
+  freePort,
+  startTestHub,
+  type DeviceLogin,
+  type TestHub,
+} from "../testing/harness";
 
 /**
  * DESIGN.md §6 "live delivery": every message the bridge publishes reaches a subscriber of `#`
@@ -26,7 +34,9 @@ afterEach(async () => {
 });
 
 /** Live (non-retained-copy) messages per topic, as the dashboard's `#` subscriber `client` sees them, in arrival order. */
-async function subscribeAll(connected: Promise<MqttClient>): Promise<{ client: MqttClient; byTopic: Map<string, string[]> }> {
+async function subscribeAll(
+  connected: Promise<MqttClient>,
+): Promise<{ client: MqttClient; byTopic: Map<string, string[]> }> {
   const client = await connected;
   cleanups.push(() => void client.end(true));
   const byTopic = new Map<string, string[]>();
@@ -49,16 +59,28 @@ async function subscribeAll(connected: Promise<MqttClient>): Promise<{ client: M
  */
 async function runDeviceRounds(tcpUrl: string, loginOf: (username: string) => Promise<DeviceLogin>): Promise<void> {
   const devices = demoDevices(() => 0.5);
-  const gatewayOf = (name: string) => (["czujnik_ogrod", "salon", "drzwi_wejsciowe"].includes(name) ? "zigbee2mqtt" : name);
+  const gatewayOf = (name: string) =>
+    ["czujnik_ogrod", "salon", "drzwi_wejsciowe"].includes(name) ? "zigbee2mqtt" : name;
   const gateways = [...new Set(devices.map((device) => gatewayOf(device.name)))];
   const connections = new Map(
-    await Promise.all(gateways.map(async (gateway) => [gateway, await connectMqtt(tcpUrl, { clientId: `sim-${gateway}`, ...(await loginOf(gateway)) })] as const)),
+    await Promise.all(
+      gateways.map(
+        async (gateway) =>
+          [gateway, await connectMqtt(tcpUrl, { clientId: `sim-${gateway}`, ...(await loginOf(gateway)) })] as const,
+      ),
+    ),
   );
   cleanups.push(() => connections.forEach((connection) => connection.end(true)));
   const start = Date.now();
   for (let round = 0; round < ROUNDS; round++) {
     const at = new Date(start + round * 60_000);
-    const sent = devices.flatMap((device) => device.tick(at).map((m) => connections.get(gatewayOf(device.name))?.publishAsync(m.topic, m.payload, { retain: m.retain, qos: 0 })));
+    const sent = devices.flatMap((device) =>
+      device
+        .tick(at)
+        .map((m) =>
+          connections.get(gatewayOf(device.name))?.publishAsync(m.topic, m.payload, { retain: m.retain, qos: 0 }),
+        ),
+    );
     await Promise.all(sent);
     await new Promise((resolve) => setTimeout(resolve, 60));
   }
@@ -76,7 +98,9 @@ function expectEveryRoundInOrder(byTopic: Map<string, string[]>): void {
   const counts = Object.fromEntries(SENSOR_TOPICS.map((topic) => [topic, byTopic.get(topic)?.length ?? 0]));
   expect(counts).toEqual(Object.fromEntries(SENSOR_TOPICS.map((topic) => [topic, ROUNDS])));
   for (const topic of SENSOR_TOPICS) {
-    const times = (byTopic.get(topic) ?? []).map((payload) => Date.parse(v.parse(SensorReadingSchema, JSON.parse(payload)).time));
+    const times = (byTopic.get(topic) ?? []).map((payload) =>
+      Date.parse(v.parse(SensorReadingSchema, JSON.parse(payload)).time),
+    );
     expect(times, `${topic} in order`).toEqual([...times].sort((a, b) => a - b));
   }
 }

@@ -3,7 +3,18 @@ import { afterEach, describe, expect, it } from "vitest";
 import { BridgeStatsAnswerSchema } from "../../src/shared/contract/bridge";
 import { startMosquitto } from "../../tests/e2e/support/mosquitto";
 import { loadFixture } from "../testing/fixtures";
-import { call, connectBrowser, connectDevice, connectMqtt, freePort, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectBrowser,
+  connectDevice,
+  connectMqtt,
+  freePort,
+  jsonOf,
+  login,
+  nextMessage,
+  startTestHub,
+  type TestHub,
+} from "../testing/harness";
 
 // The hub's own re-publishes escaped the broker's retained limits: a Zigbee2MQTT user publishing
 // 5,000 non-retained `zigbee2mqtt/<made-up>/availability` made the hub publish 5,000 retained
@@ -23,10 +34,15 @@ async function hubWith(overrides: Parameters<typeof startTestHub>[0] = {}): Prom
   cleanups.push(() => hub.cleanup());
   return hub;
 }
-const stats = async (hub: TestHub, cookie: string) => (await jsonOf(await call(hub, "GET", "/api/v2/bridge/stats", { cookie }), BridgeStatsAnswerSchema)).item;
+const stats = async (hub: TestHub, cookie: string) =>
+  (await jsonOf(await call(hub, "GET", "/api/v2/bridge/stats", { cookie }), BridgeStatsAnswerSchema)).item;
 
 /** The retained messages a new dashboard subscriber of `filter` receives within `ms`: topics and bytes (topic + payload). */
-async function retainedAt(dashboard: MqttClient, filter: string, ms = 1500): Promise<{ topics: Set<string>; bytes: number }> {
+async function retainedAt(
+  dashboard: MqttClient,
+  filter: string,
+  ms = 1500,
+): Promise<{ topics: Set<string>; bytes: number }> {
   const topics = new Set<string>();
   let bytes = 0;
   dashboard.on("message", (topic, payload, packet) => {
@@ -58,7 +74,8 @@ const FLOOD = 5_000;
 
 /** Publishes the flood: `FLOOD` non-retained availability messages of made-up names, then waits until the broker has them all. */
 async function flood(gateway: MqttClient): Promise<void> {
-  for (let i = 0; i < FLOOD; i++) gateway.publish(`zigbee2mqtt/made_up_${i}/availability`, ONLINE, { qos: 0, retain: false });
+  for (let i = 0; i < FLOOD; i++)
+    gateway.publish(`zigbee2mqtt/made_up_${i}/availability`, ONLINE, { qos: 0, retain: false });
   await gateway.publishAsync("zigbee2mqtt/made_up_last/availability", ONLINE, { qos: 1, retain: false }); // after the QoS 0 ones
 }
 
@@ -73,7 +90,9 @@ describe("the hub's re-publishes (embedded broker)", () => {
 
     const dashboard = keep(await connectBrowser(hub, cookie));
     const retained = await retainedAt(dashboard, "availability/#");
-    console.log(`after ${FLOOD} made-up availability names: ${retained.topics.size} retained availability/ topics, ${retained.bytes} bytes at a dashboard`);
+    console.log(
+      `after ${FLOOD} made-up availability names: ${retained.topics.size} retained availability/ topics, ${retained.bytes} bytes at a dashboard`,
+    );
     expect([...retained.topics]).toEqual(["availability/drzwi_wejsciowe"]);
     const after = await stats(hub, cookie);
     expect(after.unknownDevice - before.unknownDevice).toBe(FLOOD + 1);
@@ -81,7 +100,11 @@ describe("the hub's re-publishes (embedded broker)", () => {
 
     // A household device going offline still reaches the dashboard live.
     const offline = payloadOf(dashboard, "availability/drzwi_wejsciowe", '{"state":"offline"}');
-    await gateway.publishAsync("zigbee2mqtt/drzwi_wejsciowe/availability", loadFixture("zigbee2mqtt/availability_json_offline.json").payload, { qos: 1 });
+    await gateway.publishAsync(
+      "zigbee2mqtt/drzwi_wejsciowe/availability",
+      loadFixture("zigbee2mqtt/availability_json_offline.json").payload,
+      { qos: 1 },
+    );
     await offline;
   }, 60_000);
 
@@ -104,7 +127,8 @@ describe("the hub's re-publishes (embedded broker)", () => {
     const devices = loadFixture("zigbee2mqtt/bridge_devices.json");
     await gateway.publishAsync(devices.topic, devices.payload, { qos: 1, retain: true });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    for (const name of ["bulb", "weather_sensor"]) await gateway.publishAsync(`zigbee2mqtt/${name}/availability`, ONLINE, { qos: 1 });
+    for (const name of ["bulb", "weather_sensor"])
+      await gateway.publishAsync(`zigbee2mqtt/${name}/availability`, ONLINE, { qos: 1 });
     const retained = await retainedAt(keep(await connectBrowser(hub)), "availability/#", 800);
     expect([...retained.topics]).toEqual(["availability/bulb"]);
   });
@@ -150,7 +174,9 @@ describe("the hub's re-publishes (Mosquitto, HUB_MQTT_URL)", () => {
 
     const dashboard = keep(await connectMqtt(broker.wsUrl));
     const retained = await retainedAt(dashboard, "availability/#");
-    console.log(`Mosquitto: after ${FLOOD} made-up availability names: ${retained.topics.size} retained availability/ topics, ${retained.bytes} bytes at a dashboard`);
+    console.log(
+      `Mosquitto: after ${FLOOD} made-up availability names: ${retained.topics.size} retained availability/ topics, ${retained.bytes} bytes at a dashboard`,
+    );
     expect([...retained.topics]).toEqual(["availability/drzwi_wejsciowe"]);
     expect((await stats(hub, cookie)).unknownDevice).toBe(FLOOD + 1);
   }, 60_000);

@@ -20,7 +20,8 @@ const MAX_LOGGED_UNKNOWN = 100;
  */
 export function deviceOfTopic(topic: string): { source: DeviceSource; name: string } | null {
   const levels = topic.split("/");
-  if ((levels[0] === TASMOTA_TELE || levels[0] === TASMOTA_STAT) && levels.length === 3 && levels[1]) return { source: "tasmota", name: levels[1] };
+  if ((levels[0] === TASMOTA_TELE || levels[0] === TASMOTA_STAT) && levels.length === 3 && levels[1])
+    return { source: "tasmota", name: levels[1] };
   if (levels[0] === ZIGBEE2MQTT_BASE && levels[1] && levels[1] !== "bridge") {
     if (levels.length === 2) return { source: "zigbee2mqtt", name: levels[1] };
     if (levels.length === 3 && levels[2] === "availability") return { source: "zigbee2mqtt", name: levels[1] };
@@ -49,8 +50,21 @@ export class RepublishGate {
     private readonly log: HubLogger,
     limits: Pick<BrokerLimits, "maxRetainedPerClient" | "maxRetainedTotal"> = DEFAULT_BROKER_LIMITS,
   ) {
-    this.keeper = new LimitKeeper({ ...DEFAULT_BROKER_LIMITS, maxPayloadBytes: Number.MAX_SAFE_INTEGER, maxRetainedPerClient: limits.maxRetainedPerClient, maxRetainedTotal: limits.maxRetainedTotal }, (owner, reason) =>
-      log.warn({ device: owner.slice(0, 200), limit: reason === "retained topics in all" ? reason : "retained topics per device" }, "bridge: retained limit reached, not republished (logged once per device and limit)"),
+    this.keeper = new LimitKeeper(
+      {
+        ...DEFAULT_BROKER_LIMITS,
+        maxPayloadBytes: Number.MAX_SAFE_INTEGER,
+        maxRetainedPerClient: limits.maxRetainedPerClient,
+        maxRetainedTotal: limits.maxRetainedTotal,
+      },
+      (owner, reason) =>
+        log.warn(
+          {
+            device: owner.slice(0, 200),
+            limit: reason === "retained topics in all" ? reason : "retained topics per device",
+          },
+          "bridge: retained limit reached, not republished (logged once per device and limit)",
+        ),
     );
   }
 
@@ -67,13 +81,20 @@ export class RepublishGate {
       this.unknownDevice += 1;
       if (!this.loggedUnknown.has(device.name) && this.loggedUnknown.size < MAX_LOGGED_UNKNOWN) {
         this.loggedUnknown.add(device.name);
-        this.log.info({ source: device.source, device: device.name.slice(0, 200) }, "bridge: device not in the household file, not republished (logged once)");
+        this.log.info(
+          { source: device.source, device: device.name.slice(0, 200) },
+          "bridge: device not in the household file, not republished (logged once)",
+        );
       }
       return [];
     }
     const owner = device.source === "tasmota" ? `tasmota/${device.name}` : ZIGBEE2MQTT_BASE;
     return messages.filter((message) => {
-      const reason = this.keeper.checkPublish(owner, { topic: message.topic, retain: true, payloadBytes: Buffer.byteLength(message.payload) });
+      const reason = this.keeper.checkPublish(owner, {
+        topic: message.topic,
+        retain: true,
+        payloadBytes: Buffer.byteLength(message.payload),
+      });
       if (reason === null) return true;
       this.limitStats[reason === "retained topics in all" ? reason : "retained topics per device"] += 1;
       return false;

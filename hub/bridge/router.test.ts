@@ -3,7 +3,18 @@ import { join } from "node:path";
 import type { MqttClient } from "mqtt";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { TasmotaConsoleAnswerSchema, tasmotaConsolePath } from "../../src/shared/contract/tasmota-console";
-import { call, connectBrowser, connectDevice, freePort, jsonOf, login, nextMessage, startTestHub, tempDir, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectBrowser,
+  connectDevice,
+  freePort,
+  jsonOf,
+  login,
+  nextMessage,
+  startTestHub,
+  tempDir,
+  type TestHub,
+} from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";
 import { deviceAddress } from "./router";
 
@@ -13,7 +24,16 @@ import { deviceAddress } from "./router";
  * of the bridge and the doorbell button.
  */
 const HOUSEHOLD = {
-  sensors: [{ id: "bulb-level", kind: "light", place: "hall", label: "Korytarz", room: "Korytarz", source: { type: "zigbee2mqtt", device: "bulb", property: "brightness" } }],
+  sensors: [
+    {
+      id: "bulb-level",
+      kind: "light",
+      place: "hall",
+      label: "Korytarz",
+      room: "Korytarz",
+      source: { type: "zigbee2mqtt", device: "bulb", property: "brightness" },
+    },
+  ],
   switches: [{ name: "bulb02", label: "Żarówka", purpose: "light", device: "bulb02" }],
   lights: [
     { name: "bulb02", label: "Żarówka", tasmota: "bulb02" },
@@ -26,10 +46,12 @@ const HOUSEHOLD = {
 function countParsesOf(text: string): { count: () => number; stop: () => void } {
   const realParse = JSON.parse.bind(JSON);
   let count = 0;
-  const spy = vi.spyOn(JSON, "parse").mockImplementation((input: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) => {
-    if (input === text) count += 1;
-    return realParse(input, reviver);
-  });
+  const spy = vi
+    .spyOn(JSON, "parse")
+    .mockImplementation((input: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) => {
+      if (input === text) count += 1;
+      return realParse(input, reviver);
+    });
   return { count: () => count, stop: () => spy.mockRestore() };
 }
 
@@ -68,9 +90,15 @@ describe("the device router: each raw device message is parsed once, however man
     const parses = countParsesOf(answer.payload.toString("utf8"));
     const light = nextMessage(browser, "light/bulb02");
     const power = nextMessage(browser, "power/bulb02/POWER");
-    const response = await call(hub, "POST", `/api/v2${tasmotaConsolePath("bulb02")}`, { cookie, body: { cmd: "Dimmer 24" } });
+    const response = await call(hub, "POST", `/api/v2${tasmotaConsolePath("bulb02")}`, {
+      cookie,
+      body: { cmd: "Dimmer 24" },
+    });
     expect(response.status).toBe(200);
-    expect((await jsonOf(response, TasmotaConsoleAnswerSchema)).item).toMatchObject({ topic: "stat/bulb02/RESULT", response: { POWER: "ON", Dimmer: 24 } });
+    expect((await jsonOf(response, TasmotaConsoleAnswerSchema)).item).toMatchObject({
+      topic: "stat/bulb02/RESULT",
+      response: { POWER: "ON", Dimmer: 24 },
+    });
     const [lightMessage, powerMessage] = await Promise.all([light, power]);
     const count = parses.count();
     parses.stop();
@@ -104,9 +132,21 @@ describe("deviceAddress: which device and kind a raw topic is", () => {
     expect(deviceAddress("tele/bulb02/LWT")).toEqual({ source: "tasmota", device: "bulb02", kind: "tele/LWT" });
     expect(deviceAddress("tele/a/b/c")).toBeUndefined();
     expect(deviceAddress("zigbee2mqtt/bulb")).toEqual({ source: "zigbee2mqtt", device: "bulb", kind: "state" });
-    expect(deviceAddress("zigbee2mqtt/bulb/availability")).toEqual({ source: "zigbee2mqtt", device: "bulb", kind: "availability" });
+    expect(deviceAddress("zigbee2mqtt/bulb/availability")).toEqual({
+      source: "zigbee2mqtt",
+      device: "bulb",
+      kind: "availability",
+    });
     expect(deviceAddress("zigbee2mqtt/bulb/set")).toEqual({ source: "zigbee2mqtt", device: "bulb", kind: "command" });
-    expect(deviceAddress("zigbee2mqtt/bridge/devices")).toEqual({ source: "zigbee2mqtt", device: "bridge", kind: "bridge/devices" });
-    expect(deviceAddress("owntracks/kot/mruczek")).toEqual({ source: "owntracks", device: "kot/mruczek", kind: "location" });
+    expect(deviceAddress("zigbee2mqtt/bridge/devices")).toEqual({
+      source: "zigbee2mqtt",
+      device: "bridge",
+      kind: "bridge/devices",
+    });
+    expect(deviceAddress("owntracks/kot/mruczek")).toEqual({
+      source: "owntracks",
+      device: "kot/mruczek",
+      kind: "location",
+    });
   });
 });

@@ -1,7 +1,14 @@
 import { TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { OWNTRACKS_BASE } from "../gps/owntracks";
-import { MAX_PAYLOAD_BYTES, forgetParsedPayload, isSafeDeviceName, parseJsonObject, parseJsonValue, type JsonObject } from "./guards";
+import {
+  MAX_PAYLOAD_BYTES,
+  forgetParsedPayload,
+  isSafeDeviceName,
+  parseJsonObject,
+  parseJsonValue,
+  type JsonObject,
+} from "./guards";
 
 /** Where a device message came from. */
 export type DeviceSource = "tasmota" | "zigbee2mqtt" | "owntracks";
@@ -55,7 +62,8 @@ const Z2M_COMMAND = /\/(set|get)(\/.*)?$/;
  * Zigbee2MQTT's own `bridge/…` messages are not capped at MAX_PAYLOAD_BYTES: the retained
  * `bridge/devices` list of a large network is bigger (its reader bounds what it keeps: lights/service.ts).
  */
-const UNCAPPED = (address: { source: DeviceSource; device: string; kind: string }): boolean => address.source === "zigbee2mqtt" && address.kind.startsWith("bridge/");
+const UNCAPPED = (address: { source: DeviceSource; device: string; kind: string }): boolean =>
+  address.source === "zigbee2mqtt" && address.kind.startsWith("bridge/");
 
 /** Source, device and kind of a raw topic, or undefined for a topic of no known shape. */
 export function deviceAddress(topic: string): { source: DeviceSource; device: string; kind: string } | undefined {
@@ -68,8 +76,10 @@ export function deviceAddress(topic: string): { source: DeviceSource; device: st
   if (topic.startsWith(ZIGBEE)) {
     const rest = topic.slice(ZIGBEE.length);
     if (rest === "bridge" || rest.startsWith("bridge/")) return { source: "zigbee2mqtt", device: "bridge", kind: rest };
-    if (Z2M_COMMAND.test(rest)) return { source: "zigbee2mqtt", device: rest.replace(Z2M_COMMAND, ""), kind: "command" };
-    if (rest.endsWith("/availability")) return { source: "zigbee2mqtt", device: rest.slice(0, -"/availability".length), kind: "availability" };
+    if (Z2M_COMMAND.test(rest))
+      return { source: "zigbee2mqtt", device: rest.replace(Z2M_COMMAND, ""), kind: "command" };
+    if (rest.endsWith("/availability"))
+      return { source: "zigbee2mqtt", device: rest.slice(0, -"/availability".length), kind: "availability" };
     return { source: "zigbee2mqtt", device: rest, kind: "state" };
   }
   if (topic.startsWith(OWNTRACKS)) {
@@ -165,7 +175,8 @@ export class DeviceRouter {
   private follow(source: DeviceSource): void {
     if (this.subscribed.has(source)) return;
     this.subscribed.add(source);
-    for (const filter of this.filters[source]) this.link.subscribe(filter, (topic, payload) => this.route(source, topic, payload));
+    for (const filter of this.filters[source])
+      this.link.subscribe(filter, (topic, payload) => this.route(source, topic, payload));
   }
 
   private route(source: DeviceSource, topic: string, payload: Buffer): void {

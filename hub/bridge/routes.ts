@@ -13,6 +13,12 @@ export interface BridgeRouteDeps {
 /** GET /bridge/stats on the general bases (our addition, docs/contract.md): the bridge's counters and the broker's refusals. */
 export function bridgeRoutes({ bridgeStats, brokerLimitStats }: BridgeRouteDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get(BRIDGE_STATS_PATH, async () => ({ item: { ...bridgeStats, ...(brokerLimitStats ? { brokerLimits: { ...brokerLimitStats } } : {}) } }) satisfies BridgeStatsAnswer);
+    app.get(
+      BRIDGE_STATS_PATH,
+      async () =>
+        ({
+          item: { ...bridgeStats, ...(brokerLimitStats ? { brokerLimits: { ...brokerLimitStats } } : {}) },
+        }) satisfies BridgeStatsAnswer,
+    );
   };
 }

@@ -21,18 +21,48 @@ describe("Tasmota shutter -> garage/<door>/state", () => {
     expect(out.dropped).toEqual([]);
     expect(out.messages).toHaveLength(1);
     expect(out.messages[0]?.topic).toBe("garage/garage/state");
-    expect(stateOf(out.messages[0]?.payload ?? "")).toEqual({ label: "Brama garażowa", room: "Garaż", state: "open", position: 100, target: 100, constantStop: false, time: at.toISOString(), device: "garaz" });
+    expect(stateOf(out.messages[0]?.payload ?? "")).toEqual({
+      label: "Brama garażowa",
+      room: "Garaż",
+      state: "open",
+      position: 100,
+      target: 100,
+      constantStop: false,
+      time: at.toISOString(),
+      device: "garaz",
+    });
   });
 
   it("maps the real moving tele/<t>/RESULT (no Target) to opening towards 100", () => {
     const fixture = loadFixture("tasmota/result_shutter_moving.json");
     const out = createShutterBridge(household)(fixture.topic, fixture.payload, at);
-    expect(out.messages.map((m) => [m.topic, stateOf(m.payload)])).toEqual([["garage/gate/state", { label: "Brama wjazdowa", room: "Garaż", state: "opening", position: 47, target: 100, constantStop: false, time: at.toISOString(), device: "rollo-test" }]]);
+    expect(out.messages.map((m) => [m.topic, stateOf(m.payload)])).toEqual([
+      [
+        "garage/gate/state",
+        {
+          label: "Brama wjazdowa",
+          room: "Garaż",
+          state: "opening",
+          position: 47,
+          target: 100,
+          constantStop: false,
+          time: at.toISOString(),
+          device: "rollo-test",
+        },
+      ],
+    ]);
   });
 
   it("closing, closed and stopped mid-way", () => {
     const bridge = createShutterBridge(household);
-    const report = (Position: number, Direction: number) => bridge("stat/garaz/RESULT", Buffer.from(JSON.stringify({ Shutter1: { Position, Direction, Target: Direction < 0 ? 0 : Position, Tilt: 0 } })), at);
+    const report = (Position: number, Direction: number) =>
+      bridge(
+        "stat/garaz/RESULT",
+        Buffer.from(
+          JSON.stringify({ Shutter1: { Position, Direction, Target: Direction < 0 ? 0 : Position, Tilt: 0 } }),
+        ),
+        at,
+      );
     expect(stateOf(report(60, -1).messages[0]?.payload ?? "").state).toBe("closing");
     expect(stateOf(report(0, 0).messages[0]?.payload ?? "").state).toBe("closed");
     expect(stateOf(report(35, 0).messages[0]?.payload ?? "").state).toBe("stopped");
@@ -64,9 +94,13 @@ describe("Tasmota shutter -> garage/<door>/state", () => {
       expect(out.messages, body).toEqual([]);
       expect(out.dropped, body).toHaveLength(1);
     }
-    expect(send("stat/garaz/RESULT", '{"__proto__":{"Position":1},"Shutter2":{"Position":10,"Direction":0}}').messages).toEqual([]);
+    expect(
+      send("stat/garaz/RESULT", '{"__proto__":{"Position":1},"Shutter2":{"Position":10,"Direction":0}}').messages,
+    ).toEqual([]);
     expect(send("stat/garaz/RESULT", "not json").messages).toEqual([]);
-    expect(send("stat/garaz/RESULT", `{"Shutter1":{"Position":1,"Direction":0,"Pad":"${"x".repeat(70_000)}"}}`).messages).toEqual([]);
+    expect(
+      send("stat/garaz/RESULT", `{"Shutter1":{"Position":1,"Direction":0,"Pad":"${"x".repeat(70_000)}"}}`).messages,
+    ).toEqual([]);
     expect(send("stat/other/RESULT", '{"Shutter1":{"Position":10,"Direction":0}}').messages).toEqual([]);
     expect(send("stat/garaz/POWER1", '{"Shutter1":{"Position":10,"Direction":0}}').messages).toEqual([]);
     expect(send("stat/gar+az/RESULT", '{"Shutter1":{"Position":10,"Direction":0}}').messages).toEqual([]);

@@ -1,4 +1,9 @@
-import { doorStateOf, garageStateTopic, type DoorStatePayload, type GarageDoor } from "../../src/shared/contract/garage";
+import {
+  doorStateOf,
+  garageStateTopic,
+  type DoorStatePayload,
+  type GarageDoor,
+} from "../../src/shared/contract/garage";
 import type { Household } from "../household/schema";
 import { MAX_PAYLOAD_BYTES, asObject, isSafeDeviceName, ownField, parseJsonObject } from "./guards";
 import { emptyTranslation, type Translation } from "./types";
@@ -15,7 +20,8 @@ interface ShutterMemory {
   locked: boolean;
 }
 
-const isPercent = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 100;
+const isPercent = (value: unknown): value is number =>
+  typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 100;
 const isDirection = (value: unknown): value is -1 | 0 | 1 => value === -1 || value === 0 || value === 1;
 
 /**
@@ -27,18 +33,32 @@ const isDirection = (value: unknown): value is -1 | 0 | 1 => value === -1 || val
  * lock answer republishes the state. Bad values (not integers in range, unsafe topics, oversized
  * or non-JSON payloads) are dropped, never passed on. Never throws.
  */
-export function createShutterBridge(household: Household): (topic: string, payload: Buffer, receivedAt: Date) => Translation {
+export function createShutterBridge(
+  household: Household,
+): (topic: string, payload: Buffer, receivedAt: Date) => Translation {
   const byDevice = new Map<string, ShutterMemory[]>();
   for (const entry of household.garage) {
     const list = byDevice.get(entry.device) ?? [];
-    list.push({ door: entry.door, label: entry.label, room: entry.room, shutter: entry.shutter, direction: 0, locked: false });
+    list.push({
+      door: entry.door,
+      label: entry.label,
+      room: entry.room,
+      shutter: entry.shutter,
+      direction: 0,
+      locked: false,
+    });
     byDevice.set(entry.device, list);
   }
   return (topic, payload, receivedAt) => {
     const out = emptyTranslation();
     const parts = topic.split("/");
     const [prefix, device, suffix] = parts;
-    if (parts.length !== 3 || device === undefined || !((prefix === "stat" || prefix === "tele") && (suffix === "RESULT" || suffix === "SENSOR"))) return out;
+    if (
+      parts.length !== 3 ||
+      device === undefined ||
+      !((prefix === "stat" || prefix === "tele") && (suffix === "RESULT" || suffix === "SENSOR"))
+    )
+      return out;
     if (!isSafeDeviceName(device)) return out; // the Tasmota bridge reports unsafe topics
     const doors = byDevice.get(device);
     if (!doors) return out;

@@ -7,17 +7,84 @@ import { translateTasmota } from "./tasmota";
 const at = new Date("2026-01-15T12:00:00.000Z");
 const household: Household = {
   sensors: [
-    { id: "t", kind: "temp", place: "balcony", label: "Balkon", source: { type: "tasmota", device: "balkon", field: "BME280.Temperature" } },
-    { id: "h", kind: "humid", place: "balcony", label: "Balkon", source: { type: "tasmota", device: "balkon", field: "BME280.Humidity" } },
-    { id: "p", kind: "pressure", place: "balcony", label: "Balkon", source: { type: "tasmota", device: "balkon", field: "BME280.Pressure" } },
-    { id: "si", kind: "temp", place: "garage", label: "Garaż", source: { type: "tasmota", device: "sonoff-test", field: "SI7021.Temperature" } },
-    { id: "bme", kind: "temp", place: "outside", label: "Na zewnątrz", source: { type: "tasmota", device: "sonoff-test", field: "BME280.Temperature" } },
-    { id: "ds1", kind: "temp", place: "tunnel", label: "Tunel", source: { type: "tasmota", device: "piwnica", field: "DS18B20-1.Temperature" } },
-    { id: "ds2", kind: "temp", place: "cellar", label: "Piwnica", source: { type: "tasmota", device: "piwnica", field: "DS18B20-2.Temperature" } },
-    { id: "pm25", kind: "pm25", place: "outside", label: "Powietrze", source: { type: "tasmota", device: "sonoff", field: "SDS0X1.PM2.5" } },
-    { id: "pm10", kind: "pm10", place: "outside", label: "Powietrze", source: { type: "tasmota", device: "sonoff", field: "SDS0X1.PM10" } },
-    { id: "door", kind: "door", place: "entrance", label: "Drzwi", source: { type: "tasmota", device: "tasmota", field: "Switch1" } },
-    { id: "gate", kind: "door", place: "gate", label: "Furtka", source: { type: "tasmota", device: "furtka", field: "Switch1" }, invert: true },
+    {
+      id: "t",
+      kind: "temp",
+      place: "balcony",
+      label: "Balkon",
+      source: { type: "tasmota", device: "balkon", field: "BME280.Temperature" },
+    },
+    {
+      id: "h",
+      kind: "humid",
+      place: "balcony",
+      label: "Balkon",
+      source: { type: "tasmota", device: "balkon", field: "BME280.Humidity" },
+    },
+    {
+      id: "p",
+      kind: "pressure",
+      place: "balcony",
+      label: "Balkon",
+      source: { type: "tasmota", device: "balkon", field: "BME280.Pressure" },
+    },
+    {
+      id: "si",
+      kind: "temp",
+      place: "garage",
+      label: "Garaż",
+      source: { type: "tasmota", device: "sonoff-test", field: "SI7021.Temperature" },
+    },
+    {
+      id: "bme",
+      kind: "temp",
+      place: "outside",
+      label: "Na zewnątrz",
+      source: { type: "tasmota", device: "sonoff-test", field: "BME280.Temperature" },
+    },
+    {
+      id: "ds1",
+      kind: "temp",
+      place: "tunnel",
+      label: "Tunel",
+      source: { type: "tasmota", device: "piwnica", field: "DS18B20-1.Temperature" },
+    },
+    {
+      id: "ds2",
+      kind: "temp",
+      place: "cellar",
+      label: "Piwnica",
+      source: { type: "tasmota", device: "piwnica", field: "DS18B20-2.Temperature" },
+    },
+    {
+      id: "pm25",
+      kind: "pm25",
+      place: "outside",
+      label: "Powietrze",
+      source: { type: "tasmota", device: "sonoff", field: "SDS0X1.PM2.5" },
+    },
+    {
+      id: "pm10",
+      kind: "pm10",
+      place: "outside",
+      label: "Powietrze",
+      source: { type: "tasmota", device: "sonoff", field: "SDS0X1.PM10" },
+    },
+    {
+      id: "door",
+      kind: "door",
+      place: "entrance",
+      label: "Drzwi",
+      source: { type: "tasmota", device: "tasmota", field: "Switch1" },
+    },
+    {
+      id: "gate",
+      kind: "door",
+      place: "gate",
+      label: "Furtka",
+      source: { type: "tasmota", device: "furtka", field: "Switch1" },
+      invert: true,
+    },
   ],
   switches: [{ name: "dyfuzor", label: "Dyfuzor", purpose: null, device: "GD-30W" }],
   switchesList: [],
@@ -71,15 +138,28 @@ describe("Tasmota tele/<t>/SENSOR", () => {
 
   it("reads a reed contact on Switch1: ON is open (1), and inverted it is closed (0)", () => {
     const fixture = loadFixture("tasmota/sensor_switch1.json");
-    expect(translate(fixture.topic, fixture.payload).messages).toContainEqual({ topic: "sensor/door/entrance", payload: reading(1) });
-    expect(translate("tele/furtka/SENSOR", fixture.payload).messages).toContainEqual({ topic: "sensor/door/gate", payload: reading(0) });
+    expect(translate(fixture.topic, fixture.payload).messages).toContainEqual({
+      topic: "sensor/door/entrance",
+      payload: reading(1),
+    });
+    expect(translate("tele/furtka/SENSOR", fixture.payload).messages).toContainEqual({
+      topic: "sensor/door/gate",
+      payload: reading(0),
+    });
   });
 
   it("drops and counts a non-JSON payload and a value of the wrong type", () => {
     expect(translate("tele/balkon/SENSOR", Buffer.from("not json")).dropped).toHaveLength(1);
-    const wrong = translate("tele/balkon/SENSOR", Buffer.from(JSON.stringify({ BME280: { Temperature: "21,5", Humidity: 50, Pressure: 1000 } })));
+    const wrong = translate(
+      "tele/balkon/SENSOR",
+      Buffer.from(JSON.stringify({ BME280: { Temperature: "21,5", Humidity: 50, Pressure: 1000 } })),
+    );
     expect(wrong.dropped).toHaveLength(1);
-    expect(wrong.messages.map((m) => m.topic)).toEqual(["sensor/humid/balcony", "sensor/pressure/balcony", "tasmota/tele/balkon/SENSOR"]);
+    expect(wrong.messages.map((m) => m.topic)).toEqual([
+      "sensor/humid/balcony",
+      "sensor/pressure/balcony",
+      "tasmota/tele/balkon/SENSOR",
+    ]);
   });
 });
 
@@ -93,17 +173,23 @@ describe("Tasmota power", () => {
   });
 
   it("stat/<t>/POWER carrying JSON {POWER: OFF} is read too", () => {
-    expect(translate("stat/lampa/POWER", Buffer.from('{"POWER":"OFF"}')).messages).toEqual([{ topic: "power/lampa/POWER", payload: '{"state":"OFF"}' }]);
+    expect(translate("stat/lampa/POWER", Buffer.from('{"POWER":"OFF"}')).messages).toEqual([
+      { topic: "power/lampa/POWER", payload: '{"state":"OFF"}' },
+    ]);
   });
 
   it("stat/<t>/RESULT after Power TOGGLE becomes power/<t>/POWER", () => {
     const fixture = loadFixture("tasmota/result_power_toggle.json");
-    expect(translate(fixture.topic, fixture.payload).messages).toEqual([{ topic: "power/tasmota_switch/POWER", payload: '{"state":"ON"}' }]);
+    expect(translate(fixture.topic, fixture.payload).messages).toEqual([
+      { topic: "power/tasmota_switch/POWER", payload: '{"state":"ON"}' },
+    ]);
   });
 
   it("a STATE with POWER1..POWER5 gives five relay states", () => {
     const fixture = loadFixture("tasmota/state_multi_relay_power1_5.json");
-    const messages = translate(fixture.topic, fixture.payload).messages.filter((m) => m.topic.startsWith("power/GD-30W/"));
+    const messages = translate(fixture.topic, fixture.payload).messages.filter((m) =>
+      m.topic.startsWith("power/GD-30W/"),
+    );
     expect(messages).toEqual([
       { topic: "power/GD-30W/POWER1", payload: '{"state":"ON"}' },
       { topic: "power/GD-30W/POWER2", payload: '{"state":"OFF"}' },
@@ -131,11 +217,21 @@ describe("Tasmota power", () => {
     });
     const fixture = loadFixture("tasmota/state_multi_relay_power1_5.json");
     const { POWER5: _fifth, ...state } = fixture.json as Record<string, unknown>;
-    const messages = translateTasmota(relayIndex, "tele/sonoff4/STATE", Buffer.from(JSON.stringify(state)), at).messages;
+    const messages = translateTasmota(
+      relayIndex,
+      "tele/sonoff4/STATE",
+      Buffer.from(JSON.stringify(state)),
+      at,
+    ).messages;
     const power = (name: string) => messages.filter((m) => m.topic.startsWith(`power/${name}/`));
     expect(power("wentylator")).toEqual([{ topic: "power/wentylator/POWER1", payload: '{"state":"ON"}' }]);
     expect(power("lampka")).toEqual([{ topic: "power/lampka/POWER2", payload: '{"state":"OFF"}' }]);
-    expect(power("listwa4").map((m) => m.topic)).toEqual(["power/listwa4/POWER1", "power/listwa4/POWER2", "power/listwa4/POWER3", "power/listwa4/POWER4"]);
+    expect(power("listwa4").map((m) => m.topic)).toEqual([
+      "power/listwa4/POWER1",
+      "power/listwa4/POWER2",
+      "power/listwa4/POWER3",
+      "power/listwa4/POWER4",
+    ]);
     expect(power("sonoff4")).toHaveLength(4);
     expect(translateTasmota(relayIndex, "stat/sonoff4/POWER2", Buffer.from("ON"), at).messages).toEqual([
       { topic: "power/sonoff4/POWER2", payload: '{"state":"ON"}' },
@@ -157,7 +253,10 @@ describe("Tasmota LWT", () => {
       { topic: "tasmota/tele/tasmota_XXXXXX/LWT", payload: "Online" },
     ]);
     const offline = loadFixture("tasmota/lwt_offline.json");
-    expect(translate(offline.topic, offline.payload).messages[0]).toEqual({ topic: "availability/tasmota_XXXXXX", payload: '{"state":"offline"}' });
+    expect(translate(offline.topic, offline.payload).messages[0]).toEqual({
+      topic: "availability/tasmota_XXXXXX",
+      payload: '{"state":"offline"}',
+    });
   });
 
   it("a switch named otherwise than its device gets the device's availability under its own name too", () => {
@@ -177,7 +276,10 @@ describe("hostile Tasmota input", () => {
   });
 
   it("never reads a field from the prototype chain", () => {
-    const result = translate("tele/balkon/SENSOR", Buffer.from('{"__proto__":{"Temperature":1},"BME280":{"__proto__":{"Temperature":5}}}'));
+    const result = translate(
+      "tele/balkon/SENSOR",
+      Buffer.from('{"__proto__":{"Temperature":1},"BME280":{"__proto__":{"Temperature":5}}}'),
+    );
     expect(result.messages.filter((m) => m.topic.startsWith("sensor/"))).toEqual([]);
   });
 });

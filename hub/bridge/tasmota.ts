@@ -1,8 +1,23 @@
 import type { PowerPayload } from "../../src/shared/contract/switches";
-import { availabilityTopic, powerTopic, sensorTopic, tasmotaPassThroughTopic, tasmotaTeleTopic, type AvailabilityPayload } from "../../src/shared/contract/topics";
+import {
+  availabilityTopic,
+  powerTopic,
+  sensorTopic,
+  tasmotaPassThroughTopic,
+  tasmotaTeleTopic,
+  type AvailabilityPayload,
+} from "../../src/shared/contract/topics";
 import { switchPowerKey } from "../switches/relays";
 import type { BridgeIndex } from "./bridge-index";
-import { MAX_PAYLOAD_BYTES, asObject, isSafeDeviceName, ownField, parseJsonObject, readingPayload, type JsonObject } from "./guards";
+import {
+  MAX_PAYLOAD_BYTES,
+  asObject,
+  isSafeDeviceName,
+  ownField,
+  parseJsonObject,
+  readingPayload,
+  type JsonObject,
+} from "./guards";
 import { sensorValue } from "./sensor-value";
 import { dropped, emptyTranslation, type Translation } from "./types";
 
@@ -46,7 +61,13 @@ function powerFromObject(index: BridgeIndex, device: string, payload: JsonObject
   }
 }
 
-function sensorsFromPayload(index: BridgeIndex, device: string, payload: JsonObject, receivedAt: Date, out: Translation): void {
+function sensorsFromPayload(
+  index: BridgeIndex,
+  device: string,
+  payload: JsonObject,
+  receivedAt: Date,
+  out: Translation,
+): void {
   for (const sensor of index.tasmotaSensors.get(device) ?? []) {
     if (sensor.source.type !== "tasmota") continue;
     const raw = readTasmotaField(payload, sensor.source.field);
@@ -55,7 +76,11 @@ function sensorsFromPayload(index: BridgeIndex, device: string, payload: JsonObj
       continue;
     }
     const value = sensorValue(sensor, raw);
-    if (value.ok) out.messages.push({ topic: sensorTopic(sensor.kind, sensor.place), payload: readingPayload(value.value, receivedAt) });
+    if (value.ok)
+      out.messages.push({
+        topic: sensorTopic(sensor.kind, sensor.place),
+        payload: readingPayload(value.value, receivedAt),
+      });
     else out.dropped.push(`${device} ${sensor.source.field}: ${value.reason}`);
   }
 }
@@ -85,13 +110,17 @@ export function translateTasmota(index: BridgeIndex, topic: string, payload: Buf
     const state = text === "Online" ? "online" : text === "Offline" ? "offline" : undefined;
     if (!state) return dropped(`LWT ${JSON.stringify(text.slice(0, 40))} is neither Online nor Offline`);
     const availability = JSON.stringify({ state } satisfies AvailabilityPayload);
-    for (const name of [device, ...(index.switchAliases.get(device) ?? []).map((alias) => alias.name)]) out.messages.push({ topic: availabilityTopic(name), payload: availability });
+    for (const name of [device, ...(index.switchAliases.get(device) ?? []).map((alias) => alias.name)])
+      out.messages.push({ topic: availabilityTopic(name), payload: availability });
     out.messages.push({ topic: tasmotaPassThroughTopic(tasmotaTeleTopic(device, "LWT")), payload: text });
     return out;
   }
 
   const isPowerTopic = prefix === "stat" && POWER_KEY.test(suffix);
-  const handled = (prefix === "tele" && (suffix === "SENSOR" || suffix === "STATE")) || (prefix === "stat" && (suffix === "RESULT" || suffix === "STATE")) || isPowerTopic;
+  const handled =
+    (prefix === "tele" && (suffix === "SENSOR" || suffix === "STATE")) ||
+    (prefix === "stat" && (suffix === "RESULT" || suffix === "STATE")) ||
+    isPowerTopic;
   if (!handled) return out;
 
   if (isPowerTopic) {
@@ -106,7 +135,8 @@ export function translateTasmota(index: BridgeIndex, topic: string, payload: Buf
   const json = parseJsonObject(payload);
   if (!json) return dropped(`${topic} payload is not a JSON object`);
   const passThrough = () => {
-    if (prefix === "tele") out.messages.push({ topic: tasmotaPassThroughTopic(tasmotaTeleTopic(device, suffix)), payload: text });
+    if (prefix === "tele")
+      out.messages.push({ topic: tasmotaPassThroughTopic(tasmotaTeleTopic(device, suffix)), payload: text });
   };
   if (suffix === "SENSOR") {
     sensorsFromPayload(index, device, json, receivedAt, out);

@@ -7,19 +7,56 @@ import { translateZigbee2Mqtt } from "./zigbee2mqtt";
 const at = new Date("2026-01-15T12:00:00.000Z");
 const household: Household = {
   sensors: [
-    { id: "t", kind: "temp", place: "bathroom", label: "Łazienka", source: { type: "zigbee2mqtt", device: "humidity_xiaomi_bad_stefan", property: "temperature" } },
-    { id: "h", kind: "humid", place: "bathroom", label: "Łazienka", source: { type: "zigbee2mqtt", device: "humidity_xiaomi_bad_stefan", property: "humidity" } },
-    { id: "p", kind: "pressure", place: "bathroom", label: "Łazienka", source: { type: "zigbee2mqtt", device: "humidity_xiaomi_bad_stefan", property: "pressure" } },
-    { id: "b", kind: "batt", place: "bathroom", label: "Łazienka", source: { type: "zigbee2mqtt", device: "humidity_xiaomi_bad_stefan", property: "battery" } },
-    { id: "door", kind: "door", place: "gate", label: "Furtka", source: { type: "zigbee2mqtt", device: "Klingel", property: "contact" } },
-    { id: "pm", kind: "pm25", place: "living_room", label: "Salon", source: { type: "zigbee2mqtt", device: "oczyszczacz", property: "pm25" } },
+    {
+      id: "t",
+      kind: "temp",
+      place: "bathroom",
+      label: "Łazienka",
+      source: { type: "zigbee2mqtt", device: "humidity_xiaomi_bad_stefan", property: "temperature" },
+    },
+    {
+      id: "h",
+      kind: "humid",
+      place: "bathroom",
+      label: "Łazienka",
+      source: { type: "zigbee2mqtt", device: "humidity_xiaomi_bad_stefan", property: "humidity" },
+    },
+    {
+      id: "p",
+      kind: "pressure",
+      place: "bathroom",
+      label: "Łazienka",
+      source: { type: "zigbee2mqtt", device: "humidity_xiaomi_bad_stefan", property: "pressure" },
+    },
+    {
+      id: "b",
+      kind: "batt",
+      place: "bathroom",
+      label: "Łazienka",
+      source: { type: "zigbee2mqtt", device: "humidity_xiaomi_bad_stefan", property: "battery" },
+    },
+    {
+      id: "door",
+      kind: "door",
+      place: "gate",
+      label: "Furtka",
+      source: { type: "zigbee2mqtt", device: "Klingel", property: "contact" },
+    },
+    {
+      id: "pm",
+      kind: "pm25",
+      place: "living_room",
+      label: "Salon",
+      source: { type: "zigbee2mqtt", device: "oczyszczacz", property: "pm25" },
+    },
   ],
   switches: [],
   switchesList: [],
   garage: [],
 };
 const index = buildBridgeIndex(household);
-const translate = (topic: string, payload: Buffer | string) => translateZigbee2Mqtt(index, topic, Buffer.isBuffer(payload) ? payload : Buffer.from(payload), at);
+const translate = (topic: string, payload: Buffer | string) =>
+  translateZigbee2Mqtt(index, topic, Buffer.isBuffer(payload) ? payload : Buffer.from(payload), at);
 const reading = (value: number) => JSON.stringify({ value, time: at.toISOString() });
 
 describe("Zigbee2MQTT device state", () => {
@@ -35,8 +72,12 @@ describe("Zigbee2MQTT device state", () => {
 
   it("reads contact: false as an open door (1)", () => {
     const fixture = loadFixture("zigbee2mqtt/state_contact_sensor.json");
-    expect(translate(fixture.topic, fixture.payload).messages).toEqual([{ topic: "sensor/door/gate", payload: reading(1) }]);
-    expect(translate("zigbee2mqtt/Klingel", '{"contact":true}').messages).toEqual([{ topic: "sensor/door/gate", payload: reading(0) }]);
+    expect(translate(fixture.topic, fixture.payload).messages).toEqual([
+      { topic: "sensor/door/gate", payload: reading(1) },
+    ]);
+    expect(translate("zigbee2mqtt/Klingel", '{"contact":true}').messages).toEqual([
+      { topic: "sensor/door/gate", payload: reading(0) },
+    ]);
   });
 
   it("drops the air purifier's pm25 of -1 (no reading yet) and counts it", () => {
@@ -61,15 +102,22 @@ describe("Zigbee2MQTT device state", () => {
 
 describe("Zigbee2MQTT availability", () => {
   it("reads JSON availability online and offline", () => {
-    for (const [file, state] of [["availability_json_online.json", "online"], ["availability_json_offline.json", "offline"]] as const) {
+    for (const [file, state] of [
+      ["availability_json_online.json", "online"],
+      ["availability_json_offline.json", "offline"],
+    ] as const) {
       const fixture = loadFixture(`zigbee2mqtt/${file}`);
-      expect(translate(fixture.topic, fixture.payload).messages).toEqual([{ topic: "availability/bulb_color", payload: JSON.stringify({ state }) }]);
+      expect(translate(fixture.topic, fixture.payload).messages).toEqual([
+        { topic: "availability/bulb_color", payload: JSON.stringify({ state }) },
+      ]);
     }
   });
 
   it("reads the legacy plain-text availability", () => {
     const fixture = loadFixture("zigbee2mqtt/availability_legacy_online.json", "lampa");
-    expect(translate(fixture.topic, fixture.payload).messages).toEqual([{ topic: "availability/lampa", payload: '{"state":"online"}' }]);
+    expect(translate(fixture.topic, fixture.payload).messages).toEqual([
+      { topic: "availability/lampa", payload: '{"state":"online"}' },
+    ]);
   });
 });
 

@@ -1,4 +1,9 @@
-import { availabilityTopic, sensorTopic, ZIGBEE2MQTT_BASE, type AvailabilityPayload } from "../../src/shared/contract/topics";
+import {
+  availabilityTopic,
+  sensorTopic,
+  ZIGBEE2MQTT_BASE,
+  type AvailabilityPayload,
+} from "../../src/shared/contract/topics";
 import type { BridgeIndex } from "./bridge-index";
 import { MAX_PAYLOAD_BYTES, isSafeDeviceName, ownField, parseJsonObject, readingPayload } from "./guards";
 import { sensorValue } from "./sensor-value";
@@ -36,14 +41,19 @@ export function translateZigbee2Mqtt(
     return emptyTranslation();
   }
   if (COMMAND_SUFFIX.test(rest)) return emptyTranslation();
-  if (payload.length > MAX_PAYLOAD_BYTES) return dropped(`payload of ${payload.length} bytes on ${topic.slice(0, 200)}`);
+  if (payload.length > MAX_PAYLOAD_BYTES)
+    return dropped(`payload of ${payload.length} bytes on ${topic.slice(0, 200)}`);
 
   if (rest.endsWith("/availability")) {
     const name = rest.slice(0, -"/availability".length);
     if (!isSafeDeviceName(name)) return dropped(`unsafe Zigbee2MQTT name ${JSON.stringify(name.slice(0, 200))}`);
     const state = availabilityState(payload);
     if (!state) return dropped(`availability of ${name} is neither online nor offline`);
-    return { messages: [{ topic: availabilityTopic(name), payload: JSON.stringify({ state } satisfies AvailabilityPayload) }], dropped: [], ignored: [] };
+    return {
+      messages: [{ topic: availabilityTopic(name), payload: JSON.stringify({ state } satisfies AvailabilityPayload) }],
+      dropped: [],
+      ignored: [],
+    };
   }
 
   if (!isSafeDeviceName(rest)) return dropped(`unsafe Zigbee2MQTT name ${JSON.stringify(rest.slice(0, 200))}`);
@@ -57,7 +67,11 @@ export function translateZigbee2Mqtt(
     const raw = ownField(json, sensor.source.property);
     if (raw === undefined || raw === null) continue;
     const value = sensorValue(sensor, raw);
-    if (value.ok) out.messages.push({ topic: sensorTopic(sensor.kind, sensor.place), payload: readingPayload(value.value, receivedAt) });
+    if (value.ok)
+      out.messages.push({
+        topic: sensorTopic(sensor.kind, sensor.place),
+        payload: readingPayload(value.value, receivedAt),
+      });
     else out.dropped.push(`${rest} ${sensor.source.property}: ${value.reason}`);
   }
   return out;

@@ -77,7 +77,8 @@ function zigbee2MqttPublishProblem(levels: readonly string[], base: string): str
   if (levels.length <= baseLevels.length || !confinedTo(levels, baseLevels)) {
     return `a Zigbee2MQTT gateway publishes only under ${base}/`;
   }
-  if (isZigbee2MqttCommand(levels.slice(baseLevels.length))) return `${levels.join("/")} is a Zigbee2MQTT command topic (set, get, bridge/request): only the hub sends commands`;
+  if (isZigbee2MqttCommand(levels.slice(baseLevels.length)))
+    return `${levels.join("/")} is a Zigbee2MQTT command topic (set, get, bridge/request): only the hub sends commands`;
   return null;
 }
 
@@ -87,9 +88,19 @@ function tasmotaPublishProblem(levels: readonly string[], payload: Buffer, topic
   const own = device !== undefined && device !== "" && (topic === undefined || device === topic);
   if (own && (prefix === "tele" || prefix === "stat") && levels.length >= 3) return null;
   // Tasmota queries its own power state on every connect: empty `cmnd/<t>/POWER` (xdrv_02_9_mqtt.ino).
-  if (own && topic !== undefined && prefix === "cmnd" && levels.length === 3 && levels[2] === "POWER" && payload.length === 0) return null;
+  if (
+    own &&
+    topic !== undefined &&
+    prefix === "cmnd" &&
+    levels.length === 3 &&
+    levels[2] === "POWER" &&
+    payload.length === 0
+  )
+    return null;
   if (prefix === "cmnd") return "only the hub sends commands (cmnd/...)";
-  return topic === undefined ? "an anonymous device publishes only tele/<t>/..., stat/<t>/... and zigbee2mqtt/..." : `the Tasmota device ${topic} publishes only tele/${topic}/# and stat/${topic}/#`;
+  return topic === undefined
+    ? "an anonymous device publishes only tele/<t>/..., stat/<t>/... and zigbee2mqtt/..."
+    : `the Tasmota device ${topic} publishes only tele/${topic}/# and stat/${topic}/#`;
 }
 
 /**
@@ -106,15 +117,21 @@ export function devicePublishProblem(access: DeviceAccess, topic: string, payloa
     case "zigbee2mqtt":
       return zigbee2MqttPublishProblem(levels, access.topic);
     case "owntracks":
-      return confinedTo(levels, ["owntracks", ...levelsOf(access.topic)]) ? null : `the OwnTracks device ${access.topic} publishes only owntracks/${access.topic} and its subtopics`;
+      return confinedTo(levels, ["owntracks", ...levelsOf(access.topic)])
+        ? null
+        : `the OwnTracks device ${access.topic} publishes only owntracks/${access.topic} and its subtopics`;
     case "anonymous":
-      if (levels[0] === "tele" || levels[0] === "stat" || levels[0] === "cmnd") return tasmotaPublishProblem(levels, payload, undefined);
-      return zigbee2MqttPublishProblem(levels, ZIGBEE2MQTT_DEFAULT_BASE) === null ? null : "an anonymous device publishes only tele/<t>/..., stat/<t>/... and zigbee2mqtt/... (no commands)";
+      if (levels[0] === "tele" || levels[0] === "stat" || levels[0] === "cmnd")
+        return tasmotaPublishProblem(levels, payload, undefined);
+      return zigbee2MqttPublishProblem(levels, ZIGBEE2MQTT_DEFAULT_BASE) === null
+        ? null
+        : "an anonymous device publishes only tele/<t>/..., stat/<t>/... and zigbee2mqtt/... (no commands)";
   }
 }
 
 /** True when `filter` is confined to `cmnd/<name>/` for a literal `name`. */
-const isCommandFilterOf = (filterLevels: readonly string[], name: string) => name !== "" && confinedTo(filterLevels, ["cmnd", name]);
+const isCommandFilterOf = (filterLevels: readonly string[], name: string) =>
+  name !== "" && confinedTo(filterLevels, ["cmnd", name]);
 
 /**
  * Whether `access` may subscribe to `filter` (a valid MQTT topic filter); `clientId` is the
@@ -126,14 +143,21 @@ export function deviceMaySubscribe(access: DeviceAccess, filter: string, clientI
   if (filter === HOMEASSISTANT_STATUS_TOPIC && access.kind !== "tasmota") return true;
   switch (access.kind) {
     case "tasmota":
-      return isCommandFilterOf(levels, access.topic) || isCommandFilterOf(levels, TASMOTA_GROUP_TOPIC) || isCommandFilterOf(levels, `${clientId}_fb`);
+      return (
+        isCommandFilterOf(levels, access.topic) ||
+        isCommandFilterOf(levels, TASMOTA_GROUP_TOPIC) ||
+        isCommandFilterOf(levels, `${clientId}_fb`)
+      );
     case "zigbee2mqtt":
       return confinedTo(levels, levelsOf(access.topic));
     case "owntracks":
       return filter === `owntracks/${access.topic}/cmd`;
     case "anonymous": {
       const name = levels[1];
-      return (levels[0] === "cmnd" && name !== undefined && name !== "+" && name !== "#" && name !== "") || confinedTo(levels, [ZIGBEE2MQTT_DEFAULT_BASE]);
+      return (
+        (levels[0] === "cmnd" && name !== undefined && name !== "+" && name !== "#" && name !== "") ||
+        confinedTo(levels, [ZIGBEE2MQTT_DEFAULT_BASE])
+      );
     }
   }
 }
@@ -160,11 +184,17 @@ const TOPIC_LEVEL = /^(?!\$)[^/+#\s\u0000-\u001f\u007f]{1,100}$/; // eslint-disa
 export function deviceTopicProblem(kind: DeviceKind, topic: string): string | null {
   if (kind === "owntracks") {
     const [user, device, ...rest] = levelsOf(topic);
-    const ok = user !== undefined && device !== undefined && rest.length === 0 && TOPIC_LEVEL.test(user) && TOPIC_LEVEL.test(device);
+    const ok =
+      user !== undefined &&
+      device !== undefined &&
+      rest.length === 0 &&
+      TOPIC_LEVEL.test(user) &&
+      TOPIC_LEVEL.test(device);
     return ok ? null : "an OwnTracks topic is <user>/<device>: two topic levels, no + # or spaces, not starting with $";
   }
   if (kind === "tasmota") {
-    if (!TOPIC_LEVEL.test(topic)) return "a Tasmota topic is one topic level: 1 to 100 characters, no / + # or spaces, not starting with $";
+    if (!TOPIC_LEVEL.test(topic))
+      return "a Tasmota topic is one topic level: 1 to 100 characters, no / + # or spaces, not starting with $";
     if (topic === TASMOTA_GROUP_TOPIC) return `"${TASMOTA_GROUP_TOPIC}" is Tasmota's group topic, not a device's topic`;
     return null;
   }

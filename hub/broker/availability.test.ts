@@ -6,7 +6,17 @@ import { garagePath } from "../../src/shared/contract/garage";
 import { LightFeaturesSchema, lightSetPath } from "../../src/shared/contract/lights";
 import { switchSetPath } from "../../src/shared/contract/switches";
 import { loadFixture } from "../testing/fixtures";
-import { call, connectBrowser, connectDevice, freePort, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectBrowser,
+  connectDevice,
+  freePort,
+  jsonOf,
+  login,
+  nextMessage,
+  startTestHub,
+  type TestHub,
+} from "../testing/harness";
 import { availabilityGuardedLink, commandTarget, DeviceAvailability, DeviceOfflineError } from "./availability";
 import type { BrokerLink, MessageHandler } from "./link";
 
@@ -34,14 +44,20 @@ describe("device availability: commands to devices known offline are refused", (
   it("reads the command's device from Tasmota and Zigbee2MQTT command topics", () => {
     expect(commandTarget("cmnd/listwa/POWER2")).toEqual({ kind: "tasmota", device: "listwa" });
     expect(commandTarget("zigbee2mqtt/bulb/set")).toEqual({ kind: "zigbee2mqtt", device: "bulb" });
-    expect(commandTarget("zigbee2mqtt/Kitchen lamp/set/state")).toEqual({ kind: "zigbee2mqtt", device: "Kitchen lamp" });
+    expect(commandTarget("zigbee2mqtt/Kitchen lamp/set/state")).toEqual({
+      kind: "zigbee2mqtt",
+      device: "Kitchen lamp",
+    });
     expect(commandTarget("settings/x")).toBeNull();
   });
 
   it("follows real LWT and availability payloads (fixtures), refusing only while offline and publishing nothing", async () => {
     const { link, sent, deliver } = fakeLink();
     const household = new Set(["listwa", "pompa", "bulb"]);
-    const guarded = availabilityGuardedLink(link, new DeviceAvailability({ isKnownDevice: (_source, name) => household.has(name) }).start(link));
+    const guarded = availabilityGuardedLink(
+      link,
+      new DeviceAvailability({ isKnownDevice: (_source, name) => household.has(name) }).start(link),
+    );
     await guarded.publishCommand("cmnd/listwa/POWER1", "ON"); // never heard of: reachable
     const offline = loadFixture("tasmota/lwt_offline.json", "listwa");
     deliver(offline.topic.replace("tasmota_XXXXXX", "listwa"), offline.payload.toString("utf8"));
@@ -50,9 +66,15 @@ describe("device availability: commands to devices known offline are refused", (
     deliver("tele/listwa/LWT", loadFixture("tasmota/lwt_online.json").payload.toString("utf8"));
     await guarded.publishCommand("cmnd/listwa/POWER1", "OFF");
 
-    deliver("zigbee2mqtt/bulb/availability", loadFixture("zigbee2mqtt/availability_json_offline.json").payload.toString("utf8"));
+    deliver(
+      "zigbee2mqtt/bulb/availability",
+      loadFixture("zigbee2mqtt/availability_json_offline.json").payload.toString("utf8"),
+    );
     await expect(guarded.publishCommand("zigbee2mqtt/bulb/set", "{}")).rejects.toBeInstanceOf(DeviceOfflineError);
-    deliver("zigbee2mqtt/bulb/availability", loadFixture("zigbee2mqtt/availability_legacy_online.json").payload.toString("utf8"));
+    deliver(
+      "zigbee2mqtt/bulb/availability",
+      loadFixture("zigbee2mqtt/availability_legacy_online.json").payload.toString("utf8"),
+    );
     await guarded.publishCommand("zigbee2mqtt/bulb/set", "{}");
     deliver("zigbee2mqtt/bulb/availability", "offline");
     await expect(guarded.publishCommand("zigbee2mqtt/bulb/set", "{}")).rejects.toBeInstanceOf(DeviceOfflineError);
@@ -60,7 +82,13 @@ describe("device availability: commands to devices known offline are refused", (
     // A device the household does not have is not remembered (made-up names cannot grow the set).
     deliver("tele/made_up/LWT", "Offline");
     await guarded.publishCommand("cmnd/made_up/POWER", "ON");
-    expect(sent).toEqual(["cmnd/listwa/POWER1", "cmnd/pompa/POWER", "cmnd/listwa/POWER1", "zigbee2mqtt/bulb/set", "cmnd/made_up/POWER"]);
+    expect(sent).toEqual([
+      "cmnd/listwa/POWER1",
+      "cmnd/pompa/POWER",
+      "cmnd/listwa/POWER1",
+      "zigbee2mqtt/bulb/set",
+      "cmnd/made_up/POWER",
+    ]);
   });
 });
 
@@ -90,7 +118,10 @@ describe("switches, garage and lights answer 409 DEVICE_UNREACHABLE for an offli
     const devices = loadFixture("zigbee2mqtt/bridge_devices.json");
     await z2m.publishAsync(devices.topic, devices.payload, { retain: true, qos: 1 });
     v.parse(LightFeaturesSchema, JSON.parse((await featuresArrive).payload));
-    await z2m.publishAsync("zigbee2mqtt/bulb/availability", JSON.stringify({ state: "offline" }), { retain: true, qos: 1 });
+    await z2m.publishAsync("zigbee2mqtt/bulb/availability", JSON.stringify({ state: "offline" }), {
+      retain: true,
+      qos: 1,
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
   });
   afterAll(async () => {

@@ -39,7 +39,13 @@ export class DeviceAvailability {
    * Follows the LWT and availability messages through `router` (the hub's device router; absent =
    * one of its own on `link`).
    */
-  start(link: BrokerLink, router: DeviceRouter = new DeviceRouter(link, undefined, { tasmota: [`${TASMOTA_TELE}/+/LWT`], zigbee2mqtt: [`${ZIGBEE2MQTT_BASE}/+/availability`] })): this {
+  start(
+    link: BrokerLink,
+    router: DeviceRouter = new DeviceRouter(link, undefined, {
+      tasmota: [`${TASMOTA_TELE}/+/LWT`],
+      zigbee2mqtt: [`${ZIGBEE2MQTT_BASE}/+/availability`],
+    }),
+  ): this {
     router.on({ source: "tasmota", kinds: ["tele/LWT"] }, (event) => {
       const text = event.text.trim();
       if (text === "Online" || text === "Offline") this.set("tasmota", event.device, text === "Online");

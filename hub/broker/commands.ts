@@ -16,8 +16,10 @@ export async function sendDeviceCommands(link: BrokerLink, commands: readonly De
   try {
     for (const { topic, payload } of commands) await link.publishCommand(topic, payload);
   } catch (error) {
-    if (error instanceof DeviceOfflineError) throw new HubError("DEVICE_UNREACHABLE", `the device ${error.device} is offline: nothing was sent`);
-    if (error instanceof BrokerLinkDownError) throw new HubError("DEVICE_UNREACHABLE", `the command did not reach the broker: ${error.message}`);
+    if (error instanceof DeviceOfflineError)
+      throw new HubError("DEVICE_UNREACHABLE", `the device ${error.device} is offline: nothing was sent`);
+    if (error instanceof BrokerLinkDownError)
+      throw new HubError("DEVICE_UNREACHABLE", `the command did not reach the broker: ${error.message}`);
     throw error;
   }
 }

@@ -39,7 +39,12 @@ const FORGETFUL: Record<string, number> = new Proxy(Object.create(null) as Recor
  * changes the mechanism fails loudly in the tests instead of silently losing messages again.
  */
 export function deliverEveryMessage(client: unknown): void {
-  if (typeof client !== "object" || client === null || !("duplicates" in client) || typeof client.duplicates !== "object") {
+  if (
+    typeof client !== "object" ||
+    client === null ||
+    !("duplicates" in client) ||
+    typeof client.duplicates !== "object"
+  ) {
     throw new Error("Aedes client has no 'duplicates' map: check hub/broker/delivery.ts against this Aedes version");
   }
   (client as DedupeTarget).duplicates = FORGETFUL;

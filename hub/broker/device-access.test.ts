@@ -4,7 +4,19 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../cli";
 import { MqttUserStore } from "./mqtt-users";
 import { openDb } from "../core/db";
-import { call, connectBrowser, connectDevice, connectMqtt, deviceLogin, freePort, grantedQos, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectBrowser,
+  connectDevice,
+  connectMqtt,
+  deviceLogin,
+  freePort,
+  grantedQos,
+  login,
+  nextMessage,
+  startTestHub,
+  type TestHub,
+} from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";
 import { DeviceAccessControl, REFUSED_TOPIC } from "./device-access";
 
@@ -28,7 +40,8 @@ const keep = <T extends MqttClient>(client: T): T => {
   cleanups.push(() => void client.end(true));
   return client;
 };
-const device = async (hub: TestHub, username: string, options: Parameters<typeof connectDevice>[2] = {}) => keep(await connectDevice(hub, username, options));
+const device = async (hub: TestHub, username: string, options: Parameters<typeof connectDevice>[2] = {}) =>
+  keep(await connectDevice(hub, username, options));
 const browser = async (hub: TestHub, cookie?: string) => keep(await connectBrowser(hub, cookie));
 
 /** The CONNACK return code a refused connection got (mqtt.js puts it on the error's `code`). */
@@ -74,7 +87,8 @@ describe("device credentials (CONNECT)", () => {
   it("wrong passwords are rate limited: after 5, even the right one waits (CONNACK 5, no scrypt check), then works", async () => {
     const hub = await hubWithTcp();
     const { password } = await deviceLogin(hub, "pompa");
-    for (let i = 0; i < 5; i++) expect(await refusedWith(tcpUrl(hub), { username: "pompa", password: `guess-${i}` })).toBe(4);
+    for (let i = 0; i < 5; i++)
+      expect(await refusedWith(tcpUrl(hub), { username: "pompa", password: `guess-${i}` })).toBe(4);
     const started = performance.now();
     expect(await refusedWith(tcpUrl(hub), { username: "pompa", password })).toBe(5);
     expect(performance.now() - started).toBeLessThan(500);
@@ -89,7 +103,11 @@ describe("device credentials (CONNECT)", () => {
     const seen = recorder(watcher);
     await watcher.subscribeAsync("#");
     const reading = nextMessage(watcher, "sensor/temp/balcony");
-    await anonymous.publishAsync("sensor/temp/outside", JSON.stringify({ value: -55, time: new Date().toISOString() }), { qos: 1 });
+    await anonymous.publishAsync(
+      "sensor/temp/outside",
+      JSON.stringify({ value: -55, time: new Date().toISOString() }),
+      { qos: 1 },
+    );
     await anonymous.publishAsync("tele/balkon/SENSOR", loadFixture("tasmota/sensor_bme280.json").payload, { qos: 1 });
     expect(JSON.parse((await reading).payload)).toMatchObject({ value: 21.7 });
     await settle();
@@ -106,7 +124,9 @@ describe("device credentials (CONNECT)", () => {
     const pumpClosed = closed(pump, 4000);
     expect(await runCli(["mqtt", "passwd", "pompa", "--password", "nowe-haslo"], io)).toBe(0);
     expect(await pumpClosed).toBe(true);
-    expect(await refusedWith(tcpUrl(hub), { username: "pompa", password: "nowe-haslo", clientId: "pompa-2" })).toBe("connected");
+    expect(await refusedWith(tcpUrl(hub), { username: "pompa", password: "nowe-haslo", clientId: "pompa-2" })).toBe(
+      "connected",
+    );
 
     const kitchenClosed = closed(kitchen, 4000);
     expect(await runCli(["mqtt", "remove", "kuchnia"], io)).toBe(0);
@@ -151,7 +171,8 @@ describe("a Tasmota device outside its ACL", () => {
     for (const filter of ["#", "cmnd/#", "cmnd/pompa/#", "tele/#", "sensor/#", "$SYS/#", REFUSED_TOPIC]) {
       expect(await granted(balkon, filter), filter).toBe(128);
     }
-    for (const filter of ["cmnd/balkon/#", "cmnd/tasmotas/#", "cmnd/DVES_1A2B3C_fb/#"]) expect(await granted(balkon, filter), filter).toBe(0);
+    for (const filter of ["cmnd/balkon/#", "cmnd/tasmotas/#", "cmnd/DVES_1A2B3C_fb/#"])
+      expect(await granted(balkon, filter), filter).toBe(0);
     expect(balkon.connected).toBe(true);
   });
 });
@@ -161,7 +182,8 @@ describe("a Zigbee2MQTT gateway", () => {
     const hub = await hubWithTcp();
     const gateway = await device(hub, "zigbee2mqtt");
     const seen = recorder(gateway);
-    for (const filter of ["zigbee2mqtt/#", "homeassistant/status"]) expect(await granted(gateway, filter), filter).toBe(0);
+    for (const filter of ["zigbee2mqtt/#", "homeassistant/status"])
+      expect(await granted(gateway, filter), filter).toBe(0);
     for (const filter of ["#", "+/#", "cmnd/#", "tele/#"]) expect(await granted(gateway, filter), filter).toBe(128);
     await gateway.publishAsync("zigbee2mqtt/lampa_salon/set", JSON.stringify({ state: "ON" }), { qos: 1 });
     await gateway.publishAsync("zigbee2mqtt/bridge/request/permit_join", JSON.stringify({ value: true }), { qos: 1 });
@@ -170,7 +192,11 @@ describe("a Zigbee2MQTT gateway", () => {
 
     const watcher = await browser(hub);
     const reading = nextMessage(watcher, "sensor/temp/outside");
-    await gateway.publishAsync("zigbee2mqtt/czujnik_ogrod", loadFixture("zigbee2mqtt/state_weather_sensor.json").payload, { qos: 1 });
+    await gateway.publishAsync(
+      "zigbee2mqtt/czujnik_ogrod",
+      loadFixture("zigbee2mqtt/state_weather_sensor.json").payload,
+      { qos: 1 },
+    );
     expect(JSON.parse((await reading).payload)).toMatchObject({ value: 22.4 });
   });
 });
@@ -179,13 +205,20 @@ describe("the dashboard's namespace is the hub's", () => {
   it("a device publishing sensor/temp/outside reaches neither a live subscriber nor a later one (retained)", async () => {
     const hub = await hubWithTcp();
     const gateway = await device(hub, "zigbee2mqtt");
-    await gateway.publishAsync("zigbee2mqtt/czujnik_ogrod", loadFixture("zigbee2mqtt/state_weather_sensor.json").payload, { qos: 1 });
+    await gateway.publishAsync(
+      "zigbee2mqtt/czujnik_ogrod",
+      loadFixture("zigbee2mqtt/state_weather_sensor.json").payload,
+      { qos: 1 },
+    );
     const watcher = await browser(hub);
     const seen = recorder(watcher);
     await watcher.subscribeAsync("sensor/#");
     await settle(100);
     seen.length = 0;
-    await gateway.publishAsync("sensor/temp/outside", JSON.stringify({ value: -55, time: new Date().toISOString() }), { qos: 1, retain: true });
+    await gateway.publishAsync("sensor/temp/outside", JSON.stringify({ value: -55, time: new Date().toISOString() }), {
+      qos: 1,
+      retain: true,
+    });
     await settle();
     expect(seen).toEqual([]);
     const late = await browser(hub);
@@ -196,8 +229,17 @@ describe("the dashboard's namespace is the hub's", () => {
   it("settings/garageLight cannot be overwritten by a device, nor by its will", async () => {
     const hub = await hubWithTcp();
     const cookie = await login(hub);
-    expect((await call(hub, "PATCH", "/api/auth/v1/settings", { cookie, body: { key: "garageLight", value: "lampa_salon" } })).status).toBe(200);
-    const balkon = await device(hub, "balkon", { will: { topic: "settings/garageLight", payload: Buffer.from('{"on":true}'), qos: 1, retain: true } });
+    expect(
+      (
+        await call(hub, "PATCH", "/api/auth/v1/settings", {
+          cookie,
+          body: { key: "garageLight", value: "lampa_salon" },
+        })
+      ).status,
+    ).toBe(200);
+    const balkon = await device(hub, "balkon", {
+      will: { topic: "settings/garageLight", payload: Buffer.from('{"on":true}'), qos: 1, retain: true },
+    });
     await balkon.publishAsync("settings/garageLight", JSON.stringify({ on: true }), { qos: 1, retain: true });
     balkon.stream.destroy(); // an unclean end publishes the will
     await settle();
@@ -226,7 +268,12 @@ describe("DeviceAccessControl", () => {
   it("logs a device's refused publish once per connection, with the reason, and drops it without an error", async () => {
     const hub = await hubWithTcp();
     const warnings: unknown[] = [];
-    const log = { info: () => undefined, warn: (o: unknown) => warnings.push(o), error: () => undefined, debug: () => undefined };
+    const log = {
+      info: () => undefined,
+      warn: (o: unknown) => warnings.push(o),
+      error: () => undefined,
+      debug: () => undefined,
+    };
     const db = openDb(hub.dataDir);
     cleanups.push(() => void db.close());
     const users = new MqttUserStore(db);
@@ -234,14 +281,30 @@ describe("DeviceAccessControl", () => {
     const control = new DeviceAccessControl({ users, allowAnonymous: false, log });
     cleanups.push(() => control.close());
     const client = { id: "DVES_1", conn: {}, closed: false } as unknown as Client;
-    const authenticated = await new Promise<boolean | null>((resolve) => control.hooks.authenticate(client, "balkon", Buffer.from(password), (_e, ok) => resolve(ok)));
+    const authenticated = await new Promise<boolean | null>((resolve) =>
+      control.hooks.authenticate(client, "balkon", Buffer.from(password), (_e, ok) => resolve(ok)),
+    );
     expect(authenticated).toBe(true);
     for (const topic of ["sensor/temp/outside", "cmnd/pompa/POWER"]) {
-      const packet = { cmd: "publish" as const, topic, payload: Buffer.from("x"), qos: 0 as const, retain: true, dup: false };
+      const packet = {
+        cmd: "publish" as const,
+        topic,
+        payload: Buffer.from("x"),
+        qos: 0 as const,
+        retain: true,
+        dup: false,
+      };
       const error = await new Promise<unknown>((resolve) => control.hooks.authorizePublish(client, packet, resolve));
       expect(error).toBeNull();
       expect(packet).toMatchObject({ topic: REFUSED_TOPIC, retain: false, payload: Buffer.alloc(0) });
     }
-    expect(warnings).toEqual([expect.objectContaining({ clientId: "DVES_1", username: "balkon", topic: "sensor/temp/outside", reason: expect.stringMatching(/written only by the hub/) })]);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        clientId: "DVES_1",
+        username: "balkon",
+        topic: "sensor/temp/outside",
+        reason: expect.stringMatching(/written only by the hub/),
+      }),
+    ]);
   });
 });

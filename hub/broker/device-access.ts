@@ -2,7 +2,13 @@ import type { AedesOptions, AuthenticateError, Client } from "aedes";
 import { dummySecretHash, verifySecret } from "../auth/kdf";
 import { LoginThrottle } from "../auth/login-throttle";
 import type { MqttUserStore } from "./mqtt-users";
-import { browserMayReceive, browserMaySubscribe, deviceMaySubscribe, devicePublishProblem, type DeviceAccess } from "./acl";
+import {
+  browserMayReceive,
+  browserMaySubscribe,
+  deviceMaySubscribe,
+  devicePublishProblem,
+  type DeviceAccess,
+} from "./acl";
 import type { HubLogger } from "./link";
 
 /**
@@ -64,7 +70,9 @@ function refusal(returnCode: number, message: string): AuthenticateError {
 }
 
 /** The Aedes hooks of {@link DeviceAccessControl}, as `Aedes.createBroker` options. */
-export type AccessHooks = Required<Pick<AedesOptions, "authenticate" | "authorizePublish" | "authorizeSubscribe" | "authorizeForward">>;
+export type AccessHooks = Required<
+  Pick<AedesOptions, "authenticate" | "authorizePublish" | "authorizeSubscribe" | "authorizeForward">
+>;
 
 /** Options of {@link DeviceAccessControl}. */
 export interface DeviceAccessOptions {
@@ -126,7 +134,10 @@ export class DeviceAccessControl {
           done(null, true);
         },
         (error: Error & { returnCode?: number }) => {
-          this.options.log.info({ clientId: client.id, username, returnCode: error.returnCode, reason: error.message }, "mqtt connection refused");
+          this.options.log.info(
+            { clientId: client.id, username, returnCode: error.returnCode, reason: error.message },
+            "mqtt connection refused",
+          );
           done(refusal(error.returnCode ?? NOT_AUTHORIZED, error.message), false);
         },
       );
@@ -135,13 +146,19 @@ export class DeviceAccessControl {
     authorizePublish: (client, packet, callback) => {
       const identity = client ? this.identities.get(client) : undefined;
       if (client && identity?.type === "browser") {
-        this.options.log.warn({ clientId: client.id, topic: packet.topic }, "refused a publish from a browser client (closing it)");
+        this.options.log.warn(
+          { clientId: client.id, topic: packet.topic },
+          "refused a publish from a browser client (closing it)",
+        );
         callback(new Error("browser clients may not publish"));
         return;
       }
       // client null: a will of a vanished broker instance (Aedes' _clearWills); nobody to check it against.
       const payload = typeof packet.payload === "string" ? Buffer.from(packet.payload) : packet.payload;
-      const problem = identity?.type === "device" ? devicePublishProblem(identity.access, packet.topic, payload) : "no authenticated client";
+      const problem =
+        identity?.type === "device"
+          ? devicePublishProblem(identity.access, packet.topic, payload)
+          : "no authenticated client";
       if (problem !== null) {
         this.logRefusal(client, identity, packet.topic, problem);
         dropPublish(packet);
@@ -159,37 +176,67 @@ export class DeviceAccessControl {
         callback(null, subscription);
         return;
       }
-      this.options.log.warn({ clientId: client.id, username: identity?.type === "device" ? identity.username : undefined, filter: subscription.topic.slice(0, 200) }, "mqtt subscription refused (SUBACK 0x80)");
+      this.options.log.warn(
+        {
+          clientId: client.id,
+          username: identity?.type === "device" ? identity.username : undefined,
+          filter: subscription.topic.slice(0, 200),
+        },
+        "mqtt subscription refused (SUBACK 0x80)",
+      );
       callback(null, null);
     },
 
-    authorizeForward: (client, packet) => (this.browsers.has(client) && !browserMayReceive(packet.topic) ? null : packet),
+    authorizeForward: (client, packet) =>
+      this.browsers.has(client) && !browserMayReceive(packet.topic) ? null : packet,
   };
 
   /** Who `client` is, or a refusal with its CONNACK return code. */
-  private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined): Promise<Identity> {
+  private async authenticate(
+    client: Client,
+    username: string | undefined,
+    password: Buffer | undefined,
+  ): Promise<Identity> {
     const sessionId = this.browserStreams.get(client.conn);
     if (sessionId !== undefined) {
-      if (!BROWSER_CLIENT_ID.test(client.id)) throw refusal(IDENTIFIER_REJECTED, "a browser's client id must be mqttjs_<hex> or dashboard-<id>");
+      if (!BROWSER_CLIENT_ID.test(client.id))
+        throw refusal(IDENTIFIER_REJECTED, "a browser's client id must be mqttjs_<hex> or dashboard-<id>");
       return this.checkHolder(client, { type: "browser", owner: `browser:${sessionId}` });
     }
     if (username === undefined) {
       if (password !== undefined) throw refusal(BAD_USERNAME_OR_PASSWORD, "a password without a user name");
-      if (!this.options.allowAnonymous) throw refusal(NOT_AUTHORIZED, "anonymous devices are refused (add an MQTT user: npm run hub -- mqtt add, or set HUB_MQTT_ALLOW_ANONYMOUS=1)");
-      return this.checkHolder(client, { type: "device", owner: "anonymous", username: null, passwordHash: null, access: { kind: "anonymous" } });
+      if (!this.options.allowAnonymous)
+        throw refusal(
+          NOT_AUTHORIZED,
+          "anonymous devices are refused (add an MQTT user: npm run hub -- mqtt add, or set HUB_MQTT_ALLOW_ANONYMOUS=1)",
+        );
+      return this.checkHolder(client, {
+        type: "device",
+        owner: "anonymous",
+        username: null,
+        passwordHash: null,
+        access: { kind: "anonymous" },
+      });
     }
     // Each CONNECT with a user name costs a scrypt check: after 5 wrong ones per user name or per
     // address, further attempts wait 1 s, 2 s ... 60 s and are refused unchecked (CONNACK 5).
     const address = (client.conn as { remoteAddress?: string }).remoteAddress ?? "unknown";
     const attempt = await this.throttle.acquire(`mqtt:${username}`, address);
-    if (attempt.kind === "delay") throw refusal(NOT_AUTHORIZED, `too many wrong MQTT passwords from this ${attempt.key}: retry in ${Math.ceil(attempt.retryAfterMs / 1000)} s`);
+    if (attempt.kind === "delay")
+      throw refusal(
+        NOT_AUTHORIZED,
+        `too many wrong MQTT passwords from this ${attempt.key}: retry in ${Math.ceil(attempt.retryAfterMs / 1000)} s`,
+      );
     let ok = false;
     let user: ReturnType<MqttUserStore["find"]>;
     try {
       user = this.options.users.find(username);
       const secret = password?.toString("utf8") ?? "";
       // An unknown user costs as much as a wrong password (no user-name oracle).
-      ok = (await verifySecret(secret, user?.passwordHash ?? (await dummySecretHash()))) && user !== undefined && password !== undefined;
+      ok =
+        (await verifySecret(secret, user?.passwordHash ?? (await dummySecretHash()))) &&
+        user !== undefined &&
+        password !== undefined;
     } finally {
       if (ok) attempt.succeeded();
       else attempt.failed();
@@ -210,7 +257,10 @@ export class DeviceAccessControl {
     if (holder && holder !== client && !holder.closed) {
       const held = this.identities.get(holder);
       if (held && held.owner !== identity.owner) {
-        throw refusal(IDENTIFIER_REJECTED, `client id ${JSON.stringify(client.id.slice(0, 100))} is held by another connected client`);
+        throw refusal(
+          IDENTIFIER_REJECTED,
+          `client id ${JSON.stringify(client.id.slice(0, 100))} is held by another connected client`,
+        );
       }
     }
     return identity;
@@ -225,10 +275,18 @@ export class DeviceAccessControl {
   }
 
   private logRefusal(client: Client | null, identity: Identity | undefined, topic: string, reason: string): void {
-    const fields = { clientId: client?.id, username: identity?.type === "device" ? identity.username : undefined, topic: topic.slice(0, 200), reason };
+    const fields = {
+      clientId: client?.id,
+      username: identity?.type === "device" ? identity.username : undefined,
+      topic: topic.slice(0, 200),
+      reason,
+    };
     if (client && !this.refusalLogged.has(client)) {
       this.refusalLogged.add(client);
-      this.options.log.warn(fields, "dropped a device publish outside its ACL (logged once per connection; later ones at debug)");
+      this.options.log.warn(
+        fields,
+        "dropped a device publish outside its ACL (logged once per connection; later ones at debug)",
+      );
     } else {
       this.options.log.debug(fields, "dropped a device publish outside its ACL");
     }
@@ -247,10 +305,25 @@ export class DeviceAccessControl {
     this.seenVersion = version;
     for (const client of this.holders.values()) {
       const identity = this.identities.get(client);
-      if (client.closed || identity?.type !== "device" || identity.username === null || identity.access.kind === "anonymous") continue;
+      if (
+        client.closed ||
+        identity?.type !== "device" ||
+        identity.username === null ||
+        identity.access.kind === "anonymous"
+      )
+        continue;
       const user = this.options.users.find(identity.username);
-      if (user && user.passwordHash === identity.passwordHash && user.kind === identity.access.kind && user.topic === identity.access.topic) continue;
-      this.options.log.info({ clientId: client.id, username: identity.username }, user ? "MQTT user changed: closing its connection" : "MQTT user removed: closing its connection");
+      if (
+        user &&
+        user.passwordHash === identity.passwordHash &&
+        user.kind === identity.access.kind &&
+        user.topic === identity.access.topic
+      )
+        continue;
+      this.options.log.info(
+        { clientId: client.id, username: identity.username },
+        user ? "MQTT user changed: closing its connection" : "MQTT user removed: closing its connection",
+      );
       client.close();
     }
   }

@@ -7,7 +7,14 @@ import type { IncomingMessage } from "node:http";
 import type { MqttUserStore } from "./mqtt-users";
 import { deliverEveryMessage } from "./delivery";
 import { DeviceAccessControl, dropPublish, REFUSED_TOPIC } from "./device-access";
-import { DEFAULT_BROKER_LIMITS, guardPacketSize, LimitKeeper, SubscriptionCounter, type BrokerLimits, type LimitStats } from "./limits";
+import {
+  DEFAULT_BROKER_LIMITS,
+  guardPacketSize,
+  LimitKeeper,
+  SubscriptionCounter,
+  type BrokerLimits,
+  type LimitStats,
+} from "./limits";
 import { BrokerLinkDownError, type BrokerLink, type HubLogger, type MessageHandler, type PublishOptions } from "./link";
 
 /** The embedded Aedes broker: a BrokerLink for the hub plus entry points for browsers and devices. */
@@ -40,11 +47,22 @@ export interface EmbeddedBroker extends BrokerLink {
  * with MQTT over TLS on `tls.port` (the same users, ACL and limits) with the hub's certificate, a new
  * one taking over without a restart. Rejects if a port cannot be bound.
  */
-export async function startEmbeddedBroker(options: { host: string; tcpPort: number; log: HubLogger; users: MqttUserStore; allowAnonymous: boolean; limits?: BrokerLimits; tls?: { port: number; certificates: TlsCertificates } }): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker(options: {
+  host: string;
+  tcpPort: number;
+  log: HubLogger;
+  users: MqttUserStore;
+  allowAnonymous: boolean;
+  limits?: BrokerLimits;
+  tls?: { port: number; certificates: TlsCertificates };
+}): Promise<EmbeddedBroker> {
   const { log } = options;
   const access = new DeviceAccessControl({ users: options.users, allowAnonymous: options.allowAnonymous, log });
   const limits = new LimitKeeper(options.limits ?? DEFAULT_BROKER_LIMITS, (clientId, reason) =>
-    log.warn({ clientId: clientId.slice(0, 100), reason }, "mqtt limit reached: dropped (logged once per client and reason)"),
+    log.warn(
+      { clientId: clientId.slice(0, 100), reason },
+      "mqtt limit reached: dropped (logged once per client and reason)",
+    ),
   );
   const subscriptions = new SubscriptionCounter();
   /** Hands a connection to Aedes with the packet-size guard in place before any byte is read. */
@@ -64,8 +82,10 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
     authorizePublish: (client, packet, callback) =>
       access.hooks.authorizePublish(client, packet, (error) => {
         if (error || !client || packet.topic === REFUSED_TOPIC) return callback(error);
-        const payloadBytes = typeof packet.payload === "string" ? Buffer.byteLength(packet.payload) : packet.payload.length;
-        if (limits.checkPublish(client.id, { topic: packet.topic, retain: packet.retain, payloadBytes }) !== null) dropPublish(packet);
+        const payloadBytes =
+          typeof packet.payload === "string" ? Buffer.byteLength(packet.payload) : packet.payload.length;
+        if (limits.checkPublish(client.id, { topic: packet.topic, retain: packet.retain, payloadBytes }) !== null)
+          dropPublish(packet);
         callback(null);
       }),
     authorizeSubscribe: (client, subscription, callback) => {
@@ -79,8 +99,12 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
     authorizeForward: access.hooks.authorizeForward,
   });
   broker.on("clientDisconnect", (client) => access.forget(client));
-  broker.on("clientError", (client, error) => log.debug({ clientId: client.id, err: error.message }, "mqtt client error"));
-  broker.on("connectionError", (client, error) => log.debug({ clientId: client.id, err: error.message }, "mqtt connection error"));
+  broker.on("clientError", (client, error) =>
+    log.debug({ clientId: client.id, err: error.message }, "mqtt client error"),
+  );
+  broker.on("connectionError", (client, error) =>
+    log.debug({ clientId: client.id, err: error.message }, "mqtt connection error"),
+  );
 
   /** Open device sockets: closing the hub ends them rather than waiting for each device to hang up. */
   const sockets = new Set<Socket>();
@@ -98,7 +122,9 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
   /** Binds `server` to `port` on the hub's host; answers the bound port. */
   const listen = async (server: Server, port: number, inUse: string): Promise<number> => {
     await new Promise<void>((resolve, reject) => {
-      server.once("error", (error: NodeJS.ErrnoException) => reject(error.code === "EADDRINUSE" ? new Error(inUse) : error));
+      server.once("error", (error: NodeJS.ErrnoException) =>
+        reject(error.code === "EADDRINUSE" ? new Error(inUse) : error),
+      );
       server.listen(port, options.host, () => {
         server.removeAllListeners("error");
         resolve();
@@ -115,7 +141,11 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
   try {
     if (options.tcpPort !== 0) {
       const tcp = createServer(accept);
-      tcpPort = await listen(tcp, options.tcpPort, `MQTT TCP port ${options.tcpPort} is already in use (set HUB_MQTT_PORT to another port, or 0 to disable the device listener)`);
+      tcpPort = await listen(
+        tcp,
+        options.tcpPort,
+        `MQTT TCP port ${options.tcpPort} is already in use (set HUB_MQTT_PORT to another port, or 0 to disable the device listener)`,
+      );
       tcp.on("error", (error) => log.error({ err: error }, "mqtt tcp listener error"));
     }
     if (options.tls) {
@@ -123,7 +153,11 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
       const secure = createTlsServer({ ...certificates.current() }, accept);
       // A handshake that fails (a device without the CA, a port scan) is the device's problem, not the hub's.
       secure.on("tlsClientError", (error) => log.debug({ err: error.message }, "mqtt tls handshake failed"));
-      tlsPort = await listen(secure, options.tls.port, `MQTT TLS port ${options.tls.port} is already in use (set HUB_MQTTS_PORT to another port, or 0 to disable it)`);
+      tlsPort = await listen(
+        secure,
+        options.tls.port,
+        `MQTT TLS port ${options.tls.port} is already in use (set HUB_MQTTS_PORT to another port, or 0 to disable it)`,
+      );
       secure.on("error", (error) => log.error({ err: error }, "mqtt tls listener error"));
       unsubscribeCertificates = certificates.onChange((pair) => secure.setSecureContext({ ...pair }));
     }
@@ -136,13 +170,22 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
   if (tcpPort !== null || tlsPort !== null) {
     const ports = { port: tcpPort, tlsPort };
     if (options.allowAnonymous) {
-      log.warn(ports, "HUB_MQTT_ALLOW_ANONYMOUS=1: anyone who reaches these ports may publish any device's readings and read every device command (the dashboard's topics stay the hub's)");
+      log.warn(
+        ports,
+        "HUB_MQTT_ALLOW_ANONYMOUS=1: anyone who reaches these ports may publish any device's readings and read every device command (the dashboard's topics stay the hub's)",
+      );
     } else if (options.users.count() === 0) {
-      log.info(ports, "no MQTT device users yet: devices cannot log in until you add one (npm run hub -- mqtt add <name> --kind tasmota --password-stdin)");
+      log.info(
+        ports,
+        "no MQTT device users yet: devices cannot log in until you add one (npm run hub -- mqtt add <name> --kind tasmota --password-stdin)",
+      );
     }
   }
 
-  const handlers: { filter: string; deliver: (packet: { topic: string; payload: Buffer | string }, cb: () => void) => void }[] = [];
+  const handlers: {
+    filter: string;
+    deliver: (packet: { topic: string; payload: Buffer | string }, cb: () => void) => void;
+  }[] = [];
 
   return {
     description: `embedded (WebSocket${tcpPort === null ? "" : ` + TCP :${tcpPort}`}${tlsPort === null ? "" : ` + TLS :${tlsPort}`}${tcpPort === null && tlsPort === null ? " only" : ""})`,
@@ -156,7 +199,14 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
     publish(topic: string, payload: string | Buffer, publishOptions: PublishOptions) {
       if (publishOptions.retain) limits.hubRetained(topic);
       broker.publish(
-        { cmd: "publish", topic, payload: typeof payload === "string" ? Buffer.from(payload) : payload, qos: publishOptions.qos, retain: publishOptions.retain, dup: false },
+        {
+          cmd: "publish",
+          topic,
+          payload: typeof payload === "string" ? Buffer.from(payload) : payload,
+          qos: publishOptions.qos,
+          retain: publishOptions.retain,
+          dup: false,
+        },
         (error) => {
           if (error) log.error({ err: error, topic }, "embedded publish failed");
         },
@@ -165,10 +215,13 @@ export async function startEmbeddedBroker(options: { host: string; tcpPort: numb
     publishCommand(topic: string, payload: string) {
       return new Promise<void>((resolve, reject) => {
         if (broker.closed) return reject(new BrokerLinkDownError("the embedded broker is closed"));
-        broker.publish({ cmd: "publish", topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (error) => {
-          if (error) reject(new BrokerLinkDownError(`embedded publish failed: ${error.message}`));
-          else resolve();
-        });
+        broker.publish(
+          { cmd: "publish", topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+          (error) => {
+            if (error) reject(new BrokerLinkDownError(`embedded publish failed: ${error.message}`));
+            else resolve();
+          },
+        );
       });
     },
     subscribe(topicFilter: string, handler: MessageHandler) {

@@ -30,7 +30,10 @@ describe("external broker (HUB_MQTT_URL)", () => {
     try {
       const reading = nextMessage(dashboard, "sensor/door/entrance");
       await new Promise((resolve) => setTimeout(resolve, 100));
-      await device.publishAsync("zigbee2mqtt/drzwi_wejsciowe", loadFixture("zigbee2mqtt/state_contact_sensor.json").payload);
+      await device.publishAsync(
+        "zigbee2mqtt/drzwi_wejsciowe",
+        loadFixture("zigbee2mqtt/state_contact_sensor.json").payload,
+      );
       expect(JSON.parse((await reading).payload)).toMatchObject({ value: 1 });
     } finally {
       device.end(true);

@@ -1,6 +1,13 @@
 import { connect, type MqttClient } from "mqtt";
 import { randomBytes } from "node:crypto";
-import { BrokerLinkDownError, COMMAND_ACK_TIMEOUT_MS, type BrokerLink, type HubLogger, type MessageHandler, type PublishOptions } from "./link";
+import {
+  BrokerLinkDownError,
+  COMMAND_ACK_TIMEOUT_MS,
+  type BrokerLink,
+  type HubLogger,
+  type MessageHandler,
+  type PublishOptions,
+} from "./link";
 
 function matches(filter: string, topic: string): boolean {
   const f = filter.split("/");
@@ -18,7 +25,11 @@ function matches(filter: string, topic: string): boolean {
  * subscriptions restored on reconnect). Resolves once connected, or after `connectWaitMs` with
  * the client still retrying in the background (the hub stays up while the broker is down).
  */
-export async function connectExternalBroker(options: { url: string; log: HubLogger; connectWaitMs?: number }): Promise<BrokerLink> {
+export async function connectExternalBroker(options: {
+  url: string;
+  log: HubLogger;
+  connectWaitMs?: number;
+}): Promise<BrokerLink> {
   const { log } = options;
   const client: MqttClient = connect(options.url, {
     clientId: `hub-${randomBytes(6).toString("hex")}`,
@@ -81,8 +92,15 @@ export async function connectExternalBroker(options: { url: string; log: HubLogg
           if (messageId !== undefined) client.removeOutgoingMessage(messageId);
           reject(new BrokerLinkDownError(error.message));
         };
-        const onClose = () => finish(new Error("the connection to the external broker closed before it acknowledged the command"));
-        const timer = setTimeout(() => finish(new Error(`the external broker did not acknowledge the command within ${COMMAND_ACK_TIMEOUT_MS} ms`)), COMMAND_ACK_TIMEOUT_MS);
+        const onClose = () =>
+          finish(new Error("the connection to the external broker closed before it acknowledged the command"));
+        const timer = setTimeout(
+          () =>
+            finish(
+              new Error(`the external broker did not acknowledge the command within ${COMMAND_ACK_TIMEOUT_MS} ms`),
+            ),
+          COMMAND_ACK_TIMEOUT_MS,
+        );
         client.once("close", onClose);
         client.publish(topic, payload, { qos: 1, retain: false }, (error) => finish(error ?? null));
         const after = client.getLastMessageId();

@@ -4,7 +4,17 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { MqttClient } from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
-import { call, connectBrowser, connectDevice, freePort, grantedQos, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectBrowser,
+  connectDevice,
+  freePort,
+  grantedQos,
+  jsonOf,
+  login,
+  startTestHub,
+  type TestHub,
+} from "../testing/harness";
 import { DEFAULT_BROKER_LIMITS } from "./limits";
 
 // Broker memory (docs/security.md; figures in docs/performance.md): a huge payload, a flood of
@@ -12,7 +22,9 @@ import { DEFAULT_BROKER_LIMITS } from "./limits";
 // real hub and real MQTT clients.
 
 /** GET /bridge/stats of the contract, with the embedded broker's `brokerLimits` required. */
-const LimitStats = v.object({ item: v.object({ ...BridgeStatsSchema.entries, brokerLimits: v.record(v.string(), v.number()) }) });
+const LimitStats = v.object({
+  item: v.object({ ...BridgeStatsSchema.entries, brokerLimits: v.record(v.string(), v.number()) }),
+});
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -36,7 +48,8 @@ const heapMb = () => {
   gc();
   return process.memoryUsage().heapUsed / 1024 / 1024;
 };
-const limitStats = async (hub: TestHub, cookie: string) => (await jsonOf(await call(hub, "GET", "/api/v2/bridge/stats", { cookie }), LimitStats)).item.brokerLimits;
+const limitStats = async (hub: TestHub, cookie: string) =>
+  (await jsonOf(await call(hub, "GET", "/api/v2/bridge/stats", { cookie }), LimitStats)).item.brokerLimits;
 
 /** Retained messages a new subscriber of `filter` receives within `ms`. */
 async function retainedCount(client: MqttClient, filter: string, ms = 1500): Promise<number> {
@@ -91,7 +104,9 @@ describe("broker limits against a real hub", () => {
     flooder.end(true);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const grown = heapMb() - before;
-    console.log(`100,000 retained 1 KB topics: hub heap grew ${grown.toFixed(1)} MB (was about 170 MB per 100,000 before the limit)`);
+    console.log(
+      `100,000 retained 1 KB topics: hub heap grew ${grown.toFixed(1)} MB (was about 170 MB per 100,000 before the limit)`,
+    );
     expect(grown).toBeLessThan(20);
     const reader = keep(await connectDevice(hub, "zigbee2mqtt"));
     expect(await retainedCount(reader, "zigbee2mqtt/#", 2000)).toBe(DEFAULT_BROKER_LIMITS.maxRetainedPerClient);
@@ -102,7 +117,8 @@ describe("broker limits against a real hub", () => {
     const cookie = await login(hub);
     const browser = keep(await connectBrowser(hub, cookie));
     const granted: (number | undefined)[] = [];
-    for (let i = 0; i < DEFAULT_BROKER_LIMITS.maxSubscriptionsPerClient + 20; i++) granted.push(await grantedQos(browser, `sensor/temp/place_${i}`));
+    for (let i = 0; i < DEFAULT_BROKER_LIMITS.maxSubscriptionsPerClient + 20; i++)
+      granted.push(await grantedQos(browser, `sensor/temp/place_${i}`));
     expect(granted.filter((qos) => qos === 0)).toHaveLength(DEFAULT_BROKER_LIMITS.maxSubscriptionsPerClient);
     expect(granted.filter((qos) => qos === 128)).toHaveLength(20);
     expect(browser.connected).toBe(true);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { LimitKeeper, type BrokerLimits } from "./limits";
 
-const SMALL: BrokerLimits = { maxPayloadBytes: 100, maxPacketBytes: 1000, maxRetainedPerClient: 3, maxRetainedTotal: 5, maxSubscriptionsPerClient: 2 };
+const SMALL: BrokerLimits = {
+  maxPayloadBytes: 100,
+  maxPacketBytes: 1000,
+  maxRetainedPerClient: 3,
+  maxRetainedTotal: 5,
+  maxSubscriptionsPerClient: 2,
+};
 const retained = (topic: string, payloadBytes = 10) => ({ topic, retain: true, payloadBytes });
 
 describe("broker limits", () => {
@@ -9,8 +15,12 @@ describe("broker limits", () => {
     const logged: string[] = [];
     const keeper = new LimitKeeper(SMALL, (client, reason) => logged.push(`${client}: ${reason}`));
     expect(keeper.checkPublish("dev", { topic: "tele/x/SENSOR", retain: false, payloadBytes: 100 })).toBeNull();
-    expect(keeper.checkPublish("dev", { topic: "tele/x/SENSOR", retain: false, payloadBytes: 101 })).toBe("payload too large");
-    expect(keeper.checkPublish("dev", { topic: "tele/x/SENSOR", retain: true, payloadBytes: 100_000_000 })).toBe("payload too large");
+    expect(keeper.checkPublish("dev", { topic: "tele/x/SENSOR", retain: false, payloadBytes: 101 })).toBe(
+      "payload too large",
+    );
+    expect(keeper.checkPublish("dev", { topic: "tele/x/SENSOR", retain: true, payloadBytes: 100_000_000 })).toBe(
+      "payload too large",
+    );
     expect(keeper.stats["payload too large"]).toBe(2);
     expect(logged).toEqual(["dev: payload too large"]);
     expect(keeper.retainedTopics).toBe(0);
@@ -37,7 +47,8 @@ describe("broker limits", () => {
   it("1,000,000 retained topics from one client leave only the per-client limit stored", () => {
     const keeper = new LimitKeeper();
     let refused = 0;
-    for (let i = 0; i < 1_000_000; i++) if (keeper.checkPublish("flood", retained(`flood/${i}`, 1024)) !== null) refused++;
+    for (let i = 0; i < 1_000_000; i++)
+      if (keeper.checkPublish("flood", retained(`flood/${i}`, 1024)) !== null) refused++;
     expect(keeper.retainedTopics).toBe(keeper.limits.maxRetainedPerClient);
     expect(refused).toBe(1_000_000 - keeper.limits.maxRetainedPerClient);
   });

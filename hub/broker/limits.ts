@@ -37,11 +37,20 @@ export const DEFAULT_BROKER_LIMITS: BrokerLimits = {
  */
 export function brokerLimits(overrides: Partial<BrokerLimits> = {}): BrokerLimits {
   const merged = { ...DEFAULT_BROKER_LIMITS, ...overrides };
-  return { ...merged, maxPacketBytes: overrides.maxPacketBytes ?? Math.max(DEFAULT_BROKER_LIMITS.maxPacketBytes, 2 * merged.maxPayloadBytes) };
+  return {
+    ...merged,
+    maxPacketBytes:
+      overrides.maxPacketBytes ?? Math.max(DEFAULT_BROKER_LIMITS.maxPacketBytes, 2 * merged.maxPayloadBytes),
+  };
 }
 
 /** Why a message or subscription was refused. */
-export type LimitReason = "payload too large" | "retained topics per client" | "retained topics in all" | "subscriptions per client" | "packet too large";
+export type LimitReason =
+  | "payload too large"
+  | "retained topics per client"
+  | "retained topics in all"
+  | "subscriptions per client"
+  | "packet too large";
 
 /** Counters of refusals by reason (GET /bridge/stats shows them next to the bridge's). */
 export type LimitStats = Record<LimitReason, number>;
@@ -59,7 +68,13 @@ export interface PublishFacts {
  * and reason (for one log line).
  */
 export class LimitKeeper {
-  readonly stats: LimitStats = { "payload too large": 0, "retained topics per client": 0, "retained topics in all": 0, "subscriptions per client": 0, "packet too large": 0 };
+  readonly stats: LimitStats = {
+    "payload too large": 0,
+    "retained topics per client": 0,
+    "retained topics in all": 0,
+    "subscriptions per client": 0,
+    "packet too large": 0,
+  };
   /** Retained topic -> the client id that holds it (clients' retained topics only). */
   private readonly retainedOwner = new Map<string, string>();
   private readonly retainedPerClient = new Map<string, number>();
@@ -84,8 +99,10 @@ export class LimitKeeper {
       return null;
     }
     if (owner === clientId) return null;
-    if ((this.retainedPerClient.get(clientId) ?? 0) >= this.limits.maxRetainedPerClient) return this.refuse(clientId, "retained topics per client");
-    if (owner === undefined && this.retainedOwner.size >= this.limits.maxRetainedTotal) return this.refuse(clientId, "retained topics in all");
+    if ((this.retainedPerClient.get(clientId) ?? 0) >= this.limits.maxRetainedPerClient)
+      return this.refuse(clientId, "retained topics per client");
+    if (owner === undefined && this.retainedOwner.size >= this.limits.maxRetainedTotal)
+      return this.refuse(clientId, "retained topics in all");
     if (owner !== undefined) this.release(publish.topic, owner);
     this.retainedOwner.set(publish.topic, clientId);
     this.retainedPerClient.set(clientId, (this.retainedPerClient.get(clientId) ?? 0) + 1);
@@ -181,8 +198,16 @@ interface PacketParser {
  * (mqtt-packet 9), so an upgrade that changes it fails the tests instead of lifting the limit.
  */
 export function guardPacketSize(client: unknown, maxBytes: number, onTooLarge: () => void): void {
-  const parser = typeof client === "object" && client !== null && "_parser" in client ? (client._parser as Partial<PacketParser>) : undefined;
-  if (!parser || typeof parser._parseLength !== "function" || typeof parser._emitError !== "function" || typeof parser.packet !== "object") {
+  const parser =
+    typeof client === "object" && client !== null && "_parser" in client
+      ? (client._parser as Partial<PacketParser>)
+      : undefined;
+  if (
+    !parser ||
+    typeof parser._parseLength !== "function" ||
+    typeof parser._emitError !== "function" ||
+    typeof parser.packet !== "object"
+  ) {
     throw new Error("Aedes client has no mqtt-packet parser: check hub/broker/limits.ts against this Aedes version");
   }
   const parseLength = parser._parseLength.bind(parser);

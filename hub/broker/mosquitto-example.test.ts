@@ -64,7 +64,10 @@ describe("hub/examples/mosquitto on Mosquitto 2", () => {
     await hub.publishAsync("cmnd/pompa/POWER", "ON", { qos: 1 });
     await hub.publishAsync("zigbee2mqtt/lampa_salon/set", '{"state":"ON"}', { qos: 1 });
     const reading = nextMessage(dashboard, "sensor/temp/balcony");
-    await hub.publishAsync("sensor/temp/balcony", '{"value":1,"time":"2026-01-01T00:00:00Z"}', { qos: 1, retain: true });
+    await hub.publishAsync("sensor/temp/balcony", '{"value":1,"time":"2026-01-01T00:00:00Z"}', {
+      qos: 1,
+      retain: true,
+    });
     await reading;
 
     const watcher = await client(mosquitto.wsUrl);
@@ -95,7 +98,10 @@ describe("hub/examples/mosquitto on Mosquitto 2", () => {
     const hub = await client(mosquitto.hubUrl);
     const hubSeen = recorder(hub);
     await hub.subscribeAsync("#");
-    const balkon = await client(mosquitto.tcpUrl, { ...(await mosquitto.deviceLogin("balkon")), clientId: "DVES_1A2B3C" });
+    const balkon = await client(mosquitto.tcpUrl, {
+      ...(await mosquitto.deviceLogin("balkon")),
+      clientId: "DVES_1A2B3C",
+    });
     const commands = recorder(balkon);
     await balkon.subscribeAsync(["cmnd/balkon/#", "cmnd/tasmotas/#", "cmnd/DVES_1A2B3C_fb/#", "cmnd/pompa/#"]);
     await settle();

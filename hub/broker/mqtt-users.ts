@@ -64,7 +64,10 @@ export class MqttUserStore {
 
   /** Sets the password hash; false when the user does not exist. */
   setPassword(username: string, passwordHash: string): boolean {
-    return this.db.prepare("UPDATE mqtt_users SET password_hash = ? WHERE username = ?").run(passwordHash, username).changes > 0;
+    return (
+      this.db.prepare("UPDATE mqtt_users SET password_hash = ? WHERE username = ?").run(passwordHash, username)
+        .changes > 0
+    );
   }
 
   /** Removes the user; false when absent. A running hub disconnects it within about a second. */

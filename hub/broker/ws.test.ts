@@ -2,7 +2,19 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MqttClient } from "mqtt";
 import * as v from "valibot";
 import { SessionEndedPayloadSchema, sessionEndedTopic } from "../../src/shared/contract/auth";
-import { call, connectDevice, connectMqtt, deviceLogin, freePort, grantedQos, login, nextMessage, startTestHub, upgradeStatus, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectDevice,
+  connectMqtt,
+  deviceLogin,
+  freePort,
+  grantedQos,
+  login,
+  nextMessage,
+  startTestHub,
+  upgradeStatus,
+  type TestHub,
+} from "../testing/harness";
 
 let hub: TestHub;
 let mqttPort: number;
@@ -18,7 +30,6 @@ afterEach(async () => {
 });
 
 const wsUrl = () => `${hub.url.replace("http://", "ws://")}/mqtt`;
-
 
 const browser = async (cookie: string) => {
   const client = await connectMqtt(wsUrl(), { wsOptions: { headers: { cookie } } });
@@ -53,7 +64,15 @@ describe("MQTT over WebSocket at /mqtt", () => {
     const cookie = await login(hub);
     expect(await upgradeStatus(wsUrl(), { cookie })).toBe(101);
     const sensor = await device();
-    sensor.publish("tele/balkon/SENSOR", JSON.stringify({ Time: "2024-01-01T10:00:00", BME280: { Temperature: -3.4, Humidity: 80.1, Pressure: 1001.2 }, PressureUnit: "hPa", TempUnit: "C" }));
+    sensor.publish(
+      "tele/balkon/SENSOR",
+      JSON.stringify({
+        Time: "2024-01-01T10:00:00",
+        BME280: { Temperature: -3.4, Humidity: 80.1, Pressure: 1001.2 },
+        PressureUnit: "hPa",
+        TempUnit: "C",
+      }),
+    );
     const client = await browser(cookie);
     const message = await nextMessage(client, "sensor/temp/balcony");
     expect(JSON.parse(message.payload)).toMatchObject({ value: -3.4 });
@@ -94,9 +113,13 @@ describe("MQTT over WebSocket at /mqtt", () => {
   it("announces a locked or revoked session on session/<hash>/ended (not retained), named by the public hash its validation answers", async () => {
     const kiosk = await login(hub, "demo", "demo", "kiosk");
     const phone = await login(hub, "demo", "demo", "phone");
-    const validated = (await (await call(hub, "POST", "/api/auth/v1/session/validate", { body: {}, cookie: kiosk })).json()) as { item: { hash: string } };
+    const validated = (await (
+      await call(hub, "POST", "/api/auth/v1/session/validate", { body: {}, cookie: kiosk })
+    ).json()) as { item: { hash: string } };
     const hash = validated.item.hash;
-    const all = (await (await call(hub, "GET", "/api/auth/v1/session/all", { cookie: kiosk })).json()) as { items: { hash: string; current: boolean }[] };
+    const all = (await (await call(hub, "GET", "/api/auth/v1/session/all", { cookie: kiosk })).json()) as {
+      items: { hash: string; current: boolean }[];
+    };
     expect(all.items.find((item) => item.current)?.hash).toBe(hash);
     const watcher = await browser(phone);
     await watcher.subscribeAsync("session/#");
@@ -138,16 +161,34 @@ describe("browsers on /mqtt", () => {
     await client.subscribeAsync("#");
     const reading = nextMessage(client, "sensor/temp/balcony");
     const balkon = await device("balkon");
-    await balkon.publishAsync("tele/balkon/SENSOR", JSON.stringify({ Time: "2024-01-01T10:00:00", BME280: { Temperature: 4.5, Humidity: 80, Pressure: 1000 } }), { qos: 1 });
+    await balkon.publishAsync(
+      "tele/balkon/SENSOR",
+      JSON.stringify({ Time: "2024-01-01T10:00:00", BME280: { Temperature: 4.5, Humidity: 80, Pressure: 1000 } }),
+      { qos: 1 },
+    );
     await reading;
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(seen).toContain("tasmota/tele/balkon/SENSOR");
-    expect(seen.filter((topic) => !/^(sensor|power|availability|tasmota|settings|features|light|heater|gps|ir|camera|calendar|doorbell)\//.test(topic))).toEqual([]);
+    expect(
+      seen.filter(
+        (topic) =>
+          !/^(sensor|power|availability|tasmota|settings|features|light|heater|gps|ir|camera|calendar|doorbell)\//.test(
+            topic,
+          ),
+      ),
+    ).toEqual([]);
   });
 
   it("may not subscribe outside the namespace (SUBACK 0x80, still connected)", async () => {
     const client = await browser(await login(hub));
-    for (const [filter, expected] of [["tele/#", 128], ["cmnd/#", 128], ["+/#", 128], ["$SYS/#", 128], ["sensor/#", 0], ["settings/garageLight", 0]] as const) {
+    for (const [filter, expected] of [
+      ["tele/#", 128],
+      ["cmnd/#", 128],
+      ["+/#", 128],
+      ["$SYS/#", 128],
+      ["sensor/#", 0],
+      ["settings/garageLight", 0],
+    ] as const) {
       expect(await grantedQos(client, filter), filter).toBe(expected);
     }
     expect(client.connected).toBe(true);
@@ -156,7 +197,9 @@ describe("browsers on /mqtt", () => {
   it("cannot take a device's client id: a device's id is refused (CONNACK 2) and the device stays connected", async () => {
     const cookie = await login(hub);
     const tasmota = await device("balkon"); // client id balkon-<hex>
-    expect(await connackOf(wsUrl(), { clientId: tasmota.options.clientId, wsOptions: { headers: { cookie } } })).toBe(2);
+    expect(await connackOf(wsUrl(), { clientId: tasmota.options.clientId, wsOptions: { headers: { cookie } } })).toBe(
+      2,
+    );
     // Even an id that looks like a browser's, when a device holds it.
     const mqttjsDevice = await connectDevice(hub, "pompa", { clientId: "mqttjs_0badc0de" });
     clients.push(mqttjsDevice);
@@ -170,19 +213,27 @@ describe("browsers on /mqtt", () => {
     const kiosk = await login(hub, "demo", "demo", "kiosk");
     const phone = await login(hub, "demo", "demo", "phone");
     expect(await connackOf(wsUrl(), { clientId: "DVES_1A2B3C", wsOptions: { headers: { cookie: kiosk } } })).toBe(2);
-    expect(await connackOf(wsUrl(), { clientId: "dashboard-kiosk-1", wsOptions: { headers: { cookie: kiosk } } })).toBe("connected");
+    expect(await connackOf(wsUrl(), { clientId: "dashboard-kiosk-1", wsOptions: { headers: { cookie: kiosk } } })).toBe(
+      "connected",
+    );
     const first = clients[clients.length - 1];
-    expect(await connackOf(wsUrl(), { clientId: "dashboard-kiosk-1", wsOptions: { headers: { cookie: phone } } })).toBe(2);
+    expect(await connackOf(wsUrl(), { clientId: "dashboard-kiosk-1", wsOptions: { headers: { cookie: phone } } })).toBe(
+      2,
+    );
     expect(first?.connected).toBe(true);
     const replaced = first ? closed(first) : Promise.resolve(false);
-    expect(await connackOf(wsUrl(), { clientId: "dashboard-kiosk-1", wsOptions: { headers: { cookie: kiosk } } })).toBe("connected");
+    expect(await connackOf(wsUrl(), { clientId: "dashboard-kiosk-1", wsOptions: { headers: { cookie: kiosk } } })).toBe(
+      "connected",
+    );
     expect(await replaced).toBe(true);
   });
 
   it("a device cannot take a browser's client id", async () => {
     const client = await browser(await login(hub));
     const credentials = await deviceLogin(hub, "pompa");
-    expect(await connackOf(`mqtt://127.0.0.1:${mqttPort}`, { clientId: client.options.clientId, ...credentials })).toBe(2);
+    expect(await connackOf(`mqtt://127.0.0.1:${mqttPort}`, { clientId: client.options.clientId, ...credentials })).toBe(
+      2,
+    );
     expect(client.connected).toBe(true);
   });
 });

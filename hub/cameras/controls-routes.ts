@@ -1,5 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { NIGHTMODE_ROUTE, NightmodeBodySchema, PTZ_ROUTE, PtzBodySchema, type PtzAnswer } from "../../src/shared/contract/camera-controls";
+import {
+  NIGHTMODE_ROUTE,
+  NightmodeBodySchema,
+  PTZ_ROUTE,
+  PtzBodySchema,
+  type PtzAnswer,
+} from "../../src/shared/contract/camera-controls";
 import type { CameraAnswer } from "../../src/shared/contract/cameras";
 import { parseBody } from "../http/body";
 import type { CameraControls } from "./controls";

@@ -53,8 +53,12 @@ describe("camera controls and recordings (spec §5-§7, §9)", () => {
   });
 
   it("night mode: stored (the item reads it back, across a restart), camera/config republished; a bad mode is 400 naming it", async () => {
-    expect(await refusal(await call(hub, "POST", `${V1}${nightmodePath("ogrod")}`, { cookie, body: { mode: "on" } }), 400)).toMatch(/^mode: /);
-    expect((await call(hub, "POST", `${V1}${nightmodePath("nie-ma")}`, { cookie, body: { mode: true } })).status).toBe(404);
+    expect(
+      await refusal(await call(hub, "POST", `${V1}${nightmodePath("ogrod")}`, { cookie, body: { mode: "on" } }), 400),
+    ).toMatch(/^mode: /);
+    expect((await call(hub, "POST", `${V1}${nightmodePath("nie-ma")}`, { cookie, body: { mode: true } })).status).toBe(
+      404,
+    );
     const browser = await connectBrowser(hub, cookie);
     try {
       // camera/config is retained from the hub's start: take that copy first, then the one the call publishes.
@@ -62,7 +66,10 @@ describe("camera controls and recordings (spec §5-§7, §9)", () => {
       await browser.subscribeAsync(CAMERA_CONFIG_TOPIC);
       expect((await retained).retain).toBe(true);
       const published = nextMessage(browser, CAMERA_CONFIG_TOPIC);
-      const answer = await jsonOf(await call(hub, "POST", `${V1}${nightmodePath("ogrod")}`, { cookie, body: { mode: true } }), NightmodeAnswerSchema);
+      const answer = await jsonOf(
+        await call(hub, "POST", `${V1}${nightmodePath("ogrod")}`, { cookie, body: { mode: true } }),
+        NightmodeAnswerSchema,
+      );
       expect(answer.item).toMatchObject({ id: "ogrod", nightmode: true });
       const config = JSON.parse((await published).payload) as { cameras: { id: string; nightmode: boolean }[] };
       expect(config.cameras.find((camera) => camera.id === "ogrod")?.nightmode).toBe(true);
@@ -71,7 +78,10 @@ describe("camera controls and recordings (spec §5-§7, §9)", () => {
     }
     const again = await startTestHub({ dataDir: hub.dataDir });
     try {
-      const item = await jsonOf(await call(again, "GET", `${V5}${cameraPath("ogrod")}`, { cookie: await login(again) }), CameraAnswerSchema);
+      const item = await jsonOf(
+        await call(again, "GET", `${V5}${cameraPath("ogrod")}`, { cookie: await login(again) }),
+        CameraAnswerSchema,
+      );
       expect(item.item.nightmode).toBe(true);
     } finally {
       await again.close();
@@ -80,7 +90,9 @@ describe("camera controls and recordings (spec §5-§7, §9)", () => {
 
   it("a demo motion event records a clip; the lock toggles, is kept across a restart and refuses DELETE; playback is MJPEG at the recorded pace", async () => {
     expect((await call(hub, "POST", `${V1}${demoMotionPath("nie-ma")}`, { cookie })).status).toBe(404);
-    expect(await refusal(await call(hub, "GET", `${V1}/recordings?cameraId=../x`, { cookie }), 400)).toMatch(/^cameraId: /);
+    expect(await refusal(await call(hub, "GET", `${V1}/recordings?cameraId=../x`, { cookie }), 400)).toMatch(
+      /^cameraId: /,
+    );
     const browser = await connectBrowser(hub, cookie);
     let id: string;
     try {
@@ -88,7 +100,10 @@ describe("camera controls and recordings (spec §5-§7, §9)", () => {
       const announced = nextMessage(browser, recordingsTopic("brama"), 10_000);
       expect((await call(hub, "POST", `${V1}${demoMotionPath("brama")}`, { cookie })).status).toBe(200);
       await announced;
-      const list = await jsonOf(await call(hub, "GET", `${V1}${recordingsPath("brama")}`, { cookie }), RecordingsAnswerSchema);
+      const list = await jsonOf(
+        await call(hub, "GET", `${V1}${recordingsPath("brama")}`, { cookie }),
+        RecordingsAnswerSchema,
+      );
       expect(list.items).toHaveLength(1);
       const recording = list.items[0]!;
       expect(recording).toMatchObject({ cameraId: "brama", locked: false, durationMs: 5000 });
@@ -108,20 +123,36 @@ describe("camera controls and recordings (spec §5-§7, §9)", () => {
     expect(frames.length).toBeGreaterThanOrEqual(15);
     for (const frame of frames) expect([frame.jpeg[0], frame.jpeg[1]]).toEqual([0xff, 0xd8]);
 
-    const locked = await jsonOf(await call(hub, "PATCH", `${V1}${recordingLockPath(id)}`, { cookie }), RecordingAnswerSchema);
+    const locked = await jsonOf(
+      await call(hub, "PATCH", `${V1}${recordingLockPath(id)}`, { cookie }),
+      RecordingAnswerSchema,
+    );
     expect(locked.item).toMatchObject({ id, locked: true });
     const refused = await call(hub, "DELETE", `${V1}${recordingPath(id)}`, { cookie });
     expect((await jsonOf(refused, ErrorBodySchema)).code).toBe("RECORDING_LOCKED");
     expect(refused.status).toBe(409);
-    expect((await call(hub, "PATCH", `${V1}${recordingLockPath("rec-nie-ma")}`, { cookie, body: {} })).status).toBe(404);
-    expect(await refusal(await call(hub, "PATCH", `${V1}${recordingLockPath(id)}`, { cookie, body: { locked: false } }), 400)).toMatch(/unknown field/);
+    expect((await call(hub, "PATCH", `${V1}${recordingLockPath("rec-nie-ma")}`, { cookie, body: {} })).status).toBe(
+      404,
+    );
+    expect(
+      await refusal(
+        await call(hub, "PATCH", `${V1}${recordingLockPath(id)}`, { cookie, body: { locked: false } }),
+        400,
+      ),
+    ).toMatch(/unknown field/);
 
     const again = await startTestHub({ dataDir: hub.dataDir });
     try {
       const againCookie = await login(again);
-      const list = await jsonOf(await call(again, "GET", `${V1}${recordingsPath("brama")}`, { cookie: againCookie }), RecordingsAnswerSchema);
+      const list = await jsonOf(
+        await call(again, "GET", `${V1}${recordingsPath("brama")}`, { cookie: againCookie }),
+        RecordingsAnswerSchema,
+      );
       expect(list.items.map((item) => [item.id, item.locked])).toEqual([[id, true]]);
-      const unlocked = await jsonOf(await call(again, "PATCH", `${V1}${recordingLockPath(id)}`, { cookie: againCookie, body: {} }), RecordingAnswerSchema);
+      const unlocked = await jsonOf(
+        await call(again, "PATCH", `${V1}${recordingLockPath(id)}`, { cookie: againCookie, body: {} }),
+        RecordingAnswerSchema,
+      );
       expect(unlocked.item.locked).toBe(false);
     } finally {
       await again.close();

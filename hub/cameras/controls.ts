@@ -20,7 +20,8 @@ export class CameraControls {
   ptz(id: string, body: PtzBody): PtzBody & { id: string } {
     const camera = this.cameras.householdCamera(id);
     if (!camera.ptz) throw new HubError("NOT_SUPPORTED", "this camera has no PTZ");
-    if (camera.source.type !== "demo") throw new HubError("NOT_SUPPORTED", `PTZ of ${camera.source.type} cameras is not supported yet`);
+    if (camera.source.type !== "demo")
+      throw new HubError("NOT_SUPPORTED", `PTZ of ${camera.source.type} cameras is not supported yet`);
     if (!this.cameras.get(id).enabled) throw new HubError("NOT_SUPPORTED", "camera is disabled");
     const head = this.cameras.simulated(id)?.ptz;
     if (!head) throw new HubError("NOT_SUPPORTED", "this camera has no PTZ");
@@ -35,7 +36,11 @@ export class CameraControls {
    */
   nightmode(id: string, body: NightmodeBody): Camera {
     const { type } = this.cameras.householdCamera(id).source;
-    if (type === "mjpeg" || type === "hls" || type === "rtsp") throw new HubError("NOT_SUPPORTED", `night mode of ${type} cameras is not supported: the hub cannot switch this camera's IR`);
+    if (type === "mjpeg" || type === "hls" || type === "rtsp")
+      throw new HubError(
+        "NOT_SUPPORTED",
+        `night mode of ${type} cameras is not supported: the hub cannot switch this camera's IR`,
+      );
     return this.cameras.edit(id, { nightmode: body.mode });
   }
 }

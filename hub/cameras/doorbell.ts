@@ -30,12 +30,16 @@ export function isDoorbellPress(doorbell: Doorbell, payload: Buffer): boolean {
 
 /** The device topic the doorbell's presses arrive on. */
 export function doorbellDeviceTopic(doorbell: Doorbell): string {
-  return doorbell.type === "zigbee2mqtt" ? zigbee2mqttTopic(doorbell.device) : tasmotaStatTopic(doorbell.device, "RESULT");
+  return doorbell.type === "zigbee2mqtt"
+    ? zigbee2mqttTopic(doorbell.device)
+    : tasmotaStatTopic(doorbell.device, "RESULT");
 }
 
 /** The device events the doorbell's presses arrive as (the device router's filter of {@link doorbellDeviceTopic}). */
 export function doorbellEventFilter(doorbell: Doorbell): DeviceEventFilter {
-  return doorbell.type === "zigbee2mqtt" ? { source: "zigbee2mqtt", kinds: ["state"], device: doorbell.device } : { source: "tasmota", kinds: ["stat/RESULT"], device: doorbell.device };
+  return doorbell.type === "zigbee2mqtt"
+    ? { source: "zigbee2mqtt", kinds: ["state"], device: doorbell.device }
+    : { source: "tasmota", kinds: ["stat/RESULT"], device: doorbell.device };
 }
 
 /**
@@ -44,7 +48,13 @@ export function doorbellEventFilter(doorbell: Doorbell): DeviceEventFilter {
  * within 1 s of the last ring are one ring (a button's bounce). Reads the presses through `router`
  * (the hub's device router; absent = one of its own on `link`).
  */
-export function startDoorbellBridge(link: BrokerLink, doorbell: Doorbell, log: HubLogger, now: () => number = Date.now, router: DeviceRouter = new DeviceRouter(link, log, { [doorbell.type]: [doorbellDeviceTopic(doorbell)] })): void {
+export function startDoorbellBridge(
+  link: BrokerLink,
+  doorbell: Doorbell,
+  log: HubLogger,
+  now: () => number = Date.now,
+  router: DeviceRouter = new DeviceRouter(link, log, { [doorbell.type]: [doorbellDeviceTopic(doorbell)] }),
+): void {
   let last = 0;
   router.on(doorbellEventFilter(doorbell), (event) => {
     if (!isDoorbellPress(doorbell, event.raw)) return;

@@ -94,6 +94,7 @@ export function drawSimulatedFrame(frame: number, at: Date, hue: number, view: F
 function hueToRgb(hue: number): Rgb {
   const h = (((hue % 360) + 360) % 360) / 60;
   const x = 1 - Math.abs((h % 2) - 1);
-  const [r, g, b] = h < 1 ? [1, x, 0] : h < 2 ? [x, 1, 0] : h < 3 ? [0, 1, x] : h < 4 ? [0, x, 1] : h < 5 ? [x, 0, 1] : [1, 0, x];
+  const [r, g, b] =
+    h < 1 ? [1, x, 0] : h < 2 ? [x, 1, 0] : h < 3 ? [0, 1, x] : h < 4 ? [0, x, 1] : h < 5 ? [x, 0, 1] : [1, 0, x];
   return [Math.round(r * 255), Math.round(g * 255), Math.round(b * 255)];
 }

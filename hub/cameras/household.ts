@@ -3,9 +3,19 @@ import { CameraIdSchema, CameraScalingSchema } from "../../src/shared/contract/c
 import { DeviceNameSchema } from "../../src/shared/contract/sensors";
 
 /** An http(s) base URL of a camera gateway (no credentials in it are ever sent to a browser). */
-const GatewayUrlSchema = v.pipe(v.string(), v.url("must be a URL"), v.regex(/^https?:\/\//, "must be http or https"), v.maxLength(500));
+const GatewayUrlSchema = v.pipe(
+  v.string(),
+  v.url("must be a URL"),
+  v.regex(/^https?:\/\//, "must be http or https"),
+  v.maxLength(500),
+);
 /** An `rtsp://` (or `rtsps://`) URL of a camera's stream, login allowed (never sent to a browser, never logged). */
-const RtspUrlSchema = v.pipe(v.string(), v.url("must be a URL"), v.regex(/^rtsps?:\/\//, "must be rtsp or rtsps"), v.maxLength(500));
+const RtspUrlSchema = v.pipe(
+  v.string(),
+  v.url("must be a URL"),
+  v.regex(/^rtsps?:\/\//, "must be rtsp or rtsps"),
+  v.maxLength(500),
+);
 
 /**
  * Where a camera's picture comes from (docs/contract.md "Cameras", hub/README.md "Cameras"):
@@ -118,7 +128,10 @@ export const HouseholdCameraSchema = v.pipe(
     ["mjpeg"],
   ),
   v.forward(
-    v.check((camera) => offered(camera, "mobile"), "this source has no mobile stream (an rtsp source needs source.mobileUrl)"),
+    v.check(
+      (camera) => offered(camera, "mobile"),
+      "this source has no mobile stream (an rtsp source needs source.mobileUrl)",
+    ),
     ["mobile"],
   ),
   v.transform((camera) => {

@@ -4,7 +4,10 @@ import type { FrameSource } from "./source";
 
 /** One part of the multipart stream: boundary line, part headers, the JPEG, CRLF. */
 export function mjpegPart(jpeg: Buffer): Buffer {
-  const head = Buffer.from(`--${MJPEG_BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: ${jpeg.length}\r\n\r\n`, "latin1");
+  const head = Buffer.from(
+    `--${MJPEG_BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: ${jpeg.length}\r\n\r\n`,
+    "latin1",
+  );
   return Buffer.concat([head, jpeg, Buffer.from("\r\n", "latin1")]);
 }
 

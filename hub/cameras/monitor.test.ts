@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { CameraHeartbeatPayloadSchema, CameraStatePayloadSchema, cameraHeartbeatTopic, cameraStateTopic, type CameraStatePayload } from "../../src/shared/contract/camera-state";
+import {
+  CameraHeartbeatPayloadSchema,
+  CameraStatePayloadSchema,
+  cameraHeartbeatTopic,
+  cameraStateTopic,
+  type CameraStatePayload,
+} from "../../src/shared/contract/camera-state";
 import type { BrokerLink, PublishOptions } from "../broker/link";
 import { startFakeMjpegCamera } from "../testing/fake-cameras";
 import { freePort, until } from "../testing/harness";
@@ -22,8 +28,14 @@ function recordingLink() {
     publishCommand: async () => undefined,
     close: async () => undefined,
   };
-  const states = (id: string): CameraStatePayload[] => published.filter((entry) => entry.topic === cameraStateTopic(id)).map((entry) => v.parse(CameraStatePayloadSchema, JSON.parse(entry.payload)));
-  const heartbeats = (id: string) => published.filter((entry) => entry.topic === cameraHeartbeatTopic(id)).map((entry) => v.parse(CameraHeartbeatPayloadSchema, JSON.parse(entry.payload)));
+  const states = (id: string): CameraStatePayload[] =>
+    published
+      .filter((entry) => entry.topic === cameraStateTopic(id))
+      .map((entry) => v.parse(CameraStatePayloadSchema, JSON.parse(entry.payload)));
+  const heartbeats = (id: string) =>
+    published
+      .filter((entry) => entry.topic === cameraHeartbeatTopic(id))
+      .map((entry) => v.parse(CameraHeartbeatPayloadSchema, JSON.parse(entry.payload)));
   return { link, published, states, heartbeats, last: (id: string) => states(id).at(-1) };
 }
 
@@ -44,7 +56,12 @@ describe("CameraMonitor: camera/state and camera/heartbeat from the frames a rea
     const frames = new UpstreamFrames(new MjpegCameraClient({ url: `${camera.url}/video.mjpg` }), UPSTREAM);
     cleanups.push(() => frames.close());
     const recorded = recordingLink();
-    const monitor = new CameraMonitor({ cameras: oneCamera(frames), link: recorded.link, viewers: options.viewers ?? (() => 0), timing: { ...TIMING, probeEveryMs: options.probeEveryMs ?? TIMING.probeEveryMs } }).start();
+    const monitor = new CameraMonitor({
+      cameras: oneCamera(frames),
+      link: recorded.link,
+      viewers: options.viewers ?? (() => 0),
+      timing: { ...TIMING, probeEveryMs: options.probeEveryMs ?? TIMING.probeEveryMs },
+    }).start();
     cleanups.push(() => monitor.stop());
     return { camera, frames, recorded };
   }
@@ -115,11 +132,19 @@ describe("CameraMonitor: camera/state and camera/heartbeat from the frames a rea
   });
 
   it("a camera that cannot be reached is offline (unreachable); disabled it is offline (disabled) and not probed; without a frame source unsupported or unknown", async () => {
-    const frames = new UpstreamFrames(new MjpegCameraClient({ url: `http://127.0.0.1:${await freePort()}/video.mjpg` }), UPSTREAM);
+    const frames = new UpstreamFrames(
+      new MjpegCameraClient({ url: `http://127.0.0.1:${await freePort()}/video.mjpg` }),
+      UPSTREAM,
+    );
     cleanups.push(() => frames.close());
     const recorded = recordingLink();
     const enabled = { on: true };
-    const monitor = new CameraMonitor({ cameras: oneCamera(frames, enabled), link: recorded.link, viewers: () => 0, timing: TIMING }).start();
+    const monitor = new CameraMonitor({
+      cameras: oneCamera(frames, enabled),
+      link: recorded.link,
+      viewers: () => 0,
+      timing: TIMING,
+    }).start();
     cleanups.push(() => monitor.stop());
     await until(() => recorded.last("cam")?.state === "offline", 3_000, 20);
     expect(recorded.last("cam")).toMatchObject({ reason: "unreachable", lastFrameAt: null });
@@ -133,7 +158,12 @@ describe("CameraMonitor: camera/state and camera/heartbeat from the frames a rea
       ["none", { state: "unknown", reason: null }],
     ] as const) {
       const other = recordingLink();
-      const watcher = new CameraMonitor({ cameras: oneCamera(source), link: other.link, viewers: () => 0, timing: TIMING }).start();
+      const watcher = new CameraMonitor({
+        cameras: oneCamera(source),
+        link: other.link,
+        viewers: () => 0,
+        timing: TIMING,
+      }).start();
       watcher.stop();
       expect(other.last("cam")).toMatchObject(expected);
     }
@@ -142,14 +172,20 @@ describe("CameraMonitor: camera/state and camera/heartbeat from the frames a rea
   it("HUB_CAMERA_PROBE_MS sets the idle probe's period; 0 turns it off (nothing connects to a camera nobody watches); nonsense keeps 30 s", async () => {
     expect(probeEveryMsOf({ HUB_CAMERA_PROBE_MS: "60000" })).toBe(60_000);
     expect(probeEveryMsOf({ HUB_CAMERA_PROBE_MS: "0" })).toBe(0);
-    for (const bad of [undefined, "", "abc", "-5", "10", "1.5e3x"]) expect(probeEveryMsOf({ HUB_CAMERA_PROBE_MS: bad })).toBe(CAMERA_MONITOR_TIMING.probeEveryMs);
+    for (const bad of [undefined, "", "abc", "-5", "10", "1.5e3x"])
+      expect(probeEveryMsOf({ HUB_CAMERA_PROBE_MS: bad })).toBe(CAMERA_MONITOR_TIMING.probeEveryMs);
 
     const camera = await startFakeMjpegCamera({ intervalMs: 40 });
     cleanups.push(() => camera.close());
     const frames = new UpstreamFrames(new MjpegCameraClient({ url: `${camera.url}/video.mjpg` }), UPSTREAM);
     cleanups.push(() => frames.close());
     const recorded = recordingLink();
-    const monitor = new CameraMonitor({ cameras: oneCamera(frames), link: recorded.link, viewers: () => 0, timing: { ...TIMING, probeEveryMs: 0 } }).start();
+    const monitor = new CameraMonitor({
+      cameras: oneCamera(frames),
+      link: recorded.link,
+      viewers: () => 0,
+      timing: { ...TIMING, probeEveryMs: 0 },
+    }).start();
     cleanups.push(() => monitor.stop());
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(camera.streamsOpened).toBe(0);

@@ -23,7 +23,12 @@ export interface CameraMonitorTiming {
 }
 
 /** Defaults: check every 1 s, no signal after 5 s without a frame (the upstream's stall timeout), probe every 30 s, heartbeat at most every 10 s. */
-export const CAMERA_MONITOR_TIMING: CameraMonitorTiming = { checkMs: 1_000, signalTimeoutMs: 5_000, probeEveryMs: 30_000, heartbeatEveryMs: CAMERA_HEARTBEAT_EVERY_MS };
+export const CAMERA_MONITOR_TIMING: CameraMonitorTiming = {
+  checkMs: 1_000,
+  signalTimeoutMs: 5_000,
+  probeEveryMs: 30_000,
+  heartbeatEveryMs: CAMERA_HEARTBEAT_EVERY_MS,
+};
 
 /**
  * The idle probe's period from `HUB_CAMERA_PROBE_MS`: whole milliseconds, at least 1000; `0` turns
@@ -174,12 +179,26 @@ export class CameraMonitor {
     const { signalTimeoutMs } = this.timing;
     const silentFor = now - Math.max(watch.lastFrameAt ?? 0, watch.watchedSince ?? now);
     const judged = watch.health?.name;
-    if (watch.watchedSince !== null && silentFor >= signalTimeoutMs && (judged === undefined || judged === "online" || judged === "unknown")) {
+    if (
+      watch.watchedSince !== null &&
+      silentFor >= signalTimeoutMs &&
+      (judged === undefined || judged === "online" || judged === "unknown")
+    ) {
       this.set(watch, "no-signal", null, watch.lastFrameAt ?? watch.watchedSince);
     }
-    if (watch.probe && ((watch.lastFrameAt ?? 0) >= watch.probe.startedAt || now - watch.probe.startedAt >= signalTimeoutMs)) this.endProbe(watch);
+    if (
+      watch.probe &&
+      ((watch.lastFrameAt ?? 0) >= watch.probe.startedAt || now - watch.probe.startedAt >= signalTimeoutMs)
+    )
+      this.endProbe(watch);
     const { probeEveryMs } = this.timing;
-    if (probeEveryMs > 0 && !watched && !watch.probe && (watch.lastProbeAt === null || now - watch.lastProbeAt >= probeEveryMs)) this.startProbe(watch, source, now);
+    if (
+      probeEveryMs > 0 &&
+      !watched &&
+      !watch.probe &&
+      (watch.lastProbeAt === null || now - watch.lastProbeAt >= probeEveryMs)
+    )
+      this.startProbe(watch, source, now);
     this.publishState(watch);
     this.publishHeartbeat(watch, now);
   }
@@ -210,7 +229,8 @@ export class CameraMonitor {
     const now = this.now();
     if (!this.options.cameras.enabled(watch.id)) return;
     if (kind === "unreachable") this.set(watch, "offline", "unreachable", now);
-    else if (watch.lastFrameAt === null || now - watch.lastFrameAt >= this.timing.signalTimeoutMs) this.set(watch, "no-signal", null, watch.lastFrameAt ?? now);
+    else if (watch.lastFrameAt === null || now - watch.lastFrameAt >= this.timing.signalTimeoutMs)
+      this.set(watch, "no-signal", null, watch.lastFrameAt ?? now);
     else return;
     this.publishState(watch);
   }
@@ -244,7 +264,10 @@ export class CameraMonitor {
     if (watch.heartbeatAt !== null && now - watch.heartbeatAt < this.timing.heartbeatEveryMs) return;
     watch.heartbeatAt = now;
     watch.heartbeatFrameAt = watch.lastFrameAt;
-    const payload: CameraHeartbeatPayload = { lastFrameAt: new Date(watch.lastFrameAt).toISOString(), time: new Date(now).toISOString() };
+    const payload: CameraHeartbeatPayload = {
+      lastFrameAt: new Date(watch.lastFrameAt).toISOString(),
+      time: new Date(now).toISOString(),
+    };
     this.options.link.publish(cameraHeartbeatTopic(watch.id), JSON.stringify(payload), { retain: true, qos: 0 });
   }
 }

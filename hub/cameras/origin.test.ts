@@ -1,7 +1,20 @@
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoMotionPath, RECORDINGS_PATH, recordingPath, recordingsPath } from "../../src/shared/contract/camera-controls";
-import { CAMERAS_PATH, cameraPath, hlsPath, LIVE_STREAMS_PATH, LiveStreamsAnswerSchema, mjpegPath, snapshotPath } from "../../src/shared/contract/cameras";
+import {
+  demoMotionPath,
+  RECORDINGS_PATH,
+  recordingPath,
+  recordingsPath,
+} from "../../src/shared/contract/camera-controls";
+import {
+  CAMERAS_PATH,
+  cameraPath,
+  hlsPath,
+  LIVE_STREAMS_PATH,
+  LiveStreamsAnswerSchema,
+  mjpegPath,
+  snapshotPath,
+} from "../../src/shared/contract/cameras";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
 import { readHlsIndex, urisOf, useCameraHub } from "../testing/camera-hub";
 import { startFakeHlsCamera, startFakeMjpegCamera, type FakeCamera } from "../testing/fake-cameras";
@@ -36,7 +49,15 @@ describe("camera GETs check the Origin like writes", () => {
         env: { HUB_FFMPEG: "off", HUB_CAMERA_PROBE_MS: "0" },
         cameras: [
           { id: "brama", label: "Brama wjazdowa", source: { type: "demo", hue: 30 } },
-          { id: "taras", label: "Taras", source: { type: "mjpeg", url: `${mjpegCamera.url}/video.mjpg`, snapshotUrl: `${mjpegCamera.url}/snapshot.jpg` } },
+          {
+            id: "taras",
+            label: "Taras",
+            source: {
+              type: "mjpeg",
+              url: `${mjpegCamera.url}/video.mjpg`,
+              snapshotUrl: `${mjpegCamera.url}/snapshot.jpg`,
+            },
+          },
           { id: "strych", label: "Strych", source: { type: "hls", url: `${hlsCamera.url}/live/index.m3u8` } },
         ],
       };
@@ -51,11 +72,15 @@ describe("camera GETs check the Origin like writes", () => {
     let recording: string | undefined;
     while (!recording && Date.now() < end) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      recording = (await jsonOf(await call(hub, "GET", `${V1}${recordingsPath("brama")}`, { cookie }), RecordingsSchema)).items[0]?.id;
+      recording = (
+        await jsonOf(await call(hub, "GET", `${V1}${recordingsPath("brama")}`, { cookie }), RecordingsSchema)
+      ).items[0]?.id;
     }
     expect(recording).toBeDefined();
     const playlist = (await readHlsIndex(hub, cookie, "strych")).uris[0]!;
-    const media = urisOf(await (await call(hub, "GET", `${V1}/live/hls/strych/full/${playlist}`, { cookie })).text())[0]!;
+    const media = urisOf(
+      await (await call(hub, "GET", `${V1}/live/hls/strych/full/${playlist}`, { cookie })).text(),
+    )[0]!;
     paths = {
       mjpeg: `${V1}${mjpegPath("brama")}`,
       snapshot: `${V1}${snapshotPath("brama")}`,
@@ -88,14 +113,25 @@ describe("camera GETs check the Origin like writes", () => {
 
   /** The hub's open streams of `camera` (MJPEG, HLS, WebRTC). */
   async function openOf(camera: string): Promise<number> {
-    const counts = (await jsonOf(await call(hub, "GET", `${V1}${LIVE_STREAMS_PATH}`, { cookie }), LiveStreamsAnswerSchema)).item;
+    const counts = (
+      await jsonOf(await call(hub, "GET", `${V1}${LIVE_STREAMS_PATH}`, { cookie }), LiveStreamsAnswerSchema)
+    ).item;
     const item = counts.cameras.find((entry) => entry.id === camera)!;
     return item.mjpeg + item.hls + item.rtc;
   }
 
   it("refuses the attack: a same-site page opening 6 MJPEG streams of a camera with the victim's cookie gets 403 FORBIDDEN_ORIGIN each, holds no slot, and the victim still gets its stream", async () => {
     // An <img src> on the attacker's page sends Sec-Fetch-Site: same-site and no Origin; a fetch sends both.
-    const attempts = await Promise.all(Array.from({ length: 6 }, (_, index) => get(paths.mjpeg!, (index % 2 === 0 ? { "sec-fetch-site": "same-site" } : { origin: attacker, "sec-fetch-site": "same-site" }) as Record<string, string>)));
+    const attempts = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        get(
+          paths.mjpeg!,
+          (index % 2 === 0
+            ? { "sec-fetch-site": "same-site" }
+            : { origin: attacker, "sec-fetch-site": "same-site" }) as Record<string, string>,
+        ),
+      ),
+    );
     expect(attempts).toEqual(Array.from({ length: 6 }, () => ({ status: 403, code: "FORBIDDEN_ORIGIN" })));
     expect(await openOf("brama")).toBe(0);
     const own = await call(hub, "GET", paths.mjpeg!, { cookie, headers: { "sec-fetch-site": "same-origin" } });
@@ -104,18 +140,41 @@ describe("camera GETs check the Origin like writes", () => {
   });
 
   it("every camera GET (MJPEG, snapshots, the upstream camera's, HLS playlists and segments, playback, lists) answers 403 FORBIDDEN_ORIGIN to another site or origin, before reaching the camera", async () => {
-    const before = { snapshots: mjpegCamera.snapshots, hls: hlsCamera.requests.length, streams: mjpegCamera.streamsOpened };
-    const foreign: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { origin: attacker }, { origin: "null" }, { origin: "https://evil.example" }];
+    const before = {
+      snapshots: mjpegCamera.snapshots,
+      hls: hlsCamera.requests.length,
+      streams: mjpegCamera.streamsOpened,
+    };
+    const foreign: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { origin: attacker },
+      { origin: "null" },
+      { origin: "https://evil.example" },
+    ];
     for (const headers of foreign) {
-      for (const [name, path] of Object.entries(paths)) expect(await get(path, headers), `${name} ${JSON.stringify(headers)}`).toEqual({ status: 403, code: "FORBIDDEN_ORIGIN" });
+      for (const [name, path] of Object.entries(paths))
+        expect(await get(path, headers), `${name} ${JSON.stringify(headers)}`).toEqual({
+          status: 403,
+          code: "FORBIDDEN_ORIGIN",
+        });
     }
-    expect({ snapshots: mjpegCamera.snapshots, hls: hlsCamera.requests.length, streams: mjpegCamera.streamsOpened }).toEqual(before);
+    expect({
+      snapshots: mjpegCamera.snapshots,
+      hls: hlsCamera.requests.length,
+      streams: mjpegCamera.streamsOpened,
+    }).toEqual(before);
   });
 
   it("the hub's own page (Sec-Fetch-Site: same-origin, its own Origin) and clients without these headers (curl) still get every camera GET", async () => {
-    const ownPage: Record<string, string>[] = [{ "sec-fetch-site": "same-origin" }, { origin: own, "sec-fetch-site": "same-origin" }, {}];
+    const ownPage: Record<string, string>[] = [
+      { "sec-fetch-site": "same-origin" },
+      { origin: own, "sec-fetch-site": "same-origin" },
+      {},
+    ];
     for (const headers of ownPage) {
-      for (const [name, path] of Object.entries(paths)) expect(await get(path, headers), `${name} ${JSON.stringify(headers)}`).toEqual({ status: 200 });
+      for (const [name, path] of Object.entries(paths))
+        expect(await get(path, headers), `${name} ${JSON.stringify(headers)}`).toEqual({ status: 200 });
     }
   });
 });

@@ -20,7 +20,11 @@ describe("the demo camera's PTZ head and picture", () => {
     expect(head.viewAt(1125).pan).toBeCloseTo(SIM_PTZ.pan.perSecond * 0.125);
     expect(head.viewAt(5000).pan).toBeCloseTo(SIM_PTZ.pan.perSecond * 0.25);
     head.move({ pan: 0, tilt: -0.5, zoom: 1, duration: 1000 }, 6000);
-    expect(head.viewAt(7000)).toEqual({ pan: SIM_PTZ.pan.perSecond * 0.25, tilt: -SIM_PTZ.tilt.perSecond * 0.5, zoom: 1 + SIM_PTZ.zoom.perSecond });
+    expect(head.viewAt(7000)).toEqual({
+      pan: SIM_PTZ.pan.perSecond * 0.25,
+      tilt: -SIM_PTZ.tilt.perSecond * 0.5,
+      zoom: 1 + SIM_PTZ.zoom.perSecond,
+    });
     head.move({ pan: 1, tilt: 0, zoom: 1, duration: 5000 }, 8000);
     expect(head.viewAt(20_000)).toMatchObject({ pan: SIM_PTZ.pan.max, zoom: SIM_PTZ.zoom.max });
   });

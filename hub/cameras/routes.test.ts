@@ -15,7 +15,16 @@ import {
 } from "../../src/shared/contract/cameras";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
 import { useCameraHub } from "../testing/camera-hub";
-import { call, connectBrowser, connectDevice, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectBrowser,
+  connectDevice,
+  jsonOf,
+  login,
+  nextMessage,
+  startTestHub,
+  type TestHub,
+} from "../testing/harness";
 import { MJPEG_LIMITS } from "./routes";
 import { CAMERA_CONFIG_TOPIC } from "./service";
 
@@ -28,7 +37,10 @@ async function readParts(response: Response, ms: number): Promise<Buffer[]> {
   const chunks: Buffer[] = [];
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    const next = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), end - Date.now()))]);
+    const next = await Promise.race([
+      reader.read(),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), end - Date.now())),
+    ]);
     if (next === null || next.done) break;
     chunks.push(Buffer.from(next.value));
   }
@@ -56,7 +68,14 @@ describe("camera bases (spec §7)", () => {
     const list = await jsonOf(await call(hub, "GET", `${V5}/cameras`, { cookie }), CamerasAnswerSchema);
     expect(list.items.map((camera) => camera.id)).toEqual(["zoom", "brama", "ogrod"]);
     const zoom = await jsonOf(await call(hub, "GET", `${V5}${cameraPath("zoom")}`, { cookie }), CameraAnswerSchema);
-    expect(zoom.item).toMatchObject({ id: "zoom", enabled: true, mjpeg: true, hls: true, streams: { mobile: true }, nightmode: false });
+    expect(zoom.item).toMatchObject({
+      id: "zoom",
+      enabled: true,
+      mjpeg: true,
+      hls: true,
+      streams: { mobile: true },
+      nightmode: false,
+    });
   });
 
   it("needs a session; an unknown camera is 404; the v1 base does not answer camera items", async () => {
@@ -69,16 +88,32 @@ describe("camera bases (spec §7)", () => {
   });
 
   it("PATCH changes label and scaling, kept across a restart; a bad value is 400 naming the field and changes nothing", async () => {
-    const bad = await call(hub, "PATCH", `${V5}${cameraPath("ogrod")}`, { cookie, body: { config: { scaling: "zoom" } } });
+    const bad = await call(hub, "PATCH", `${V5}${cameraPath("ogrod")}`, {
+      cookie,
+      body: { config: { scaling: "zoom" } },
+    });
     expect(bad.status).toBe(400);
     expect((await jsonOf(bad, ErrorBodySchema)).message).toMatch(/^config\.scaling/);
-    expect((await call(hub, "PATCH", `${V5}${cameraPath("ogrod")}`, { cookie, body: { config: {} } })).status).toBe(400);
-    expect((await call(hub, "PATCH", `${V5}${cameraPath("nie-ma")}`, { cookie, body: { config: { label: "x" } } })).status).toBe(404);
-    const edited = await jsonOf(await call(hub, "PATCH", `${V5}${cameraPath("ogrod")}`, { cookie, body: { config: { label: "Ogród za domem", scaling: "cover" } } }), CameraAnswerSchema);
+    expect((await call(hub, "PATCH", `${V5}${cameraPath("ogrod")}`, { cookie, body: { config: {} } })).status).toBe(
+      400,
+    );
+    expect(
+      (await call(hub, "PATCH", `${V5}${cameraPath("nie-ma")}`, { cookie, body: { config: { label: "x" } } })).status,
+    ).toBe(404);
+    const edited = await jsonOf(
+      await call(hub, "PATCH", `${V5}${cameraPath("ogrod")}`, {
+        cookie,
+        body: { config: { label: "Ogród za domem", scaling: "cover" } },
+      }),
+      CameraAnswerSchema,
+    );
     expect(edited.item).toMatchObject({ label: "Ogród za domem", scaling: "cover", blackAndWhite: true });
     const again = await startTestHub({ dataDir: hub.dataDir });
     try {
-      const item = await jsonOf(await call(again, "GET", `${V5}${cameraPath("ogrod")}`, { cookie: await login(again) }), CameraAnswerSchema);
+      const item = await jsonOf(
+        await call(again, "GET", `${V5}${cameraPath("ogrod")}`, { cookie: await login(again) }),
+        CameraAnswerSchema,
+      );
       expect(item.item).toMatchObject({ label: "Ogród za domem", scaling: "cover" });
     } finally {
       await again.close();
@@ -156,7 +191,10 @@ describe("camera bases (spec §7)", () => {
       expect((await retained).retain).toBe(true);
       for (const base of ["/api/v2", "/api/v1"]) {
         const published = nextMessage(browser, CAMERA_CONFIG_TOPIC);
-        const answer = await jsonOf(await call(hub, "POST", `${base}${CAMERAS_RELOAD_PATH}`, { cookie, body: {} }), CamerasAnswerSchema);
+        const answer = await jsonOf(
+          await call(hub, "POST", `${base}${CAMERAS_RELOAD_PATH}`, { cookie, body: {} }),
+          CamerasAnswerSchema,
+        );
         expect(answer.items.map((camera) => camera.id)).toEqual(["zoom", "brama", "ogrod"]);
         const config = JSON.parse((await published).payload) as { cameras: { id: string }[] };
         expect(config.cameras.map((camera) => camera.id)).toEqual(["zoom", "brama", "ogrod"]);
@@ -171,17 +209,25 @@ describe("camera bases (spec §7)", () => {
     const bad = await call(hub, "POST", `${V1}${demoCameraStallPath("brama")}`, { cookie, body: { ms: 5 } });
     expect(bad.status).toBe(400);
     expect((await jsonOf(bad, ErrorBodySchema)).message).toMatch(/^ms/);
-    expect((await call(hub, "POST", `${V1}${demoCameraStallPath("nie-ma")}`, { cookie, body: { ms: 1000 } })).status).toBe(404);
+    expect(
+      (await call(hub, "POST", `${V1}${demoCameraStallPath("nie-ma")}`, { cookie, body: { ms: 1000 } })).status,
+    ).toBe(404);
     expect((await call(hub, "POST", `${V1}${demoCameraStallPath("brama")}`, { body: { ms: 1000 } })).status).toBe(401);
     const stream = await call(hub, "GET", `${V1}${mjpegPath("brama")}`, { cookie });
     const reader = stream.body!.getReader();
     await reader.read(); // frames are coming
-    const stalled = await jsonOf(await call(hub, "POST", `${V1}${demoCameraStallPath("brama")}`, { cookie, body: { ms: 1500 } }), DemoCameraStallAnswerSchema);
+    const stalled = await jsonOf(
+      await call(hub, "POST", `${V1}${demoCameraStallPath("brama")}`, { cookie, body: { ms: 1500 } }),
+      DemoCameraStallAnswerSchema,
+    );
     const stalledAt = Date.now();
     expect(stalled.item.stalledMs).toBe(1500);
     const arrivals: number[] = []; // ms after the stall began, per chunk read
     while (Date.now() < stalledAt + 2500) {
-      const next = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), stalledAt + 2500 - Date.now()))]);
+      const next = await Promise.race([
+        reader.read(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), stalledAt + 2500 - Date.now())),
+      ]);
       if (next === null || next.done) break;
       arrivals.push(Date.now() - stalledAt);
     }
@@ -193,7 +239,10 @@ describe("camera bases (spec §7)", () => {
   it("HUB_DEMO_CAMERA_FPS raises the simulated cameras' frame rate (the long-run benchmark's acceleration)", async () => {
     const fast = await startTestHub({ demoCameraFps: 30 });
     try {
-      const parts = await readParts(await call(fast, "GET", `${V1}${mjpegPath("ogrod")}`, { cookie: await login(fast) }), 1200);
+      const parts = await readParts(
+        await call(fast, "GET", `${V1}${mjpegPath("ogrod")}`, { cookie: await login(fast) }),
+        1200,
+      );
       expect(parts.length).toBeGreaterThan(12); // 5 fps could give at most 7 in 1.2 s
     } finally {
       await fast.cleanup();

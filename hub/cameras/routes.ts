@@ -33,10 +33,19 @@ type CameraParams = { Params: { cameraId: string } };
  * `{config}`). A PATCH that leaves the camera disabled ends its open streams in every session
  * (`sessions`). Unknown id 404, bad body 400 naming the field.
  */
-export function camerasV5Routes({ cameras, sessions }: { cameras: CameraService; sessions?: SessionRegistry | undefined }) {
+export function camerasV5Routes({
+  cameras,
+  sessions,
+}: {
+  cameras: CameraService;
+  sessions?: SessionRegistry | undefined;
+}) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get(CAMERAS_PATH, async () => ({ items: cameras.list() }) satisfies CamerasAnswer);
-    app.get<CameraParams>(CAMERA_ROUTE, async (request) => ({ item: cameras.get(request.params.cameraId) }) satisfies CameraAnswer);
+    app.get<CameraParams>(
+      CAMERA_ROUTE,
+      async (request) => ({ item: cameras.get(request.params.cameraId) }) satisfies CameraAnswer,
+    );
     app.patch<CameraParams>(CAMERA_ROUTE, async (request) => {
       const body = parseBody(CameraConfigBodySchema, request.body);
       const item = cameras.edit(request.params.cameraId, body.config);
@@ -89,7 +98,11 @@ export function camerasRoutes({
     });
     app.get<CameraParams>(SNAPSHOT_ROUTE, async (request, reply) => {
       const snapshot = await snapshots.get(request.params.cameraId);
-      return reply.header("Cache-Control", "no-store").header("ETag", snapshot.etag).type("image/jpeg").send(snapshot.jpeg);
+      return reply
+        .header("Cache-Control", "no-store")
+        .header("ETag", snapshot.etag)
+        .type("image/jpeg")
+        .send(snapshot.jpeg);
     });
     if (doorbell) {
       app.post(DEMO_DOORBELL_PATH, async () => {

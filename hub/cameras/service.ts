@@ -159,7 +159,12 @@ export class CameraService {
       case "mjpeg":
         return camera.mjpeg ? new UpstreamFrames(new MjpegCameraClient(source)) : null;
       case "rtsp":
-        return camera.mjpeg && this.options.ffmpeg ? new UpstreamFrames(new RtspMjpeg(this.options.ffmpeg, source, this.options.log ?? console), RTSP_FRAMES_TIMING) : null;
+        return camera.mjpeg && this.options.ffmpeg
+          ? new UpstreamFrames(
+              new RtspMjpeg(this.options.ffmpeg, source, this.options.log ?? console),
+              RTSP_FRAMES_TIMING,
+            )
+          : null;
       case "hls":
         return null;
     }
@@ -194,7 +199,14 @@ export class CameraService {
   }
 
   private publishConfig(): void {
-    const payload: CameraConfigPayload = { cameras: this.list().map((camera) => ({ id: camera.id, motion: this.motion.has(camera.id), sound: false, nightmode: camera.nightmode })) };
+    const payload: CameraConfigPayload = {
+      cameras: this.list().map((camera) => ({
+        id: camera.id,
+        motion: this.motion.has(camera.id),
+        sound: false,
+        nightmode: camera.nightmode,
+      })),
+    };
     this.link.publish(CAMERA_CONFIG_TOPIC, JSON.stringify(payload), { retain: true, qos: 0 });
   }
 }

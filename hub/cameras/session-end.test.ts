@@ -6,7 +6,16 @@ import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SessionEndedPayloadSchema, sessionEndedTopic } from "../../src/shared/contract/auth";
 import { demoMotionPath, recordingPath, recordingsPath } from "../../src/shared/contract/camera-controls";
-import { cameraPath, hlsPath, LIVE_STREAMS_PATH, LiveStreamsAnswerSchema, mjpegPath, RtcAnswerSchema, rtcPath, type LiveStreamsAnswer } from "../../src/shared/contract/cameras";
+import {
+  cameraPath,
+  hlsPath,
+  LIVE_STREAMS_PATH,
+  LiveStreamsAnswerSchema,
+  mjpegPath,
+  RtcAnswerSchema,
+  rtcPath,
+  type LiveStreamsAnswer,
+} from "../../src/shared/contract/cameras";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
 import { runCli } from "../cli";
 import { useCameraHub } from "../testing/camera-hub";
@@ -58,8 +67,15 @@ function expectEndedWithin(ends: (number | null)[], startedAt: number, doneAt: n
  * `dataDir`, with `--password-stdin` among `args`: it starts now and waits for the password, so the
  * moment of its change is the moment `send` gives it. `send` answers the exit code and output.
  */
-function startCliProcess(dataDir: string, args: string[]): { send(password: string): Promise<{ code: number | null; output: string }> } {
-  const child = spawn("npm", ["run", "--silent", "hub", "--", ...args], { cwd: ROOT, env: { ...process.env, HUB_DATA_DIR: dataDir }, stdio: ["pipe", "pipe", "pipe"] });
+function startCliProcess(
+  dataDir: string,
+  args: string[],
+): { send(password: string): Promise<{ code: number | null; output: string }> } {
+  const child = spawn("npm", ["run", "--silent", "hub", "--", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, HUB_DATA_DIR: dataDir },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -92,7 +108,11 @@ describe("a session's end closes its camera streams (docs/contract.md 'Cameras')
         cameras: [
           { id: "zoom", label: "Furtka", mobile: true, source: { type: "demo", hue: 210 } },
           { id: "brama", label: "Brama wjazdowa", source: { type: "demo", hue: 30 } },
-          { id: "strych", label: "Strych", source: { type: "hls", url: `http://127.0.0.1:${hanging.port}/live/index.m3u8` } },
+          {
+            id: "strych",
+            label: "Strych",
+            source: { type: "hls", url: `http://127.0.0.1:${hanging.port}/live/index.m3u8` },
+          },
         ],
       };
     },
@@ -101,12 +121,16 @@ describe("a session's end closes its camera streams (docs/contract.md 'Cameras')
   beforeAll(async () => {
     observer = await login(hub, "demo", "demo", "observer");
     // A recording to play back: a demo motion event records about 5 s of brama.
-    expect((await call(hub, "POST", `${V1}${demoMotionPath("brama")}`, { cookie: observer, body: {} })).status).toBe(200);
+    expect((await call(hub, "POST", `${V1}${demoMotionPath("brama")}`, { cookie: observer, body: {} })).status).toBe(
+      200,
+    );
     const end = Date.now() + 15_000;
     let id: string | undefined;
     while (!id && Date.now() < end) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      id = (await jsonOf(await call(hub, "GET", `${V1}${recordingsPath("brama")}`, { cookie: observer }), RecordingsSchema)).items[0]?.id;
+      id = (
+        await jsonOf(await call(hub, "GET", `${V1}${recordingsPath("brama")}`, { cookie: observer }), RecordingsSchema)
+      ).items[0]?.id;
     }
     expect(id).toBeDefined();
     recordingId = id!;
@@ -117,7 +141,9 @@ describe("a session's end closes its camera streams (docs/contract.md 'Cameras')
   });
 
   /** The hub's stream counts now (`GET /live/streams`, read by the observer). */
-  const streams = async (): Promise<LiveStreamsAnswer["item"]> => (await jsonOf(await call(hub, "GET", `${V1}${LIVE_STREAMS_PATH}`, { cookie: observer }), LiveStreamsAnswerSchema)).item;
+  const streams = async (): Promise<LiveStreamsAnswer["item"]> =>
+    (await jsonOf(await call(hub, "GET", `${V1}${LIVE_STREAMS_PATH}`, { cookie: observer }), LiveStreamsAnswerSchema))
+      .item;
   /** Camera `id`'s live streams in `counts`, summed. */
   const liveOf = (counts: LiveStreamsAnswer["item"], id: string): number => {
     const camera = counts.cameras.find((item) => item.id === id)!;
@@ -156,9 +182,15 @@ describe("a session's end closes its camera streams (docs/contract.md 'Cameras')
       expect(playback.status).toBe(200);
 
       const open = await streams();
-      expect(open.cameras.find((item) => item.id === "brama")!.mjpeg).toBe(before.cameras.find((item) => item.id === "brama")!.mjpeg + 2);
-      expect(open.cameras.find((item) => item.id === "zoom")!.rtc).toBe(before.cameras.find((item) => item.id === "zoom")!.rtc + 1);
-      expect(open.cameras.find((item) => item.id === "strych")!.hls).toBe(before.cameras.find((item) => item.id === "strych")!.hls + 1);
+      expect(open.cameras.find((item) => item.id === "brama")!.mjpeg).toBe(
+        before.cameras.find((item) => item.id === "brama")!.mjpeg + 2,
+      );
+      expect(open.cameras.find((item) => item.id === "zoom")!.rtc).toBe(
+        before.cameras.find((item) => item.id === "zoom")!.rtc + 1,
+      );
+      expect(open.cameras.find((item) => item.id === "strych")!.hls).toBe(
+        before.cameras.find((item) => item.id === "strych")!.hls + 1,
+      );
       expect(open.total.playback).toBe(before.total.playback + 1);
 
       const ends = [endOf(mjpeg), endOf(playback)];
@@ -168,17 +200,32 @@ describe("a session's end closes its camera streams (docs/contract.md 'Cameras')
       const endedAt = Date.now();
 
       expectEndedWithin(await Promise.all(ends), startedAt, endedAt);
-      const hls = await Promise.race([hlsInFlight, new Promise<{ outcome: string; at: number }>((resolve) => setTimeout(() => resolve({ outcome: "still open", at: Date.now() }), END_WITHIN_MS))]);
+      const hls = await Promise.race([
+        hlsInFlight,
+        new Promise<{ outcome: string; at: number }>((resolve) =>
+          setTimeout(() => resolve({ outcome: "still open", at: Date.now() }), END_WITHIN_MS),
+        ),
+      ]);
       expect(hls.outcome).toBe("cut");
       expectEndedWithin([hls.at], startedAt, endedAt);
       const countsBy = endedAt + END_WITHIN_MS;
       let after = await streams();
-      while (Date.now() < countsBy && (after.cameras.find((item) => item.id === "zoom")!.rtc > before.cameras.find((item) => item.id === "zoom")!.rtc || after.total.playback > before.total.playback)) {
+      while (
+        Date.now() < countsBy &&
+        (after.cameras.find((item) => item.id === "zoom")!.rtc >
+          before.cameras.find((item) => item.id === "zoom")!.rtc ||
+          after.total.playback > before.total.playback)
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 50));
         after = await streams();
       }
       // Only the observer's own stream of brama is left.
-      expect({ zoom: liveOf(after, "zoom"), brama: liveOf(after, "brama"), strych: liveOf(after, "strych"), playback: after.total.playback }).toEqual({
+      expect({
+        zoom: liveOf(after, "zoom"),
+        brama: liveOf(after, "brama"),
+        strych: liveOf(after, "strych"),
+        playback: after.total.playback,
+      }).toEqual({
         zoom: liveOf(before, "zoom"),
         brama: liveOf(before, "brama") + 1,
         strych: liveOf(before, "strych"),
@@ -215,17 +262,28 @@ describe("a session's end closes its camera streams (docs/contract.md 'Cameras')
   it("revoking a session from another device (DELETE /session {hash}) ends every stream of it within 2 s", async () => {
     const panel = await login(hub, "demo", "demo", "revoked panel");
     const phone = await login(hub, "demo", "demo", "phone");
-    const hash = (await jsonOf(await call(hub, "GET", `${AUTH}/session/all`, { cookie: panel }), SessionsSchema)).items.find((item) => item.current)!.hash;
+    const hash = (
+      await jsonOf(await call(hub, "GET", `${AUTH}/session/all`, { cookie: panel }), SessionsSchema)
+    ).items.find((item) => item.current)!.hash;
     await streamsEndWith(panel, async () => {
       expect((await call(hub, "DELETE", `${AUTH}/session`, { cookie: phone, body: { hash } })).status).toBe(200);
     });
   }, 30_000);
 
   it("a password changed with the hub's CLI (its own process, same database) logs out every session of the login: streams and live connections close within 2 s, the end is announced", async () => {
-    expect(await runCli(["user", "add", "anna", "--password", "stare hasło", "--pin", "2468"], { env: { HUB_DATA_DIR: hub.dataDir }, out: () => undefined, err: () => undefined, readStdin: async () => "" })).toBe(0);
+    expect(
+      await runCli(["user", "add", "anna", "--password", "stare hasło", "--pin", "2468"], {
+        env: { HUB_DATA_DIR: hub.dataDir },
+        out: () => undefined,
+        err: () => undefined,
+        readStdin: async () => "",
+      }),
+    ).toBe(0);
     const panel = await login(hub, "anna", "stare hasło", "panel Anny");
     const phone = await login(hub, "anna", "stare hasło", "telefon Anny");
-    const hashes = (await jsonOf(await call(hub, "GET", `${AUTH}/session/all`, { cookie: panel }), SessionsSchema)).items.map((item) => item.hash);
+    const hashes = (
+      await jsonOf(await call(hub, "GET", `${AUTH}/session/all`, { cookie: panel }), SessionsSchema)
+    ).items.map((item) => item.hash);
     expect(hashes).toHaveLength(2);
     const live = await connectBrowser(hub, phone);
     const watcher = await connectBrowser(hub, observer);
@@ -242,13 +300,20 @@ describe("a session's end closes its camera streams (docs/contract.md 'Cameras')
         changedAt = Date.now();
       });
       expect((await liveClosed) - changedAt).toBeLessThan(END_WITHIN_MS);
-      for (const message of await Promise.all(announced)) expect(v.parse(SessionEndedPayloadSchema, JSON.parse(message.payload)).reason).toBe("revoked");
+      for (const message of await Promise.all(announced))
+        expect(v.parse(SessionEndedPayloadSchema, JSON.parse(message.payload)).reason).toBe("revoked");
       for (const cookie of [panel, phone]) {
         const refused = await call(hub, "GET", `${V1}${mjpegPath("brama")}`, { cookie });
         expect(refused.status).toBe(401);
         expect((await jsonOf(refused, ErrorBodySchema)).code).toBe("AUTH_NO_SESSION");
       }
-      expect((await call(hub, "POST", `${AUTH}/auth`, { body: { login: "anna", password: "stare hasło", sessionName: "x" } })).status).toBe(401);
+      expect(
+        (
+          await call(hub, "POST", `${AUTH}/auth`, {
+            body: { login: "anna", password: "stare hasło", sessionName: "x" },
+          })
+        ).status,
+      ).toBe(401);
       await login(hub, "anna", "nowe hasło");
       // The observer (another login) is untouched.
       expect((await call(hub, "GET", `${V1}${LIVE_STREAMS_PATH}`, { cookie: observer })).status).toBe(200);
@@ -269,7 +334,10 @@ describe("a session's end closes its camera streams (docs/contract.md 'Cameras')
       const offer = await call(hub, "POST", `${V5}${rtcPath("zoom")}`, { cookie: panel, body: { sdp: viewer.offer } });
       expect(offer.status).toBe(200);
       await viewer.accept((await jsonOf(offer, RtcAnswerSchema)).item.sdp);
-      for (const third of [await call(hub, "GET", `${V1}${mjpegPath("zoom")}`, { cookie: panel }), await call(hub, "POST", `${V5}${rtcPath("zoom")}`, { cookie: panel, body: { sdp: other.offer } })]) {
+      for (const third of [
+        await call(hub, "GET", `${V1}${mjpegPath("zoom")}`, { cookie: panel }),
+        await call(hub, "POST", `${V5}${rtcPath("zoom")}`, { cookie: panel, body: { sdp: other.offer } }),
+      ]) {
         expect(third.status).toBe(429);
         expect((await jsonOf(third, ErrorBodySchema)).code).toBe("TOO_MANY_STREAMS");
       }
@@ -310,9 +378,18 @@ describe("a session's end closes its camera streams (docs/contract.md 'Cameras')
       const ends = [endOf(zoomMjpeg), endOf(observersZoom)];
       const bramaEnd = endOf(brama, 4_000);
       const startedAt = Date.now();
-      for (const id of ["zoom", "strych"]) expect((await call(hub, "PATCH", `${V5}${cameraPath(id)}`, { cookie: panel, body: { config: { enabled: false } } })).status).toBe(200);
+      for (const id of ["zoom", "strych"])
+        expect(
+          (await call(hub, "PATCH", `${V5}${cameraPath(id)}`, { cookie: panel, body: { config: { enabled: false } } }))
+            .status,
+        ).toBe(200);
       expectEndedWithin(await Promise.all(ends), startedAt, Date.now());
-      expect(await Promise.race([hlsInFlight, new Promise((resolve) => setTimeout(() => resolve("still open"), END_WITHIN_MS))])).toBe("cut");
+      expect(
+        await Promise.race([
+          hlsInFlight,
+          new Promise((resolve) => setTimeout(() => resolve("still open"), END_WITHIN_MS)),
+        ]),
+      ).toBe("cut");
       const after = await streams();
       expect({ zoom: liveOf(after, "zoom"), strych: liveOf(after, "strych") }).toEqual({ zoom: 0, strych: 0 });
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -322,7 +399,8 @@ describe("a session's end closes its camera streams (docs/contract.md 'Cameras')
       expect(await bramaEnd).toBeNull();
     } finally {
       await viewer.close();
-      for (const id of ["zoom", "strych"]) await call(hub, "PATCH", `${V5}${cameraPath(id)}`, { cookie: panel, body: { config: { enabled: true } } });
+      for (const id of ["zoom", "strych"])
+        await call(hub, "PATCH", `${V5}${cameraPath(id)}`, { cookie: panel, body: { config: { enabled: true } } });
     }
   }, 30_000);
 });

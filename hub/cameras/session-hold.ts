@@ -12,7 +12,12 @@ export const STREAMS_PER_SESSION_CAMERA = 2;
  * (its socket closes; a stream's producer stops with it). Unregistered when the response closes.
  * Without a registry (a route tested alone) it does nothing.
  */
-export function holdForSession(sessions: SessionRegistry | undefined, request: FastifyRequest, reply: FastifyReply, hold: SessionHold): void {
+export function holdForSession(
+  sessions: SessionRegistry | undefined,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hold: SessionHold,
+): void {
   if (!sessions) return;
   const unregister = sessions.add(sessionOf(request).id, () => reply.raw.destroy(), hold);
   reply.raw.once("close", unregister);
@@ -23,9 +28,17 @@ export function holdForSession(sessions: SessionRegistry | undefined, request: F
  * {@link STREAMS_PER_SESSION_CAMERA} of it (MJPEG and WebRTC).
  * @throws HubError TOO_MANY_STREAMS (429)
  */
-export function checkSessionStreams(sessions: SessionRegistry | undefined, request: FastifyRequest, camera: string): void {
+export function checkSessionStreams(
+  sessions: SessionRegistry | undefined,
+  request: FastifyRequest,
+  camera: string,
+): void {
   if (!sessions) return;
   const id = sessionOf(request).id;
   const open = sessions.count(id, { kind: "mjpeg", camera }) + sessions.count(id, { kind: "rtc", camera });
-  if (open >= STREAMS_PER_SESSION_CAMERA) throw new HubError("TOO_MANY_STREAMS", `this session already has ${STREAMS_PER_SESSION_CAMERA} live streams of this camera open`);
+  if (open >= STREAMS_PER_SESSION_CAMERA)
+    throw new HubError(
+      "TOO_MANY_STREAMS",
+      `this session already has ${STREAMS_PER_SESSION_CAMERA} live streams of this camera open`,
+    );
 }

@@ -13,9 +13,17 @@ const V5 = "/api/cameras/v5";
 const ATTACK = 500;
 
 /** GETs camera `id`'s snapshot: status, ETag (the hub's count of snapshots taken when it was) and bytes. */
-async function snapshot(hub: TestHub, cookie: string, id: string): Promise<{ status: number; etag: string | null; jpeg: Buffer }> {
+async function snapshot(
+  hub: TestHub,
+  cookie: string,
+  id: string,
+): Promise<{ status: number; etag: string | null; jpeg: Buffer }> {
   const response = await call(hub, "GET", `${V1}${snapshotPath(id)}`, { cookie });
-  return { status: response.status, etag: response.headers.get("etag"), jpeg: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    etag: response.headers.get("etag"),
+    jpeg: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 /** The count of snapshots taken that an ETag `"<n>"` carries. */
@@ -24,7 +32,9 @@ const takenOf = (etag: string | null): number => Number(/^"(\d+)"$/.exec(etag ??
 const figures = (result: ConcurrentGetsResult) => ({
   totalMs: Math.round(result.totalMs),
   slowestUnrelatedMs: Math.round(Math.max(...result.probes.map((probe) => probe.ms))),
-  statuses: [...new Set(result.statuses)].map((status) => `${status} x${result.statuses.filter((s) => s === status).length}`).join(", "),
+  statuses: [...new Set(result.statuses)]
+    .map((status) => `${status} x${result.statuses.filter((s) => s === status).length}`)
+    .join(", "),
 });
 
 describe("snapshots of a demo camera are reused and bounded (docs/contract.md 'Cameras')", () => {
@@ -35,16 +45,33 @@ describe("snapshots of a demo camera are reused and bounded (docs/contract.md 'C
 
   it(`${ATTACK} concurrent snapshots of an idle camera are answered together, drawn about once a second, and GET /cameras keeps answering`, async () => {
     // The same number of the cheapest signed-in GET, for comparison: what any 500 requests cost this machine now.
-    const control = await concurrentGets({ url: hub.url, path: `${V5}${CAMERAS_PATH}`, probePath: `${V5}${CAMERAS_PATH}`, cookie, count: ATTACK });
+    const control = await concurrentGets({
+      url: hub.url,
+      path: `${V5}${CAMERAS_PATH}`,
+      probePath: `${V5}${CAMERAS_PATH}`,
+      cookie,
+      count: ATTACK,
+    });
     const before = takenOf((await snapshot(hub, cookie, "ogrod")).etag);
     const heapBefore = process.memoryUsage().heapUsed;
     let heapPeak = heapBefore;
     const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 10);
-    const attack = await concurrentGets({ url: hub.url, path: `${V1}${snapshotPath("ogrod")}`, probePath: `${V5}${CAMERAS_PATH}`, cookie, count: ATTACK }).finally(() => clearInterval(sampler));
+    const attack = await concurrentGets({
+      url: hub.url,
+      path: `${V1}${snapshotPath("ogrod")}`,
+      probePath: `${V5}${CAMERAS_PATH}`,
+      cookie,
+      count: ATTACK,
+    }).finally(() => clearInterval(sampler));
     const taken = takenOf((await snapshot(hub, cookie, "ogrod")).etag) - before;
     console.log(
       `${ATTACK} concurrent snapshots (2026-11-27):`,
-      JSON.stringify({ attack: figures(attack), control: figures(control), snapshotsTaken: taken, heapGrowthMiB: ((heapPeak - heapBefore) / 2 ** 20).toFixed(1) }),
+      JSON.stringify({
+        attack: figures(attack),
+        control: figures(control),
+        snapshotsTaken: taken,
+        heapGrowthMiB: ((heapPeak - heapBefore) / 2 ** 20).toFixed(1),
+      }),
     );
 
     for (const status of attack.statuses) expect([200, 429]).toContain(status);
@@ -86,7 +113,15 @@ describe("snapshots proxied from real cameras are bounded per camera and in all"
       cameras = await startHeldCameras();
       return {
         env: { HUB_CAMERA_PROBE_MS: "0" },
-        cameras: ids.map((id) => ({ id, label: id, source: { type: "mjpeg", url: `${cameras.url}/${id}/video.mjpg`, snapshotUrl: `${cameras.url}/${id}/snapshot.jpg` } })),
+        cameras: ids.map((id) => ({
+          id,
+          label: id,
+          source: {
+            type: "mjpeg",
+            url: `${cameras.url}/${id}/video.mjpg`,
+            snapshotUrl: `${cameras.url}/${id}/snapshot.jpg`,
+          },
+        })),
       };
     },
     (started) => ({ hub, cookie } = started),
@@ -95,7 +130,15 @@ describe("snapshots proxied from real cameras are bounded per camera and in all"
 
   it("5 requests for each of 6 slow cameras: one fetch per camera, 4 at once; the rest 429 after 2 s, then the fetched picture is reused", async () => {
     const at = performance.now();
-    const requests = ids.flatMap((id) => Array.from({ length: 5 }, () => call(hub, "GET", `${V1}${snapshotPath(id)}`, { cookie }).then((response) => ({ id, at: performance.now() - at, response }))));
+    const requests = ids.flatMap((id) =>
+      Array.from({ length: 5 }, () =>
+        call(hub, "GET", `${V1}${snapshotPath(id)}`, { cookie }).then((response) => ({
+          id,
+          at: performance.now() - at,
+          response,
+        })),
+      ),
+    );
     // Nothing has answered yet: the 30 requests wait on 4 fetches.
     await new Promise((resolve) => setTimeout(resolve, SNAPSHOT_LIMITS.waitMs + 500));
     expect(cameras.peak).toEqual({ total: SNAPSHOT_LIMITS.total, perCamera: 1 });
@@ -106,7 +149,10 @@ describe("snapshots proxied from real cameras are bounded per camera and in all"
     expect(refused).toHaveLength(10);
     for (const answer of refused) {
       expect(answer.at).toBeGreaterThanOrEqual(SNAPSHOT_LIMITS.waitMs - 50);
-      expect(await jsonOf(answer.response, RefusalSchema)).toMatchObject({ code: "TOO_MANY_STREAMS", retryAfterMs: 1_000 });
+      expect(await jsonOf(answer.response, RefusalSchema)).toMatchObject({
+        code: "TOO_MANY_STREAMS",
+        retryAfterMs: 1_000,
+      });
     }
     const served = answers.filter((answer) => answer.response.status === 200);
     expect(served).toHaveLength(20);

@@ -8,7 +8,13 @@ import type { FrameSource } from "./source";
  * all are taken at once (a demo camera's is drawn on the hub's one thread, a real camera's fetched
  * whole into memory, up to 5 MiB); one that waits over `waitMs` for its turn is refused.
  */
-export const SNAPSHOT_LIMITS = { reuseMs: 1_000, perKey: 1, total: 4, waitMs: 2_000, waiting: 64 } as const satisfies ConcurrencyBounds & { reuseMs: number };
+export const SNAPSHOT_LIMITS = {
+  reuseMs: 1_000,
+  perKey: 1,
+  total: 4,
+  waitMs: 2_000,
+  waiting: 64,
+} as const satisfies ConcurrencyBounds & { reuseMs: number };
 
 /** A snapshot as answered: the JPEG and its tag (the same tag, the same picture: it was reused). */
 export interface Snapshot {
@@ -19,7 +25,9 @@ export interface Snapshot {
 
 /** The 429 answered when no snapshot can be taken now; the client may try again after `retryAfterMs`. */
 export function snapshotRefusal(): HubError {
-  return new HubError("TOO_MANY_STREAMS", "too many camera snapshots are being taken; try again in a moment", { retryAfterMs: 1_000 });
+  return new HubError("TOO_MANY_STREAMS", "too many camera snapshots are being taken; try again in a moment", {
+    retryAfterMs: 1_000,
+  });
 }
 
 /**

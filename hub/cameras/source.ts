@@ -115,7 +115,8 @@ export class SimulatedCamera implements FrameSource {
     // times a second and the frames between repeat the latest one: drawing and encoding a frame
     // takes tens of ms of the hub's one thread, so drawing each would cap the rate well below it.
     const drawEvery = Math.max(1, Math.round(this.fps / SIM_FPS));
-    if (!this.latest || this.frame % drawEvery === 0) this.latest = drawSimulatedFrame(this.frame, new Date(), this.hue, this.view());
+    if (!this.latest || this.frame % drawEvery === 0)
+      this.latest = drawSimulatedFrame(this.frame, new Date(), this.hue, this.view());
     for (const observer of this.observers) observer.frame();
     for (const listener of this.set) listener(this.latest);
   }

@@ -77,12 +77,21 @@ export function startCameras(options: {
   const cameras = options.household.cameras ?? [];
   const rtspLog = { warn: (message: string) => options.log.warn(message) };
   if (!ffmpeg && cameras.some((camera) => camera.source.type === "rtsp")) {
-    options.log.warn("cameras: RTSP cameras need ffmpeg on the hub (apt install ffmpeg, or HUB_FFMPEG=<path>); until then they answer 409 NOT_SUPPORTED");
+    options.log.warn(
+      "cameras: RTSP cameras need ffmpeg on the hub (apt install ffmpeg, or HUB_FFMPEG=<path>); until then they answer 409 NOT_SUPPORTED",
+    );
   }
-  const service = new CameraService(cameras, new CameraEditStore(options.db), options.link, options.demoCameraFps, { ffmpeg, log: rtspLog }).start();
+  const service = new CameraService(cameras, new CameraEditStore(options.db), options.link, options.demoCameraFps, {
+    ffmpeg,
+    log: rtspLog,
+  }).start();
   const mjpegLimiter = new StreamLimiter(MJPEG_LIMITS.perCamera, MJPEG_LIMITS.total);
   const rtcLimiter = new StreamLimiter(RTC_LIMITS.perCamera, RTC_LIMITS.total);
-  const rtc = new RtcService(service, new Map((options.household.cameras ?? []).map((camera) => [camera.id, camera.source])), { limiter: rtcLimiter });
+  const rtc = new RtcService(
+    service,
+    new Map((options.household.cameras ?? []).map((camera) => [camera.id, camera.source])),
+    { limiter: rtcLimiter },
+  );
   // camera/state and camera/heartbeat from the frames that arrive (monitor.ts); viewers: the hub's MJPEG streams and WebRTC connections.
   const monitor = new CameraMonitor({
     cameras: service,
@@ -108,10 +117,18 @@ export function startCameras(options: {
       })
     : undefined;
   // The demo cameras' HLS: ffmpeg's live test source, the committed clip otherwise (and whenever ffmpeg fails).
-  const demoHls = ffmpeg ? new FfmpegHls(ffmpeg, new DemoHls(), {}, { warn: (message) => options.log.warn(message) }) : new DemoHls();
+  const demoHls = ffmpeg
+    ? new FfmpegHls(ffmpeg, new DemoHls(), {}, { warn: (message) => options.log.warn(message) })
+    : new DemoHls();
   const hls = new HlsService(cameras, service, demoHls, undefined, { ffmpeg, log: rtspLog });
   const v1Routes = [
-    camerasRoutes({ cameras: service, doorbell: press, stall: options.demo ? (id, ms) => service.stall(id, ms) : undefined, limiter: mjpegLimiter, sessions: options.sessions }),
+    camerasRoutes({
+      cameras: service,
+      doorbell: press,
+      stall: options.demo ? (id, ms) => service.stall(id, ms) : undefined,
+      limiter: mjpegLimiter,
+      sessions: options.sessions,
+    }),
     cameraControlsRoutes({ controls: new CameraControls(service) }),
     recordingsRoutes({ recordings, motion, sessions: options.sessions }),
     hlsRoutes({ hls, sessions: options.sessions }),

@@ -35,9 +35,12 @@ export class CameraEditStore {
   /** Merges `config` into camera `id`'s edit and stores it; returns the merged edit. */
   merge(id: string, config: CameraConfigBody["config"]): CameraEdit {
     const merged: CameraEdit = { ...this.get(id) };
-    for (const [key, value] of Object.entries(config)) if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+    for (const [key, value] of Object.entries(config))
+      if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
     this.db
-      .prepare("INSERT INTO camera_edits (id, json, updated_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at")
+      .prepare(
+        "INSERT INTO camera_edits (id, json, updated_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at",
+      )
       .run(id, JSON.stringify(merged), new Date().toISOString());
     return merged;
   }

@@ -9,7 +9,13 @@ import type { CameraService } from "./service";
  * playback}, cameras: [{id, mjpeg, hls, rtc}]}}`, every household camera in household order (0 when
  * it has none). Without a registry (a route tested alone) every count is 0.
  */
-export function liveStreamsRoutes({ cameras, sessions }: { cameras: CameraService; sessions?: SessionRegistry | undefined }) {
+export function liveStreamsRoutes({
+  cameras,
+  sessions,
+}: {
+  cameras: CameraService;
+  sessions?: SessionRegistry | undefined;
+}) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get(LIVE_STREAMS_PATH, async () => {
       const counts = sessions?.counts();

@@ -13,14 +13,17 @@ import { irhvacOf, readIrhvac } from "./irhvac";
  * vendor (case-insensitive). A frame of another vendor (another remote) is ignored; a bad IRHVAC
  * object, an oversized or non-JSON payload is dropped. Never throws.
  */
-export function createAcBridge(household: Household): (topic: string, payload: Buffer, receivedAt: Date) => Translation {
+export function createAcBridge(
+  household: Household,
+): (topic: string, payload: Buffer, receivedAt: Date) => Translation {
   const byDevice = new Map<string, AcUnit[]>();
   for (const unit of household.ac ?? []) byDevice.set(unit.device, [...(byDevice.get(unit.device) ?? []), unit]);
   return (topic, payload, receivedAt) => {
     const out = emptyTranslation();
     const parts = topic.split("/");
     const [prefix, device, suffix] = parts;
-    if (parts.length !== 3 || device === undefined || suffix !== "RESULT" || (prefix !== "stat" && prefix !== "tele")) return out;
+    if (parts.length !== 3 || device === undefined || suffix !== "RESULT" || (prefix !== "stat" && prefix !== "tele"))
+      return out;
     if (!isSafeDeviceName(device)) return out; // the Tasmota bridge reports unsafe topics
     const units = byDevice.get(device);
     if (!units || payload.length > MAX_PAYLOAD_BYTES) return out;
@@ -34,7 +37,8 @@ export function createAcBridge(household: Household): (topic: string, payload: B
     }
     const unit = units.find((u) => u.vendor.toLowerCase() === state.vendor.toLowerCase());
     if (!unit) {
-      if (!found.received) out.dropped.push(`${topic}: IRHVAC of vendor ${state.vendor.slice(0, 64)}, no such unit on ${device}`);
+      if (!found.received)
+        out.dropped.push(`${topic}: IRHVAC of vendor ${state.vendor.slice(0, 64)}, no such unit on ${device}`);
       return out;
     }
     const message: AcStatePayload = {

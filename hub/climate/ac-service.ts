@@ -1,5 +1,11 @@
 import * as v from "valibot";
-import { AcStatePayloadSchema, acStateTopic, type AcBody, type AcCommandResult, type AcStatePayload } from "../../src/shared/contract/climate";
+import {
+  AcStatePayloadSchema,
+  acStateTopic,
+  type AcBody,
+  type AcCommandResult,
+  type AcStatePayload,
+} from "../../src/shared/contract/climate";
 import { availabilityTopic, tasmotaCommandTopic } from "../../src/shared/contract/topics";
 import { sendDeviceCommands } from "../broker/commands";
 import type { BrokerLink } from "../broker/link";
@@ -50,7 +56,17 @@ export class AcService {
         const timer = setTimeout(() => {
           this.timers.delete(timer);
           if (this.last.has(unit.id)) return;
-          const unknown: AcStatePayload = { label: unit.label, room: unit.room, device: unit.device, vendor: unit.vendor, mode: null, targetTemperature: null, power: null, fanSpeed: null, time: new Date().toISOString() };
+          const unknown: AcStatePayload = {
+            label: unit.label,
+            room: unit.room,
+            device: unit.device,
+            vendor: unit.vendor,
+            mode: null,
+            targetTemperature: null,
+            power: null,
+            fanSpeed: null,
+            time: new Date().toISOString(),
+          };
           this.link.publish(acStateTopic(unit.id), JSON.stringify(unknown), { retain: true, qos: 0 });
         }, AC_ANNOUNCE_DELAY_MS);
         timer.unref();
@@ -74,7 +90,9 @@ export class AcService {
     const unit = this.units.get(id);
     if (!unit) throw new HubError("NOT_FOUND", "no such AC unit");
     const irhvac = irhvacCommand(unit, this.last.get(id) ?? null, change);
-    await sendDeviceCommands(this.link, [{ topic: tasmotaCommandTopic(unit.device, "IRHVAC"), payload: JSON.stringify(irhvac) }]);
+    await sendDeviceCommands(this.link, [
+      { topic: tasmotaCommandTopic(unit.device, "IRHVAC"), payload: JSON.stringify(irhvac) },
+    ]);
     return { id, command: "IRHVAC", irhvac, sentAt: new Date().toISOString() };
   }
 }

@@ -64,16 +64,22 @@ export class HeaterService {
   ) {
     this.now = options.now ?? Date.now;
     this.heater = household.heater;
-    this.sensors = new Map(household.sensors.filter((sensor) => sensor.kind === "temp").map((sensor) => [sensor.id, sensor]));
+    this.sensors = new Map(
+      household.sensors.filter((sensor) => sensor.kind === "temp").map((sensor) => [sensor.id, sensor]),
+    );
     if (!this.heater) return;
     const heater = this.heater;
     const item = household.switches.find((entry) => entry.name === heater.switch);
     if (!item) throw new Error(`household heater.switch: no switch named ${JSON.stringify(heater.switch)}`);
-    if (!this.sensors.has(heater.sensor)) throw new Error(`household heater.sensor: no temperature sensor ${JSON.stringify(heater.sensor)}`);
+    if (!this.sensors.has(heater.sensor))
+      throw new Error(`household heater.sensor: no temperature sensor ${JSON.stringify(heater.sensor)}`);
     this.device = item.device;
     this.relayKey = tasmotaPowerCommand(item.relay ?? 0);
     const stored = store.get();
-    this.config = stored && this.sensors.has(stored.sensor) ? stored : { mode: heater.mode, temperature: heater.temperature, sensor: heater.sensor };
+    this.config =
+      stored && this.sensors.has(stored.sensor)
+        ? stored
+        : { mode: heater.mode, temperature: heater.temperature, sensor: heater.sensor };
   }
 
   /** Subscribes to the relay and the sensors, publishes the state, starts the periodic check. Returns this. */
@@ -137,8 +143,13 @@ export class HeaterService {
    */
   setConfig(body: HeaterConfigBody): HeaterConfig {
     const current = this.getConfig();
-    if (body.sensor !== undefined && !this.sensors.has(body.sensor)) throw new HubError("BAD_REQUEST", "sensor: not a temperature sensor of this household");
-    return this.change({ ...current, ...(body.temperature !== undefined ? { temperature: body.temperature } : {}), ...(body.sensor !== undefined ? { sensor: body.sensor } : {}) });
+    if (body.sensor !== undefined && !this.sensors.has(body.sensor))
+      throw new HubError("BAD_REQUEST", "sensor: not a temperature sensor of this household");
+    return this.change({
+      ...current,
+      ...(body.temperature !== undefined ? { temperature: body.temperature } : {}),
+      ...(body.sensor !== undefined ? { sensor: body.sensor } : {}),
+    });
   }
 
   /** The controlling sensor's temperature, or null when there is none within HEATER_READING_MAX_AGE_MS. */
@@ -180,14 +191,22 @@ export class HeaterService {
     if (wanted === null || wanted === this.relay) return;
     if (this.lastSent && this.lastSent.state === wanted && this.now() - this.lastSent.at < HEATER_RESEND_MS) return;
     this.lastSent = { state: wanted, at: this.now() };
-    sendDeviceCommands(this.link, [{ topic: tasmotaCommandTopic(this.device, this.relayKey), payload: wanted }]).catch((error: unknown) => {
-      this.log.warn({ err: error, device: this.device }, "heater relay command not sent; tried again at the next check");
-    });
+    sendDeviceCommands(this.link, [{ topic: tasmotaCommandTopic(this.device, this.relayKey), payload: wanted }]).catch(
+      (error: unknown) => {
+        this.log.warn(
+          { err: error, device: this.device },
+          "heater relay command not sent; tried again at the next check",
+        );
+      },
+    );
   }
 }
 
 /** A payload parsed as JSON and checked with `schema`; undefined for anything else. */
-function parseJson<TSchema extends v.GenericSchema>(schema: TSchema, payload: Buffer): v.InferOutput<TSchema> | undefined {
+function parseJson<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  payload: Buffer,
+): v.InferOutput<TSchema> | undefined {
   try {
     const parsed = v.safeParse(schema, JSON.parse(payload.toString("utf8")));
     return parsed.success ? parsed.output : undefined;

@@ -8,7 +8,11 @@ export class HeaterStore {
 
   /** The stored config, or null when none is stored or the row breaks the contract's rules. */
   get(): HeaterConfig | null {
-    const row = this.db.prepare<[], { mode: string; temperature: number; sensor: string }>("SELECT mode, temperature, sensor FROM heater_config WHERE id = 1").get();
+    const row = this.db
+      .prepare<[], { mode: string; temperature: number; sensor: string }>(
+        "SELECT mode, temperature, sensor FROM heater_config WHERE id = 1",
+      )
+      .get();
     if (!row) return null;
     const parsed = v.safeParse(HeaterConfigSchema, row);
     return parsed.success ? parsed.output : null;

@@ -13,7 +13,14 @@ import type { AcUnit } from "../household/schema";
 export type AcKnownState = Pick<AcStatePayload, "mode" | "targetTemperature" | "power" | "fanSpeed">;
 
 /** The IRHVAC JSON sent as `cmnd/<t>/IRHVAC` (Tasmota-IR docs; fixture cmnd_irhvac.json). */
-export type IrhvacCommand = { Vendor: string; Power: "On" | "Off"; Mode: AcMode; FanSpeed: AcFanSpeed; Celsius: "On"; Temp: number };
+export type IrhvacCommand = {
+  Vendor: string;
+  Power: "On" | "Off";
+  Mode: AcMode;
+  FanSpeed: AcFanSpeed;
+  Celsius: "On";
+  Temp: number;
+};
 
 /** Defaults for what a unit never reported: Auto, 22 °C, fan Auto. */
 const DEFAULT_MODE: AcMode = "Auto";
@@ -54,7 +61,7 @@ function onOff(value: unknown): "On" | "Off" | undefined {
 
 /** °F to °C rounded to 0.5 (IRHVAC with `Celsius: "Off"` carries Fahrenheit). */
 export function fahrenheitToCelsius(fahrenheit: number): number {
-  return Math.round(((fahrenheit - 32) * 5) / 9 * 2) / 2;
+  return Math.round((((fahrenheit - 32) * 5) / 9) * 2) / 2;
 }
 
 /** A unit's state read from an IRHVAC object, with the vendor it names. */

@@ -1,12 +1,29 @@
 import type { MqttClient } from "mqtt";
 import * as v from "valibot";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AcCommandAnswerSchema, AcStatePayloadSchema, HeaterConfigAnswerSchema, HeaterStatePayloadSchema, type AcStatePayload, type HeaterStatePayload } from "../../src/shared/contract/climate";
+import {
+  AcCommandAnswerSchema,
+  AcStatePayloadSchema,
+  HeaterConfigAnswerSchema,
+  HeaterStatePayloadSchema,
+  type AcStatePayload,
+  type HeaterStatePayload,
+} from "../../src/shared/contract/climate";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
 import { tasmotaSwitch } from "../simulator/devices";
 import { tasmotaHvacBlaster } from "../simulator/climate";
 import { loadFixture } from "../testing/fixtures";
-import { call, connectBrowser, connectDevice, freePort, jsonOf, login, startTestHub, tempDir, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectBrowser,
+  connectDevice,
+  freePort,
+  jsonOf,
+  login,
+  startTestHub,
+  tempDir,
+  type TestHub,
+} from "../testing/harness";
 
 let hub: TestHub;
 const clients: MqttClient[] = [];
@@ -21,13 +38,19 @@ afterEach(async () => {
 type Received = { topic: string; payload: string; retain: boolean; qos: number };
 
 /** Tasmota device `name` answering its commands with the simulator's model (`model`), collecting them. */
-async function device(name: string, model: ReturnType<typeof tasmotaSwitch>, answering = true): Promise<{ client: MqttClient; received: Received[] }> {
+async function device(
+  name: string,
+  model: ReturnType<typeof tasmotaSwitch>,
+  answering = true,
+): Promise<{ client: MqttClient; received: Received[] }> {
   const client = await connectDevice(hub, name);
   clients.push(client);
   const received: Received[] = [];
   client.on("message", (topic, payload, packet) => {
     received.push({ topic, payload: payload.toString(), retain: packet.retain, qos: packet.qos });
-    if (answering && model.command) for (const m of model.command(topic, payload.toString(), new Date())) client.publish(m.topic, m.payload, { qos: 1, retain: m.retain });
+    if (answering && model.command)
+      for (const m of model.command(topic, payload.toString(), new Date()))
+        client.publish(m.topic, m.payload, { qos: 1, retain: m.retain });
   });
   await client.subscribeAsync(`cmnd/${name}/#`, { qos: 1 });
   for (const m of model.tick(new Date())) await client.publishAsync(m.topic, m.payload, { qos: 1, retain: m.retain });
@@ -57,13 +80,28 @@ const until = async (check: () => boolean, ms = 4000) => {
 describe("heater on the general base", () => {
   it("mode on / off switch the household's heater relay through Tasmota POWER; the relay's answer shows in heater/state", async () => {
     const cookie = await login(hub);
-    const relay = await device("grzejnik", tasmotaSwitch("grzejnik", 1, () => 0.9));
+    const relay = await device(
+      "grzejnik",
+      tasmotaSwitch("grzejnik", 1, () => 0.9),
+    );
     const state = await live<HeaterStatePayload>("heater/state", HeaterStatePayloadSchema);
     await until(() => state()?.relay === "OFF");
-    expect(state()).toMatchObject({ label: "Ogrzewanie", room: "Salon", device: "grzejnik", mode: "off", temperature: 21, sensor: "salon-temp", sensorLabel: "Salon" });
+    expect(state()).toMatchObject({
+      label: "Ogrzewanie",
+      room: "Salon",
+      device: "grzejnik",
+      mode: "off",
+      temperature: 21,
+      sensor: "salon-temp",
+      sensorLabel: "Salon",
+    });
 
     const on = await call(hub, "POST", "/api/v2/heater/config/on", { cookie });
-    expect((await jsonOf(on, HeaterConfigAnswerSchema)).item).toEqual({ mode: "on", temperature: 21, sensor: "salon-temp" });
+    expect((await jsonOf(on, HeaterConfigAnswerSchema)).item).toEqual({
+      mode: "on",
+      temperature: 21,
+      sensor: "salon-temp",
+    });
     await until(() => state()?.relay === "ON");
     expect(relay.received).toEqual([{ topic: "cmnd/grzejnik/POWER", payload: "ON", retain: false, qos: 1 }]);
     expect(state()?.since).not.toBeNull();
@@ -74,12 +112,22 @@ describe("heater on the general base", () => {
 
   it("auto follows the chosen sensor's temperature with hysteresis; the config survives a restart", async () => {
     const cookie = await login(hub);
-    const relay = await device("grzejnik", tasmotaSwitch("grzejnik", 1, () => 0.9));
+    const relay = await device(
+      "grzejnik",
+      tasmotaSwitch("grzejnik", 1, () => 0.9),
+    );
     const balkon = await connectDevice(hub, "balkon");
     clients.push(balkon);
     const state = await live<HeaterStatePayload>("heater/state", HeaterStatePayloadSchema);
-    const patched = await call(hub, "PATCH", "/api/v2/heater/config", { cookie, body: { sensor: "balkon-temp", temperature: 22.5 } });
-    expect((await jsonOf(patched, HeaterConfigAnswerSchema)).item).toEqual({ mode: "off", temperature: 22.5, sensor: "balkon-temp" });
+    const patched = await call(hub, "PATCH", "/api/v2/heater/config", {
+      cookie,
+      body: { sensor: "balkon-temp", temperature: 22.5 },
+    });
+    expect((await jsonOf(patched, HeaterConfigAnswerSchema)).item).toEqual({
+      mode: "off",
+      temperature: 22.5,
+      sensor: "balkon-temp",
+    });
     await call(hub, "POST", "/api/v2/heater/config/auto", { cookie });
     await until(() => state()?.mode === "auto" && state()?.relay === "OFF"); // no reading yet: off
 
@@ -87,7 +135,16 @@ describe("heater on the general base", () => {
     await balkon.publishAsync(reading.topic, reading.payload, { qos: 1 });
     await until(() => state()?.relay === "ON");
     expect(state()).toMatchObject({ current: 21.7, sensorLabel: "Balkon" });
-    const warm = (t: number) => balkon.publishAsync("tele/balkon/SENSOR", JSON.stringify({ Time: "2026-01-01T12:00:00", BME280: { Temperature: t, Humidity: 50, Pressure: 1000 }, TempUnit: "C" }), { qos: 1 });
+    const warm = (t: number) =>
+      balkon.publishAsync(
+        "tele/balkon/SENSOR",
+        JSON.stringify({
+          Time: "2026-01-01T12:00:00",
+          BME280: { Temperature: t, Humidity: 50, Pressure: 1000 },
+          TempUnit: "C",
+        }),
+        { qos: 1 },
+      );
     await warm(22.7); // within the band: stays on
     await until(() => state()?.current === 22.7);
     expect(state()?.relay).toBe("ON");
@@ -99,7 +156,11 @@ describe("heater on the general base", () => {
     const again = await startTestHub({ dataDir: hub.dataDir, mqttPort: await freePort() });
     try {
       const answer = await call(again, "GET", "/api/v2/heater/config", { cookie: await login(again) });
-      expect((await jsonOf(answer, HeaterConfigAnswerSchema)).item).toEqual({ mode: "auto", temperature: 22.5, sensor: "balkon-temp" });
+      expect((await jsonOf(answer, HeaterConfigAnswerSchema)).item).toEqual({
+        mode: "auto",
+        temperature: 22.5,
+        sensor: "balkon-temp",
+      });
     } finally {
       await again.close();
     }
@@ -121,7 +182,11 @@ describe("heater on the general base", () => {
     await bad("PATCH", "/api/v2/heater/config", { sensor: "nope" }, "sensor");
     await bad("PATCH", "/api/v2/heater/config", {}, "body");
     const answer = await call(hub, "GET", "/api/v2/heater/config", { cookie });
-    expect((await jsonOf(answer, HeaterConfigAnswerSchema)).item).toEqual({ mode: "off", temperature: 21, sensor: "salon-temp" });
+    expect((await jsonOf(answer, HeaterConfigAnswerSchema)).item).toEqual({
+      mode: "off",
+      temperature: 21,
+      sensor: "salon-temp",
+    });
     expect((await call(hub, "POST", "/api/v2/heater/config/on")).status).toBe(401);
   });
 
@@ -148,10 +213,21 @@ describe("air conditioning on the general base", () => {
     const blaster = await device("klima_salon", tasmotaHvacBlaster("klima_salon"));
     const state = await live<AcStatePayload>("ac/salon", AcStatePayloadSchema);
     await until(() => state() !== undefined);
-    expect(state()).toMatchObject({ label: "Klimatyzacja", room: "Salon", device: "klima_salon", vendor: "COOLIX", mode: null, targetTemperature: null });
+    expect(state()).toMatchObject({
+      label: "Klimatyzacja",
+      room: "Salon",
+      device: "klima_salon",
+      vendor: "COOLIX",
+      mode: null,
+      targetTemperature: null,
+    });
 
     const cool = await call(hub, "POST", "/api/v2/ac/salon", { cookie, body: { mode: "Cool" } });
-    expect((await jsonOf(cool, AcCommandAnswerSchema)).item).toMatchObject({ id: "salon", command: "IRHVAC", irhvac: { Vendor: "COOLIX", Power: "On", Mode: "Cool", Temp: 22 } });
+    expect((await jsonOf(cool, AcCommandAnswerSchema)).item).toMatchObject({
+      id: "salon",
+      command: "IRHVAC",
+      irhvac: { Vendor: "COOLIX", Power: "On", Mode: "Cool", Temp: 22 },
+    });
     await until(() => state()?.mode === "Cool");
     expect(state()).toMatchObject({ power: "On", targetTemperature: 22, fanSpeed: "Auto" });
 
@@ -163,16 +239,37 @@ describe("air conditioning on the general base", () => {
     expect(state()).toMatchObject({ power: "Off", targetTemperature: 24.5 });
 
     expect(blaster.received.map((m) => [m.topic, JSON.parse(m.payload), m.retain, m.qos])).toEqual([
-      ["cmnd/klima_salon/IRHVAC", { Vendor: "COOLIX", Power: "On", Mode: "Cool", FanSpeed: "Auto", Celsius: "On", Temp: 22 }, false, 1],
-      ["cmnd/klima_salon/IRHVAC", { Vendor: "COOLIX", Power: "On", Mode: "Cool", FanSpeed: "Auto", Celsius: "On", Temp: 24.5 }, false, 1],
-      ["cmnd/klima_salon/IRHVAC", { Vendor: "COOLIX", Power: "Off", Mode: "Off", FanSpeed: "Auto", Celsius: "On", Temp: 24.5 }, false, 1],
+      [
+        "cmnd/klima_salon/IRHVAC",
+        { Vendor: "COOLIX", Power: "On", Mode: "Cool", FanSpeed: "Auto", Celsius: "On", Temp: 22 },
+        false,
+        1,
+      ],
+      [
+        "cmnd/klima_salon/IRHVAC",
+        { Vendor: "COOLIX", Power: "On", Mode: "Cool", FanSpeed: "Auto", Celsius: "On", Temp: 24.5 },
+        false,
+        1,
+      ],
+      [
+        "cmnd/klima_salon/IRHVAC",
+        { Vendor: "COOLIX", Power: "Off", Mode: "Off", FanSpeed: "Auto", Celsius: "On", Temp: 24.5 },
+        false,
+        1,
+      ],
     ]);
   });
 
   it("a bad mode or temperature is 400 naming the field, an unknown unit 404; nothing reaches the blaster", async () => {
     const cookie = await login(hub);
     const blaster = await device("klima_salon", tasmotaHvacBlaster("klima_salon"));
-    for (const [body, field] of [[{ mode: "Hot" }, "mode"], [{ targetTemperature: 35 }, "targetTemperature"], [{ targetTemperature: 20.2 }, "targetTemperature"], [{}, "body"], [{ mode: "Cool", swing: "On" }, "body"]] as const) {
+    for (const [body, field] of [
+      [{ mode: "Hot" }, "mode"],
+      [{ targetTemperature: 35 }, "targetTemperature"],
+      [{ targetTemperature: 20.2 }, "targetTemperature"],
+      [{}, "body"],
+      [{ mode: "Cool", swing: "On" }, "body"],
+    ] as const) {
       const response = await call(hub, "POST", "/api/v2/ac/salon", { cookie, body });
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect((await jsonOf(response, ErrorBodySchema)).message).toMatch(new RegExp(`^${field}`));

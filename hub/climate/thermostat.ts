@@ -18,7 +18,13 @@ export interface ThermostatInput {
  * above target + hysteresis, and in between whatever it is (null = leave it, so the relay does not
  * chatter around the target). With no fresh reading `auto` answers OFF (fail-safe: never heat blind).
  */
-export function thermostatDecision({ mode, target, current, relay, hysteresis = HEATER_HYSTERESIS }: ThermostatInput): "ON" | "OFF" | null {
+export function thermostatDecision({
+  mode,
+  target,
+  current,
+  relay,
+  hysteresis = HEATER_HYSTERESIS,
+}: ThermostatInput): "ON" | "OFF" | null {
   if (mode === "off") return "OFF";
   if (mode === "on") return "ON";
   if (current === null) return "OFF";

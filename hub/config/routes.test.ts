@@ -27,13 +27,15 @@ function rawGet(target: { url: string }, path: string, headers: Record<string, s
   });
 }
 
-
 describe("general API", () => {
   it("GET /config answers ws://<Host>/mqtt and the household's switch groups, on v2 and v1", async () => {
     hub = await startTestHub();
     const cookie = await login(hub);
     for (const base of ["/api/v2", "/api/v1"]) {
-      const body = v.parse(ConfigAnswerSchema, JSON.parse(await rawGet(hub, `${base}/config`, { cookie, host: "dom.lan:8080" })));
+      const body = v.parse(
+        ConfigAnswerSchema,
+        JSON.parse(await rawGet(hub, `${base}/config`, { cookie, host: "dom.lan:8080" })),
+      );
       expect(body.item.mqttConnectionString).toBe("ws://dom.lan:8080/mqtt");
       expect(body.item.switchesList).toContainEqual({ name: "Biuro", items: ["listwa/1", "listwa/2", "listwa/3"] });
     }
@@ -42,9 +44,18 @@ describe("general API", () => {
   it("GET /config answers wss:// behind an HTTPS proxy (HUB_TRUST_PROXY) and ignores a hostile forwarded host", async () => {
     hub = await startTestHub({ trustProxy: ["127.0.0.1"] });
     const cookie = await login(hub);
-    const https = await jsonOf(await call(hub, "GET", "/api/v2/config", { cookie, headers: { "x-forwarded-proto": "https", "x-forwarded-host": "dom.example" } }), ConfigAnswerSchema);
+    const https = await jsonOf(
+      await call(hub, "GET", "/api/v2/config", {
+        cookie,
+        headers: { "x-forwarded-proto": "https", "x-forwarded-host": "dom.example" },
+      }),
+      ConfigAnswerSchema,
+    );
     expect(https.item.mqttConnectionString).toBe("wss://dom.example/mqtt");
-    const hostile = await jsonOf(await call(hub, "GET", "/api/v2/config", { cookie, headers: { "x-forwarded-host": "evil\"><script>" } }), ConfigAnswerSchema);
+    const hostile = await jsonOf(
+      await call(hub, "GET", "/api/v2/config", { cookie, headers: { "x-forwarded-host": 'evil"><script>' } }),
+      ConfigAnswerSchema,
+    );
     expect(hostile.item.mqttConnectionString).toBe("ws://localhost/mqtt");
   });
 
@@ -80,10 +91,26 @@ describe("general API", () => {
   it("GET /config/sensors lists each sensor with place, kind, room and native source", async () => {
     hub = await startTestHub();
     const cookie = await login(hub);
-    const body = await jsonOf(await call(hub, "GET", "/api/v1/config/sensors", { cookie }), v.object({ items: v.array(v.record(v.string(), v.unknown())) }));
+    const body = await jsonOf(
+      await call(hub, "GET", "/api/v1/config/sensors", { cookie }),
+      v.object({ items: v.array(v.record(v.string(), v.unknown())) }),
+    );
     expect(v.safeParse(SensorListSchema, body).success).toBe(true);
-    expect(body.items).toContainEqual({ id: "balkon-temp", kind: "temp", place: "balcony", label: "Balkon", room: "Balkon", source: { type: "tasmota", device: "balkon", field: "BME280.Temperature" } });
-    expect(body.items).toContainEqual(expect.objectContaining({ kind: "door", place: "entrance", source: { type: "zigbee2mqtt", device: "drzwi_wejsciowe", property: "contact" } }));
+    expect(body.items).toContainEqual({
+      id: "balkon-temp",
+      kind: "temp",
+      place: "balcony",
+      label: "Balkon",
+      room: "Balkon",
+      source: { type: "tasmota", device: "balkon", field: "BME280.Temperature" },
+    });
+    expect(body.items).toContainEqual(
+      expect.objectContaining({
+        kind: "door",
+        place: "entrance",
+        source: { type: "zigbee2mqtt", device: "drzwi_wejsciowe", property: "contact" },
+      }),
+    );
   });
 
   it("needs a session: 401 AUTH_NO_SESSION without a cookie", async () => {
@@ -96,7 +123,12 @@ describe("general API", () => {
   it("answers unknown API routes and reserved bases with 404 NOT_FOUND JSON", async () => {
     hub = await startTestHub();
     const cookie = await login(hub);
-    for (const path of ["/api/v2/nothing/here", "/api/cameras/v1/cameras", "/api/cameras/v5/cameras/nie-ma", "/api/garage/v1/garage/open"]) {
+    for (const path of [
+      "/api/v2/nothing/here",
+      "/api/cameras/v1/cameras",
+      "/api/cameras/v5/cameras/nie-ma",
+      "/api/garage/v1/garage/open",
+    ]) {
       const response = await call(hub, "GET", path, { cookie });
       expect(response.status, path).toBe(404);
       expect(await response.json()).toMatchObject({ code: "NOT_FOUND" });

@@ -51,9 +51,15 @@ export function configRoutes({ household, switches, settings, mqttWsUrl }: Confi
       } satisfies ConfigAnswer;
     });
 
-    app.get(SWITCHES_PATH, async () => ({
-      items: switches ? switches.list() : household.switches.map((s) => ({ name: s.name, label: s.label, purpose: s.purpose })),
-    }) satisfies SwitchesAnswer);
+    app.get(
+      SWITCHES_PATH,
+      async () =>
+        ({
+          items: switches
+            ? switches.list()
+            : household.switches.map((s) => ({ name: s.name, label: s.label, purpose: s.purpose })),
+        }) satisfies SwitchesAnswer,
+    );
 
     app.get(SENSORS_PATH, async () => ({ items: household.sensors }) satisfies SensorList);
   };

@@ -25,9 +25,21 @@ describe("ConcurrencyLimit", () => {
     const a3 = heldJob();
     const b1 = heldJob();
     const c1 = heldJob();
-    const runs = [limit.run("a", a1.job), limit.run("a", a2.job), limit.run("a", a3.job), limit.run("b", b1.job), limit.run("c", c1.job)];
+    const runs = [
+      limit.run("a", a1.job),
+      limit.run("a", a2.job),
+      limit.run("a", a3.job),
+      limit.run("b", b1.job),
+      limit.run("c", c1.job),
+    ];
     await settle();
-    expect([a1.state.started, a2.state.started, a3.state.started, b1.state.started, c1.state.started]).toEqual([true, true, false, true, false]);
+    expect([a1.state.started, a2.state.started, a3.state.started, b1.state.started, c1.state.started]).toEqual([
+      true,
+      true,
+      false,
+      true,
+      false,
+    ]);
     expect([limit.active, limit.activeOf("a"), limit.waiting]).toEqual([3, 2, 2]);
     b1.state.finish();
     await runs[3];

@@ -114,7 +114,7 @@ export class ConcurrencyLimit {
     const left = this.activeOf(key) - 1;
     if (left <= 0) this.running.delete(key);
     else this.running.set(key, left);
-    for (let at = 0; at < this.queue.length && this.all < this.bounds.total; ) {
+    for (let at = 0; at < this.queue.length && this.all < this.bounds.total;) {
       const waiter = this.queue[at]!;
       if (!this.fits(waiter.key)) {
         at += 1;

@@ -55,7 +55,9 @@ export function jsonTextDepth(text: string, stopAbove = Number.POSITIVE_INFINITY
  */
 export function settingValueProblem(json: string): string | null {
   const bytes = Buffer.byteLength(json, "utf8");
-  if (bytes > MAX_SETTING_VALUE_BYTES) return `value: larger than ${MAX_SETTING_VALUE_BYTES} bytes as JSON (limit 64 KiB)`;
-  if (jsonTextDepth(json, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return `value: nested deeper than ${MAX_JSON_DEPTH} levels (limit ${MAX_JSON_DEPTH})`;
+  if (bytes > MAX_SETTING_VALUE_BYTES)
+    return `value: larger than ${MAX_SETTING_VALUE_BYTES} bytes as JSON (limit 64 KiB)`;
+  if (jsonTextDepth(json, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+    return `value: nested deeper than ${MAX_JSON_DEPTH} levels (limit ${MAX_JSON_DEPTH})`;
   return null;
 }

@@ -103,7 +103,10 @@ export class SessionRegistry {
    * streams) and, for camera streams, by camera: `{kinds: {live, mjpeg, hls, rtc, playback},
    * cameras: {<cameraId>: {mjpeg, hls, rtc, playback}}}` (a camera without streams is absent).
    */
-  counts(): { kinds: Record<SessionHoldKind, number>; cameras: Map<string, Record<Exclude<SessionHoldKind, "live">, number>> } {
+  counts(): {
+    kinds: Record<SessionHoldKind, number>;
+    cameras: Map<string, Record<Exclude<SessionHoldKind, "live">, number>>;
+  } {
     const kinds: Record<SessionHoldKind, number> = { live: 0, mjpeg: 0, hls: 0, rtc: 0, playback: 0 };
     const cameras = new Map<string, Record<Exclude<SessionHoldKind, "live">, number>>();
     for (const set of this.bySession.values()) {

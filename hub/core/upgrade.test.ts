@@ -52,7 +52,14 @@ const FIRST_RELEASE = [
 /** A password hash as the first release wrote it: `scrypt$N$r$p$<salt>$<key>` (base64url). */
 function firstReleaseHash(secret: string): string {
   const salt = randomBytes(16);
-  return ["scrypt", 1024, 8, 1, salt.toString("base64url"), scryptSync(secret, salt, 32, { N: 1024, r: 8, p: 1 }).toString("base64url")].join("$");
+  return [
+    "scrypt",
+    1024,
+    8,
+    1,
+    salt.toString("base64url"),
+    scryptSync(secret, salt, 32, { N: 1024, r: 8, p: 1 }).toString("base64url"),
+  ].join("$");
 }
 
 /** A data folder whose database the first releases made (`versions` of {@link FIRST_RELEASE}), with a household's data in it. */
@@ -63,14 +70,42 @@ function oldDataDir(versions: number): string {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)");
   for (const migration of FIRST_RELEASE.slice(0, versions)) {
     db.exec(migration.sql);
-    db.prepare("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)").run(migration.version, "2026-11-20T10:00:00.000Z");
+    db.prepare("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)").run(
+      migration.version,
+      "2026-11-20T10:00:00.000Z",
+    );
   }
-  db.prepare("INSERT INTO users VALUES (?, ?, ?, ?)").run("ania", firstReleaseHash("hasło ani"), firstReleaseHash("2468"), "2026-11-20T10:01:00.000Z");
-  db.prepare("INSERT INTO users VALUES (?, ?, NULL, ?)").run("marek", firstReleaseHash("hasło marka"), "2026-11-20T10:02:00.000Z");
-  db.prepare("INSERT INTO preferences VALUES (?, ?)").run("ania", JSON.stringify({ appUi: "car", zoomState: "locked", locale: "pl" }));
-  db.prepare("INSERT INTO settings VALUES (?, ?, ?)").run("switchesList", JSON.stringify([{ name: "Wszystko", items: ["pompa", "listwa/2"] }]), "2026-11-20T10:03:00.000Z");
-  db.prepare("INSERT INTO sessions (hash, token_sha256, login, session_name, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)").run("h1", "t1", "ania", "Tablet w kuchni", "2026-11-20T10:04:00.000Z", "2026-11-20T10:04:00.000Z");
-  if (versions >= 2) db.prepare("INSERT INTO mqtt_users VALUES (?, ?, ?, ?, ?)").run("gniazdko", firstReleaseHash("tajne"), "tasmota", "gniazdko_salon", "2026-11-21T09:00:00.000Z");
+  db.prepare("INSERT INTO users VALUES (?, ?, ?, ?)").run(
+    "ania",
+    firstReleaseHash("hasło ani"),
+    firstReleaseHash("2468"),
+    "2026-11-20T10:01:00.000Z",
+  );
+  db.prepare("INSERT INTO users VALUES (?, ?, NULL, ?)").run(
+    "marek",
+    firstReleaseHash("hasło marka"),
+    "2026-11-20T10:02:00.000Z",
+  );
+  db.prepare("INSERT INTO preferences VALUES (?, ?)").run(
+    "ania",
+    JSON.stringify({ appUi: "car", zoomState: "locked", locale: "pl" }),
+  );
+  db.prepare("INSERT INTO settings VALUES (?, ?, ?)").run(
+    "switchesList",
+    JSON.stringify([{ name: "Wszystko", items: ["pompa", "listwa/2"] }]),
+    "2026-11-20T10:03:00.000Z",
+  );
+  db.prepare(
+    "INSERT INTO sessions (hash, token_sha256, login, session_name, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)",
+  ).run("h1", "t1", "ania", "Tablet w kuchni", "2026-11-20T10:04:00.000Z", "2026-11-20T10:04:00.000Z");
+  if (versions >= 2)
+    db.prepare("INSERT INTO mqtt_users VALUES (?, ?, ?, ?, ?)").run(
+      "gniazdko",
+      firstReleaseHash("tajne"),
+      "tasmota",
+      "gniazdko_salon",
+      "2026-11-21T09:00:00.000Z",
+    );
   db.close();
   return dir;
 }
@@ -95,7 +130,10 @@ describe("upgrades: a database of the first releases opens in this hub with noth
 
       hub = await startTestHub({ dataDir, demo: false });
       const after = new Database(join(dataDir, "hub.sqlite"), { readonly: true });
-      const versionsNow = after.prepare<[], { version: number }>("SELECT version FROM schema_migrations ORDER BY version").all().map((row) => row.version);
+      const versionsNow = after
+        .prepare<[], { version: number }>("SELECT version FROM schema_migrations ORDER BY version")
+        .all()
+        .map((row) => row.version);
       expect(versionsNow).toEqual([...SCHEMA_VERSIONS].sort((a, b) => a - b));
       expect(after.pragma("integrity_check", { simple: true })).toBe("ok");
       expect(after.pragma("foreign_key_check")).toEqual([]);
@@ -106,13 +144,21 @@ describe("upgrades: a database of the first releases opens in this hub with noth
 
       // What the household notices: the old password logs in, preferences and settings are there.
       const cookie = await login(hub, "ania", "hasło ani");
-      const preferences = await jsonOf(await call(hub, "GET", "/api/auth/v1/preferences", { cookie }), PreferencesAnswerSchema);
+      const preferences = await jsonOf(
+        await call(hub, "GET", "/api/auth/v1/preferences", { cookie }),
+        PreferencesAnswerSchema,
+      );
       expect(preferences.item).toMatchObject({ appUi: "car", zoomState: "locked", locale: "pl" });
       const config = await jsonOf(await call(hub, "GET", "/api/v2/config", { cookie }), ConfigAnswerSchema);
       expect(config.item.switchesList).toEqual([{ name: "Wszystko", items: ["pompa", "listwa/2"] }]);
       if (versions >= 2) {
         const out: string[] = [];
-        await runCli(["mqtt", "list"], { env: { HUB_DATA_DIR: dataDir }, out: (line) => out.push(line), err: () => undefined, readStdin: () => Promise.resolve("") });
+        await runCli(["mqtt", "list"], {
+          env: { HUB_DATA_DIR: dataDir },
+          out: (line) => out.push(line),
+          err: () => undefined,
+          readStdin: () => Promise.resolve(""),
+        });
         expect(out).toEqual(["gniazdko\ttasmota\tgniazdko_salon\tcreated 2026-11-21T09:00:00.000Z"]);
       }
     }, 60_000);

@@ -26,7 +26,12 @@ export function garageLightTarget(value: unknown): { name: string; relay: number
  * through the switch command (`cmnd/<t>/POWER<n>`, never queued). It never turns it off: the
  * household does that (or an automation). A failed command is logged and dropped.
  */
-export function startGarageLight(deps: { link: BrokerLink; switches: SwitchCommander; setting: () => unknown; log: HubLogger }): void {
+export function startGarageLight(deps: {
+  link: BrokerLink;
+  switches: SwitchCommander;
+  setting: () => unknown;
+  log: HubLogger;
+}): void {
   let previous: string | null = null;
   deps.link.subscribe(garageStateTopic("garage"), (_topic, payload) => {
     let json: unknown;
@@ -45,7 +50,8 @@ export function startGarageLight(deps: { link: BrokerLink; switches: SwitchComma
     if (!target) return;
     deps.switches.set(target.name, { relay: target.relay, state: "ON" }).then(
       () => deps.log.info({ light: target.name, relay: target.relay }, "garage opening: garage light on"),
-      (error: unknown) => deps.log.warn({ err: error, light: target.name }, "garage opening: garage light command failed"),
+      (error: unknown) =>
+        deps.log.warn({ err: error, light: target.name }, "garage opening: garage light command failed"),
     );
   });
 }

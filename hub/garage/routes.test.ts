@@ -5,7 +5,18 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DoorStatePayloadSchema, GarageCommandAnswerSchema } from "../../src/shared/contract/garage";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
 import * as v from "valibot";
-import { call, connectBrowser, connectDevice, freePort, jsonOf, login, nextMessage, startTestHub, tempDir, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectBrowser,
+  connectDevice,
+  freePort,
+  jsonOf,
+  login,
+  nextMessage,
+  startTestHub,
+  tempDir,
+  type TestHub,
+} from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";
 
 let hub: TestHub;
@@ -25,7 +36,9 @@ afterEach(async () => {
 async function tasmotaDevice(topic: string) {
   const client = await connectDevice(hub, topic);
   const received: { topic: string; payload: string; retain: boolean; qos: number }[] = [];
-  client.on("message", (t, payload, packet) => received.push({ topic: t, payload: payload.toString(), retain: packet.retain, qos: packet.qos }));
+  client.on("message", (t, payload, packet) =>
+    received.push({ topic: t, payload: payload.toString(), retain: packet.retain, qos: packet.qos }),
+  );
   await client.subscribeAsync(`cmnd/${topic}/#`, { qos: 1 });
   device = client;
   return received;
@@ -43,12 +56,20 @@ describe("garage base /api/garage/v1", () => {
     for (const action of ["open", "close", "toggle", "stop"]) {
       const response = await call(hub, "POST", `/api/garage/v1/garage/${action}`, { cookie });
       expect(response.status, action).toBe(200);
-      expect((await jsonOf(response, GarageCommandAnswerSchema)).item).toMatchObject({ door: "garage", command: action });
+      expect((await jsonOf(response, GarageCommandAnswerSchema)).item).toMatchObject({
+        door: "garage",
+        command: action,
+      });
     }
     await call(hub, "POST", "/api/garage/v1/gate/open", { cookie });
     await settle();
     expect(garaz).toEqual(
-      ["ShutterOpen1", "ShutterClose1", "ShutterToggle1", "ShutterStop1"].map((command) => ({ topic: `cmnd/garaz/${command}`, payload: "", retain: false, qos: 1 })),
+      ["ShutterOpen1", "ShutterClose1", "ShutterToggle1", "ShutterStop1"].map((command) => ({
+        topic: `cmnd/garaz/${command}`,
+        payload: "",
+        retain: false,
+        qos: 1,
+      })),
     );
     expect(gate).toEqual(["cmnd/brama/ShutterOpen1 "]);
     brama.end(true);
@@ -57,10 +78,18 @@ describe("garage base /api/garage/v1", () => {
   it("constantStop true stops and locks the shutter, false unlocks it", async () => {
     const cookie = await login(hub);
     const garaz = await tasmotaDevice("garaz");
-    expect((await call(hub, "POST", "/api/garage/v1/garage/constantStop", { cookie, body: { value: true } })).status).toBe(200);
-    expect((await call(hub, "POST", "/api/garage/v1/garage/constantStop", { cookie, body: { value: false } })).status).toBe(200);
+    expect(
+      (await call(hub, "POST", "/api/garage/v1/garage/constantStop", { cookie, body: { value: true } })).status,
+    ).toBe(200);
+    expect(
+      (await call(hub, "POST", "/api/garage/v1/garage/constantStop", { cookie, body: { value: false } })).status,
+    ).toBe(200);
     await settle();
-    expect(garaz.map((m) => `${m.topic} ${m.payload}`)).toEqual(["cmnd/garaz/ShutterStop1 ", "cmnd/garaz/ShutterLock1 1", "cmnd/garaz/ShutterLock1 0"]);
+    expect(garaz.map((m) => `${m.topic} ${m.payload}`)).toEqual([
+      "cmnd/garaz/ShutterStop1 ",
+      "cmnd/garaz/ShutterLock1 1",
+      "cmnd/garaz/ShutterLock1 0",
+    ]);
   });
 
   it("a bad constantStop body is 400 naming the field and publishes nothing", async () => {
@@ -92,7 +121,10 @@ describe("garage base /api/garage/v1", () => {
     await hub.cleanup();
     const dir = tempDir();
     const file = join(dir, "household.json");
-    writeFileSync(file, JSON.stringify({ garage: [{ door: "garage", label: "Garaż", room: "Garaż", device: "garaz" }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ garage: [{ door: "garage", label: "Garaż", room: "Garaż", device: "garaz" }] }),
+    );
     hub = await startTestHub({ householdConfigPath: file });
     const cookie = await login(hub);
     const response = await call(hub, "POST", "/api/garage/v1/gate/open", { cookie });
@@ -110,6 +142,10 @@ describe("garage base /api/garage/v1", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     await device.publishAsync(fixture.topic, fixture.payload);
     const message = await seen;
-    expect(v.parse(DoorStatePayloadSchema, JSON.parse(message.payload))).toMatchObject({ state: "open", position: 100, constantStop: false });
+    expect(v.parse(DoorStatePayloadSchema, JSON.parse(message.payload))).toMatchObject({
+      state: "open",
+      position: 100,
+      constantStop: false,
+    });
   });
 });

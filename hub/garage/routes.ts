@@ -24,14 +24,18 @@ export function garageRoutes({ garage }: { garage: GarageService }) {
   return async (app: FastifyInstance): Promise<void> => {
     for (const door of GARAGE_DOORS) {
       for (const action of GARAGE_ACTIONS) {
-        app.post(garagePath(door, action), async () => ({ item: await garage.send(door, action) }) satisfies GarageCommandAnswer);
+        app.post(
+          garagePath(door, action),
+          async () => ({ item: await garage.send(door, action) }) satisfies GarageCommandAnswer,
+        );
       }
       app.post(garagePath(door, CONSTANT_STOP), async (request) => {
         const body = parseBody(ConstantStopBodySchema, request.body);
         return { item: await garage.send(door, CONSTANT_STOP, body.value) } satisfies GarageCommandAnswer;
       });
     }
-    app.all("/*", async (_request, reply) => reply.code(404).send({ code: "NOT_FOUND", message: "No such garage or gate command" } satisfies ErrorBody));
+    app.all("/*", async (_request, reply) =>
+      reply.code(404).send({ code: "NOT_FOUND", message: "No such garage or gate command" } satisfies ErrorBody),
+    );
   };
 }
-

@@ -5,7 +5,9 @@ import type { HubError } from "../core/errors";
 import { HouseholdSchema } from "../household/schema";
 import { GarageService } from "./service";
 
-const household = v.parse(HouseholdSchema, { garage: [{ door: "gate", label: "Brama", room: "Podjazd", device: "brama", shutter: 2 }] });
+const household = v.parse(HouseholdSchema, {
+  garage: [{ door: "gate", label: "Brama", room: "Podjazd", device: "brama", shutter: 2 }],
+});
 
 function link(connected: boolean) {
   const publish = vi.fn();
@@ -31,12 +33,16 @@ describe("GarageService", () => {
 
   it("with the broker link down refuses with DEVICE_UNREACHABLE and sends nothing (never queued)", async () => {
     const { link: l, publish } = link(false);
-    await expect(new GarageService(l, household).send("gate", "open")).rejects.toMatchObject({ code: "DEVICE_UNREACHABLE" } satisfies Partial<HubError>);
+    await expect(new GarageService(l, household).send("gate", "open")).rejects.toMatchObject({
+      code: "DEVICE_UNREACHABLE",
+    } satisfies Partial<HubError>);
     expect(publish).not.toHaveBeenCalled();
   });
 
   it("a door not in the household is NOT_FOUND", async () => {
     const { link: l } = link(true);
-    await expect(new GarageService(l, household).send("garage", "open")).rejects.toMatchObject({ code: "NOT_FOUND" } satisfies Partial<HubError>);
+    await expect(new GarageService(l, household).send("garage", "open")).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    } satisfies Partial<HubError>);
   });
 });

@@ -27,7 +27,12 @@ export interface DeviceCommand {
 export function shutterCommands(device: GarageDevice, command: GarageCommand, value?: boolean): DeviceCommand[] {
   const topic = (name: string) => `${TASMOTA_CMND}/${device.device}/${name}${device.shutter}`;
   if (command === "constantStop") {
-    return value ? [{ topic: topic("ShutterStop"), payload: "" }, { topic: topic("ShutterLock"), payload: "1" }] : [{ topic: topic("ShutterLock"), payload: "0" }];
+    return value
+      ? [
+          { topic: topic("ShutterStop"), payload: "" },
+          { topic: topic("ShutterLock"), payload: "1" },
+        ]
+      : [{ topic: topic("ShutterLock"), payload: "0" }];
   }
   return [{ topic: topic(SHUTTER_COMMANDS[command]), payload: "" }];
 }

@@ -2,7 +2,10 @@ import * as v from "valibot";
 import { GeoPointSchema, GpsTrackerIdSchema } from "../../src/shared/contract/gps";
 
 /** An OwnTracks `<user>/<device>` pair: the levels after `owntracks/` in the tracker's topic. */
-const OwnTracksIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,64}\/[A-Za-z0-9_.-]{1,64}$/, "must be <user>/<device>"));
+const OwnTracksIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_.-]{1,64}\/[A-Za-z0-9_.-]{1,64}$/, "must be <user>/<device>"),
+);
 
 /**
  * One GPS tracker of the household file: its id (the live topic `gps/<id>`), the label

@@ -14,13 +14,22 @@ describe("parseOwnTracks", () => {
 
   it("takes a fix without battery or accuracy (both optional in OwnTracks)", () => {
     const message = parseOwnTracks("owntracks/a/b", JSON.stringify({ _type: "location", lat: 1, lon: 2, tst: 10 }));
-    expect(message).toEqual({ kind: "fix", device: "a/b", fix: { lat: 1, lon: 2, timeMs: 10_000, battery: null, accuracyM: null } });
+    expect(message).toEqual({
+      kind: "fix",
+      device: "a/b",
+      fix: { lat: 1, lon: 2, timeMs: 10_000, battery: null, accuracyM: null },
+    });
   });
 
   it("ignores other message types and subtopics", () => {
     expect(parseOwnTracks("owntracks/a/b", JSON.stringify({ _type: "lwt", tst: 1 })).kind).toBe("ignored");
-    expect(parseOwnTracks("owntracks/a/b", JSON.stringify({ _type: "transition", event: "leave", lat: 1, lon: 2, tst: 3 })).kind).toBe("ignored");
-    expect(parseOwnTracks("owntracks/a/b/event", ownTracksLocation({ lat: 1, lon: 2, timeMs: 0 })).kind).toBe("ignored");
+    expect(
+      parseOwnTracks("owntracks/a/b", JSON.stringify({ _type: "transition", event: "leave", lat: 1, lon: 2, tst: 3 }))
+        .kind,
+    ).toBe("ignored");
+    expect(parseOwnTracks("owntracks/a/b/event", ownTracksLocation({ lat: 1, lon: 2, timeMs: 0 })).kind).toBe(
+      "ignored",
+    );
     expect(parseOwnTracks("owntracks/a/b", "").kind).toBe("ignored");
   });
 
@@ -40,7 +49,10 @@ describe("parseOwnTracks", () => {
   });
 
   it("drops a payload with __proto__ without polluting anything", () => {
-    const message = parseOwnTracks("owntracks/a/b", '{"_type":"location","lat":1,"lon":2,"tst":1,"__proto__":{"polluted":true}}');
+    const message = parseOwnTracks(
+      "owntracks/a/b",
+      '{"_type":"location","lat":1,"lon":2,"tst":1,"__proto__":{"polluted":true}}',
+    );
     expect(message.kind).toBe("fix");
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -47,7 +47,8 @@ const MAX_PAYLOAD_BYTES = 16 * 1024;
  */
 export function parseOwnTracks(topic: string, payload: Buffer | string): OwnTracksMessage {
   const levels = topic.split("/");
-  if (levels.length !== 3 || levels[0] !== OWNTRACKS_BASE || !levels[1] || !levels[2]) return { kind: "ignored", reason: "not a device's own topic" };
+  if (levels.length !== 3 || levels[0] !== OWNTRACKS_BASE || !levels[1] || !levels[2])
+    return { kind: "ignored", reason: "not a device's own topic" };
   const text = typeof payload === "string" ? payload : payload.toString("utf8");
   if (text.length === 0) return { kind: "ignored", reason: "empty (retained message cleared)" };
   if (text.length > MAX_PAYLOAD_BYTES) return { kind: "dropped", reason: "payload too large" };
@@ -57,7 +58,8 @@ export function parseOwnTracks(topic: string, payload: Buffer | string): OwnTrac
   } catch {
     return { kind: "dropped", reason: "not JSON" };
   }
-  if (typeof json !== "object" || json === null || Array.isArray(json)) return { kind: "dropped", reason: "not a JSON object" };
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    return { kind: "dropped", reason: "not a JSON object" };
   if (!("_type" in json) || json._type !== "location") return { kind: "ignored", reason: "not a location" };
   const parsed = v.safeParse(LocationSchema, json, { abortEarly: true });
   if (!parsed.success) {
@@ -65,11 +67,22 @@ export function parseOwnTracks(topic: string, payload: Buffer | string): OwnTrac
     return { kind: "dropped", reason: `location: ${typeof key === "string" ? key : "body"} invalid` };
   }
   const { lat, lon, tst, batt, acc } = parsed.output;
-  return { kind: "fix", device: `${levels[1]}/${levels[2]}`, fix: { lat, lon, timeMs: tst * 1000, battery: batt ?? null, accuracyM: acc ?? null } };
+  return {
+    kind: "fix",
+    device: `${levels[1]}/${levels[2]}`,
+    fix: { lat, lon, timeMs: tst * 1000, battery: batt ?? null, accuracyM: acc ?? null },
+  };
 }
 
 /** The OwnTracks location payload of a fix (what the app publishes; the simulator and tests use it). */
-export function ownTracksLocation(fix: { lat: number; lon: number; timeMs: number; battery?: number; accuracyM?: number; tid?: string }): string {
+export function ownTracksLocation(fix: {
+  lat: number;
+  lon: number;
+  timeMs: number;
+  battery?: number;
+  accuracyM?: number;
+  tid?: string;
+}): string {
   return JSON.stringify({
     _type: "location",
     tid: fix.tid ?? "ct",

@@ -2,10 +2,25 @@ import type { MqttClient } from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
 import * as v from "valibot";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import { GpsAlertSchema, GpsNotificationsAnswerSchema, GpsStateSchema, GpsTrackAnswerSchema } from "../../src/shared/contract/gps";
+import {
+  GpsAlertSchema,
+  GpsNotificationsAnswerSchema,
+  GpsStateSchema,
+  GpsTrackAnswerSchema,
+} from "../../src/shared/contract/gps";
 import { DEMO_HOME } from "../simulator/devices";
 import { loadFixture } from "../testing/fixtures";
-import { call, connectBrowser, connectDevice, freePort, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectBrowser,
+  connectDevice,
+  freePort,
+  jsonOf,
+  login,
+  nextMessage,
+  startTestHub,
+  type TestHub,
+} from "../testing/harness";
 import { ownTracksLocation } from "./owntracks";
 
 let hub: TestHub;
@@ -36,8 +51,20 @@ describe("GPS routes and live topics", () => {
     await device.publishAsync(fixture.topic, nowFixture, { qos: 1, retain: true });
     const message = await state;
     const parsed = v.parse(GpsStateSchema, JSON.parse(message.payload));
-    expect(parsed).toMatchObject({ label: "Mruczek", lat: 52.164712, lon: 21.078905, battery: 81, accuracyM: 12, distanceM: 57, outside: false, radiusM: 60 });
-    const track = await jsonOf(await call(hub, "GET", "/api/v2/gps/mruczek/track?hours=1", { cookie }), GpsTrackAnswerSchema);
+    expect(parsed).toMatchObject({
+      label: "Mruczek",
+      lat: 52.164712,
+      lon: 21.078905,
+      battery: 81,
+      accuracyM: 12,
+      distanceM: 57,
+      outside: false,
+      radiusM: 60,
+    });
+    const track = await jsonOf(
+      await call(hub, "GET", "/api/v2/gps/mruczek/track?hours=1", { cookie }),
+      GpsTrackAnswerSchema,
+    );
     expect(track.items).toEqual([{ lat: 52.164712, lon: 21.078905, time: parsed.time }]);
   });
 
@@ -52,13 +79,22 @@ describe("GPS routes and live topics", () => {
     expect(JSON.parse((await nextMessage(browser, "gps/notifications")).payload)).toEqual({ state: true });
     const device = await collar();
     const now = Date.now();
-    await device.publishAsync("owntracks/kot/mruczek", ownTracksLocation({ ...north(10), timeMs: now - 2000 }), { qos: 1 });
+    await device.publishAsync("owntracks/kot/mruczek", ownTracksLocation({ ...north(10), timeMs: now - 2000 }), {
+      qos: 1,
+    });
     await nextMessage(browser, "gps/mruczek");
     const alert = nextMessage(browser, "gps/alert");
-    await device.publishAsync("owntracks/kot/mruczek", ownTracksLocation({ ...north(150), timeMs: now - 1000 }), { qos: 1 });
+    await device.publishAsync("owntracks/kot/mruczek", ownTracksLocation({ ...north(150), timeMs: now - 1000 }), {
+      qos: 1,
+    });
     const received = await alert;
     expect(received.retain).toBe(false);
-    expect(v.parse(GpsAlertSchema, JSON.parse(received.payload))).toMatchObject({ tracker: "mruczek", label: "Mruczek", event: "left", distanceM: 150 });
+    expect(v.parse(GpsAlertSchema, JSON.parse(received.payload))).toMatchObject({
+      tracker: "mruczek",
+      label: "Mruczek",
+      event: "left",
+      distanceM: 150,
+    });
   });
 
   it("refuses bad bodies and queries naming the field, and unknown trackers with 404", async () => {
@@ -88,7 +124,9 @@ describe("GPS routes and live topics", () => {
     await browser.subscribeAsync("#");
     const device = await collar();
     await device.publishAsync("gps/mruczek", JSON.stringify({ lat: 0 }), { qos: 1 });
-    await device.publishAsync("owntracks/obcy/telefon", ownTracksLocation({ lat: 1, lon: 1, timeMs: Date.now() }), { qos: 1 });
+    await device.publishAsync("owntracks/obcy/telefon", ownTracksLocation({ lat: 1, lon: 1, timeMs: Date.now() }), {
+      qos: 1,
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(seen.filter((t) => t.startsWith("gps/"))).toEqual([]);
   });
@@ -96,18 +134,33 @@ describe("GPS routes and live topics", () => {
   it("the tile URL is setting gpsTileUrl (null by default): a bad one is refused naming value, a good one's origin is allowed in the CSP's img-src", async () => {
     hub = await startTestHub();
     const cookie = await login(hub);
-    for (const value of ["javascript:alert(1)", "https://tile.example.org/tiles.png", "https://x.org/{z}/{x}/{y}.png' data:", 5]) {
-      const response = await call(hub, "PATCH", "/api/auth/v1/settings", { cookie, body: { key: "gpsTileUrl", value } });
+    for (const value of [
+      "javascript:alert(1)",
+      "https://tile.example.org/tiles.png",
+      "https://x.org/{z}/{x}/{y}.png' data:",
+      5,
+    ]) {
+      const response = await call(hub, "PATCH", "/api/auth/v1/settings", {
+        cookie,
+        body: { key: "gpsTileUrl", value },
+      });
       expect(response.status, String(value)).toBe(400);
       expect((await jsonOf(response, ErrorBodySchema)).message).toMatch(/^value: /);
     }
     const before = await call(hub, "GET", "/api/v2/pv/logs", { cookie });
     expect(before.headers.get("content-security-policy")).toContain("img-src 'self' data: blob:;");
-    const saved = await call(hub, "PATCH", "/api/auth/v1/settings", { cookie, body: { key: "gpsTileUrl", value: "https://{s}.tile.example.org/{z}/{x}/{y}.png" } });
+    const saved = await call(hub, "PATCH", "/api/auth/v1/settings", {
+      cookie,
+      body: { key: "gpsTileUrl", value: "https://{s}.tile.example.org/{z}/{x}/{y}.png" },
+    });
     expect(saved.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const after = await call(hub, "GET", "/api/v2/pv/logs", { cookie });
-    expect(after.headers.get("content-security-policy")).toContain("img-src 'self' data: blob: https://*.tile.example.org;");
-    expect((await call(hub, "PATCH", "/api/auth/v1/settings", { cookie, body: { key: "gpsTileUrl", value: null } })).status).toBe(200);
+    expect(after.headers.get("content-security-policy")).toContain(
+      "img-src 'self' data: blob: https://*.tile.example.org;",
+    );
+    expect(
+      (await call(hub, "PATCH", "/api/auth/v1/settings", { cookie, body: { key: "gpsTileUrl", value: null } })).status,
+    ).toBe(200);
   });
 });

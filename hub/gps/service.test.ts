@@ -11,7 +11,11 @@ import { GpsService } from "./service";
 import { GpsStore } from "./store";
 
 const HOME = { lat: 52.16425, lon: 21.07853 };
-const CONFIG: GpsConfig = { home: HOME, radiusM: 60, trackers: [{ id: "mruczek", label: "Mruczek", owntracks: "kot/mruczek" }] };
+const CONFIG: GpsConfig = {
+  home: HOME,
+  radiusM: 60,
+  trackers: [{ id: "mruczek", label: "Mruczek", owntracks: "kot/mruczek" }],
+};
 const NOW = Date.UTC(2026, 5, 21, 12);
 const north = (metres: number) => ({ lat: HOME.lat + metres / 111_195, lon: HOME.lon });
 
@@ -21,13 +25,15 @@ function fakeLink() {
   const handlers: [string, MessageHandler][] = [];
   const link: BrokerLink = {
     description: "fake",
-    publish: (topic, payload, options) => void published.push({ topic, payload: payload.toString(), retain: options.retain }),
+    publish: (topic, payload, options) =>
+      void published.push({ topic, payload: payload.toString(), retain: options.retain }),
     subscribe: (filter, handler) => void handlers.push([filter, handler]),
     publishCommand: async () => {},
     close: async () => {},
   };
   const deliver = (topic: string, payload: string) => {
-    for (const [filter, handler] of handlers) if (filter === "owntracks/#" && topic.startsWith("owntracks/")) handler(topic, Buffer.from(payload));
+    for (const [filter, handler] of handlers)
+      if (filter === "owntracks/#" && topic.startsWith("owntracks/")) handler(topic, Buffer.from(payload));
   };
   return { link, published, deliver };
 }
@@ -61,7 +67,16 @@ describe("GpsService", () => {
     const [state] = topics("gps/mruczek");
     expect(state?.retain).toBe(true);
     const parsed = v.parse(GpsStateSchema, JSON.parse(state?.payload ?? "null"));
-    expect(parsed).toMatchObject({ label: "Mruczek", battery: 77, accuracyM: 5, distanceM: 40, radiusM: 60, outside: false, home: HOME, time: new Date(NOW).toISOString() });
+    expect(parsed).toMatchObject({
+      label: "Mruczek",
+      battery: 77,
+      accuracyM: 5,
+      distanceM: 40,
+      radiusM: 60,
+      outside: false,
+      home: HOME,
+      time: new Date(NOW).toISOString(),
+    });
   });
 
   it("publishes the notifications switch retained when it changes, and at start only once it was set", () => {
@@ -81,7 +96,10 @@ describe("GpsService", () => {
     fix(80, NOW + 10_000);
     fix(95, NOW + 15_000);
     fix(20, NOW + 20_000);
-    const alerts = topics("gps/alert").map((m) => ({ ...v.parse(GpsAlertSchema, JSON.parse(m.payload)), retain: m.retain }));
+    const alerts = topics("gps/alert").map((m) => ({
+      ...v.parse(GpsAlertSchema, JSON.parse(m.payload)),
+      retain: m.retain,
+    }));
     expect(alerts.map((a) => [a.event, a.distanceM, a.retain])).toEqual([
       ["left", 80, false],
       ["returned", 20, false],

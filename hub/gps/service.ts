@@ -47,7 +47,8 @@ export class GpsService {
    */
   start(router: DeviceRouter = new DeviceRouter(this.link, this.log)): this {
     const stored = this.store.storedNotifications();
-    if (stored !== null) this.link.publish(GPS_NOTIFICATIONS_TOPIC, JSON.stringify({ state: stored }), { retain: true, qos: 1 });
+    if (stored !== null)
+      this.link.publish(GPS_NOTIFICATIONS_TOPIC, JSON.stringify({ state: stored }), { retain: true, qos: 1 });
     if (this.config) {
       for (const tracker of this.config.trackers) {
         const last = this.store.last(tracker.id);
@@ -63,7 +64,8 @@ export class GpsService {
     try {
       const message = parseOwnTracks(topic, payload);
       if (message.kind !== "fix") {
-        if (message.kind === "dropped") this.log.debug({ topic: topic.slice(0, 200), reason: message.reason }, "gps: OwnTracks message dropped");
+        if (message.kind === "dropped")
+          this.log.debug({ topic: topic.slice(0, 200), reason: message.reason }, "gps: OwnTracks message dropped");
         return;
       }
       const tracker = this.byDevice.get(message.device);
@@ -104,7 +106,14 @@ export class GpsService {
     const wasOutside = this.outside.get(tracker.id);
     this.outside.set(tracker.id, outside);
     if (wasOutside === undefined || wasOutside === outside || !this.store.notifications()) return;
-    const alert: GpsAlert = { tracker: tracker.id, label: tracker.label, event: outside ? "left" : "returned", distanceM, radiusM: config.radiusM, time };
+    const alert: GpsAlert = {
+      tracker: tracker.id,
+      label: tracker.label,
+      event: outside ? "left" : "returned",
+      distanceM,
+      radiusM: config.radiusM,
+      time,
+    };
     this.link.publish(GPS_ALERT_TOPIC, JSON.stringify(alert), { retain: false, qos: 1 });
   }
 

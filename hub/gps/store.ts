@@ -1,5 +1,10 @@
 import * as v from "valibot";
-import { GPS_TRACK_MAX_HOURS, GPS_TRACK_MAX_POINTS, TrackPointSchema, type TrackPoint } from "../../src/shared/contract/gps";
+import {
+  GPS_TRACK_MAX_HOURS,
+  GPS_TRACK_MAX_POINTS,
+  TrackPointSchema,
+  type TrackPoint,
+} from "../../src/shared/contract/gps";
 import type { Db } from "../core/db";
 
 /** Limits of the stored track (defaults: the contract's 24 h and 5,000 points per tracker). */
@@ -20,7 +25,10 @@ export class GpsStore {
     private readonly db: Db,
     limits: Partial<TrackLimits> = {},
   ) {
-    this.limits = { maxHours: limits.maxHours ?? GPS_TRACK_MAX_HOURS, maxPoints: limits.maxPoints ?? GPS_TRACK_MAX_POINTS };
+    this.limits = {
+      maxHours: limits.maxHours ?? GPS_TRACK_MAX_HOURS,
+      maxPoints: limits.maxPoints ?? GPS_TRACK_MAX_POINTS,
+    };
   }
 
   /**
@@ -32,11 +40,15 @@ export class GpsStore {
     const oldest = nowMs - this.limits.maxHours * 3_600_000;
     this.db.transaction(() => {
       if (point.timeMs >= oldest) {
-        this.db.prepare("INSERT OR REPLACE INTO gps_track (tracker, time_ms, lat, lon) VALUES (?, ?, ?, ?)").run(tracker, point.timeMs, point.lat, point.lon);
+        this.db
+          .prepare("INSERT OR REPLACE INTO gps_track (tracker, time_ms, lat, lon) VALUES (?, ?, ?, ?)")
+          .run(tracker, point.timeMs, point.lat, point.lon);
       }
       this.db.prepare("DELETE FROM gps_track WHERE tracker = ? AND time_ms < ?").run(tracker, oldest);
       this.db
-        .prepare("DELETE FROM gps_track WHERE tracker = ? AND time_ms <= (SELECT time_ms FROM gps_track WHERE tracker = ? ORDER BY time_ms DESC LIMIT 1 OFFSET ?)")
+        .prepare(
+          "DELETE FROM gps_track WHERE tracker = ? AND time_ms <= (SELECT time_ms FROM gps_track WHERE tracker = ? ORDER BY time_ms DESC LIMIT 1 OFFSET ?)",
+        )
         .run(tracker, tracker, this.limits.maxPoints);
     })();
   }
@@ -44,7 +56,9 @@ export class GpsStore {
   /** `tracker`'s points of the last `hours` before `nowMs`, oldest first (times ISO-8601). */
   track(tracker: string, hours: number, nowMs = Date.now()): TrackPoint[] {
     const rows = this.db
-      .prepare<[string, number], { time_ms: number; lat: number; lon: number }>("SELECT time_ms, lat, lon FROM gps_track WHERE tracker = ? AND time_ms >= ? ORDER BY time_ms")
+      .prepare<[string, number], { time_ms: number; lat: number; lon: number }>(
+        "SELECT time_ms, lat, lon FROM gps_track WHERE tracker = ? AND time_ms >= ? ORDER BY time_ms",
+      )
       .all(tracker, nowMs - hours * 3_600_000);
     const points: TrackPoint[] = [];
     for (const row of rows) {
@@ -56,12 +70,19 @@ export class GpsStore {
 
   /** How many points `tracker` has stored. */
   count(tracker: string): number {
-    return this.db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM gps_track WHERE tracker = ?").get(tracker)?.n ?? 0;
+    return (
+      this.db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM gps_track WHERE tracker = ?").get(tracker)
+        ?.n ?? 0
+    );
   }
 
   /** The last stored point of `tracker`, or null. */
   last(tracker: string): { lat: number; lon: number; timeMs: number } | null {
-    const row = this.db.prepare<[string], { time_ms: number; lat: number; lon: number }>("SELECT time_ms, lat, lon FROM gps_track WHERE tracker = ? ORDER BY time_ms DESC LIMIT 1").get(tracker);
+    const row = this.db
+      .prepare<[string], { time_ms: number; lat: number; lon: number }>(
+        "SELECT time_ms, lat, lon FROM gps_track WHERE tracker = ? ORDER BY time_ms DESC LIMIT 1",
+      )
+      .get(tracker);
     return row ? { lat: row.lat, lon: row.lon, timeMs: row.time_ms } : null;
   }
 
@@ -79,7 +100,9 @@ export class GpsStore {
   /** Stores the notifications switch. */
   setNotifications(state: boolean): void {
     this.db
-      .prepare("INSERT INTO gps_notifications (id, state, updated_at) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at")
+      .prepare(
+        "INSERT INTO gps_notifications (id, state, updated_at) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
+      )
       .run(state ? 1 : 0, new Date().toISOString());
   }
 }

@@ -1,7 +1,14 @@
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import { EventsDayAnswerSchema, HISTORY_EVENTS, MAX_BUCKETS_PER_ANSWER, MINUTE_MS, dayOf, dayWindow } from "../../src/shared/contract/history";
+import {
+  EventsDayAnswerSchema,
+  HISTORY_EVENTS,
+  MAX_BUCKETS_PER_ANSWER,
+  MINUTE_MS,
+  dayOf,
+  dayWindow,
+} from "../../src/shared/contract/history";
 import { openDb } from "../core/db";
 import { call, jsonOf, login, startTestHub, tempDir, type TestHub } from "../testing/harness";
 import { HistoryStore, type HistoryRow } from "./store";
@@ -22,7 +29,9 @@ describe("GET /events/day bounds the size of its answer (events × devices × bu
     if (!window) throw new Error("no window");
     const rows: HistoryRow[] = [];
     for (const event of HISTORY_EVENTS) {
-      for (const device of devices) for (let time = window.from; time < window.to; time += MINUTE_MS) rows.push({ event, device, time, span: MINUTE_MS, sum: 21.5, count: 1, min: 21.5, max: 21.5 });
+      for (const device of devices)
+        for (let time = window.from; time < window.to; time += MINUTE_MS)
+          rows.push({ event, device, time, span: MINUTE_MS, sum: 21.5, count: 1, min: 21.5, max: 21.5 });
     }
     new HistoryStore(db).write(rows);
     db.close();
@@ -52,7 +61,16 @@ describe("GET /events/day bounds the size of its answer (events × devices × bu
       );
     }
     // one event of 4 places by the minute is 6,000 buckets: refused as well
-    expect((await get(`day=${day}&event=temp&${devices.slice(0, 4).map((d) => `device=${d}`).join("&")}&bucket=1`)).status).toBe(400);
+    expect(
+      (
+        await get(
+          `day=${day}&event=temp&${devices
+            .slice(0, 4)
+            .map((d) => `device=${d}`)
+            .join("&")}&bucket=1`,
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it("answers a query at the limit in full (16 places at 5 minutes: 4,800 items, under 1 MB), and the dashboard's chart as before", async () => {
@@ -67,6 +85,8 @@ describe("GET /events/day bounds the size of its answer (events × devices × bu
     const chart = await jsonOf(await get(`day=${day}&event=temp&device=${devices[0] ?? ""}`), EventsDayAnswerSchema);
     expect(chart.items).toHaveLength(300);
     expect(chart.items[0]).toMatchObject({ event: "temp", device: devices[0], value: 21.5, min: 21.5, max: 21.5 });
-    expect((await get(`day=${day}&event=temp&event=humid&event=pressure&device=${devices[0] ?? ""}&bucket=1`)).status).toBe(200);
+    expect(
+      (await get(`day=${day}&event=temp&event=humid&event=pressure&device=${devices[0] ?? ""}&bucket=1`)).status,
+    ).toBe(200);
   });
 });

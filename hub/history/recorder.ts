@@ -1,5 +1,10 @@
 import * as v from "valibot";
-import { HistoryDeviceSchema, HistoryEventSchema, MINUTE_MS, type HistoryEvent } from "../../src/shared/contract/history";
+import {
+  HistoryDeviceSchema,
+  HistoryEventSchema,
+  MINUTE_MS,
+  type HistoryEvent,
+} from "../../src/shared/contract/history";
 import { SENSOR_KINDS, SensorReadingSchema } from "../../src/shared/contract/sensors";
 import { PowerPayloadSchema } from "../../src/shared/contract/switches";
 import type { SeriesFilter } from "./series-filter";
@@ -16,7 +21,14 @@ const FUTURE_TOLERANCE_MS = MINUTE_MS;
 export type Sample = { event: HistoryEvent; device: string; value: number; time: number };
 
 /** Why a live message was not recorded (counted, never thrown). */
-export type SkipReason = "not recorded" | "bad payload" | "bad device" | "too old or in the future" | "not the household's" | "series cap per device" | "series cap";
+export type SkipReason =
+  | "not recorded"
+  | "bad payload"
+  | "bad device"
+  | "too old or in the future"
+  | "not the household's"
+  | "series cap per device"
+  | "series cap";
 
 /** Why a series is refused, as {@link RecorderOptions.onRefused} hears it. */
 export type RefusalReason = Extract<SkipReason, "not the household's" | "series cap per device" | "series cap">;
@@ -67,7 +79,12 @@ export function sampleOf(topic: string, payload: Buffer | string, now: number): 
     if (!reading.success) return "bad payload";
     const device = levels[2] ?? "";
     if (!v.is(HistoryDeviceSchema, device)) return "bad device";
-    return { event: levels[1] as HistoryEvent, device, value: reading.output.value, time: Date.parse(reading.output.time) };
+    return {
+      event: levels[1] as HistoryEvent,
+      device,
+      value: reading.output.value,
+      time: Date.parse(reading.output.time),
+    };
   }
   if (levels.length === 3 && levels[0] === "power" && /^POWER\d{0,2}$/.test(levels[2] ?? "")) {
     if (!parse()) return "bad payload";
@@ -109,18 +126,21 @@ export class HistoryRecorder {
   ) {
     this.clock = options.clock ?? Date.now;
     for (const { event, device } of store.series()) {
-      if (v.is(HistoryEventSchema, event) && options.series.accepts(event, device)) this.admit(JSON.stringify([event, device]), device);
+      if (v.is(HistoryEventSchema, event) && options.series.accepts(event, device))
+        this.admit(JSON.stringify([event, device]), device);
     }
   }
 
   /** Takes one live message (a BrokerLink handler). */
   handle(topic: string, payload: Buffer | string): void {
     const state = STATE_PASS_THROUGH.exec(topic);
-    if (state?.[1] !== undefined) return this.options.series.learnState(state[1], typeof payload === "string" ? Buffer.from(payload) : payload);
+    if (state?.[1] !== undefined)
+      return this.options.series.learnState(state[1], typeof payload === "string" ? Buffer.from(payload) : payload);
     const now = this.clock();
     const sample = sampleOf(topic, payload, now);
     if (typeof sample === "string") return this.skip(sample);
-    if (sample.time > now + FUTURE_TOLERANCE_MS || sample.time < now - HISTORY_LIMITS.rawKeepMs) return this.skip("too old or in the future");
+    if (sample.time > now + FUTURE_TOLERANCE_MS || sample.time < now - HISTORY_LIMITS.rawKeepMs)
+      return this.skip("too old or in the future");
     const series = JSON.stringify([sample.event, sample.device]);
     if (!this.known.has(series)) {
       const refusal = this.refusalOf(sample);
@@ -138,7 +158,16 @@ export class HistoryRecorder {
       row.min = Math.min(row.min, sample.value);
       row.max = Math.max(row.max, sample.value);
     } else {
-      this.pending.set(key, { event: sample.event, device: sample.device, time: minute, span: MINUTE_MS, sum: sample.value, count: 1, min: sample.value, max: sample.value });
+      this.pending.set(key, {
+        event: sample.event,
+        device: sample.device,
+        time: minute,
+        span: MINUTE_MS,
+        sum: sample.value,
+        count: 1,
+        min: sample.value,
+        max: sample.value,
+      });
     }
     this.stats.recorded += 1;
   }
@@ -158,7 +187,8 @@ export class HistoryRecorder {
 
   private refusalOf(sample: Sample): RefusalReason | null {
     if (!this.options.series.accepts(sample.event, sample.device)) return "not the household's";
-    if ((this.perDevice.get(deviceOfSeries(sample.device)) ?? 0) >= HISTORY_LIMITS.maxSeriesPerDevice) return "series cap per device";
+    if ((this.perDevice.get(deviceOfSeries(sample.device)) ?? 0) >= HISTORY_LIMITS.maxSeriesPerDevice)
+      return "series cap per device";
     if (this.known.size >= HISTORY_LIMITS.maxSeries) return "series cap";
     return null;
   }

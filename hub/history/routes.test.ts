@@ -45,8 +45,13 @@ describe("GET /events/day", () => {
     expect(bucket % (5 * 60_000)).toBe(0); // a 5-minute bucket (spec §9 default)
     expect(Date.now() - bucket).toBeLessThan(5 * 60_000 + 1000);
     // the same on /api/v1, with one key each (a single value, not an array)
-    const single = await jsonOf(await call(hub, "GET", `/api/v1/events/day?day=${today}&event=temp&device=balcony&bucket=60`, { cookie }), EventsDayAnswerSchema);
-    expect(single.items).toEqual([expect.objectContaining({ event: "temp", device: "balcony", value: 21.7, min: 21.7, max: 21.7 })]);
+    const single = await jsonOf(
+      await call(hub, "GET", `/api/v1/events/day?day=${today}&event=temp&device=balcony&bucket=60`, { cookie }),
+      EventsDayAnswerSchema,
+    );
+    expect(single.items).toEqual([
+      expect.objectContaining({ event: "temp", device: "balcony", value: 21.7, min: 21.7, max: 21.7 }),
+    ]);
   });
 
   it("refuses a bad day, an unknown event, a missing device or an unknown parameter with 400 naming it", async () => {
@@ -68,7 +73,9 @@ describe("GET /events/day", () => {
       expect(body.code).toBe("BAD_REQUEST");
       expect(body.message.startsWith(`${field}`), `${query}: ${body.message}`).toBe(true);
     }
-    const unknown = await call(hub, "GET", "/api/v2/events/day?day=2026-11-22&event=temp&device=balcony&colour=red", { cookie });
+    const unknown = await call(hub, "GET", "/api/v2/events/day?day=2026-11-22&event=temp&device=balcony&colour=red", {
+      cookie,
+    });
     expect(unknown.status).toBe(400);
   });
 

@@ -22,7 +22,11 @@ const keep = <T extends MqttClient>(client: T): T => {
 
 /** `GET /events/day` of today for `power` of `devices` (at most 16), as the dashboard asks it. */
 async function powerHistory(hub: TestHub, cookie: string, devices: string[]) {
-  const query = [`day=${dayOf(Date.now())}`, "event=power", ...devices.map((device) => `device=${encodeURIComponent(device)}`)].join("&");
+  const query = [
+    `day=${dayOf(Date.now())}`,
+    "event=power",
+    ...devices.map((device) => `device=${encodeURIComponent(device)}`),
+  ].join("&");
   return (await jsonOf(await call(hub, "GET", `/api/v2/events/day?${query}`, { cookie }), EventsDayAnswerSchema)).items;
 }
 
@@ -30,7 +34,8 @@ async function powerHistory(hub: TestHub, cookie: string, devices: string[]) {
 function storedSeries(hub: TestHub): number {
   const db = openDb(hub.dataDir);
   try {
-    return (db.prepare("SELECT COUNT(*) AS n FROM (SELECT DISTINCT event, device FROM history)").get() as { n: number }).n;
+    return (db.prepare("SELECT COUNT(*) AS n FROM (SELECT DISTINCT event, device FROM history)").get() as { n: number })
+      .n;
   } finally {
     db.close();
   }
@@ -49,11 +54,22 @@ describe("history series from device users", () => {
     }
     await powerHistory(hub, cookie, ["listwa/POWER1"]); // flushes what was recorded
     const series = storedSeries(hub);
-    console.log(`after two Tasmota users published POWER0..POWER99: ${series} history series (cap ${HISTORY_LIMITS.maxSeries})`);
+    console.log(
+      `after two Tasmota users published POWER0..POWER99: ${series} history series (cap ${HISTORY_LIMITS.maxSeries})`,
+    );
     expect(series).toBe(5); // listwa POWER1..POWER3, pompa POWER and POWER1
-    const junk = await powerHistory(hub, cookie, ["listwa/POWER0", "listwa/POWER4", "listwa/POWER99", "pompa/POWER0", "pompa/POWER2", "pompa/POWER50"]);
+    const junk = await powerHistory(hub, cookie, [
+      "listwa/POWER0",
+      "listwa/POWER4",
+      "listwa/POWER99",
+      "pompa/POWER0",
+      "pompa/POWER2",
+      "pompa/POWER50",
+    ]);
     expect(junk).toEqual([]);
-    expect((await powerHistory(hub, cookie, ["listwa/POWER1", "listwa/POWER3", "pompa/POWER"])).map((item) => item.device)).toEqual(["listwa/POWER1", "listwa/POWER3", "pompa/POWER"]);
+    expect(
+      (await powerHistory(hub, cookie, ["listwa/POWER1", "listwa/POWER3", "pompa/POWER"])).map((item) => item.device),
+    ).toEqual(["listwa/POWER1", "listwa/POWER3", "pompa/POWER"]);
 
     // The household's real switch `lampa_salon` is toggled: its state change is recorded.
     const lampa = keep(await connectDevice(hub, "lampa_salon"));
@@ -80,9 +96,24 @@ describe("history series from device users", () => {
     await listwa.publishAsync("stat/listwa/POWER6", "OFF", { qos: 1 });
     let devices: string[] = [];
     for (let tries = 0; tries < 30 && devices.length < 5; tries++) {
-      devices = (await powerHistory(hub, cookie, ["listwa/POWER1", "listwa/POWER2", "listwa/POWER3", "listwa/POWER4", "listwa/POWER5", "listwa/POWER6"])).map((item) => item.device);
+      devices = (
+        await powerHistory(hub, cookie, [
+          "listwa/POWER1",
+          "listwa/POWER2",
+          "listwa/POWER3",
+          "listwa/POWER4",
+          "listwa/POWER5",
+          "listwa/POWER6",
+        ])
+      ).map((item) => item.device);
       if (devices.length < 5) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect([...new Set(devices)]).toEqual(["listwa/POWER1", "listwa/POWER2", "listwa/POWER3", "listwa/POWER4", "listwa/POWER5"]);
+    expect([...new Set(devices)]).toEqual([
+      "listwa/POWER1",
+      "listwa/POWER2",
+      "listwa/POWER3",
+      "listwa/POWER4",
+      "listwa/POWER5",
+    ]);
   });
 });

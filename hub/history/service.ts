@@ -1,4 +1,13 @@
-import { DEFAULT_BUCKET_MS, MAX_BUCKETS_PER_ANSWER, MINUTE_MS, answerBuckets, bucketCount, dayWindow, type EventsDayQuery, type HistoryItem } from "../../src/shared/contract/history";
+import {
+  DEFAULT_BUCKET_MS,
+  MAX_BUCKETS_PER_ANSWER,
+  MINUTE_MS,
+  answerBuckets,
+  bucketCount,
+  dayWindow,
+  type EventsDayQuery,
+  type HistoryItem,
+} from "../../src/shared/contract/history";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Db } from "../core/db";
 import { HubError } from "../core/errors";
@@ -27,13 +36,15 @@ export class HistoryService {
     this.recorder = new HistoryRecorder(store, {
       series,
       clock,
-      onRefused: (refused, reason) => log.warn({ series: refused.slice(0, 300), reason }, "history: series not recorded (logged once per series)"),
+      onRefused: (refused, reason) =>
+        log.warn({ series: refused.slice(0, 300), reason }, "history: series not recorded (logged once per series)"),
     });
   }
 
   /** Subscribes to the live topics and starts the flush and maintenance timers; compacts once now. */
   start(link: BrokerLink): this {
-    for (const filter of HISTORY_TOPIC_FILTERS) link.subscribe(filter, (topic, payload) => this.recorder.handle(topic, payload));
+    for (const filter of HISTORY_TOPIC_FILTERS)
+      link.subscribe(filter, (topic, payload) => this.recorder.handle(topic, payload));
     this.maintain();
     const flush = setInterval(() => this.flush(), FLUSH_INTERVAL_MS);
     const maintain = setInterval(() => this.maintain(), MAINTAIN_INTERVAL_MS);
@@ -81,7 +92,10 @@ export class HistoryService {
     const spanned = answerBuckets(query);
     if (spanned > MAX_BUCKETS_PER_ANSWER) {
       const asked = `${String(query.event.length)} × ${String(query.device.length)} × ${String(bucketCount(bucketMs))} = ${String(spanned)}`;
-      throw new HubError("BAD_REQUEST", `query: events × devices × buckets must be at most ${String(MAX_BUCKETS_PER_ANSWER)} (asked ${asked}): ask fewer events or devices, or a larger bucket`);
+      throw new HubError(
+        "BAD_REQUEST",
+        `query: events × devices × buckets must be at most ${String(MAX_BUCKETS_PER_ANSWER)} (asked ${asked}): ask fewer events or devices, or a larger bucket`,
+      );
     }
     this.flush();
     return this.store.buckets(query.event, query.device, window.from, window.to, bucketMs).map((b) => ({

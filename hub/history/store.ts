@@ -22,10 +22,26 @@ export const HISTORY_LIMITS = {
 } as const;
 
 /** One aggregate of one series over `[time, time + span)`, epoch ms. */
-export type HistoryRow = { event: HistoryEvent; device: string; time: number; span: number; sum: number; count: number; min: number; max: number };
+export type HistoryRow = {
+  event: HistoryEvent;
+  device: string;
+  time: number;
+  span: number;
+  sum: number;
+  count: number;
+  min: number;
+  max: number;
+};
 
 /** One bucket of an answer: its start (epoch ms), the average, lowest and highest value. */
-export type HistoryBucket = { event: HistoryEvent; device: string; time: number; value: number; min: number; max: number };
+export type HistoryBucket = {
+  event: HistoryEvent;
+  device: string;
+  time: number;
+  value: number;
+  min: number;
+  max: number;
+};
 
 /** The SQLite table `history` (migration 11): writes merge into a series' minute, reads aggregate to buckets. */
 export class HistoryStore {
@@ -39,8 +55,12 @@ export class HistoryStore {
        ON CONFLICT (event, device, time) DO UPDATE SET sum = sum + excluded.sum, count = count + excluded.count,
          min = MIN(min, excluded.min), max = MAX(max, excluded.max), span = MAX(span, excluded.span)`,
     );
-    this.seriesCount = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM (SELECT DISTINCT event, device FROM history)");
-    this.hasSeries = db.prepare<[string, string], { one: number }>("SELECT 1 AS one FROM history WHERE event = ? AND device = ? LIMIT 1");
+    this.seriesCount = db.prepare<[], { n: number }>(
+      "SELECT COUNT(*) AS n FROM (SELECT DISTINCT event, device FROM history)",
+    );
+    this.hasSeries = db.prepare<[string, string], { one: number }>(
+      "SELECT 1 AS one FROM history WHERE event = ? AND device = ? LIMIT 1",
+    );
   }
 
   /** The series already stored (event, device), read once at start by the recorder for its cap. */
@@ -71,15 +91,31 @@ export class HistoryStore {
    * counted from `from`: average (sum / count), min and max; oldest first per series; empty buckets
    * are left out.
    */
-  buckets(events: readonly string[], devices: readonly string[], from: number, to: number, bucketMs: number): HistoryBucket[] {
+  buckets(
+    events: readonly string[],
+    devices: readonly string[],
+    from: number,
+    to: number,
+    bucketMs: number,
+  ): HistoryBucket[] {
     const marks = (list: readonly unknown[]) => list.map(() => "?").join(", ");
     const sql = `SELECT event, device, CAST(? AS INTEGER) + ((time - CAST(? AS INTEGER)) / CAST(? AS INTEGER)) * CAST(? AS INTEGER) AS bucket, SUM(sum) / SUM(count) AS value, MIN(min) AS min, MAX(max) AS max
       FROM history WHERE event IN (${marks(events)}) AND device IN (${marks(devices)}) AND time >= ? AND time < ?
       GROUP BY event, device, bucket ORDER BY event, device, bucket`;
     const rows = this.db
-      .prepare<unknown[], { event: HistoryEvent; device: string; bucket: number; value: number; min: number; max: number }>(sql)
+      .prepare<
+        unknown[],
+        { event: HistoryEvent; device: string; bucket: number; value: number; min: number; max: number }
+      >(sql)
       .all(from, from, bucketMs, bucketMs, ...events, ...devices, from, to);
-    return rows.map((r) => ({ event: r.event, device: r.device, time: r.bucket, value: r.value, min: r.min, max: r.max }));
+    return rows.map((r) => ({
+      event: r.event,
+      device: r.device,
+      time: r.bucket,
+      value: r.value,
+      min: r.min,
+      max: r.max,
+    }));
   }
 
   /**

@@ -7,8 +7,27 @@ describe("the devices the hub acts for", () => {
   const known = householdDevices(household);
 
   it("are the demo household file's devices, by source: sensors, switches, lights, garage, IR, AC, the doorbell", () => {
-    for (const name of ["balkon", "piwnica", "listwa", "grzejnik", "led_biuro", "garaz", "brama", "pilot_salon", "klima_salon"]) expect(known.isKnownDevice("tasmota", name), name).toBe(true);
-    for (const name of ["czujnik_ogrod", "drzwi_wejsciowe", "lampa_sypialnia", "kinkiety_korytarz", "kinkiety_korytarz_l1", "dzwonek_brama"]) expect(known.isKnownDevice("zigbee2mqtt", name), name).toBe(true);
+    for (const name of [
+      "balkon",
+      "piwnica",
+      "listwa",
+      "grzejnik",
+      "led_biuro",
+      "garaz",
+      "brama",
+      "pilot_salon",
+      "klima_salon",
+    ])
+      expect(known.isKnownDevice("tasmota", name), name).toBe(true);
+    for (const name of [
+      "czujnik_ogrod",
+      "drzwi_wejsciowe",
+      "lampa_sypialnia",
+      "kinkiety_korytarz",
+      "kinkiety_korytarz_l1",
+      "dzwonek_brama",
+    ])
+      expect(known.isKnownDevice("zigbee2mqtt", name), name).toBe(true);
     expect(known.isKnownDevice("zigbee2mqtt", "balkon")).toBe(false);
     expect(known.isKnownDevice("tasmota", "drzwi_wejsciowe")).toBe(false);
     expect(known.isKnownDevice("zigbee2mqtt", "made_up_0")).toBe(false);

@@ -24,7 +24,8 @@ const ENDPOINT_SUFFIX = /_l\d{1,2}$/;
 export function householdDevices(household: Household): KnownDevices {
   const tasmota = new Set<string>();
   const zigbee = new Set<string>();
-  for (const sensor of household.sensors) (sensor.source.type === "tasmota" ? tasmota : zigbee).add(sensor.source.device);
+  for (const sensor of household.sensors)
+    (sensor.source.type === "tasmota" ? tasmota : zigbee).add(sensor.source.device);
   for (const item of household.switches) tasmota.add(item.device);
   for (const light of household.lights ?? []) {
     if (light.tasmota !== undefined) tasmota.add(light.tasmota);

@@ -70,10 +70,11 @@ function scan(text: string): void {
       if (code === 0x5c) {
         const escape = text[i + 1];
         if (escape === "u") {
-          for (let k = 2; k < 6; k++) if (!HEX.test(text[i + k] ?? "")) throw new Fault(i + k, "4 hex digits after '\\u'");
+          for (let k = 2; k < 6; k++)
+            if (!HEX.test(text[i + k] ?? "")) throw new Fault(i + k, "4 hex digits after '\\u'");
           i += 6;
         } else if (escape !== undefined && ESCAPES.has(escape)) i += 2;
-        else throw new Fault(i + 1, "an escape: one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX");
+        else throw new Fault(i + 1, 'an escape: one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX');
       } else i++;
     }
   };
@@ -143,7 +144,8 @@ function scan(text: string): void {
       } else if (char === "n") {
         literal("null");
         wantValue = false;
-      } else if (char === "\ufeff" && i === 0) throw new Fault(i, "a value (the file starts with a byte order mark: save it as UTF-8 without one)");
+      } else if (char === "\ufeff" && i === 0)
+        throw new Fault(i, "a value (the file starts with a byte order mark: save it as UTF-8 without one)");
       else throw new Fault(i, "a value");
       continue;
     }

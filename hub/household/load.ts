@@ -58,12 +58,16 @@ export function parseHousehold(text: string, path: string): Household {
     const fault = findJsonSyntaxFault(text);
     if (fault === null) throw new HouseholdConfigError(`${path}: not valid JSON`);
     const ending = fault.offset >= text.length ? "the file ends too early, " : "";
-    throw new HouseholdConfigError(`${path}: not valid JSON at line ${String(fault.line)}, column ${String(fault.column)}: ${ending}expected ${fault.expected}`);
+    throw new HouseholdConfigError(
+      `${path}: not valid JSON at line ${String(fault.line)}, column ${String(fault.column)}: ${ending}expected ${fault.expected}`,
+    );
   }
   const result = v.safeParse(HouseholdSchema, raw, { message: ruleOf });
   if (!result.success) {
     const issue = result.issues[0];
-    throw new HouseholdConfigError(`${path}: field ${issue ? whereOf(issue) : "(root)"}: ${issue?.message ?? "invalid"}`);
+    throw new HouseholdConfigError(
+      `${path}: field ${issue ? whereOf(issue) : "(root)"}: ${issue?.message ?? "invalid"}`,
+    );
   }
   const ids = new Set<string>();
   for (const sensor of result.output.sensors) {
@@ -78,10 +82,14 @@ export function parseHousehold(text: string, path: string): Household {
  * `<dataDir>/household.json` when present, else the demo household in demo mode, else an empty
  * household. Throws HouseholdConfigError on a missing configured file or malformed content.
  */
-export function loadHousehold(options: { configPath?: string | undefined; dataDir: string; demo: boolean }): { household: Household; path: string | null } {
+export function loadHousehold(options: { configPath?: string | undefined; dataDir: string; demo: boolean }): {
+  household: Household;
+  path: string | null;
+} {
   const candidates: string[] = [];
   if (options.configPath) {
-    if (!existsSync(options.configPath)) throw new HouseholdConfigError(`${options.configPath}: file not found (HUB_CONFIG)`);
+    if (!existsSync(options.configPath))
+      throw new HouseholdConfigError(`${options.configPath}: file not found (HUB_CONFIG)`);
     candidates.push(options.configPath);
   } else {
     const inData = join(options.dataDir, "household.json");

@@ -26,7 +26,10 @@ export const SwitchSchema = v.pipe(
     relays: v.optional(RelaySchema),
   }),
   v.forward(
-    v.check((item) => item.relay === undefined || item.name !== item.device, "a switch bound to one relay needs a name other than its device"),
+    v.check(
+      (item) => item.relay === undefined || item.name !== item.device,
+      "a switch bound to one relay needs a name other than its device",
+    ),
     ["relay"],
   ),
 );
@@ -99,7 +102,10 @@ export const HouseholdSchema = v.object({
   garage: v.optional(
     v.pipe(
       v.array(GarageDeviceSchema),
-      v.check((doors) => new Set(doors.map((d) => d.door)).size === doors.length, "each door (garage, gate) at most once"),
+      v.check(
+        (doors) => new Set(doors.map((d) => d.door)).size === doors.length,
+        "each door (garage, gate) at most once",
+      ),
     ),
     [],
   ),

@@ -19,8 +19,16 @@ function isFastifyClientError(error: unknown): error is FastifyError {
  */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: "BAD_REQUEST", message: "body: larger than the 256 KiB limit" },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: "UNSUPPORTED_MEDIA_TYPE", message: "body: only application/json is accepted" },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: "BAD_REQUEST", message: "body: size does not match Content-Length" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "body: only application/json is accepted",
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: "BAD_REQUEST",
+    message: "body: size does not match Content-Length",
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "BAD_REQUEST", message: "body: empty" },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: "BAD_REQUEST", message: "body: not valid JSON" },
   FST_ERR_BAD_URL: { status: 400, code: "BAD_REQUEST", message: "url: not a valid URL component" },
@@ -29,7 +37,11 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; m
   FST_FILES_LIMIT: { status: 413, code: "BAD_REQUEST", message: "body: more files than the upload takes" },
   FST_FIELDS_LIMIT: { status: 413, code: "BAD_REQUEST", message: "body: more fields than the upload takes" },
   FST_PARTS_LIMIT: { status: 413, code: "BAD_REQUEST", message: "body: more parts than the upload takes" },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: "UNSUPPORTED_MEDIA_TYPE", message: "body: expected multipart/form-data" },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "body: expected multipart/form-data",
+  },
 };
 
 /**
@@ -66,7 +78,9 @@ export function installErrorHandlers(
 ): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HubError) {
-      return reply.code(ERROR_STATUS[error.code]).send({ code: error.code, message: error.message, ...error.extra } satisfies ErrorBody);
+      return reply
+        .code(ERROR_STATUS[error.code])
+        .send({ code: error.code, message: error.message, ...error.extra } satisfies ErrorBody);
     }
     if (isFastifyClientError(error)) {
       const answer = fastifyClientAnswer(error);

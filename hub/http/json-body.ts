@@ -24,11 +24,18 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       return;
     }
     if (jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-      done(new HubError("BAD_REQUEST", `body: nested deeper than ${MAX_JSON_DEPTH} levels (limit ${MAX_JSON_DEPTH})`), undefined);
+      done(
+        new HubError("BAD_REQUEST", `body: nested deeper than ${MAX_JSON_DEPTH} levels (limit ${MAX_JSON_DEPTH})`),
+        undefined,
+      );
       return;
     }
     strict(request, text, (error, value) => {
-      if (error) done(new HubError("BAD_REQUEST", "body: not valid JSON, or it has a __proto__ or constructor.prototype key"), undefined);
+      if (error)
+        done(
+          new HubError("BAD_REQUEST", "body: not valid JSON, or it has a __proto__ or constructor.prototype key"),
+          undefined,
+        );
       else done(null, value);
     });
   });

@@ -5,7 +5,17 @@ import { ErrorCodeSchema } from "../../src/shared/contract/errors";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDb } from "../core/db";
-import { call, connectBrowser, freePort, jsonOf, login, nextMessage, startTestHub, tempDir, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectBrowser,
+  freePort,
+  jsonOf,
+  login,
+  nextMessage,
+  startTestHub,
+  tempDir,
+  type TestHub,
+} from "../testing/harness";
 import { jsonTextDepth, MAX_JSON_DEPTH, MAX_SETTING_VALUE_BYTES } from "../core/json-limits";
 
 // Deep settings (docs/security.md): a value nested thousands deep must never be stored, republished
@@ -24,7 +34,11 @@ const ErrorBody = v.object({ code: ErrorCodeSchema, message: v.string() });
 const nested = (depth: number, inner = "1") => `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`;
 
 function patchSettingsRaw(target: TestHub, cookie: string, text: string): Promise<Response> {
-  return fetch(`${target.url}/api/auth/v1/settings`, { method: "PATCH", headers: { cookie, "content-type": "application/json" }, body: text });
+  return fetch(`${target.url}/api/auth/v1/settings`, {
+    method: "PATCH",
+    headers: { cookie, "content-type": "application/json" },
+    body: text,
+  });
 }
 
 /** The stored JSON of a setting, read straight from SQLite (undefined when not stored). */
@@ -81,7 +95,11 @@ describe("PATCH /settings depth and size", () => {
       ["PATCH", "/api/auth/v1/preferences", `{"preferences":${nested(40)}}`],
       ["PATCH", "/api/auth/v1/settings", nested(100_000)],
     ] as const) {
-      const response = await fetch(`${hub.url}${path}`, { method, headers: { cookie, "content-type": "application/json" }, body: text });
+      const response = await fetch(`${hub.url}${path}`, {
+        method,
+        headers: { cookie, "content-type": "application/json" },
+        body: text,
+      });
       expect(response.status, path).toBe(400);
       expect((await jsonOf(response, ErrorBody)).code).toBe("BAD_REQUEST");
     }
@@ -90,7 +108,11 @@ describe("PATCH /settings depth and size", () => {
   it("a value as deep as the body limit allows (31 levels inside the body's object) passes the depth limit; one level more does not", async () => {
     hub = await startTestHub();
     const cookie = await login(hub);
-    const response = await patchSettingsRaw(hub, cookie, `{"key":"dashboardSwitches","value":${nested(MAX_JSON_DEPTH - 1)}}`);
+    const response = await patchSettingsRaw(
+      hub,
+      cookie,
+      `{"key":"dashboardSwitches","value":${nested(MAX_JSON_DEPTH - 1)}}`,
+    );
     // Past the limits a value meets its key's schema (docs/contract.md "Setting values"):
     // no switch list is 31 levels deep, so it is refused for its shape, naming the field, not its depth.
     expect(response.status).toBe(400);
@@ -104,7 +126,10 @@ describe("PATCH /settings depth and size", () => {
     hub = await startTestHub();
     const cookie = await login(hub);
     const big = "x".repeat(MAX_SETTING_VALUE_BYTES); // + 2 quotes = over the limit
-    const response = await call(hub, "PATCH", "/api/auth/v1/settings", { cookie, body: { key: "weatherWatchdog", value: big } });
+    const response = await call(hub, "PATCH", "/api/auth/v1/settings", {
+      cookie,
+      body: { key: "weatherWatchdog", value: big },
+    });
     expect(response.status).toBe(400);
     const body = await jsonOf(response, ErrorBody);
     expect(body.message).toContain("64 KiB");
@@ -112,8 +137,18 @@ describe("PATCH /settings depth and size", () => {
     expect(storedJson(hub.dataDir, "weatherWatchdog")).toBeUndefined();
 
     // Multi-byte text counts in bytes: 22,000 'ł' are 44,000 bytes, fine; 33,000 are 66,000, too big.
-    expect((await call(hub, "PATCH", "/api/auth/v1/settings", { cookie, body: { key: "weatherWatchdog", value: "ł".repeat(33_000) } })).status).toBe(400);
-    const fits = await call(hub, "PATCH", "/api/auth/v1/settings", { cookie, body: { key: "weatherWatchdog", value: "x".repeat(MAX_SETTING_VALUE_BYTES - 2) } });
+    expect(
+      (
+        await call(hub, "PATCH", "/api/auth/v1/settings", {
+          cookie,
+          body: { key: "weatherWatchdog", value: "ł".repeat(33_000) },
+        })
+      ).status,
+    ).toBe(400);
+    const fits = await call(hub, "PATCH", "/api/auth/v1/settings", {
+      cookie,
+      body: { key: "weatherWatchdog", value: "x".repeat(MAX_SETTING_VALUE_BYTES - 2) },
+    });
     // Within the limit it meets the key's schema (a weather watchdog is an object), which names the field instead of the limit.
     expect(fits.status).toBe(400);
     expect((await jsonOf(fits, ErrorBody)).message).toBe("value: expected Object");
@@ -130,7 +165,10 @@ describe("stored settings are validated on read at hub start", () => {
     insert.run("weatherWatchdog", JSON.stringify("x".repeat(MAX_SETTING_VALUE_BYTES + 10)), now);
     insert.run("tempWatchdog", "{not json", now);
     // A well-formed group list, but over 64 KiB: validated on read, so not used either.
-    const hugeGroups = Array.from({ length: 3_000 }, (_, i) => ({ name: `Ogromna grupa ${i}`, items: ["pompa", "listwa/2"] }));
+    const hugeGroups = Array.from({ length: 3_000 }, (_, i) => ({
+      name: `Ogromna grupa ${i}`,
+      items: ["pompa", "listwa/2"],
+    }));
     insert.run("switchesList", JSON.stringify(hugeGroups), now);
     insert.run("garageLight", "true", now);
     db.close();

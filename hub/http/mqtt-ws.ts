@@ -16,7 +16,12 @@ import { mqttWebSocketStream } from "./ws-stream";
  * session admits it, and its client id may not take over another owner's (broker/device-access.ts).
  * Requires @fastify/websocket to be registered.
  */
-export function mqttWebSocketRoute(deps: { auth: AuthService; broker: EmbeddedBroker; connections: SessionRegistry; log: HubLogger }) {
+export function mqttWebSocketRoute(deps: {
+  auth: AuthService;
+  broker: EmbeddedBroker;
+  connections: SessionRegistry;
+  log: HubLogger;
+}) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get(
       "/mqtt",

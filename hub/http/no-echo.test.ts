@@ -20,8 +20,17 @@ const SECRET_NUMBER = 987654321;
 const ErrorBody = v.object({ code: ErrorCodeSchema, message: v.string() });
 
 /** Sends `text` as the body and answers status, the full response text and its headers. */
-async function send(method: string, path: string, text: string, headers: Record<string, string> = {}): Promise<{ status: number; all: string; body: v.InferOutput<typeof ErrorBody> }> {
-  const response = await fetch(`${hub.url}${path}`, { method, headers: { "content-type": "application/json", ...headers }, body: text });
+async function send(
+  method: string,
+  path: string,
+  text: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; all: string; body: v.InferOutput<typeof ErrorBody> }> {
+  const response = await fetch(`${hub.url}${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...headers },
+    body: text,
+  });
   const raw = await response.text();
   const lines: string[] = [];
   response.headers.forEach((value, key) => lines.push(`${key}: ${value}`));
@@ -53,9 +62,27 @@ describe("no error repeats what the client sent", () => {
   });
 
   it("the message still names the field and the rule", async () => {
-    expect((await send("POST", "/api/auth/v1/auth", JSON.stringify({ login: "demo", password: SECRET_NUMBER, sessionName: "x" }))).body.message).toBe("password: expected string");
-    expect((await send("POST", "/api/auth/v1/auth", JSON.stringify({ login: "demo", password: SECRET.repeat(20), sessionName: "x" }))).body.message).toBe("password: max_length <=200");
-    expect((await send("POST", "/api/auth/v1/auth", JSON.stringify(SECRET))).body.message).toBe("body: expected Object");
+    expect(
+      (
+        await send(
+          "POST",
+          "/api/auth/v1/auth",
+          JSON.stringify({ login: "demo", password: SECRET_NUMBER, sessionName: "x" }),
+        )
+      ).body.message,
+    ).toBe("password: expected string");
+    expect(
+      (
+        await send(
+          "POST",
+          "/api/auth/v1/auth",
+          JSON.stringify({ login: "demo", password: SECRET.repeat(20), sessionName: "x" }),
+        )
+      ).body.message,
+    ).toBe("password: max_length <=200");
+    expect((await send("POST", "/api/auth/v1/auth", JSON.stringify(SECRET))).body.message).toBe(
+      "body: expected Object",
+    );
     expect((await send("POST", "/api/auth/v1/auth", "{nope")).body.message).toMatch(/^body: not valid JSON/);
   });
 
@@ -65,7 +92,11 @@ describe("no error repeats what the client sent", () => {
       ["PATCH", "/api/auth/v1/preferences", JSON.stringify({ preferences: { [SECRET]: true } })],
       ["PATCH", "/api/auth/v1/preferences", JSON.stringify({ preferences: { appUi: SECRET } })],
       ["PATCH", "/api/auth/v1/settings", JSON.stringify({ key: SECRET, value: 1 })],
-      ["PATCH", "/api/auth/v1/settings", JSON.stringify({ key: "tempWatchdog", value: 1, idsToRemove: [{ [SECRET]: SECRET }] })],
+      [
+        "PATCH",
+        "/api/auth/v1/settings",
+        JSON.stringify({ key: "tempWatchdog", value: 1, idsToRemove: [{ [SECRET]: SECRET }] }),
+      ],
       ["DELETE", "/api/auth/v1/session", JSON.stringify({ hash: SECRET.repeat(10) })],
     ];
     for (const [method, path, text] of cases) {
@@ -73,24 +104,38 @@ describe("no error repeats what the client sent", () => {
       expect(status, text).toBe(400);
       expect(all, text).not.toContain(SECRET);
     }
-    expect((await fetch(`${hub.url}/api/auth/v1/session/lock`, { method: "POST", headers: { cookie } })).status).toBe(200);
-    const pin = await send("POST", "/api/auth/v1/session/unlock", JSON.stringify({ pin: String(SECRET_NUMBER) }), { cookie });
+    expect((await fetch(`${hub.url}/api/auth/v1/session/lock`, { method: "POST", headers: { cookie } })).status).toBe(
+      200,
+    );
+    const pin = await send("POST", "/api/auth/v1/session/unlock", JSON.stringify({ pin: String(SECRET_NUMBER) }), {
+      cookie,
+    });
     expect(pin.status).toBe(400);
     expect(pin.all).not.toContain(String(SECRET_NUMBER));
   });
 
   it("a body of the wrong type or too large is refused without quoting it", async () => {
-    const plain = await send("POST", "/api/auth/v1/auth", `login=demo&password=${SECRET}`, { "content-type": "application/x-www-form-urlencoded" });
+    const plain = await send("POST", "/api/auth/v1/auth", `login=demo&password=${SECRET}`, {
+      "content-type": "application/x-www-form-urlencoded",
+    });
     expect(plain.status).toBe(415);
     expect(plain.all).not.toContain(SECRET);
-    const large = await send("POST", "/api/auth/v1/auth", JSON.stringify({ login: "demo", password: SECRET.repeat(20_000), sessionName: "x" }));
+    const large = await send(
+      "POST",
+      "/api/auth/v1/auth",
+      JSON.stringify({ login: "demo", password: SECRET.repeat(20_000), sessionName: "x" }),
+    );
     expect(large.status).toBe(413);
     expect(large.all).not.toContain(SECRET);
   });
 
   it("an unknown or undecodable API path answers the JSON envelope without repeating the path", async () => {
     const cookie = await login(hub);
-    for (const path of [`/api/v2/config/${SECRET_NUMBER}`, `/api/cameras/v1/%E0%A4%A${SECRET_NUMBER}`, `/api/v2/%E0%A4%A${SECRET_NUMBER}`]) {
+    for (const path of [
+      `/api/v2/config/${SECRET_NUMBER}`,
+      `/api/cameras/v1/%E0%A4%A${SECRET_NUMBER}`,
+      `/api/v2/%E0%A4%A${SECRET_NUMBER}`,
+    ]) {
       const response = await fetch(`${hub.url}${path}`, { headers: { cookie } });
       expect(response.status, path).toBeGreaterThanOrEqual(400);
       expect(response.status, path).toBeLessThan(500);

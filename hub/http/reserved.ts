@@ -7,6 +7,10 @@ import type { ErrorBody } from "../../src/shared/contract/envelope";
  */
 export function reservedRoutes(what: string) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.all("/*", async (_request, reply) => reply.code(404).send({ code: "NOT_FOUND", message: `${what} are not available in this hub yet` } satisfies ErrorBody));
+    app.all("/*", async (_request, reply) =>
+      reply
+        .code(404)
+        .send({ code: "NOT_FOUND", message: `${what} are not available in this hub yet` } satisfies ErrorBody),
+    );
   };
 }

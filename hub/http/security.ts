@@ -6,7 +6,10 @@ import type { FastifyInstance } from "fastify";
  * (hub/http/shell-style.ts); React's `style` props go through the CSSOM, which CSP does not
  * govern.
  */
-export function contentSecurityPolicy(styleHashes: readonly string[] = [], imageOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  styleHashes: readonly string[] = [],
+  imageOrigins: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -32,7 +35,11 @@ export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
  * policy is {@link contentSecurityPolicy} with the style hashes `styleHashes` answers at the time
  * (hub/http/shell-style.ts); none by default.
  */
-export function installSecurityHeaders(app: FastifyInstance, styleHashes: () => readonly string[] = () => [], imageOrigin: () => string | null = () => null): void {
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  styleHashes: () => readonly string[] = () => [],
+  imageOrigin: () => string | null = () => null,
+): void {
   let hashes: readonly string[] = [];
   let image: string | null = null;
   let policy = CONTENT_SECURITY_POLICY;

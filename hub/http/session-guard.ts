@@ -42,8 +42,13 @@ export function sessionGuard(auth: AuthService) {
     try {
       sessions.set(request, auth.resolve(request.cookies[SESSION_COOKIE], access === "allowLocked"));
     } catch (error) {
-      const noSession = error instanceof HubError && (error.code === "AUTH_NO_SESSION" || error.code === "AUTH_SESSION_REVOKED");
-      if (noSession && (request.cookies[SESSION_COOKIE] !== undefined || request.cookies[SIGNED_IN_COOKIE] !== undefined)) clearSessionCookie(request, reply);
+      const noSession =
+        error instanceof HubError && (error.code === "AUTH_NO_SESSION" || error.code === "AUTH_SESSION_REVOKED");
+      if (
+        noSession &&
+        (request.cookies[SESSION_COOKIE] !== undefined || request.cookies[SIGNED_IN_COOKIE] !== undefined)
+      )
+        clearSessionCookie(request, reply);
       throw error;
     }
   };
@@ -65,7 +70,13 @@ export function isHttps(request: FastifyRequest): boolean {
  * its cookies as long as the hub keeps the session (180 days unused).
  */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  const options: CookieSerializeOptions = { httpOnly: true, sameSite: "strict", path: "/", secure: isHttps(request), maxAge: COOKIE_MAX_AGE_S };
+  const options: CookieSerializeOptions = {
+    httpOnly: true,
+    sameSite: "strict",
+    path: "/",
+    secure: isHttps(request),
+    maxAge: COOKIE_MAX_AGE_S,
+  };
   reply.setCookie(SESSION_COOKIE, token, options);
   reply.setCookie(SIGNED_IN_COOKIE, "1", { ...options, httpOnly: false });
 }
@@ -76,4 +87,3 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, options);
   reply.clearCookie(SIGNED_IN_COOKIE, { ...options, httpOnly: false });
 }
-

@@ -9,7 +9,10 @@ import { join } from "node:path";
  */
 export function inlineStyleHashes(html: string): string[] {
   return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map(
-    ([, text]) => `'sha256-${createHash("sha256").update(text ?? "", "utf8").digest("base64")}'`,
+    ([, text]) =>
+      `'sha256-${createHash("sha256")
+        .update(text ?? "", "utf8")
+        .digest("base64")}'`,
   );
 }
 

@@ -40,7 +40,9 @@ describe("static dashboard", () => {
     expect((await fetch(`${hub.url}/manifest.json`)).headers.get("cache-control")).toBe("no-cache");
     expect((await fetch(`${hub.url}/assets/index-abc123.js`)).headers.get("cache-control")).toContain("immutable");
 
-    const deepLink = await fetch(`${hub.url}/cameras/live?id=zoom`, { headers: { accept: "text/html,application/xhtml+xml" } });
+    const deepLink = await fetch(`${hub.url}/cameras/live?id=zoom`, {
+      headers: { accept: "text/html,application/xhtml+xml" },
+    });
     expect(deepLink.status).toBe(200);
     expect(await deepLink.text()).toContain("<title>Panel</title>");
 

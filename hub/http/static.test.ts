@@ -15,7 +15,9 @@ function rawRequest(url: string, headers: Record<string, string> = {}, method = 
     const request = httpRequest(url, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
     });
     request.on("error", reject);
     request.end();
@@ -41,7 +43,11 @@ const FILES: Record<string, string> = {
   "manifest.json": JSON.stringify({ name: "Dom", description: filler("manifest") }),
   "assets/index-abc123.js": `console.log(1);\n${filler("entry")}`,
   "assets/small-def456.js": "console.log('small');",
-  "assets/index-abc123.js.map": JSON.stringify({ version: 3, sources: ["src/secret.ts"], sourcesContent: [filler("secret")] }),
+  "assets/index-abc123.js.map": JSON.stringify({
+    version: 3,
+    sources: ["src/secret.ts"],
+    sourcesContent: [filler("secret")],
+  }),
 };
 
 let hub: TestHub | undefined;
@@ -82,7 +88,11 @@ describe("static dashboard, precompressed at build time", () => {
       const br = await rawRequest(url(path), { ...accept, "accept-encoding": BR_AND_GZIP });
       const gzip = await rawRequest(url(path), { ...accept, "accept-encoding": "gzip" });
       const plain = await rawRequest(url(path), accept);
-      for (const [answer, encoding] of [[br, "br"], [gzip, "gzip"], [plain, undefined]] as const) {
+      for (const [answer, encoding] of [
+        [br, "br"],
+        [gzip, "gzip"],
+        [plain, undefined],
+      ] as const) {
         expect(answer.status).toBe(200);
         expect(answer.headers["content-encoding"]).toBe(encoding);
         expect(answer.headers.vary).toMatch(/accept-encoding/i);
@@ -103,7 +113,12 @@ describe("static dashboard, precompressed at build time", () => {
   });
 
   it("still answers 404 for source maps and their compressed copies, and never serves .br/.gz by name", async () => {
-    for (const path of ["/assets/index-abc123.js.map", "/assets/index-abc123.js.map.br", "/assets/index-abc123.js.br", "/sw.js.gz"]) {
+    for (const path of [
+      "/assets/index-abc123.js.map",
+      "/assets/index-abc123.js.map.br",
+      "/assets/index-abc123.js.br",
+      "/sw.js.gz",
+    ]) {
       const answer = await rawRequest(url(path), { accept: "*/*", "accept-encoding": BR_AND_GZIP });
       expect(answer.status, path).toBe(404);
       expect(decoded(answer), path).not.toContain("sources");
@@ -144,7 +159,10 @@ describe("static dashboard, precompressed at build time", () => {
 
   it("follows a build deployed while the hub runs: the new index.html's style hash replaces the old", async () => {
     const newStyle = ".boot { background: #000; }";
-    writeFileSync(join(distDir, "index.html"), `<!doctype html><title>Panel</title><style>${newStyle}</style><p>next</p>`);
+    writeFileSync(
+      join(distDir, "index.html"),
+      `<!doctype html><title>Panel</title><style>${newStyle}</style><p>next</p>`,
+    );
     const answer = await rawRequest(url("/"), { accept: "text/html" });
     expect(answer.body.toString("utf8")).toContain("next");
     const hash = createHash("sha256").update(newStyle, "utf8").digest("base64");
@@ -172,7 +190,10 @@ describe("API answers compressed on the fly", () => {
   });
 
   it("leaves small answers and the JSON error envelope readable", async () => {
-    const unknown = await rawRequest(url("/api/v2/unknown"), { accept: "application/json", "accept-encoding": BR_AND_GZIP });
+    const unknown = await rawRequest(url("/api/v2/unknown"), {
+      accept: "application/json",
+      "accept-encoding": BR_AND_GZIP,
+    });
     expect(unknown.status).toBe(404);
     expect(JSON.parse(decoded(unknown))).toMatchObject({ code: "NOT_FOUND" });
     const unauthorized = await rawRequest(url("/api/v2/config/sensors"), { "accept-encoding": BR_AND_GZIP });

@@ -24,11 +24,15 @@ const ENCODED_SUFFIX = /\.(br|gz)$/;
  * Source maps (`*.map`) are built for debugging but never served (they would give away
  * the source): they answer 404.
  */
-export async function installStatic(app: FastifyInstance, distDir: string): Promise<(request: FastifyRequest, reply: FastifyReply) => unknown> {
+export async function installStatic(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<(request: FastifyRequest, reply: FastifyReply) => unknown> {
   const root = resolve(distDir);
   const built = existsSync(join(root, "index.html"));
   if (!built) {
-    return (_request, reply) => reply.code(503).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(NOT_BUILT_PAGE);
+    return (_request, reply) =>
+      reply.code(503).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(NOT_BUILT_PAGE);
   }
   await app.register(fastifyStatic, {
     root,
@@ -42,7 +46,8 @@ export async function installStatic(app: FastifyInstance, distDir: string): Prom
       const name = path.split(/[\\/]/).pop() ?? "";
       res.setHeader("Vary", "Accept-Encoding");
       if (NO_CACHE.has(name)) res.setHeader("Cache-Control", "no-cache");
-      else if (path.startsWith(join(root, "assets"))) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      else if (path.startsWith(join(root, "assets")))
+        res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
       else res.setHeader("Cache-Control", "public, max-age=3600");
     },
   });

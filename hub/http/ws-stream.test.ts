@@ -40,7 +40,12 @@ const until = async (check: () => boolean) => {
 describe("mqttWebSocketStream (the browsers' MQTT over WebSocket)", () => {
   it("sends a packet written in pieces (header, topic, payload) as one WebSocket message", async () => {
     const { stream, messages } = await pair();
-    writePacket(stream, [Buffer.from([0x30, 0x0b]), Buffer.from([0x00, 0x03]), Buffer.from("a/b"), Buffer.from("hello!")]);
+    writePacket(stream, [
+      Buffer.from([0x30, 0x0b]),
+      Buffer.from([0x00, 0x03]),
+      Buffer.from("a/b"),
+      Buffer.from("hello!"),
+    ]);
     await until(() => Buffer.concat(messages).length >= 13);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toEqual(Buffer.concat([Buffer.from([0x30, 0x0b, 0x00, 0x03]), Buffer.from("a/bhello!")]));
@@ -48,7 +53,11 @@ describe("mqttWebSocketStream (the browsers' MQTT over WebSocket)", () => {
 
   it("packs a burst of 2,000 packets into few messages of at most 64 KiB, every byte in order", async () => {
     const { stream, messages } = await pair();
-    const packets = Array.from({ length: 2000 }, (_, i) => [Buffer.from([0x31, 0x40]), Buffer.from(`power/bench_${i}/POWER1`.padEnd(40, ".")), Buffer.from("ON".padEnd(24, " "))]);
+    const packets = Array.from({ length: 2000 }, (_, i) => [
+      Buffer.from([0x31, 0x40]),
+      Buffer.from(`power/bench_${i}/POWER1`.padEnd(40, ".")),
+      Buffer.from("ON".padEnd(24, " ")),
+    ]);
     for (const pieces of packets) writePacket(stream, pieces);
     const expected = Buffer.concat(packets.flat());
     await until(() => Buffer.concat(messages).length >= expected.length);
@@ -92,7 +101,10 @@ describe("mqttWebSocketStream (the browsers' MQTT over WebSocket)", () => {
   it("keeps backpressure: a batch's write callbacks run once its messages are handed to the socket", async () => {
     const { stream, messages } = await pair();
     stream.cork();
-    const done = [new Promise((resolve) => stream.write(Buffer.alloc(MAX_WS_MESSAGE_BYTES, 1), resolve)), new Promise((resolve) => stream.write(Buffer.alloc(10, 2), resolve))];
+    const done = [
+      new Promise((resolve) => stream.write(Buffer.alloc(MAX_WS_MESSAGE_BYTES, 1), resolve)),
+      new Promise((resolve) => stream.write(Buffer.alloc(10, 2), resolve)),
+    ];
     stream.uncork();
     await Promise.all(done);
     await until(() => Buffer.concat(messages).length >= MAX_WS_MESSAGE_BYTES + 10);

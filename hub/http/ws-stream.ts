@@ -74,7 +74,8 @@ export function mqttWebSocketStream(socket: WebSocket): Duplex {
   };
 
   stream._write = (chunk: unknown, encoding, callback) => write(toBuffer(chunk, encoding), callback);
-  stream._writev = (chunks, callback) => write(Buffer.concat(chunks.map(({ chunk, encoding }) => toBuffer(chunk, encoding))), callback);
+  stream._writev = (chunks, callback) =>
+    write(Buffer.concat(chunks.map(({ chunk, encoding }) => toBuffer(chunk, encoding))), callback);
   const final = stream._final.bind(stream);
   stream._final = (callback) => {
     if (waitingBytes > 0) flush();

@@ -4,11 +4,19 @@ import { irReceivedCode, irSendPayload } from "./codes";
 
 describe("IR codes from and to Tasmota", () => {
   it("reads the NEC code of a real IrReceived (fixture result_irreceived_nec.json)", () => {
-    expect(irReceivedCode(loadFixture("tasmota/result_irreceived_nec.json").payload)).toEqual({ protocol: "NEC", bits: 32, data: "0x00FF00FF" });
+    expect(irReceivedCode(loadFixture("tasmota/result_irreceived_nec.json").payload)).toEqual({
+      protocol: "NEC",
+      bits: 32,
+      data: "0x00FF00FF",
+    });
   });
 
   it("reads the COOLIX code of an AC remote's IrReceived with its decoded IRHVAC (fixture result_irreceived_hvac_coolix.json)", () => {
-    expect(irReceivedCode(loadFixture("tasmota/result_irreceived_hvac_coolix.json").payload)).toEqual({ protocol: "COOLIX", bits: 24, data: "0xB25F78" });
+    expect(irReceivedCode(loadFixture("tasmota/result_irreceived_hvac_coolix.json").payload)).toEqual({
+      protocol: "COOLIX",
+      bits: 24,
+      data: "0xB25F78",
+    });
   });
 
   it("ignores what is not a decoded IR code: other RESULTs, UNKNOWN protocol, bad bits or data, not JSON", () => {
@@ -32,6 +40,8 @@ describe("IR codes from and to Tasmota", () => {
   });
 
   it("quotes data over 64 bits (state-based protocols)", () => {
-    expect(irSendPayload({ protocol: "MITSUBISHI_AC", bits: 144, data: "0x23CB26010020" })).toBe('{"protocol": "MITSUBISHI_AC","bits": 144, "data": "0x23CB26010020"}');
+    expect(irSendPayload({ protocol: "MITSUBISHI_AC", bits: 144, data: "0x23CB26010020" })).toBe(
+      '{"protocol": "MITSUBISHI_AC","bits": 144, "data": "0x23CB26010020"}',
+    );
   });
 });

@@ -14,7 +14,11 @@ export function irReceivedCode(payload: Buffer): IrCode | null {
   if (!received) return null;
   const protocol = ownField(received, "Protocol");
   if (typeof protocol !== "string" || protocol.toUpperCase() === "UNKNOWN") return null;
-  const parsed = v.safeParse(IrCodeSchema, { protocol, bits: ownField(received, "Bits"), data: ownField(received, "Data") });
+  const parsed = v.safeParse(IrCodeSchema, {
+    protocol,
+    bits: ownField(received, "Bits"),
+    data: ownField(received, "Data"),
+  });
   return parsed.success ? parsed.output : null;
 }
 

@@ -2,10 +2,28 @@ import type { MqttClient } from "mqtt";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import { IR_CODE_PATH, IR_LEARN_PATH, IR_NAME_MAX_LENGTH, irStateTopic, IrStateSchema, MAX_IR_BUTTONS, type IrCode } from "../../src/shared/contract/ir";
+import {
+  IR_CODE_PATH,
+  IR_LEARN_PATH,
+  IR_NAME_MAX_LENGTH,
+  irStateTopic,
+  IrStateSchema,
+  MAX_IR_BUTTONS,
+  type IrCode,
+} from "../../src/shared/contract/ir";
 import { LIVE_PAYLOAD_MAX_BYTES } from "../../src/shared/contract/topics";
 import { openDb } from "../core/db";
-import { call, connectBrowser, connectDevice, freePort, jsonOf, login, startTestHub, tempDir, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectBrowser,
+  connectDevice,
+  freePort,
+  jsonOf,
+  login,
+  startTestHub,
+  tempDir,
+  type TestHub,
+} from "../testing/harness";
 import { IrStore } from "./store";
 
 /** The largest code the contract takes: 32-character protocol, 1024 bits, 256 hex digits. */
@@ -54,25 +72,47 @@ describe("an IR blaster's buttons are bounded so ir/<device> always reaches the 
       expect(response.status, `button ${i}`).toBe(200);
     }
     // one button more than the limit is refused (docs/security.md "IR state outgrows the dashboard")
-    const refused = await post(IR_CODE_PATH, { device: "pilot_salon", name: longestName(MAX_IR_BUTTONS), code: LARGEST_CODE });
+    const refused = await post(IR_CODE_PATH, {
+      device: "pilot_salon",
+      name: longestName(MAX_IR_BUTTONS),
+      code: LARGEST_CODE,
+    });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ code: "LIMIT_REACHED", message: "name: at most 100 buttons per IR blaster; save under an existing button's name to replace it", limit: 100 });
+    expect(await refused.json()).toEqual({
+      code: "LIMIT_REACHED",
+      message: "name: at most 100 buttons per IR blaster; save under an existing button's name to replace it",
+      limit: 100,
+    });
     // an existing name is still replaced (it keeps its place)
-    const replaced = await post(IR_CODE_PATH, { device: "pilot_salon", name: longestName(0), code: { ...LARGEST_CODE, data: "0x1" } });
+    const replaced = await post(IR_CODE_PATH, {
+      device: "pilot_salon",
+      name: longestName(0),
+      code: { ...LARGEST_CODE, data: "0x1" },
+    });
     expect(replaced.status).toBe(200);
     await post(IR_CODE_PATH, { device: "pilot_salon", name: longestName(0), code: LARGEST_CODE });
 
     // learning on and the device's largest IrReceived: the state at every maximum
     await post(IR_LEARN_PATH, { device: "pilot_salon", enable: true });
-    const learnt = JSON.stringify({ IrReceived: { Protocol: LARGEST_CODE.protocol, Bits: LARGEST_CODE.bits, Data: LARGEST_CODE.data } });
+    const learnt = JSON.stringify({
+      IrReceived: { Protocol: LARGEST_CODE.protocol, Bits: LARGEST_CODE.bits, Data: LARGEST_CODE.data },
+    });
     await blaster.publishAsync("tele/pilot_salon/RESULT", learnt, { qos: 1 });
-    await expect.poll(async () => v.parse(IrStateSchema, JSON.parse((await retainedState(hub, cookie, "pilot_salon")).toString("utf8"))).received?.code).toEqual(LARGEST_CODE);
+    await expect
+      .poll(
+        async () =>
+          v.parse(IrStateSchema, JSON.parse((await retainedState(hub, cookie, "pilot_salon")).toString("utf8")))
+            .received?.code,
+      )
+      .toEqual(LARGEST_CODE);
 
     const payload = await retainedState(hub, cookie, "pilot_salon");
     expect(payload.length).toBe(47_109); // the contract's worst case (47,110 with learning off)
     expect(payload.length).toBeLessThan(LIVE_PAYLOAD_MAX_BYTES);
     const state = v.parse(IrStateSchema, JSON.parse(payload.toString("utf8")));
-    expect(state.codes.map((button) => button.name)).toEqual(Array.from({ length: MAX_IR_BUTTONS }, (_, i) => longestName(i)));
+    expect(state.codes.map((button) => button.name)).toEqual(
+      Array.from({ length: MAX_IR_BUTTONS }, (_, i) => longestName(i)),
+    );
   });
 
   it("refuses a name with an unpaired surrogate (6 bytes each once escaped) with 400 naming it", async () => {
@@ -95,8 +135,13 @@ describe("a blaster that kept more buttons under the earlier bound of 200", () =
       const payload = await retainedState(hub, cookie, "pilot_salon");
       expect(payload.length).toBeLessThan(LIVE_PAYLOAD_MAX_BYTES);
       const state = v.parse(IrStateSchema, JSON.parse(payload.toString("utf8")));
-      expect(state.codes.map((button) => button.name)).toEqual(Array.from({ length: MAX_IR_BUTTONS }, (_, i) => longestName(i)));
-      const refused = await call(hub, "POST", `/api/v2${IR_CODE_PATH}`, { cookie, body: { device: "pilot_salon", name: "Nowy", code: LARGEST_CODE } });
+      expect(state.codes.map((button) => button.name)).toEqual(
+        Array.from({ length: MAX_IR_BUTTONS }, (_, i) => longestName(i)),
+      );
+      const refused = await call(hub, "POST", `/api/v2${IR_CODE_PATH}`, {
+        cookie,
+        body: { device: "pilot_salon", name: "Nowy", code: LARGEST_CODE },
+      });
       expect(refused.status).toBe(409);
     } finally {
       await hub.cleanup();

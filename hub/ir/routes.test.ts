@@ -1,9 +1,29 @@
 import type { MqttClient } from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import { IR_CODE_PATH, IR_LEARN_PATH, IR_SEND_PATH, IrCodeAnswerSchema, IrFeaturesSchema, IrLearnAnswerSchema, IrSendAnswerSchema, irStateTopic, IrStateSchema, type IrState } from "../../src/shared/contract/ir";
+import {
+  IR_CODE_PATH,
+  IR_LEARN_PATH,
+  IR_SEND_PATH,
+  IrCodeAnswerSchema,
+  IrFeaturesSchema,
+  IrLearnAnswerSchema,
+  IrSendAnswerSchema,
+  irStateTopic,
+  IrStateSchema,
+  type IrState,
+} from "../../src/shared/contract/ir";
 import { loadFixture } from "../testing/fixtures";
-import { call, connectBrowser, connectDevice, freePort, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectBrowser,
+  connectDevice,
+  freePort,
+  jsonOf,
+  login,
+  startTestHub,
+  type TestHub,
+} from "../testing/harness";
 import * as v from "valibot";
 
 /** Resolves with the next `ir/<device>` state that passes `test`. */
@@ -50,13 +70,22 @@ describe("infrared remotes: POST /ir/learn, /ir/code, /ir/send", () => {
   it("publishes the demo's blaster on features/ir/<device> and its state on ir/<device>", async () => {
     await expect.poll(() => live.get("features/ir/pilot_salon")).toBeDefined();
     await expect.poll(() => live.get("ir/pilot_salon")).toBeDefined();
-    expect(v.parse(IrFeaturesSchema, JSON.parse(live.get("features/ir/pilot_salon") ?? ""))).toEqual({ label: "Pilot w salonie", room: "Salon" });
-    expect(v.parse(IrStateSchema, JSON.parse(live.get("ir/pilot_salon") ?? ""))).toEqual({ learning: false, codes: [], received: null });
+    expect(v.parse(IrFeaturesSchema, JSON.parse(live.get("features/ir/pilot_salon") ?? ""))).toEqual({
+      label: "Pilot w salonie",
+      room: "Salon",
+    });
+    expect(v.parse(IrStateSchema, JSON.parse(live.get("ir/pilot_salon") ?? ""))).toEqual({
+      learning: false,
+      codes: [],
+      received: null,
+    });
   });
 
   it("learning: the device's real IrReceived becomes ir/<device>.received; saved, it is a button; sent, IRSend reaches cmnd/<t>/IRSend", async () => {
     const learning = nextState(browser, "pilot_salon", (s) => s.learning);
-    expect(await jsonOf(await post(IR_LEARN_PATH, { device: "pilot_salon", enable: true }), IrLearnAnswerSchema)).toEqual({ item: { device: "pilot_salon", learning: true } });
+    expect(
+      await jsonOf(await post(IR_LEARN_PATH, { device: "pilot_salon", enable: true }), IrLearnAnswerSchema),
+    ).toEqual({ item: { device: "pilot_salon", learning: true } });
     await learning;
     const got = nextState(browser, "pilot_salon", (s) => s.received !== null);
     const fixture = loadFixture("tasmota/result_irreceived_nec.json");
@@ -64,13 +93,23 @@ describe("infrared remotes: POST /ir/learn, /ir/code, /ir/send", () => {
     expect((await got).received?.code).toEqual({ protocol: "NEC", bits: 32, data: "0x00FF00FF" });
 
     const saved = nextState(browser, "pilot_salon", (s) => s.codes.length === 1);
-    const answer = await post(IR_CODE_PATH, { device: "pilot_salon", name: " Wentylator ", code: { protocol: "NEC", bits: 32, data: "0x00FF00FF" } });
-    expect(await jsonOf(answer, IrCodeAnswerSchema)).toEqual({ item: { device: "pilot_salon", name: "Wentylator", code: { protocol: "NEC", bits: 32, data: "0x00FF00FF" } } });
-    expect((await saved).codes).toEqual([{ name: "Wentylator", code: { protocol: "NEC", bits: 32, data: "0x00FF00FF" } }]);
+    const answer = await post(IR_CODE_PATH, {
+      device: "pilot_salon",
+      name: " Wentylator ",
+      code: { protocol: "NEC", bits: 32, data: "0x00FF00FF" },
+    });
+    expect(await jsonOf(answer, IrCodeAnswerSchema)).toEqual({
+      item: { device: "pilot_salon", name: "Wentylator", code: { protocol: "NEC", bits: 32, data: "0x00FF00FF" } },
+    });
+    expect((await saved).codes).toEqual([
+      { name: "Wentylator", code: { protocol: "NEC", bits: 32, data: "0x00FF00FF" } },
+    ]);
 
     const sent = await post(IR_SEND_PATH, { device: "pilot_salon", code: "Wentylator" });
     expect((await jsonOf(sent, IrSendAnswerSchema)).item.code.data).toBe("0x00FF00FF");
-    await expect.poll(() => received).toEqual(['cmnd/pilot_salon/IRSend {"protocol": "NEC","bits": 32, "data": 0x00FF00FF}']);
+    await expect
+      .poll(() => received)
+      .toEqual(['cmnd/pilot_salon/IRSend {"protocol": "NEC","bits": 32, "data": 0x00FF00FF}']);
 
     const off = nextState(browser, "pilot_salon", (s) => !s.learning);
     await post(IR_LEARN_PATH, { device: "pilot_salon", enable: false });
@@ -85,8 +124,16 @@ describe("infrared remotes: POST /ir/learn, /ir/code, /ir/send", () => {
       [IR_SEND_PATH, { device: "pilot_salon", code: { protocol: "NEC;x", bits: 32, data: "0x1" } }, /^code/],
       [IR_LEARN_PATH, { device: "pilot_salon", enable: "yes" }, /^enable: /],
       [IR_CODE_PATH, { device: "pilot_salon", name: "", code: { protocol: "NEC", bits: 32, data: "0x1" } }, /^name: /],
-      [IR_CODE_PATH, { device: "pilot_salon", name: "a/b", code: { protocol: "NEC", bits: 32, data: "0x1" } }, /^name: /],
-      [IR_CODE_PATH, { device: "pilot_salon", name: "x", code: { protocol: "NEC", bits: 99999, data: "0x1" } }, /^code.bits: /],
+      [
+        IR_CODE_PATH,
+        { device: "pilot_salon", name: "a/b", code: { protocol: "NEC", bits: 32, data: "0x1" } },
+        /^name: /,
+      ],
+      [
+        IR_CODE_PATH,
+        { device: "pilot_salon", name: "x", code: { protocol: "NEC", bits: 99999, data: "0x1" } },
+        /^code.bits: /,
+      ],
       [IR_CODE_PATH, { device: "a/#", name: "x", code: { protocol: "NEC", bits: 32, data: "0x1" } }, /^device: /],
     ];
     for (const [path, body, message] of bad) {
@@ -104,7 +151,10 @@ describe("infrared remotes: POST /ir/learn, /ir/code, /ir/send", () => {
   it("a blaster with LWT Offline: 409 DEVICE_UNREACHABLE, nothing published", async () => {
     await blaster.publishAsync("tele/pilot_salon/LWT", "Offline", { qos: 1, retain: true });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const response = await post(IR_SEND_PATH, { device: "pilot_salon", code: { protocol: "NEC", bits: 32, data: "0x20DF10EF" } });
+    const response = await post(IR_SEND_PATH, {
+      device: "pilot_salon",
+      code: { protocol: "NEC", bits: 32, data: "0x20DF10EF" },
+    });
     expect(response.status).toBe(409);
     expect((await jsonOf(response, ErrorBodySchema)).code).toBe("DEVICE_UNREACHABLE");
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1,4 +1,12 @@
-import { MAX_IR_BUTTONS, irFeaturesTopic, irStateTopic, type IrCode, type IrFeatures, type IrSendBody, type IrState } from "../../src/shared/contract/ir";
+import {
+  MAX_IR_BUTTONS,
+  irFeaturesTopic,
+  irStateTopic,
+  type IrCode,
+  type IrFeatures,
+  type IrSendBody,
+  type IrState,
+} from "../../src/shared/contract/ir";
 import { TASMOTA_TELE, tasmotaCommandTopic } from "../../src/shared/contract/topics";
 import { DeviceRouter } from "../bridge/router";
 import { sendDeviceCommands } from "../broker/commands";
@@ -35,7 +43,10 @@ export class IrService {
    */
   start(router: DeviceRouter = new DeviceRouter(this.link, this.log, { tasmota: [`${TASMOTA_TELE}/+/RESULT`] })): this {
     for (const blaster of this.blasters.values()) {
-      const features: IrFeatures = { label: blaster.label, ...(blaster.room !== undefined ? { room: blaster.room } : {}) };
+      const features: IrFeatures = {
+        label: blaster.label,
+        ...(blaster.room !== undefined ? { room: blaster.room } : {}),
+      };
       this.link.publish(irFeaturesTopic(blaster.device), JSON.stringify(features), { retain: true, qos: 0 });
       this.publishState(blaster.device);
     }
@@ -56,7 +67,11 @@ export class IrService {
    * never holds more, so the payload stays within the live channel's 64 KiB).
    */
   state(device: string): IrState {
-    return { learning: this.learning.has(device), codes: this.store.list(device).slice(0, MAX_IR_BUTTONS), received: this.received.get(device) ?? null };
+    return {
+      learning: this.learning.has(device),
+      codes: this.store.list(device).slice(0, MAX_IR_BUTTONS),
+      received: this.received.get(device) ?? null,
+    };
   }
 
   /**
@@ -81,7 +96,11 @@ export class IrService {
     this.blaster(device);
     const buttons = this.store.list(device);
     if (buttons.length >= MAX_IR_BUTTONS && !buttons.some((button) => button.name === name)) {
-      throw new HubError("LIMIT_REACHED", `name: at most ${String(MAX_IR_BUTTONS)} buttons per IR blaster; save under an existing button's name to replace it`, { limit: MAX_IR_BUTTONS });
+      throw new HubError(
+        "LIMIT_REACHED",
+        `name: at most ${String(MAX_IR_BUTTONS)} buttons per IR blaster; save under an existing button's name to replace it`,
+        { limit: MAX_IR_BUTTONS },
+      );
     }
     this.store.save(device, name, code);
     this.publishState(device);
@@ -97,7 +116,9 @@ export class IrService {
     this.blaster(device);
     const resolved = typeof code === "string" ? this.store.get(device, code) : code;
     if (resolved === undefined) throw new HubError("NOT_FOUND", "code: no button of that name on this device");
-    await sendDeviceCommands(this.link, [{ topic: tasmotaCommandTopic(device, "IRSend"), payload: irSendPayload(resolved) }]);
+    await sendDeviceCommands(this.link, [
+      { topic: tasmotaCommandTopic(device, "IRSend"), payload: irSendPayload(resolved) },
+    ]);
     return resolved;
   }
 

@@ -11,7 +11,11 @@ export class IrStore {
 
   /** The buttons of `device`, in the order they were first saved. */
   list(device: string): IrButton[] {
-    const rows = this.db.prepare<[string], { name: string; code: string }>("SELECT name, code FROM ir_codes WHERE device = ? ORDER BY created_at, name").all(device);
+    const rows = this.db
+      .prepare<[string], { name: string; code: string }>(
+        "SELECT name, code FROM ir_codes WHERE device = ? ORDER BY created_at, name",
+      )
+      .all(device);
     const out: IrButton[] = [];
     for (const row of rows) {
       let raw: unknown;
@@ -34,7 +38,9 @@ export class IrStore {
   /** Saves `code` as `name` on `device`, replacing a button of that name (which keeps its place). */
   save(device: string, name: string, code: IrCode): void {
     this.db
-      .prepare("INSERT INTO ir_codes (device, name, code, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (device, name) DO UPDATE SET code = excluded.code")
+      .prepare(
+        "INSERT INTO ir_codes (device, name, code, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (device, name) DO UPDATE SET code = excluded.code",
+      )
       .run(device, name, JSON.stringify(code), new Date().toISOString());
   }
 }

@@ -17,7 +17,13 @@ const gammaIn = (value: number) => (value > 0.04045 ? Math.pow((value + 0.055) /
 
 /** `#rrggbb` of an RGB colour (channels rounded and clamped to 0..255). */
 export function rgbToHex({ r, g, b }: Rgb): string {
-  return `#${[r, g, b].map((c) => Math.round(clamp(c, 0, 255)).toString(16).padStart(2, "0")).join("")}`;
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(clamp(c, 0, 255))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 /** The RGB of `#rrggbb` (or `rrggbb`); undefined when it is not six hex digits. */
@@ -58,7 +64,8 @@ export function hsToRgb(hue: number, saturation: number): Rgb {
   const h = (((hue % 360) + 360) % 360) / 60;
   const c = s;
   const x = c * (1 - Math.abs((h % 2) - 1));
-  const [r1, g1, b1] = h < 1 ? [c, x, 0] : h < 2 ? [x, c, 0] : h < 3 ? [0, c, x] : h < 4 ? [0, x, c] : h < 5 ? [x, 0, c] : [c, 0, x];
+  const [r1, g1, b1] =
+    h < 1 ? [c, x, 0] : h < 2 ? [x, c, 0] : h < 3 ? [0, c, x] : h < 4 ? [0, x, c] : h < 5 ? [x, 0, c] : [c, 0, x];
   const m = 1 - c;
   return { r: (r1 + m) * 255, g: (g1 + m) * 255, b: (b1 + m) * 255 };
 }

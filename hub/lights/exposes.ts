@@ -18,7 +18,11 @@ const Feature = v.looseObject({
   value_min: v.optional(v.number()),
   value_max: v.optional(v.number()),
 });
-const Expose = v.looseObject({ type: v.optional(v.string()), endpoint: v.optional(v.string()), features: v.optional(v.array(v.unknown())) });
+const Expose = v.looseObject({
+  type: v.optional(v.string()),
+  endpoint: v.optional(v.string()),
+  features: v.optional(v.array(v.unknown())),
+});
 const Device = v.looseObject({
   friendly_name: v.string(),
   type: v.optional(v.string()),
@@ -29,7 +33,9 @@ const Device = v.looseObject({
 /** A numeric feature's range when both ends are integers, else undefined. */
 function rangeOf(feature: v.InferOutput<typeof Feature>): LightRange | undefined {
   const { value_min: min, value_max: max } = feature;
-  return Number.isInteger(min) && Number.isInteger(max) && (min as number) <= (max as number) ? { min: min as number, max: max as number } : undefined;
+  return Number.isInteger(min) && Number.isInteger(max) && (min as number) <= (max as number)
+    ? { min: min as number, max: max as number }
+    : undefined;
 }
 
 /** The endpoint number of an endpoint name: `l3` -> 3, else its 1-based position among the device's light endpoints. */
@@ -39,7 +45,10 @@ function endpointNumber(name: string, position: number): number {
 }
 
 /** One `type: "light"` expose's capabilities and property names. */
-function readLightExpose(features: unknown[], suffix: string): { properties: Zigbee2MqttProperties; brightness: LightRange | null; rgb: boolean; white: LightRange | null } {
+function readLightExpose(
+  features: unknown[],
+  suffix: string,
+): { properties: Zigbee2MqttProperties; brightness: LightRange | null; rgb: boolean; white: LightRange | null } {
   const properties: Zigbee2MqttProperties = { colorMode: `color_mode${suffix}` };
   let brightness: LightRange | null = null;
   let white: LightRange | null = null;
@@ -85,7 +94,9 @@ export function lightsOfDevice(raw: unknown): LightModel[] {
   if (device.disabled === true || device.type === "Coordinator" || !device.definition?.exposes) return [];
   const lightExposes = device.definition.exposes
     .map((entry) => v.safeParse(Expose, entry))
-    .flatMap((result) => (result.success && result.output.type === "light" && result.output.features ? [result.output] : []));
+    .flatMap((result) =>
+      result.success && result.output.type === "light" && result.output.features ? [result.output] : [],
+    );
   const withEndpoints = lightExposes.length > 1 || lightExposes.some((expose) => expose.endpoint !== undefined);
   const out: LightModel[] = [];
   lightExposes.forEach((expose, position) => {

@@ -2,8 +2,23 @@ import * as v from "valibot";
 import type { MqttClient } from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import { LightFeaturesSchema, LightSetAnswerSchema, LightStateSchema, lightSetPath } from "../../src/shared/contract/lights";
-import { call, connectBrowser, connectDevice, freePort, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
+import {
+  LightFeaturesSchema,
+  LightSetAnswerSchema,
+  LightStateSchema,
+  lightSetPath,
+} from "../../src/shared/contract/lights";
+import {
+  call,
+  connectBrowser,
+  connectDevice,
+  freePort,
+  jsonOf,
+  login,
+  nextMessage,
+  startTestHub,
+  type TestHub,
+} from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";
 
 // Lights through a real hub: Zigbee2MQTT logged in as `zigbee2mqtt` publishes its real
@@ -33,10 +48,18 @@ async function zigbeeHub() {
 describe("POST /light/{id}/set", () => {
   it("the CT bulb: {brightness:120, color_temp:300} reaches zigbee2mqtt/bulb/set; the state comes back on light/bulb", async () => {
     const { hub, cookie, browser, z2m, features } = await zigbeeHub();
-    expect(features).toMatchObject({ id: "bulb", brightness: { min: 0, max: 254 }, white: { min: 250, max: 454 }, rgb: false });
+    expect(features).toMatchObject({
+      id: "bulb",
+      brightness: { min: 0, max: 254 },
+      white: { min: 250, max: 454 },
+      rgb: false,
+    });
     await z2m.subscribeAsync("zigbee2mqtt/+/set");
     const command = nextMessage(z2m, "zigbee2mqtt/bulb/set");
-    const response = await call(hub, "POST", `/api/v2${lightSetPath("bulb")}`, { cookie, body: { brightness: 120, color_temp: 300 } });
+    const response = await call(hub, "POST", `/api/v2${lightSetPath("bulb")}`, {
+      cookie,
+      body: { brightness: 120, color_temp: 300 },
+    });
     expect(response.status).toBe(200);
     expect(await jsonOf(response, LightSetAnswerSchema)).toEqual({ item: { id: "bulb", sent: 1 } });
     const sent = await command;
@@ -44,8 +67,17 @@ describe("POST /light/{id}/set", () => {
     expect(sent.retain).toBe(false);
 
     const state = nextMessage(browser, "light/bulb");
-    await z2m.publishAsync("zigbee2mqtt/bulb", JSON.stringify({ brightness: 120, color_mode: "color_temp", color_temp: 300, linkquality: 80, state: "ON" }));
-    expect(v.parse(LightStateSchema, JSON.parse((await state).payload))).toEqual({ state: "ON", brightness: 120, color: null, color_mode: "color_temp", color_temp: 300 });
+    await z2m.publishAsync(
+      "zigbee2mqtt/bulb",
+      JSON.stringify({ brightness: 120, color_mode: "color_temp", color_temp: 300, linkquality: 80, state: "ON" }),
+    );
+    expect(v.parse(LightStateSchema, JSON.parse((await state).payload))).toEqual({
+      state: "ON",
+      brightness: 120,
+      color: null,
+      color_mode: "color_temp",
+      color_temp: 300,
+    });
   });
 
   it("an out-of-range value answers 400 naming the field and publishes nothing; an unknown light 404; also on /api/v1", async () => {
@@ -53,12 +85,24 @@ describe("POST /light/{id}/set", () => {
     await z2m.subscribeAsync("zigbee2mqtt/+/set");
     const seen: string[] = [];
     z2m.on("message", (topic) => seen.push(topic));
-    const bad = await call(hub, "POST", `/api/v2${lightSetPath("bulb")}`, { cookie, body: { brightness: 120, color_temp: 600 } });
+    const bad = await call(hub, "POST", `/api/v2${lightSetPath("bulb")}`, {
+      cookie,
+      body: { brightness: 120, color_temp: 600 },
+    });
     expect(bad.status).toBe(400);
-    expect(await jsonOf(bad, ErrorBodySchema)).toMatchObject({ code: "BAD_REQUEST", message: "color_temp: expected an integer mired from 250 to 454" });
-    const missing = await call(hub, "POST", `/api/v1${lightSetPath("no_such_light")}`, { cookie, body: { state: "ON" } });
+    expect(await jsonOf(bad, ErrorBodySchema)).toMatchObject({
+      code: "BAD_REQUEST",
+      message: "color_temp: expected an integer mired from 250 to 454",
+    });
+    const missing = await call(hub, "POST", `/api/v1${lightSetPath("no_such_light")}`, {
+      cookie,
+      body: { state: "ON" },
+    });
     expect(missing.status).toBe(404);
-    const multi = await call(hub, "POST", `/api/v1${lightSetPath("zigfred_plus")}`, { cookie, body: { state_l2: "ON", state_l1: "ON" } });
+    const multi = await call(hub, "POST", `/api/v1${lightSetPath("zigfred_plus")}`, {
+      cookie,
+      body: { state_l2: "ON", state_l1: "ON" },
+    });
     expect(multi.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(seen).toEqual(["zigbee2mqtt/zigfred_plus/set"]);

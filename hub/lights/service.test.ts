@@ -23,7 +23,8 @@ function fakeLink(connected = true) {
     },
     close: async () => undefined,
   };
-  const device = (topic: string, payload: Buffer | string) => handlers.filter((h) => matches(h.filter, topic)).forEach((h) => h.handler(topic, Buffer.from(payload)));
+  const device = (topic: string, payload: Buffer | string) =>
+    handlers.filter((h) => matches(h.filter, topic)).forEach((h) => h.handler(topic, Buffer.from(payload)));
   return { link, published, device };
 }
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
@@ -37,8 +38,15 @@ describe("LightsService", () => {
     expect(published).toEqual([]);
     const devices = loadFixture("zigbee2mqtt/bridge_devices.json");
     device(devices.topic, devices.payload);
-    expect(JSON.parse(published.find((m) => m.topic === "features/light/bulb")?.payload ?? "{}")).toMatchObject({ label: "Lampa", room: "Sypialnia", white: { min: 250, max: 454 } });
-    expect(published.find((m) => m.topic === "light/bulb")).toMatchObject({ payload: JSON.stringify({ state: "ON", brightness: 215, color: null, color_mode: null, color_temp: 325 }), options: { retain: true } });
+    expect(JSON.parse(published.find((m) => m.topic === "features/light/bulb")?.payload ?? "{}")).toMatchObject({
+      label: "Lampa",
+      room: "Sypialnia",
+      white: { min: 250, max: 454 },
+    });
+    expect(published.find((m) => m.topic === "light/bulb")).toMatchObject({
+      payload: JSON.stringify({ state: "ON", brightness: 215, color: null, color_mode: null, color_temp: 325 }),
+      options: { retain: true },
+    });
   });
 
   it("a Tasmota light of the household: features and state from its STATE; commands to cmnd/<t>/...; broker down refuses and sends nothing", async () => {
@@ -46,7 +54,9 @@ describe("LightsService", () => {
     const lights = new LightsService(link, [{ name: "bulb02", label: "Żarówka", tasmota: "bulb02" }], silent).start();
     const state = loadFixture("tasmota/state_light_rgbww.json");
     device(state.topic, state.payload);
-    expect(lights.features()).toMatchObject([{ id: "bulb02", source: "tasmota", rgb: true, brightness: { min: 0, max: 100 } }]);
+    expect(lights.features()).toMatchObject([
+      { id: "bulb02", source: "tasmota", rgb: true, brightness: { min: 0, max: 100 } },
+    ]);
     published.length = 0;
     expect(await lights.set("bulb02", { state: "ON", brightness: 50 })).toBe(2);
     expect(published.map((m) => [m.topic, m.payload, m.options])).toEqual([
@@ -56,7 +66,11 @@ describe("LightsService", () => {
     await expect(lights.set("bulb02", { brightness: 101 })).rejects.toThrow(HubError);
 
     const down = fakeLink(false);
-    const offline = new LightsService(down.link, [{ name: "bulb02", label: "Żarówka", tasmota: "bulb02" }], silent).start();
+    const offline = new LightsService(
+      down.link,
+      [{ name: "bulb02", label: "Żarówka", tasmota: "bulb02" }],
+      silent,
+    ).start();
     down.device(state.topic, state.payload);
     down.published.length = 0;
     await expect(offline.set("bulb02", { state: "ON" })).rejects.toMatchObject({ code: "DEVICE_UNREACHABLE" });
@@ -75,7 +89,11 @@ describe("LightsService: a Zigbee2MQTT network larger than the hub follows", () 
     const bulb = entries.find((entry) => entry.friendly_name === "bulb");
     expect(bulb).toBeDefined();
     // 300 copies of the real bulb's entry under new names: more than the hub follows.
-    const many = Array.from({ length: 300 }, (_, i) => ({ ...bulb!, friendly_name: `bulb_${i}`, ieee_address: `0x${i.toString(16).padStart(16, "0")}` }));
+    const many = Array.from({ length: 300 }, (_, i) => ({
+      ...bulb!,
+      friendly_name: `bulb_${i}`,
+      ieee_address: `0x${i.toString(16).padStart(16, "0")}`,
+    }));
     device(real.topic, JSON.stringify(many));
     const features = published.filter((m) => m.topic.startsWith("features/light/") && m.payload !== "");
     expect(features).toHaveLength(256);

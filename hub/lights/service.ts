@@ -1,6 +1,13 @@
 import { sendDeviceCommands } from "../broker/commands";
 import type { LightConfig, LightFeatures, LightSetBody, LightState } from "../../src/shared/contract/lights";
-import { lightFeaturesTopic, lightStateTopic, TASMOTA_CMND, TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
+import {
+  lightFeaturesTopic,
+  lightStateTopic,
+  TASMOTA_CMND,
+  TASMOTA_STAT,
+  TASMOTA_TELE,
+  ZIGBEE2MQTT_BASE,
+} from "../../src/shared/contract/topics";
 import { isSafeDeviceName, type JsonObject } from "../bridge/guards";
 import { DeviceRouter, type DeviceEvent } from "../bridge/router";
 import type { BrokerLink, HubLogger } from "../broker/link";
@@ -18,7 +25,10 @@ const MAX_REMEMBERED = 1000;
 export const BRIDGE_DEVICES_TOPIC = `${ZIGBEE2MQTT_BASE}/bridge/devices`;
 
 /** The raw topics the service reads when started on its own (not on the hub's device router). */
-const OWN_FILTERS = { zigbee2mqtt: [BRIDGE_DEVICES_TOPIC, `${ZIGBEE2MQTT_BASE}/+`], tasmota: [`${TASMOTA_TELE}/+/STATE`, `${TASMOTA_STAT}/+/RESULT`] };
+const OWN_FILTERS = {
+  zigbee2mqtt: [BRIDGE_DEVICES_TOPIC, `${ZIGBEE2MQTT_BASE}/+`],
+  tasmota: [`${TASMOTA_TELE}/+/STATE`, `${TASMOTA_STAT}/+/RESULT`],
+};
 
 /**
  * The lights of at most `max` devices: every light `named` says the household file names, then the
@@ -26,7 +36,11 @@ const OWN_FILTERS = { zigbee2mqtt: [BRIDGE_DEVICES_TOPIC, `${ZIGBEE2MQTT_BASE}/+
  * devices dropped. Bounds what the hub publishes retained (`features/light/<id>`, `light/<id>`) for a
  * Zigbee2MQTT network it did not configure (docs/contract.md "Live channel" limits).
  */
-export function firstDevices(models: readonly LightModel[], named: (model: LightModel) => boolean, max: number): { kept: LightModel[]; leftOut: number } {
+export function firstDevices(
+  models: readonly LightModel[],
+  named: (model: LightModel) => boolean,
+  max: number,
+): { kept: LightModel[]; leftOut: number } {
   const devices = new Set(models.filter(named).map((model) => model.features.device));
   const dropped = new Set<string>();
   for (const model of models) {
@@ -89,9 +103,14 @@ export class LightsService implements LightDirectory {
    * `tele/<t>/STATE` and `stat/<t>/RESULT`.
    */
   start(router: DeviceRouter = new DeviceRouter(this.link, this.log, OWN_FILTERS)): this {
-    router.on({ source: "zigbee2mqtt", kinds: ["bridge/devices"] }, (event) => this.guard(() => this.onBridgeDevices(event)));
+    router.on({ source: "zigbee2mqtt", kinds: ["bridge/devices"] }, (event) =>
+      this.guard(() => this.onBridgeDevices(event)),
+    );
     router.on({ source: "zigbee2mqtt", kinds: ["state"] }, (event) => this.guard(() => this.onZigbeeState(event)));
-    if (this.tasmotaByTopic.size > 0) router.on({ source: "tasmota", kinds: ["tele/STATE", "stat/RESULT"] }, (event) => this.guard(() => this.onTasmota(event)));
+    if (this.tasmotaByTopic.size > 0)
+      router.on({ source: "tasmota", kinds: ["tele/STATE", "stat/RESULT"] }, (event) =>
+        this.guard(() => this.onTasmota(event)),
+      );
     return this;
   }
 
@@ -133,13 +152,20 @@ export class LightsService implements LightDirectory {
     if (!first) return 0;
     if (first.model.target.kind === "zigbee2mqtt") {
       const payload: Record<string, unknown> = {};
-      for (const { model, command } of targets) if (model.target.kind === "zigbee2mqtt") Object.assign(payload, zigbee2mqttSetPayload(model.target.properties, command));
-      await sendDeviceCommands(this.link, [{ topic: `${ZIGBEE2MQTT_BASE}/${first.model.target.device}/set`, payload: JSON.stringify(payload) }]);
+      for (const { model, command } of targets)
+        if (model.target.kind === "zigbee2mqtt")
+          Object.assign(payload, zigbee2mqttSetPayload(model.target.properties, command));
+      await sendDeviceCommands(this.link, [
+        { topic: `${ZIGBEE2MQTT_BASE}/${first.model.target.device}/set`, payload: JSON.stringify(payload) },
+      ]);
       return 1;
     }
     const device = first.model.target.device;
     const commands = tasmotaCommands(first.command);
-    await sendDeviceCommands(this.link, commands.map(({ command, payload }) => ({ topic: `${TASMOTA_CMND}/${device}/${command}`, payload })));
+    await sendDeviceCommands(
+      this.link,
+      commands.map(({ command, payload }) => ({ topic: `${TASMOTA_CMND}/${device}/${command}`, payload })),
+    );
     return commands.length;
   }
 
@@ -154,7 +180,9 @@ export class LightsService implements LightDirectory {
   /** Label and room from the household file. */
   private named(features: LightFeatures): LightFeatures {
     const entry = this.configById.get(features.id);
-    return entry ? { ...features, label: entry.label, ...(entry.room !== undefined ? { room: entry.room } : {}) } : features;
+    return entry
+      ? { ...features, label: entry.label, ...(entry.room !== undefined ? { room: entry.room } : {}) }
+      : features;
   }
 
   private publishFeatures(features: LightFeatures): void {
@@ -173,9 +201,19 @@ export class LightsService implements LightDirectory {
       this.log.warn({}, "zigbee2mqtt/bridge/devices is not JSON");
       return;
     }
-    const all = lightsOfBridgeDevices(parsed).filter((model) => isSafeDeviceName(model.features.id) && !this.tasmota.has(model.features.id));
-    const { kept: found, leftOut } = firstDevices(all, (model) => this.configById.has(model.features.id), MAX_OFFERED_DEVICES);
-    if (leftOut > 0 && leftOut !== this.leftOutDevices) this.log.warn({ leftOut, max: MAX_OFFERED_DEVICES }, "zigbee2mqtt/bridge/devices names more light devices than the hub follows: the rest are not published");
+    const all = lightsOfBridgeDevices(parsed).filter(
+      (model) => isSafeDeviceName(model.features.id) && !this.tasmota.has(model.features.id),
+    );
+    const { kept: found, leftOut } = firstDevices(
+      all,
+      (model) => this.configById.has(model.features.id),
+      MAX_OFFERED_DEVICES,
+    );
+    if (leftOut > 0 && leftOut !== this.leftOutDevices)
+      this.log.warn(
+        { leftOut, max: MAX_OFFERED_DEVICES },
+        "zigbee2mqtt/bridge/devices names more light devices than the hub follows: the rest are not published",
+      );
     this.leftOutDevices = leftOut;
     const ids = new Set(found.map((model) => model.features.id));
     this.zigbeeDevicesListener?.([...new Set(found.map((model) => model.features.device))]);
@@ -198,7 +236,8 @@ export class LightsService implements LightDirectory {
   private onZigbeeState(event: DeviceEvent): void {
     const { device, json } = event;
     if (!json) return;
-    if (this.zigbeePayloads.has(device) || this.zigbeePayloads.size < MAX_REMEMBERED) this.zigbeePayloads.set(device, json);
+    if (this.zigbeePayloads.has(device) || this.zigbeePayloads.size < MAX_REMEMBERED)
+      this.zigbeePayloads.set(device, json);
     this.applyZigbeeState(device, json);
   }
 
@@ -218,7 +257,12 @@ export class LightsService implements LightDirectory {
     const json = event.json;
     if (!json) return;
     for (const entry of entries) {
-      const features = tasmotaLightFeatures(json, { id: entry.name, device: topic, label: entry.label, ...(entry.room !== undefined ? { room: entry.room } : {}) });
+      const features = tasmotaLightFeatures(json, {
+        id: entry.name,
+        device: topic,
+        label: entry.label,
+        ...(entry.room !== undefined ? { room: entry.room } : {}),
+      });
       const before = this.tasmota.get(entry.name);
       if (features && (!before || JSON.stringify(before.features) !== JSON.stringify(features))) {
         this.tasmota.set(entry.name, { features, target: { kind: "tasmota", device: topic } });

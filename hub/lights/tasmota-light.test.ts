@@ -10,14 +10,33 @@ const base = { id: "bulb02", device: "bulb02", label: "Żarówka" };
 
 describe("Tasmota lights", () => {
   it("features from STATE: Dimmer 0..100, Color with 5 channels = rgb, CT 153..500 mired", () => {
-    expect(tasmotaLightFeatures(state, base)).toEqual({ ...base, source: "tasmota", brightness: { min: 0, max: 100 }, rgb: true, white: { min: 153, max: 500 }, endpoint: null, endpoints: 1 });
+    expect(tasmotaLightFeatures(state, base)).toEqual({
+      ...base,
+      source: "tasmota",
+      brightness: { min: 0, max: 100 },
+      rgb: true,
+      white: { min: 153, max: 500 },
+      endpoint: null,
+      endpoints: 1,
+    });
     expect(tasmotaLightFeatures({ POWER: "ON" }, base)).toBeUndefined();
-    expect(tasmotaLightFeatures({ Dimmer: 10, Color: "2B12", CT: 300 }, base)).toMatchObject({ rgb: false, white: { min: 153, max: 500 } });
+    expect(tasmotaLightFeatures({ Dimmer: 10, Color: "2B12", CT: 300 }, base)).toMatchObject({
+      rgb: false,
+      white: { min: 153, max: 500 },
+    });
   });
 
   it("live state from RESULT: white mode (dark RGB channels) gives color_temp mode and no colour", () => {
-    expect(tasmotaLightState(result)).toEqual({ state: "ON", brightness: 24, color: null, color_mode: "color_temp", color_temp: 258 });
-    expect(tasmotaLightState({ POWER: "ON", Dimmer: 80, Color: "255,128,0,0,0", HSBColor: "30,100,80", CT: 153 })).toEqual({
+    expect(tasmotaLightState(result)).toEqual({
+      state: "ON",
+      brightness: 24,
+      color: null,
+      color_mode: "color_temp",
+      color_temp: 258,
+    });
+    expect(
+      tasmotaLightState({ POWER: "ON", Dimmer: 80, Color: "255,128,0,0,0", HSBColor: "30,100,80", CT: 153 }),
+    ).toEqual({
       state: "ON",
       brightness: 80,
       color: { hex: "#ff8000", hue: 30, saturation: 100 },

@@ -27,7 +27,10 @@ export function colorChannels(color: string): number[] | undefined {
  * with 3 or more channels (RGB, RGBW, RGBWW) -> rgb; `CT` -> white 153..500 mired. Undefined when the
  * payload is not a light's (no `Dimmer`). `base` gives id, device, label and room.
  */
-export function tasmotaLightFeatures(payload: Record<string, unknown>, base: Pick<LightFeatures, "id" | "device" | "label" | "room">): LightFeatures | undefined {
+export function tasmotaLightFeatures(
+  payload: Record<string, unknown>,
+  base: Pick<LightFeatures, "id" | "device" | "label" | "room">,
+): LightFeatures | undefined {
   if (typeof payload.Dimmer !== "number") return undefined;
   const channels = typeof payload.Color === "string" ? colorChannels(payload.Color) : undefined;
   return {

@@ -8,7 +8,8 @@ import type { Zigbee2MqttProperties } from "./model";
  * the `zigbee2mqtt/<name>/set` payload of a command (https://www.zigbee2mqtt.io/guide/usage/mqtt_topics_and_messages.html).
  */
 
-const own = (object: Record<string, unknown>, key: string | undefined): unknown => (key !== undefined && Object.hasOwn(object, key) ? object[key] : undefined);
+const own = (object: Record<string, unknown>, key: string | undefined): unknown =>
+  key !== undefined && Object.hasOwn(object, key) ? object[key] : undefined;
 const finite = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
 /** Zigbee2MQTT 1.x's numeric colour modes (ZCL ColorMode: 0 hue/saturation, 1 x/y, 2 colour temperature). */
@@ -25,7 +26,11 @@ function colorOf(raw: unknown): LightColor | null {
   if (x !== null && y !== null) hex = rgbToHex(xyToRgb(x, y));
   else if (hue !== null && saturation !== null) hex = rgbToHex(hsToRgb(hue, saturation));
   else return null;
-  return { hex, ...(x !== null && y !== null ? { x, y } : {}), ...(hue !== null && saturation !== null ? { hue, saturation } : {}) };
+  return {
+    hex,
+    ...(x !== null && y !== null ? { x, y } : {}),
+    ...(hue !== null && saturation !== null ? { hue, saturation } : {}),
+  };
 }
 
 /**
@@ -33,7 +38,10 @@ function colorOf(raw: unknown): LightColor | null {
  * names (`state_l2` ...). A numeric legacy `color_mode` becomes hs/xy/color_temp. Undefined when
  * the payload has none of the light's properties (another endpoint's message).
  */
-export function zigbee2mqttLightState(properties: Zigbee2MqttProperties, payload: Record<string, unknown>): LightState | undefined {
+export function zigbee2mqttLightState(
+  properties: Zigbee2MqttProperties,
+  payload: Record<string, unknown>,
+): LightState | undefined {
   const stateRaw = own(payload, properties.state);
   const brightness = finite(own(payload, properties.brightness));
   const color = colorOf(own(payload, properties.color));
@@ -51,7 +59,10 @@ export function zigbee2mqttLightState(properties: Zigbee2MqttProperties, payload
  * The `zigbee2mqtt/<device>/set` payload of a validated command, under the light's own property
  * names (`{"state_l2":"ON","brightness_l2":120}` for endpoint l2, as set_multi_endpoint.json).
  */
-export function zigbee2mqttSetPayload(properties: Zigbee2MqttProperties, command: LightCommand): Record<string, unknown> {
+export function zigbee2mqttSetPayload(
+  properties: Zigbee2MqttProperties,
+  command: LightCommand,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (command.state !== undefined && properties.state) out[properties.state] = command.state;
   if (command.brightness !== undefined && properties.brightness) out[properties.brightness] = command.brightness;

@@ -14,9 +14,16 @@ describe("preferences", () => {
   it("answers the defaults, merges a PATCH and keeps it", async () => {
     const cookie = await login(hub);
     const initial = await call(hub, "GET", "/api/auth/v1/preferences", { cookie });
-    expect(await initial.json()).toEqual({ item: { zoomState: "unlocked", alerts: true, appUi: "standard", defaultRoute: "/", locale: "pl" } });
-    const patched = await call(hub, "PATCH", "/api/auth/v1/preferences", { body: { preferences: { appUi: "car", zoomState: "locked" } }, cookie });
-    expect(await patched.json()).toEqual({ item: { zoomState: "locked", alerts: true, appUi: "car", defaultRoute: "/", locale: "pl" } });
+    expect(await initial.json()).toEqual({
+      item: { zoomState: "unlocked", alerts: true, appUi: "standard", defaultRoute: "/", locale: "pl" },
+    });
+    const patched = await call(hub, "PATCH", "/api/auth/v1/preferences", {
+      body: { preferences: { appUi: "car", zoomState: "locked" } },
+      cookie,
+    });
+    expect(await patched.json()).toEqual({
+      item: { zoomState: "locked", alerts: true, appUi: "car", defaultRoute: "/", locale: "pl" },
+    });
     await call(hub, "PATCH", "/api/auth/v1/preferences", { body: { preferences: { alerts: false } }, cookie });
     const after = await jsonOf(await call(hub, "GET", "/api/auth/v1/preferences", { cookie }), PreferencesAnswerSchema);
     expect(after.item).toMatchObject({ appUi: "car", zoomState: "locked", alerts: false });

@@ -10,7 +10,10 @@ import type { PreferencesStore } from "./store";
  */
 export function preferencesRoutes({ preferences }: { preferences: PreferencesStore }) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get(PREFERENCES_PATH, async (request) => ({ item: preferences.get(sessionOf(request).login) }) satisfies PreferencesAnswer);
+    app.get(
+      PREFERENCES_PATH,
+      async (request) => ({ item: preferences.get(sessionOf(request).login) }) satisfies PreferencesAnswer,
+    );
 
     app.patch(PREFERENCES_PATH, async (request) => {
       const body = parseBody(PreferencesBodySchema, request.body);

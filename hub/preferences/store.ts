@@ -44,7 +44,9 @@ export class PreferencesStore {
     }
     const checked = v.parse(PreferencesSchema, merged);
     this.db
-      .prepare("INSERT INTO preferences (login, json) VALUES (?, ?) ON CONFLICT(login) DO UPDATE SET json = excluded.json")
+      .prepare(
+        "INSERT INTO preferences (login, json) VALUES (?, ?) ON CONFLICT(login) DO UPDATE SET json = excluded.json",
+      )
       .run(login, JSON.stringify(checked));
     return checked;
   }

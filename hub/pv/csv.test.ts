@@ -17,7 +17,8 @@ describe("parsePvCsv", () => {
   });
 
   it("accepts , as the separator with decimal points, columns in any order, extra columns, CRLF, a BOM and comments", () => {
-    const text = "\uFEFF# export\r\nenergy_kwh,Timestamp,temp_c,POWER_W\r\n10.5,2026-06-21 10:00,21,1000\r\n\r\n11.0,2026-06-21 10:30:00,22,1200.5\r\n";
+    const text =
+      "\uFEFF# export\r\nenergy_kwh,Timestamp,temp_c,POWER_W\r\n10.5,2026-06-21 10:00,21,1000\r\n\r\n11.0,2026-06-21 10:30:00,22,1200.5\r\n";
     const result = parsePvCsv(text);
     expect(result).toMatchObject({ ok: true, log: { rows: 2, energyKwh: 0.5, peakW: 1200.5 } });
     if (result.ok) expect(new Date(result.log.fromMs).toISOString()).toBe("2026-06-21T10:00:00.000Z");
@@ -41,9 +42,24 @@ describe("parsePvCsv", () => {
     ["too few columns", "timestamp,power,energy\n2026-06-21T10:00:00Z,1", 2, "2 columns, the header has 3"],
     ["a negative power", "timestamp,power,energy\n2026-06-21T10:00:00Z,-5,1", 2, "power: negative"],
     ["energy not a number", "timestamp,power,energy\n2026-06-21T10:00:00Z,5,Infinity", 2, "energy: not a number"],
-    ["time going backwards", "timestamp,power,energy\n2026-06-21T10:00:00Z,5,1\n2026-06-21T09:00:00Z,5,1", 3, "timestamp: not after the previous reading"],
-    ["the meter going down", "timestamp,power,energy\n2026-06-21T10:00:00Z,5,2\n2026-06-21T11:00:00Z,5,1.5", 3, "energy: lower than the previous reading"],
-    ["a decimal comma with , as the separator", "timestamp,power,energy\n2026-06-21T10:00:00Z,5,1\n2026-06-21T11:00:00Z,5,1,5", 3, "4 columns, the header has 3"],
+    [
+      "time going backwards",
+      "timestamp,power,energy\n2026-06-21T10:00:00Z,5,1\n2026-06-21T09:00:00Z,5,1",
+      3,
+      "timestamp: not after the previous reading",
+    ],
+    [
+      "the meter going down",
+      "timestamp,power,energy\n2026-06-21T10:00:00Z,5,2\n2026-06-21T11:00:00Z,5,1.5",
+      3,
+      "energy: lower than the previous reading",
+    ],
+    [
+      "a decimal comma with , as the separator",
+      "timestamp,power,energy\n2026-06-21T10:00:00Z,5,1\n2026-06-21T11:00:00Z,5,1,5",
+      3,
+      "4 columns, the header has 3",
+    ],
   ])("fails on %s, naming the line", (_name, text, line, reason) => {
     const result = parsePvCsv(text);
     expect(result.ok).toBe(false);

@@ -55,7 +55,12 @@ function parseNumber(text: string, decimalComma: boolean): number | null {
 
 /** Splits one CSV line on `separator`, trimming cells and dropping surrounding double quotes. */
 function cells(line: string, separator: string): string[] {
-  return line.split(separator).map((cell) => cell.trim().replace(/^"(.*)"$/, "$1").trim());
+  return line.split(separator).map((cell) =>
+    cell
+      .trim()
+      .replace(/^"(.*)"$/, "$1")
+      .trim(),
+  );
 }
 
 /**
@@ -82,22 +87,30 @@ export function parsePvCsv(text: string): PvParseResult {
       const index = {} as Record<Column, number>;
       for (const column of Object.keys(COLUMN_NAMES) as Column[]) {
         const at = names.findIndex((name) => (COLUMN_NAMES[column] as readonly string[]).includes(name));
-        if (at < 0) return { ok: false, line: lineNo, reason: `header: no ${column} column (expected one of ${COLUMN_NAMES[column].join(", ")})` };
+        if (at < 0)
+          return {
+            ok: false,
+            line: lineNo,
+            reason: `header: no ${column} column (expected one of ${COLUMN_NAMES[column].join(", ")})`,
+          };
         index[column] = at;
       }
       header = { line: lineNo, separator, columns: names.length, index };
       continue;
     }
-    if (readings.length >= PV_LOG_MAX_ROWS) return { ok: false, line: lineNo, reason: `more than ${PV_LOG_MAX_ROWS} readings` };
+    if (readings.length >= PV_LOG_MAX_ROWS)
+      return { ok: false, line: lineNo, reason: `more than ${PV_LOG_MAX_ROWS} readings` };
     const { index, separator, columns } = header;
     const row = cells(raw, separator);
     // A decimal comma in a ','-separated file would silently shift the columns: refuse it.
-    if (row.length !== columns) return { ok: false, line: lineNo, reason: `${row.length} columns, the header has ${columns}` };
+    if (row.length !== columns)
+      return { ok: false, line: lineNo, reason: `${row.length} columns, the header has ${columns}` };
     const at = (column: Column) => row[index[column]];
     const timeText = at("time");
     const powerText = at("power");
     const energyText = at("energy");
-    if (timeText === undefined || powerText === undefined || energyText === undefined) return { ok: false, line: lineNo, reason: "too few columns" };
+    if (timeText === undefined || powerText === undefined || energyText === undefined)
+      return { ok: false, line: lineNo, reason: "too few columns" };
     const timeMs = parseTimestamp(timeText);
     if (timeMs === null) return { ok: false, line: lineNo, reason: "timestamp: not an ISO-8601 date and time" };
     const decimalComma = separator === ";";
@@ -108,8 +121,10 @@ export function parsePvCsv(text: string): PvParseResult {
     if (energyKwh === null) return { ok: false, line: lineNo, reason: "energy: not a number" };
     if (energyKwh < 0) return { ok: false, line: lineNo, reason: "energy: negative" };
     const previous = readings[readings.length - 1];
-    if (previous && timeMs <= previous.timeMs) return { ok: false, line: lineNo, reason: "timestamp: not after the previous reading" };
-    if (previous && energyKwh < previous.energyKwh) return { ok: false, line: lineNo, reason: "energy: lower than the previous reading (the meter is cumulative)" };
+    if (previous && timeMs <= previous.timeMs)
+      return { ok: false, line: lineNo, reason: "timestamp: not after the previous reading" };
+    if (previous && energyKwh < previous.energyKwh)
+      return { ok: false, line: lineNo, reason: "energy: lower than the previous reading (the meter is cumulative)" };
     readings.push({ timeMs, powerW, energyKwh });
   }
   if (header === null) return { ok: false, line: Math.max(1, lines.length), reason: "no header line" };

@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import { PV_LOG_MAX_BYTES, PvLogAnswerSchema, PvLogErrorSchema, PvLogsAnswerSchema } from "../../src/shared/contract/pv";
+import {
+  PV_LOG_MAX_BYTES,
+  PvLogAnswerSchema,
+  PvLogErrorSchema,
+  PvLogsAnswerSchema,
+} from "../../src/shared/contract/pv";
 import { call, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
 
 const sample = readFileSync(new URL("../examples/pv-sample.csv", import.meta.url));
@@ -17,7 +22,11 @@ afterAll(() => hub.cleanup());
 
 /** POST /pv/log with a multipart body built by fetch's FormData (as the browser sends it). */
 function upload(form: FormData, base = "/api/v2", headers: Record<string, string> = {}) {
-  return fetch(`${hub.url.replace("localhost", "127.0.0.1")}${base}/pv/log`, { method: "POST", body: form, headers: { cookie, ...headers } });
+  return fetch(`${hub.url.replace("localhost", "127.0.0.1")}${base}/pv/log`, {
+    method: "POST",
+    body: form,
+    headers: { cookie, ...headers },
+  });
 }
 function formWith(bytes: Uint8Array | string, name = "pv.csv", field = "file") {
   const form = new FormData();
@@ -30,25 +39,38 @@ describe("POST /pv/log", () => {
     const response = await upload(formWith(sample, "pv-sample.csv"));
     expect(response.status).toBe(200);
     const { item } = await jsonOf(response, PvLogAnswerSchema);
-    expect(item).toMatchObject({ name: "pv-sample.csv", rows: 61, from: "2026-06-21T03:00:00.000Z", to: "2026-06-21T18:00:00.000Z", energyKwh: 40.098, peakW: 4200 });
+    expect(item).toMatchObject({
+      name: "pv-sample.csv",
+      rows: 61,
+      from: "2026-06-21T03:00:00.000Z",
+      to: "2026-06-21T18:00:00.000Z",
+      energyKwh: 40.098,
+      peakW: 4200,
+    });
     const list = await jsonOf(await call(hub, "GET", "/api/v1/pv/logs", { cookie }), PvLogsAnswerSchema);
     expect(list.items[0]).toEqual(item);
   });
 
   it("answers a bad file with 400 naming the line that failed, and stores nothing", async () => {
-    const before = (await jsonOf(await call(hub, "GET", "/api/v2/pv/logs", { cookie }), PvLogsAnswerSchema)).items.length;
+    const before = (await jsonOf(await call(hub, "GET", "/api/v2/pv/logs", { cookie }), PvLogsAnswerSchema)).items
+      .length;
     const response = await upload(formWith(bad, "pv-bad.csv"));
     expect(response.status).toBe(400);
     const body = await jsonOf(response, PvLogErrorSchema);
     expect(body).toMatchObject({ code: "BAD_REQUEST", line: 5, message: "line 5: power: not a number" });
-    expect((await jsonOf(await call(hub, "GET", "/api/v2/pv/logs", { cookie }), PvLogsAnswerSchema)).items.length).toBe(before);
+    expect((await jsonOf(await call(hub, "GET", "/api/v2/pv/logs", { cookie }), PvLogsAnswerSchema)).items.length).toBe(
+      before,
+    );
   });
 
   it("refuses a file over the size limit with 413 and never parses it", async () => {
     const big = new Uint8Array(PV_LOG_MAX_BYTES + 1).fill(0x31);
     const response = await upload(formWith(big));
     expect(response.status).toBe(413);
-    expect(await jsonOf(response, ErrorBodySchema)).toMatchObject({ code: "BAD_REQUEST", message: "file: larger than the upload limit" });
+    expect(await jsonOf(response, ErrorBodySchema)).toMatchObject({
+      code: "BAD_REQUEST",
+      message: "file: larger than the upload limit",
+    });
   });
 
   it("refuses more files, fields or parts than an upload takes (413), a missing file (400 naming file) and binary garbage (400)", async () => {
@@ -70,9 +92,16 @@ describe("POST /pv/log", () => {
 
   it("keeps the hub's write guard: multipart only on this route, and never from another origin or without a session", async () => {
     expect((await upload(formWith(sample), "/api/v2", { origin: "http://evil.example" })).status).toBe(403);
-    const other = await fetch(`${hub.url.replace("localhost", "127.0.0.1")}/api/v2/gps/notifications`, { method: "POST", body: formWith(sample), headers: { cookie } });
+    const other = await fetch(`${hub.url.replace("localhost", "127.0.0.1")}/api/v2/gps/notifications`, {
+      method: "POST",
+      body: formWith(sample),
+      headers: { cookie },
+    });
     expect(other.status).toBe(415);
-    const anonymous = await fetch(`${hub.url.replace("localhost", "127.0.0.1")}/api/v2/pv/log`, { method: "POST", body: formWith(sample) });
+    const anonymous = await fetch(`${hub.url.replace("localhost", "127.0.0.1")}/api/v2/pv/log`, {
+      method: "POST",
+      body: formWith(sample),
+    });
     expect(anonymous.status).toBe(401);
     const json = await call(hub, "POST", "/api/v2/pv/log", { cookie, body: { file: "x" } });
     expect(json.status).toBe(400);

@@ -1,6 +1,13 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
-import { PV_LOG_FIELD, PV_LOG_MAX_BYTES, PV_LOG_PATH, PV_LOGS_PATH, type PvLogAnswer, type PvLogsAnswer } from "../../src/shared/contract/pv";
+import {
+  PV_LOG_FIELD,
+  PV_LOG_MAX_BYTES,
+  PV_LOG_PATH,
+  PV_LOGS_PATH,
+  type PvLogAnswer,
+  type PvLogsAnswer,
+} from "../../src/shared/contract/pv";
 import { HubError } from "../core/errors";
 import type { PvService } from "./service";
 
@@ -30,7 +37,8 @@ export function pvRoutes({ pv }: { pv: PvService }) {
     await app.register(fastifyMultipart, { limits: PV_MULTIPART_LIMITS, throwFileSizeLimit: true });
 
     app.post(PV_LOG_PATH, { config: { body: "multipart" } }, async (request) => {
-      if (!request.isMultipart()) throw new HubError("BAD_REQUEST", `${PV_LOG_FIELD}: expected a multipart/form-data upload`);
+      if (!request.isMultipart())
+        throw new HubError("BAD_REQUEST", `${PV_LOG_FIELD}: expected a multipart/form-data upload`);
       let upload: { name: string | undefined; bytes: Buffer } | null = null;
       for await (const part of request.parts()) {
         if (part.type !== "file") continue;

@@ -6,8 +6,11 @@ import type { PvStore } from "./store";
 /** A file name as stored and shown: the base name, control characters removed, at most 200 characters; `log.csv` when none is left. */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  const clean = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 200);
   return clean === "" ? "log.csv" : clean;
 }
 

@@ -3,7 +3,16 @@ import { PV_LOGS_KEPT, PvLogSummarySchema, type PvLogSummary } from "../../src/s
 import type { Db } from "../core/db";
 import type { ParsedPvLog } from "./csv";
 
-type LogRow = { id: number; name: string; uploaded_at: string; rows: number; from_time: string; to_time: string; energy_kwh: number; peak_w: number };
+type LogRow = {
+  id: number;
+  name: string;
+  uploaded_at: string;
+  rows: number;
+  from_time: string;
+  to_time: string;
+  energy_kwh: number;
+  peak_w: number;
+};
 
 /**
  * The PV logs' SQLite tables (migration 9): each uploaded log's summary and readings, at most
@@ -21,13 +30,28 @@ export class PvStore {
       const from = new Date(log.fromMs).toISOString();
       const to = new Date(log.toMs).toISOString();
       const result = this.db
-        .prepare("INSERT INTO pv_logs (name, uploaded_at, rows, from_time, to_time, energy_kwh, peak_w) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        .prepare(
+          "INSERT INTO pv_logs (name, uploaded_at, rows, from_time, to_time, energy_kwh, peak_w) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        )
         .run(name, now.toISOString(), log.rows, from, to, log.energyKwh, log.peakW);
       const id = Number(result.lastInsertRowid);
-      const insert = this.db.prepare("INSERT INTO pv_readings (log_id, time_ms, power_w, energy_kwh) VALUES (?, ?, ?, ?)");
+      const insert = this.db.prepare(
+        "INSERT INTO pv_readings (log_id, time_ms, power_w, energy_kwh) VALUES (?, ?, ?, ?)",
+      );
       for (const reading of log.readings) insert.run(id, reading.timeMs, reading.powerW, reading.energyKwh);
-      this.db.prepare("DELETE FROM pv_logs WHERE id NOT IN (SELECT id FROM pv_logs ORDER BY id DESC LIMIT ?)").run(this.kept);
-      return { id, name, uploadedAt: now.toISOString(), rows: log.rows, from, to, energyKwh: log.energyKwh, peakW: log.peakW };
+      this.db
+        .prepare("DELETE FROM pv_logs WHERE id NOT IN (SELECT id FROM pv_logs ORDER BY id DESC LIMIT ?)")
+        .run(this.kept);
+      return {
+        id,
+        name,
+        uploadedAt: now.toISOString(),
+        rows: log.rows,
+        from,
+        to,
+        energyKwh: log.energyKwh,
+        peakW: log.peakW,
+      };
     })();
   }
 
@@ -36,7 +60,16 @@ export class PvStore {
     const rows = this.db.prepare<[], LogRow>("SELECT * FROM pv_logs ORDER BY id DESC").all();
     const logs: PvLogSummary[] = [];
     for (const row of rows) {
-      const summary = { id: row.id, name: row.name, uploadedAt: row.uploaded_at, rows: row.rows, from: row.from_time, to: row.to_time, energyKwh: row.energy_kwh, peakW: row.peak_w };
+      const summary = {
+        id: row.id,
+        name: row.name,
+        uploadedAt: row.uploaded_at,
+        rows: row.rows,
+        from: row.from_time,
+        to: row.to_time,
+        energyKwh: row.energy_kwh,
+        peakW: row.peak_w,
+      };
       if (v.is(PvLogSummarySchema, summary)) logs.push(summary);
     }
     return logs;
@@ -44,6 +77,8 @@ export class PvStore {
 
   /** How many readings log `id` has stored. */
   readingCount(id: number): number {
-    return this.db.prepare<[number], { n: number }>("SELECT COUNT(*) AS n FROM pv_readings WHERE log_id = ?").get(id)?.n ?? 0;
+    return (
+      this.db.prepare<[number], { n: number }>("SELECT COUNT(*) AS n FROM pv_readings WHERE log_id = ?").get(id)?.n ?? 0
+    );
   }
 }

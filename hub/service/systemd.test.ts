@@ -9,7 +9,12 @@ import { tempDir } from "../testing/harness";
 async function cli(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(args, { env: {}, out: (line) => out.push(line), err: (line) => err.push(line), readStdin: () => Promise.resolve("") });
+  const code = await runCli(args, {
+    env: {},
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    readStdin: () => Promise.resolve(""),
+  });
   return { code, out, err };
 }
 
@@ -17,7 +22,10 @@ async function cli(args: string[]): Promise<{ code: number; out: string[]; err: 
 function systemdAnalyze(): string {
   const which = spawnSync("which", ["systemd-analyze"], { encoding: "utf8" });
   const path = which.stdout.trim();
-  if (which.status !== 0 || path === "") throw new Error("systemd-analyze is missing: install it (Debian/Ubuntu: apt-get install -y systemd; scripts/test-all.sh does) to check the hub's service unit");
+  if (which.status !== 0 || path === "")
+    throw new Error(
+      "systemd-analyze is missing: install it (Debian/Ubuntu: apt-get install -y systemd; scripts/test-all.sh does) to check the hub's service unit",
+    );
   return path;
 }
 
@@ -47,7 +55,8 @@ describe("npm run hub -- service install: the systemd unit", () => {
       "ProtectSystem=strict",
       "PrivateTmp=yes",
       "AmbientCapabilities=",
-    ]) expect(unit.split("\n")).toContain(line);
+    ])
+      expect(unit.split("\n")).toContain(line);
     const checked = verify(path);
     expect(checked.output).toBe("");
     expect(checked.status).toBe(0);
@@ -57,7 +66,10 @@ describe("npm run hub -- service install: the systemd unit", () => {
     const dir = tempDir("hub-unit-bad-");
     await cli(["service", "install", "--dir", dir]);
     const path = join(dir, "household-hub.service");
-    writeFileSync(path, readFileSync(path, "utf8").replace(`ExecStart=${process.execPath}`, "ExecStart=/nonexistent/node"));
+    writeFileSync(
+      path,
+      readFileSync(path, "utf8").replace(`ExecStart=${process.execPath}`, "ExecStart=/nonexistent/node"),
+    );
     const checked = verify(path);
     expect(checked.status).not.toBe(0);
     expect(checked.output).toMatch(/nonexistent\/node/);
@@ -75,13 +87,31 @@ describe("npm run hub -- service install: the systemd unit", () => {
     expect(printed.out.join("\n")).toMatch(/^# household-hub\.service/);
     if (process.getuid?.() === 0) {
       // As root the refusal is shown by a user without rights: nobody.
-      const refused = spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "--import", "tsx", join(ROOT, "hub", "cli.ts"), "service", "install"], { cwd: ROOT, encoding: "utf8", env: { ...process.env, HOME: "/tmp" } });
-      expect(refused.stderr.trim()).toBe("service failed: installing the service needs root: run it with sudo, or use --print (unit to stdout) or --dir <folder>");
+      const refused = spawnSync(
+        "setpriv",
+        [
+          "--reuid=65534",
+          "--regid=65534",
+          "--clear-groups",
+          process.execPath,
+          "--import",
+          "tsx",
+          join(ROOT, "hub", "cli.ts"),
+          "service",
+          "install",
+        ],
+        { cwd: ROOT, encoding: "utf8", env: { ...process.env, HOME: "/tmp" } },
+      );
+      expect(refused.stderr.trim()).toBe(
+        "service failed: installing the service needs root: run it with sudo, or use --print (unit to stdout) or --dir <folder>",
+      );
       expect(refused.status).toBe(1);
     } else {
       const refused = await cli(["service", "install"]);
       expect(refused.code).toBe(1);
-      expect(refused.err).toEqual(["service failed: installing the service needs root: run it with sudo, or use --print (unit to stdout) or --dir <folder>"]);
+      expect(refused.err).toEqual([
+        "service failed: installing the service needs root: run it with sudo, or use --print (unit to stdout) or --dir <folder>",
+      ]);
     }
     expect((await cli(["service", "install", "--name", "Bad Name", "--print"])).code).toBe(2);
   });

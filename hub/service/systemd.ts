@@ -88,19 +88,39 @@ export class ServiceInstallError extends Error {}
  * then the system user `name` is created too (useradd --system) unless it exists.
  * @throws ServiceInstallError when not root for /etc, or useradd fails.
  */
-export function installUnit(options: UnitOptions & { dir?: string | undefined }): { path: string; userCreated: boolean } {
+export function installUnit(options: UnitOptions & { dir?: string | undefined }): {
+  path: string;
+  userCreated: boolean;
+} {
   const system = options.dir === undefined;
   const dir = options.dir ?? "/etc/systemd/system";
   if (system && process.getuid?.() !== 0) {
-    throw new ServiceInstallError("installing the service needs root: run it with sudo, or use --print (unit to stdout) or --dir <folder>");
+    throw new ServiceInstallError(
+      "installing the service needs root: run it with sudo, or use --print (unit to stdout) or --dir <folder>",
+    );
   }
   let userCreated = false;
   if (system && !userExists(options.name)) {
     try {
-      execFileSync("useradd", ["--system", "--user-group", "--home-dir", `/var/lib/${options.name}`, "--no-create-home", "--shell", "/usr/sbin/nologin", options.name], { stdio: "pipe" });
+      execFileSync(
+        "useradd",
+        [
+          "--system",
+          "--user-group",
+          "--home-dir",
+          `/var/lib/${options.name}`,
+          "--no-create-home",
+          "--shell",
+          "/usr/sbin/nologin",
+          options.name,
+        ],
+        { stdio: "pipe" },
+      );
       userCreated = true;
     } catch (error) {
-      throw new ServiceInstallError(`could not create the user ${options.name} (useradd): ${error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error)}`);
+      throw new ServiceInstallError(
+        `could not create the user ${options.name} (useradd): ${error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error)}`,
+      );
     }
   }
   mkdirSync(dir, { recursive: true });

@@ -34,7 +34,8 @@ export class SettingsService {
 
   /** Republishes every stored setting (hub start); a row that breaks the limits is reported to `onSkipped` instead. */
   republishAll(onSkipped: SkippedSetting): void {
-    for (const { key, value } of this.store.all(onSkipped)) this.link.publish(settingsTopic(key), JSON.stringify(value), { retain: true, qos: 1 });
+    for (const { key, value } of this.store.all(onSkipped))
+      this.link.publish(settingsTopic(key), JSON.stringify(value), { retain: true, qos: 1 });
   }
 
   /** Calls `listener` with each key and value after it is stored (the watchdogs and the garage light read their settings this way). */

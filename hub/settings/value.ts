@@ -16,10 +16,15 @@ function hasId(entry: unknown, ids: ReadonlySet<string>): boolean {
  * `idsToRemove` (tempWatchdog) removes entries whose `id` is listed from an array value, or
  * keys listed from an object value.
  */
-export function applySetting(key: SettingKey, value: unknown, idsToRemove: readonly (string | number)[] | undefined): unknown {
+export function applySetting(
+  key: SettingKey,
+  value: unknown,
+  idsToRemove: readonly (string | number)[] | undefined,
+): unknown {
   if (key === GPS_TILE_URL_SETTING) {
     const parsed = v.safeParse(GpsTileUrlSchema, value === "" ? null : value, { abortEarly: true });
-    if (!parsed.success) throw new HubError("BAD_REQUEST", `value: ${parsed.issues[0]?.message.split(":")[0] ?? "invalid"}`);
+    if (!parsed.success)
+      throw new HubError("BAD_REQUEST", `value: ${parsed.issues[0]?.message.split(":")[0] ?? "invalid"}`);
     return parsed.output;
   }
   if (!idsToRemove || idsToRemove.length === 0) return value;

@@ -8,7 +8,9 @@ describe("demo calendar", () => {
     const now = new Date(2026, 10, 22, 12);
     const events = v.parse(CalendarEventsPayloadSchema, demoCalendar(now));
     expect(events.length).toBeGreaterThanOrEqual(4);
-    expect(events.some((e) => Date.parse(e.dtstart) <= now.getTime() && Date.parse(e.dtend ?? e.dtstart) > now.getTime())).toBe(true);
+    expect(
+      events.some((e) => Date.parse(e.dtstart) <= now.getTime() && Date.parse(e.dtend ?? e.dtstart) > now.getTime()),
+    ).toBe(true);
     expect(events.filter((e) => Date.parse(e.dtstart) > now.getTime()).length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -15,7 +15,13 @@ function at(now: Date, days: number, hour: number, minute = 0): Date {
  * collection tomorrow morning, a dentist, a birthday all day and a meeting. Pure.
  */
 export function demoCalendar(now: Date): CalendarEvent[] {
-  const event = (uid: string, summary: string, start: Date, end?: Date, extra: Partial<CalendarEvent> = {}): CalendarEvent => ({
+  const event = (
+    uid: string,
+    summary: string,
+    start: Date,
+    end?: Date,
+    extra: Partial<CalendarEvent> = {},
+  ): CalendarEvent => ({
     uid: `${uid}@demo.household`,
     summary,
     dtstart: start.toISOString(),
@@ -37,7 +43,8 @@ export function demoCalendar(now: Date): CalendarEvent[] {
  * bridge would fill) now and every {@link DEMO_CALENDAR_REFRESH_MS}. Returns stop.
  */
 export function startDemoCalendar(link: BrokerLink): { stop(): void } {
-  const publish = () => link.publish(CALENDAR_EVENTS_TOPIC, JSON.stringify(demoCalendar(new Date())), { retain: true, qos: 0 });
+  const publish = () =>
+    link.publish(CALENDAR_EVENTS_TOPIC, JSON.stringify(demoCalendar(new Date())), { retain: true, qos: 0 });
   publish();
   const timer = setInterval(publish, DEMO_CALENDAR_REFRESH_MS);
   timer.unref();

@@ -21,7 +21,12 @@ describe("the demo cameras' motion events", () => {
     vi.useFakeTimers();
     const { link, ring } = fakeLink();
     const events: string[] = [];
-    const motion = simulatedCameraMotion({ link, cameraIds: ["zoom", "brama", "ogrod"], onMotion: (id) => events.push(id), random: () => 0.99 });
+    const motion = simulatedCameraMotion({
+      link,
+      cameraIds: ["zoom", "brama", "ogrod"],
+      onMotion: (id) => events.push(id),
+      random: () => 0.99,
+    });
     vi.advanceTimersByTime(SIM_MOTION_EVERY_MS.min);
     expect(events).toEqual([]);
     vi.advanceTimersByTime(SIM_MOTION_EVERY_MS.max - SIM_MOTION_EVERY_MS.min);

@@ -13,7 +13,13 @@ const METRES_PER_DEGREE = 111_320;
  * wanders around the garden: its bearing and its distance from `home` (5 to `maxM` metres) are
  * bounded random walks, so it now and then strays past a radius of 60 m and comes back.
  */
-export function ownTracksCat(options: { user: string; device: string; home: GeoPoint; maxM?: number; random?: () => number }): SimDevice {
+export function ownTracksCat(options: {
+  user: string;
+  device: string;
+  home: GeoPoint;
+  maxM?: number;
+  random?: () => number;
+}): SimDevice {
   const random = options.random ?? Math.random;
   const maxM = options.maxM ?? 110;
   const distance = new RandomWalk(20, 5, maxM, 18, random);
@@ -26,9 +32,17 @@ export function ownTracksCat(options: { user: string; device: string; home: GeoP
       const d = distance.next();
       const b = bearing.next();
       const lat = options.home.lat + (d * Math.cos(b)) / METRES_PER_DEGREE;
-      const lon = options.home.lon + (d * Math.sin(b)) / (METRES_PER_DEGREE * Math.cos((options.home.lat * Math.PI) / 180));
+      const lon =
+        options.home.lon + (d * Math.sin(b)) / (METRES_PER_DEGREE * Math.cos((options.home.lat * Math.PI) / 180));
       battery = Math.max(5, battery - random() * 0.05);
-      const payload = ownTracksLocation({ lat: round(lat, 6), lon: round(lon, 6), timeMs: at.getTime(), battery: Math.round(battery), accuracyM: 4 + Math.round(random() * 8), tid: "mr" });
+      const payload = ownTracksLocation({
+        lat: round(lat, 6),
+        lon: round(lon, 6),
+        timeMs: at.getTime(),
+        battery: Math.round(battery),
+        accuracyM: 4 + Math.round(random() * 8),
+        tid: "mr",
+      });
       return [{ topic, payload, retain: true }];
     },
   };

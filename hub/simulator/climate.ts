@@ -35,7 +35,10 @@ export function irhvacEcho(command: Record<string, unknown>): Record<string, str
     Mode: named(MODES, command.Mode) ?? "Auto",
     Celsius: onOff(command.Celsius, "On"),
     Temp: temp,
-    FanSpeed: typeof fan === "number" && Number.isInteger(fan) && fan >= 0 && fan <= 5 ? (FAN_SPEEDS[fan] ?? "Auto") : (named(FAN_SPEEDS, fan) ?? "Auto"),
+    FanSpeed:
+      typeof fan === "number" && Number.isInteger(fan) && fan >= 0 && fan <= 5
+        ? (FAN_SPEEDS[fan] ?? "Auto")
+        : (named(FAN_SPEEDS, fan) ?? "Auto"),
     SwingV: "Off",
     SwingH: "Off",
     Quiet: "Off",
@@ -57,7 +60,9 @@ export function irhvacEcho(command: Record<string, unknown>): Record<string, str
  */
 export function tasmotaHvacBlaster(name: string): SimDevice {
   let first = true;
-  const result = (body: unknown): DeviceMessage[] => [{ topic: tasmotaStatTopic(name, "RESULT"), payload: JSON.stringify(body), retain: false }];
+  const result = (body: unknown): DeviceMessage[] => [
+    { topic: tasmotaStatTopic(name, "RESULT"), payload: JSON.stringify(body), retain: false },
+  ];
   return {
     name,
     tick() {

@@ -25,15 +25,27 @@ export interface SimDevice {
   command?(topic: string, payload: string, at: Date): DeviceMessage[];
 }
 
-const tele = (device: string, suffix: string, body: unknown): DeviceMessage => ({ topic: tasmotaTeleTopic(device, suffix), payload: JSON.stringify(body), retain: false });
-const lwt = (device: string): DeviceMessage => ({ topic: tasmotaTeleTopic(device, "LWT"), payload: "Online", retain: true });
+const tele = (device: string, suffix: string, body: unknown): DeviceMessage => ({
+  topic: tasmotaTeleTopic(device, suffix),
+  payload: JSON.stringify(body),
+  retain: false,
+});
+const lwt = (device: string): DeviceMessage => ({
+  topic: tasmotaTeleTopic(device, "LWT"),
+  payload: "Online",
+  retain: true,
+});
 
 /** Zigbee2MQTT publishes its keys sorted (json-stable-stringify). */
 function z2mState(name: string, body: Record<string, number | boolean>): DeviceMessage {
   const sorted = Object.fromEntries(Object.entries(body).sort(([a], [b]) => a.localeCompare(b)));
   return { topic: zigbee2mqttTopic(name), payload: JSON.stringify(sorted), retain: false };
 }
-const z2mAvailability = (name: string): DeviceMessage => ({ topic: zigbee2mqttTopic(name, "availability"), payload: JSON.stringify({ state: "online" }), retain: true });
+const z2mAvailability = (name: string): DeviceMessage => ({
+  topic: zigbee2mqttTopic(name, "availability"),
+  payload: JSON.stringify({ state: "online" }),
+  retain: true,
+});
 
 /** Tasmota BME280 on `balkon` (tele/balkon/SENSOR, as in the BME280 docs). */
 export function tasmotaBme280(name: string, random: () => number): SimDevice {
@@ -44,7 +56,18 @@ export function tasmotaBme280(name: string, random: () => number): SimDevice {
   return {
     name,
     tick(at) {
-      const out = [tele(name, "SENSOR", { Time: tasmotaTime(at), BME280: { Temperature: round(temp.next(), 1), Humidity: round(humid.next(), 1), Pressure: round(pressure.next(), 1) }, PressureUnit: "hPa", TempUnit: "C" })];
+      const out = [
+        tele(name, "SENSOR", {
+          Time: tasmotaTime(at),
+          BME280: {
+            Temperature: round(temp.next(), 1),
+            Humidity: round(humid.next(), 1),
+            Pressure: round(pressure.next(), 1),
+          },
+          PressureUnit: "hPa",
+          TempUnit: "C",
+        }),
+      ];
       if (first) out.unshift(lwt(name));
       first = false;
       return out;
@@ -60,7 +83,14 @@ export function tasmotaDs18b20(name: string, random: () => number): SimDevice {
   return {
     name,
     tick(at) {
-      const out = [tele(name, "SENSOR", { Time: tasmotaTime(at), "DS18B20-1": { Id: "00000566CC39", Temperature: round(tunnel.next(), 1) }, "DS18B20-2": { Id: "0000059352D4", Temperature: round(cellar.next(), 1) }, TempUnit: "C" })];
+      const out = [
+        tele(name, "SENSOR", {
+          Time: tasmotaTime(at),
+          "DS18B20-1": { Id: "00000566CC39", Temperature: round(tunnel.next(), 1) },
+          "DS18B20-2": { Id: "0000059352D4", Temperature: round(cellar.next(), 1) },
+          TempUnit: "C",
+        }),
+      ];
       if (first) out.unshift(lwt(name));
       first = false;
       return out;
@@ -92,7 +122,12 @@ export function tasmotaSds011(name: string, random: () => number): SimDevice {
     name,
     tick(at) {
       const small = round(pm25.next(), 1);
-      const out = [tele(name, "SENSOR", { Time: tasmotaTime(at), SDS0X1: { "PM2.5": small, PM10: round(Math.max(small, pm10.next()), 1) } })];
+      const out = [
+        tele(name, "SENSOR", {
+          Time: tasmotaTime(at),
+          SDS0X1: { "PM2.5": small, PM10: round(Math.max(small, pm10.next()), 1) },
+        }),
+      ];
       if (first) out.unshift(lwt(name));
       first = false;
       return out;
@@ -102,7 +137,9 @@ export function tasmotaSds011(name: string, random: () => number): SimDevice {
 
 /** Zigbee2MQTT Aqara WSDCGQ11LM (temperature, humidity, pressure, battery, voltage, linkquality). */
 export function zigbeeWeatherSensor(name: string, random: () => number, indoor: boolean): SimDevice {
-  const temp = indoor ? new RandomWalk(21.5, 17, 27, 0.08, random) : new RandomWalk(9 + random() * 5, -20, 35, 0.15, random);
+  const temp = indoor
+    ? new RandomWalk(21.5, 17, 27, 0.08, random)
+    : new RandomWalk(9 + random() * 5, -20, 35, 0.15, random);
   const humid = new RandomWalk(indoor ? 45 : 72, 20, 99, 0.5, random);
   const pressure = new RandomWalk(1008, 975, 1040, 0.3, random);
   let battery = 97;
@@ -111,7 +148,17 @@ export function zigbeeWeatherSensor(name: string, random: () => number, indoor: 
     name,
     tick(at) {
       battery = Math.max(5, battery - random() * 0.02);
-      const out = [z2mState(name, { battery: Math.round(battery), humidity: round(humid.next(), 1), linkquality: 60 + Math.round(random() * 40), power_outage_count: 11574, pressure: round(pressure.next(), 1), temperature: round(temp.next(), 1), voltage: 2900 + Math.round(battery) })];
+      const out = [
+        z2mState(name, {
+          battery: Math.round(battery),
+          humidity: round(humid.next(), 1),
+          linkquality: 60 + Math.round(random() * 40),
+          power_outage_count: 11574,
+          pressure: round(pressure.next(), 1),
+          temperature: round(temp.next(), 1),
+          voltage: 2900 + Math.round(battery),
+        }),
+      ];
       void at;
       if (first) out.unshift(z2mAvailability(name));
       first = false;
@@ -130,7 +177,15 @@ export function zigbeeContactSensor(name: string, random: () => number): SimDevi
     tick() {
       if (random() < 0.08) contact = !contact;
       battery = Math.max(5, battery - random() * 0.01);
-      const out = [z2mState(name, { battery: Math.round(battery), contact, linkquality: 94, power_outage_count: 51, voltage: 3025 })];
+      const out = [
+        z2mState(name, {
+          battery: Math.round(battery),
+          contact,
+          linkquality: 94,
+          power_outage_count: 51,
+          voltage: 3025,
+        }),
+      ];
       if (first) out.unshift(z2mAvailability(name));
       first = false;
       return out;
@@ -178,19 +233,40 @@ export function tasmotaSwitch(name: string, relays: number, random: () => number
         out.push({ topic: tasmotaStatTopic(name, key), payload: state, retain: false });
       }
       const power = Object.fromEntries(keys.map((key, i) => [key, states[i] ? "ON" : "OFF"]));
-      out.push(tele(name, "STATE", { Time: tasmotaTime(at), Uptime: `0T00:00:${String(uptime % 60).padStart(2, "0")}`, UptimeSec: uptime, Heap: 27, SleepMode: "Dynamic", Sleep: 50, LoadAvg: 19, MqttCount: 1, ...power, Wifi: { AP: 1, SSId: "dom", Channel: 6, RSSI: 70, LinkCount: 1 } }));
+      out.push(
+        tele(name, "STATE", {
+          Time: tasmotaTime(at),
+          Uptime: `0T00:00:${String(uptime % 60).padStart(2, "0")}`,
+          UptimeSec: uptime,
+          Heap: 27,
+          SleepMode: "Dynamic",
+          Sleep: 50,
+          LoadAvg: 19,
+          MqttCount: 1,
+          ...power,
+          Wifi: { AP: 1, SSId: "dom", Channel: 6, RSSI: 70, LinkCount: 1 },
+        }),
+      );
       first = false;
       return out;
     },
     commandFilters: [`${TASMOTA_CMND}/${name}/#`],
     command(topic, payload, at) {
-      const self = { name, power: Object.fromEntries(keys.map((key, i) => [key, states[i] ? ("ON" as const) : ("OFF" as const)])), uptimeSec: uptime, at };
+      const self = {
+        name,
+        power: Object.fromEntries(keys.map((key, i) => [key, states[i] ? ("ON" as const) : ("OFF" as const)])),
+        uptimeSec: uptime,
+        at,
+      };
       const status = tasmotaStatusAnswer(self, topic.slice(`${TASMOTA_CMND}/${name}/`.length), payload);
       if (status) return status;
       const command = topic.slice(`${TASMOTA_CMND}/${name}/`.length).toUpperCase();
       const match = /^POWER(\d{0,2})$/.exec(command);
       const index = match ? (match[1] === "" ? 1 : Number(match[1])) : 0;
-      if (index < 1 || index > keys.length) return [{ topic: tasmotaStatTopic(name, "RESULT"), payload: JSON.stringify({ Command: "Unknown" }), retain: false }];
+      if (index < 1 || index > keys.length)
+        return [
+          { topic: tasmotaStatTopic(name, "RESULT"), payload: JSON.stringify({ Command: "Unknown" }), retain: false },
+        ];
       const i = index - 1;
       const action = powerAction(payload);
       if (action === "ON") states[i] = true;

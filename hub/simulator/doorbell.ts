@@ -12,7 +12,9 @@ export function simulatedDoorbell(link: BrokerLink, doorbell: Doorbell): { press
   return {
     press: () => {
       const payload =
-        doorbell.type === "zigbee2mqtt" ? { action: doorbell.action, battery: 100, linkquality: 120 } : { [`Button${doorbell.button}`]: { Action: "SINGLE" } };
+        doorbell.type === "zigbee2mqtt"
+          ? { action: doorbell.action, battery: 100, linkquality: 120 }
+          : { [`Button${doorbell.button}`]: { Action: "SINGLE" } };
       link.publish(doorbellDeviceTopic(doorbell), JSON.stringify(payload), { retain: false, qos: 0 });
     },
   };

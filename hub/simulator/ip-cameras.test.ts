@@ -14,7 +14,8 @@ describe("the demo's simulated IP cameras carry the example household of plain c
   useCameraHub({ simulator: true, hub: { householdConfigPath: EXAMPLE } }, (started) => ({ hub, cookie } = started));
 
   it("the MJPEG camera streams and answers snapshots, the HLS camera plays the demo clip, all through the hub", async () => {
-    const items = (await jsonOf(await call(hub, "GET", "/api/cameras/v5/cameras", { cookie }), CamerasAnswerSchema)).items;
+    const items = (await jsonOf(await call(hub, "GET", "/api/cameras/v5/cameras", { cookie }), CamerasAnswerSchema))
+      .items;
     expect(items.map((item) => [item.id, item.hls, item.mjpeg])).toEqual([
       ["podjazd", false, true],
       ["strych", true, false],

@@ -24,17 +24,31 @@ export function simulatedJpeg(n: number, hue = 90): Buffer {
  * client goes; counts it in `stats`. While `paused()` says so no frame is sent (the connection stays
  * open, as a camera that lost its picture does).
  */
-export function streamMjpeg(response: ServerResponse, stats: MjpegStreamStats, options: { boundary: string; intervalMs: number; hue?: number; paused?: () => boolean }): void {
+export function streamMjpeg(
+  response: ServerResponse,
+  stats: MjpegStreamStats,
+  options: { boundary: string; intervalMs: number; hue?: number; paused?: () => boolean },
+): void {
   stats.openStreams += 1;
   stats.streamsOpened += 1;
-  response.writeHead(200, { "Content-Type": `multipart/x-mixed-replace; boundary=${options.boundary}`, "Cache-Control": "no-cache", Connection: "close" });
+  response.writeHead(200, {
+    "Content-Type": `multipart/x-mixed-replace; boundary=${options.boundary}`,
+    "Cache-Control": "no-cache",
+    Connection: "close",
+  });
   let frame = stats.streamsOpened * 1_000;
   const send = () => {
     if (options.paused?.()) return;
     const jpeg = simulatedJpeg(++frame, options.hue);
     stats.sent.push(jpeg);
     if (stats.sent.length > 100) stats.sent.shift();
-    response.write(Buffer.concat([Buffer.from(`--${options.boundary}\r\nContent-Type: image/jpeg\r\nContent-Length: ${jpeg.length}\r\n\r\n`), jpeg, Buffer.from("\r\n")]));
+    response.write(
+      Buffer.concat([
+        Buffer.from(`--${options.boundary}\r\nContent-Type: image/jpeg\r\nContent-Length: ${jpeg.length}\r\n\r\n`),
+        jpeg,
+        Buffer.from("\r\n"),
+      ]),
+    );
   };
   send();
   const timer = setInterval(send, options.intervalMs);
@@ -46,7 +60,9 @@ export function streamMjpeg(response: ServerResponse, stats: MjpegStreamStats, o
 
 /** The `Authorization` a URL's `user:password@` stands for, or null without one. */
 function basicOf(url: URL): string | null {
-  return url.username || url.password ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString("base64")}` : null;
+  return url.username || url.password
+    ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString("base64")}`
+    : null;
 }
 
 /**
@@ -62,12 +78,16 @@ function ipCameraHandler(authorization: string | null, hls: DemoHls) {
       return;
     }
     const path = new URL(request.url ?? "/", "http://camera.invalid").pathname;
-    if (/\.mjpe?g$/.test(path)) return streamMjpeg(response, stats, { boundary: "ipcamera", intervalMs: 200, hue: 270 });
+    if (/\.mjpe?g$/.test(path))
+      return streamMjpeg(response, stats, { boundary: "ipcamera", intervalMs: 200, hue: 270 });
     if (path.endsWith(".jpg")) {
       const jpeg = simulatedJpeg(stats.streamsOpened, 270);
       return void response.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": jpeg.length }).end(jpeg);
     }
-    if (path.endsWith(".m3u8")) return void response.writeHead(200, { "Content-Type": "application/vnd.apple.mpegurl" }).end(await hls.playlist());
+    if (path.endsWith(".m3u8"))
+      return void response
+        .writeHead(200, { "Content-Type": "application/vnd.apple.mpegurl" })
+        .end(await hls.playlist());
     const segment = /\/(\d{1,15}\.ts)$/.exec(path);
     const bytes = segment ? await hls.segment(segment[1]!) : null;
     if (bytes) return void response.writeHead(200, { "Content-Type": "video/mp2t" }).end(bytes);
@@ -83,7 +103,10 @@ function ipCameraHandler(authorization: string | null, hls: DemoHls) {
  * H.264 (rtsp-camera.ts); a login in the URL is required by the camera. A port already in use is
  * skipped with a warning. `stop` closes them.
  */
-export async function startSimulatedIpCameras(cameras: readonly HouseholdCamera[], log: Pick<HubLogger, "info" | "warn">): Promise<{ stop(): Promise<void> }> {
+export async function startSimulatedIpCameras(
+  cameras: readonly HouseholdCamera[],
+  log: Pick<HubLogger, "info" | "warn">,
+): Promise<{ stop(): Promise<void> }> {
   const stops: (() => Promise<void>)[] = [];
   const seen = new Set<string>();
   const hls = new DemoHls();
@@ -97,21 +120,30 @@ export async function startSimulatedIpCameras(cameras: readonly HouseholdCamera[
       seen.add(url.port);
       try {
         if (source.type === "rtsp") {
-          const login = url.username || url.password ? { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } : undefined;
+          const login =
+            url.username || url.password
+              ? { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
+              : undefined;
           const rtsp = await startRtspCamera({ port: Number(url.port), ...(login ? { login } : {}) });
           stops.push(() => rtsp.close());
         } else {
           const handle = ipCameraHandler(basicOf(url), hls);
-          const server: Server = createServer((request, response) => void handle(request, response).catch(() => response.destroy()));
+          const server: Server = createServer(
+            (request, response) => void handle(request, response).catch(() => response.destroy()),
+          );
           await new Promise<void>((resolve, reject) => {
             server.once("error", reject);
             server.listen(Number(url.port), "127.0.0.1", () => resolve());
           });
-          stops.push(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
+          stops.push(
+            () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+          );
         }
         log.info(`simulator: camera ${camera.id} (${source.type}) simulated on port ${url.port}`);
       } catch (error) {
-        log.warn(`simulator: cannot simulate camera ${camera.id} on port ${url.port}: ${error instanceof Error ? error.message : String(error)}`);
+        log.warn(
+          `simulator: cannot simulate camera ${camera.id} on port ${url.port}: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
   }

@@ -8,7 +8,11 @@ export const DEMO_IR_CODES = ["0x20DF10EF", "0x20DF40BF", "0x20DFC03F"] as const
 
 /** `tele/<t>/RESULT` `{"IrReceived":{"Protocol":"NEC","Bits":32,"Data":...}}`, as fixture result_irreceived_nec.json. */
 export function irReceivedMessage(name: string, data: string): DeviceMessage {
-  return { topic: tasmotaTeleTopic(name, "RESULT"), payload: JSON.stringify({ IrReceived: { Protocol: "NEC", Bits: 32, Data: data } }), retain: false };
+  return {
+    topic: tasmotaTeleTopic(name, "RESULT"),
+    payload: JSON.stringify({ IrReceived: { Protocol: "NEC", Bits: 32, Data: data } }),
+    retain: false,
+  };
 }
 
 /**
@@ -24,7 +28,9 @@ export function tasmotaIrBlaster(name: string): SimDevice {
   return {
     name,
     tick() {
-      const out: DeviceMessage[] = first ? [{ topic: tasmotaTeleTopic(name, "LWT"), payload: "Online", retain: true }] : [];
+      const out: DeviceMessage[] = first
+        ? [{ topic: tasmotaTeleTopic(name, "LWT"), payload: "Online", retain: true }]
+        : [];
       first = false;
       return out;
     },

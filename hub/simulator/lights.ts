@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import { lightsOfBridgeDevices } from "../lights/exposes";
 import { hexToRgb, hsToRgb, rgbToHs, rgbToXy, xyToRgb, type Rgb } from "../lights/color";
-import { TASMOTA_CMND, tasmotaStatTopic, tasmotaTeleTopic, ZIGBEE2MQTT_BASE, zigbee2mqttTopic } from "../../src/shared/contract/topics";
+import {
+  TASMOTA_CMND,
+  tasmotaStatTopic,
+  tasmotaTeleTopic,
+  ZIGBEE2MQTT_BASE,
+  zigbee2mqttTopic,
+} from "../../src/shared/contract/topics";
 import { tasmotaTime } from "./random-walk";
 import type { DeviceMessage, SimDevice } from "./devices";
 
@@ -17,7 +23,9 @@ import type { DeviceMessage, SimDevice } from "./devices";
 /** How long a simulated device takes to answer a command (a Zigbee round trip), in ms. */
 export const SIM_ANSWER_DELAY_MS = 400;
 
-const DEVICES: unknown[] = JSON.parse(readFileSync(new URL("./zigbee2mqtt-lights.json", import.meta.url), "utf8")) as unknown[];
+const DEVICES: unknown[] = JSON.parse(
+  readFileSync(new URL("./zigbee2mqtt-lights.json", import.meta.url), "utf8"),
+) as unknown[];
 
 /** Zigbee2MQTT publishes its keys sorted (json-stable-stringify). */
 function sorted(body: Record<string, unknown>): string {
@@ -28,8 +36,10 @@ function sorted(body: Record<string, unknown>): string {
 function rgbOf(color: Record<string, unknown>): Rgb | undefined {
   if (typeof color.hex === "string") return hexToRgb(color.hex);
   if (typeof color.x === "number" && typeof color.y === "number") return xyToRgb(color.x, color.y);
-  if (typeof color.hue === "number" && typeof color.saturation === "number") return hsToRgb(color.hue, color.saturation);
-  if (typeof color.r === "number" && typeof color.g === "number" && typeof color.b === "number") return { r: color.r, g: color.g, b: color.b };
+  if (typeof color.hue === "number" && typeof color.saturation === "number")
+    return hsToRgb(color.hue, color.saturation);
+  if (typeof color.r === "number" && typeof color.g === "number" && typeof color.b === "number")
+    return { r: color.r, g: color.g, b: color.b };
   return undefined;
 }
 
@@ -56,9 +66,15 @@ export function zigbee2mqttLights(): SimDevice {
     tick() {
       if (!first) return [];
       first = false;
-      const out: DeviceMessage[] = [{ topic: `${ZIGBEE2MQTT_BASE}/bridge/devices`, payload: JSON.stringify(DEVICES), retain: true }];
+      const out: DeviceMessage[] = [
+        { topic: `${ZIGBEE2MQTT_BASE}/bridge/devices`, payload: JSON.stringify(DEVICES), retain: true },
+      ];
       for (const [device, state] of states) {
-        out.push({ topic: zigbee2mqttTopic(device, "availability"), payload: JSON.stringify({ state: "online" }), retain: true });
+        out.push({
+          topic: zigbee2mqttTopic(device, "availability"),
+          payload: JSON.stringify({ state: "online" }),
+          retain: true,
+        });
         out.push({ topic: zigbee2mqttTopic(device), payload: sorted(state), retain: false });
       }
       return out;
@@ -81,7 +97,8 @@ export function zigbee2mqttLights(): SimDevice {
           if (model.target.kind !== "zigbee2mqtt" || model.target.device !== device) continue;
           const p = model.target.properties;
           const set = body as Record<string, unknown>;
-          const value = (key: string | undefined) => (key !== undefined && Object.hasOwn(set, key) ? set[key] : undefined);
+          const value = (key: string | undefined) =>
+            key !== undefined && Object.hasOwn(set, key) ? set[key] : undefined;
           const on = value(p.state);
           if (on === "ON" || on === "OFF") state[p.state ?? "state"] = on;
           if (on === "TOGGLE" && p.state) state[p.state] = state[p.state] === "ON" ? "OFF" : "ON";
@@ -113,9 +130,19 @@ export function tasmotaRgbwwLight(name: string): SimDevice {
   const light = { POWER: "OFF", Dimmer: 40, rgb: { r: 0, g: 0, b: 0 } as Rgb, CT: 300 };
   const fields = () => {
     const white = light.rgb.r + light.rgb.g + light.rgb.b === 0;
-    const channels = white ? [0, 0, 0, Math.round((light.Dimmer * 255) / 100 / 2), Math.round((light.Dimmer * 255) / 100 / 2)] : [light.rgb.r, light.rgb.g, light.rgb.b, 0, 0];
+    const channels = white
+      ? [0, 0, 0, Math.round((light.Dimmer * 255) / 100 / 2), Math.round((light.Dimmer * 255) / 100 / 2)]
+      : [light.rgb.r, light.rgb.g, light.rgb.b, 0, 0];
     const hs = rgbToHs(light.rgb);
-    return { POWER: light.POWER, Dimmer: light.Dimmer, Color: channels.join(","), HSBColor: `${hs.hue},${hs.saturation},${white ? 0 : light.Dimmer}`, White: white ? light.Dimmer : 0, CT: light.CT, Channel: channels.map((c) => Math.round((c * 100) / 255)) };
+    return {
+      POWER: light.POWER,
+      Dimmer: light.Dimmer,
+      Color: channels.join(","),
+      HSBColor: `${hs.hue},${hs.saturation},${white ? 0 : light.Dimmer}`,
+      White: white ? light.Dimmer : 0,
+      CT: light.CT,
+      Channel: channels.map((c) => Math.round((c * 100) / 255)),
+    };
   };
   let first = true;
   let uptime = 0;
@@ -126,7 +153,26 @@ export function tasmotaRgbwwLight(name: string): SimDevice {
       const out: DeviceMessage[] = [];
       if (first) out.push({ topic: tasmotaTeleTopic(name, "LWT"), payload: "Online", retain: true });
       first = false;
-      out.push({ topic: tasmotaTeleTopic(name, "STATE"), payload: JSON.stringify({ Time: tasmotaTime(at), Uptime: `0T00:00:${String(uptime % 60).padStart(2, "0")}`, UptimeSec: uptime, Heap: 20, SleepMode: "Dynamic", Sleep: 10, LoadAvg: 99, MqttCount: 1, ...fields(), Scheme: 0, Fade: "OFF", Speed: 2, LedTable: "ON", Wifi: { AP: 1, SSId: "dom", Channel: 11, RSSI: 80, LinkCount: 1 } }), retain: false });
+      out.push({
+        topic: tasmotaTeleTopic(name, "STATE"),
+        payload: JSON.stringify({
+          Time: tasmotaTime(at),
+          Uptime: `0T00:00:${String(uptime % 60).padStart(2, "0")}`,
+          UptimeSec: uptime,
+          Heap: 20,
+          SleepMode: "Dynamic",
+          Sleep: 10,
+          LoadAvg: 99,
+          MqttCount: 1,
+          ...fields(),
+          Scheme: 0,
+          Fade: "OFF",
+          Speed: 2,
+          LedTable: "ON",
+          Wifi: { AP: 1, SSId: "dom", Channel: 11, RSSI: 80, LinkCount: 1 },
+        }),
+        retain: false,
+      });
       return out;
     },
     commands: {
@@ -135,7 +181,9 @@ export function tasmotaRgbwwLight(name: string): SimDevice {
       handle(topic, payload) {
         const command = (topic.split("/")[2] ?? "").toLowerCase();
         const text = payload.toString("utf8").trim();
-        if (command === "power") light.POWER = text === "TOGGLE" ? (light.POWER === "ON" ? "OFF" : "ON") : text === "ON" || text === "1" ? "ON" : "OFF";
+        if (command === "power")
+          light.POWER =
+            text === "TOGGLE" ? (light.POWER === "ON" ? "OFF" : "ON") : text === "ON" || text === "1" ? "ON" : "OFF";
         else if (command === "dimmer" && /^\d{1,3}$/.test(text)) {
           light.Dimmer = Math.min(100, Number(text));
           light.POWER = light.Dimmer > 0 ? "ON" : "OFF";
@@ -145,7 +193,8 @@ export function tasmotaRgbwwLight(name: string): SimDevice {
           light.POWER = "ON";
         } else if (command === "color") {
           const parts = text.split(",").map(Number);
-          if (parts.length >= 3 && parts.every((c) => Number.isInteger(c) && c >= 0 && c <= 255)) light.rgb = { r: parts[0] ?? 0, g: parts[1] ?? 0, b: parts[2] ?? 0 };
+          if (parts.length >= 3 && parts.every((c) => Number.isInteger(c) && c >= 0 && c <= 255))
+            light.rgb = { r: parts[0] ?? 0, g: parts[1] ?? 0, b: parts[2] ?? 0 };
           light.POWER = "ON";
         } else return [];
         return [{ topic: tasmotaStatTopic(name, "RESULT"), payload: JSON.stringify(fields()), retain: false }];

@@ -24,7 +24,12 @@ export function accessUnitsOf(segment: Buffer): AccessUnit[] {
     if (!(adaptation & 0x1)) continue;
     const payload = at + 4 + (adaptation & 0x2 ? 1 + segment[at + 4]! : 0);
     if (payload >= at + TS_PACKET_BYTES) continue;
-    if (unitStart && segment.readUIntBE(payload, 3) === 1 && segment[payload + 3]! >= 0xe0 && segment[payload + 3]! <= 0xef) {
+    if (
+      unitStart &&
+      segment.readUIntBE(payload, 3) === 1 &&
+      segment[payload + 3]! >= 0xe0 &&
+      segment[payload + 3]! <= 0xef
+    ) {
       videoPid = pid;
       pes.push([segment.subarray(payload + 9 + segment[payload + 8]!, at + TS_PACKET_BYTES)]);
     } else if (pid === videoPid && !unitStart) {
@@ -44,7 +49,9 @@ export function splitAnnexB(stream: Buffer): Buffer[] {
       i += 2;
     }
   }
-  return starts.map((start, index) => stream.subarray(start.at + start.length, starts[index + 1]?.at ?? stream.length)).filter((nal) => nal.length > 0);
+  return starts
+    .map((start, index) => stream.subarray(start.at + start.length, starts[index + 1]?.at ?? stream.length))
+    .filter((nal) => nal.length > 0);
 }
 
 /** The largest RTP payload sent: a NAL unit above this goes as FU-A fragments (RFC 6184 §5.8). */
@@ -94,13 +101,17 @@ export interface RtspCamera {
  * length. With `login` it wants HTTP Basic authorization on every request (401 otherwise). It listens
  * on `host` (default 127.0.0.1) port `port` (default: any free one). @throws Error when it cannot listen
  */
-export async function startRtspCamera(options: { login?: { user: string; password: string }; port?: number; host?: string } = {}): Promise<RtspCamera> {
+export async function startRtspCamera(
+  options: { login?: { user: string; password: string }; port?: number; host?: string } = {},
+): Promise<RtspCamera> {
   const segments = parseClipPlaylist(readFileSync(join(DEMO_CLIP_DIR, "clip.m3u8"), "utf8"));
   const units = segments.flatMap((segment) => accessUnitsOf(readFileSync(join(DEMO_CLIP_DIR, segment.uri))));
   const sps = units.flat().find((nal) => (nal[0]! & 0x1f) === 7);
   const pps = units.flat().find((nal) => (nal[0]! & 0x1f) === 8);
   if (!sps || !pps || units.length === 0) throw new Error("fake RTSP: the demo clip has no H.264 SPS/PPS");
-  const expected = options.login ? `Basic ${Buffer.from(`${options.login.user}:${options.login.password}`).toString("base64")}` : null;
+  const expected = options.login
+    ? `Basic ${Buffer.from(`${options.login.user}:${options.login.password}`).toString("base64")}`
+    : null;
   const requests: RtspRequestSeen[] = [];
   const players = new Set<NodeJS.Timeout>();
   const sockets = new Set<Socket>();
@@ -133,7 +144,11 @@ export async function startRtspCamera(options: { login?: { user: string; passwor
     socket.on("close", () => (stop(), sockets.delete(socket)));
     socket.on("error", () => stop());
     const reply = (cseq: string, status: string, headers: Record<string, string> = {}, body = "") => {
-      const lines = [`RTSP/1.0 ${status}`, `CSeq: ${cseq}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+      const lines = [
+        `RTSP/1.0 ${status}`,
+        `CSeq: ${cseq}`,
+        ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      ];
       if (body) lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
       socket.write(`${lines.join("\r\n")}\r\n\r\n${body}`);
     };
@@ -163,7 +178,12 @@ export async function startRtspCamera(options: { login?: { user: string; passwor
     const handle = (head: string) => {
       const [requestLine = "", ...headerLines] = head.split("\r\n");
       const [method = "", url = ""] = requestLine.split(" ");
-      const headers = new Map(headerLines.map((line) => [line.slice(0, line.indexOf(":")).trim().toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+      const headers = new Map(
+        headerLines.map((line) => [
+          line.slice(0, line.indexOf(":")).trim().toLowerCase(),
+          line.slice(line.indexOf(":") + 1).trim(),
+        ]),
+      );
       const cseq = headers.get("cseq") ?? "0";
       const authorized = expected === null || headers.get("authorization") === expected;
       requests.push({ method, url, authorized });
@@ -172,10 +192,18 @@ export async function startRtspCamera(options: { login?: { user: string; passwor
         case "OPTIONS":
           return reply(cseq, "200 OK", { Public: "OPTIONS, DESCRIBE, SETUP, PLAY, GET_PARAMETER, TEARDOWN" });
         case "DESCRIBE":
-          return reply(cseq, "200 OK", { "Content-Base": `${url.replace(/\/$/, "")}/`, "Content-Type": "application/sdp" }, sdp("127.0.0.1"));
+          return reply(
+            cseq,
+            "200 OK",
+            { "Content-Base": `${url.replace(/\/$/, "")}/`, "Content-Type": "application/sdp" },
+            sdp("127.0.0.1"),
+          );
         case "SETUP":
           if (!/interleaved/i.test(headers.get("transport") ?? "")) return reply(cseq, "461 Unsupported Transport");
-          return reply(cseq, "200 OK", { Transport: "RTP/AVP/TCP;unicast;interleaved=0-1", Session: "12345678;timeout=60" });
+          return reply(cseq, "200 OK", {
+            Transport: "RTP/AVP/TCP;unicast;interleaved=0-1",
+            Session: "12345678;timeout=60",
+          });
         case "PLAY":
           reply(cseq, "200 OK", { Session: "12345678", Range: "npt=0.000-" });
           if (!timer) play(); // after the answer: RTP before it would be dropped

@@ -8,15 +8,20 @@ function fakeLink() {
   const handlers: { filter: string; handler: MessageHandler }[] = [];
   const link: BrokerLink = {
     description: "fake",
-    publish: (topic, payload, options) => void published.push({ topic, payload: payload.toString(), retain: options.retain }),
+    publish: (topic, payload, options) =>
+      void published.push({ topic, payload: payload.toString(), retain: options.retain }),
     subscribe: (filter, handler) => void handlers.push({ filter, handler }),
     publishCommand: async () => undefined,
     close: async () => undefined,
   };
   const command = (topic: string, payload = "") => {
-    for (const { filter, handler } of handlers) if (topic.startsWith(filter.slice(0, -1))) handler(topic, Buffer.from(payload));
+    for (const { filter, handler } of handlers)
+      if (topic.startsWith(filter.slice(0, -1))) handler(topic, Buffer.from(payload));
   };
-  const reports = () => published.filter((p) => p.topic === "stat/garaz/RESULT").map((p) => JSON.parse(p.payload) as Record<string, { Position: number; Direction: number; Target: number }>);
+  const reports = () =>
+    published
+      .filter((p) => p.topic === "stat/garaz/RESULT")
+      .map((p) => JSON.parse(p.payload) as Record<string, { Position: number; Direction: number; Target: number }>);
   const last = () => reports().at(-1)?.Shutter1;
   return { link, published, command, reports, last };
 }

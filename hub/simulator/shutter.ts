@@ -19,7 +19,14 @@ export interface SimShutter {
  * every `stepMs` (position in steps of 100/12 %, so a full travel takes 12 steps), and once more at
  * rest; a lock answers `{"ShutterLock<n>":0|1}`. Starts closed, LWT Online (retained).
  */
-export function startTasmotaShutter(options: { link: BrokerLink; name: string; shutter?: number; stepMs: number; log: HubLogger; startPosition?: number }): SimShutter {
+export function startTasmotaShutter(options: {
+  link: BrokerLink;
+  name: string;
+  shutter?: number;
+  stepMs: number;
+  log: HubLogger;
+  startPosition?: number;
+}): SimShutter {
   const { link, name } = options;
   const n = options.shutter ?? 1;
   let step = Math.round(((options.startPosition ?? 0) * SHUTTER_STEPS) / 100); // 0 closed .. SHUTTER_STEPS open
@@ -29,7 +36,8 @@ export function startTasmotaShutter(options: { link: BrokerLink; name: string; s
   const position = () => Math.round((step * 100) / SHUTTER_STEPS);
   const target = () => (direction > 0 ? 100 : direction < 0 ? 0 : position());
   const report = () => ({ [`Shutter${n}`]: { Position: position(), Direction: direction, Target: target(), Tilt: 0 } });
-  const publishResult = (body: unknown) => link.publish(tasmotaStatTopic(name, "RESULT"), JSON.stringify(body), { retain: false, qos: 0 });
+  const publishResult = (body: unknown) =>
+    link.publish(tasmotaStatTopic(name, "RESULT"), JSON.stringify(body), { retain: false, qos: 0 });
 
   const halt = () => {
     if (timer) clearInterval(timer);
@@ -42,11 +50,14 @@ export function startTasmotaShutter(options: { link: BrokerLink; name: string; s
     if (timer) clearInterval(timer);
     direction = to;
     publishResult(report());
-    timer = setInterval(() => {
-      step = Math.min(SHUTTER_STEPS, Math.max(0, step + direction));
-      if ((direction > 0 && step >= SHUTTER_STEPS) || (direction < 0 && step <= 0)) halt();
-      else publishResult(report());
-    }, Math.max(20, options.stepMs));
+    timer = setInterval(
+      () => {
+        step = Math.min(SHUTTER_STEPS, Math.max(0, step + direction));
+        if ((direction > 0 && step >= SHUTTER_STEPS) || (direction < 0 && step <= 0)) halt();
+        else publishResult(report());
+      },
+      Math.max(20, options.stepMs),
+    );
     timer.unref();
   };
   let lastDirection: -1 | 1 = -1;
@@ -59,7 +70,14 @@ export function startTasmotaShutter(options: { link: BrokerLink; name: string; s
         lastDirection = -1;
         return move(-1);
       case `shuttertoggle${n}`:
-        lastDirection = direction !== 0 ? (-direction as -1 | 1) : position() >= 100 ? -1 : position() <= 0 ? 1 : (-lastDirection as -1 | 1);
+        lastDirection =
+          direction !== 0
+            ? (-direction as -1 | 1)
+            : position() >= 100
+              ? -1
+              : position() <= 0
+                ? 1
+                : (-lastDirection as -1 | 1);
         return move(lastDirection);
       case `shutterstop${n}`:
         return halt();

@@ -6,7 +6,6 @@ import { loadFixture } from "../testing/fixtures";
 import { demoDevices, tasmotaSwitch } from "./devices";
 import { daylightLux, RandomWalk } from "./random-walk";
 
-
 let hub: TestHub | undefined;
 afterEach(async () => {
   await hub?.cleanup();
@@ -23,10 +22,15 @@ describe("simulated devices", () => {
   it("publish the same native payload shapes as the real devices in the fixtures", () => {
     const at = new Date("2026-06-01T12:00:00");
     const messages = demoDevices(() => 0.5).flatMap((device) => device.tick(at));
-    const payloadOf = (topic: string) => JSON.parse(messages.find((m) => m.topic === topic)?.payload ?? "null") as unknown;
+    const payloadOf = (topic: string) =>
+      JSON.parse(messages.find((m) => m.topic === topic)?.payload ?? "null") as unknown;
     expect(shape(payloadOf("tele/balkon/SENSOR"))).toEqual(shape(loadFixture("tasmota/sensor_bme280.json").json));
-    expect(shape(payloadOf("zigbee2mqtt/czujnik_ogrod"))).toEqual(shape(loadFixture("zigbee2mqtt/state_weather_sensor.json").json));
-    expect(shape(payloadOf("zigbee2mqtt/drzwi_wejsciowe"))).toEqual(shape(loadFixture("zigbee2mqtt/state_contact_sensor.json").json));
+    expect(shape(payloadOf("zigbee2mqtt/czujnik_ogrod"))).toEqual(
+      shape(loadFixture("zigbee2mqtt/state_weather_sensor.json").json),
+    );
+    expect(shape(payloadOf("zigbee2mqtt/drzwi_wejsciowe"))).toEqual(
+      shape(loadFixture("zigbee2mqtt/state_contact_sensor.json").json),
+    );
     const pm = payloadOf("tele/powietrze/SENSOR");
     expect(pm).toMatchObject({ SDS0X1: { "PM2.5": expect.any(Number), PM10: expect.any(Number) } });
     expect(messages).toContainEqual({ topic: "tele/balkon/LWT", payload: "Online", retain: true });
@@ -50,7 +54,11 @@ describe("simulated devices", () => {
     const second = listwa.tick(new Date());
     expect(second).toContainEqual({ topic: "stat/listwa/POWER1", payload: "OFF", retain: false });
     const state = JSON.parse(second.find((m) => m.topic === "tele/listwa/STATE")?.payload ?? "{}") as unknown;
-    expect(state).toMatchObject({ POWER1: expect.stringMatching(/ON|OFF/), POWER2: expect.stringMatching(/ON|OFF/), POWER3: expect.stringMatching(/ON|OFF/) });
+    expect(state).toMatchObject({
+      POWER1: expect.stringMatching(/ON|OFF/),
+      POWER2: expect.stringMatching(/ON|OFF/),
+      POWER3: expect.stringMatching(/ON|OFF/),
+    });
   });
 
   it("a switch answers Tasmota power commands with the fixtures' exact RESULT and raw POWER<n> messages", () => {
@@ -70,18 +78,38 @@ describe("simulated devices", () => {
     ]);
     expect(raw.topic.endsWith("/POWER1")).toBe(true);
     // Tasmota takes the command in any case and 0/1/2; an empty payload asks for the state; the state is reported in tele STATE.
-    expect(listwa.command?.("cmnd/listwa/Power3", "1", new Date())?.[1]).toEqual({ topic: "stat/listwa/POWER3", payload: "ON", retain: false });
-    expect(listwa.command?.("cmnd/listwa/POWER3", "", new Date())?.[1]).toEqual({ topic: "stat/listwa/POWER3", payload: "ON", retain: false });
-    expect(listwa.command?.("cmnd/listwa/POWER1", "off", new Date())?.[1]).toEqual({ topic: "stat/listwa/POWER1", payload: "OFF", retain: false });
-    const state = JSON.parse(listwa.tick(new Date()).find((m) => m.topic === "tele/listwa/STATE")?.payload ?? "{}") as unknown;
+    expect(listwa.command?.("cmnd/listwa/Power3", "1", new Date())?.[1]).toEqual({
+      topic: "stat/listwa/POWER3",
+      payload: "ON",
+      retain: false,
+    });
+    expect(listwa.command?.("cmnd/listwa/POWER3", "", new Date())?.[1]).toEqual({
+      topic: "stat/listwa/POWER3",
+      payload: "ON",
+      retain: false,
+    });
+    expect(listwa.command?.("cmnd/listwa/POWER1", "off", new Date())?.[1]).toEqual({
+      topic: "stat/listwa/POWER1",
+      payload: "OFF",
+      retain: false,
+    });
+    const state = JSON.parse(
+      listwa.tick(new Date()).find((m) => m.topic === "tele/listwa/STATE")?.payload ?? "{}",
+    ) as unknown;
     expect(state).toMatchObject({ POWER1: "OFF", POWER2: "OFF", POWER3: "ON" });
     // A relay it does not have, or another command: Tasmota's {"Command":"Unknown"}.
-    expect(listwa.command?.("cmnd/listwa/POWER4", "ON", new Date())).toEqual([{ topic: "stat/listwa/RESULT", payload: '{"Command":"Unknown"}', retain: false }]);
+    expect(listwa.command?.("cmnd/listwa/POWER4", "ON", new Date())).toEqual([
+      { topic: "stat/listwa/RESULT", payload: '{"Command":"Unknown"}', retain: false },
+    ]);
   });
 
   it("a switch announces itself with LWT Online, retained, as the fixture", () => {
     const online = loadFixture("tasmota/lwt_online.json");
-    expect(tasmotaSwitch("pompa", 1, () => 0.9).tick(new Date())[0]).toEqual({ topic: "tele/pompa/LWT", payload: online.payload.toString("utf8"), retain: true });
+    expect(tasmotaSwitch("pompa", 1, () => 0.9).tick(new Date())[0]).toEqual({
+      topic: "tele/pompa/LWT",
+      payload: online.payload.toString("utf8"),
+      retain: true,
+    });
   });
 });
 
@@ -93,12 +121,25 @@ describe("demo mode", () => {
       // The dashboard sees the native payload only as the bridge's pass-through.
       const native = await nextMessage(client, "tasmota/tele/piwnica/SENSOR");
       expect(native.payload).toContain("DS18B20-1");
-      for (const topic of ["sensor/temp/balcony", "sensor/temp/outside", "sensor/temp/tunnel", "sensor/temp/living_room", "sensor/light/outside", "sensor/door/entrance", "sensor/pm25/outside", "sensor/batt/entrance"]) {
+      for (const topic of [
+        "sensor/temp/balcony",
+        "sensor/temp/outside",
+        "sensor/temp/tunnel",
+        "sensor/temp/living_room",
+        "sensor/light/outside",
+        "sensor/door/entrance",
+        "sensor/pm25/outside",
+        "sensor/batt/entrance",
+      ]) {
         const message = await nextMessage(client, topic);
         expect(v.safeParse(SensorReadingSchema, JSON.parse(message.payload)).success, topic).toBe(true);
       }
-      expect(JSON.parse((await nextMessage(client, "power/listwa/POWER2")).payload)).toEqual({ state: expect.stringMatching(/^(ON|OFF)$/) });
-      expect(JSON.parse((await nextMessage(client, "availability/drzwi_wejsciowe")).payload)).toEqual({ state: "online" });
+      expect(JSON.parse((await nextMessage(client, "power/listwa/POWER2")).payload)).toEqual({
+        state: expect.stringMatching(/^(ON|OFF)$/),
+      });
+      expect(JSON.parse((await nextMessage(client, "availability/drzwi_wejsciowe")).payload)).toEqual({
+        state: "online",
+      });
     } finally {
       client.end(true);
     }

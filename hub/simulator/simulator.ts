@@ -14,13 +14,20 @@ export const DEMO_SHUTTERS = ["garaz", "brama"] as const;
  * travel 12 steps: 6 s by default, shorter in tests). `stop()` ends the timers. Devices that take commands (Tasmota switches)
  * subscribe to their command topics and answer them as the real device does.
  */
-export function startSimulator(options: { link: BrokerLink; intervalMs: number; log: HubLogger; devices?: SimDevice[]; shutters?: readonly string[] }): { stop(): void } {
+export function startSimulator(options: {
+  link: BrokerLink;
+  intervalMs: number;
+  log: HubLogger;
+  devices?: SimDevice[];
+  shutters?: readonly string[];
+}): { stop(): void } {
   const devices = options.devices ?? demoDevices();
   const round = () => {
     const at = new Date();
     for (const device of devices) {
       try {
-        for (const message of device.tick(at)) options.link.publish(message.topic, message.payload, { retain: message.retain, qos: 0 });
+        for (const message of device.tick(at))
+          options.link.publish(message.topic, message.payload, { retain: message.retain, qos: 0 });
       } catch (error) {
         options.log.error({ err: error, device: device.name }, "simulated device failed");
       }
@@ -32,7 +39,8 @@ export function startSimulator(options: { link: BrokerLink; intervalMs: number; 
     options.link.subscribe(commands.filter, (topic, payload) => {
       setTimeout(() => {
         try {
-          for (const message of commands.handle(topic, payload)) options.link.publish(message.topic, message.payload, { retain: message.retain, qos: 0 });
+          for (const message of commands.handle(topic, payload))
+            options.link.publish(message.topic, message.payload, { retain: message.retain, qos: 0 });
         } catch (error) {
           options.log.error({ err: error, device: device.name }, "simulated device failed on a command");
         }
@@ -45,14 +53,17 @@ export function startSimulator(options: { link: BrokerLink; intervalMs: number; 
     for (const filter of device.commandFilters ?? []) {
       options.link.subscribe(filter, (topic, payload) => {
         try {
-          for (const message of answer(topic, payload.toString("utf8"), new Date())) options.link.publish(message.topic, message.payload, { retain: message.retain, qos: 0 });
+          for (const message of answer(topic, payload.toString("utf8"), new Date()))
+            options.link.publish(message.topic, message.payload, { retain: message.retain, qos: 0 });
         } catch (error) {
           options.log.error({ err: error, device: device.name }, "simulated device failed on a command");
         }
       });
     }
   }
-  const shutters = (options.shutters ?? DEMO_SHUTTERS).map((name) => startTasmotaShutter({ link: options.link, name, stepMs: Math.min(500, options.intervalMs), log: options.log }));
+  const shutters = (options.shutters ?? DEMO_SHUTTERS).map((name) =>
+    startTasmotaShutter({ link: options.link, name, stepMs: Math.min(500, options.intervalMs), log: options.log }),
+  );
 
   const calendar = startDemoCalendar(options.link);
   round();

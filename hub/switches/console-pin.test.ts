@@ -2,8 +2,21 @@ import type { MqttClient } from "mqtt";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BadPinErrorSchema, RetryAfterErrorSchema } from "../../src/shared/contract/auth";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import { PinRequiredErrorSchema, TasmotaConsoleAnswerSchema, tasmotaConsolePath } from "../../src/shared/contract/tasmota-console";
-import { call, connectDevice, freePort, jsonOf, login, sessionCookieOf, startTestHub, type TestHub } from "../testing/harness";
+import {
+  PinRequiredErrorSchema,
+  TasmotaConsoleAnswerSchema,
+  tasmotaConsolePath,
+} from "../../src/shared/contract/tasmota-console";
+import {
+  call,
+  connectDevice,
+  freePort,
+  jsonOf,
+  login,
+  sessionCookieOf,
+  startTestHub,
+  type TestHub,
+} from "../testing/harness";
 
 /** The demo user's PIN (hub/auth/demo-seed.ts). */
 const PIN = 1357;
@@ -20,7 +33,11 @@ async function device(hub: TestHub, name: string): Promise<{ client: MqttClient;
   client.on("message", (topic, payload) => {
     received.push(`${topic} ${payload.toString("utf8")}`);
     const status = /\/status$/i.test(topic);
-    void client.publishAsync(`stat/${name}/${status ? `STATUS${payload.toString("utf8")}` : "RESULT"}`, JSON.stringify({ Command: "Unknown" }), { qos: 1 });
+    void client.publishAsync(
+      `stat/${name}/${status ? `STATUS${payload.toString("utf8")}` : "RESULT"}`,
+      JSON.stringify({ Command: "Unknown" }),
+      { qos: 1 },
+    );
   });
   await client.subscribeAsync(`cmnd/${name}/#`, { qos: 1 });
   return { client, received };
@@ -71,12 +88,17 @@ describe("the Tasmota console's allowlist: a command that would take the device 
   let cookie: string;
   let plug: Awaited<ReturnType<typeof device>>;
   const lines: Record<string, unknown>[] = [];
-  const run = (body: unknown, session = cookie) => call(hub, "POST", `/api/v2${tasmotaConsolePath("listwa")}`, { cookie: session, body });
+  const run = (body: unknown, session = cookie) =>
+    call(hub, "POST", `/api/v2${tasmotaConsolePath("listwa")}`, { cookie: session, body });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
   const audit = () => lines.filter((line) => line.audit === "tasmota-console");
 
   beforeAll(async () => {
-    hub = await startTestHub({ mqttPort: await freePort(), logLevel: "info", logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) } });
+    hub = await startTestHub({
+      mqttPort: await freePort(),
+      logLevel: "info",
+      logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
     cookie = await login(hub, "demo", "demo", "kuchnia");
     plug = await device(hub, "listwa");
   });
@@ -112,7 +134,30 @@ describe("the Tasmota console's allowlist: a command that would take the device 
   });
 
   it("lets reads and the ordinary operating commands through without a PIN", async () => {
-    const ordinary = ["Status", "Status 0", "Status 11", "State", "Power2 ON", "power0 off", "Dimmer 40", "Color 255,0,0", "CT 300", "HSBColor 120,100,50", "Fade 1", "Speed 4", "ShutterPosition1 30", "ShutterOpen", "ShutterStop1", "Restart 1", "MqttHost", "Topic", "Rule1", "SetOption19", "Backlog Power1 ON; Delay 10; Power1 OFF", "Backlog0 NoDelay;Fade 0;NoDelay;Power2 OFF"];
+    const ordinary = [
+      "Status",
+      "Status 0",
+      "Status 11",
+      "State",
+      "Power2 ON",
+      "power0 off",
+      "Dimmer 40",
+      "Color 255,0,0",
+      "CT 300",
+      "HSBColor 120,100,50",
+      "Fade 1",
+      "Speed 4",
+      "ShutterPosition1 30",
+      "ShutterOpen",
+      "ShutterStop1",
+      "Restart 1",
+      "MqttHost",
+      "Topic",
+      "Rule1",
+      "SetOption19",
+      "Backlog Power1 ON; Delay 10; Power1 OFF",
+      "Backlog0 NoDelay;Fade 0;NoDelay;Power2 OFF",
+    ];
     for (const cmd of ordinary) {
       const response = await run({ cmd });
       expect(response.status, cmd).toBe(200);
@@ -132,15 +177,30 @@ describe("the Tasmota console's allowlist: a command that would take the device 
     const backlog = await run({ cmd: "Backlog MqttUser dom; MqttPassword hunter2; Power1 ON", pin: PIN });
     expect(backlog.status).toBe(200);
     await settle();
-    expect(plug.received).toEqual(["cmnd/listwa/MqttHost 10.0.0.66", "cmnd/listwa/Backlog MqttUser dom;MqttPassword hunter2;Power1 ON"]);
+    expect(plug.received).toEqual([
+      "cmnd/listwa/MqttHost 10.0.0.66",
+      "cmnd/listwa/Backlog MqttUser dom;MqttPassword hunter2;Power1 ON",
+    ]);
 
     const records = audit();
     expect(records).toHaveLength(2);
-    expect(records[0]).toMatchObject({ level: 30, login: "demo", sessionName: "kuchnia", switch: "listwa", device: "listwa", commands: ["MqttHost"], line: "MqttHost 10.0.0.66" });
+    expect(records[0]).toMatchObject({
+      level: 30,
+      login: "demo",
+      sessionName: "kuchnia",
+      switch: "listwa",
+      device: "listwa",
+      commands: ["MqttHost"],
+      line: "MqttHost 10.0.0.66",
+    });
     expect(records[0]?.session).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(records[0]?.time).toBeGreaterThanOrEqual(before);
     expect(records[0]?.time).toBeLessThanOrEqual(Date.now());
-    expect(records[1]).toMatchObject({ login: "demo", commands: ["MqttUser", "MqttPassword"], line: "Backlog MqttUser dom;MqttPassword ****;Power1 ON" });
+    expect(records[1]).toMatchObject({
+      login: "demo",
+      commands: ["MqttUser", "MqttPassword"],
+      line: "Backlog MqttUser dom;MqttPassword ****;Power1 ON",
+    });
     expect(JSON.stringify(lines)).not.toContain("hunter2");
   });
 
@@ -161,7 +221,11 @@ describe("the Tasmota console's allowlist: a command that would take the device 
     expect(wait.retryAfterMs).toBeLessThanOrEqual(1000);
     await settle();
     expect(plug.received).toEqual([]);
-    expect(audit().filter((record) => record.sessionName === "tablet").map((record) => [record.level, record.error])).toEqual([
+    expect(
+      audit()
+        .filter((record) => record.sessionName === "tablet")
+        .map((record) => [record.level, record.error]),
+    ).toEqual([
       [40, "AUTH_BAD_PIN"],
       [40, "AUTH_BAD_PIN"],
       [40, "AUTH_BAD_PIN"],
@@ -170,7 +234,9 @@ describe("the Tasmota console's allowlist: a command that would take the device 
 
     // The same count: the session locked now waits out the same back-off before its unlock.
     expect((await call(hub, "POST", "/api/auth/v1/session/lock", { body: {}, cookie: session })).status).toBe(200);
-    expect((await call(hub, "POST", "/api/auth/v1/session/unlock", { body: { pin: PIN }, cookie: session })).status).toBe(429);
+    expect(
+      (await call(hub, "POST", "/api/auth/v1/session/unlock", { body: { pin: PIN }, cookie: session })).status,
+    ).toBe(429);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const unlocked = await call(hub, "POST", "/api/auth/v1/session/unlock", { body: { pin: PIN }, cookie: session });
     expect(unlocked.status).toBe(200);

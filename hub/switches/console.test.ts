@@ -6,14 +6,18 @@ import { tasmotaSwitch } from "../simulator/devices";
 import { call, connectDevice, freePort, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
 
 /** Tasmota `listwa` on its own login, answering as the demo simulator's switch does while `answering`; records commands. */
-async function tasmota(hub: TestHub, name: string): Promise<{ client: MqttClient; received: string[]; answering: boolean }> {
+async function tasmota(
+  hub: TestHub,
+  name: string,
+): Promise<{ client: MqttClient; received: string[]; answering: boolean }> {
   const client = await connectDevice(hub, name);
   const model = tasmotaSwitch(name, 3, () => 0.9);
   const device = { client, received: [] as string[], answering: true };
   client.on("message", (topic, payload) => {
     device.received.push(`${topic} ${payload.toString("utf8")}`);
     if (!device.answering || !model.command) return;
-    for (const m of model.command(topic, payload.toString("utf8"), new Date())) void client.publishAsync(m.topic, m.payload, { qos: 1 });
+    for (const m of model.command(topic, payload.toString("utf8"), new Date()))
+      void client.publishAsync(m.topic, m.payload, { qos: 1 });
   });
   await client.subscribeAsync(`cmnd/${name}/#`, { qos: 1 });
   return device;
@@ -23,7 +27,8 @@ describe("POST /config/switches/{id}/tasmota/cmd: the per-switch Tasmota console
   let hub: TestHub;
   let cookie: string;
   let listwa: Awaited<ReturnType<typeof tasmota>>;
-  const run = (name: string, body: unknown) => call(hub, "POST", `/api/v2${tasmotaConsolePath(name)}`, { cookie, body });
+  const run = (name: string, body: unknown) =>
+    call(hub, "POST", `/api/v2${tasmotaConsolePath(name)}`, { cookie, body });
 
   beforeAll(async () => {
     hub = await startTestHub({ mqttPort: await freePort() });
@@ -50,12 +55,20 @@ describe("POST /config/switches/{id}/tasmota/cmd: the per-switch Tasmota console
   });
 
   it("Power2 ON answers the RESULT the device publishes; an unknown command (with the PIN) answers Tasmota's {Command: Unknown}", async () => {
-    expect((await jsonOf(await run("listwa", { cmd: "Power2 ON" }), TasmotaConsoleAnswerSchema)).item).toMatchObject({ topic: "stat/listwa/RESULT", response: { POWER2: "ON" } });
-    expect((await jsonOf(await run("listwa", { cmd: "Frobnicate", pin: 1357 }), TasmotaConsoleAnswerSchema)).item.response).toEqual({ Command: "Unknown" });
+    expect((await jsonOf(await run("listwa", { cmd: "Power2 ON" }), TasmotaConsoleAnswerSchema)).item).toMatchObject({
+      topic: "stat/listwa/RESULT",
+      response: { POWER2: "ON" },
+    });
+    expect(
+      (await jsonOf(await run("listwa", { cmd: "Frobnicate", pin: 1357 }), TasmotaConsoleAnswerSchema)).item.response,
+    ).toEqual({ Command: "Unknown" });
   });
 
   it("a Backlog of ordinary commands goes out as one cmnd/<t>/Backlog with its steps rebuilt, joined by ;", async () => {
-    const answer = await jsonOf(await run("listwa", { cmd: "Backlog  Power1 ON ;; Power3 OFF; " }), TasmotaConsoleAnswerSchema);
+    const answer = await jsonOf(
+      await run("listwa", { cmd: "Backlog  Power1 ON ;; Power3 OFF; " }),
+      TasmotaConsoleAnswerSchema,
+    );
     expect(answer.item.command).toBe("Backlog Power1 ON;Power3 OFF");
     expect(listwa.received).toEqual(["cmnd/listwa/Backlog Power1 ON;Power3 OFF"]);
   });

@@ -1,4 +1,9 @@
-import { parseTasmotaConsoleLine, TASMOTA_CONSOLE_TIMEOUT_MS, type PinRequiredError, type TasmotaConsoleAnswer } from "../../src/shared/contract/tasmota-console";
+import {
+  parseTasmotaConsoleLine,
+  TASMOTA_CONSOLE_TIMEOUT_MS,
+  type PinRequiredError,
+  type TasmotaConsoleAnswer,
+} from "../../src/shared/contract/tasmota-console";
 import { tasmotaCommandsNeedingPin } from "../../src/shared/contract/tasmota-console-policy";
 import { TASMOTA_STAT, tasmotaCommandTopic } from "../../src/shared/contract/topics";
 import { MAX_PAYLOAD_BYTES, parseJsonObject } from "../bridge/guards";
@@ -97,19 +102,28 @@ export class TasmotaConsole {
     const { name: command, arg } = parsed.command;
     const device = item.device;
     const privileged = tasmotaCommandsNeedingPin(parsed.steps);
-    const audit = privileged.length > 0 ? auditFields(caller.session, { switch: name, device }, parsed, privileged) : undefined;
+    const audit =
+      privileged.length > 0 ? auditFields(caller.session, { switch: name, device }, parsed, privileged) : undefined;
     if (audit !== undefined) {
       if (caller.pin === undefined) {
-        throw new HubError("PIN_REQUIRED", "this command changes how the device connects, what it runs or what it reaches: send it again with the session's PIN", { commands: privileged } satisfies PinRequiredError);
+        throw new HubError(
+          "PIN_REQUIRED",
+          "this command changes how the device connects, what it runs or what it reaches: send it again with the session's PIN",
+          { commands: privileged } satisfies PinRequiredError,
+        );
       }
       try {
         await this.pins.confirmPin(caller.session, caller.pin);
       } catch (error) {
-        this.log.warn({ ...audit, error: error instanceof HubError ? error.code : "INTERNAL" }, "tasmota console: a command that needs the PIN was refused: the PIN was not accepted");
+        this.log.warn(
+          { ...audit, error: error instanceof HubError ? error.code : "INTERNAL" },
+          "tasmota console: a command that needs the PIN was refused: the PIN was not accepted",
+        );
         throw error;
       }
     }
-    if (this.waiting.has(device)) throw new HubError("DEVICE_BUSY", "a console command of this device is still waiting for its answer");
+    if (this.waiting.has(device))
+      throw new HubError("DEVICE_BUSY", "a console command of this device is still waiting for its answer");
     let timer: NodeJS.Timeout | undefined;
     const answer = new Promise<Answer | null>((resolve) => {
       this.waiting.set(device, { accepts: (suffix) => answersCommand(command, suffix), resolve });
@@ -117,9 +131,11 @@ export class TasmotaConsole {
     });
     try {
       await sendDeviceCommands(this.link, [{ topic: tasmotaCommandTopic(device, command), payload: arg }]);
-      if (audit !== undefined) this.log.info(audit, "tasmota console: sent a command that needs the PIN, with the right PIN");
+      if (audit !== undefined)
+        this.log.info(audit, "tasmota console: sent a command that needs the PIN, with the right PIN");
       const got = await answer;
-      if (got === null) throw new HubError("DEVICE_NO_ANSWER", `the device did not answer within ${this.timeoutMs / 1000} s`);
+      if (got === null)
+        throw new HubError("DEVICE_NO_ANSWER", `the device did not answer within ${this.timeoutMs / 1000} s`);
       return { command: arg === "" ? command : `${command} ${arg}`, topic: got.topic, response: got.response };
     } finally {
       clearTimeout(timer);

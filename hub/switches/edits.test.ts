@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import { SWITCHES_PATH, SWITCHES_RELOAD_PATH, SwitchAnswerSchema, SwitchesAnswerSchema, switchConfigPath } from "../../src/shared/contract/switches";
+import {
+  SWITCHES_PATH,
+  SWITCHES_RELOAD_PATH,
+  SwitchAnswerSchema,
+  SwitchesAnswerSchema,
+  switchConfigPath,
+} from "../../src/shared/contract/switches";
 import { call, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
 
 let hub: TestHub | undefined;
@@ -14,13 +20,26 @@ describe("GET/PATCH /config/switches/{id}, POST /config/switches/reload (spec §
     hub = await startTestHub();
     const cookie = await login(hub);
     const base = "/api/v2";
-    expect(await jsonOf(await call(hub, "GET", `${base}${switchConfigPath("listwa")}`, { cookie }), SwitchAnswerSchema)).toEqual({ item: { name: "listwa", label: "Listwa w biurze", purpose: null } });
+    expect(
+      await jsonOf(await call(hub, "GET", `${base}${switchConfigPath("listwa")}`, { cookie }), SwitchAnswerSchema),
+    ).toEqual({ item: { name: "listwa", label: "Listwa w biurze", purpose: null } });
 
-    const patched = await call(hub, "PATCH", `${base}${switchConfigPath("listwa")}`, { cookie, body: { config: { label: "  Listwa przy biurku ", purpose: "office" } } });
-    expect(await jsonOf(patched, SwitchAnswerSchema)).toEqual({ item: { name: "listwa", label: "Listwa przy biurku", purpose: "office" } });
-    await call(hub, "PATCH", `/api/v1${switchConfigPath("pompa")}`, { cookie, body: { config: { purpose: "garden" } } });
+    const patched = await call(hub, "PATCH", `${base}${switchConfigPath("listwa")}`, {
+      cookie,
+      body: { config: { label: "  Listwa przy biurku ", purpose: "office" } },
+    });
+    expect(await jsonOf(patched, SwitchAnswerSchema)).toEqual({
+      item: { name: "listwa", label: "Listwa przy biurku", purpose: "office" },
+    });
+    await call(hub, "PATCH", `/api/v1${switchConfigPath("pompa")}`, {
+      cookie,
+      body: { config: { purpose: "garden" } },
+    });
 
-    const reloaded = await jsonOf(await call(hub, "POST", `${base}${SWITCHES_RELOAD_PATH}`, { cookie }), SwitchesAnswerSchema);
+    const reloaded = await jsonOf(
+      await call(hub, "POST", `${base}${SWITCHES_RELOAD_PATH}`, { cookie }),
+      SwitchesAnswerSchema,
+    );
     expect(reloaded.items.filter((item) => item.purpose === null)).toEqual([]);
 
     // Kept in SQLite across a restart of the hub.
@@ -28,11 +47,21 @@ describe("GET/PATCH /config/switches/{id}, POST /config/switches/reload (spec §
     await hub.close();
     hub = await startTestHub({ dataDir });
     const again = await login(hub);
-    const list = await jsonOf(await call(hub, "GET", `${base}${SWITCHES_PATH}`, { cookie: again }), SwitchesAnswerSchema);
-    expect(list.items.find((item) => item.name === "listwa")).toEqual({ name: "listwa", label: "Listwa przy biurku", purpose: "office" });
+    const list = await jsonOf(
+      await call(hub, "GET", `${base}${SWITCHES_PATH}`, { cookie: again }),
+      SwitchesAnswerSchema,
+    );
+    expect(list.items.find((item) => item.name === "listwa")).toEqual({
+      name: "listwa",
+      label: "Listwa przy biurku",
+      purpose: "office",
+    });
 
     // A purpose of "" or null clears it (the badge counts it again).
-    const cleared = await call(hub, "PATCH", `${base}${switchConfigPath("pompa")}`, { cookie: again, body: { config: { purpose: "" } } });
+    const cleared = await call(hub, "PATCH", `${base}${switchConfigPath("pompa")}`, {
+      cookie: again,
+      body: { config: { purpose: "" } },
+    });
     expect((await jsonOf(cleared, SwitchAnswerSchema)).item.purpose).toBeNull();
   });
 
@@ -52,10 +81,16 @@ describe("GET/PATCH /config/switches/{id}, POST /config/switches/reload (spec §
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect((await jsonOf(response, ErrorBodySchema)).message, JSON.stringify(body)).toMatch(message);
     }
-    for (const [method, body] of [["GET", undefined], ["PATCH", { config: { purpose: "x" } }]] as const) {
+    for (const [method, body] of [
+      ["GET", undefined],
+      ["PATCH", { config: { purpose: "x" } }],
+    ] as const) {
       const response = await call(hub, method, `/api/v2${switchConfigPath("nieznany")}`, { cookie, body });
       expect(response.status, method).toBe(404);
     }
-    expect((await jsonOf(await call(hub, "GET", `/api/v2${switchConfigPath("listwa")}`, { cookie }), SwitchAnswerSchema)).item.label).toBe("Listwa w biurze");
+    expect(
+      (await jsonOf(await call(hub, "GET", `/api/v2${switchConfigPath("listwa")}`, { cookie }), SwitchAnswerSchema))
+        .item.label,
+    ).toBe("Listwa w biurze");
   });
 });

@@ -24,7 +24,12 @@ export class SwitchDefinitions {
 
   /** Every switch of the household in file order, with its edits. */
   list(): SwitchDefinition[] {
-    const edits = new Map(this.db.prepare<[], EditRow>("SELECT name, label, purpose FROM switch_edits").all().map((row) => [row.name, row]));
+    const edits = new Map(
+      this.db
+        .prepare<[], EditRow>("SELECT name, label, purpose FROM switch_edits")
+        .all()
+        .map((row) => [row.name, row]),
+    );
     return this.switches.map((item) => this.shown(item, edits.get(item.name)));
   }
 
@@ -32,7 +37,10 @@ export class SwitchDefinitions {
   get(name: string): SwitchDefinition {
     const item = this.switches.find((candidate) => candidate.name === name);
     if (item === undefined) throw new HubError("NOT_FOUND", "no such switch");
-    return this.shown(item, this.db.prepare<[string], EditRow>("SELECT name, label, purpose FROM switch_edits WHERE name = ?").get(name));
+    return this.shown(
+      item,
+      this.db.prepare<[string], EditRow>("SELECT name, label, purpose FROM switch_edits WHERE name = ?").get(name),
+    );
   }
 
   /**
@@ -42,9 +50,16 @@ export class SwitchDefinitions {
   edit(name: string, config: { label?: string | undefined; purpose?: string | null | undefined }): SwitchDefinition {
     const current = this.get(name);
     const label = config.label ?? current.label;
-    const purpose = config.purpose === undefined ? current.purpose : config.purpose === null || config.purpose === "" ? null : config.purpose;
+    const purpose =
+      config.purpose === undefined
+        ? current.purpose
+        : config.purpose === null || config.purpose === ""
+          ? null
+          : config.purpose;
     this.db
-      .prepare("INSERT INTO switch_edits (name, label, purpose, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET label = excluded.label, purpose = excluded.purpose, updated_at = excluded.updated_at")
+      .prepare(
+        "INSERT INTO switch_edits (name, label, purpose, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET label = excluded.label, purpose = excluded.purpose, updated_at = excluded.updated_at",
+      )
       .run(name, label, purpose, new Date().toISOString());
     return { name, label, purpose };
   }

@@ -3,7 +3,18 @@ import { join } from "node:path";
 import type { MqttClient } from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SwitchSetAnswerSchema, switchSetPath } from "../../src/shared/contract/switches";
-import { call, connectBrowser, connectDevice, freePort, jsonOf, login, nextMessage, startTestHub, tempDir, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectBrowser,
+  connectDevice,
+  freePort,
+  jsonOf,
+  login,
+  nextMessage,
+  startTestHub,
+  tempDir,
+  type TestHub,
+} from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";
 
 /**
@@ -80,12 +91,23 @@ describe("one switch model: a relay-bound switch shows and commands its own rela
     await late.subscribeAsync("power/+/+", { qos: 0 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     late.end(true);
-    expect([...shown.keys()].filter((topic) => topic.startsWith("power/lampka")).sort()).toEqual(["power/lampka1/POWER1", "power/lampka2/POWER2"]);
+    expect([...shown.keys()].filter((topic) => topic.startsWith("power/lampka")).sort()).toEqual([
+      "power/lampka1/POWER1",
+      "power/lampka2/POWER2",
+    ]);
 
     const confirmed = messageWith(browser, "power/lampka2/POWER2", JSON.stringify({ state: "ON" }));
-    const response = await call(hub, "POST", `/api/v2${switchSetPath("lampka2")}`, { cookie, body: { relay: 0, state: "ON" } });
+    const response = await call(hub, "POST", `/api/v2${switchSetPath("lampka2")}`, {
+      cookie,
+      body: { relay: 0, state: "ON" },
+    });
     expect(response.status).toBe(200);
-    expect((await jsonOf(response, SwitchSetAnswerSchema)).item).toEqual({ name: "lampka2", relay: 0, command: "POWER2", state: "ON" });
+    expect((await jsonOf(response, SwitchSetAnswerSchema)).item).toEqual({
+      name: "lampka2",
+      relay: 0,
+      command: "POWER2",
+      state: "ON",
+    });
     await confirmed;
     expect(received).toEqual(["cmnd/GD-30W/POWER2 ON"]);
     const check = await connectBrowser(hub, cookie);

@@ -4,7 +4,13 @@ import { relayCommands, switchPowerKey } from "./relays";
 describe("the relays a household switch is", () => {
   it("a switch bound to relay 2 follows POWER2 only and its presses send POWER2, with or without a relay", () => {
     const lampka = { relay: 2 };
-    expect(["POWER", "POWER1", "POWER2", "POWER3", "POWER4"].map((key) => switchPowerKey(lampka, key))).toEqual([null, null, "POWER2", null, null]);
+    expect(["POWER", "POWER1", "POWER2", "POWER3", "POWER4"].map((key) => switchPowerKey(lampka, key))).toEqual([
+      null,
+      null,
+      "POWER2",
+      null,
+      null,
+    ]);
     expect([...relayCommands(lampka)]).toEqual([
       [0, "POWER2"],
       [2, "POWER2"],

@@ -29,7 +29,10 @@ export function switchBinding(item: Pick<Switch, "name" | "device" | "relay" | "
  * a switch bound to one `relay` r of its device takes 0 (its own relay) and r, both `POWER<r>`; any
  * other switch takes 0 (`POWER`, Tasmota's first relay) and 1..`relays` (default 1), `POWER<n>`.
  */
-export function relayCommands(item: { relay?: number | undefined; relays?: number | undefined }): ReadonlyMap<number, string> {
+export function relayCommands(item: {
+  relay?: number | undefined;
+  relays?: number | undefined;
+}): ReadonlyMap<number, string> {
   if (item.relay !== undefined) {
     const own = tasmotaPowerCommand(item.relay);
     return new Map([

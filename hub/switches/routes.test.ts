@@ -2,7 +2,16 @@ import type { MqttClient } from "mqtt";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../src/shared/contract/envelope";
 import { SwitchSetAnswerSchema, switchSetPath } from "../../src/shared/contract/switches";
-import { call, connectBrowser, connectDevice, freePort, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
+import {
+  call,
+  connectBrowser,
+  connectDevice,
+  freePort,
+  jsonOf,
+  login,
+  startTestHub,
+  type TestHub,
+} from "../testing/harness";
 
 /** A command as the device received it. */
 type Received = { topic: string; payload: string; retain: boolean; qos: number };
@@ -11,7 +20,9 @@ type Received = { topic: string; payload: string; retain: boolean; qos: number }
 async function tasmotaDevice(hub: TestHub, name: string): Promise<{ client: MqttClient; received: Received[] }> {
   const client = await connectDevice(hub, name);
   const received: Received[] = [];
-  client.on("message", (topic, payload, packet) => received.push({ topic, payload: payload.toString("utf8"), retain: packet.retain, qos: packet.qos }));
+  client.on("message", (topic, payload, packet) =>
+    received.push({ topic, payload: payload.toString("utf8"), retain: packet.retain, qos: packet.qos }),
+  );
   await client.subscribeAsync(`cmnd/${name}/#`, { qos: 1 });
   return { client, received };
 }
@@ -45,17 +56,31 @@ describe("POST /switch/{id}/set (spec §7; docs/contract.md): the hub speaks Tas
   });
 
   it("relay 2 ON reaches the device logged in as listwa: cmnd/listwa/POWER2 'ON', not retained, QoS 1", async () => {
-    const response = await call(hub, "POST", `/api/v2${switchSetPath("listwa")}`, { cookie, body: { relay: 2, state: "ON" } });
+    const response = await call(hub, "POST", `/api/v2${switchSetPath("listwa")}`, {
+      cookie,
+      body: { relay: 2, state: "ON" },
+    });
     expect(response.status).toBe(200);
-    expect(await jsonOf(response, SwitchSetAnswerSchema)).toEqual({ item: { name: "listwa", relay: 2, command: "POWER2", state: "ON" } });
+    expect(await jsonOf(response, SwitchSetAnswerSchema)).toEqual({
+      item: { name: "listwa", relay: 2, command: "POWER2", state: "ON" },
+    });
     await until(listwa.received, 1);
     expect(listwa.received).toEqual([{ topic: "cmnd/listwa/POWER2", payload: "ON", retain: false, qos: 1 }]);
     expect(lampa.received).toEqual([]);
   });
 
   it("is served under /api/v1 too; relay 0 (the default) is Tasmota's plain POWER, OFF and TOGGLE pass as such", async () => {
-    expect((await call(hub, "POST", `/api/v1${switchSetPath("lampa_salon")}`, { cookie, body: { state: "OFF" } })).status).toBe(200);
-    expect((await call(hub, "POST", `/api/v2${switchSetPath("lampa_salon")}`, { cookie, body: { relay: 1, state: "TOGGLE" } })).status).toBe(200);
+    expect(
+      (await call(hub, "POST", `/api/v1${switchSetPath("lampa_salon")}`, { cookie, body: { state: "OFF" } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(hub, "POST", `/api/v2${switchSetPath("lampa_salon")}`, {
+          cookie,
+          body: { relay: 1, state: "TOGGLE" },
+        })
+      ).status,
+    ).toBe(200);
     await until(lampa.received, 2);
     expect(lampa.received.map((m) => [m.topic, m.payload])).toEqual([
       ["cmnd/lampa_salon/POWER", "OFF"],
@@ -94,7 +119,9 @@ describe("POST /switch/{id}/set (spec §7; docs/contract.md): the hub speaks Tas
       expect(response.status, name).toBe(404);
       expect((await jsonOf(response, ErrorBodySchema)).code).toBe("NOT_FOUND");
     }
-    expect((await call(hub, "POST", `/api/v2${switchSetPath("listwa")}`, { body: { relay: 1, state: "ON" } })).status).toBe(401);
+    expect(
+      (await call(hub, "POST", `/api/v2${switchSetPath("listwa")}`, { body: { relay: 1, state: "ON" } })).status,
+    ).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(listwa.received).toEqual([]);
   });
@@ -114,7 +141,9 @@ describe("the whole loop with the demo's simulated Tasmota switch", () => {
     try {
       for (const state of ["ON", "OFF", "ON"] as const) {
         const confirmed = waitForPower(browser, "power/listwa/POWER3", state);
-        expect((await call(hub, "POST", `/api/v2${switchSetPath("listwa")}`, { cookie, body: { relay: 3, state } })).status).toBe(200);
+        expect(
+          (await call(hub, "POST", `/api/v2${switchSetPath("listwa")}`, { cookie, body: { relay: 3, state } })).status,
+        ).toBe(200);
         await confirmed;
       }
     } finally {
@@ -126,7 +155,10 @@ describe("the whole loop with the demo's simulated Tasmota switch", () => {
     const port = await freePort();
     hub = await startTestHub({ mqttUrl: `mqtt://127.0.0.1:${port}`, mqttWsUrl: `ws://127.0.0.1:${port}` });
     const cookie = await login(hub);
-    const response = await call(hub, "POST", `/api/v2${switchSetPath("listwa")}`, { cookie, body: { relay: 1, state: "ON" } });
+    const response = await call(hub, "POST", `/api/v2${switchSetPath("listwa")}`, {
+      cookie,
+      body: { relay: 1, state: "ON" },
+    });
     expect(response.status).toBe(409);
     expect(await jsonOf(response, ErrorBodySchema)).toMatchObject({ code: "DEVICE_UNREACHABLE" });
   }, 20_000);

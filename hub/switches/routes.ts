@@ -11,7 +11,11 @@ import {
   type SwitchesAnswer,
   type SwitchSetAnswer,
 } from "../../src/shared/contract/switches";
-import { TASMOTA_CONSOLE_ROUTE, TasmotaConsoleBodySchema, type TasmotaConsoleAnswer } from "../../src/shared/contract/tasmota-console";
+import {
+  TASMOTA_CONSOLE_ROUTE,
+  TasmotaConsoleBodySchema,
+  type TasmotaConsoleAnswer,
+} from "../../src/shared/contract/tasmota-console";
 import { HubError } from "../core/errors";
 import { parseBody } from "../http/body";
 import { sessionOf } from "../http/session-guard";
@@ -35,11 +39,22 @@ function switchId(id: string): string {
  * session's PIN for a line that needs it, console.ts). An id that is not a device name answers
  * 404 like an unknown one.
  */
-export function switchesRoutes({ switches, definitions, tasmotaConsole }: { switches: SwitchService; definitions: SwitchDefinitions; tasmotaConsole: TasmotaConsole }) {
+export function switchesRoutes({
+  switches,
+  definitions,
+  tasmotaConsole,
+}: {
+  switches: SwitchService;
+  definitions: SwitchDefinitions;
+  tasmotaConsole: TasmotaConsole;
+}) {
   return async (app: FastifyInstance): Promise<void> => {
     app.post(SWITCHES_RELOAD_PATH, async () => ({ items: definitions.list() }) satisfies SwitchesAnswer);
 
-    app.get<{ Params: { id: string } }>(SWITCH_CONFIG_ROUTE, async (request) => ({ item: definitions.get(switchId(request.params.id)) }) satisfies SwitchAnswer);
+    app.get<{ Params: { id: string } }>(
+      SWITCH_CONFIG_ROUTE,
+      async (request) => ({ item: definitions.get(switchId(request.params.id)) }) satisfies SwitchAnswer,
+    );
 
     app.patch<{ Params: { id: string } }>(SWITCH_CONFIG_ROUTE, async (request) => {
       const id = switchId(request.params.id);
@@ -56,7 +71,9 @@ export function switchesRoutes({ switches, definitions, tasmotaConsole }: { swit
     app.post<{ Params: { id: string } }>(TASMOTA_CONSOLE_ROUTE, async (request) => {
       const id = switchId(request.params.id);
       const body = parseBody(TasmotaConsoleBodySchema, request.body);
-      return { item: await tasmotaConsole.run(id, body.cmd, { session: sessionOf(request), pin: body.pin }) } satisfies TasmotaConsoleAnswer;
+      return {
+        item: await tasmotaConsole.run(id, body.cmd, { session: sessionOf(request), pin: body.pin }),
+      } satisfies TasmotaConsoleAnswer;
     });
   };
 }

@@ -48,7 +48,8 @@ export async function startCameraHub(options: CameraHubOptions = {}): Promise<Ca
     overrides.householdConfigPath = join(householdDir, "household.json");
     writeFileSync(overrides.householdConfigPath, JSON.stringify(household));
   }
-  if (options.simulator) Object.assign(overrides, { mqttPort: await freePort(), simulator: true, simulatorIntervalMs: 60_000 });
+  if (options.simulator)
+    Object.assign(overrides, { mqttPort: await freePort(), simulator: true, simulatorIntervalMs: 60_000 });
   const removeHousehold = () => householdDir && rmSync(householdDir, { recursive: true, force: true });
   let hub: TestHub;
   try {
@@ -74,7 +75,10 @@ export async function startCameraHub(options: CameraHubOptions = {}): Promise<Ca
  * function, evaluated then, e.g. after a fake camera started) and handed to `started`, stopped in
  * its `afterAll`.
  */
-export function useCameraHub(options: CameraHubOptions | (() => CameraHubOptions | Promise<CameraHubOptions>), started: (hub: CameraHub) => void): void {
+export function useCameraHub(
+  options: CameraHubOptions | (() => CameraHubOptions | Promise<CameraHubOptions>),
+  started: (hub: CameraHub) => void,
+): void {
   let running: CameraHub | undefined;
   beforeAll(async () => {
     running = await startCameraHub(typeof options === "function" ? await options() : options);
@@ -115,7 +119,11 @@ export function urisOf(text: string): string[] {
 }
 
 /** GETs camera `cameraId`'s `index.m3u8` (stream full) and checks it is a playlist answer: 200, the HLS Content-Type, `no-cache`. Answers its text and URIs. */
-export async function readHlsIndex(hub: TestHub, cookie: string, cameraId: string): Promise<{ text: string; uris: string[] }> {
+export async function readHlsIndex(
+  hub: TestHub,
+  cookie: string,
+  cameraId: string,
+): Promise<{ text: string; uris: string[] }> {
   const index = await call(hub, "GET", `/api/cameras/v1${hlsPath(cameraId)}`, { cookie });
   expect(index.status).toBe(200);
   expect(index.headers.get("content-type")).toBe(HLS_PLAYLIST_CONTENT_TYPE);

@@ -9,6 +9,8 @@ export function setCookiePairs(response: Response): SetCookiePair[] {
   return response.headers.getSetCookie().map((header) => {
     const pair = header.split(";")[0] ?? "";
     const at = pair.indexOf("=");
-    return at < 0 ? { name: pair.trim(), value: "" } : { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() };
+    return at < 0
+      ? { name: pair.trim(), value: "" }
+      : { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() };
   });
 }

@@ -16,8 +16,15 @@ export interface FakeCamera {
 }
 
 /** Checks HTTP Basic `login` on `request` (none wanted: always right); records the request; answers 401 and false when wrong. */
-function authorize(request: IncomingMessage, response: ServerResponse, requests: CameraRequest[], login?: { user: string; password: string }): boolean {
-  const authorized = !login || request.headers.authorization === `Basic ${Buffer.from(`${login.user}:${login.password}`).toString("base64")}`;
+function authorize(
+  request: IncomingMessage,
+  response: ServerResponse,
+  requests: CameraRequest[],
+  login?: { user: string; password: string },
+): boolean {
+  const authorized =
+    !login ||
+    request.headers.authorization === `Basic ${Buffer.from(`${login.user}:${login.password}`).toString("base64")}`;
   requests.push({ url: request.url ?? "", authorized });
   if (!authorized) response.writeHead(401, { "WWW-Authenticate": 'Basic realm="camera"' }).end();
   return authorized;
@@ -31,13 +38,27 @@ function authorize(request: IncomingMessage, response: ServerResponse, requests:
  * Setting `silent` stops its frames (streams stay open and new ones get their headers, no picture:
  * a camera that lost its signal) until it is cleared.
  */
-export async function startFakeMjpegCamera(options: { login?: { user: string; password: string }; intervalMs?: number } = {}): Promise<FakeCamera & MjpegStreamStats & { snapshots: number; silent: boolean }> {
-  const camera = { requests: [] as CameraRequest[], openStreams: 0, streamsOpened: 0, sent: [] as Buffer[], snapshots: 0, silent: false };
+export async function startFakeMjpegCamera(
+  options: { login?: { user: string; password: string }; intervalMs?: number } = {},
+): Promise<FakeCamera & MjpegStreamStats & { snapshots: number; silent: boolean }> {
+  const camera = {
+    requests: [] as CameraRequest[],
+    openStreams: 0,
+    streamsOpened: 0,
+    sent: [] as Buffer[],
+    snapshots: 0,
+    silent: false,
+  };
   const server = await listenFake((request, response) => {
     if (!authorize(request, response, camera.requests, options.login)) return;
     switch (new URL(request.url ?? "/", "http://camera.invalid").pathname) {
       case "/video.mjpg":
-        return streamMjpeg(response, camera, { boundary: "myboundary", intervalMs: options.intervalMs ?? 100, hue: 300, paused: () => camera.silent });
+        return streamMjpeg(response, camera, {
+          boundary: "myboundary",
+          intervalMs: options.intervalMs ?? 100,
+          hue: 300,
+          paused: () => camera.silent,
+        });
       case "/snapshot.jpg": {
         const jpeg = simulatedJpeg(1_000 + ++camera.snapshots, 300);
         return void response.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": jpeg.length }).end(jpeg);
@@ -45,7 +66,9 @@ export async function startFakeMjpegCamera(options: { login?: { user: string; pa
       case "/login.html":
         return void response.writeHead(200, { "Content-Type": "text/html" }).end("<h1>Zaloguj</h1>");
       case "/stalled.mjpg":
-        return void response.writeHead(200, { "Content-Type": "multipart/x-mixed-replace; boundary=x" }).write("--x\r\n");
+        return void response
+          .writeHead(200, { "Content-Type": "multipart/x-mixed-replace; boundary=x" })
+          .write("--x\r\n");
       case "/redirect.mjpg":
         return void response.writeHead(302, { Location: "http://169.254.169.254/latest" }).end();
       default:
@@ -65,18 +88,30 @@ export const FAKE_TS_SEGMENT = Buffer.from([0x47, 0x1f, 0xff, 0x10, ...new Array
  * playlist pointing at another host, a parent folder and a protocol-relative URI. With `login`
  * every request needs HTTP Basic.
  */
-export async function startFakeHlsCamera(options: { login?: { user: string; password: string } } = {}): Promise<FakeCamera> {
+export async function startFakeHlsCamera(
+  options: { login?: { user: string; password: string } } = {},
+): Promise<FakeCamera> {
   const requests: CameraRequest[] = [];
-  const playlist = (response: ServerResponse, text: string) => void response.writeHead(200, { "Content-Type": "application/vnd.apple.mpegurl" }).end(text);
+  const playlist = (response: ServerResponse, text: string) =>
+    void response.writeHead(200, { "Content-Type": "application/vnd.apple.mpegurl" }).end(text);
   const server = await listenFake((request, response) => {
     if (!authorize(request, response, requests, options.login)) return;
     const path = new URL(request.url ?? "/", "http://camera.invalid").pathname;
-    if (path === "/live/index.m3u8") return playlist(response, '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000,CODECS="avc1.42e01e"\nstream/media.m3u8?token=abc\n');
+    if (path === "/live/index.m3u8")
+      return playlist(
+        response,
+        '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000,CODECS="avc1.42e01e"\nstream/media.m3u8?token=abc\n',
+      );
     if (path === "/live/stream/media.m3u8") {
-      return playlist(response, "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:40\n#EXTINF:2.0,\nseg-40.ts?token=abc\n#EXTINF:2.0,\nseg-41.ts?token=abc\n");
+      return playlist(
+        response,
+        "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:40\n#EXTINF:2.0,\nseg-40.ts?token=abc\n#EXTINF:2.0,\nseg-41.ts?token=abc\n",
+      );
     }
-    if (/^\/live\/stream\/seg-\d+\.ts$/.test(path)) return void response.writeHead(200, { "Content-Type": "video/mp2t" }).end(FAKE_TS_SEGMENT);
-    if (path === "/evil/index.m3u8") return playlist(response, "#EXTM3U\n#EXTINF:2.0,\nhttp://169.254.169.254/latest/meta-data.ts\n");
+    if (/^\/live\/stream\/seg-\d+\.ts$/.test(path))
+      return void response.writeHead(200, { "Content-Type": "video/mp2t" }).end(FAKE_TS_SEGMENT);
+    if (path === "/evil/index.m3u8")
+      return playlist(response, "#EXTM3U\n#EXTINF:2.0,\nhttp://169.254.169.254/latest/meta-data.ts\n");
     if (path === "/evil/parent.m3u8") return playlist(response, "#EXTM3U\n#EXTINF:2.0,\n../secret/seg-1.ts\n");
     response.writeHead(404).end();
   });

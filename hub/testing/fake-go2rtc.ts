@@ -66,7 +66,8 @@ export async function startFakeGo2rtc(options: FakeGo2rtcOptions = {}): Promise<
   const segment = options.segment ?? Buffer.from([0x47, 0x1f, 0xff, 0x10, ...new Array<number>(184).fill(0xff)]);
   const sessions = new Map<string, number>();
   const fake: Omit<FakeGo2rtc, "url" | "close" | "sessions"> = {
-    answer: "v=0\r\no=- 1 1 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=mid:0\r\na=sendonly\r\na=rtpmap:96 VP8/90000\r\n",
+    answer:
+      "v=0\r\no=- 1 1 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=mid:0\r\na=sendonly\r\na=rtpmap:96 VP8/90000\r\n",
     offers: [],
     requests: [],
     openStreams: 0,
@@ -96,24 +97,35 @@ export async function startFakeGo2rtc(options: FakeGo2rtcOptions = {}): Promise<
         const mediaType = (contentType ?? "").split(";")[0]?.trim().toLowerCase();
         const sdp = mediaType === "application/json" ? (JSON.parse(body) as { sdp: string }).sdp : body;
         fake.offers.push({ src, contentType, authorization: request.headers.authorization, sdp });
-        if (mediaType === "application/json") response.writeHead(200, { "Content-Type": mediaType }).end(JSON.stringify({ type: "answer", sdp: fake.answer }));
-        else if (mediaType === "application/sdp") response.writeHead(201, { "Content-Type": mediaType }).end(fake.answer);
+        if (mediaType === "application/json")
+          response
+            .writeHead(200, { "Content-Type": mediaType })
+            .end(JSON.stringify({ type: "answer", sdp: fake.answer }));
+        else if (mediaType === "application/sdp")
+          response.writeHead(201, { "Content-Type": mediaType }).end(fake.answer);
         else response.writeHead(200, { "Content-Type": mediaType ?? "" }).end(fake.answer);
         return;
       }
       case "GET /api/frame.jpeg": {
         const jpeg = simulatedJpeg(++snapshots);
-        response.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": jpeg.length, "Cache-Control": "no-cache" }).end(jpeg);
+        response
+          .writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": jpeg.length, "Cache-Control": "no-cache" })
+          .end(jpeg);
         return;
       }
       case "GET /api/stream.mjpeg":
         streamMjpeg(response, fake, { boundary: "frame", intervalMs: options.intervalMs ?? 100 });
         return;
       case "GET /api/stream.m3u8": {
-        const session = randomBytes(6).toString("base64").replace(/[^A-Za-z0-9]/g, "x").slice(0, 8);
+        const session = randomBytes(6)
+          .toString("base64")
+          .replace(/[^A-Za-z0-9]/g, "x")
+          .slice(0, 8);
         sessions.set(session, 0);
         response.writeHead(200, { "Content-Type": "application/vnd.apple.mpegurl" });
-        response.end(`#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=192000,CODECS="avc1.640029"\nhls/playlist.m3u8?id=${session}`);
+        response.end(
+          `#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=192000,CODECS="avc1.640029"\nhls/playlist.m3u8?id=${session}`,
+        );
         return;
       }
       case "GET /api/hls/playlist.m3u8": {
@@ -139,7 +151,10 @@ export async function startFakeGo2rtc(options: FakeGo2rtcOptions = {}): Promise<
   };
   const server = await listenFake(handle);
   // A getter, not a copy: Object.assign would read `sessions` once.
-  return Object.defineProperty(Object.assign(fake, { url: server.url, close: server.close }), "sessions", { get: () => [...sessions.keys()], enumerable: true }) as FakeGo2rtc;
+  return Object.defineProperty(Object.assign(fake, { url: server.url, close: server.close }), "sessions", {
+    get: () => [...sessions.keys()],
+    enumerable: true,
+  }) as FakeGo2rtc;
 }
 
 function notFound(response: ServerResponse): void {

@@ -8,7 +8,9 @@ export interface FakeHttpServer {
 }
 
 /** Starts `handle` on a free loopback port; a handler that throws ends its connection. */
-export async function listenFake(handle: (request: IncomingMessage, response: ServerResponse) => void | Promise<void>): Promise<FakeHttpServer> {
+export async function listenFake(
+  handle: (request: IncomingMessage, response: ServerResponse) => void | Promise<void>,
+): Promise<FakeHttpServer> {
   const server = createServer((request, response) => {
     void Promise.resolve()
       .then(() => handle(request, response))

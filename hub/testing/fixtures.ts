@@ -26,7 +26,8 @@ export interface FixtureMessage {
 export function loadFixture(relativePath: string, device?: string): FixtureMessage {
   const url = new URL(`../../tests/fixtures/${relativePath}`, import.meta.url);
   const fixture = v.parse(FixtureSchema, JSON.parse(readFileSync(fileURLToPath(url), "utf8")));
-  const text = fixture.payload_raw ?? (typeof fixture.payload === "string" ? fixture.payload : JSON.stringify(fixture.payload));
+  const text =
+    fixture.payload_raw ?? (typeof fixture.payload === "string" ? fixture.payload : JSON.stringify(fixture.payload));
   let topic = fixture.topic ?? `zigbee2mqtt/${device ?? "device"}`;
   if (device !== undefined) topic = topic.replace(/%topic%|\[FRIENDLY_NAME\]|FRIENDLY_NAME/, device);
   return { topic, payload: Buffer.from(text, "utf8"), json: fixture.payload };

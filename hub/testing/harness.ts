@@ -49,18 +49,18 @@ export async function startTestHub(overrides: Partial<HubOptions> = {}): Promise
   let hub: RunningHub;
   try {
     hub = await startHub({
-    port: 0,
-    host: "127.0.0.1",
-    dataDir,
-    distDir: join(dataDir, "no-dist"),
-    mqttPort: 0,
-    // No MQTT over TLS unless a test names a port: parallel test files must not contend for 8883.
-    mqttsPort: 0,
-    demo: true,
-    simulator: false,
-    simulatorIntervalMs: 1000,
-    logLevel: "silent",
-    ...overrides,
+      port: 0,
+      host: "127.0.0.1",
+      dataDir,
+      distDir: join(dataDir, "no-dist"),
+      mqttPort: 0,
+      // No MQTT over TLS unless a test names a port: parallel test files must not contend for 8883.
+      mqttsPort: 0,
+      demo: true,
+      simulator: false,
+      simulatorIntervalMs: 1000,
+      logLevel: "silent",
+      ...overrides,
     });
   } catch (error) {
     if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
@@ -83,7 +83,12 @@ export function sessionCookieOf(response: Response): string | undefined {
 }
 
 /** JSON request against the hub; `cookie` is sent as the Cookie header. */
-export async function call(hub: { url: string }, method: string, path: string, options: { cookie?: string | undefined; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+export async function call(
+  hub: { url: string },
+  method: string,
+  path: string,
+  options: { cookie?: string | undefined; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.body !== undefined) headers["content-type"] = "application/json";
@@ -95,7 +100,12 @@ export async function call(hub: { url: string }, method: string, path: string, o
 }
 
 /** Logs in as demo/demo (or the given user) and answers the session cookie. Throws when login fails. */
-export async function login(hub: { url: string }, login = "demo", password = "demo", sessionName = "test"): Promise<string> {
+export async function login(
+  hub: { url: string },
+  login = "demo",
+  password = "demo",
+  sessionName = "test",
+): Promise<string> {
   const response = await call(hub, "POST", "/api/auth/v1/auth", { body: { login, password, sessionName } });
   const cookie = sessionCookieOf(response);
   if (response.status !== 200 || !cookie) throw new Error(`login failed: ${response.status} ${await response.text()}`);
@@ -103,7 +113,10 @@ export async function login(hub: { url: string }, login = "demo", password = "de
 }
 
 /** Reads a response's JSON through a valibot schema (tests validate wire data too); throws on mismatch. */
-export async function jsonOf<TSchema extends v.GenericSchema>(response: Response, schema: TSchema): Promise<v.InferOutput<TSchema>> {
+export async function jsonOf<TSchema extends v.GenericSchema>(
+  response: Response,
+  schema: TSchema,
+): Promise<v.InferOutput<TSchema>> {
   return v.parse(schema, await response.json());
 }
 
@@ -126,7 +139,11 @@ export async function connectMqtt(url: string, options: IClientOptions = {}): Pr
 }
 
 /** Resolves with the first message whose topic is `topic` (after subscribing to it); rejects after `timeoutMs`. */
-export function nextMessage(client: MqttClient, topic: string, timeoutMs = 5000): Promise<{ topic: string; payload: string; retain: boolean }> {
+export function nextMessage(
+  client: MqttClient,
+  topic: string,
+  timeoutMs = 5000,
+): Promise<{ topic: string; payload: string; retain: boolean }> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       client.off("message", onMessage);
@@ -163,7 +180,11 @@ export const deviceKindOf = (username: string): DeviceKind => (username === "zig
  * hub's SQLite database directly; the running hub reads users at every CONNECT. Throws when the
  * user exists but was not created here (its password is unknown).
  */
-export async function deviceLogin(hub: { dataDir: string }, username: string, options: { kind?: DeviceKind; topic?: string } = {}): Promise<DeviceLogin> {
+export async function deviceLogin(
+  hub: { dataDir: string },
+  username: string,
+  options: { kind?: DeviceKind; topic?: string } = {},
+): Promise<DeviceLogin> {
   const key = `${hub.dataDir}\u0000${username}`;
   const known = knownDevices.get(key);
   if (known !== undefined) return { username, password: known };
@@ -190,20 +211,30 @@ export async function connectDevice(
   username: string,
   options: IClientOptions & { kind?: DeviceKind; topic?: string } = {},
 ): Promise<MqttClient> {
-  if (hub.mqttPort === null) throw new Error("the test hub has no MQTT TCP listener (start it with mqttPort: await freePort())");
+  if (hub.mqttPort === null)
+    throw new Error("the test hub has no MQTT TCP listener (start it with mqttPort: await freePort())");
   const { kind, topic, ...clientOptions } = options;
   const credentials = await deviceLogin(hub, username, { ...(kind ? { kind } : {}), ...(topic ? { topic } : {}) });
-  return connectMqtt(`mqtt://127.0.0.1:${hub.mqttPort}`, { clientId: `${username}-${randomBytes(4).toString("hex")}`, ...credentials, ...clientOptions });
+  return connectMqtt(`mqtt://127.0.0.1:${hub.mqttPort}`, {
+    clientId: `${username}-${randomBytes(4).toString("hex")}`,
+    ...credentials,
+    ...clientOptions,
+  });
 }
 
 /** The hub's `/mqtt` WebSocket URL (the dashboard's live channel). */
-export const liveUrl = (hub: { url: string }) => `${hub.url.replace("http://", "ws://").replace("localhost", "127.0.0.1")}/mqtt`;
+export const liveUrl = (hub: { url: string }) =>
+  `${hub.url.replace("http://", "ws://").replace("localhost", "127.0.0.1")}/mqtt`;
 
 /**
  * Connects to `/mqtt` as the dashboard does: over WebSocket with a session cookie (a fresh demo
  * login unless `cookie` is given), read-only, receiving only the dashboard's namespace.
  */
-export async function connectBrowser(hub: { url: string }, cookie?: string, options: IClientOptions = {}): Promise<MqttClient> {
+export async function connectBrowser(
+  hub: { url: string },
+  cookie?: string,
+  options: IClientOptions = {},
+): Promise<MqttClient> {
   const session = cookie ?? (await login(hub));
   return connectMqtt(liveUrl(hub), { wsOptions: { headers: { cookie: session } }, ...options });
 }

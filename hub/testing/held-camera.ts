@@ -38,13 +38,17 @@ export async function startHeldCameras(): Promise<HeldCameras> {
     },
   };
   const server = await listenFake((request, response) => {
-    const match = /^\/([A-Za-z0-9_-]+)\/(snapshot\.jpg|seg-\d+\.ts|index\.m3u8)$/.exec(new URL(request.url ?? "/", "http://camera.invalid").pathname);
+    const match = /^\/([A-Za-z0-9_-]+)\/(snapshot\.jpg|seg-\d+\.ts|index\.m3u8)$/.exec(
+      new URL(request.url ?? "/", "http://camera.invalid").pathname,
+    );
     if (!match) return void response.writeHead(404).end();
     const [, camera = "", file = ""] = match;
     if (file === "index.m3u8") {
       return void response
         .writeHead(200, { "Content-Type": "application/vnd.apple.mpegurl" })
-        .end("#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:1\n#EXTINF:2.0,\nseg-1.ts\n#EXTINF:2.0,\nseg-2.ts\n#EXTINF:2.0,\nseg-3.ts\n");
+        .end(
+          "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:1\n#EXTINF:2.0,\nseg-1.ts\n#EXTINF:2.0,\nseg-2.ts\n#EXTINF:2.0,\nseg-3.ts\n",
+        );
     }
     state.received += 1;
     const answer = () => {

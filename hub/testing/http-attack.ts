@@ -38,8 +38,21 @@ const get = (target) => fetch(url + target, { headers: { cookie } }).then(async 
  * began, then `probeEveryMs` after the previous answer; at least one), from a worker thread (the hub under test runs on this thread, so
  * a client here could not send while the hub is busy). Every answer's body is read to its end.
  */
-export function concurrentGets(options: { url: string; path: string; probePath: string; cookie: string; count: number; probeAfterMs?: number; probeEveryMs?: number }): Promise<ConcurrentGetsResult> {
-  const workerData = { probeAfterMs: 50, probeEveryMs: 100, ...options, url: options.url.replace("localhost", "127.0.0.1") };
+export function concurrentGets(options: {
+  url: string;
+  path: string;
+  probePath: string;
+  cookie: string;
+  count: number;
+  probeAfterMs?: number;
+  probeEveryMs?: number;
+}): Promise<ConcurrentGetsResult> {
+  const workerData = {
+    probeAfterMs: 50,
+    probeEveryMs: 100,
+    ...options,
+    url: options.url.replace("localhost", "127.0.0.1"),
+  };
   return new Promise((resolve, reject) => {
     const worker = new Worker(ATTACKER, { eval: true, workerData });
     worker.once("message", (result: ConcurrentGetsResult) => {

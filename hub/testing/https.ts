@@ -13,10 +13,25 @@ export interface HttpsAnswer {
  * only `ca` (PEM): a certificate not signed by it, or not naming `servername`, rejects. For tests
  * and checks that must not depend on name resolution.
  */
-export function httpsRequest(port: number, servername: string, path: string, ca: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<HttpsAnswer> {
+export function httpsRequest(
+  port: number,
+  servername: string,
+  path: string,
+  ca: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<HttpsAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port, path, method: options.method ?? "GET", servername, ca, headers: { host: `${servername}:${port}`, ...options.headers }, agent: false },
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: options.method ?? "GET",
+        servername,
+        ca,
+        headers: { host: `${servername}:${port}`, ...options.headers },
+        agent: false,
+      },
       (response) => {
         let body = "";
         response.setEncoding("utf8");

@@ -12,12 +12,25 @@ export interface ViewerStats {
  * recvonly video and audio transceivers, the SDP offer after ICE gathering (host candidates on
  * loopback only, no STUN), then `accept(answer)`. Counts the frames and packets that arrive.
  */
-export async function openViewer(): Promise<{ offer: string; accept(answer: string): Promise<void>; stats: ViewerStats; pc: RTCPeerConnection; close(): Promise<void> }> {
+export async function openViewer(): Promise<{
+  offer: string;
+  accept(answer: string): Promise<void>;
+  stats: ViewerStats;
+  pc: RTCPeerConnection;
+  close(): Promise<void>;
+}> {
   const pc = new RTCPeerConnection({
     iceServers: [],
     iceAdditionalHostAddresses: ["127.0.0.1"],
     codecs: {
-      video: [new RTCRtpCodecParameters({ mimeType: "video/VP8", clockRate: 90_000, payloadType: 100, rtcpFeedback: [{ type: "nack" }, { type: "nack", parameter: "pli" }] })],
+      video: [
+        new RTCRtpCodecParameters({
+          mimeType: "video/VP8",
+          clockRate: 90_000,
+          payloadType: 100,
+          rtcpFeedback: [{ type: "nack" }, { type: "nack", parameter: "pli" }],
+        }),
+      ],
       audio: [new RTCRtpCodecParameters({ mimeType: "audio/opus", clockRate: 48_000, channels: 2, payloadType: 111 })],
     },
   });

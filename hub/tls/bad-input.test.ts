@@ -16,7 +16,16 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 async function runHub(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "hub/main.ts"], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(await freePort()), HUB_HTTPS_PORT: String(await freePort()), HUB_MQTT_PORT: "0", HUB_MQTTS_PORT: "0", HUB_LOG_LEVEL: "fatal", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(await freePort()),
+      HUB_HTTPS_PORT: String(await freePort()),
+      HUB_MQTT_PORT: "0",
+      HUB_MQTTS_PORT: "0",
+      HUB_LOG_LEVEL: "fatal",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -40,7 +49,9 @@ describe("a hub that refuses its TLS files says why in one line, exits non-zero 
       const before = [snapshot(paths.cert), snapshot(paths.key)];
       const { code, stderr } = await runHub({ HUB_DATA_DIR: dataDir });
       expect(code).toBe(TLS_EXIT_CODE);
-      expect(stderr.trim().split("\n")).toEqual([`hub: bad TLS files: the CA key ${paths.key} is readable by other users (mode 0644): run chmod 600 ${paths.key}`]);
+      expect(stderr.trim().split("\n")).toEqual([
+        `hub: bad TLS files: the CA key ${paths.key} is readable by other users (mode 0644): run chmod 600 ${paths.key}`,
+      ]);
       expect([snapshot(paths.cert), snapshot(paths.key)]).toEqual(before);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -82,13 +93,22 @@ describe("a hub that refuses its TLS files says why in one line, exits non-zero 
       const now = new Date();
       const good = await issueServerCertificate(ca, machineNames(["hub.lan"]), now);
       const other = await issueServerCertificate(ca, machineNames(["hub.lan"]), now);
-      const expired = await issueServerCertificate(ca, machineNames(["hub.lan"]), new Date(now.getTime() - 400 * 86_400_000), 30 * 86_400_000);
+      const expired = await issueServerCertificate(
+        ca,
+        machineNames(["hub.lan"]),
+        new Date(now.getTime() - 400 * 86_400_000),
+        30 * 86_400_000,
+      );
       rmSync(scratch, { recursive: true, force: true });
       const cert = join(dataDir, "hub.crt");
       const key = join(dataDir, "hub.key");
       const cases: { cert: string; key: string; message: RegExp }[] = [
         { cert: "hello", key: good.keyPem, message: /HUB_TLS_CERT .*hub\.crt is not a PEM certificate/ },
-        { cert: good.certPem, key: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n", message: /HUB_TLS_KEY .*hub\.key is not a PEM private key/ },
+        {
+          cert: good.certPem,
+          key: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n",
+          message: /HUB_TLS_KEY .*hub\.key is not a PEM private key/,
+        },
         { cert: good.certPem, key: other.keyPem, message: /HUB_TLS_KEY .*hub\.key does not belong to the certificate/ },
         { cert: expired.certPem, key: expired.keyPem, message: /HUB_TLS_CERT .*hub\.crt expired on \d{4}-/ },
       ];
@@ -115,10 +135,14 @@ describe("a hub that refuses its TLS files says why in one line, exits non-zero 
     try {
       const busy = await runHub({ HUB_DATA_DIR: dataDir, HUB_HTTPS_PORT: String(port) });
       expect(busy.code).toBe(1);
-      expect(busy.stderr.trim().split("\n")).toEqual([`hub: could not start: HTTPS port ${port} is already in use (set HUB_HTTPS_PORT to another port)`]);
+      expect(busy.stderr.trim().split("\n")).toEqual([
+        `hub: could not start: HTTPS port ${port} is already in use (set HUB_HTTPS_PORT to another port)`,
+      ]);
       const mqtts = await runHub({ HUB_DATA_DIR: dataDir, HUB_MQTTS_PORT: String(port) });
       expect(mqtts.code).toBe(1);
-      expect(mqtts.stderr.trim().split("\n")).toEqual([`hub: could not start: MQTT TLS port ${port} is already in use (set HUB_MQTTS_PORT to another port, or 0 to disable it)`]);
+      expect(mqtts.stderr.trim().split("\n")).toEqual([
+        `hub: could not start: MQTT TLS port ${port} is already in use (set HUB_MQTTS_PORT to another port, or 0 to disable it)`,
+      ]);
       const half = await runHub({ HUB_DATA_DIR: dataDir, HUB_TLS_CERT: join(dataDir, "x.crt") });
       expect(half.code).toBe(1);
       expect(half.stderr.trim()).toMatch(/^hub: bad configuration: HUB_TLS_KEY: required with HUB_TLS_CERT/);

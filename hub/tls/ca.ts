@@ -33,7 +33,9 @@ export function assertPrivateFile(path: string, what: string): void {
   if (process.platform === "win32") return;
   const mode = statSync(path).mode & 0o777;
   if ((mode & 0o077) !== 0) {
-    throw new TlsSetupError(`${what} ${path} is readable by other users (mode ${mode.toString(8).padStart(4, "0")}): run chmod 600 ${path}`);
+    throw new TlsSetupError(
+      `${what} ${path} is readable by other users (mode ${mode.toString(8).padStart(4, "0")}): run chmod 600 ${path}`,
+    );
   }
 }
 
@@ -48,12 +50,16 @@ export async function loadOrCreateCa(dataDir: string, now: Date = new Date()): P
   const haveCert = existsSync(paths.cert);
   const haveKey = existsSync(paths.key);
   if (haveCert !== haveKey) {
-    throw new TlsSetupError(`${haveCert ? paths.key : paths.cert} is missing beside ${haveCert ? paths.cert : paths.key}: restore it, or move both away to make a new CA (every device must then trust the new one)`);
+    throw new TlsSetupError(
+      `${haveCert ? paths.key : paths.cert} is missing beside ${haveCert ? paths.cert : paths.key}: restore it, or move both away to make a new CA (every device must then trust the new one)`,
+    );
   }
   if (haveCert) return loadCa(paths);
   mkdirSync(tlsDir(dataDir), { recursive: true, mode: 0o700 });
   const keys = await generateKeys();
-  const name = `CN=Hub ${hostname().replace(/[^A-Za-z0-9.-]/g, "-").slice(0, 40)} local CA ${now.toISOString().slice(0, 10)}, O=Household hub`;
+  const name = `CN=Hub ${hostname()
+    .replace(/[^A-Za-z0-9.-]/g, "-")
+    .slice(0, 40)} local CA ${now.toISOString().slice(0, 10)}, O=Household hub`;
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerial(),
     name,
@@ -81,17 +87,28 @@ async function loadCa(paths: { cert: string; key: string }): Promise<LocalCa> {
   try {
     cert = new x509.X509Certificate(certPem);
   } catch (error) {
-    throw new TlsSetupError(`the CA certificate ${paths.cert} does not parse (${error instanceof Error ? error.message : String(error)})`);
+    throw new TlsSetupError(
+      `the CA certificate ${paths.cert} does not parse (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   let privateKey: CryptoKey;
   try {
     privateKey = await importPrivateKeyPem(readFileSync(paths.key, "utf8"));
   } catch (error) {
-    throw new TlsSetupError(`the CA key ${paths.key} does not parse as an RSA PKCS#8 PEM key (${error instanceof Error ? error.message : String(error)})`);
+    throw new TlsSetupError(
+      `the CA key ${paths.key} does not parse as an RSA PKCS#8 PEM key (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   const probe = Buffer.from("hub CA key check");
   const signature = await webcrypto.subtle.sign(KEY_ALGORITHM, privateKey, probe);
-  if (!(await webcrypto.subtle.verify(KEY_ALGORITHM, await cert.publicKey.export(KEY_ALGORITHM, ["verify"]), signature, probe))) {
+  if (
+    !(await webcrypto.subtle.verify(
+      KEY_ALGORITHM,
+      await cert.publicKey.export(KEY_ALGORITHM, ["verify"]),
+      signature,
+      probe,
+    ))
+  ) {
     throw new TlsSetupError(`the CA key ${paths.key} does not belong to the CA certificate ${paths.cert}`);
   }
   return { cert, certPem, privateKey };

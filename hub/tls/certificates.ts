@@ -4,7 +4,14 @@ import type { HubLogger } from "../broker/link";
 import { loadOrCreateCa, type LocalCa } from "./ca";
 import { TlsSetupError } from "./errors";
 import { machineNames, type ServerNames } from "./names";
-import { issueServerCertificate, loadServerCertificate, renewalReason, RENEW_BEFORE_MS, SERVER_VALIDITY_MS, storeServerCertificate } from "./server-cert";
+import {
+  issueServerCertificate,
+  loadServerCertificate,
+  renewalReason,
+  RENEW_BEFORE_MS,
+  SERVER_VALIDITY_MS,
+  storeServerCertificate,
+} from "./server-cert";
 
 /**
  * How the hub gets its TLS certificate (README "Environment"): `off` (HUB_TLS=off: no HTTPS, no
@@ -24,7 +31,12 @@ export type TlsSettings =
       /** Test hook: the machine's names (default {@link machineNames} of `extraNames`). */
       names?: () => ServerNames;
     }
-  | { mode: "household"; certPath: string; keyPath: string; /** How often the files are looked at (ms); default 2000. */ checkIntervalMs?: number };
+  | {
+      mode: "household";
+      certPath: string;
+      keyPath: string;
+      /** How often the files are looked at (ms); default 2000. */ checkIntervalMs?: number;
+    };
 
 /** A certificate chain and key, PEM, as `tls.createSecureContext` takes them. */
 export interface KeyPair {
@@ -54,7 +66,12 @@ export interface TlsCertificates {
  * does not parse, a CA key others can read, a household key that does not match its certificate,
  * or a household certificate that has expired.
  */
-export async function startCertificates(settings: Exclude<TlsSettings, { mode: "off" }>, dataDir: string, log: HubLogger, now: () => Date = () => new Date()): Promise<TlsCertificates> {
+export async function startCertificates(
+  settings: Exclude<TlsSettings, { mode: "off" }>,
+  dataDir: string,
+  log: HubLogger,
+  now: () => Date = () => new Date(),
+): Promise<TlsCertificates> {
   const listeners = new Set<(pair: KeyPair) => void>();
   const publish = (pair: KeyPair) => {
     for (const listener of listeners) listener(pair);
@@ -69,22 +86,36 @@ export async function startCertificates(settings: Exclude<TlsSettings, { mode: "
     const names = settings.names ?? (() => machineNames(settings.extraNames));
     const validity = settings.serverValidityMs ?? SERVER_VALIDITY_MS;
     const renewBefore = settings.renewBeforeMs ?? RENEW_BEFORE_MS;
-    let serving = await freshServerCertificate(ca, dataDir, names(), now(), validity, renewBefore, log, await loadServerCertificate(dataDir, ca));
+    let serving = await freshServerCertificate(
+      ca,
+      dataDir,
+      names(),
+      now(),
+      validity,
+      renewBefore,
+      log,
+      await loadServerCertificate(dataDir, ca),
+    );
     current = { cert: serving.certPem, key: serving.keyPem };
     let checking = false;
-    timer = setInterval(() => {
-      if (checking) return;
-      checking = true;
-      freshServerCertificate(ca, dataDir, names(), now(), validity, renewBefore, log, serving)
-        .then((next) => {
-          if (next === serving) return;
-          serving = next;
-          current = { cert: next.certPem, key: next.keyPem };
-          publish(current);
-        })
-        .catch((error: unknown) => log.error({ err: error }, "tls: could not renew the server certificate (the current one is still served)"))
-        .finally(() => (checking = false));
-    }, settings.checkIntervalMs ?? 60 * 60 * 1000);
+    timer = setInterval(
+      () => {
+        if (checking) return;
+        checking = true;
+        freshServerCertificate(ca, dataDir, names(), now(), validity, renewBefore, log, serving)
+          .then((next) => {
+            if (next === serving) return;
+            serving = next;
+            current = { cert: next.certPem, key: next.keyPem };
+            publish(current);
+          })
+          .catch((error: unknown) =>
+            log.error({ err: error }, "tls: could not renew the server certificate (the current one is still served)"),
+          )
+          .finally(() => (checking = false));
+      },
+      settings.checkIntervalMs ?? 60 * 60 * 1000,
+    );
   } else {
     current = readHouseholdPair(settings.certPath, settings.keyPath, now());
     let seen = fileStamp(settings.certPath, settings.keyPath);
@@ -100,7 +131,11 @@ export async function startCertificates(settings: Exclude<TlsSettings, { mode: "
         publish(current);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        if (message !== warnedExpiry) log.error({ err: message }, "tls: the changed household certificate is not usable: still serving the previous one");
+        if (message !== warnedExpiry)
+          log.error(
+            { err: message },
+            "tls: the changed household certificate is not usable: still serving the previous one",
+          );
         warnedExpiry = message;
       }
     }, settings.checkIntervalMs ?? 2000);
@@ -122,13 +157,25 @@ export async function startCertificates(settings: Exclude<TlsSettings, { mode: "
 }
 
 /** `stored` when it still serves `names` at `now`, else a new certificate, stored in the data folder. */
-async function freshServerCertificate(ca: LocalCa, dataDir: string, names: ServerNames, now: Date, validityMs: number, renewBeforeMs: number, log: HubLogger, stored: Awaited<ReturnType<typeof loadServerCertificate>>) {
+async function freshServerCertificate(
+  ca: LocalCa,
+  dataDir: string,
+  names: ServerNames,
+  now: Date,
+  validityMs: number,
+  renewBeforeMs: number,
+  log: HubLogger,
+  stored: Awaited<ReturnType<typeof loadServerCertificate>>,
+) {
   const reason = stored ? renewalReason(stored, names, now, renewBeforeMs) : "there is none yet";
   if (stored && reason === null) return stored;
   // The same key as before, so devices that pinned it (Tasmota) keep connecting after a renewal.
   const issued = await issueServerCertificate(ca, names, now, validityMs, stored?.keyPem);
   storeServerCertificate(dataDir, issued);
-  log.info({ serial: issued.serial, notAfter: issued.notAfter.toISOString(), dns: names.dns, ips: names.ips }, `tls: issued a new server certificate (${reason})`);
+  log.info(
+    { serial: issued.serial, notAfter: issued.notAfter.toISOString(), dns: names.dns, ips: names.ips },
+    `tls: issued a new server certificate (${reason})`,
+  );
   return issued;
 }
 
@@ -156,7 +203,9 @@ export function readHouseholdPair(certPath: string, keyPath: string, now: Date):
     try {
       return readFileSync(path, "utf8");
     } catch (error) {
-      throw new TlsSetupError(`cannot read ${what} ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      throw new TlsSetupError(
+        `cannot read ${what} ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      );
     }
   };
   const cert = read(certPath, "HUB_TLS_CERT");
@@ -173,8 +222,10 @@ export function readHouseholdPair(certPath: string, keyPath: string, now: Date):
   } catch {
     throw new TlsSetupError(`HUB_TLS_KEY ${keyPath} is not a PEM private key (or it is encrypted)`);
   }
-  if (!leaf.checkPrivateKey(privateKey)) throw new TlsSetupError(`HUB_TLS_KEY ${keyPath} does not belong to the certificate in ${certPath}`);
+  if (!leaf.checkPrivateKey(privateKey))
+    throw new TlsSetupError(`HUB_TLS_KEY ${keyPath} does not belong to the certificate in ${certPath}`);
   const notAfter = new Date(leaf.validTo);
-  if (notAfter.getTime() <= now.getTime()) throw new TlsSetupError(`HUB_TLS_CERT ${certPath} expired on ${notAfter.toISOString()}: renew it`);
+  if (notAfter.getTime() <= now.getTime())
+    throw new TlsSetupError(`HUB_TLS_CERT ${certPath} expired on ${notAfter.toISOString()}: renew it`);
   return { cert, key };
 }

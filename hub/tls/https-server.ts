@@ -17,9 +17,16 @@ export interface HttpsListener {
  * restart (`setSecureContext`: new connections get it, open ones keep theirs). Rejects with a
  * message naming HUB_HTTPS_PORT when the port is in use.
  */
-export async function listenHttps(app: FastifyInstance, certificates: TlsCertificates, port: number, host: string): Promise<HttpsListener> {
+export async function listenHttps(
+  app: FastifyInstance,
+  certificates: TlsCertificates,
+  port: number,
+  host: string,
+): Promise<HttpsListener> {
   const sockets = new Set<Socket>();
-  const server: Server = createServer({ ...certificates.current() }, (request, response) => app.routing(request, response));
+  const server: Server = createServer({ ...certificates.current() }, (request, response) =>
+    app.routing(request, response),
+  );
   server.on("upgrade", (request, socket, head) => app.server.emit("upgrade", request, socket, head));
   server.on("secureConnection", (socket) => {
     sockets.add(socket);
@@ -33,7 +40,11 @@ export async function listenHttps(app: FastifyInstance, certificates: TlsCertifi
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
       unsubscribe();
-      reject(error.code === "EADDRINUSE" ? new Error(`HTTPS port ${port} is already in use (set HUB_HTTPS_PORT to another port)`) : error);
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(`HTTPS port ${port} is already in use (set HUB_HTTPS_PORT to another port)`)
+          : error,
+      );
     });
     server.listen(port, host, () => {
       server.removeAllListeners("error");

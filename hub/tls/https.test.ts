@@ -10,12 +10,23 @@ import { httpsRequest, peerCertificate } from "../testing/https";
 import { isRedirectExempt } from "./redirect";
 
 /** A plain HTTP request to the hub on 127.0.0.1 with the given Host header (fetch would replace it). */
-function plainRequest(port: number, path: string, host: string, method = "GET"): Promise<{ status: number; headers: { get(name: string): string | undefined }; body: Buffer }> {
+function plainRequest(
+  port: number,
+  path: string,
+  host: string,
+  method = "GET",
+): Promise<{ status: number; headers: { get(name: string): string | undefined }; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port, path, method, headers: { host }, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: { get: (name) => response.headers[name] as string | undefined }, body: Buffer.concat(chunks) }));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: { get: (name) => response.headers[name] as string | undefined },
+          body: Buffer.concat(chunks),
+        }),
+      );
     });
     req.on("error", reject);
     req.end();
@@ -54,26 +65,51 @@ describe("HTTPS with the hub's own CA", () => {
   it("names every LAN address, loopback and HUB_TLS_NAMES in the certificate", async () => {
     const certificate = await peerCertificate(httpsPort, "hub.lan");
     const san = certificate.subjectaltname ?? "";
-    const lan = Object.values(networkInterfaces()).flatMap((list) => list ?? []).filter((entry) => !entry.internal);
-    for (const expected of ["DNS:hub.lan", "DNS:localhost", `DNS:${hostname().toLowerCase()}`, "IP Address:127.0.0.1", "IP Address:0:0:0:0:0:0:0:1", "IP Address:10.9.8.7"]) expect(san).toContain(expected);
-    const ips = new Set(san.split(", ").filter((item) => item.startsWith("IP Address:")).map((item) => canonicalIp(item.slice("IP Address:".length))));
+    const lan = Object.values(networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .filter((entry) => !entry.internal);
+    for (const expected of [
+      "DNS:hub.lan",
+      "DNS:localhost",
+      `DNS:${hostname().toLowerCase()}`,
+      "IP Address:127.0.0.1",
+      "IP Address:0:0:0:0:0:0:0:1",
+      "IP Address:10.9.8.7",
+    ])
+      expect(san).toContain(expected);
+    const ips = new Set(
+      san
+        .split(", ")
+        .filter((item) => item.startsWith("IP Address:"))
+        .map((item) => canonicalIp(item.slice("IP Address:".length))),
+    );
     for (const entry of lan) expect(ips, entry.address).toContain(canonicalIp(entry.address.split("%")[0] ?? ""));
     expect(Date.parse(certificate.valid_to) - Date.now()).toBeLessThanOrEqual(398 * 24 * 3600 * 1000);
   });
 
   it("signs a tablet in over HTTPS with a Secure cookie and hands it wss://<host>:<https port>/mqtt, and the live channel opens there", async () => {
-    const answer = await httpsRequest(httpsPort, "hub.lan", "/api/auth/v1/auth", ca, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ login: "demo", password: "demo", sessionName: "wall tablet" }) });
+    const answer = await httpsRequest(httpsPort, "hub.lan", "/api/auth/v1/auth", ca, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ login: "demo", password: "demo", sessionName: "wall tablet" }),
+    });
     expect(answer.status).toBe(200);
     const setCookie = ([] as string[]).concat(answer.headers["set-cookie"] ?? []);
     const session = setCookie.find((line) => line.startsWith("hub_session="));
     expect(session).toMatch(/;\s*Secure/i);
-    const cookie = sessionCookieOf(new Response(null, { headers: setCookie.map((line) => ["set-cookie", line] as [string, string]) }));
+    const cookie = sessionCookieOf(
+      new Response(null, { headers: setCookie.map((line) => ["set-cookie", line] as [string, string]) }),
+    );
     expect(cookie).toBeDefined();
-    const config = await httpsRequest(httpsPort, "hub.lan", `/api/v2${CONFIG_PATH}`, ca, { headers: { cookie: cookie ?? "" } });
+    const config = await httpsRequest(httpsPort, "hub.lan", `/api/v2${CONFIG_PATH}`, ca, {
+      headers: { cookie: cookie ?? "" },
+    });
     expect(config.status).toBe(200);
     const url = (JSON.parse(config.body) as { item: { mqttConnectionString: string } }).item.mqttConnectionString;
     expect(url).toBe(`wss://hub.lan:${httpsPort}/mqtt`);
-    const client = await connectMqtt(`wss://127.0.0.1:${httpsPort}/mqtt`, { wsOptions: { headers: { cookie: cookie ?? "", host: `hub.lan:${httpsPort}` }, ca } });
+    const client = await connectMqtt(`wss://127.0.0.1:${httpsPort}/mqtt`, {
+      wsOptions: { headers: { cookie: cookie ?? "", host: `hub.lan:${httpsPort}` }, ca },
+    });
     try {
       expect(client.connected).toBe(true);
     } finally {
@@ -90,7 +126,8 @@ describe("HTTPS with the hub's own CA", () => {
     expect(post.status).toBe(308);
     expect(post.headers.get("location")).toBe(`https://10.9.8.7:${httpsPort}/api/auth/v1/auth`);
     // A name or address the certificate does not carry stays on HTTP: a redirect would end on a certificate error.
-    for (const host of ["192.168.1.20:8080", "other.example:8080"]) expect((await plain("/healthz", host)).status, host).toBe(200);
+    for (const host of ["192.168.1.20:8080", "other.example:8080"])
+      expect((await plain("/healthz", host)).status, host).toBe(200);
     expect((await plain("/cameras", "other.example:8080")).status).not.toBe(308);
     const v6 = await plain("/", "[fd00::20]:8080");
     expect(v6.headers.get("location")).toBe(`https://[fd00::20]:${httpsPort}/`);
@@ -103,7 +140,8 @@ describe("HTTPS with the hub's own CA", () => {
       expect(isRedirectExempt(path)).toBe(true);
       expect((await plain(path, "hub.lan:8080")).status, path).not.toBe(308);
     }
-    for (const path of ["/cameras", "/caution", "/api/ca"]) expect((await plain(path, "hub.lan:8080")).status, path).toBe(308);
+    for (const path of ["/cameras", "/caution", "/api/ca"])
+      expect((await plain(path, "hub.lan:8080")).status, path).toBe(308);
     expect((await plain("/", "evil host")).status).toBe(400);
   });
 

@@ -10,7 +10,10 @@ export interface ProfileCertificate {
 
 /** XML text with `&`, `<`, `>`, `"` and `'` escaped. */
 function xml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
+  );
 }
 
 /** A UUID made from the certificate and a role, so the same CA always gives the same profile (reinstalling replaces it). */

@@ -22,7 +22,12 @@ function mosquittoPub(args: string[]): Promise<{ code: number | null; output: st
   });
 }
 
-const reading = (temperature: number) => JSON.stringify({ Time: "2026-11-27T03:00:00", BME280: { Temperature: temperature, Humidity: 80, Pressure: 1000 }, TempUnit: "C" });
+const reading = (temperature: number) =>
+  JSON.stringify({
+    Time: "2026-11-27T03:00:00",
+    BME280: { Temperature: temperature, Humidity: 80, Pressure: 1000 },
+    TempUnit: "C",
+  });
 
 describe("devices over MQTT over TLS (HUB_MQTTS_PORT)", () => {
   let hub: TestHub;
@@ -30,7 +35,12 @@ describe("devices over MQTT over TLS (HUB_MQTTS_PORT)", () => {
 
   beforeAll(async () => {
     // Plain MQTT off (HUB_MQTT_PORT=0): devices have only the TLS port.
-    hub = await startTestHub({ tls: { mode: "local", extraNames: [] }, httpsPort: 0, mqttPort: 0, mqttsPort: await freePort() });
+    hub = await startTestHub({
+      tls: { mode: "local", extraNames: [] },
+      httpsPort: 0,
+      mqttPort: 0,
+      mqttsPort: await freePort(),
+    });
     caFile = join(hub.dataDir, "tls", "ca.crt");
   });
   afterAll(async () => hub.cleanup());
@@ -44,10 +54,31 @@ describe("devices over MQTT over TLS (HUB_MQTTS_PORT)", () => {
     const { username, password } = await deviceLogin(hub, "balkon");
     const cookie = await login(hub);
     const ca = readFileSync(caFile, "utf8");
-    const browser = await connectMqtt(`wss://127.0.0.1:${hub.httpsPort ?? 0}/mqtt`, { wsOptions: { headers: { cookie }, ca } });
+    const browser = await connectMqtt(`wss://127.0.0.1:${hub.httpsPort ?? 0}/mqtt`, {
+      wsOptions: { headers: { cookie }, ca },
+    });
     try {
       const shown = nextMessage(browser, "sensor/temp/balcony", 8000);
-      const result = await mosquittoPub(["--cafile", caFile, "-h", "localhost", "-p", String(hub.mqttsPort), "-u", username, "-P", password, "-i", "balkon-tls", "-q", "1", "-t", "tele/balkon/SENSOR", "-m", reading(-7.5)]);
+      const result = await mosquittoPub([
+        "--cafile",
+        caFile,
+        "-h",
+        "localhost",
+        "-p",
+        String(hub.mqttsPort),
+        "-u",
+        username,
+        "-P",
+        password,
+        "-i",
+        "balkon-tls",
+        "-q",
+        "1",
+        "-t",
+        "tele/balkon/SENSOR",
+        "-m",
+        reading(-7.5),
+      ]);
       expect(result.output).toBe("");
       expect(result.code).toBe(0);
       expect(JSON.parse((await shown).payload)).toMatchObject({ value: -7.5 });
@@ -59,14 +90,75 @@ describe("devices over MQTT over TLS (HUB_MQTTS_PORT)", () => {
   it("refuses mosquitto_pub without the hub's CA, with another CA, or with a wrong password (exit code not 0)", async () => {
     const { username, password } = await deviceLogin(hub, "balkon");
     const port = String(hub.mqttsPort);
-    const withoutCa = await mosquittoPub(["-h", "localhost", "-p", port, "-u", username, "-P", password, "-t", "tele/balkon/SENSOR", "-m", reading(1)]);
+    const withoutCa = await mosquittoPub([
+      "-h",
+      "localhost",
+      "-p",
+      port,
+      "-u",
+      username,
+      "-P",
+      password,
+      "-t",
+      "tele/balkon/SENSOR",
+      "-m",
+      reading(1),
+    ]);
     expect(withoutCa.code).not.toBe(0);
     const otherCa = join(hub.dataDir, "other-ca.crt");
-    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", join(hub.dataDir, "other-ca.key"), "-out", otherCa, "-days", "30", "-subj", "/CN=Some other CA"], { stdio: "ignore" });
-    const wrongCa = await mosquittoPub(["--cafile", otherCa, "-h", "localhost", "-p", port, "-u", username, "-P", password, "-t", "tele/balkon/SENSOR", "-m", reading(2)]);
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        join(hub.dataDir, "other-ca.key"),
+        "-out",
+        otherCa,
+        "-days",
+        "30",
+        "-subj",
+        "/CN=Some other CA",
+      ],
+      { stdio: "ignore" },
+    );
+    const wrongCa = await mosquittoPub([
+      "--cafile",
+      otherCa,
+      "-h",
+      "localhost",
+      "-p",
+      port,
+      "-u",
+      username,
+      "-P",
+      password,
+      "-t",
+      "tele/balkon/SENSOR",
+      "-m",
+      reading(2),
+    ]);
     expect(wrongCa.code).not.toBe(0);
     expect(wrongCa.output).toMatch(/certificate verify failed|TLS|SSL/i);
-    const wrongPassword = await mosquittoPub(["--cafile", caFile, "-h", "localhost", "-p", port, "-u", username, "-P", `${password}x`, "-t", "tele/balkon/SENSOR", "-m", reading(3)]);
+    const wrongPassword = await mosquittoPub([
+      "--cafile",
+      caFile,
+      "-h",
+      "localhost",
+      "-p",
+      port,
+      "-u",
+      username,
+      "-P",
+      `${password}x`,
+      "-t",
+      "tele/balkon/SENSOR",
+      "-m",
+      reading(3),
+    ]);
     expect(wrongPassword.code).not.toBe(0);
     expect(wrongPassword.output).toMatch(/not authori[sz]ed|bad user name or password/i);
   });

@@ -9,7 +9,8 @@ export interface ServerNames {
 }
 
 /** A DNS name as a certificate may carry it: labels of letters, digits and hyphens, `*.` only first. */
-const DNS_NAME = /^(\*\.)?([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const DNS_NAME =
+  /^(\*\.)?([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 /** Whether `name` is usable as one HUB_TLS_NAMES entry: a DNS name (253 characters at most) or an IP address. */
 export function isCertificateName(name: string): boolean {
@@ -28,7 +29,11 @@ const HOME_DOMAINS = ["local", "lan", "home.arpa"] as const;
  * and `extra` (HUB_TLS_NAMES: DNS names or IP addresses). Sorted and without duplicates, so two
  * calls on an unchanged machine give equal lists. `host` and `interfaces` default to the machine's.
  */
-export function machineNames(extra: readonly string[], host: string = osHostname(), interfaces: ReturnType<typeof networkInterfaces> = networkInterfaces()): ServerNames {
+export function machineNames(
+  extra: readonly string[],
+  host: string = osHostname(),
+  interfaces: ReturnType<typeof networkInterfaces> = networkInterfaces(),
+): ServerNames {
   const dns = new Set<string>(["localhost"]);
   const ips = new Set<string>(["127.0.0.1", "::1"]);
   const shortName = host.trim().toLowerCase();

@@ -1,6 +1,9 @@
 /** HTML text with `&`, `<`, `>`, `"` and `'` escaped (element content and quoted attributes). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
 }
 
 /** What the onboarding page shows; every string is plain text (escaped here). */
@@ -102,8 +105,8 @@ export function onboardingPage(page: OnboardingPage): string {
     page.uncoveredName != null
       ? `<p role="note">Certyfikat huba nie zawiera nazwy <b>${escapeHtml(page.uncoveredName)}</b>, więc przez HTTPS przeglądarka jej nie przyjmie. Otwórz hub pod nazwą lub adresem IP z certyfikatu (nazwa komputera huba z końcówką .local, .lan albo jego adres IP) albo dopisz tę nazwę do zmiennej HUB_TLS_NAMES i uruchom hub ponownie.</p>`
       : page.httpsUrl === null
-      ? `<p>Adres HTTPS: <b>https://&lt;adres huba&gt;:8443/</b> (wpisz nazwę lub adres IP huba w sieci domowej).</p>`
-      : `<p>Adres HTTPS: <a href="${escapeHtml(page.httpsUrl)}">${escapeHtml(page.httpsUrl)}</a></p>`;
+        ? `<p>Adres HTTPS: <b>https://&lt;adres huba&gt;:8443/</b> (wpisz nazwę lub adres IP huba w sieci domowej).</p>`
+        : `<p>Adres HTTPS: <a href="${escapeHtml(page.httpsUrl)}">${escapeHtml(page.httpsUrl)}</a></p>`;
   const qr =
     page.qrSvg === null || page.httpsUrl === null
       ? ""

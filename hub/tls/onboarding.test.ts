@@ -33,13 +33,33 @@ let caPem = "";
 let opensslFingerprint = "";
 beforeAll(() => {
   dir = tempDir("hub-onboarding-");
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-    "-keyout", join(dir, "ca.key"), "-out", join(dir, "ca.pem"), "-days", "30",
-    "-subj", "/CN=Hub domowy CA", "-addext", "basicConstraints=critical,CA:TRUE",
-  ], { stdio: "pipe" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:P-256",
+      "-nodes",
+      "-keyout",
+      join(dir, "ca.key"),
+      "-out",
+      join(dir, "ca.pem"),
+      "-days",
+      "30",
+      "-subj",
+      "/CN=Hub domowy CA",
+      "-addext",
+      "basicConstraints=critical,CA:TRUE",
+    ],
+    { stdio: "pipe" },
+  );
   caPem = readFileSync(join(dir, "ca.pem"), "utf8");
-  const line = execFileSync("openssl", ["x509", "-in", join(dir, "ca.pem"), "-noout", "-fingerprint", "-sha256"], { encoding: "utf8" });
+  const line = execFileSync("openssl", ["x509", "-in", join(dir, "ca.pem"), "-noout", "-fingerprint", "-sha256"], {
+    encoding: "utf8",
+  });
   opensslFingerprint = line.trim().split("=")[1] ?? "";
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -139,7 +159,12 @@ describe("GET /ca", () => {
 
   it("does not reflect a hostile Host header: placeholder address, no QR code, nothing unescaped", async () => {
     const port = await serve(caPem);
-    for (const host of ['"><script>alert(1)</script>', "hub.lan:8080/<img src=x onerror=alert(1)>", "a b", "user@hub.lan"]) {
+    for (const host of [
+      '"><script>alert(1)</script>',
+      "hub.lan:8080/<img src=x onerror=alert(1)>",
+      "a b",
+      "user@hub.lan",
+    ]) {
       const answer = await get(port, "/ca", host);
       expect(answer.status).toBe(200);
       expect(answer.text).not.toContain("<script");
@@ -167,12 +192,19 @@ describe("GET /ca.mobileconfig", () => {
     expect(answer.headers["content-type"]).toBe("application/x-apple-aspen-config");
     // Python's plistlib is a real property-list parser: it rejects anything Apple's format does not allow.
     const parsed = JSON.parse(
-      execFileSync("python3", ["-c", [
-        "import json, plistlib, sys, base64",
-        "p = plistlib.loads(sys.stdin.buffer.read())",
-        "c = p['PayloadContent'][0]",
-        "print(json.dumps({'type': p['PayloadType'], 'inner': c['PayloadType'], 'der': base64.b64encode(c['PayloadContent']).decode(), 'uuid': c['PayloadUUID']}))",
-      ].join("\n")], { input: answer.body, encoding: "utf8" }),
+      execFileSync(
+        "python3",
+        [
+          "-c",
+          [
+            "import json, plistlib, sys, base64",
+            "p = plistlib.loads(sys.stdin.buffer.read())",
+            "c = p['PayloadContent'][0]",
+            "print(json.dumps({'type': p['PayloadType'], 'inner': c['PayloadType'], 'der': base64.b64encode(c['PayloadContent']).decode(), 'uuid': c['PayloadUUID']}))",
+          ].join("\n"),
+        ],
+        { input: answer.body, encoding: "utf8" },
+      ),
     ) as { type: string; inner: string; der: string; uuid: string };
     expect(parsed.type).toBe("Configuration");
     expect(parsed.inner).toBe("com.apple.security.root");

@@ -27,7 +27,8 @@ interface Ca {
   name: string;
 }
 
-const NO_CA_MESSAGE = "Ten hub nie ma własnego urzędu certyfikacji (HUB_TLS=off albo certyfikat HUB_TLS_CERT): nie ma certyfikatu do pobrania";
+const NO_CA_MESSAGE =
+  "Ten hub nie ma własnego urzędu certyfikacji (HUB_TLS=off albo certyfikat HUB_TLS_CERT): nie ma certyfikatu do pobrania";
 
 /** The common name of an X.509 subject (`CN=…` line), or the whole subject. */
 function commonName(subject: string): string {
@@ -54,7 +55,13 @@ export async function registerOnboarding(app: FastifyInstance, source: Onboardin
     if (pem === null) return null;
     if (cached?.source !== pem) {
       const certificate = new X509Certificate(pem);
-      cached = { source: pem, pem: certificate.toString(), der: certificate.raw, fingerprint: certificate.fingerprint256, name: commonName(certificate.subject) };
+      cached = {
+        source: pem,
+        pem: certificate.toString(),
+        der: certificate.raw,
+        fingerprint: certificate.fingerprint256,
+        name: commonName(certificate.subject),
+      };
     }
     return cached;
   };
@@ -70,8 +77,17 @@ export async function registerOnboarding(app: FastifyInstance, source: Onboardin
     const bare = host?.replace(/^\[(.*)\]$/, "$1") ?? null;
     const uncoveredName = bare !== null && source.serves !== undefined && !source.serves(bare) ? bare : null;
     const httpsUrl = uncoveredName === null ? httpsAddress(host, source.httpsPort()) : null;
-    const qrSvg = ca !== null && httpsUrl !== null ? await QRCode.toString(httpsUrl, { type: "svg", errorCorrectionLevel: "M", margin: 4 }) : null;
-    const html = onboardingPage({ fingerprint: ca?.fingerprint ?? null, caName: ca?.name ?? null, httpsUrl, qrSvg, uncoveredName });
+    const qrSvg =
+      ca !== null && httpsUrl !== null
+        ? await QRCode.toString(httpsUrl, { type: "svg", errorCorrectionLevel: "M", margin: 4 })
+        : null;
+    const html = onboardingPage({
+      fingerprint: ca?.fingerprint ?? null,
+      caName: ca?.name ?? null,
+      httpsUrl,
+      qrSvg,
+      uncoveredName,
+    });
     return reply
       .code(ca === null ? 404 : 200)
       .type("text/html; charset=utf-8")

@@ -32,7 +32,11 @@ export function httpsLocation(request: FastifyRequest, httpsPort: number): strin
  * over HTTPS (directly, or through a proxy of HUB_TRUST_PROXY that says so) passes. A Host header that
  * is not a plain host[:port] gets 400.
  */
-export function installHttpsRedirect(app: FastifyInstance, httpsPort: () => number, serves: (hostname: string) => boolean): void {
+export function installHttpsRedirect(
+  app: FastifyInstance,
+  httpsPort: () => number,
+  serves: (hostname: string) => boolean,
+): void {
   app.addHook("onRequest", async (request, reply) => {
     if (request.protocol === "https" || isLocalhostHost(request.headers.host)) return;
     const path = request.url.split("?")[0] ?? "/";
@@ -40,7 +44,10 @@ export function installHttpsRedirect(app: FastifyInstance, httpsPort: () => numb
     const name = hostnameOfHeader(request.headers.host);
     if (name !== null && !serves(name)) return;
     const location = httpsLocation(request, httpsPort());
-    if (location === null) return reply.code(400).send({ code: BAD_REQUEST, message: "the Host header is not a host name or address" } satisfies ErrorBody);
+    if (location === null)
+      return reply
+        .code(400)
+        .send({ code: BAD_REQUEST, message: "the Host header is not a host name or address" } satisfies ErrorBody);
     return reply.code(308).header("location", location).header("cache-control", "no-store").send();
   });
 }

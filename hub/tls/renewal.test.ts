@@ -10,14 +10,40 @@ import { machineNames, type ServerNames } from "./names";
 function opensslPair(dir: string, name: string, tag: string): { cert: string; key: string } {
   const cert = join(dir, `${tag}.crt`);
   const key = join(dir, `${tag}.key`);
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "30", "-subj", `/CN=${name}`, "-addext", `subjectAltName=DNS:${name}`], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-days",
+      "30",
+      "-subj",
+      `/CN=${name}`,
+      "-addext",
+      `subjectAltName=DNS:${name}`,
+    ],
+    { stdio: "ignore" },
+  );
   return { cert: readFileSync(cert, "utf8"), key: readFileSync(key, "utf8") };
 }
 
 describe("certificate renewal without a restart", () => {
   it("replaces a server certificate about to expire: a new TLS connection (HTTPS and MQTT over TLS) sees a new serial that the CA vouches for, same public key", async () => {
     const hub = await startTestHub({
-      tls: { mode: "local", extraNames: ["hub.lan"], serverValidityMs: 6_000, renewBeforeMs: 4_000, checkIntervalMs: 200 },
+      tls: {
+        mode: "local",
+        extraNames: ["hub.lan"],
+        serverValidityMs: 6_000,
+        renewBeforeMs: 4_000,
+        checkIntervalMs: 200,
+      },
       httpsPort: 0,
       mqttsPort: await freePort(),
     });
@@ -35,7 +61,9 @@ describe("certificate renewal without a restart", () => {
       expect(latest.pubkey?.equals(first.pubkey ?? Buffer.alloc(0))).toBe(true);
       expect((await httpsRequest(hub.httpsPort ?? 0, "hub.lan", "/healthz", ca)).status).toBe(200);
       const device = await peerCertificate(hub.mqttsPort ?? 0, "hub.lan");
-      expect([latest.serialNumber, (await peerCertificate(hub.httpsPort ?? 0, "hub.lan")).serialNumber]).toContain(device.serialNumber);
+      expect([latest.serialNumber, (await peerCertificate(hub.httpsPort ?? 0, "hub.lan")).serialNumber]).toContain(
+        device.serialNumber,
+      );
       expect(device.serialNumber).not.toBe(first.serialNumber);
     } finally {
       await hub.cleanup();
@@ -45,7 +73,11 @@ describe("certificate renewal without a restart", () => {
   it("issues a new certificate when the machine gains an address, and keeps the stored one across a restart otherwise", async () => {
     let names: ServerNames = machineNames(["hub.lan"]);
     const dataDir = tempDir();
-    const hub = await startTestHub({ dataDir, tls: { mode: "local", extraNames: ["hub.lan"], checkIntervalMs: 200, names: () => names }, httpsPort: 0 });
+    const hub = await startTestHub({
+      dataDir,
+      tls: { mode: "local", extraNames: ["hub.lan"], checkIntervalMs: 200, names: () => names },
+      httpsPort: 0,
+    });
     try {
       const first = await peerCertificate(hub.httpsPort ?? 0, "hub.lan");
       names = { dns: names.dns, ips: [...names.ips, "192.168.77.5"] };
@@ -56,7 +88,11 @@ describe("certificate renewal without a restart", () => {
       }
       expect(latest.subjectaltname).toContain("IP Address:192.168.77.5");
       await hub.close();
-      const again = await startTestHub({ dataDir, tls: { mode: "local", extraNames: ["hub.lan"], names: () => names }, httpsPort: 0 });
+      const again = await startTestHub({
+        dataDir,
+        tls: { mode: "local", extraNames: ["hub.lan"], names: () => names },
+        httpsPort: 0,
+      });
       try {
         expect((await peerCertificate(again.httpsPort ?? 0, "hub.lan")).serialNumber).toBe(latest.serialNumber);
       } finally {
@@ -74,7 +110,10 @@ describe("certificate renewal without a restart", () => {
     const keyPath = join(dir, "hub.key");
     writeFileSync(certPath, first.cert);
     writeFileSync(keyPath, first.key, { mode: 0o600 });
-    const hub = await startTestHub({ tls: { mode: "household", certPath, keyPath, checkIntervalMs: 100 }, httpsPort: 0 });
+    const hub = await startTestHub({
+      tls: { mode: "household", certPath, keyPath, checkIntervalMs: 100 },
+      httpsPort: 0,
+    });
     try {
       expect(hub.certificates?.caCertificatePem()).toBeNull();
       expect((await httpsRequest(hub.httpsPort ?? 0, "hub.lan", "/healthz", first.cert)).status).toBe(200);
@@ -87,7 +126,10 @@ describe("certificate renewal without a restart", () => {
       let status = 0;
       for (let i = 0; i < 50 && status !== 200; i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        status = await httpsRequest(hub.httpsPort ?? 0, "hub.lan", "/healthz", second.cert).then((answer) => answer.status, () => 0);
+        status = await httpsRequest(hub.httpsPort ?? 0, "hub.lan", "/healthz", second.cert).then(
+          (answer) => answer.status,
+          () => 0,
+        );
       }
       expect(status).toBe(200);
       await expect(httpsRequest(hub.httpsPort ?? 0, "hub.lan", "/healthz", first.cert)).rejects.toThrow();

@@ -31,7 +31,13 @@ export const RENEW_BEFORE_MS = 30 * DAY_MS;
  * the public key that devices pinned (Tasmota's fingerprint is of the public key); else a fresh
  * RSA 2048 key.
  */
-export async function issueServerCertificate(ca: LocalCa, names: ServerNames, now: Date, validityMs: number = SERVER_VALIDITY_MS, keyPem?: string): Promise<ServerCertificate> {
+export async function issueServerCertificate(
+  ca: LocalCa,
+  names: ServerNames,
+  now: Date,
+  validityMs: number = SERVER_VALIDITY_MS,
+  keyPem?: string,
+): Promise<ServerCertificate> {
   const keys = keyPem === undefined ? await generateKeys() : await keyPairOf(keyPem);
   const notAfter = new Date(now.getTime() + validityMs);
   const cert = await x509.X509CertificateGenerator.create({
@@ -47,12 +53,24 @@ export async function issueServerCertificate(ca: LocalCa, names: ServerNames, no
       new x509.BasicConstraintsExtension(false, undefined, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
       new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth], false),
-      new x509.SubjectAlternativeNameExtension([...names.dns.map((value) => ({ type: "dns" as const, value })), ...names.ips.map((value) => ({ type: "ip" as const, value }))], false),
+      new x509.SubjectAlternativeNameExtension(
+        [
+          ...names.dns.map((value) => ({ type: "dns" as const, value })),
+          ...names.ips.map((value) => ({ type: "ip" as const, value })),
+        ],
+        false,
+      ),
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       await x509.AuthorityKeyIdentifierExtension.create(ca.cert),
     ],
   });
-  return { certPem: cert.toString("pem") + "\n", keyPem: keyPem ?? (await privateKeyPem(keys.privateKey)), serial: cert.serialNumber, notAfter, names };
+  return {
+    certPem: cert.toString("pem") + "\n",
+    keyPem: keyPem ?? (await privateKeyPem(keys.privateKey)),
+    serial: cert.serialNumber,
+    notAfter,
+    names,
+  };
 }
 
 /** The key pair of a PKCS#8 PEM private key (its public half derived by Node). */
@@ -91,7 +109,10 @@ export async function loadServerCertificate(dataDir: string, ca: LocalCa): Promi
     if (!(await cert.verify({ publicKey: ca.cert.publicKey, signatureOnly: true }))) return null;
     const san = cert.getExtension(x509.SubjectAlternativeNameExtension);
     const items = san?.names.items ?? [];
-    const names = { dns: items.filter((item) => item.type === "dns").map((item) => item.value), ips: items.filter((item) => item.type === "ip").map((item) => item.value) };
+    const names = {
+      dns: items.filter((item) => item.type === "dns").map((item) => item.value),
+      ips: items.filter((item) => item.type === "ip").map((item) => item.value),
+    };
     return { certPem, keyPem, serial: cert.serialNumber, notAfter: cert.notAfter, names };
   } catch {
     return null;
@@ -102,8 +123,14 @@ export async function loadServerCertificate(dataDir: string, ca: LocalCa): Promi
  * Why `certificate` must be replaced now (fewer than `renewBeforeMs` left before it expires, or a
  * name of `names` it does not cover), or null when it still serves.
  */
-export function renewalReason(certificate: ServerCertificate, names: ServerNames, now: Date, renewBeforeMs: number = RENEW_BEFORE_MS): string | null {
-  if (certificate.notAfter.getTime() - now.getTime() < renewBeforeMs) return `it expires ${certificate.notAfter.toISOString()}`;
+export function renewalReason(
+  certificate: ServerCertificate,
+  names: ServerNames,
+  now: Date,
+  renewBeforeMs: number = RENEW_BEFORE_MS,
+): string | null {
+  if (certificate.notAfter.getTime() - now.getTime() < renewBeforeMs)
+    return `it expires ${certificate.notAfter.toISOString()}`;
   if (!coversNames(certificate.names, names)) return "the hub's names or addresses changed";
   return null;
 }

@@ -32,32 +32,75 @@ export type WatchRule = {
  * `pm25-<place>` / `pm10-<place>` above their limits for each particulate sensor's place in `pmPlaces`;
  * none when `enabled` is false. A stored value that fails its schema gives no temp rules.
  */
-export function watchdogRules(tempValue: unknown, weatherValue: unknown, pmPlaces: { pm25: readonly string[]; pm10: readonly string[] }): WatchRule[] {
+export function watchdogRules(
+  tempValue: unknown,
+  weatherValue: unknown,
+  pmPlaces: { pm25: readonly string[]; pm10: readonly string[] },
+): WatchRule[] {
   const temp = v.safeParse(TempWatchdogValueSchema, tempValue);
   const weather = v.safeParse(WeatherWatchdogValueSchema, weatherValue);
-  return [...tempRules(temp.success ? temp.output : []), ...weatherRules(weather.success ? weather.output : DEFAULT_WEATHER_WATCHDOG, pmPlaces)];
+  return [
+    ...tempRules(temp.success ? temp.output : []),
+    ...weatherRules(weather.success ? weather.output : DEFAULT_WEATHER_WATCHDOG, pmPlaces),
+  ];
 }
 
 function tempRules(entries: TempWatchdogValue): WatchRule[] {
   const rules: WatchRule[] = [];
   for (const entry of entries) {
-    if (entry.min != null) rules.push({ watchdog: "temp", id: `${entry.id}-min`, kind: "temp", place: entry.sensor, bound: "min", limit: entry.min });
-    if (entry.max != null) rules.push({ watchdog: "temp", id: `${entry.id}-max`, kind: "temp", place: entry.sensor, bound: "max", limit: entry.max });
+    if (entry.min != null)
+      rules.push({
+        watchdog: "temp",
+        id: `${entry.id}-min`,
+        kind: "temp",
+        place: entry.sensor,
+        bound: "min",
+        limit: entry.min,
+      });
+    if (entry.max != null)
+      rules.push({
+        watchdog: "temp",
+        id: `${entry.id}-max`,
+        kind: "temp",
+        place: entry.sensor,
+        bound: "max",
+        limit: entry.max,
+      });
   }
   return rules;
 }
 
-function weatherRules(value: WeatherWatchdogValue, pmPlaces: { pm25: readonly string[]; pm10: readonly string[] }): WatchRule[] {
+function weatherRules(
+  value: WeatherWatchdogValue,
+  pmPlaces: { pm25: readonly string[]; pm10: readonly string[] },
+): WatchRule[] {
   if (!value.enabled) return [];
   const rules: WatchRule[] = [];
   for (const place of WEATHER_WATCHDOG_PLACES) {
-    if (value.frostBelow !== null) rules.push({ watchdog: "weather", id: `frost-${place}`, kind: "temp", place, bound: "min", limit: value.frostBelow });
-    if (value.heatAbove !== null) rules.push({ watchdog: "weather", id: `heat-${place}`, kind: "temp", place, bound: "max", limit: value.heatAbove });
+    if (value.frostBelow !== null)
+      rules.push({
+        watchdog: "weather",
+        id: `frost-${place}`,
+        kind: "temp",
+        place,
+        bound: "min",
+        limit: value.frostBelow,
+      });
+    if (value.heatAbove !== null)
+      rules.push({
+        watchdog: "weather",
+        id: `heat-${place}`,
+        kind: "temp",
+        place,
+        bound: "max",
+        limit: value.heatAbove,
+      });
   }
   for (const kind of ["pm25", "pm10"] as const) {
     const limit = kind === "pm25" ? value.pm25Above : value.pm10Above;
     if (limit === null) continue;
-    for (const place of pmPlaces[kind]) rules.push({ watchdog: "weather", id: `${kind}-${place}`, kind, place, bound: "max", limit });
+    for (const place of pmPlaces[kind])
+      rules.push({ watchdog: "weather", id: `${kind}-${place}`, kind, place, bound: "max", limit });
   }
   return rules;
 }
@@ -80,7 +123,11 @@ export type AlertChange = { rule: WatchRule; active: boolean; value: number };
  * when the reading crosses the limit (`active` differs from `previous`, a rule never seen counting as
  * inactive). `previous` is not modified.
  */
-export function alertChanges(rules: readonly WatchRule[], reading: WatchedReading, previous: ReadonlyMap<string, boolean>): AlertChange[] {
+export function alertChanges(
+  rules: readonly WatchRule[],
+  reading: WatchedReading,
+  previous: ReadonlyMap<string, boolean>,
+): AlertChange[] {
   const changes: AlertChange[] = [];
   if (!Number.isFinite(reading.value)) return changes;
   for (const rule of rules) {

@@ -3,7 +3,15 @@ import { SensorReadingSchema } from "../../src/shared/contract/sensors";
 import { alertTopic, type WatchdogAlert } from "../../src/shared/contract/settingValues";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Household } from "../household/schema";
-import { alertChanges, isBeyond, ruleKey, watchdogRules, type AlertChange, type WatchRule, type WatchedReading } from "./rules";
+import {
+  alertChanges,
+  isBeyond,
+  ruleKey,
+  watchdogRules,
+  type AlertChange,
+  type WatchRule,
+  type WatchedReading,
+} from "./rules";
 
 /** What the watchdogs read their settings from: the stored value and a change listener (SettingsService). */
 export interface WatchdogSettings {
@@ -90,7 +98,15 @@ export class WatchdogService {
   private apply(changes: readonly AlertChange[]): void {
     for (const { rule, active, value } of changes) {
       this.active.set(ruleKey(rule), active);
-      const alert: WatchdogAlert = { active, bound: rule.bound, kind: rule.kind, place: rule.place, value, limit: rule.limit, time: this.now().toISOString() };
+      const alert: WatchdogAlert = {
+        active,
+        bound: rule.bound,
+        kind: rule.kind,
+        place: rule.place,
+        value,
+        limit: rule.limit,
+        time: this.now().toISOString(),
+      };
       this.link.publish(alertTopic(rule.watchdog, rule.id), JSON.stringify(alert), { retain: true, qos: 1 });
       if (active) this.log.info({ alert: ruleKey(rule), value, limit: rule.limit }, "watchdog alert");
     }

@@ -10,7 +10,12 @@ import { SessionGate } from "./SessionGate";
 import { ToastHost } from "./ToastHost";
 
 /** Props of {@link App}; `router` may still be loading (boot.ts). */
-export type AppProps = { router: AppRouter | Promise<AppRouter>; context: RouterContext; i18n: I18n; reload?: () => void };
+export type AppProps = {
+  router: AppRouter | Promise<AppRouter>;
+  context: RouterContext;
+  i18n: I18n;
+  reload?: () => void;
+};
 
 /**
  * The composed dashboard: the one store, translations, preference effects, the insecure-connection

@@ -38,7 +38,10 @@ export function LoggedInApp({ router: routerOrPromise, context }: LoggedInAppPro
     };
   }, [store, api, router]);
   const handleLoaded = useCallback((resource: SessionResource) => sessionRef.current?.loaded(resource), []);
-  const handleError = useCallback((resource: SessionResource, error: unknown) => console.warn(`start-up: ${resource.name} failed`, error), []);
+  const handleError = useCallback(
+    (resource: SessionResource, error: unknown) => console.warn(`start-up: ${resource.name} failed`, error),
+    [],
+  );
   return (
     <>
       <SessionResources resources={SESSION_RESOURCES} api={api} onLoaded={handleLoaded} onError={handleError} />

@@ -73,10 +73,17 @@ export async function bootApp(): Promise<BootedApp> {
   // Restore the last known state while the session is validated (a known user stays in the app offline);
   // register the service worker once the first screen has had the machine to itself (afterStartup:
   // its script and precache otherwise compete with the first screen's tasks); updates apply at idle.
-  const offline = startOffline(store, api, { resources: SESSION_RESOURCES, persisted: PERSISTED_PARTS, onRecover: () => void router?.then((ready) => ready.invalidate()) });
+  const offline = startOffline(store, api, {
+    resources: SESSION_RESOURCES,
+    persisted: PERSISTED_PARTS,
+    onRecover: () => void router?.then((ready) => ready.invalidate()),
+  });
   await nextTask();
   void bootSessionOffline(store, api.auth);
-  const kiosk = () => void import("../features/kiosk/start").then(({ startKiosk }) => startKiosk({ beforeReload: offline.flush, swUrl: serviceWorkerUrl("/sw.js", bases) }));
+  const kiosk = () =>
+    void import("../features/kiosk/start").then(({ startKiosk }) =>
+      startKiosk({ beforeReload: offline.flush, swUrl: serviceWorkerUrl("/sw.js", bases) }),
+    );
   afterStartup(kiosk);
   await nextTask();
   const i18n = createI18n(DEFAULT_LOCALE);

@@ -2,11 +2,20 @@ import { describe, expect, it } from "vitest";
 import { preloadBootChunks } from "../../scripts/bootChunks";
 
 type Chunk = { type: "chunk"; fileName: string; isEntry: boolean; imports: string[]; dynamicImports: string[] };
-const chunk = (fileName: string, extra: Partial<Chunk> = {}): Chunk => ({ type: "chunk", fileName, isEntry: false, imports: [], dynamicImports: [], ...extra });
+const chunk = (fileName: string, extra: Partial<Chunk> = {}): Chunk => ({
+  type: "chunk",
+  fileName,
+  isEntry: false,
+  imports: [],
+  dynamicImports: [],
+  ...extra,
+});
 
 /** The build's index.html transform (scripts/bootChunks.ts) as Vite runs it, over `chunks`. */
 function transform(html: string, chunks: Chunk[]): string {
-  const hook = preloadBootChunks().transformIndexHtml as { handler: (html: string, context: { bundle?: Record<string, unknown> }) => string };
+  const hook = preloadBootChunks().transformIndexHtml as {
+    handler: (html: string, context: { bundle?: Record<string, unknown> }) => string;
+  };
   return hook.handler(html, { bundle: Object.fromEntries(chunks.map((c) => [c.fileName, c])) });
 }
 
@@ -18,7 +27,10 @@ describe("index.html preloads the chunks the entry imports to boot", () => {
     const out = transform(html, [
       chunk("assets/index-a.js", { isEntry: true, dynamicImports: ["assets/client-b.js", "assets/start-c.js"] }),
       chunk("assets/client-b.js", { imports: ["assets/index-a.js"] }),
-      chunk("assets/start-c.js", { imports: ["assets/client-b.js", "assets/shared-d.js"], dynamicImports: ["assets/router-e.js"] }),
+      chunk("assets/start-c.js", {
+        imports: ["assets/client-b.js", "assets/shared-d.js"],
+        dynamicImports: ["assets/router-e.js"],
+      }),
       chunk("assets/shared-d.js"),
       chunk("assets/router-e.js"),
     ]);

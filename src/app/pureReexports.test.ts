@@ -5,7 +5,11 @@ import { pureReexports } from "../../scripts/pureReexports";
 
 /** The plugin's transform hook as Rollup calls it, with Rollup's own parser. */
 function transform(code: string, id: string): unknown {
-  const hook = pureReexports("/app/src/").transform as (this: { parse: typeof parseAst }, code: string, id: string) => unknown;
+  const hook = pureReexports("/app/src/").transform as (
+    this: { parse: typeof parseAst },
+    code: string,
+    id: string,
+  ) => unknown;
   return hook.call({ parse: parseAst }, code, id);
 }
 

@@ -1,16 +1,34 @@
 import { describe, expect, it } from "vitest";
 import { routeChunkMap, routeIdOf } from "../../scripts/routeChunks";
 
-type Chunk = { type: "chunk"; fileName: string; isEntry: boolean; imports: string[]; dynamicImports: string[]; moduleIds: string[] };
-const chunk = (fileName: string, extra: Partial<Chunk> = {}): Chunk => ({ type: "chunk", fileName, isEntry: false, imports: [], dynamicImports: [], moduleIds: [], ...extra });
+type Chunk = {
+  type: "chunk";
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  dynamicImports: string[];
+  moduleIds: string[];
+};
+const chunk = (fileName: string, extra: Partial<Chunk> = {}): Chunk => ({
+  type: "chunk",
+  fileName,
+  isEntry: false,
+  imports: [],
+  dynamicImports: [],
+  moduleIds: [],
+  ...extra,
+});
 
 /** The build's index.html transform (scripts/routeChunks.ts) as Vite runs it, over `chunks`. */
 function transform(html: string, chunks: Chunk[]): string {
-  const hook = routeChunkMap("/app/src/routes").transformIndexHtml as { handler: (html: string, context: { bundle?: Record<string, unknown> }) => string };
+  const hook = routeChunkMap("/app/src/routes").transformIndexHtml as {
+    handler: (html: string, context: { bundle?: Record<string, unknown> }) => string;
+  };
   return hook.handler(html, { bundle: Object.fromEntries(chunks.map((c) => [c.fileName, c])) });
 }
 
-const HTML = '<head><script type="module" crossorigin src="/assets/index-a.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react-b.js"></head>';
+const HTML =
+  '<head><script type="module" crossorigin src="/assets/index-a.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react-b.js"></head>';
 
 describe("index.html's route -> code map", () => {
   it("names routes as TanStack Router's route ids", () => {
@@ -28,9 +46,15 @@ describe("index.html's route -> code map", () => {
     const out = transform(HTML, [
       chunk("assets/index-a.js", { isEntry: true, moduleIds: ["/app/src/main.tsx"] }),
       chunk("assets/react-b.js"),
-      chunk("assets/weather-c.js", { imports: ["assets/react-b.js", "assets/shared-d.js"], moduleIds: ["/app/src/routes/weather.tsx?tsr-split=component"] }),
+      chunk("assets/weather-c.js", {
+        imports: ["assets/react-b.js", "assets/shared-d.js"],
+        moduleIds: ["/app/src/routes/weather.tsx?tsr-split=component"],
+      }),
       chunk("assets/shared-d.js", { imports: ["assets/react-b.js"] }),
-      chunk("assets/cameras-e.js", { imports: ["assets/shared-d.js"], moduleIds: ["/app/src/routes/cameras/index.tsx?tsr-split=component"] }),
+      chunk("assets/cameras-e.js", {
+        imports: ["assets/shared-d.js"],
+        moduleIds: ["/app/src/routes/cameras/index.tsx?tsr-split=component"],
+      }),
       chunk("assets/tree-f.js", { moduleIds: ["/app/src/routes/weather.tsx", "/app/src/routes/__root.tsx"] }),
     ]);
     const data = /<script type="application\/json" id="route-chunks">(.*)<\/script>\n<\/head>$/.exec(out);

@@ -9,4 +9,9 @@ import type { SessionResource } from "../lib/session/resource";
  * (startSessionData), the offline recovery and the post-outage refetch (startOffline) all read it.
  * A new feature adds its resource here.
  */
-export const SESSION_RESOURCES: readonly SessionResource[] = [preferencesResource, configResource, switchesResource, camerasResource];
+export const SESSION_RESOURCES: readonly SessionResource[] = [
+  preferencesResource,
+  configResource,
+  switchesResource,
+  camerasResource,
+];

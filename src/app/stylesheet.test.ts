@@ -10,7 +10,8 @@ function transform(html: string): string {
 
 describe("the entry stylesheet does not block first paint", () => {
   it("the build turns Vite's render-blocking stylesheet link into a marked preload, fetches it and the entry script at low priority, and leaves other links alone", () => {
-    const html = '<script type="module" crossorigin src="/assets/index-DwZv7IzQ.js"></script>\n<link rel="stylesheet" crossorigin href="/assets/index-B7c2CCGk.css">\n<link rel="manifest" href="/manifest.json">';
+    const html =
+      '<script type="module" crossorigin src="/assets/index-DwZv7IzQ.js"></script>\n<link rel="stylesheet" crossorigin href="/assets/index-B7c2CCGk.css">\n<link rel="manifest" href="/manifest.json">';
     expect(transform(html)).toBe(
       '<script type="module" crossorigin src="/assets/index-DwZv7IzQ.js" fetchpriority="low"></script>\n<link rel="preload" as="style" crossorigin href="/assets/index-B7c2CCGk.css" fetchpriority="low" data-app-css>\n<link rel="manifest" href="/manifest.json">',
     );
@@ -20,7 +21,8 @@ describe("the entry stylesheet does not block first paint", () => {
     // This test fires the load and error events itself: happy-dom must not fetch the files.
     const happyDom = (window as unknown as { happyDOM?: { settings: { disableCSSFileLoading: boolean } } }).happyDOM;
     if (happyDom) happyDom.settings.disableCSSFileLoading = true;
-    document.head.innerHTML = '<link rel="preload" as="style" crossorigin href="/assets/a.css" data-app-css><link rel="preload" as="style" href="/assets/b.css" data-app-css>';
+    document.head.innerHTML =
+      '<link rel="preload" as="style" crossorigin href="/assets/a.css" data-app-css><link rel="preload" as="style" href="/assets/b.css" data-app-css>';
     let settled = false;
     const applied = applyAppStylesheet().then(() => (settled = true));
     const sheets = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];

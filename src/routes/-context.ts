@@ -1,7 +1,6 @@
 import type { ApiClients } from "../lib/api/clients";
 import type { JotaiStore } from "../shared/store";
 
-
 export type { ApiClients } from "../lib/api/clients";
 
 /**

@@ -21,7 +21,10 @@ function AutomationsPage() {
 
 export const Route = createFileRoute("/automations")({
   loader: async ({ context }) => {
-    const [automations, sensors] = await Promise.all([fetchAutomations(context.api.general), fetchSensors(context.api.general)]);
+    const [automations, sensors] = await Promise.all([
+      fetchAutomations(context.api.general),
+      fetchSensors(context.api.general),
+    ]);
     return { automations: automations.data, sensors: sensors.data };
   },
   component: AutomationsPage,

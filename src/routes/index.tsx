@@ -70,7 +70,9 @@ function HomePage() {
   const roomsShown = Math.min(Math.max(shown - before.length, 0), sensorSteps);
   const sections = [
     ...before.slice(0, shown),
-    ...(roomsShown > 0 ? [<SensorTiles key="sensors" sensors={sensors} onOpenHistory={history.open} roomLimit={roomsShown} />] : []),
+    ...(roomsShown > 0
+      ? [<SensorTiles key="sensors" sensors={sensors} onOpenHistory={history.open} roomLimit={roomsShown} />]
+      : []),
     ...after.slice(0, Math.max(shown - before.length - sensorSteps, 0)),
   ];
   return (

@@ -42,16 +42,28 @@ function MenuPage() {
       <SettingsSection title={t("menu.accountHeading")} intro={t("menu.accountIntro")}>
         <PreferencesForm />
       </SettingsSection>
-      <CollapsibleSection title={t("settings.sessionsHeading")} intro={t("settings.sessionsIntro")} testId="menu-sessions">
+      <CollapsibleSection
+        title={t("settings.sessionsHeading")}
+        intro={t("settings.sessionsIntro")}
+        testId="menu-sessions"
+      >
         <SessionList />
       </CollapsibleSection>
-      <CollapsibleSection title={t("settings.switchesHeading")} intro={t("settings.switchesIntro")} testId="menu-switches">
+      <CollapsibleSection
+        title={t("settings.switchesHeading")}
+        intro={t("settings.switchesIntro")}
+        testId="menu-switches"
+      >
         <HouseholdSwitches />
       </CollapsibleSection>
       <CollapsibleSection title={t("settings.groupsHeading")} intro={t("settings.groupsIntro")} testId="menu-groups">
         <SwitchGroups />
       </CollapsibleSection>
-      <CollapsibleSection title={t("settings.watchdogHeading")} intro={t("settings.watchdogIntro")} testId="menu-watchdogs">
+      <CollapsibleSection
+        title={t("settings.watchdogHeading")}
+        intro={t("settings.watchdogIntro")}
+        testId="menu-watchdogs"
+      >
         <WatchdogEditor sensors={sensors} />
       </CollapsibleSection>
       <SettingsSection title={t("ir.title")}>

@@ -21,7 +21,11 @@ function WeatherPage() {
       <h1>{t("weather.title")}</h1>
       <OutdoorSensors sensors={sensors} onOpenHistory={history.open} />
       {history.element}
-      <CollapsibleSection title={t("settings.watchdogHeading")} intro={t("settings.watchdogIntro")} testId="weather-watchdogs">
+      <CollapsibleSection
+        title={t("settings.watchdogHeading")}
+        intro={t("settings.watchdogIntro")}
+        testId="weather-watchdogs"
+      >
         <WatchdogEditor sensors={sensors} />
       </CollapsibleSection>
     </section>

@@ -67,7 +67,8 @@ export function apiBasesFromSearch(search: string): ApiBases {
     return bases;
   }
   if (typeof parsed !== "object" || parsed === null) return bases;
-  for (const key of API_BASE_KEYS) bases[key] = normalizeApiBase((parsed as Record<string, unknown>)[key]) ?? bases[key];
+  for (const key of API_BASE_KEYS)
+    bases[key] = normalizeApiBase((parsed as Record<string, unknown>)[key]) ?? bases[key];
   return bases;
 }
 

@@ -8,8 +8,10 @@ describe("dates without Intl: the same text Intl.DateTimeFormat writes", () => {
     const mismatches: string[] = [];
     for (let day = 0; day < 731; day++) {
       const at = new Date(2026, 0, 1 + day, 12).getTime();
-      if (formatWeekdayDate(at, "pl") !== polish.format(at)) mismatches.push(`pl ${formatWeekdayDate(at, "pl")} != ${polish.format(at)}`);
-      if (formatWeekdayDate(at, "en") !== english.format(at)) mismatches.push(`en ${formatWeekdayDate(at, "en")} != ${english.format(at)}`);
+      if (formatWeekdayDate(at, "pl") !== polish.format(at))
+        mismatches.push(`pl ${formatWeekdayDate(at, "pl")} != ${polish.format(at)}`);
+      if (formatWeekdayDate(at, "en") !== english.format(at))
+        mismatches.push(`en ${formatWeekdayDate(at, "en")} != ${english.format(at)}`);
     }
     expect(mismatches.slice(0, 5)).toEqual([]);
     expect(formatWeekdayDate(new Date(2026, 10, 22, 12).getTime(), "pl")).toBe("niedziela, 22 listopada");
@@ -23,7 +25,8 @@ describe("dates without Intl: the same text Intl.DateTimeFormat writes", () => {
       const intl = new Intl.DateTimeFormat("pl-PL", { hour, minute: "2-digit", hourCycle: "h23" });
       for (let minute = 0; minute < 24 * 60; minute++) {
         const at = new Date(2026, 10, 22, 0, minute).getTime();
-        if (formatTimeOfDay(at, hour) !== intl.format(at)) mismatches.push(`${hour} ${formatTimeOfDay(at, hour)} != ${intl.format(at)}`);
+        if (formatTimeOfDay(at, hour) !== intl.format(at))
+          mismatches.push(`${hour} ${formatTimeOfDay(at, hour)} != ${intl.format(at)}`);
       }
     }
     expect(mismatches.slice(0, 5)).toEqual([]);

@@ -20,7 +20,9 @@ export type DateLocale = "pl" | "en";
  * @param epochMs the instant, epoch ms
  */
 export function formatWeekdayDate(epochMs: number, locale: DateLocale): string {
-  return locale === "pl" ? format(epochMs, "EEEE, d MMMM", { locale: pl }) : format(epochMs, "EEEE d MMMM", { locale: enGB });
+  return locale === "pl"
+    ? format(epochMs, "EEEE, d MMMM", { locale: pl })
+    : format(epochMs, "EEEE d MMMM", { locale: enGB });
 }
 
 /**

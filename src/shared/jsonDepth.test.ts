@@ -12,7 +12,9 @@ describe("jsonDepthWithin (deep JSON)", () => {
   });
 
   it("accepts a real Tasmota payload and refuses one nested past the limit", () => {
-    expect(jsonDepthWithin({ Time: "2026-11-22T12:00:00", "DS18B20-1": { Id: "00000566CC39", Temperature: 4.1 } })).toBe(true);
+    expect(
+      jsonDepthWithin({ Time: "2026-11-22T12:00:00", "DS18B20-1": { Id: "00000566CC39", Temperature: 4.1 } }),
+    ).toBe(true);
     expect(jsonDepthWithin(nested(MAX_JSON_DEPTH))).toBe(true);
     expect(jsonDepthWithin(nested(MAX_JSON_DEPTH + 1))).toBe(false);
   });

@@ -41,8 +41,8 @@ describe("formatNumber (the app's number styles without Intl's start-up cost)", 
   // Readings as devices send them (two decimals, halves that binary cannot hold exactly), large and
   // tiny magnitudes, and values whose rounding carries into a new digit.
   const values = [
-    0, -0, 0.04, -0.04, 0.05, -0.05, 0.95, -0.96, 1, 1.005, 2.25, 2.35, 2.5, -3.46, 21.25, 21.75, 99.95, 999.95, 1008.15,
-    1013, 9999.5, 12345.678, -1234567.891, 1e6, 123456789.5, 1e21, 1.5e22, 1e-7, 3.4e-6, 0.000015, 5e-324,
+    0, -0, 0.04, -0.04, 0.05, -0.05, 0.95, -0.96, 1, 1.005, 2.25, 2.35, 2.5, -3.46, 21.25, 21.75, 99.95, 999.95,
+    1008.15, 1013, 9999.5, 12345.678, -1234567.891, 1e6, 123456789.5, 1e21, 1.5e22, 1e-7, 3.4e-6, 0.000015, 5e-324,
   ];
   let seed = 7;
   const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;

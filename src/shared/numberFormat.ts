@@ -39,7 +39,10 @@ function plainDecimal(abs: number): string {
   if (!match) return text;
   const digits = `${match[1]}${match[2] ?? ""}`;
   const exponent = Number(match[3]);
-  if (exponent >= 0) return digits.length > exponent + 1 ? `${digits.slice(0, exponent + 1)}.${digits.slice(exponent + 1)}` : digits.padEnd(exponent + 1, "0");
+  if (exponent >= 0)
+    return digits.length > exponent + 1
+      ? `${digits.slice(0, exponent + 1)}.${digits.slice(exponent + 1)}`
+      : digits.padEnd(exponent + 1, "0");
   return `0.${"0".repeat(-exponent - 1)}${digits}`;
 }
 
@@ -112,7 +115,11 @@ export function formatNumber(value: number, locale: NumberLocale, options: Numbe
  */
 export function formatTemperature(value: number, fractionDigits: 0 | 1): string {
   if (!Number.isFinite(value)) return "–°C";
-  const text = formatNumber(value, "nb-NO", { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits, useGrouping: false });
+  const text = formatNumber(value, "nb-NO", {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+    useGrouping: false,
+  });
   const isZero = /^[\u2212-]?[0,]+$/.test(text);
   return `${isZero ? text.replace(/^[\u2212-]/, "") : text}°C`;
 }

@@ -14,7 +14,8 @@ describe("whenIdle", () => {
     const requested: Array<{ cb: () => void; timeout?: number }> = [];
     const page: IdlePage = {
       ...timers,
-      requestIdleCallback: ((cb: () => void, options?: { timeout?: number }) => requested.push({ cb, timeout: options?.timeout })) as unknown as Window["requestIdleCallback"],
+      requestIdleCallback: ((cb: () => void, options?: { timeout?: number }) =>
+        requested.push({ cb, timeout: options?.timeout })) as unknown as Window["requestIdleCallback"],
     };
     const run = vi.fn();
     whenIdle(run, 2_000, 50, page);

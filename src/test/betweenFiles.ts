@@ -13,7 +13,8 @@ afterAll(() => {
     // Not in a file that runs in Node (`// @vitest-environment node`).
     cleanup();
     document.body.innerHTML = "";
-    for (const node of document.head.querySelectorAll('link[rel="modulepreload"], script[type="application/json"]')) node.remove();
+    for (const node of document.head.querySelectorAll('link[rel="modulepreload"], script[type="application/json"]'))
+      node.remove();
     localStorage.clear();
     sessionStorage.clear();
   }

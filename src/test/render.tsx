@@ -99,7 +99,12 @@ export function renderWithApp(
       garage: fallback,
       ...options.api,
     };
-    store.set(commandEnvAtom, { api, notify: options.notify ?? (() => undefined), translate: (key: string) => i18n.t(key), store });
+    store.set(commandEnvAtom, {
+      api,
+      notify: options.notify ?? (() => undefined),
+      translate: (key: string) => i18n.t(key),
+      store,
+    });
   }
   const result = render(
     <Provider store={store}>

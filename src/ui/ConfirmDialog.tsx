@@ -87,7 +87,13 @@ export function ConfirmDialog({
           </p>
         )}
         <div className="confirm-dialog__actions">
-          <button ref={cancelRef} type="button" className="button confirm-dialog__button" disabled={busy} onClick={onCancel}>
+          <button
+            ref={cancelRef}
+            type="button"
+            className="button confirm-dialog__button"
+            disabled={busy}
+            onClick={onCancel}
+          >
             {cancelLabel}
           </button>
           <button

@@ -13,7 +13,14 @@ function Menu({ onClosed }: { onClosed: () => void }) {
         <button type="button" onClick={() => setAsking(true)}>
           Wyloguj
         </button>
-        <ConfirmDialog open={asking} title="Wylogować?" confirmLabel="Wyloguj" cancelLabel="Anuluj" onConfirm={() => setAsking(false)} onCancel={() => setAsking(false)} />
+        <ConfirmDialog
+          open={asking}
+          title="Wylogować?"
+          confirmLabel="Wyloguj"
+          cancelLabel="Anuluj"
+          onConfirm={() => setAsking(false)}
+          onCancel={() => setAsking(false)}
+        />
       </Drawer>
     </>
   );
@@ -24,7 +31,9 @@ const drawer = () => document.querySelector('[data-testid="drawer"]') as HTMLDia
 describe("Drawer (spec §9: the phone's menu closes in 500 ms)", () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    vi.spyOn(window, "matchMedia").mockImplementation((query: string) => ({ matches: false, media: query }) as MediaQueryList);
+    vi.spyOn(window, "matchMedia").mockImplementation(
+      (query: string) => ({ matches: false, media: query }) as MediaQueryList,
+    );
   });
   afterEach(() => {
     cleanup();

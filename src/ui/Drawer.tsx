@@ -47,13 +47,28 @@ export function Drawer({ title, closeLabel, onClosed, children, testId }: Drawer
   };
 
   return (
-    <dialog ref={dialogRef} className="drawer" aria-labelledby={titleId} onCancel={handleCancel} onClose={handleClose} onClick={handleBackdropClick} data-testid={testId}>
+    <dialog
+      ref={dialogRef}
+      className="drawer"
+      aria-labelledby={titleId}
+      onCancel={handleCancel}
+      onClose={handleClose}
+      onClick={handleBackdropClick}
+      data-testid={testId}
+    >
       <div className="drawer__box">
         <div className="drawer__head">
           <h1 id={titleId} className="drawer__title">
             {title}
           </h1>
-          <button ref={closeRef} type="button" className="button drawer__close" aria-label={closeLabel} title={closeLabel} onClick={() => setOpen(false)}>
+          <button
+            ref={closeRef}
+            type="button"
+            className="button drawer__close"
+            aria-label={closeLabel}
+            title={closeLabel}
+            onClick={() => setOpen(false)}
+          >
             <X aria-hidden="true" />
           </button>
         </div>

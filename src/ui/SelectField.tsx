@@ -12,7 +12,10 @@ export type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
  * A labelled native select (keyboard and touch for free) with its error under it (role="alert",
  * aria-describedby, aria-invalid), styled like TextField. Forwards its ref so react-hook-form can register it.
  */
-export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, options, error, className, ...selectProps }, ref) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, options, error, className, ...selectProps },
+  ref,
+) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -20,7 +23,14 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <select {...selectProps} ref={ref} id={id} className={`field__input ${className ?? ""}`.trim()} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+      <select
+        {...selectProps}
+        ref={ref}
+        id={id}
+        className={`field__input ${className ?? ""}`.trim()}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -70,7 +70,10 @@ export type TileValueProps = {
  */
 export function TileValue({ text, unit, spaced, variant = "number", stacked = false, testId }: TileValueProps) {
   return (
-    <p className={`tile__value tile__value--${variant}${spaced ? " tile__value--spaced" : ""}${stacked ? " tile__value--stacked" : ""}`} data-testid={testId}>
+    <p
+      className={`tile__value tile__value--${variant}${spaced ? " tile__value--spaced" : ""}${stacked ? " tile__value--stacked" : ""}`}
+      data-testid={testId}
+    >
       <span className="tile__number">{text}</span>
       {unit === "" ? null : (
         <>
@@ -92,7 +95,10 @@ export type TileSkeletonProps = { testId?: string; variant?: "number" | "word"; 
  */
 export function TileSkeleton({ testId, variant = "number", stacked = false }: TileSkeletonProps) {
   return (
-    <p className={`tile__value tile__value--loading tile__value--${variant}${stacked ? " tile__value--stacked" : ""}`} data-testid={testId}>
+    <p
+      className={`tile__value tile__value--loading tile__value--${variant}${stacked ? " tile__value--stacked" : ""}`}
+      data-testid={testId}
+    >
       <span className="skeleton" aria-hidden="true" />
     </p>
   );

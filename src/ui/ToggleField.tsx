@@ -42,7 +42,9 @@ export function ToggleField({ label, description, checked, onChange, disabled = 
             onChange={(event) => onChange(event.currentTarget.checked)}
           />
           <span className="toggle-field__track" aria-hidden="true">
-            <span className="toggle-field__thumb">{checked ? <Check size={16} strokeWidth={3} /> : <X size={16} strokeWidth={3} />}</span>
+            <span className="toggle-field__thumb">
+              {checked ? <Check size={16} strokeWidth={3} /> : <X size={16} strokeWidth={3} />}
+            </span>
           </span>
           {stateText && (
             <span className="toggle-field__state" aria-hidden="true">

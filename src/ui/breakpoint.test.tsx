@@ -24,7 +24,16 @@ describe("breakpoints (spec §2) follow the window 100 ms after the last resize 
   });
 
   it("maps widths to mobile < 600, tablet < 1024, desktop < 1600, huge", () => {
-    expect([390, 599, 600, 1023, 1024, 1599, 1600, 1920].map(breakpointOf)).toEqual(["mobile", "mobile", "tablet", "tablet", "desktop", "desktop", "huge", "huge"]);
+    expect([390, 599, 600, 1023, 1024, 1599, 1600, 1920].map(breakpointOf)).toEqual([
+      "mobile",
+      "mobile",
+      "tablet",
+      "tablet",
+      "desktop",
+      "desktop",
+      "huge",
+      "huge",
+    ]);
   });
 
   it("re-renders once, 100 ms after the last resize event of a drag", () => {

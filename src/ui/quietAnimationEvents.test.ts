@@ -56,8 +56,12 @@ describe("quietDecorativeAnimationEvents", () => {
 
   it("no component handles animation events (the premise of stopping them before React)", () => {
     const src = join(__dirname, "..");
-    const files = readdirSync(src, { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
-    const handlers = files.filter((file) => /\bonAnimation(Start|Iteration|End)\b/.test(readFileSync(join(src, file), "utf8")));
+    const files = readdirSync(src, { recursive: true, encoding: "utf8" }).filter(
+      (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file),
+    );
+    const handlers = files.filter((file) =>
+      /\bonAnimation(Start|Iteration|End)\b/.test(readFileSync(join(src, file), "utf8")),
+    );
     expect(handlers).toEqual([]);
   });
 });

@@ -11,9 +11,12 @@ const ANIMATION_EVENTS = ["animationstart", "animationiteration", "animationend"
  * in the dashboard's load and under live traffic). No component listens to them (no onAnimation*
  * handler in src/). Other elements' animation events pass untouched. Returns the uninstaller.
  */
-export function quietDecorativeAnimationEvents(target: Pick<Window, "addEventListener" | "removeEventListener"> = window): () => void {
+export function quietDecorativeAnimationEvents(
+  target: Pick<Window, "addEventListener" | "removeEventListener"> = window,
+): () => void {
   const stop = (event: Event) => {
-    if (event.target instanceof Element && event.target.matches(DECORATIVE_ANIMATION_SELECTOR)) event.stopImmediatePropagation();
+    if (event.target instanceof Element && event.target.matches(DECORATIVE_ANIMATION_SELECTOR))
+      event.stopImmediatePropagation();
   };
   for (const type of ANIMATION_EVENTS) target.addEventListener(type, stop, { capture: true });
   return () => {

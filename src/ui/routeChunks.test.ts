@@ -18,7 +18,13 @@ describe("the build's route -> code map", () => {
   });
 
   it("finds a route's files by the path a link opens, index routes included", () => {
-    block(JSON.stringify({ "/": ["/assets/index-a.js"], "/cameras/": ["/assets/cameras-b.js"], "/weather": ["/assets/weather-c.js"] }));
+    block(
+      JSON.stringify({
+        "/": ["/assets/index-a.js"],
+        "/cameras/": ["/assets/cameras-b.js"],
+        "/weather": ["/assets/weather-c.js"],
+      }),
+    );
     expect(routeChunkFiles("/")).toEqual(["/assets/index-a.js"]);
     expect(routeChunkFiles("/cameras")).toEqual(["/assets/cameras-b.js"]);
     expect(routeChunkFiles("/weather/")).toEqual(["/assets/weather-c.js"]);
@@ -27,7 +33,13 @@ describe("the build's route -> code map", () => {
 
   it("has no map in development (no block) or when the block is malformed or names anything but a script file", () => {
     expect(routeChunkMap()).toBeNull();
-    for (const text of ["{not json", "[]", JSON.stringify({ "/x": "a.js" }), JSON.stringify({ "/x": ["javascript:alert(1)"] }), JSON.stringify({ "/x": ["https://evil.example/a.js"] })]) {
+    for (const text of [
+      "{not json",
+      "[]",
+      JSON.stringify({ "/x": "a.js" }),
+      JSON.stringify({ "/x": ["javascript:alert(1)"] }),
+      JSON.stringify({ "/x": ["https://evil.example/a.js"] }),
+    ]) {
       resetRouteChunks();
       document.getElementById("route-chunks")?.remove();
       block(text);

@@ -6,7 +6,9 @@ const FILE = /^\/[\w./-]+\.js$/;
 /** Checked by hand, not with valibot: this runs in the shell, whose chunk does not load valibot. */
 function isRouteChunkMap(value: unknown): value is Record<string, string[]> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  return Object.values(value).every((files) => Array.isArray(files) && files.every((file) => typeof file === "string" && FILE.test(file)));
+  return Object.values(value).every(
+    (files) => Array.isArray(files) && files.every((file) => typeof file === "string" && FILE.test(file)),
+  );
 }
 
 let cached: Record<string, string[]> | null | undefined;

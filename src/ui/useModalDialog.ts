@@ -22,7 +22,11 @@ export type ModalDialogOptions = {
  * fires only when the dialog has really closed. Without showModal/close (old engines) it sets or
  * removes the `open` attribute instead.
  */
-export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: boolean, options: ModalDialogOptions = {}): void {
+export function useModalDialog(
+  ref: RefObject<HTMLDialogElement | null>,
+  open: boolean,
+  options: ModalDialogOptions = {},
+): void {
   const closeMs = options.closeMs ?? MODAL_ANIMATION_MS;
   const closing = useRef<ReturnType<typeof setTimeout> | null>(null);
 

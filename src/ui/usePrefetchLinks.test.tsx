@@ -32,7 +32,10 @@ class FakeIntersectionObserver {
   }
   /** Reports `target` as within the margin of the viewport. */
   enter(target: Element) {
-    this.callback([{ target, isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+    this.callback(
+      [{ target, isIntersecting: true } as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    );
   }
 }
 
@@ -100,7 +103,8 @@ describe("usePrefetchLinks (spec §9 link prefetch margin 200px)", () => {
   it("preloads links that come into view together one per idle period, in order", async () => {
     const idle: Array<() => void> = [];
     const original = { request: window.requestIdleCallback, cancel: window.cancelIdleCallback };
-    window.requestIdleCallback = (callback) => idle.push(() => callback({ didTimeout: false, timeRemaining: () => 10 }));
+    window.requestIdleCallback = (callback) =>
+      idle.push(() => callback({ didTimeout: false, timeRemaining: () => 10 }));
     window.cancelIdleCallback = () => undefined;
     const runIdle = () => idle.shift()?.();
     const view = render(<Links />);
@@ -123,7 +127,10 @@ describe("usePrefetchLinks (spec §9 link prefetch margin 200px)", () => {
   });
 
   it("in a build, fetches a link's route code as modulepreload links, once each, without the router's preload", async () => {
-    const map = { "/weather": ["/assets/weather-a.js", "/assets/shared-b.js"], "/cameras/live": ["/assets/live-c.js", "/assets/shared-b.js"] };
+    const map = {
+      "/weather": ["/assets/weather-a.js", "/assets/shared-b.js"],
+      "/cameras/live": ["/assets/live-c.js", "/assets/shared-b.js"],
+    };
     const block = document.createElement("script");
     block.type = "application/json";
     block.id = "route-chunks";
@@ -131,7 +138,10 @@ describe("usePrefetchLinks (spec §9 link prefetch margin 200px)", () => {
     document.head.append(block);
     const view = render(<Links />);
     const observer = FakeIntersectionObserver.instances[0]!;
-    const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute("href"));
+    const preloads = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
+        link.getAttribute("href"),
+      );
     observer.enter(view.getByText("Pogoda"));
     await waitFor(() => expect(preloads()).toEqual(["/assets/weather-a.js", "/assets/shared-b.js"]));
     await act(async () => view.getByText("więcej").click());
@@ -139,7 +149,9 @@ describe("usePrefetchLinks (spec §9 link prefetch margin 200px)", () => {
     await waitFor(() => expect(observer.observed.has(brama)).toBe(true));
     observer.enter(brama);
     // The shared chunk is not fetched twice.
-    await waitFor(() => expect(preloads()).toEqual(["/assets/weather-a.js", "/assets/shared-b.js", "/assets/live-c.js"]));
+    await waitFor(() =>
+      expect(preloads()).toEqual(["/assets/weather-a.js", "/assets/shared-b.js", "/assets/live-c.js"]),
+    );
     expect(preloadRoute).not.toHaveBeenCalled();
   });
 

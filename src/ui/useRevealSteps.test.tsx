@@ -20,7 +20,13 @@ describe("useRevealSteps (a long screen mounted one section per transition)", ()
     const view = render(<Sections total={5} initial={2} />);
     expect(view.getAllByRole("listitem").map((item) => item.textContent)).toEqual(["section 0", "section 1"]);
     await waitFor(() => expect(view.getAllByRole("listitem")).toHaveLength(5));
-    expect(view.getAllByRole("listitem").map((item) => item.textContent)).toEqual(["section 0", "section 1", "section 2", "section 3", "section 4"]);
+    expect(view.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "section 0",
+      "section 1",
+      "section 2",
+      "section 3",
+      "section 4",
+    ]);
   });
 
   it("holds at the first sections while not enabled (home waiting for the live state), then goes on", async () => {

@@ -14,10 +14,12 @@ import { startTasmota, type TestTasmota } from "./support/tasmota";
 // BME280 SENSOR payload the device publishes, through the bridge's sensor/temp/balcony.
 
 /** The control of relay `relay` of the demo's power strip 'Listwa w biurze' (hub/household/demo.json). */
-const relayControl = (page: Page, relay: number) => page.getByRole("switch", { name: `Listwa w biurze przekaźnik ${relay}` });
+const relayControl = (page: Page, relay: number) =>
+  page.getByRole("switch", { name: `Listwa w biurze przekaźnik ${relay}` });
 
 /** The list entry of automation `name`. */
-const entry = (page: Page, name: string) => page.getByTestId("automation").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const entry = (page: Page, name: string) =>
+  page.getByTestId("automation").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 test.describe("automations", () => {
   let hub: TestHub | undefined;
@@ -29,7 +31,9 @@ test.describe("automations", () => {
     hub = undefined;
   });
 
-  test("create in the editor, refused then fixed, run: the relay is confirmed on and the run shown; a BME280 reading over 25 °C runs another; axe on list and editor", async ({ page }) => {
+  test("create in the editor, refused then fixed, run: the relay is confirmed on and the run shown; a BME280 reading over 25 °C runs another; axe on list and editor", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     hub = await startTestHub();
     listwa = await startTasmota(hub, "listwa", 3); // the demo's power strip, all relays OFF
@@ -55,7 +59,9 @@ test.describe("automations", () => {
     await editor.getByLabel("Przełącznik").selectOption({ label: "Listwa w biurze" });
     await editor.getByLabel("Przekaźnik (0 = cały)").fill("4");
     await editor.getByRole("button", { name: "Zapisz" }).click();
-    await expect(editor.getByText(/Hub odrzucił automatyzację: actions\.0\.relay: must be one of 0, 1, 2, 3/)).toBeVisible();
+    await expect(
+      editor.getByText(/Hub odrzucił automatyzację: actions\.0\.relay: must be one of 0, 1, 2, 3/),
+    ).toBeVisible();
     await editor.getByLabel("Przekaźnik (0 = cały)").fill("2");
     await editor.getByRole("button", { name: "Zapisz" }).click();
     await expect(editor).toHaveCount(0);
@@ -79,7 +85,10 @@ test.describe("automations", () => {
       await page.getByRole("button", { name: "Anuluj" }).click();
     }
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.getByRole("navigation", { name: "Pasek główny" }).getByRole("link", { name: /Przełączniki/ }).click();
+    await page
+      .getByRole("navigation", { name: "Pasek główny" })
+      .getByRole("link", { name: /Przełączniki/ })
+      .click();
     await expect(relayControl(page, 2)).toHaveAttribute("aria-checked", "true");
     await expect(relayControl(page, 2)).toContainText("Włączony");
     await expect(relayControl(page, 3)).toHaveAttribute("aria-checked", "false");
@@ -98,7 +107,10 @@ test.describe("automations", () => {
     expect(v.parse(AutomationAnswerSchema, await saved.json()).item.enabled).toBe(true);
     const fixture = loadFixture("tasmota/sensor_bme280.json");
     const topic = fixture.topic?.replace("%topic%", "balkon") ?? "tele/balkon/SENSOR";
-    const reading = (temperature: number) => ({ ...(fixture.payload as Record<string, unknown>), BME280: { Temperature: temperature, Humidity: 66.6, Pressure: 988.6 } });
+    const reading = (temperature: number) => ({
+      ...(fixture.payload as Record<string, unknown>),
+      BME280: { Temperature: temperature, Humidity: 66.6, Pressure: 988.6 },
+    });
     await publishDevice(hub, topic, fixture.payload); // 21.7 °C as the docs show it
     await publishDevice(hub, topic, reading(24.9));
     await page.waitForTimeout(300);

@@ -8,14 +8,20 @@ import { expect, loginThroughUi, test } from "./support/fixtures";
 // A camera of the household file that is not go2rtc nor the demo: an IP camera's own
 // MJPEG on loopback, behind a Basic login, proxied by the real hub to Chromium.
 
-test("a household camera of type mjpeg: its live view falls from WebRTC to MJPEG by itself and shows the camera's moving frames, the login never in the page; axe", async ({ page, household }) => {
+test("a household camera of type mjpeg: its live view falls from WebRTC to MJPEG by itself and shows the camera's moving frames, the login never in the page; axe", async ({
+  page,
+  household,
+}) => {
   test.setTimeout(90_000);
   const camera = await startFakeMjpegCamera({ login: { user: "admin", password: "kamera-tajne" }, intervalMs: 200 });
   const dir = mkdtempSync(join(tmpdir(), "e2e-ip-camera-"));
   try {
     const config = join(dir, "household.json");
     const url = `${camera.url.replace("http://", "http://admin:kamera-tajne@")}/video.mjpg`;
-    writeFileSync(config, JSON.stringify({ cameras: [{ id: "podjazd", label: "Podjazd", source: { type: "mjpeg", url } }] }));
+    writeFileSync(
+      config,
+      JSON.stringify({ cameras: [{ id: "podjazd", label: "Podjazd", source: { type: "mjpeg", url } }] }),
+    );
     const { hub } = await household({ env: { HUB_CONFIG: config } });
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await page.goto(`${hub.baseURL}/cameras/live?id=podjazd`);

@@ -11,21 +11,34 @@ import { snapshotRow } from "./support/liveSnapshot";
 // stops sending (its connection stays open, no picture): the live view and /cameras say so.
 
 for (const broker of ["embedded", "mosquitto"] as const) {
-  test(`${broker} broker: a fresh hub's dashboard has camera/config; a camera that stops sending shows 'Brak sygnału od …' in its live view and on /cameras`, async ({ page, household }) => {
+  test(`${broker} broker: a fresh hub's dashboard has camera/config; a camera that stops sending shows 'Brak sygnału od …' in its live view and on /cameras`, async ({
+    page,
+    household,
+  }) => {
     test.setTimeout(120_000);
     const camera = await startFakeMjpegCamera({ intervalMs: 200 });
     const dir = mkdtempSync(join(tmpdir(), "e2e-camera-state-"));
     try {
       const config = join(dir, "household.json");
-      writeFileSync(config, JSON.stringify({ cameras: [{ id: "podjazd", label: "Podjazd", source: { type: "mjpeg", url: `${camera.url}/video.mjpg` } }] }));
+      writeFileSync(
+        config,
+        JSON.stringify({
+          cameras: [{ id: "podjazd", label: "Podjazd", source: { type: "mjpeg", url: `${camera.url}/video.mjpg` } }],
+        }),
+      );
       const { hub } = await household({ env: { HUB_CONFIG: config }, broker });
       await loginThroughUi(page, { baseURL: hub.baseURL });
 
       // No camera was edited: camera/config is in the dashboard's live state from the hub's start.
-      await expect.poll(async () => (await snapshotRow(page, "camera/config"))?.value, { timeout: 20_000 }).toEqual({ cameras: [{ id: "podjazd", motion: false, sound: false, nightmode: false }] });
+      await expect
+        .poll(async () => (await snapshotRow(page, "camera/config"))?.value, { timeout: 20_000 })
+        .toEqual({ cameras: [{ id: "podjazd", motion: false, sound: false, nightmode: false }] });
 
       // Opening the live view asks the hub for the camera's current item (spec §7).
-      const itemCall = page.waitForRequest((request) => request.method() === "GET" && new URL(request.url()).pathname === "/api/cameras/v5/cameras/podjazd");
+      const itemCall = page.waitForRequest(
+        (request) =>
+          request.method() === "GET" && new URL(request.url()).pathname === "/api/cameras/v5/cameras/podjazd",
+      );
       await page.goto(`${hub.baseURL}/cameras/live?id=podjazd`);
       await itemCall;
       await expect(page.getByRole("heading", { level: 1, name: "Podjazd" })).toBeVisible();

@@ -23,7 +23,9 @@ function trackPeerConnections(): void {
 
 /** The connection states of the page's peer connections, oldest first. */
 function peerStates(): string[] {
-  return ((window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections ?? []).map((pc) => pc.connectionState);
+  return ((window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections ?? []).map(
+    (pc) => pc.connectionState,
+  );
 }
 
 /** Frames shown so far by the live picture. */
@@ -57,7 +59,9 @@ test.describe("cameras", () => {
     hub = undefined;
   });
 
-  test("grid of previews -> live WebRTC with moving frames, its peer connection closed on leaving it -> MJPEG with moving frames, scaling cycle, and recovery after the hub kills the stream; then the zoom camera's settings, PTZ and a locked recording; axe", async ({ page }) => {
+  test("grid of previews -> live WebRTC with moving frames, its peer connection closed on leaving it -> MJPEG with moving frames, scaling cycle, and recovery after the hub kills the stream; then the zoom camera's settings, PTZ and a locked recording; axe", async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     // The simulator on: the demo-only motion trigger (POST /demo/motion/{id}) is the simulated cameras' motion sensor.
     hub = await startTestHub({ simulator: true });
@@ -68,7 +72,9 @@ test.describe("cameras", () => {
     const grid = page.getByTestId("camera-grid");
     await expect(grid.getByRole("link")).toHaveCount(3);
     await expect(grid.getByTestId("camera-preview-brama")).toBeVisible();
-    await expect.poll(() => grid.getByTestId("camera-preview-ogrod").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => grid.getByTestId("camera-preview-ogrod").evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await expectNoA11yViolations(page, "cameras");
 
     await grid.getByRole("link", { name: "Podgląd na żywo: Brama wjazdowa" }).click();
@@ -83,11 +89,15 @@ test.describe("cameras", () => {
     await expectMoving(video, 10);
     await expect(page.getByTestId("camera-connecting")).toBeHidden();
     // One open peer connection (any earlier attempt closed).
-    await expect.poll(async () => (await page.evaluate(peerStates)).filter((state) => state !== "closed")).toEqual(["connected"]);
+    await expect
+      .poll(async () => (await page.evaluate(peerStates)).filter((state) => state !== "closed"))
+      .toEqual(["connected"]);
     await expectNoA11yViolations(page, "camera live view (WebRTC)");
 
     // Leaving WebRTC (the mode button, up to MJPEG) closes its peer connection; none is left open.
-    const modeButton = page.getByRole("group", { name: "Sterowanie podglądem" }).getByRole("button", { name: /^Tryb: / });
+    const modeButton = page
+      .getByRole("group", { name: "Sterowanie podglądem" })
+      .getByRole("button", { name: /^Tryb: / });
     for (let i = 0; i < 2 && (await live.getAttribute("data-mode")) !== "mjpeg"; i++) await modeButton.click();
     await expect(live).toHaveAttribute("data-mode", "mjpeg");
     await expect(modeButton).toHaveText("Tryb: MJPEG");
@@ -151,17 +161,28 @@ test.describe("cameras", () => {
     const lock = recordings.getByRole("button", { name: /^Zablokuj nagranie z / });
     await expect(lock).toHaveAttribute("aria-pressed", "false");
     await lock.click();
-    await expect(recordings.getByRole("button", { name: /^Odblokuj nagranie z / })).toHaveAttribute("aria-pressed", "true");
+    await expect(recordings.getByRole("button", { name: /^Odblokuj nagranie z / })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await expectNoA11yViolations(page, "camera controls and recordings");
     await page.reload();
-    await expect(page.getByTestId("recordings-zoom").getByRole("button", { name: /^Odblokuj nagranie z / })).toHaveAttribute("aria-pressed", "true");
+    await expect(
+      page.getByTestId("recordings-zoom").getByRole("button", { name: /^Odblokuj nagranie z / }),
+    ).toHaveAttribute("aria-pressed", "true");
   });
 
-  test("live HLS: the hub's demo HLS (Debian's ffmpeg's live test source, which the test command installs) plays in hls.js, moving frames that keep coming for more than 10 s; axe", async ({ loggedInPage: page }) => {
+  test("live HLS: the hub's demo HLS (Debian's ffmpeg's live test source, which the test command installs) plays in hls.js, moving frames that keep coming for more than 10 s; axe", async ({
+    loggedInPage: page,
+  }) => {
     test.setTimeout(90_000);
     const playlists: string[] = [];
     page.on("response", (response) => {
-      if (response.url().endsWith("/index.m3u8")) void response.text().then((text) => playlists.push(text), () => undefined);
+      if (response.url().endsWith("/index.m3u8"))
+        void response.text().then(
+          (text) => playlists.push(text),
+          () => undefined,
+        );
     });
     await page.getByRole("navigation", { name: "Pasek główny" }).getByRole("link", { name: "Kamery" }).click();
     await page.getByTestId("camera-grid").getByRole("link", { name: "Podgląd na żywo: Furtka (zbliżenie)" }).click();

@@ -11,15 +11,22 @@ import { loadFixture, nativeReading, publishDevice } from "./support/mqtt";
 async function emulateSpeed(page: Page, speed: number | null): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   if (speed === null) await cdp.send("Emulation.setGeolocationOverride", {});
-  else await cdp.send("Emulation.setGeolocationOverride", { latitude: 52.2297, longitude: 21.0122, accuracy: 5, speed });
+  else
+    await cdp.send("Emulation.setGeolocationOverride", { latitude: 52.2297, longitude: 21.0122, accuracy: 5, speed });
 }
 
 test.describe("car dashboard", () => {
-  test("speed in km/h from geolocation, outdoor temperature without decimals, the time, 76 px targets, day and night, English", async ({ loggedInPage: page, hub, context }) => {
+  test("speed in km/h from geolocation, outdoor temperature without decimals, the time, 76 px targets, day and night, English", async ({
+    loggedInPage: page,
+    hub,
+    context,
+  }) => {
     test.setTimeout(60_000);
     await context.grantPermissions(["geolocation"]);
     await context.setGeolocation({ latitude: 52.2297, longitude: 21.0122, accuracy: 5 });
-    const outdoor = (await configuredSensors(page)).filter((s) => s.kind === "temp" && ["balcony", "outside", "tunnel"].includes(s.place));
+    const outdoor = (await configuredSensors(page)).filter(
+      (s) => s.kind === "temp" && ["balcony", "outside", "tunnel"].includes(s.place),
+    );
     for (const [i, sensor] of outdoor.entries()) {
       const reading = nativeReading(sensor, i === 0 ? -4.6 : 8.2);
       await publishDevice(hub, reading.topic, reading.payload);
@@ -27,9 +34,13 @@ test.describe("car dashboard", () => {
     // The gate as its Tasmota shutter reports it (at rest, open), so its tile is there.
     await publishDevice(hub, "stat/brama/RESULT", loadFixture("tasmota/result_shutter_at_rest.json").payload);
     try {
-      const chosen = await page.request.patch("/api/auth/v1/settings", { data: { key: "carDashboardSwitches", value: ["lampa_salon"] } });
+      const chosen = await page.request.patch("/api/auth/v1/settings", {
+        data: { key: "carDashboardSwitches", value: ["lampa_salon"] },
+      });
       expect(chosen.status()).toBe(200);
-      const preferences = await page.request.patch("/api/auth/v1/preferences", { data: { preferences: { appUi: "car" } } });
+      const preferences = await page.request.patch("/api/auth/v1/preferences", {
+        data: { preferences: { appUi: "car" } },
+      });
       expect(preferences.status()).toBe(200);
       await page.reload();
       const bar = page.getByRole("navigation", { name: "Pasek główny" });
@@ -59,7 +70,8 @@ test.describe("car dashboard", () => {
       const theme = page.getByRole("button", { name: "Motyw nocny" });
       const gateClose = page.getByTestId("door-gate").getByRole("button", { name: "Zamknij" });
       const lamp = page.getByTestId("switch-tile-lampa_salon");
-      for (const control of [theme, gateClose, lamp, d]) expect((await control.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(76);
+      for (const control of [theme, gateClose, lamp, d])
+        expect((await control.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(76);
 
       // Day and night, both readable (axe: contrast).
       const dashboard = page.getByTestId("car-dashboard");
@@ -80,7 +92,9 @@ test.describe("car dashboard", () => {
       await expectNoA11yViolations(page, "car dashboard in English");
     } finally {
       await page.request.patch("/api/auth/v1/settings", { data: { key: "carDashboardSwitches", value: [] } });
-      await page.request.patch("/api/auth/v1/preferences", { data: { preferences: { appUi: "standard", locale: "pl" } } });
+      await page.request.patch("/api/auth/v1/preferences", {
+        data: { preferences: { appUi: "standard", locale: "pl" } },
+      });
     }
   });
 });

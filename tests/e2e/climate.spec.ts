@@ -27,7 +27,9 @@ test.describe("heater and air conditioning with the embedded broker", () => {
     hub = undefined;
   });
 
-  test("heater mode, target and sensor through the relay; AC mode and target confirmed by the IR blaster; invalid values refused; a silent blaster gives the toast; axe on both panels", async ({ page }) => {
+  test("heater mode, target and sensor through the relay; AC mode and target confirmed by the IR blaster; invalid values refused; a silent blaster gives the toast; axe on both panels", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     hub = await startTestHub();
     const relay = await startTasmota(hub, "grzejnik", 1);
@@ -64,7 +66,10 @@ test.describe("heater and air conditioning with the embedded broker", () => {
     await publishDevice(hub, "tele/balkon/SENSOR", balconyReading(22));
     await expect(heaterTile).toHaveAttribute("data-relay", "OFF");
     await expect(heaterTile).toContainText("Nie grzeje");
-    expect(relay.commands.map((c) => `${c.topic} ${c.payload}`)).toEqual(["cmnd/grzejnik/POWER ON", "cmnd/grzejnik/POWER OFF"]);
+    expect(relay.commands.map((c) => `${c.topic} ${c.payload}`)).toEqual([
+      "cmnd/grzejnik/POWER ON",
+      "cmnd/grzejnik/POWER OFF",
+    ]);
     await heater.getByRole("button", { name: "Zamknij" }).click();
     await expect(heater).toBeHidden();
 
@@ -81,8 +86,18 @@ test.describe("heater and air conditioning with the embedded broker", () => {
     await expect(ac.locator("output")).toHaveText("22,5°C");
     await expect(acTile).toHaveAttribute("data-pending", "false");
     expect(blaster.commands.map((c) => [c.topic, JSON.parse(c.payload) as unknown, c.retain, c.qos])).toEqual([
-      ["cmnd/klima_salon/IRHVAC", { Vendor: "COOLIX", Power: "On", Mode: "Cool", FanSpeed: "Auto", Celsius: "On", Temp: 22 }, false, 1],
-      ["cmnd/klima_salon/IRHVAC", { Vendor: "COOLIX", Power: "On", Mode: "Cool", FanSpeed: "Auto", Celsius: "On", Temp: 22.5 }, false, 1],
+      [
+        "cmnd/klima_salon/IRHVAC",
+        { Vendor: "COOLIX", Power: "On", Mode: "Cool", FanSpeed: "Auto", Celsius: "On", Temp: 22 },
+        false,
+        1,
+      ],
+      [
+        "cmnd/klima_salon/IRHVAC",
+        { Vendor: "COOLIX", Power: "On", Mode: "Cool", FanSpeed: "Auto", Celsius: "On", Temp: 22.5 },
+        false,
+        1,
+      ],
     ]);
 
     // Invalid values: refused by the hub with a message naming the field; nothing reaches a device.

@@ -13,18 +13,24 @@ async function openSection(page: Page, title: string): Promise<void> {
   await page.locator("summary", { has: page.getByRole("heading", { name: title, exact: true }) }).click();
 }
 
-test("the switch edit form shows the hub's current values (GET config/switches/{id}); saving reloads the definitions; 'Wczytaj przełączniki z huba' too", async ({ page, household }) => {
+test("the switch edit form shows the hub's current values (GET config/switches/{id}); saving reloads the definitions; 'Wczytaj przełączniki z huba' too", async ({
+  page,
+  household,
+}) => {
   const { hub } = await household();
   await loginThroughUi(page, { baseURL: hub.baseURL });
   await page.goto(`${hub.baseURL}/switches`);
   await expect(page.getByRole("switch", { name: "Pompa ogrodowa" })).toBeVisible();
 
   // Another household member edits the pump on the hub after this screen loaded its definitions.
-  const edited = await page.request.patch(`${hub.baseURL}/api/v2/config/switches/pompa`, { data: { config: { purpose: "podlewanie" } } });
+  const edited = await page.request.patch(`${hub.baseURL}/api/v2/config/switches/pompa`, {
+    data: { config: { purpose: "podlewanie" } },
+  });
   expect(edited.status()).toBe(200);
   const loads: string[] = [];
   page.on("request", (request) => {
-    if (/\/config\/switches\//.test(request.url())) loads.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    if (/\/config\/switches\//.test(request.url()))
+      loads.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
   await page.getByRole("button", { name: "Edytuj: Pompa ogrodowa" }).click();
   const form = page.getByRole("form", { name: "Edycja: Pompa ogrodowa" });
@@ -35,31 +41,49 @@ test("the switch edit form shows the hub's current values (GET config/switches/{
   await form.getByRole("button", { name: "Zapisz" }).click();
   await expect(form).toHaveCount(0);
   await expect(page.getByRole("switch", { name: "Pompa przy altanie" })).toBeVisible();
-  expect(loads).toEqual(["GET /api/v2/config/switches/pompa", "PATCH /api/v2/config/switches/pompa", "POST /api/v2/config/switches/reload"]);
+  expect(loads).toEqual([
+    "GET /api/v2/config/switches/pompa",
+    "PATCH /api/v2/config/switches/pompa",
+    "POST /api/v2/config/switches/reload",
+  ]);
 
   // A change made elsewhere shows after 'Wczytaj przełączniki z huba'.
-  await page.request.patch(`${hub.baseURL}/api/v2/config/switches/listwa`, { data: { config: { label: "Listwa przy biurku" } } });
+  await page.request.patch(`${hub.baseURL}/api/v2/config/switches/listwa`, {
+    data: { config: { label: "Listwa przy biurku" } },
+  });
   await expect(page.getByRole("switch", { name: "Listwa w biurze przekaźnik 1" })).toBeVisible();
   await page.getByRole("button", { name: "Wczytaj przełączniki z huba" }).click();
   await expect(page.getByRole("switch", { name: "Listwa przy biurku przekaźnik 1" })).toBeVisible();
 });
 
-test("the switch edit form says so in Polish when the hub cannot answer, and loads on 'Spróbuj ponownie'", async ({ page, household }) => {
+test("the switch edit form says so in Polish when the hub cannot answer, and loads on 'Spróbuj ponownie'", async ({
+  page,
+  household,
+}) => {
   const { hub } = await household();
   await loginThroughUi(page, { baseURL: hub.baseURL });
   await page.goto(`${hub.baseURL}/switches`);
-  await page.route("**/api/v2/config/switches/pompa", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"code":"INTERNAL","message":"x"}' }));
+  await page.route("**/api/v2/config/switches/pompa", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: '{"code":"INTERNAL","message":"x"}' }),
+  );
   await page.getByRole("button", { name: "Edytuj: Pompa ogrodowa" }).click();
   await expect(page.getByRole("alert")).toHaveText("Nie udało się wczytać ustawień przełącznika z huba.");
   await page.unroute("**/api/v2/config/switches/pompa");
   await page.getByRole("button", { name: "Spróbuj ponownie" }).click();
-  await expect(page.getByRole("form", { name: "Edycja: Pompa ogrodowa" }).getByLabel("Nazwa")).toHaveValue("Pompa ogrodowa");
+  await expect(page.getByRole("form", { name: "Edycja: Pompa ogrodowa" }).getByLabel("Nazwa")).toHaveValue(
+    "Pompa ogrodowa",
+  );
 });
 
-test("'Sprawdź teraz' in the watchdogs' editor shows the alert the hub answers as active, raised by a real Tasmota BME280 reading", async ({ page, household }) => {
+test("'Sprawdź teraz' in the watchdogs' editor shows the alert the hub answers as active, raised by a real Tasmota BME280 reading", async ({
+  page,
+  household,
+}) => {
   const { hub, device } = await household();
   await loginThroughUi(page, { baseURL: hub.baseURL });
-  const saved = await page.request.patch(`${hub.baseURL}/api/auth/v1/settings`, { data: { key: "tempWatchdog", value: [{ id: "balkon", sensor: "balcony", max: 20 }] } });
+  const saved = await page.request.patch(`${hub.baseURL}/api/auth/v1/settings`, {
+    data: { key: "tempWatchdog", value: [{ id: "balkon", sensor: "balcony", max: 20 }] },
+  });
   expect(saved.status()).toBe(200);
   await page.goto(`${hub.baseURL}/menu`);
   await openSection(page, "Alarmy pogody i temperatury");
@@ -69,7 +93,9 @@ test("'Sprawdź teraz' in the watchdogs' editor shows the alert the hub answers 
 
   // The balcony's BME280 reports 21.7 °C, above the 20 °C limit.
   await publishDevice(device, "tele/balkon/SENSOR", loadFixture("tasmota/sensor_bme280.json").payload);
-  const notified = page.waitForResponse((response) => response.url().endsWith("/config/sensors/notify") && response.request().method() === "POST");
+  const notified = page.waitForResponse(
+    (response) => response.url().endsWith("/config/sensors/notify") && response.request().method() === "POST",
+  );
   await check.click();
   expect(await (await notified).json()).toEqual({ item: { active: ["temp/balkon-max"] } });
   const list = page.getByRole("list", { name: "Aktywne alarmy: 1" });

@@ -21,7 +21,9 @@ async function refocus(page: Page): Promise<void> {
 }
 
 test.describe("data fetching (spec §9)", () => {
-  test("a slow GET /config shows 'Wczytywanie trwa dłużej niż zwykle' after about 3 s, then the data and no hint", async ({ loggedInPage: page }) => {
+  test("a slow GET /config shows 'Wczytywanie trwa dłużej niż zwykle' after about 3 s, then the data and no hint", async ({
+    loggedInPage: page,
+  }) => {
     const delayMs = 6000;
     let requestedAt = 0;
     let answered = false;
@@ -52,20 +54,29 @@ test.describe("data fetching (spec §9)", () => {
     await expect(hint).toHaveCount(0);
   });
 
-  test("a window focus more than 5 s after loading refetches a resource changed on the hub meanwhile", async ({ page, household }) => {
+  test("a window focus more than 5 s after loading refetches a resource changed on the hub meanwhile", async ({
+    page,
+    household,
+  }) => {
     // A hub of its own: the test renames a switch.
     const { hub } = await household();
     await loginThroughUi(page, { baseURL: hub.baseURL });
     const loadedAt = Date.now();
     const switchGets: number[] = [];
     page.on("request", (request) => {
-      if (request.method() === "GET" && new URL(request.url()).pathname === "/api/v2/config/switches") switchGets.push(Date.now());
+      if (request.method() === "GET" && new URL(request.url()).pathname === "/api/v2/config/switches")
+        switchGets.push(Date.now());
     });
-    await page.getByRole("navigation", { name: "Pasek główny" }).getByRole("link", { name: "Przełączniki", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Pasek główny" })
+      .getByRole("link", { name: "Przełączniki", exact: true })
+      .click();
     const listwa = page.getByTestId("switch-entry-listwa");
     await expect(listwa).toContainText("Listwa w biurze");
     // Renamed from another device (the page's own cookie, outside the page).
-    const renamed = await page.request.patch(`${hub.baseURL}/api/v2/config/switches/listwa`, { data: { config: { label: "Listwa w warsztacie" } } });
+    const renamed = await page.request.patch(`${hub.baseURL}/api/v2/config/switches/listwa`, {
+      data: { config: { label: "Listwa w warsztacie" } },
+    });
     expect(renamed.status()).toBe(200);
     // Nothing tells the open page: it still shows the old label.
     await page.waitForTimeout(Math.max(0, loadedAt + 5500 - Date.now()));

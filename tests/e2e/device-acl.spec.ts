@@ -14,8 +14,16 @@ test.describe("device access on the embedded broker", () => {
     hub,
   }) => {
     const sensors = await configuredSensors(page);
-    const outside = pickSensor(sensors, "an outside temperature sensor", (s) => s.kind === "temp" && s.place === "outside");
-    const own = pickSensor(sensors, "a Tasmota temperature sensor of another device", (s) => s.kind === "temp" && s.source.type === "tasmota" && s.source.device !== outside.source.device);
+    const outside = pickSensor(
+      sensors,
+      "an outside temperature sensor",
+      (s) => s.kind === "temp" && s.place === "outside",
+    );
+    const own = pickSensor(
+      sensors,
+      "a Tasmota temperature sensor of another device",
+      (s) => s.kind === "temp" && s.source.type === "tasmota" && s.source.device !== outside.source.device,
+    );
     if (own.source.type !== "tasmota") throw new Error("unreachable");
     const attacker = own.source.device;
     const outsideTile = page.getByTestId(`sensor-temp-${outside.place}`).getByTestId("sensor-value");
@@ -28,7 +36,12 @@ test.describe("device access on the embedded broker", () => {
 
     // The attacker is a real device with its own login: the dashboard's topic, retained, and a forged
     // native reading of the outside sensor's device.
-    await publishDevice(hub, sensorTopic("temp", outside.place), { value: -55, time: new Date().toISOString() } satisfies SensorReading, { as: attacker, retain: true });
+    await publishDevice(
+      hub,
+      sensorTopic("temp", outside.place),
+      { value: -55, time: new Date().toISOString() } satisfies SensorReading,
+      { as: attacker, retain: true },
+    );
     const forged = nativeReading(outside, -55);
     await publishDevice(hub, forged.topic, forged.payload, { as: attacker });
     // Its own reading still goes through, after the attack: once it shows, the attack had its chance.

@@ -26,7 +26,9 @@ test.describe("doorbell", () => {
     hub = undefined;
   });
 
-  test("a press at the gate opens 'Ktoś dzwoni przy bramce.' with moving zoom and brama; 'Zamknij'; closes itself after 30 s; alerts off keeps it shut", async ({ page }) => {
+  test("a press at the gate opens 'Ktoś dzwoni przy bramce.' with moving zoom and brama; 'Zamknij'; closes itself after 30 s; alerts off keeps it shut", async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     hub = await startTestHub();
     await rememberMjpeg(page);
@@ -38,7 +40,9 @@ test.describe("doorbell", () => {
     await expect(popup).toBeVisible({ timeout: 10_000 });
     for (const label of ["Furtka (zbliżenie)", "Brama wjazdowa"]) {
       const picture = popup.getByRole("img", { name: label, exact: true });
-      await expect.poll(async () => Number(await picture.getAttribute("data-frames")), { timeout: 15_000 }).toBeGreaterThan(2);
+      await expect
+        .poll(async () => Number(await picture.getAttribute("data-frames")), { timeout: 15_000 })
+        .toBeGreaterThan(2);
     }
     await popup.getByRole("button", { name: "Zamknij" }).click();
     await expect(popup).toBeHidden();
@@ -55,7 +59,9 @@ test.describe("doorbell", () => {
     await expect(popup).toBeHidden({ timeout: 8_000 });
 
     // Alerts off ('Powiadomienia' in the menu): a ring opens nothing.
-    const off = await page.request.patch(`${hub.baseURL}/api/auth/v1/preferences`, { data: { preferences: { alerts: false } } });
+    const off = await page.request.patch(`${hub.baseURL}/api/auth/v1/preferences`, {
+      data: { preferences: { alerts: false } },
+    });
     expect(off.status()).toBe(200);
     await page.reload();
     await expect(page.getByTestId("live-spinner")).toBeHidden({ timeout: 15_000 });

@@ -26,8 +26,18 @@ test.describe("first screen", () => {
     const screen = measureFirstScreen(dist);
     for (const { path } of screen.files) {
       expect(readFileSync(join(dist, path), "utf8").split("\n")[0], path).toBe(COMPILE_HINT);
-      expect(brotliDecompressSync(readFileSync(join(dist, `${path}.br`))).toString("utf8").split("\n")[0], `${path}.br`).toBe(COMPILE_HINT);
-      expect(gunzipSync(readFileSync(join(dist, `${path}.gz`))).toString("utf8").split("\n")[0], `${path}.gz`).toBe(COMPILE_HINT);
+      expect(
+        brotliDecompressSync(readFileSync(join(dist, `${path}.br`)))
+          .toString("utf8")
+          .split("\n")[0],
+        `${path}.br`,
+      ).toBe(COMPILE_HINT);
+      expect(
+        gunzipSync(readFileSync(join(dist, `${path}.gz`)))
+          .toString("utf8")
+          .split("\n")[0],
+        `${path}.gz`,
+      ).toBe(COMPILE_HINT);
     }
     expect(screen.files.length).toBeGreaterThan(1);
   });
@@ -54,15 +64,20 @@ test.describe("first screen", () => {
     });
   });
 
-  test("with JavaScript on, React replaces the shell and nothing violates the CSP (login, then the dashboard, whose bar's routes preload)", async ({ page }) => {
+  test("with JavaScript on, React replaces the shell and nothing violates the CSP (login, then the dashboard, whose bar's routes preload)", async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective}: ${event.blockedURI}`));
+      document.addEventListener("securitypolicyviolation", (event) =>
+        seen.push(`${event.violatedDirective}: ${event.blockedURI}`),
+      );
     });
     const consoleErrors: string[] = [];
     page.on("console", (message) => {
-      if (message.type() === "error" && /Content Security Policy/i.test(message.text())) consoleErrors.push(message.text());
+      if (message.type() === "error" && /Content Security Policy/i.test(message.text()))
+        consoleErrors.push(message.text());
     });
     const scripts: string[] = [];
     page.on("request", (request) => {
@@ -80,9 +95,17 @@ test.describe("first screen", () => {
     expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
     expect(consoleErrors).toEqual([]);
     // The bar's links are in view: their routes' chunks load without a click (spec §9, 200 px margin).
-    await expect.poll(() => scripts.filter((path) => /\/assets\/(weather|menu|switches)-[\w-]+\.js$/.test(path)).length).toBe(3);
+    await expect
+      .poll(() => scripts.filter((path) => /\/assets\/(weather|menu|switches)-[\w-]+\.js$/.test(path)).length)
+      .toBe(3);
     // Fetched as modulepreload links from index.html's route map: downloaded and compiled, not run.
-    const preloaded = await page.evaluate(() => Array.from(document.querySelectorAll('link[rel="modulepreload"]')).map((link) => link.getAttribute("href")));
-    for (const route of ["weather", "menu", "switches"]) expect(preloaded.some((href) => href?.startsWith(`/assets/${route}-`)), route).toBe(true);
+    const preloaded = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('link[rel="modulepreload"]')).map((link) => link.getAttribute("href")),
+    );
+    for (const route of ["weather", "menu", "switches"])
+      expect(
+        preloaded.some((href) => href?.startsWith(`/assets/${route}-`)),
+        route,
+      ).toBe(true);
   });
 });

@@ -9,11 +9,16 @@ import { startTestHub, type TestHub } from "./support/hub";
 
 /** Every reading's freshness on the home screen, as `{ "<data-testid>": "<data-freshness>" }`. */
 async function freshnessOfAll(page: Page): Promise<Record<string, string>> {
-  return page.locator("[data-freshness]").evaluateAll((elements) =>
-    Object.fromEntries(
-      elements.map((element, i) => [element.getAttribute("data-testid") ?? `#${i} ${element.getAttribute("aria-label") ?? ""}`, element.getAttribute("data-freshness") ?? ""]),
-    ),
-  );
+  return page
+    .locator("[data-freshness]")
+    .evaluateAll((elements) =>
+      Object.fromEntries(
+        elements.map((element, i) => [
+          element.getAttribute("data-testid") ?? `#${i} ${element.getAttribute("aria-label") ?? ""}`,
+          element.getAttribute("data-freshness") ?? "",
+        ]),
+      ),
+    );
 }
 
 test.describe("live freshness with the demo's simulator", () => {
@@ -27,7 +32,9 @@ test.describe("live freshness with the demo's simulator", () => {
     test.setTimeout(180_000);
     ownHub = await startTestHub({ simulator: true, env: { HUB_SIM_INTERVAL_MS: "3000" } });
     await loginThroughUi(page, { baseURL: ownHub.baseURL });
-    const sensors = (await (await page.request.get(`${ownHub.baseURL}/api/v2/config/sensors`)).json()) as { items: unknown[] };
+    const sensors = (await (await page.request.get(`${ownHub.baseURL}/api/v2/config/sensors`)).json()) as {
+      items: unknown[];
+    };
     await expect.poll(async () => Object.keys(await freshnessOfAll(page)).length).toBeGreaterThan(0);
     // Every device family's first report is in: the same tiles one simulator tick apart, all fresh.
     let first: Record<string, string> = {};
@@ -37,7 +44,10 @@ test.describe("live freshness with the demo's simulator", () => {
           const before = Object.keys(await freshnessOfAll(page));
           await page.waitForTimeout(3_500);
           first = await freshnessOfAll(page);
-          return { stable: JSON.stringify(Object.keys(first)) === JSON.stringify(before), notFresh: Object.entries(first).filter(([, freshness]) => freshness !== "fresh") };
+          return {
+            stable: JSON.stringify(Object.keys(first)) === JSON.stringify(before),
+            notFresh: Object.entries(first).filter(([, freshness]) => freshness !== "fresh"),
+          };
         },
         { timeout: 40_000 },
       )
@@ -54,7 +64,9 @@ test.describe("live freshness with the demo's simulator", () => {
     await expect(page.getByTestId("live-spinner")).toHaveCount(0);
   });
 
-  test("the hub going away under an open page shows the offline notice within seconds, and it goes when live again", async ({ page }) => {
+  test("the hub going away under an open page shows the offline notice within seconds, and it goes when live again", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     ownHub = await startTestHub({ simulator: true, env: { HUB_SIM_INTERVAL_MS: "2000" } });
     const hub = ownHub;

@@ -52,12 +52,18 @@ async function openThenStop(page: Page): Promise<void> {
   const position = Number((await door.textContent())?.match(/Położenie: (\d+)%/)?.[1]);
   expect(position).toBeGreaterThan(0);
   expect(position).toBeLessThan(100);
-  expect(sent).toEqual(["POST /api/garage/v1/garage/open", "POST /api/garage/v1/garage/close", "POST /api/garage/v1/garage/stop"]);
+  expect(sent).toEqual([
+    "POST /api/garage/v1/garage/open",
+    "POST /api/garage/v1/garage/close",
+    "POST /api/garage/v1/garage/stop",
+  ]);
 }
 
 test.describe("garage door and gate (embedded broker)", () => {
-
-  test("open asks first, cancel sends nothing, confirm opens through the simulated device, stop mid-way; axe", async ({ page, household }) => {
+  test("open asks first, cancel sends nothing, confirm opens through the simulated device, stop mid-way; axe", async ({
+    page,
+    household,
+  }) => {
     test.setTimeout(90_000);
     const { hub } = await household(SIM);
     await loginThroughUi(page, { baseURL: hub.baseURL });
@@ -98,7 +104,10 @@ test.describe("garage door and gate (embedded broker)", () => {
     const open = gate.getByRole("button", { name: "Otwórz" });
     expect((await open.boundingBox())?.height).toBeGreaterThanOrEqual(64);
     await open.click();
-    await page.getByRole("dialog", { name: "Otworzyć: Brama wjazdowa?" }).getByRole("button", { name: "Otwórz" }).click();
+    await page
+      .getByRole("dialog", { name: "Otworzyć: Brama wjazdowa?" })
+      .getByRole("button", { name: "Otwórz" })
+      .click();
     await expect(page.getByTestId("door-gate-state")).toHaveText("Otwarta", { timeout: 10_000 });
     await expectNoA11yViolations(page, "car dashboard with the gate");
   });

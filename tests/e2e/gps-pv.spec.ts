@@ -28,7 +28,9 @@ test.describe("cat tracker and PV logs", () => {
     hub = undefined;
   });
 
-  test("the simulated collar's OwnTracks fixes reach /gps as coordinates and distance with no tile server; notifications saved; the map with a tile server, and its fallback when tiles fail; PV sample and bad logs; axe", async ({ page }) => {
+  test("the simulated collar's OwnTracks fixes reach /gps as coordinates and distance with no tile server; notifications saved; the map with a tile server, and its fallback when tiles fail; PV sample and bad logs; axe", async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     hub = await startTestHub(SIM);
     await loginThroughUi(page, { baseURL: hub.baseURL });
@@ -53,7 +55,10 @@ test.describe("cat tracker and PV logs", () => {
     await expect(coordinates).not.toHaveText(first ?? "", { timeout: 10_000 }); // the cat walks: a new fix arrives
     // The distance shown is the haversine distance of the position shown (rounded, same fix).
     for (let attempt = 0; ; attempt++) {
-      const [position, distance] = await Promise.all([coordinates.textContent(), page.getByTestId("gps-distance").textContent()]);
+      const [position, distance] = await Promise.all([
+        coordinates.textContent(),
+        page.getByTestId("gps-distance").textContent(),
+      ]);
       const metres = Number(/^(\d+)\s*m$/.exec(distance ?? "")?.[1]);
       const expected = haversineMeters(DEMO_HOME, coordinatesOf(position ?? ""));
       if (Math.abs(metres - expected) <= 2 || attempt >= 5) {
@@ -67,7 +72,9 @@ test.describe("cat tracker and PV logs", () => {
     // Notifications: off by default, switched on, still on after a reload (stored by the hub).
     const notifications = page.getByRole("switch", { name: "Powiadomienia" });
     await expect(notifications).not.toBeChecked();
-    const answered = page.waitForResponse((response) => response.url().endsWith("/api/v2/gps/notifications") && response.request().method() === "POST");
+    const answered = page.waitForResponse(
+      (response) => response.url().endsWith("/api/v2/gps/notifications") && response.request().method() === "POST",
+    );
     await notifications.click();
     expect(await (await answered).json()).toEqual({ item: { state: true } });
     await expect(notifications).toBeChecked();
@@ -76,9 +83,16 @@ test.describe("cat tracker and PV logs", () => {
 
     // A tile server (same origin here, answered by page.route with a real PNG): the map loads lazily
     // under the CSP with the cat's bundled marker; then tiles failing fall back to the facts.
-    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    );
     let tilesUp = true;
-    await page.route("**/tiles/**", (route) => (tilesUp ? route.fulfill({ status: 200, contentType: "image/png", body: png }) : route.fulfill({ status: 503, body: "" })));
+    await page.route("**/tiles/**", (route) =>
+      tilesUp
+        ? route.fulfill({ status: 200, contentType: "image/png", body: png })
+        : route.fulfill({ status: 503, body: "" }),
+    );
     await page.getByLabel("Adres serwera kafelków").fill(`${hub.baseURL}/tiles/{z}/{x}/{y}.png`);
     await page.getByRole("button", { name: "Zapisz" }).click();
     const map = page.getByTestId("gps-map");
@@ -89,7 +103,9 @@ test.describe("cat tracker and PV logs", () => {
     await expectNoA11yViolations(page, "cat tracker with the map");
     tilesUp = false;
     await map.getByRole("button", { name: "Zoom out" }).click(); // new tiles, now failing
-    await expect(page.getByTestId("gps-map-notice")).toContainText("Nie udało się pobrać kafelków mapy", { timeout: 15_000 });
+    await expect(page.getByTestId("gps-map-notice")).toContainText("Nie udało się pobrać kafelków mapy", {
+      timeout: 15_000,
+    });
     await expect(page.getByTestId("gps-coordinates")).toBeVisible();
 
     // PV: the sample log -> rows and energy; the bad log -> the line named.

@@ -42,7 +42,9 @@ const test = base.extend<{ https: HttpsHub; tablet: BrowserContext }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
   https: async ({}, use) => {
     const httpsPort = await freePort();
-    const hub = await startTestHub({ env: { HUB_TLS: "on", HUB_HTTPS_PORT: String(httpsPort), HUB_MQTTS_PORT: "0", HUB_TLS_NAMES: "hub.lan" } });
+    const hub = await startTestHub({
+      env: { HUB_TLS: "on", HUB_HTTPS_PORT: String(httpsPort), HUB_MQTTS_PORT: "0", HUB_TLS_NAMES: "hub.lan" },
+    });
     await use({ hub, httpsPort, httpPort: Number(new URL(hub.baseURL).port) });
     await hub.close();
   },
@@ -53,14 +55,33 @@ const test = base.extend<{ https: HttpsHub; tablet: BrowserContext }>({
     const nssdb = join(home, ".pki", "nssdb");
     mkdirSync(nssdb, { recursive: true });
     execFileSync("certutil", ["-d", `sql:${nssdb}`, "-N", "--empty-password"]);
-    execFileSync("certutil", ["-d", `sql:${nssdb}`, "-A", "-t", "C,,", "-n", "hub", "-i", join(https.hub.dataDir, "tls", "ca.crt")]);
+    execFileSync("certutil", [
+      "-d",
+      `sql:${nssdb}`,
+      "-A",
+      "-t",
+      "C,,",
+      "-n",
+      "hub",
+      "-i",
+      join(https.hub.dataDir, "tls", "ca.crt"),
+    ]);
     const context = await chromium.launchPersistentContext(join(home, "profile"), {
       executablePath: chromiumPath,
       serviceWorkers: "allow",
       locale: "pl-PL",
       timezoneId: "Europe/Warsaw",
       env: { ...process.env, HOME: home },
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--host-resolver-rules=MAP hub.lan 127.0.0.1"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--host-resolver-rules=MAP hub.lan 127.0.0.1",
+      ],
     });
     await use(context);
     await context.close();
@@ -71,7 +92,10 @@ const test = base.extend<{ https: HttpsHub; tablet: BrowserContext }>({
 test.describe("HTTPS on the home network", () => {
   test.setTimeout(120_000);
 
-  test("a tablet trusting the hub's CA opens https://hub.lan: secure context, service worker in control, installable, Wake Lock, live readings over wss, offline boot", async ({ https, tablet }) => {
+  test("a tablet trusting the hub's CA opens https://hub.lan: secure context, service worker in control, installable, Wake Lock, live readings over wss, offline boot", async ({
+    https,
+    tablet,
+  }) => {
     const page = await tablet.newPage();
     const origin = `https://hub.lan:${https.httpsPort}`;
     const response = await page.goto(`${origin}/`);
@@ -80,14 +104,21 @@ test.describe("HTTPS on the home network", () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
     expect(await page.evaluate(() => "wakeLock" in navigator)).toBe(true);
     const cdp = await tablet.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+      installabilityErrors: { errorId: string }[];
+    };
     expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
 
     await loginThroughUi(page, { baseURL: `${origin}/` });
-    const config = await page.evaluate(async () => (await (await fetch("/api/v2/config")).json()) as { item: { mqttConnectionString: string } });
+    const config = await page.evaluate(
+      async () => (await (await fetch("/api/v2/config")).json()) as { item: { mqttConnectionString: string } },
+    );
     expect(config.item.mqttConnectionString).toBe(`wss://hub.lan:${https.httpsPort}/mqtt`);
     // The live channel over wss: a device's reading reaches the tile.
-    const sensors = v.parse(SensorListSchema, await page.evaluate(async () => (await fetch("/api/v2/config/sensors")).json())).items;
+    const sensors = v.parse(
+      SensorListSchema,
+      await page.evaluate(async () => (await fetch("/api/v2/config/sensors")).json()),
+    ).items;
     const sensor = pickSensor(sensors, "a temperature sensor", (item) => item.kind === "temp");
     const reading = nativeReading(sensor, 4.2);
     await publishDevice(https.hub, reading.topic, reading.payload);
@@ -99,7 +130,10 @@ test.describe("HTTPS on the home network", () => {
     await expect(page.getByRole("navigation", { name: "Pasek główny" })).toBeVisible();
   });
 
-  test("the same name over plain HTTP is redirected to HTTPS; localhost over HTTP is not; a browser without the CA refuses the certificate", async ({ https, tablet }) => {
+  test("the same name over plain HTTP is redirected to HTTPS; localhost over HTTP is not; a browser without the CA refuses the certificate", async ({
+    https,
+    tablet,
+  }) => {
     const page = await tablet.newPage();
     const plain = await plainGet(https.httpPort, "/ustawienia", `hub.lan:${https.httpPort}`);
     expect(plain.status).toBe(308);
@@ -110,12 +144,18 @@ test.describe("HTTPS on the home network", () => {
     for (const path of ["/healthz", "/ca.crt"]) {
       expect((await plainGet(https.httpPort, path, `hub.lan:${https.httpPort}`)).status, path).not.toBe(308);
     }
-    for (const host of [`localhost:${https.httpPort}`, `127.0.0.1:${https.httpPort}`]) expect((await plainGet(https.httpPort, "/", host)).status, host).toBe(200);
+    for (const host of [`localhost:${https.httpPort}`, `127.0.0.1:${https.httpPort}`])
+      expect((await plainGet(https.httpPort, "/", host)).status, host).toBe(200);
     // Without the CA in its NSS database Chromium refuses the hub's certificate: the trust above is what makes it work.
-    const stranger = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP hub.lan 127.0.0.1"] });
+    const stranger = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP hub.lan 127.0.0.1"],
+    });
     try {
       const strangerPage = await stranger.newPage();
-      await expect(strangerPage.goto(`https://hub.lan:${https.httpsPort}/`)).rejects.toThrow(/ERR_CERT_AUTHORITY_INVALID/);
+      await expect(strangerPage.goto(`https://hub.lan:${https.httpsPort}/`)).rejects.toThrow(
+        /ERR_CERT_AUTHORITY_INVALID/,
+      );
     } finally {
       await stranger.close();
     }

@@ -7,7 +7,8 @@ import { DEMO, expect, loginThroughUi, test } from "./support/fixtures";
 // which is not a secure context (no service worker, no install, no Wake Lock); the dashboard says so
 // and links to the hub's onboarding page /ca. On localhost (a secure context) nothing is shown.
 
-const NOTICE = "Połączenie nie jest szyfrowane: bez HTTPS nie działa praca bez sieci, instalacja ani ekran zawsze włączony.";
+const NOTICE =
+  "Połączenie nie jest szyfrowane: bez HTTPS nie działa praca bez sieci, instalacja ani ekran zawsze włączony.";
 
 let browser: Browser | undefined;
 test.beforeAll(async () => {
@@ -22,10 +23,17 @@ test.afterAll(async () => {
 });
 
 test.describe("insecure-connection notice", () => {
-  test("over http://hub.lan the login screen and the dashboard name what is lost and link to 'Zaufaj hubowi'", async ({ hub }) => {
+  test("over http://hub.lan the login screen and the dashboard name what is lost and link to 'Zaufaj hubowi'", async ({
+    hub,
+  }) => {
     if (!browser) throw new Error("no browser");
     const baseURL = hub.baseURL.replace("127.0.0.1", "hub.lan");
-    const context = await browser.newContext({ baseURL, locale: "pl-PL", timezoneId: "Europe/Warsaw", serviceWorkers: "block" });
+    const context = await browser.newContext({
+      baseURL,
+      locale: "pl-PL",
+      timezoneId: "Europe/Warsaw",
+      serviceWorkers: "block",
+    });
     try {
       const page = await context.newPage();
       await page.goto("/");
@@ -44,7 +52,9 @@ test.describe("insecure-connection notice", () => {
       await expect(notice).toHaveText(`${NOTICE} Zaufaj hubowi`);
       // In the flow of the page: it covers none of the dashboard's controls.
       expect(await notice.evaluate((element) => getComputedStyle(element).position)).toBe("static");
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBe(0);
       await expectNoA11yViolations(page, "home (insecure)");
     } finally {
@@ -54,7 +64,11 @@ test.describe("insecure-connection notice", () => {
 
   test("over http://localhost (a secure context) there is no notice", async ({ hub }) => {
     if (!browser) throw new Error("no browser");
-    const context = await browser.newContext({ baseURL: hub.baseURL.replace("127.0.0.1", "localhost"), locale: "pl-PL", serviceWorkers: "block" });
+    const context = await browser.newContext({
+      baseURL: hub.baseURL.replace("127.0.0.1", "localhost"),
+      locale: "pl-PL",
+      serviceWorkers: "block",
+    });
     try {
       const page = await context.newPage();
       await loginThroughUi(page);

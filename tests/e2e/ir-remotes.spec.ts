@@ -17,11 +17,17 @@ test.describe("infrared remotes", () => {
     hub = undefined;
   });
 
-  test("learn a code from the device, save it as a button, press it: IRSend reaches cmnd/<t>/IRSend; axe passes", async ({ page }) => {
+  test("learn a code from the device, save it as a button, press it: IRSend reaches cmnd/<t>/IRSend; axe passes", async ({
+    page,
+  }) => {
     test.setTimeout(120_000); // a whole user path, with two axe runs, on a shared CI machine
     hub = await startTestHub();
     const login = await hub.deviceLogin("pilot_salon");
-    const blaster = await mqtt.connectAsync(hub.mqttTcpUrl, { clientId: `pilot_salon-e2e-${Math.random().toString(16).slice(2, 8)}`, reconnectPeriod: 0, ...login });
+    const blaster = await mqtt.connectAsync(hub.mqttTcpUrl, {
+      clientId: `pilot_salon-e2e-${Math.random().toString(16).slice(2, 8)}`,
+      reconnectPeriod: 0,
+      ...login,
+    });
     const commands: string[] = [];
     blaster.on("message", (topic, payload) => commands.push(`${topic} ${payload.toString("utf8")}`));
     await blaster.subscribeAsync("cmnd/pilot_salon/#", { qos: 1 });
@@ -44,14 +50,18 @@ test.describe("infrared remotes", () => {
 
       await remote.getByLabel("Nazwa przycisku").fill("Wentylator");
       await remote.getByRole("button", { name: "Zapisz przycisk" }).click();
-      const button = remote.getByRole("group", { name: "Przyciski: Pilot w salonie" }).getByRole("button", { name: "Wentylator" });
+      const button = remote
+        .getByRole("group", { name: "Przyciski: Pilot w salonie" })
+        .getByRole("button", { name: "Wentylator" });
       await expect(button).toBeVisible();
       await remote.getByRole("button", { name: "Zakończ naukę" }).click();
       await expect(remote.getByRole("button", { name: "Ucz kodu" })).toBeVisible();
 
       await button.click();
       await expect(remote.getByRole("status")).toHaveText("Wysłano: Wentylator");
-      await expect.poll(() => commands).toEqual(['cmnd/pilot_salon/IRSend {"protocol": "NEC","bits": 32, "data": 0x00FF00FF}']);
+      await expect
+        .poll(() => commands)
+        .toEqual(['cmnd/pilot_salon/IRSend {"protocol": "NEC","bits": 32, "data": 0x00FF00FF}']);
 
       // Saved in the hub: still there after a reload.
       await page.reload();

@@ -70,7 +70,8 @@ test.describe("car layout on one device only", () => {
     await carBar.getByRole("link", { name: "Menu", exact: true }).click();
     const patches: string[] = [];
     car.on("request", (request) => {
-      if (request.url().endsWith("/api/auth/v1/preferences") && request.method() === "PATCH") patches.push(request.url());
+      if (request.url().endsWith("/api/auth/v1/preferences") && request.method() === "PATCH")
+        patches.push(request.url());
     });
     const device = car.getByRole("region", { name: "To urządzenie" });
     await device.getByRole("radio", { name: /^Samochodowy/ }).check();
@@ -158,10 +159,14 @@ test.describe("home screen and bar", () => {
       expect(Math.min(box.width, box.height), `${name} target`).toBeGreaterThanOrEqual(48);
     }
     await expect(bar.getByRole("link", { name: "Start", exact: true })).toHaveAttribute("aria-current", "page");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
   });
 
-  test("nothing hides behind the bottom bar: scrolled to the end, the last tile ends above it", async ({ loggedInPage: page }) => {
+  test("nothing hides behind the bottom bar: scrolled to the end, the last tile ends above it", async ({
+    loggedInPage: page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const tiles = page.getByRole("article");
     await expect(tiles.last()).toBeAttached();
@@ -213,7 +218,13 @@ test.describe("live spinner slot", () => {
     expect(after).toEqual(before);
 
     // Asked for reduced motion, the ring stands still: no animation keeps running (and drawing frames).
-    const running = () => page.getByTestId("live-spinner").evaluate((element) => element.getAnimations({ subtree: true }).filter((animation) => animation.playState === "running").length);
+    const running = () =>
+      page
+        .getByTestId("live-spinner")
+        .evaluate(
+          (element) =>
+            element.getAnimations({ subtree: true }).filter((animation) => animation.playState === "running").length,
+        );
     expect(await running()).toBeGreaterThan(0);
     await page.emulateMedia({ reducedMotion: "reduce" });
     await expect.poll(running).toBe(0);

@@ -16,7 +16,9 @@ async function switchOnAndDim(page: Page): Promise<void> {
   await tile.getByRole("switch", { name: "Zasilanie" }).click();
   // Pending and its words in one look: the simulated bulb confirms within about 400 ms, so two
   // separate checks could see the first and miss the second on a busy machine.
-  await expect(tile.and(page.locator('[data-pending="true"]')).getByRole("status")).toHaveText("Czeka na potwierdzenie…");
+  await expect(tile.and(page.locator('[data-pending="true"]')).getByRole("status")).toHaveText(
+    "Czeka na potwierdzenie…",
+  );
   await expect(tile).toHaveAttribute("data-state", "ON");
   await expect(tile).toHaveAttribute("data-pending", "false");
   await expect(tile).toContainText("Włączone · 47 %"); // the simulated bulb's brightness 120 of 0..254
@@ -28,7 +30,9 @@ async function switchOnAndDim(page: Page): Promise<void> {
   await slider.focus();
   for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowRight"); // a quick drag: throttled, the last value sent
   await page.keyboard.press("End");
-  await expect(panel.filter({ has: page.locator('[data-pending="true"]') }).getByText("Czeka na potwierdzenie…")).toBeVisible();
+  await expect(
+    panel.filter({ has: page.locator('[data-pending="true"]') }).getByText("Czeka na potwierdzenie…"),
+  ).toBeVisible();
   await expect(panel.locator('[data-pending="true"]')).toHaveCount(0, { timeout: 10_000 });
   await expect(slider).toHaveValue("254");
   await expect(panel.getByText("100 %")).toBeVisible();
@@ -36,7 +40,10 @@ async function switchOnAndDim(page: Page): Promise<void> {
 }
 
 test.describe("lights", () => {
-  test("on/off and brightness through the simulated Zigbee2MQTT (embedded broker); panel passes axe; a refused value shows a message", async ({ page, household }) => {
+  test("on/off and brightness through the simulated Zigbee2MQTT (embedded broker); panel passes axe; a refused value shows a message", async ({
+    page,
+    household,
+  }) => {
     test.setTimeout(90_000);
     const { hub } = await household({ simulator: true });
     await loginThroughUi(page, { baseURL: hub.baseURL });
@@ -52,13 +59,18 @@ test.describe("lights", () => {
 
     // An invalid value (as a stale or hostile client might send) is refused by the hub with the
     // field named, reaches no device, and the dashboard says the command failed.
-    await page.route("**/api/v2/light/lampa_sypialnia/set", (route) => route.continue({ postData: JSON.stringify({ color_temp: 100 }) }));
+    await page.route("**/api/v2/light/lampa_sypialnia/set", (route) =>
+      route.continue({ postData: JSON.stringify({ color_temp: 100 }) }),
+    );
     const answer = page.waitForResponse("**/api/v2/light/lampa_sypialnia/set");
     await panel.getByRole("slider", { name: /Barwa światła/ }).focus();
     await page.keyboard.press("Home");
     const refused = await answer;
     expect(refused.status()).toBe(400);
-    expect(await refused.json()).toMatchObject({ code: "BAD_REQUEST", message: "color_temp: expected an integer mired from 250 to 454" });
+    expect(await refused.json()).toMatchObject({
+      code: "BAD_REQUEST",
+      message: "color_temp: expected an integer mired from 250 to 454",
+    });
     await expect(page.getByText("Nie udało się wykonać polecenia. Spróbuj ponownie.")).toBeVisible();
     await expect(panel.locator('[data-pending="true"]')).toHaveCount(0);
     await expect(panel.getByRole("slider", { name: /Barwa światła/ })).toHaveAttribute("aria-valuetext", "2703 K"); // 370 mired, unchanged

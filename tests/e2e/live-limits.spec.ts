@@ -48,7 +48,13 @@ new PerformanceObserver(function (list) {
 `;
 
 type LongTask = { start: number; duration: number };
-type LiveStats = { received: number; applied: number; dropped: number; droppedBy?: Record<string, number>; topics?: number };
+type LiveStats = {
+  received: number;
+  applied: number;
+  dropped: number;
+  droppedBy?: Record<string, number>;
+  topics?: number;
+};
 
 /**
  * startMosquitto({ open: true }) (no access control) that also delivers every retained topic:
@@ -75,10 +81,13 @@ async function startMosquittoUnqueued(): Promise<TestMosquitto> {
   process.env.MOSQUITTO_BIN = wrapper;
   try {
     const broker = await startMosquitto({ open: true });
-    return { ...broker, close: async () => {
-      await broker.close();
-      rmSync(dir, { recursive: true, force: true });
-    } };
+    return {
+      ...broker,
+      close: async () => {
+        await broker.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   } finally {
     if (previous === undefined) delete process.env.MOSQUITTO_BIN;
     else process.env.MOSQUITTO_BIN = previous;
@@ -105,7 +114,9 @@ async function floodBroker(tcpUrl: string): Promise<number> {
 
 /** The ingest's counters (window.__liveStats, set by the app for benchmarks), or null before the app booted. */
 async function liveStats(page: Page): Promise<LiveStats | null> {
-  return page.evaluate(() => ((window as unknown as { __liveStats?: () => unknown }).__liveStats?.() ?? null) as LiveStats | null);
+  return page.evaluate(
+    () => ((window as unknown as { __liveStats?: () => unknown }).__liveStats?.() ?? null) as LiveStats | null,
+  );
 }
 
 test.describe("live limits", () => {
@@ -132,7 +143,9 @@ test.describe("live limits", () => {
 
     // Its own context (not the `page` fixture, which would start the worker's hub too).
     const context = await browser.newContext({ serviceWorkers: "block", locale: "pl-PL", timezoneId: "Europe/Warsaw" });
-    test.info().annotations.push({ type: "broker", description: "Mosquitto without access control, max_queued_messages 0" });
+    test
+      .info()
+      .annotations.push({ type: "broker", description: "Mosquitto without access control, max_queued_messages 0" });
     const page = await context.newPage();
 
     await page.addInitScript({ content: LONG_TASK_PROBE });
@@ -176,7 +189,10 @@ test.describe("live limits", () => {
     // Watched from login (the dashboard shown) or the live channel's opening, whichever came first:
     // before that the page loads and shows the login form, which has no burst to handle.
     const liveOpenedPageMs = liveOpenedWallMs - (await page.evaluate(() => performance.timeOrigin));
-    const watchedFrom = Math.min(loggedInPageMs, Number.isNaN(liveOpenedPageMs) ? Number.POSITIVE_INFINITY : liveOpenedPageMs);
+    const watchedFrom = Math.min(
+      loggedInPageMs,
+      Number.isNaN(liveOpenedPageMs) ? Number.POSITIVE_INFINITY : liveOpenedPageMs,
+    );
     const burstTasks = longTasks.filter((t) => t.start + t.duration > watchedFrom);
     const burstLongest = burstTasks.reduce((max, t) => Math.max(max, t.duration), 0);
     const figures = {
@@ -218,7 +234,10 @@ test.describe("live limits", () => {
     // (c) The live snapshot is still saved (every 5 s), with that reading, and without the deep payload.
     const readingTopic = sensorTopic(sensor.kind, sensor.place);
     await expect
-      .poll(async () => (await snapshotRow(page, readingTopic))?.value, { timeout: 20_000, message: `${readingTopic} in IndexedDB` })
+      .poll(async () => (await snapshotRow(page, readingTopic))?.value, {
+        timeout: 20_000,
+        message: `${readingTopic} in IndexedDB`,
+      })
       .toMatchObject({ value: 5.5 });
     expect(await snapshotRow(page, deepTopic), "the deep payload is never written").toBeNull();
 
@@ -229,9 +248,10 @@ test.describe("live limits", () => {
 
     // (a) Responsive all along: no task over 200 ms at 1x CPU from login to the burst drained.
     expect(Number.isNaN(drainedAfterMs), "the burst was drained within 60 s of login").toBe(false);
-    expect(burstLongest, `longest task after login (all, start+duration: ${figures.longTasksMs.join(", ")})`).toBeLessThanOrEqual(
-      LONGEST_TASK_BUDGET_MS,
-    );
+    expect(
+      burstLongest,
+      `longest task after login (all, start+duration: ${figures.longTasksMs.join(", ")})`,
+    ).toBeLessThanOrEqual(LONGEST_TASK_BUDGET_MS);
     await context.close();
   });
 });

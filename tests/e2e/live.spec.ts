@@ -72,7 +72,11 @@ test.describe("a reading never seen", () => {
     ownHub = await startTestHub(); // its own hub: no retained reading from another test
     const hub = ownHub;
     await loginThroughUi(page, { baseURL: hub.baseURL });
-    const sensor = pickSensor(await configuredSensors(page, hub.baseURL), "temperature sensor", (s) => s.kind === "temp");
+    const sensor = pickSensor(
+      await configuredSensors(page, hub.baseURL),
+      "temperature sensor",
+      (s) => s.kind === "temp",
+    );
     const tile = page.getByTestId(`sensor-temp-${sensor.place}`);
     await expect(tile).toHaveAttribute("data-freshness", "loading");
     await expect(tile).toContainText("Ładowanie…");

@@ -53,7 +53,9 @@ test.describe("PIN lock", () => {
     await expect(page.getByText("Sesja zablokowana, wprowadź PIN")).toHaveCount(0);
   });
 
-  test("a wrong PIN reloads the page, which then says 'Błędny PIN' with the attempts left, once", async ({ loggedInPage: page }) => {
+  test("a wrong PIN reloads the page, which then says 'Błędny PIN' with the attempts left, once", async ({
+    loggedInPage: page,
+  }) => {
     await lockFromMenu(page);
     await page.getByText("Dotknij, aby rozpocząć.").click();
     await typeOnKeypad(page, "9999");
@@ -130,7 +132,10 @@ test.describe("PIN lock", () => {
     // What switched it: an API answer 403 AUTH_SESSION_LOCKED (the body may be gone if the page reloaded since).
     // Wait for every refusal's body, not just the first: a second one read a moment later was seen still undefined.
     await expect.poll(() => refusals.length > 0 && refusals.every((r) => r.code !== undefined)).toBe(true);
-    expect(refusals.every((r) => r.code === "AUTH_SESSION_LOCKED" || r.code === "(body unavailable)"), JSON.stringify(refusals)).toBe(true);
+    expect(
+      refusals.every((r) => r.code === "AUTH_SESSION_LOCKED" || r.code === "(body unavailable)"),
+      JSON.stringify(refusals),
+    ).toBe(true);
     console.log(`lock.spec: refused after the lock: ${JSON.stringify(refusals)}`);
     await page.getByText("Dotknij, aby rozpocząć.").click();
     await expect(page.getByText("Sesja zablokowana, wprowadź PIN")).toBeVisible();
@@ -150,14 +155,21 @@ test.describe("PIN keypad layout", () => {
   /** Every key's size in CSS px, and whether 'Odblokuj' lies inside the viewport with nothing to scroll. */
   async function measure(page: Page) {
     return page.evaluate(() => {
-      const keys = Array.from(document.querySelectorAll<HTMLElement>(".keypad button")).map((key) => key.getBoundingClientRect());
-      const unlock = Array.from(document.querySelectorAll("button")).find((button) => button.textContent === "Odblokuj");
+      const keys = Array.from(document.querySelectorAll<HTMLElement>(".keypad button")).map((key) =>
+        key.getBoundingClientRect(),
+      );
+      const unlock = Array.from(document.querySelectorAll("button")).find(
+        (button) => button.textContent === "Odblokuj",
+      );
       const box = unlock?.getBoundingClientRect();
       return {
         keys: keys.length,
         smallest: Math.min(...keys.flatMap((key) => [key.width, key.height])),
-        unlockInView: box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth,
-        scrolls: document.documentElement.scrollHeight > window.innerHeight + 1 || document.documentElement.scrollWidth > window.innerWidth + 1,
+        unlockInView:
+          box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth,
+        scrolls:
+          document.documentElement.scrollHeight > window.innerHeight + 1 ||
+          document.documentElement.scrollWidth > window.innerWidth + 1,
       };
     });
   }
@@ -174,7 +186,9 @@ test.describe("PIN keypad layout", () => {
     await expect(deleteKey.locator("svg")).toBeVisible();
   });
 
-  test("on a car tablet (1024x600, car layout on this device) keys are at least 76 px and 'Odblokuj' shows", async ({ page }) => {
+  test("on a car tablet (1024x600, car layout on this device) keys are at least 76 px and 'Odblokuj' shows", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1024, height: 600 });
     await loginThroughUi(page);
     await page.evaluate(() => localStorage.setItem("device.appUi", "car"));

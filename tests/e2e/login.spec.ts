@@ -101,14 +101,27 @@ test.describe("login", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("a session ended from another device: the 401 on validation shows the login form silently, and the next load asks nothing", async ({ page, context, playwright, baseURL }) => {
+  test("a session ended from another device: the 401 on validation shows the login form silently, and the next load asks nothing", async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }) => {
     await loginThroughUi(page, { sessionName: "Tablet w kuchni" });
     expect((await context.cookies()).map((cookie) => cookie.name)).toContain("hub_signed_in");
     // The household ends this tablet's session from a phone (Settings, sessions: DELETE /session {hash}).
     const phone = await playwright.request.newContext({ baseURL });
     try {
-      expect((await phone.post("/api/auth/v1/auth", { data: { login: DEMO.login, password: DEMO.password, sessionName: "Telefon" } })).status()).toBe(200);
-      const sessions = (await (await phone.get("/api/auth/v1/session/all")).json()) as { items: { hash: string; sessionName: string }[] };
+      expect(
+        (
+          await phone.post("/api/auth/v1/auth", {
+            data: { login: DEMO.login, password: DEMO.password, sessionName: "Telefon" },
+          })
+        ).status(),
+      ).toBe(200);
+      const sessions = (await (await phone.get("/api/auth/v1/session/all")).json()) as {
+        items: { hash: string; sessionName: string }[];
+      };
       const tablet = sessions.items.find((session) => session.sessionName === "Tablet w kuchni");
       expect(tablet).toBeDefined();
       expect((await phone.delete("/api/auth/v1/session", { data: { hash: tablet?.hash } })).status()).toBe(200);

@@ -26,7 +26,9 @@ test.describe("menu", () => {
     hub = undefined;
   });
 
-  test("choose home switches and see home change without reload; a temperature limit is saved, raises the hub's alert and survives a reload; axe with every section open", async ({ page }) => {
+  test("choose home switches and see home change without reload; a temperature limit is saved, raises the hub's alert and survives a reload; axe with every section open", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     hub = await startTestHub();
     await loginThroughUi(page, { baseURL: hub.baseURL });
@@ -71,7 +73,8 @@ test.describe("menu", () => {
     await expect(page.locator(".watchdog-entry").first().getByLabel("Maksimum (°C)")).toHaveValue("20");
     await expect(page.locator(".watchdog-entry").first().getByLabel("Czujnik")).toHaveValue("balcony");
 
-    for (const title of SECTIONS.filter((title) => title !== "Alarmy pogody i temperatury")) await openSection(page, title);
+    for (const title of SECTIONS.filter((title) => title !== "Alarmy pogody i temperatury"))
+      await openSection(page, title);
     await expect(page.getByText("Ta sesja")).toBeVisible();
     await expect(page.getByLabel("Nazwa grupy").first()).toHaveValue("Salon");
     await expectNoA11yViolations(page, "menu with every section open");
@@ -80,7 +83,13 @@ test.describe("menu", () => {
     for (const size of SCREEN_SIZES.filter((candidate) => candidate.name.startsWith("phone") || candidate.car)) {
       await page.setViewportSize({ width: size.width, height: size.height });
       if (size.car) {
-        expect((await page.request.patch(`${hub.baseURL}/api/auth/v1/preferences`, { data: { preferences: { appUi: "car" } } })).status()).toBe(200);
+        expect(
+          (
+            await page.request.patch(`${hub.baseURL}/api/auth/v1/preferences`, {
+              data: { preferences: { appUi: "car" } },
+            })
+          ).status(),
+        ).toBe(200);
         await page.reload();
         await expect(bar(page)).toHaveAttribute("data-layout", "car");
         for (const title of SECTIONS) await openSection(page, title);
@@ -90,7 +99,10 @@ test.describe("menu", () => {
     }
   });
 
-  test("sessions from two browsers: the other one is logged out after a confirmation and lands on the login form", async ({ page, browser }) => {
+  test("sessions from two browsers: the other one is logged out after a confirmation and lands on the login form", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(60_000);
     hub = await startTestHub();
     const otherContext = await browser.newContext();

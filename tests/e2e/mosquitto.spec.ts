@@ -29,7 +29,11 @@ test.describe("external broker (Mosquitto)", () => {
     );
     if (sensor.source.type !== "tasmota") throw new Error("unreachable");
     const tile = page.getByTestId(`sensor-temp-${sensor.place}`);
-    await publishDevice(device, `tele/${sensor.source.device}/SENSOR`, loadFixture("tasmota/sensor_bme280.json").payload);
+    await publishDevice(
+      device,
+      `tele/${sensor.source.device}/SENSOR`,
+      loadFixture("tasmota/sensor_bme280.json").payload,
+    );
     await expect(tile.getByTestId("sensor-value")).toHaveText("21,7°C");
 
     await broker.stop();

@@ -71,10 +71,12 @@ function watchForChunkErrors(page: Page): string[] {
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {
-    if (message.type() === "error" && /dynamically imported module|chunk|Loading/i.test(message.text())) problems.push(`console: ${message.text()}`);
+    if (message.type() === "error" && /dynamically imported module|chunk|Loading/i.test(message.text()))
+      problems.push(`console: ${message.text()}`);
   });
   page.on("response", (response) => {
-    if (new URL(response.url()).pathname.startsWith("/assets/") && response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    if (new URL(response.url()).pathname.startsWith("/assets/") && response.status() >= 400)
+      problems.push(`${response.status()} ${response.url()}`);
   });
   return problems;
 }
@@ -156,7 +158,12 @@ test.describe("kiosk updates", () => {
     expect(problems).toEqual([]);
   });
 
-  test("a page still on the old version loads its lazy chunks after another page applied the update", async ({ page, hub, deploy, context }) => {
+  test("a page still on the old version loads its lazy chunks after another page applied the update", async ({
+    page,
+    hub,
+    deploy,
+    context,
+  }) => {
     await openKiosk(page, hub);
     const oldBuild = await buildOf(page);
     // The old page is busy (a dialog is open), so it will not reload.
@@ -193,7 +200,8 @@ test.describe("kiosk updates", () => {
     // the router's shape, then popstate).
     await page.evaluate(() => {
       const state: unknown = history.state;
-      const index = typeof state === "object" && state !== null && "__TSR_index" in state ? Number(state.__TSR_index) : 0;
+      const index =
+        typeof state === "object" && state !== null && "__TSR_index" in state ? Number(state.__TSR_index) : 0;
       history.pushState({ __TSR_index: index + 1, key: "e2e-forward", __TSR_key: "e2e-forward" }, "", "/automations");
       dispatchEvent(new PopStateEvent("popstate", { state: history.state }));
     });

@@ -98,14 +98,21 @@ test.describe("offline-first dashboard", () => {
     await expect(tile.getByTestId("sensor-value")).toHaveText("11,3°C", { timeout: 15_000 });
     const resubscribedMs = Date.now() - back;
     await expect(page.getByTestId("live-spinner")).toHaveCount(0);
-    console.log(`broker restart: reconnected and resubscribed ${resubscribedMs} ms after the broker came back (budget 5000 ms)`);
+    console.log(
+      `broker restart: reconnected and resubscribed ${resubscribedMs} ms after the broker came back (budget 5000 ms)`,
+    );
     expect(resubscribedMs).toBeLessThan(5_000);
   });
 
-  test("a control pressed offline says it cannot act, and after reconnecting the hub received nothing", async ({ page, hub }) => {
+  test("a control pressed offline says it cannot act, and after reconnecting the hub received nothing", async ({
+    page,
+    hub,
+  }) => {
     await loginControlled(page, hub);
     await page.getByRole("link", { name: "Menu" }).click();
-    const carLayout = page.getByRole("checkbox", { name: "Układ samochodowy" }).or(page.getByRole("switch", { name: "Układ samochodowy" }));
+    const carLayout = page
+      .getByRole("checkbox", { name: "Układ samochodowy" })
+      .or(page.getByRole("switch", { name: "Układ samochodowy" }));
     await expect(carLayout).not.toBeChecked();
 
     await hub.stop();
@@ -141,7 +148,12 @@ test.describe("offline-first dashboard", () => {
       await waitForServiceWorker(page);
       const manifest = await page.request.get(`${hub.baseURL}/manifest.json`);
       expect(manifest.status()).toBe(200);
-      expect(await manifest.json()).toMatchObject({ name: "Dom — panel", short_name: "Dom", display: "standalone", start_url: "/" });
+      expect(await manifest.json()).toMatchObject({
+        name: "Dom — panel",
+        short_name: "Dom",
+        display: "standalone",
+        start_url: "/",
+      });
       await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("crossorigin", "use-credentials");
       const cdp = await context.newCDPSession(page);
       const { url, errors } = await cdp.send("Page.getAppManifest");

@@ -45,7 +45,9 @@ test.describe("routes", () => {
   test("the switches link's badge counts the switches that have no purpose", async ({ loggedInPage: page }) => {
     const response = await page.request.get("/api/v2/config/switches");
     expect(response.status()).toBe(200);
-    const withoutPurpose = v.parse(SwitchListSchema, await response.json()).items.filter((s) => s.purpose === null).length;
+    const withoutPurpose = v
+      .parse(SwitchListSchema, await response.json())
+      .items.filter((s) => s.purpose === null).length;
     expect(withoutPurpose, "the demo household has switches without a purpose").toBeGreaterThan(0);
     const bar = page.getByRole("navigation", { name: "Pasek główny" });
     await expect(bar.getByTestId("switches-badge")).toBeVisible();
@@ -58,7 +60,9 @@ test.describe("routes", () => {
 });
 
 test.describe("switches screen", () => {
-  test("marks as many switches 'bez przeznaczenia' as the badge counts, relays grouped under their switch", async ({ loggedInPage: page }) => {
+  test("marks as many switches 'bez przeznaczenia' as the badge counts, relays grouped under their switch", async ({
+    loggedInPage: page,
+  }) => {
     const bar = page.getByRole("navigation", { name: "Pasek główny" });
     await bar.getByRole("link", { name: "Przełączniki", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Przełączniki", level: 1 })).toBeVisible();
@@ -76,9 +80,13 @@ test.describe("switches screen", () => {
 });
 
 test.describe("empty states", () => {
-  test("/cameras shows the demo household's cameras, each linking to its live view (the empty state: src/app/tests/cameras.test.tsx)", async ({ loggedInPage: page }) => {
+  test("/cameras shows the demo household's cameras, each linking to its live view (the empty state: src/app/tests/cameras.test.tsx)", async ({
+    loggedInPage: page,
+  }) => {
     await page.goto("/cameras");
-    await expect(page.getByTestId("camera-grid").getByRole("link", { name: "Podgląd na żywo: Brama wjazdowa" })).toHaveAttribute("href", "/cameras/live?id=brama");
+    await expect(
+      page.getByTestId("camera-grid").getByRole("link", { name: "Podgląd na żywo: Brama wjazdowa" }),
+    ).toHaveAttribute("href", "/cameras/live?id=brama");
     await expect(page.getByRole("heading", { name: "Brak kamer" })).toHaveCount(0);
     await expectNoA11yViolations(page, "cameras");
   });
@@ -94,7 +102,9 @@ test.describe("empty states", () => {
 });
 
 test.describe("menu", () => {
-  test("settings are grouped under 'To urządzenie' and 'Konto', each saying what it does", async ({ loggedInPage: page }) => {
+  test("settings are grouped under 'To urządzenie' and 'Konto', each saying what it does", async ({
+    loggedInPage: page,
+  }) => {
     await page.goto("/menu");
     const device = page.getByRole("region", { name: "To urządzenie" });
     const account = page.getByRole("region", { name: "Konto" });
@@ -109,7 +119,9 @@ test.describe("menu", () => {
     await expectNoA11yViolations(page, "menu");
   });
 
-  test("'Wyloguj' asks in a modal dialog: Escape and 'Anuluj' keep the session, 'Wyloguj' ends it", async ({ loggedInPage: page }) => {
+  test("'Wyloguj' asks in a modal dialog: Escape and 'Anuluj' keep the session, 'Wyloguj' ends it", async ({
+    loggedInPage: page,
+  }) => {
     await page.goto("/menu");
     await page.getByRole("button", { name: "Wyloguj" }).click();
     const dialog = page.getByRole("dialog", { name: "Wylogować z tego urządzenia?" });

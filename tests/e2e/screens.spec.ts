@@ -11,7 +11,15 @@ import { overflowOf, SCREEN_ROUTES, SCREEN_SIZES, type ScreenSize } from "./supp
 // 'Zamknięte', '−23,5°C'), published as the devices' native payloads through the bridge.
 
 /** The widest plausible reading per sensor kind. */
-const WIDEST: Record<string, number> = { temp: -23.5, humid: 100, pressure: 1010.4, light: 54_321, pm25: 137.6, pm10: 237.6, batt: 100 };
+const WIDEST: Record<string, number> = {
+  temp: -23.5,
+  humid: 100,
+  pressure: 1010.4,
+  light: 54_321,
+  pm25: 137.6,
+  pm10: 237.6,
+  batt: 100,
+};
 
 async function publishWidestReadings(hub: TestHub, sensors: Sensor[]): Promise<void> {
   for (const sensor of sensors) {
@@ -27,10 +35,15 @@ async function publishWidestReadings(hub: TestHub, sensors: Sensor[]): Promise<v
 
 /** Chooses the layout through the account preference (PATCH /preferences; a device without its own choice follows it). */
 async function useLayout(page: Page, car: boolean): Promise<void> {
-  const response = await page.request.patch("/api/auth/v1/preferences", { data: { preferences: { appUi: car ? "car" : "standard" } } });
+  const response = await page.request.patch("/api/auth/v1/preferences", {
+    data: { preferences: { appUi: car ? "car" : "standard" } },
+  });
   expect(response.status()).toBe(200);
   await page.reload();
-  await expect(page.getByRole("navigation", { name: "Pasek główny" })).toHaveAttribute("data-layout", car ? "car" : "standard");
+  await expect(page.getByRole("navigation", { name: "Pasek główny" })).toHaveAttribute(
+    "data-layout",
+    car ? "car" : "standard",
+  );
 }
 
 async function expectScreenFinished(page: Page, size: ScreenSize, screen: string): Promise<void> {
@@ -42,7 +55,14 @@ test.describe("every screen at the four sizes", () => {
   for (const size of SCREEN_SIZES) {
     test(`${size.name}: no overflow and no axe violation on any screen`, async ({ browser, hub, baseURL }) => {
       test.setTimeout(240_000); // 35-45 s alone; up to 2 min beside two other workers on a 2-core machine
-      const context = await browser.newContext({ baseURL, viewport: { width: size.width, height: size.height }, locale: "pl-PL", timezoneId: "Europe/Warsaw", serviceWorkers: "block", hasTouch: size.name.startsWith("phone") });
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: size.width, height: size.height },
+        locale: "pl-PL",
+        timezoneId: "Europe/Warsaw",
+        serviceWorkers: "block",
+        hasTouch: size.name.startsWith("phone"),
+      });
       const page = await context.newPage();
       try {
         await page.goto("/");
@@ -77,7 +97,9 @@ test.describe("every screen at the four sizes", () => {
         await unlock.click();
         await expect(page.getByRole("navigation", { name: "Pasek główny" })).toBeVisible();
       } finally {
-        await page.request.patch("/api/auth/v1/preferences", { data: { preferences: { appUi: "standard" } } }).catch(() => undefined);
+        await page.request
+          .patch("/api/auth/v1/preferences", { data: { preferences: { appUi: "standard" } } })
+          .catch(() => undefined);
         await context.close();
       }
     });

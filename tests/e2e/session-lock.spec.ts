@@ -30,8 +30,17 @@ async function lockFromElsewhere(context: BrowserContext, baseURL: string): Prom
 async function hubStreamsOf(baseURL: string, camera: string): Promise<number> {
   const reader = await apiRequest.newContext({ baseURL });
   try {
-    expect((await reader.post("/api/auth/v1/auth", { data: { login: DEMO.login, password: DEMO.password, sessionName: "stream count" } })).status()).toBe(200);
-    const counts = v.parse(LiveStreamsAnswerSchema, await (await reader.get(`/api/cameras/v1${LIVE_STREAMS_PATH}`)).json()).item;
+    expect(
+      (
+        await reader.post("/api/auth/v1/auth", {
+          data: { login: DEMO.login, password: DEMO.password, sessionName: "stream count" },
+        })
+      ).status(),
+    ).toBe(200);
+    const counts = v.parse(
+      LiveStreamsAnswerSchema,
+      await (await reader.get(`/api/cameras/v1${LIVE_STREAMS_PATH}`)).json(),
+    ).item;
     const item = counts.cameras.find((entry) => entry.id === camera);
     return item ? item.mjpeg + item.hls + item.rtc : 0;
   } finally {
@@ -40,7 +49,11 @@ async function hubStreamsOf(baseURL: string, camera: string): Promise<number> {
 }
 
 /** A fresh panel (its own context and session) logged in on `baseURL`. */
-async function openPanel(browser: { newContext: (options: object) => Promise<BrowserContext> }, baseURL: string, sessionName: string): Promise<{ context: BrowserContext; page: Page }> {
+async function openPanel(
+  browser: { newContext: (options: object) => Promise<BrowserContext> },
+  baseURL: string,
+  sessionName: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
   const page = await context.newPage();
   await loginThroughUi(page, { baseURL, sessionName });
@@ -49,7 +62,10 @@ async function openPanel(browser: { newContext: (options: object) => Promise<Bro
 
 for (const broker of ["embedded", "mosquitto"] as const) {
   test.describe(`a session locked from elsewhere (${broker} broker)`, () => {
-    test("a panel watching an MJPEG camera shows the PIN screen within 2 s; its stream is closed and no stream request follows", async ({ browser, household }) => {
+    test("a panel watching an MJPEG camera shows the PIN screen within 2 s; its stream is closed and no stream request follows", async ({
+      browser,
+      household,
+    }) => {
       test.setTimeout(90_000);
       const { hub } = await household({ broker });
       const { context, page } = await openPanel(browser, hub.baseURL, "panel");
@@ -64,10 +80,17 @@ for (const broker of ["embedded", "mosquitto"] as const) {
         };
         page.on("requestfailed", (request) => ended(request.url()));
         page.on("requestfinished", (request) => ended(request.url()));
-        await page.evaluate(() => localStorage.setItem("dashboard.cameraUi", JSON.stringify({ brama: { play: true, mode: "mjpeg", scaling: "stretch", stream: "full", audio: false } })));
+        await page.evaluate(() =>
+          localStorage.setItem(
+            "dashboard.cameraUi",
+            JSON.stringify({ brama: { play: true, mode: "mjpeg", scaling: "stretch", stream: "full", audio: false } }),
+          ),
+        );
         await page.goto("/cameras/live?id=brama");
         const picture = page.getByRole("img", { name: "Brama wjazdowa" });
-        await expect.poll(async () => Number(await picture.getAttribute("data-frames")), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+        await expect
+          .poll(async () => Number(await picture.getAttribute("data-frames")), { timeout: 15_000 })
+          .toBeGreaterThanOrEqual(3);
         expect(streams.filter((stream) => stream.ended === null)).toHaveLength(1);
         expect(await hubStreamsOf(hub.baseURL, "brama")).toBe(1);
 
@@ -76,7 +99,9 @@ for (const broker of ["embedded", "mosquitto"] as const) {
         expect(Date.now() - lockedAt).toBeLessThan(LOCK_SHOWN_WITHIN_MS + 500);
         await expect(picture).toHaveCount(0);
         // The stream's request has ended (the hub closed it, the panel let it go) and none follows.
-        await expect.poll(() => streams.filter((stream) => stream.ended === null).length, { timeout: LOCK_SHOWN_WITHIN_MS }).toBe(0);
+        await expect
+          .poll(() => streams.filter((stream) => stream.ended === null).length, { timeout: LOCK_SHOWN_WITHIN_MS })
+          .toBe(0);
         // The hub itself no longer serves it: its stream count of the camera dropped.
         expect(await hubStreamsOf(hub.baseURL, "brama")).toBe(0);
         await page.waitForTimeout(3_000);
@@ -89,7 +114,10 @@ for (const broker of ["embedded", "mosquitto"] as const) {
       }
     });
 
-    test("a panel on the home screen, making no API call, shows the PIN screen within 2 s", async ({ browser, household }) => {
+    test("a panel on the home screen, making no API call, shows the PIN screen within 2 s", async ({
+      browser,
+      household,
+    }) => {
       test.setTimeout(60_000);
       const { hub } = await household({ broker });
       const { context, page } = await openPanel(browser, hub.baseURL, "kiosk");
@@ -101,7 +129,8 @@ for (const broker of ["embedded", "mosquitto"] as const) {
         page.on("request", (request) => {
           const path = new URL(request.url()).pathname;
           // HEAD is the offline feature's reachability check when the live channel drops: it reads no answer.
-          if (path.startsWith("/api/") && !path.endsWith("/session/validate") && request.method() !== "HEAD") apiCalls.push(`${request.method()} ${path}`);
+          if (path.startsWith("/api/") && !path.endsWith("/session/validate") && request.method() !== "HEAD")
+            apiCalls.push(`${request.method()} ${path}`);
         });
         await expect(page.getByText("Dotknij, aby rozpocząć.")).toBeVisible({ timeout: LOCK_SHOWN_WITHIN_MS });
         expect(Date.now() - lockedAt).toBeLessThan(LOCK_SHOWN_WITHIN_MS + 500);

@@ -21,13 +21,24 @@ const HOUSEHOLD = {
 
 /** A 4-relay Tasmota tele STATE: the shape of tests/fixtures/tasmota/state_multi_relay_power1_5.json with four relays. */
 function fourRelayState(power: ["ON" | "OFF", "ON" | "OFF", "ON" | "OFF", "ON" | "OFF"]): string {
-  const { POWER5: _fifth, Dimmer: _dimmer, Fade: _fade, Speed: _speed, LedTable: _table, ...shape } = loadFixture("tasmota/state_multi_relay_power1_5.json").payload as Record<string, unknown>;
+  const {
+    POWER5: _fifth,
+    Dimmer: _dimmer,
+    Fade: _fade,
+    Speed: _speed,
+    LedTable: _table,
+    ...shape
+  } = loadFixture("tasmota/state_multi_relay_power1_5.json").payload as Record<string, unknown>;
   return JSON.stringify({ ...shape, POWER1: power[0], POWER2: power[1], POWER3: power[2], POWER4: power[3] });
 }
 
 const control = (page: Page, label: string) => page.getByRole("switch", { name: label, exact: true });
 
-async function relayBoundSwitches(page: Page, household: (options?: HouseholdOptions) => Promise<Household>, broker: "embedded" | "mosquitto"): Promise<void> {
+async function relayBoundSwitches(
+  page: Page,
+  household: (options?: HouseholdOptions) => Promise<Household>,
+  broker: "embedded" | "mosquitto",
+): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "e2e-relays-"));
   let device: TestTasmota | undefined;
   try {
@@ -62,7 +73,9 @@ async function relayBoundSwitches(page: Page, household: (options?: HouseholdOpt
     await expect(lampka).toHaveAttribute("aria-checked", "true");
 
     // The home screen's tiles (setting dashboardSwitches) follow the same relays.
-    const saved = await page.request.patch(`${hub.baseURL}/api/auth/v1/settings`, { data: { key: "dashboardSwitches", value: ["lampka", "wentylator"] } });
+    const saved = await page.request.patch(`${hub.baseURL}/api/auth/v1/settings`, {
+      data: { key: "dashboardSwitches", value: ["lampka", "wentylator"] },
+    });
     expect(saved.status()).toBe(200);
     await page.goto(`${hub.baseURL}/`);
     await expect(control(page, "Lampka")).toHaveAttribute("aria-checked", "true");
@@ -74,12 +87,18 @@ async function relayBoundSwitches(page: Page, household: (options?: HouseholdOpt
   }
 }
 
-test("a 4-relay Tasmota device on the embedded broker: each relay-bound switch shows its own relay and a press drives it", async ({ page, household }) => {
+test("a 4-relay Tasmota device on the embedded broker: each relay-bound switch shows its own relay and a press drives it", async ({
+  page,
+  household,
+}) => {
   test.setTimeout(60_000);
   await relayBoundSwitches(page, household, "embedded");
 });
 
-test("a 4-relay Tasmota device on Mosquitto: each relay-bound switch shows its own relay and a press drives it", async ({ page, household }) => {
+test("a 4-relay Tasmota device on Mosquitto: each relay-bound switch shows its own relay and a press drives it", async ({
+  page,
+  household,
+}) => {
   test.setTimeout(90_000);
   await relayBoundSwitches(page, household, "mosquitto");
 });

@@ -9,7 +9,8 @@ import { startTasmota, type TestTasmota } from "./support/tasmota";
 // test runs) -> stat/<t>/RESULT + POWER<n> -> the hub's bridge -> power/<t>/POWER<n> -> the control.
 
 /** The control of relay `relay` of the demo's power strip 'Listwa w biurze' (hub/household/demo.json). */
-const relayControl = (page: Page, relay: number) => page.getByRole("switch", { name: `Listwa w biurze przekaźnik ${relay}` });
+const relayControl = (page: Page, relay: number) =>
+  page.getByRole("switch", { name: `Listwa w biurze przekaźnik ${relay}` });
 
 /** Holds every POST /switch/.../set for `ms` before it goes to the hub, so the test sees the pending mark. */
 async function slowCommands(page: Page, ms: number): Promise<void> {
@@ -31,7 +32,10 @@ test.describe("switches with the embedded broker", () => {
     device = undefined;
   });
 
-  test("the demo simulator's Tasmota switch: press -> pending -> confirmed by the device, twice", async ({ page, household }) => {
+  test("the demo simulator's Tasmota switch: press -> pending -> confirmed by the device, twice", async ({
+    page,
+    household,
+  }) => {
     const { hub } = await household({ simulator: true, env: { HUB_SIM_INTERVAL_MS: "600000" } }); // one round: no random flips
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await page.goto(`${hub.baseURL}/switches`);
@@ -51,10 +55,15 @@ test.describe("switches with the embedded broker", () => {
     await expect(page.getByText("Urządzenie nie odpowiedziało")).toHaveCount(0);
   });
 
-  test("home: the switches chosen in setting dashboardSwitches are tiles there, pressed and confirmed like on /switches; axe passes", async ({ page, household }) => {
+  test("home: the switches chosen in setting dashboardSwitches are tiles there, pressed and confirmed like on /switches; axe passes", async ({
+    page,
+    household,
+  }) => {
     const { hub } = await household({ simulator: true, env: { HUB_SIM_INTERVAL_MS: "600000" } });
     await loginThroughUi(page, { baseURL: hub.baseURL });
-    const saved = await page.request.patch(`${hub.baseURL}/api/auth/v1/settings`, { data: { key: "dashboardSwitches", value: ["pompa", "listwa/1"] } });
+    const saved = await page.request.patch(`${hub.baseURL}/api/auth/v1/settings`, {
+      data: { key: "dashboardSwitches", value: ["pompa", "listwa/1"] },
+    });
     expect(saved.status()).toBe(200);
     await page.goto(`${hub.baseURL}/`);
     const tile = page.getByRole("switch", { name: "Listwa w biurze, przekaźnik 1" });
@@ -69,7 +78,10 @@ test.describe("switches with the embedded broker", () => {
     await expectNoA11yViolations(page, "home with chosen switches");
   });
 
-  test("a device that never answers: the command reaches it, the control returns to its real state with the toast", async ({ page, household }) => {
+  test("a device that never answers: the command reaches it, the control returns to its real state with the toast", async ({
+    page,
+    household,
+  }) => {
     test.setTimeout(60_000);
     const { hub } = await household();
     device = await startTasmota(hub, "listwa", 3);
@@ -98,7 +110,11 @@ test.describe("switches with the embedded broker", () => {
     await expect(control).toContainText("Włączony");
   });
 
-  test("offline: the controls are disabled and a press sends nothing to the device", async ({ page, context, household }) => {
+  test("offline: the controls are disabled and a press sends nothing to the device", async ({
+    page,
+    context,
+    household,
+  }) => {
     const { hub } = await household();
     device = await startTasmota(hub, "listwa", 3);
     await loginThroughUi(page, { baseURL: hub.baseURL });
@@ -116,7 +132,10 @@ test.describe("switches with the embedded broker", () => {
     expect(device.commands).toEqual([]);
   });
 
-  test("LWT Offline: the device's controls show 'Niedostępne' and are disabled until it is Online again; axe passes", async ({ page, household }) => {
+  test("LWT Offline: the device's controls show 'Niedostępne' and are disabled until it is Online again; axe passes", async ({
+    page,
+    household,
+  }) => {
     const { hub } = await household();
     device = await startTasmota(hub, "listwa", 3);
     await loginThroughUi(page, { baseURL: hub.baseURL });
@@ -142,14 +161,19 @@ test.describe("switches with the embedded broker", () => {
 });
 
 test.describe("editing switches", () => {
-
-  test("giving every switch a purpose on /switches clears the top bar's badge, also after a reload; axe with the form open", async ({ page, household }) => {
+  test("giving every switch a purpose on /switches clears the top bar's badge, also after a reload; axe with the form open", async ({
+    page,
+    household,
+  }) => {
     const { hub } = await household();
     await loginThroughUi(page, { baseURL: hub.baseURL });
     await page.goto(`${hub.baseURL}/switches`);
     const badge = page.getByTestId("switches-badge");
     await expect(badge).toHaveText(/^2/);
-    for (const [label, purpose] of [["Listwa w biurze", "biuro"], ["Pompa ogrodowa", "ogród"]] as const) {
+    for (const [label, purpose] of [
+      ["Listwa w biurze", "biuro"],
+      ["Pompa ogrodowa", "ogród"],
+    ] as const) {
       await page.getByRole("button", { name: `Edytuj: ${label}` }).click();
       const form = page.getByRole("form", { name: `Edycja: ${label}` });
       if (label === "Listwa w biurze") await expectNoA11yViolations(page, "switches with the edit form");
@@ -172,7 +196,11 @@ test.describe("switches with Mosquitto as the household broker", () => {
     device = undefined;
   });
 
-  test("a Tasmota device on Mosquitto: press -> pending -> confirmed; silent -> back with the toast; offline press sends nothing", async ({ page, context, household }) => {
+  test("a Tasmota device on Mosquitto: press -> pending -> confirmed; silent -> back with the toast; offline press sends nothing", async ({
+    page,
+    context,
+    household,
+  }) => {
     test.setTimeout(90_000);
     const { hub, device: broker } = await household({ broker: "mosquitto" });
     device = await startTasmota(broker, "listwa", 3);

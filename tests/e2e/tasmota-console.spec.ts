@@ -22,7 +22,9 @@ test.describe("Tasmota console and device availability", () => {
     hub = undefined;
   });
 
-  test("Status 0 through the console shows the device's answer; MqttHost asks the PIN and goes out with it; a ; chain is refused with the message; LWT Offline disables the console and the garage door; axe passes", async ({ page }) => {
+  test("Status 0 through the console shows the device's answer; MqttHost asks the PIN and goes out with it; a ; chain is refused with the message; LWT Offline disables the console and the garage door; axe passes", async ({
+    page,
+  }) => {
     test.setTimeout(120_000); // a whole user path, with two axe runs, on a shared CI machine
     hub = await startTestHub();
     device = await startTasmota(hub, "listwa", 3);
@@ -62,7 +64,9 @@ test.describe("Tasmota console and device availability", () => {
 
     await field.fill("Power1 ON; Restart 1");
     await consolePanel.getByRole("button", { name: "Wyślij" }).click();
-    await expect(consolePanel.getByText(/^Polecenie odrzucone: dozwolone jest tylko jedno polecenie Tasmota/)).toBeVisible();
+    await expect(
+      consolePanel.getByText(/^Polecenie odrzucone: dozwolone jest tylko jedno polecenie Tasmota/),
+    ).toBeVisible();
     await expect(consolePanel.getByRole("listitem").first()).toContainText("> Power1 ON; Restart 1");
     await page.waitForTimeout(300);
     expect(device.commands).toHaveLength(2);
@@ -71,7 +75,9 @@ test.describe("Tasmota console and device availability", () => {
     await device.publish("tele/listwa/LWT", String(loadFixture("tasmota/lwt_offline.json").payload), true);
     await expect(consolePanel.getByRole("button", { name: "Wyślij" })).toBeDisabled();
     await expect(page.getByRole("switch", { name: "Listwa w biurze przekaźnik 1" })).toBeDisabled();
-    const refused = await page.request.post(`${hub.baseURL}/api/v2/switch/listwa/set`, { data: { relay: 1, state: "ON" } });
+    const refused = await page.request.post(`${hub.baseURL}/api/v2/switch/listwa/set`, {
+      data: { relay: 1, state: "ON" },
+    });
     expect(refused.status()).toBe(409);
     expect((await refused.json()) as unknown).toMatchObject({ code: "DEVICE_UNREACHABLE" });
 
@@ -84,7 +90,8 @@ test.describe("Tasmota console and device availability", () => {
     await expect(page.getByTestId("door-garage").getByRole("button", { name: "Zamknij" })).toBeEnabled();
     await publishDevice(hub, "tele/garaz/LWT", "Offline", { retain: true });
     await expect(state).toHaveText("Niedostępne");
-    for (const name of ["Otwórz", "Zamknij", "Przełącz", "Zatrzymaj"]) await expect(page.getByTestId("door-garage").getByRole("button", { name })).toBeDisabled();
+    for (const name of ["Otwórz", "Zamknij", "Przełącz", "Zatrzymaj"])
+      await expect(page.getByTestId("door-garage").getByRole("button", { name })).toBeDisabled();
     await page.waitForTimeout(300);
     expect(device.commands).toHaveLength(2);
   });

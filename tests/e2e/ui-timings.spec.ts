@@ -49,7 +49,9 @@ function transitionsOf(locator: Locator): Promise<number[]> {
 }
 
 test.describe("UI timings (spec §9)", () => {
-  test("a dialog opens and closes with a 300 ms animation, staying until it ends; none with reduced motion", async ({ loggedInPage: page }) => {
+  test("a dialog opens and closes with a 300 ms animation, staying until it ends; none with reduced motion", async ({
+    loggedInPage: page,
+  }) => {
     await bar(page).getByRole("link", { name: "Menu", exact: true }).click();
     const ask = page.getByRole("button", { name: "Wyloguj", exact: true });
     const dialog = page.getByRole("dialog", { name: "Wylogować z tego urządzenia?" });
@@ -59,7 +61,9 @@ test.describe("UI timings (spec §9)", () => {
     expect(await transitionsOf(dialog)).toContain(300);
     await expect(dialog.getByRole("button", { name: "Anuluj" })).toBeFocused();
     await expectNoA11yViolations(page, "logout confirmation");
-    const closing = await msUntilClosed(page, "dialog.confirm-dialog", () => dialog.getByRole("button", { name: "Anuluj" }).click());
+    const closing = await msUntilClosed(page, "dialog.confirm-dialog", () =>
+      dialog.getByRole("button", { name: "Anuluj" }).click(),
+    );
     expect(closing).toBeGreaterThanOrEqual(290);
     expect(closing).toBeLessThan(800);
     await expect(dialog).toBeHidden();
@@ -76,14 +80,26 @@ test.describe("UI timings (spec §9)", () => {
     await ask.click();
     await expect(dialog).toBeVisible();
     expect((await transitionsOf(dialog)).filter((ms) => ms >= 1)).toEqual([]);
-    const instant = await msUntilClosed(page, "dialog.confirm-dialog", () => dialog.getByRole("button", { name: "Anuluj" }).click());
+    const instant = await msUntilClosed(page, "dialog.confirm-dialog", () =>
+      dialog.getByRole("button", { name: "Anuluj" }).click(),
+    );
     expect(instant).toBeLessThan(100);
     await expect(ask).toBeFocused();
   });
 
-  test("on a 390x844 phone the menu is a drawer: slides in, focus inside, closes in 500 ms (backdrop, Escape, button) back to the screen before; reduced motion at once", async ({ browser, baseURL }) => {
+  test("on a 390x844 phone the menu is a drawer: slides in, focus inside, closes in 500 ms (backdrop, Escape, button) back to the screen before; reduced motion at once", async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
-    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, locale: "pl-PL", timezoneId: "Europe/Warsaw", serviceWorkers: "block" });
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      locale: "pl-PL",
+      timezoneId: "Europe/Warsaw",
+      serviceWorkers: "block",
+    });
     const page = await context.newPage();
     try {
       await loginThroughUi(page);
@@ -121,7 +137,9 @@ test.describe("UI timings (spec §9)", () => {
       // 'Zamknij menu' on /menu opened directly: 500 ms, then home.
       await page.goto("/menu");
       await expect(drawer).toBeVisible();
-      const buttonMs = await msUntilClosed(page, "dialog.drawer", () => drawer.getByRole("button", { name: "Zamknij menu" }).click());
+      const buttonMs = await msUntilClosed(page, "dialog.drawer", () =>
+        drawer.getByRole("button", { name: "Zamknij menu" }).click(),
+      );
       expect(buttonMs).toBeGreaterThanOrEqual(490);
       expect(buttonMs).toBeLessThan(1_000);
       await expect(page).toHaveURL(/\/$/);
@@ -130,7 +148,9 @@ test.describe("UI timings (spec §9)", () => {
       await menuLink.click();
       await expect(drawer).toBeVisible();
       expect((await transitionsOf(drawer)).filter((ms) => ms >= 1)).toEqual([]);
-      const instant = await msUntilClosed(page, "dialog.drawer", () => drawer.getByRole("button", { name: "Zamknij menu" }).click());
+      const instant = await msUntilClosed(page, "dialog.drawer", () =>
+        drawer.getByRole("button", { name: "Zamknij menu" }).click(),
+      );
       expect(instant).toBeLessThan(100);
       await expect(page).toHaveURL(/\/$/);
     } finally {
@@ -149,10 +169,15 @@ test.describe("spinner and progress bar (spec §9)", () => {
     await expect(spinner).toBeVisible({ timeout: 15_000 });
     await expect(spinner).toHaveAccessibleName("Brak połączenia na żywo");
     const ring = spinner.locator(".spinner__ring");
-    const motion = () => ring.evaluate((element) => {
-      const style = getComputedStyle(element);
-      return { name: style.animationName, duration: style.animationDuration, iterations: style.animationIterationCount };
-    });
+    const motion = () =>
+      ring.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return {
+          name: style.animationName,
+          duration: style.animationDuration,
+          iterations: style.animationIterationCount,
+        };
+      });
     expect(await motion()).toEqual({ name: "spin", duration: "0.4s", iterations: "infinite" });
 
     await page.emulateMedia({ reducedMotion: "reduce" });
@@ -160,7 +185,10 @@ test.describe("spinner and progress bar (spec §9)", () => {
     await expect(ring).toBeVisible();
   });
 
-  test("the PV upload's progress bar runs from 0 to 100 and is named 'Postęp wysyłania'", async ({ page, household }) => {
+  test("the PV upload's progress bar runs from 0 to 100 and is named 'Postęp wysyłania'", async ({
+    page,
+    household,
+  }) => {
     const { hub } = await household();
     await loginThroughUi(page, { baseURL: hub.baseURL });
     let release = () => undefined as void;
@@ -186,15 +214,29 @@ test.describe("spinner and progress bar (spec §9)", () => {
 });
 
 test.describe("the drawer and a dialog at the four sizes (STYLE.md)", () => {
-  test("nothing overflows: the menu (a drawer on the phone) and the logout confirmation", async ({ browser, baseURL }) => {
+  test("nothing overflows: the menu (a drawer on the phone) and the logout confirmation", async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     for (const size of SCREEN_SIZES) {
-      const context = await browser.newContext({ baseURL, viewport: { width: size.width, height: size.height }, hasTouch: size.name.startsWith("phone"), locale: "pl-PL", timezoneId: "Europe/Warsaw", serviceWorkers: "block" });
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: size.width, height: size.height },
+        hasTouch: size.name.startsWith("phone"),
+        locale: "pl-PL",
+        timezoneId: "Europe/Warsaw",
+        serviceWorkers: "block",
+      });
       const page = await context.newPage();
       try {
         await loginThroughUi(page);
         if (size.car) {
-          expect((await page.request.patch("/api/auth/v1/preferences", { data: { preferences: { appUi: "car" } } })).status()).toBe(200);
+          expect(
+            (
+              await page.request.patch("/api/auth/v1/preferences", { data: { preferences: { appUi: "car" } } })
+            ).status(),
+          ).toBe(200);
           await page.reload();
           await expect(bar(page)).toHaveAttribute("data-layout", "car");
         }
@@ -202,19 +244,36 @@ test.describe("the drawer and a dialog at the four sizes (STYLE.md)", () => {
         const phone = size.width < 600;
         await expect(page.getByRole("dialog", { name: "Menu" })).toHaveCount(phone ? 1 : 0);
         await expect(page.getByText("Zalogowano jako demo")).toBeVisible();
-        await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+        await page.evaluate(() =>
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((a) => a instanceof CSSTransition)
+              .map((a) => a.finished.catch(() => undefined)),
+          ),
+        );
         expect(await overflowOf(page), `overflow on the menu at ${size.name}`).toEqual([]);
         await page.screenshot({ path: test.info().outputPath(`menu-${size.name}.png`) });
 
         await page.getByRole("button", { name: "Wyloguj", exact: true }).click();
         const dialog = page.getByRole("dialog", { name: "Wylogować z tego urządzenia?" });
         await expect(dialog).toBeVisible();
-        await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+        await page.evaluate(() =>
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((a) => a instanceof CSSTransition)
+              .map((a) => a.finished.catch(() => undefined)),
+          ),
+        );
         expect(await overflowOf(page), `overflow on the logout confirmation at ${size.name}`).toEqual([]);
         await expect(dialog.getByRole("button", { name: "Wyloguj" })).toBeInViewport({ ratio: 1 });
         await page.screenshot({ path: test.info().outputPath(`confirm-${size.name}.png`) });
       } finally {
-        if (size.car) await page.request.patch("/api/auth/v1/preferences", { data: { preferences: { appUi: "standard" } } }).catch(() => undefined);
+        if (size.car)
+          await page.request
+            .patch("/api/auth/v1/preferences", { data: { preferences: { appUi: "standard" } } })
+            .catch(() => undefined);
         await context.close();
       }
     }

@@ -13,13 +13,19 @@ test.describe("weather and the chart of the day", () => {
     ownHub = undefined;
   });
 
-  test("live outdoor values with air quality and freshness; the balcony's day recorded by the hub, 'Dzisiaj' in the date picker", async ({ page }) => {
+  test("live outdoor values with air quality and freshness; the balcony's day recorded by the hub, 'Dzisiaj' in the date picker", async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     ownHub = await startTestHub(); // its own hub: the recorded history is this test's alone
     const hub = ownHub;
     await loginThroughUi(page, { baseURL: hub.baseURL });
     const sensors = await configuredSensors(page, hub.baseURL);
-    const balconyTemp = pickSensor(sensors, "Tasmota BME280 temperature", (s) => s.kind === "temp" && s.source.type === "tasmota" && s.source.field === "BME280.Temperature");
+    const balconyTemp = pickSensor(
+      sensors,
+      "Tasmota BME280 temperature",
+      (s) => s.kind === "temp" && s.source.type === "tasmota" && s.source.field === "BME280.Temperature",
+    );
     const pm = pickSensor(sensors, "Tasmota SDS011 PM2.5", (s) => s.kind === "pm25" && s.source.type === "tasmota");
     if (balconyTemp.source.type !== "tasmota" || pm.source.type !== "tasmota") throw new Error("unreachable");
 
@@ -30,14 +36,22 @@ test.describe("weather and the chart of the day", () => {
     await expect(air.getByTestId("air-quality-class")).toHaveText("Nieznana");
 
     // Real payloads: Tasmota's BME280 example and an SDS011 particulate sensor.
-    await publishDevice(hub, `tele/${balconyTemp.source.device}/SENSOR`, loadFixture("tasmota/sensor_bme280.json").payload);
+    await publishDevice(
+      hub,
+      `tele/${balconyTemp.source.device}/SENSOR`,
+      loadFixture("tasmota/sensor_bme280.json").payload,
+    );
     await publishDevice(hub, `tele/${pm.source.device}/SENSOR`, loadFixture("tasmota/sensor_sds011_pm.json").payload);
     const temp = page.getByTestId(`sensor-temp-${balconyTemp.place}`);
     await expect(temp.getByTestId("sensor-value")).toHaveText("21,7°C");
     await expect(temp).toHaveAttribute("data-freshness", "fresh");
     await expect(temp.getByTestId("sensor-age")).toHaveText("teraz");
-    await expect(page.getByTestId(`sensor-humid-${balconyTemp.place}`).getByTestId("sensor-value")).toHaveText("66,6 %");
-    await expect(page.getByTestId(`sensor-pressure-${balconyTemp.place}`).getByTestId("sensor-value")).toHaveText("988,6 hPa");
+    await expect(page.getByTestId(`sensor-humid-${balconyTemp.place}`).getByTestId("sensor-value")).toHaveText(
+      "66,6 %",
+    );
+    await expect(page.getByTestId(`sensor-pressure-${balconyTemp.place}`).getByTestId("sensor-value")).toHaveText(
+      "988,6 hPa",
+    );
     await expect(air.getByTestId("air-quality-class")).toHaveText("Dobra");
     await expect(air.getByTestId("air-quality-pm25")).toHaveText("2,1 µg/m³");
     await expect(page.getByTestId("outdoor-min")).toContainText("21,7°C");
@@ -60,7 +74,9 @@ test.describe("weather and the chart of the day", () => {
     await expect(dialog.getByTestId("history-max")).toHaveText("21,7°C");
     await expect(dialog.getByTestId("history-current")).toHaveText("19,5°C");
     const today = await dialog.getByTestId("history-day").textContent();
-    const expectedDate = await page.evaluate(() => new Intl.DateTimeFormat("pl-PL", { day: "numeric", month: "long", year: "numeric" }).format(new Date()));
+    const expectedDate = await page.evaluate(() =>
+      new Intl.DateTimeFormat("pl-PL", { day: "numeric", month: "long", year: "numeric" }).format(new Date()),
+    );
     expect(today).toContain(expectedDate.replace(/\s*r\.$/, "")); // '22 listopada 2026', Polish month names
 
     // Another day (the 1st of last month, from the Monday-first month view) has nothing recorded.
@@ -80,7 +96,12 @@ test.describe("weather and the chart of the day", () => {
 
     // The same chart opens from the home screen's tile, in its own lazily loaded chunk.
     await page.getByRole("navigation", { name: "Pasek główny" }).getByRole("link", { name: "Start" }).click();
-    await expect(page.getByTestId("calendar").or(page.getByTestId(`sensor-temp-${balconyTemp.place}`)).first()).toBeVisible();
+    await expect(
+      page
+        .getByTestId("calendar")
+        .or(page.getByTestId(`sensor-temp-${balconyTemp.place}`))
+        .first(),
+    ).toBeVisible();
     await page.getByTestId(`sensor-temp-${balconyTemp.place}`).getByTestId("sensor-history").click();
     await expect(page.getByRole("dialog").getByTestId("history-max")).toHaveText("21,7°C");
   });

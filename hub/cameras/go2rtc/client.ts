@@ -40,7 +40,11 @@ export class Go2rtcClient {
 
   /** Sends the browser's SDP offer to go2rtc and resolves with go2rtc's SDP answer. @throws HubError DEVICE_UNREACHABLE */
   async webrtc(offer: string): Promise<string> {
-    const response = await this.http.request(this.url("api/webrtc"), { method: "POST", headers: { "Content-Type": "application/sdp", Accept: "application/sdp" }, body: offer }, this.timeouts.webrtcMs);
+    const response = await this.http.request(
+      this.url("api/webrtc"),
+      { method: "POST", headers: { "Content-Type": "application/sdp", Accept: "application/sdp" }, body: offer },
+      this.timeouts.webrtcMs,
+    );
     const answer = (await this.http.body(response, MAX_SDP_BYTES, this.timeouts.webrtcMs)).toString("utf8");
     if (!answer.startsWith("v=0")) throw this.unreachable("the answer is not SDP");
     return answer;

@@ -1,5 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { CamerasAnswerSchema, MJPEG_BOUNDARY, RtcAnswerSchema, mjpegPath, rtcPath, snapshotPath } from "../../../src/shared/contract/cameras";
+import {
+  CamerasAnswerSchema,
+  MJPEG_BOUNDARY,
+  RtcAnswerSchema,
+  mjpegPath,
+  rtcPath,
+  snapshotPath,
+} from "../../../src/shared/contract/cameras";
 import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
 import { startFakeGo2rtc, type FakeGo2rtc } from "../../testing/fake-go2rtc";
 import { readJpegParts, useCameraHub } from "../../testing/camera-hub";
@@ -22,7 +29,11 @@ describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub", 
       const dead = `http://127.0.0.1:${await freePort()}`;
       return {
         cameras: [
-          { id: "wejscie", label: "Wejście", source: { type: "go2rtc", url: go2rtc.url.replace("http://", "http://admin:s%40cret@"), src: "wejscie" } },
+          {
+            id: "wejscie",
+            label: "Wejście",
+            source: { type: "go2rtc", url: go2rtc.url.replace("http://", "http://admin:s%40cret@"), src: "wejscie" },
+          },
           { id: "martwa", label: "Bramka bez prądu", source: { type: "go2rtc", url: dead, src: "martwa" } },
           { id: "pomylka", label: "Zła nazwa", source: { type: "go2rtc", url: go2rtc.url, src: "nie-ma-takiej" } },
         ],
@@ -35,12 +46,22 @@ describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub", 
     const response = await call(hub, "POST", `${V5}${rtcPath("wejscie")}`, { cookie, body: { sdp: OFFER } });
     expect(response.status).toBe(200);
     expect((await jsonOf(response, RtcAnswerSchema)).item.sdp).toBe(go2rtc.answer);
-    expect(go2rtc.offers).toEqual([{ src: "wejscie", contentType: "application/sdp", authorization: `Basic ${Buffer.from("admin:s@cret").toString("base64")}`, sdp: OFFER }]);
+    expect(go2rtc.offers).toEqual([
+      {
+        src: "wejscie",
+        contentType: "application/sdp",
+        authorization: `Basic ${Buffer.from("admin:s@cret").toString("base64")}`,
+        sdp: OFFER,
+      },
+    ]);
   });
 
   it("go2rtc never sees an offer beyond what the dashboard sends (120 m-lines, no BUNDLE: 400), nor candidates off the client's own address", async () => {
     const before = go2rtc.offers.length;
-    const media = Array.from({ length: 120 }, (_, i) => `m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=mid:${i}\r\na=recvonly\r\na=rtpmap:96 VP8/90000\r\n`).join("");
+    const media = Array.from(
+      { length: 120 },
+      (_, i) => `m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=mid:${i}\r\na=recvonly\r\na=rtpmap:96 VP8/90000\r\n`,
+    ).join("");
     for (const sdp of [`${HEAD}${media}`, OFFER.replace(/a=group:BUNDLE.*\r\n/, "")]) {
       const refused = await call(hub, "POST", `${V5}${rtcPath("wejscie")}`, { cookie, body: { sdp } });
       expect(refused.status).toBe(400);
@@ -56,7 +77,10 @@ describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub", 
       "a=candidate:5 1 tcp 1518280447 127.0.0.1 9 typ host tcptype active\r\n",
       "a=end-of-candidates\r\n",
     ];
-    const response = await call(hub, "POST", `${V5}${rtcPath("wejscie")}`, { cookie, body: { sdp: `${OFFER}${own}${others.join("")}` } });
+    const response = await call(hub, "POST", `${V5}${rtcPath("wejscie")}`, {
+      cookie,
+      body: { sdp: `${OFFER}${own}${others.join("")}` },
+    });
     expect(response.status).toBe(200);
     expect(go2rtc.offers.at(-1)?.sdp).toBe(`${OFFER}${own}`);
   });
@@ -84,8 +108,15 @@ describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub", 
 
   it("a dead gateway or a stream go2rtc does not have: 409 DEVICE_UNREACHABLE saying so, never the gateway's address; the hub keeps serving", async () => {
     const offer = { sdp: OFFER };
-    for (const [camera, reason] of [["martwa", /unreachable/], ["pomylka", /no such stream/]] as const) {
-      for (const [method, path, body] of [["POST", `${V5}${rtcPath(camera)}`, offer], ["GET", `${V1}${mjpegPath(camera)}`, undefined], ["GET", `${V1}${snapshotPath(camera)}`, undefined]] as const) {
+    for (const [camera, reason] of [
+      ["martwa", /unreachable/],
+      ["pomylka", /no such stream/],
+    ] as const) {
+      for (const [method, path, body] of [
+        ["POST", `${V5}${rtcPath(camera)}`, offer],
+        ["GET", `${V1}${mjpegPath(camera)}`, undefined],
+        ["GET", `${V1}${snapshotPath(camera)}`, undefined],
+      ] as const) {
         const response = await call(hub, method, path, { cookie, body });
         expect(response.status, `${method} ${path}`).toBe(409);
         const error = await jsonOf(response, ErrorBodySchema);
@@ -94,6 +125,8 @@ describe("go2rtc cameras: WebRTC offer, MJPEG and snapshot proxied by the hub", 
         expect(error.message).not.toMatch(/127\.0\.0\.1|admin|cret/);
       }
     }
-    expect((await jsonOf(await call(hub, "GET", `${V5}/cameras`, { cookie }), CamerasAnswerSchema)).items).toHaveLength(3);
+    expect((await jsonOf(await call(hub, "GET", `${V5}/cameras`, { cookie }), CamerasAnswerSchema)).items).toHaveLength(
+      3,
+    );
   });
 });

@@ -2,7 +2,14 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { shiftTimestamps, TS_TICKS_PER_MS } from "./mpegts";
-import { currentSequence, liveWindow, loopOffsetMs, parseClipPlaylist, renderLivePlaylist, type ClipSegment } from "./playlist";
+import {
+  currentSequence,
+  liveWindow,
+  loopOffsetMs,
+  parseClipPlaylist,
+  renderLivePlaylist,
+  type ClipSegment,
+} from "./playlist";
 
 /** The committed clip (hub/cameras/media/hls/, made by scripts/make-demo-media.sh): `clip.m3u8` and its MPEG-TS segments. */
 export const DEMO_CLIP_DIR = fileURLToPath(new URL("../media/hls/", import.meta.url));
@@ -61,7 +68,10 @@ export class DemoHls {
     if (sequence >= currentSequence(clip.segments, this.now())) return null;
     const cached = this.shifted.get(sequence);
     if (cached) return cached;
-    const bytes = shiftTimestamps(clip.bytes[sequence % clip.bytes.length]!, loopOffsetMs(clip.segments, sequence) * TS_TICKS_PER_MS);
+    const bytes = shiftTimestamps(
+      clip.bytes[sequence % clip.bytes.length]!,
+      loopOffsetMs(clip.segments, sequence) * TS_TICKS_PER_MS,
+    );
     this.shifted.set(sequence, bytes);
     for (const old of this.shifted.keys()) {
       if (this.shifted.size <= SHIFTED_CACHE_SIZE) break;

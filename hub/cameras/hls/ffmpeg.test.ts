@@ -8,7 +8,10 @@ afterEach(() => {
 });
 
 /** A fallback that says where an answer came from. */
-const clip: DemoHlsSource = { playlist: async () => "#EXTM3U\n#clip\n", segment: async (name) => (name === "7.ts" ? Buffer.from("clip segment") : null) };
+const clip: DemoHlsSource = {
+  playlist: async () => "#EXTM3U\n#clip\n",
+  segment: async (name) => (name === "7.ts" ? Buffer.from("clip segment") : null),
+};
 const quiet = { warn: () => undefined };
 
 describe("demo HLS from Debian's ffmpeg when present", () => {
@@ -45,7 +48,12 @@ describe("demo HLS from Debian's ffmpeg when present", () => {
 
   it("an ffmpeg that cannot run leaves the committed clip answering, with a warning", async () => {
     const warnings: string[] = [];
-    const source = new FfmpegHls("/nonexistent/ffmpeg", clip, { startTimeoutMs: 2_000 }, { warn: (message) => warnings.push(message) });
+    const source = new FfmpegHls(
+      "/nonexistent/ffmpeg",
+      clip,
+      { startTimeoutMs: 2_000 },
+      { warn: (message) => warnings.push(message) },
+    );
     sources.push(source);
     expect(await source.playlist()).toBe("#EXTM3U\n#clip\n");
     expect(await source.playlist()).toBe("#EXTM3U\n#clip\n");

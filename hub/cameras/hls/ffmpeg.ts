@@ -23,7 +23,12 @@ const MAX_RUN_S = 3_600;
 export function findFfmpeg(env: NodeJS.ProcessEnv = process.env): string | null {
   const setting = env.HUB_FFMPEG;
   if (setting === "off" || setting === "0") return null;
-  const candidates = setting ? [setting] : (env.PATH ?? "").split(delimiter).filter(Boolean).map((dir) => join(dir, "ffmpeg"));
+  const candidates = setting
+    ? [setting]
+    : (env.PATH ?? "")
+        .split(delimiter)
+        .filter(Boolean)
+        .map((dir) => join(dir, "ffmpeg"));
   for (const candidate of candidates) {
     try {
       accessSync(candidate, constants.X_OK);
@@ -56,11 +61,37 @@ export class FfmpegHls implements DemoHlsSource {
   ) {
     const input = (seconds: number) => [
       // -t: an encoder whose hub died without stopping it ends by itself within the hour.
-      ...["-hide_banner", "-loglevel", "error", "-nostdin", "-re", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=15", "-t", String(MAX_RUN_S)],
-      ...["-an", "-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-profile:v", "baseline", "-pix_fmt", "yuv420p"],
+      ...[
+        "-hide_banner",
+        "-loglevel",
+        "error",
+        "-nostdin",
+        "-re",
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc2=size=640x360:rate=15",
+        "-t",
+        String(MAX_RUN_S),
+      ],
+      ...[
+        "-an",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "veryfast",
+        "-tune",
+        "zerolatency",
+        "-profile:v",
+        "baseline",
+        "-pix_fmt",
+        "yuv420p",
+      ],
       ...["-g", String(15 * seconds), "-keyint_min", String(15 * seconds), "-sc_threshold", "0"],
     ];
-    this.segmenter = new FfmpegSegmenter(ffmpegPath, input, options, (reason) => log.warn(`demo HLS: ${reason}; the committed clip answers instead for a minute`));
+    this.segmenter = new FfmpegSegmenter(ffmpegPath, input, options, (reason) =>
+      log.warn(`demo HLS: ${reason}; the committed clip answers instead for a minute`),
+    );
   }
 
   /** True while the encoder runs. */

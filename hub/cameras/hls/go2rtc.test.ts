@@ -67,14 +67,23 @@ describe("go2rtc HLS proxy", () => {
     );
     expect(master).toBe('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=192000,CODECS="avc1.640029"\nplaylist.m3u8?id=AbC123xy');
     const playlistUrl = new URL("playlist.m3u8?id=AbC123xy", HLS_BASE);
-    expect(rewriteGo2rtcPlaylist("#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:3\n#EXTINF:0.500,\nsegment.ts?id=AbC123xy&n=3\r\n", playlistUrl, HLS_BASE)).toBe(
-      "#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:3\n#EXTINF:0.500,\nsegment.ts?id=AbC123xy&n=3\n",
-    );
+    expect(
+      rewriteGo2rtcPlaylist(
+        "#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:3\n#EXTINF:0.500,\nsegment.ts?id=AbC123xy&n=3\r\n",
+        playlistUrl,
+        HLS_BASE,
+      ),
+    ).toBe("#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:3\n#EXTINF:0.500,\nsegment.ts?id=AbC123xy&n=3\n");
     const fmp4 = rewriteGo2rtcPlaylist(GO2RTC_FMP4, playlistUrl, HLS_BASE);
     expect(fmp4).toContain('#EXT-X-MAP:URI="init.mp4?id=AbC123xy"');
-    expect(fmp4.split("\n").filter((line) => !line.startsWith("#"))).toEqual(["segment.m4s?id=AbC123xy&n=7", "segment.m4s?id=AbC123xy&n=8"]);
+    expect(fmp4.split("\n").filter((line) => !line.startsWith("#"))).toEqual([
+      "segment.m4s?id=AbC123xy&n=7",
+      "segment.m4s?id=AbC123xy&n=8",
+    ]);
     // An absolute URI to the same gateway is fine, and comes out relative too.
-    expect(rewriteGo2rtcPlaylist("http://192.168.1.10:1984/api/hls/segment.ts?id=AbC123xy&n=1", playlistUrl, HLS_BASE)).toBe("segment.ts?id=AbC123xy&n=1");
+    expect(
+      rewriteGo2rtcPlaylist("http://192.168.1.10:1984/api/hls/segment.ts?id=AbC123xy&n=1", playlistUrl, HLS_BASE),
+    ).toBe("segment.ts?id=AbC123xy&n=1");
   });
 
   it("refuses a playlist that points anywhere else: another host, another path, a bad session id or number", () => {
@@ -91,13 +100,21 @@ describe("go2rtc HLS proxy", () => {
       "record.mp4?id=AbC123xy",
       "file:///etc/passwd",
     ]) {
-      expect(() => rewriteGo2rtcPlaylist(`#EXTM3U\n#EXTINF:0.5,\n${uri}`, playlistUrl, HLS_BASE), uri).toThrow(/unexpected URI/);
+      expect(() => rewriteGo2rtcPlaylist(`#EXTM3U\n#EXTINF:0.5,\n${uri}`, playlistUrl, HLS_BASE), uri).toThrow(
+        /unexpected URI/,
+      );
     }
-    expect(() => rewriteGo2rtcPlaylist('#EXTM3U\n#EXT-X-MAP:URI="http://evil.example/init.mp4"', playlistUrl, HLS_BASE)).toThrow(/unexpected URI/);
+    expect(() =>
+      rewriteGo2rtcPlaylist('#EXTM3U\n#EXT-X-MAP:URI="http://evil.example/init.mp4"', playlistUrl, HLS_BASE),
+    ).toThrow(/unexpected URI/);
   });
 
   it("checks the browser's file names and parameters before anything goes upstream", () => {
-    expect(go2rtcFileRef("segment.ts", { id: "AbC123xy", n: "12" })).toEqual({ file: "segment.ts", id: "AbC123xy", n: "12" });
+    expect(go2rtcFileRef("segment.ts", { id: "AbC123xy", n: "12" })).toEqual({
+      file: "segment.ts",
+      id: "AbC123xy",
+      n: "12",
+    });
     expect(go2rtcFileRef("init.mp4", { id: "AbC123xy" })).toEqual({ file: "init.mp4", id: "AbC123xy", n: undefined });
     expect(go2rtcFileRef("segment.ts", { id: ["a", "b"] })).toBeNull();
     expect(go2rtcFileRef("segment.ts", { id: "a/b" })).toBeNull();
@@ -109,12 +126,17 @@ describe("go2rtc HLS proxy", () => {
 
   it("walks go2rtc's session through the proxy: master, media playlist, segment bytes; Basic login from the URL goes only upstream", async () => {
     const segment = Buffer.from([0x47, 1, 2, 3]);
-    const gateway = await fake({ segment, authorization: `Basic ${Buffer.from("admin:tajne hasło").toString("base64")}` });
+    const gateway = await fake({
+      segment,
+      authorization: `Basic ${Buffer.from("admin:tajne hasło").toString("base64")}`,
+    });
     const hls = new Go2rtcHls({ url: gateway.url.replace("http://", "http://admin:tajne%20has%C5%82o@"), src: "cam1" });
     const master = await hls.index();
     expect(master.contentType).toBe("application/vnd.apple.mpegurl");
     const id = gateway.sessions[0]!;
-    expect(master.body.toString()).toBe(`#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=192000,CODECS="avc1.640029"\nplaylist.m3u8?id=${id}`);
+    expect(master.body.toString()).toBe(
+      `#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=192000,CODECS="avc1.640029"\nplaylist.m3u8?id=${id}`,
+    );
     const media = (await hls.file({ file: "playlist.m3u8", id })).body.toString();
     expect(media).toContain(`segment.ts?id=${id}&n=0`);
     const bytes = await hls.file({ file: "segment.ts", id, n: "0" });
@@ -124,7 +146,8 @@ describe("go2rtc HLS proxy", () => {
       `/api/hls/playlist.m3u8?id=${id}`,
       `/api/hls/segment.ts?id=${id}&n=0`,
     ]);
-    for (const request of gateway.requests) expect(request.authorization).toBe(`Basic ${Buffer.from("admin:tajne hasło").toString("base64")}`);
+    for (const request of gateway.requests)
+      expect(request.authorization).toBe(`Basic ${Buffer.from("admin:tajne hasło").toString("base64")}`);
     expect(`${master.body.toString()}${media}`).not.toMatch(/admin|127\.0\.0\.1|api\//);
   });
 
@@ -149,41 +172,69 @@ describe("go2rtc HLS proxy", () => {
     const slow = new Go2rtcHls({ url: hanging, src: "cam1" }, undefined, { playlistMs: 300, segmentMs: 300 });
     const started = Date.now();
     const timeout = await hubErrorOf(slow.file({ file: "segment.ts", id: "abcdefgh", n: "1" }));
-    expect(timeout).toMatchObject({ code: "DEVICE_UNREACHABLE", message: "the camera gateway is unreachable (timeout)" });
+    expect(timeout).toMatchObject({
+      code: "DEVICE_UNREACHABLE",
+      message: "the camera gateway is unreachable (timeout)",
+    });
     expect(Date.now() - started).toBeLessThan(2_000);
 
     const stalling = await server((_request, response) => {
       response.writeHead(200, { "Content-Type": "video/mp2t" });
       response.write(Buffer.alloc(188, 0x47));
     });
-    const stalled = await hubErrorOf(new Go2rtcHls({ url: stalling, src: "cam1" }, undefined, { playlistMs: 300, segmentMs: 300 }).file({ file: "segment.ts", id: "abcdefgh" }));
-    expect(stalled).toMatchObject({ code: "DEVICE_UNREACHABLE", message: "the camera gateway's answer broke off (timeout)" });
+    const stalled = await hubErrorOf(
+      new Go2rtcHls({ url: stalling, src: "cam1" }, undefined, { playlistMs: 300, segmentMs: 300 }).file({
+        file: "segment.ts",
+        id: "abcdefgh",
+      }),
+    );
+    expect(stalled).toMatchObject({
+      code: "DEVICE_UNREACHABLE",
+      message: "the camera gateway's answer broke off (timeout)",
+    });
 
     let followed = false;
     const target = await server((_request, response) => {
       followed = true;
       response.end("#EXTM3U");
     });
-    const redirecting = await server((_request, response) => response.writeHead(302, { Location: `${target}/api/stream.m3u8` }).end());
-    expect(await hubErrorOf(new Go2rtcHls({ url: redirecting, src: "cam1" }).index())).toMatchObject({ code: "DEVICE_UNREACHABLE", message: "the camera gateway answered HTTP 302" });
+    const redirecting = await server((_request, response) =>
+      response.writeHead(302, { Location: `${target}/api/stream.m3u8` }).end(),
+    );
+    expect(await hubErrorOf(new Go2rtcHls({ url: redirecting, src: "cam1" }).index())).toMatchObject({
+      code: "DEVICE_UNREACHABLE",
+      message: "the camera gateway answered HTTP 302",
+    });
     expect(followed).toBe(false);
 
     const gateway = await fake();
     const unknown = await hubErrorOf(new Go2rtcHls({ url: gateway.url, src: "nie-ma" }).index());
     expect(unknown).toMatchObject({ code: "NOT_FOUND" });
-    const ended = await hubErrorOf(new Go2rtcHls({ url: gateway.url, src: "cam1" }).file({ file: "playlist.m3u8", id: "gone1234" }));
+    const ended = await hubErrorOf(
+      new Go2rtcHls({ url: gateway.url, src: "cam1" }).file({ file: "playlist.m3u8", id: "gone1234" }),
+    );
     expect(ended.code).toBe("NOT_FOUND");
     const locked = await fake({ authorization: "Basic eDp5" });
-    expect(await hubErrorOf(new Go2rtcHls({ url: locked.url, src: "cam1" }).index())).toMatchObject({ code: "DEVICE_UNREACHABLE", message: "the camera gateway answered HTTP 401" });
+    expect(await hubErrorOf(new Go2rtcHls({ url: locked.url, src: "cam1" }).index())).toMatchObject({
+      code: "DEVICE_UNREACHABLE",
+      message: "the camera gateway answered HTTP 401",
+    });
 
     const huge = await server((_request, response) => response.writeHead(200).end(Buffer.alloc(70_000, 0x23)));
-    expect(await hubErrorOf(new Go2rtcHls({ url: huge, src: "cam1" }).index())).toMatchObject({ code: "DEVICE_UNREACHABLE", message: "the camera gateway's answer is too large" });
+    expect(await hubErrorOf(new Go2rtcHls({ url: huge, src: "cam1" }).index())).toMatchObject({
+      code: "DEVICE_UNREACHABLE",
+      message: "the camera gateway's answer is too large",
+    });
 
     const hostile = await fake({ playlist: "#EXTM3U\n#EXTINF:0.5,\nhttp://169.254.169.254/latest/meta-data?id=%ID%" });
     const proxy = new Go2rtcHls({ url: hostile.url, src: "cam1" });
     await proxy.index();
     const rewritten = await hubErrorOf(proxy.file({ file: "playlist.m3u8", id: hostile.sessions[0]! }));
-    expect(rewritten).toMatchObject({ code: "DEVICE_UNREACHABLE", message: "the camera gateway answered a playlist with an unexpected URI" });
-    for (const error of [refused, timeout, stalled, rewritten]) expect(error.message).not.toMatch(/127\.0\.0\.1|secret|169\.254/);
+    expect(rewritten).toMatchObject({
+      code: "DEVICE_UNREACHABLE",
+      message: "the camera gateway answered a playlist with an unexpected URI",
+    });
+    for (const error of [refused, timeout, stalled, rewritten])
+      expect(error.message).not.toMatch(/127\.0\.0\.1|secret|169\.254/);
   });
 });

@@ -1,4 +1,12 @@
-import { HLS_PROXY_TIMEOUTS, HlsUpstream, isProxiedHlsFile, rewritePlaylist, type FetchLike, type ProxiedFile, type ProxiedHlsFile } from "./proxy";
+import {
+  HLS_PROXY_TIMEOUTS,
+  HlsUpstream,
+  isProxiedHlsFile,
+  rewritePlaylist,
+  type FetchLike,
+  type ProxiedFile,
+  type ProxiedHlsFile,
+} from "./proxy";
 
 /**
  * The HLS of a go2rtc camera, proxied by the hub (go2rtc `internal/hls/hls.go`,
@@ -46,7 +54,10 @@ export function hubUriOf(ref: Go2rtcFileRef): string {
 /** The hub-relative name of a go2rtc URI already resolved, or null when it is not one of its HLS files under `hlsBase` (`<gateway>/api/hls/`). */
 function go2rtcToHub(resolved: URL, hlsBase: URL): string | null {
   if (resolved.origin !== hlsBase.origin || !resolved.pathname.startsWith(hlsBase.pathname)) return null;
-  const ref = go2rtcFileRef(resolved.pathname.slice(hlsBase.pathname.length), Object.fromEntries(resolved.searchParams));
+  const ref = go2rtcFileRef(
+    resolved.pathname.slice(hlsBase.pathname.length),
+    Object.fromEntries(resolved.searchParams),
+  );
   return ref ? hubUriOf(ref) : null;
 }
 
@@ -71,7 +82,11 @@ export class Go2rtcHls {
   private readonly hlsBase: URL;
   private readonly src: string;
 
-  constructor(gateway: { url: string; src: string }, fetcher?: FetchLike, timeouts: { playlistMs: number; segmentMs: number } = HLS_PROXY_TIMEOUTS) {
+  constructor(
+    gateway: { url: string; src: string },
+    fetcher?: FetchLike,
+    timeouts: { playlistMs: number; segmentMs: number } = HLS_PROXY_TIMEOUTS,
+  ) {
     this.upstream = new HlsUpstream(gateway.url, "the camera gateway", fetcher, timeouts);
     const base = new URL(this.upstream.base);
     base.search = "";
@@ -93,7 +108,8 @@ export class Go2rtcHls {
     const url = new URL(ref.file, this.hlsBase);
     url.searchParams.set("id", ref.id);
     if (ref.n !== undefined) url.searchParams.set("n", ref.n);
-    if (ref.file === "playlist.m3u8") return this.upstream.playlist(url, (resolved) => go2rtcToHub(resolved, this.hlsBase));
+    if (ref.file === "playlist.m3u8")
+      return this.upstream.playlist(url, (resolved) => go2rtcToHub(resolved, this.hlsBase));
     return this.upstream.media(url, ref.file);
   }
 }

@@ -6,7 +6,8 @@ import { ptsOf, shiftTimestamps, TS_PACKET_BYTES } from "./mpegts";
 function pcrsOf(segment: Buffer): number[] {
   const found: number[] = [];
   for (let at = 0; at < segment.length; at += TS_PACKET_BYTES) {
-    if ((segment[at + 3]! & 0x20) !== 0 && segment[at + 4]! > 0 && (segment[at + 5]! & 0x10) !== 0) found.push(segment.readUIntBE(at + 6, 4) * 2 + (segment[at + 10]! >> 7));
+    if ((segment[at + 3]! & 0x20) !== 0 && segment[at + 4]! > 0 && (segment[at + 5]! & 0x10) !== 0)
+      found.push(segment.readUIntBE(at + 6, 4) * 2 + (segment[at + 10]! >> 7));
   }
   return found;
 }

@@ -26,7 +26,8 @@ export function shiftTimestamps(segment: Buffer, offset: number): Buffer {
     let payload = at + 4;
     if (adaptation & 0x2) {
       const length = out[at + 4]!;
-      if (length > 0 && (out[at + 5]! & 0x10) !== 0) writePcrBase(out, at + 6, (readPcrBase(out, at + 6) + shift) % WRAP);
+      if (length > 0 && (out[at + 5]! & 0x10) !== 0)
+        writePcrBase(out, at + 6, (readPcrBase(out, at + 6) + shift) % WRAP);
       payload = at + 5 + length;
     }
     if (!unitStart || !(adaptation & 0x1) || payload + 9 > at + TS_PACKET_BYTES) continue;

@@ -1,11 +1,23 @@
-import { HLS_PROXY_TIMEOUTS, HlsUpstream, isProxiedHlsFile, type FetchLike, type ProxiedFile, type ProxiedHlsFile } from "./proxy";
+import {
+  HLS_PROXY_TIMEOUTS,
+  HlsUpstream,
+  isProxiedHlsFile,
+  type FetchLike,
+  type ProxiedFile,
+  type ProxiedHlsFile,
+} from "./proxy";
 
 /** A path below the camera's playlist folder: 1..5 names of `[A-Za-z0-9_-][A-Za-z0-9._-]*` (no `..`, no empty name), at most 300 characters. */
 const RELATIVE_PATH = /^(?=.{1,300}$)([A-Za-z0-9_-][A-Za-z0-9._-]{0,99}\/){0,4}[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 /** An upstream query (an access token, a session): URL-safe characters only, at most 300. */
 const QUERY = /^[A-Za-z0-9._~=&%+-]{0,300}$/;
 /** The hub-side kind of an upstream file, by its extension. */
-const KIND_OF_EXTENSION: Readonly<Record<string, ProxiedHlsFile>> = { m3u8: "playlist.m3u8", ts: "segment.ts", mp4: "init.mp4", m4s: "segment.m4s" };
+const KIND_OF_EXTENSION: Readonly<Record<string, ProxiedHlsFile>> = {
+  m3u8: "playlist.m3u8",
+  ts: "segment.ts",
+  mp4: "init.mp4",
+  m4s: "segment.m4s",
+};
 
 /** A checked file of a camera's own HLS: its kind, its path below the playlist's folder (`p`) and its query (`q`). */
 export interface PlainFileRef {
@@ -43,7 +55,11 @@ export class PlainHls {
   private readonly upstream: HlsUpstream;
   private readonly folder: URL;
 
-  constructor(source: { url: string }, fetcher?: FetchLike, timeouts: { playlistMs: number; segmentMs: number } = HLS_PROXY_TIMEOUTS) {
+  constructor(
+    source: { url: string },
+    fetcher?: FetchLike,
+    timeouts: { playlistMs: number; segmentMs: number } = HLS_PROXY_TIMEOUTS,
+  ) {
     this.upstream = new HlsUpstream(source.url, "the camera", fetcher, timeouts);
     this.folder = new URL("./", this.upstream.base);
     this.folder.search = "";
@@ -64,7 +80,13 @@ export class PlainHls {
 
   /** The hub name of an upstream URI already resolved, or null when it leaves the playlist's folder or is no HLS file. */
   private toHub(resolved: URL): string | null {
-    if (resolved.origin !== this.folder.origin || resolved.username || resolved.password || !resolved.pathname.startsWith(this.folder.pathname)) return null;
+    if (
+      resolved.origin !== this.folder.origin ||
+      resolved.username ||
+      resolved.password ||
+      !resolved.pathname.startsWith(this.folder.pathname)
+    )
+      return null;
     const p = resolved.pathname.slice(this.folder.pathname.length);
     const q = resolved.search.replace(/^\?/, "");
     const ref = plainFileRef(kindOf(p) ?? "", { p, q });

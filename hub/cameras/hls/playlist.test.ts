@@ -3,7 +3,15 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEMO_CLIP_DIR, DemoHls, loadClip } from "./demo";
 import { ptsOf } from "./mpegts";
-import { currentSequence, HLS_WINDOW_SEGMENTS, liveWindow, loopOffsetMs, parseClipPlaylist, renderLivePlaylist, type ClipSegment } from "./playlist";
+import {
+  currentSequence,
+  HLS_WINDOW_SEGMENTS,
+  liveWindow,
+  loopOffsetMs,
+  parseClipPlaylist,
+  renderLivePlaylist,
+  type ClipSegment,
+} from "./playlist";
 
 const CLIP: ClipSegment[] = [
   { uri: "seg0.mpegts", durationMs: 2000 },
@@ -33,7 +41,9 @@ describe("demo HLS live playlist", () => {
   });
 
   it("refuses a clip playlist with a path in a URI, a segment without duration, or no segment", () => {
-    expect(() => parseClipPlaylist("#EXTM3U\n#EXTINF:2.0,\n../../etc/passwd.mpegts\n")).toThrow(/unexpected segment URI/);
+    expect(() => parseClipPlaylist("#EXTM3U\n#EXTINF:2.0,\n../../etc/passwd.mpegts\n")).toThrow(
+      /unexpected segment URI/,
+    );
     expect(() => parseClipPlaylist("#EXTM3U\nseg0.mpegts\n")).toThrow(/no duration/);
     expect(() => parseClipPlaylist("#EXTM3U\n#EXT-X-ENDLIST\n")).toThrow(/no segments/);
   });
@@ -74,8 +84,22 @@ describe("demo HLS live playlist", () => {
 
   it("renders a live media playlist: no ENDLIST and no discontinuity, target duration, sequence numbers as URIs", () => {
     const text = renderLivePlaylist(liveWindow(CLIP, LOOP_START + 4500), CLIP);
-    expect(text.split("\n").slice(0, 4)).toEqual(["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:2", "#EXT-X-MEDIA-SEQUENCE:799999998"]);
-    expect(bodyOf(text)).toEqual(["#EXTINF:2.000,", "799999998.ts", "#EXTINF:2.000,", "799999999.ts", "#EXTINF:2.000,", "800000000.ts", "#EXTINF:2.000,", "800000001.ts"]);
+    expect(text.split("\n").slice(0, 4)).toEqual([
+      "#EXTM3U",
+      "#EXT-X-VERSION:3",
+      "#EXT-X-TARGETDURATION:2",
+      "#EXT-X-MEDIA-SEQUENCE:799999998",
+    ]);
+    expect(bodyOf(text)).toEqual([
+      "#EXTINF:2.000,",
+      "799999998.ts",
+      "#EXTINF:2.000,",
+      "799999999.ts",
+      "#EXTINF:2.000,",
+      "800000000.ts",
+      "#EXTINF:2.000,",
+      "800000001.ts",
+    ]);
     expect(text).not.toMatch(/ENDLIST|DISCONTINUITY/);
   });
 
@@ -83,17 +107,21 @@ describe("demo HLS live playlist", () => {
     const real = await loadClip();
     let now = LOOP_START + 4500;
     let loads = 0;
-    const demo = new DemoHls(async () => {
-      loads += 1;
-      return real;
-    }, () => now);
+    const demo = new DemoHls(
+      async () => {
+        loads += 1;
+        return real;
+      },
+      () => now,
+    );
     const first = (await demo.segment("800000000.ts"))!;
     expect(first.length).toBe(real.bytes[0]!.length);
     expect(await demo.segment("800000000.ts")).toBe(first);
     expect((await demo.segment("799999999.ts"))!.length).toBe(real.bytes[3]!.length);
     expect(await demo.segment("800000002.ts")).toBeNull(); // being recorded
     expect(await demo.segment("900000000.ts")).toBeNull();
-    for (const name of ["../seg0.ts", "seg0.ts", "seg0.mpegts", "1.m4s", "-1.ts", "1234567890123456.ts"]) expect(await demo.segment(name)).toBeNull();
+    for (const name of ["../seg0.ts", "seg0.ts", "seg0.mpegts", "1.m4s", "-1.ts", "1234567890123456.ts"])
+      expect(await demo.segment(name)).toBeNull();
     now += 2000;
     expect((await demo.segment("800000002.ts"))!.length).toBe(real.bytes[2]!.length);
     expect(await demo.playlist()).toContain("#EXT-X-MEDIA-SEQUENCE:799999999");
@@ -102,7 +130,10 @@ describe("demo HLS live playlist", () => {
 
   it("the stream stays continuous across the loop: the next loop's first picture follows the last one by one frame (15 fps)", async () => {
     const real = await loadClip();
-    const demo = new DemoHls(async () => real, () => LOOP_START + 7 * 8000);
+    const demo = new DemoHls(
+      async () => real,
+      () => LOOP_START + 7 * 8000,
+    );
     const pts = async (sequence: number) => ptsOf((await demo.segment(`${sequence}.ts`))!);
     const frameTicks = 90_000 / 15;
     let previous: number[] = await pts(800_000_000);
@@ -116,11 +147,14 @@ describe("demo HLS live playlist", () => {
 
   it("a clip that cannot be read fails the request and is read again on the next", async () => {
     let attempts = 0;
-    const demo = new DemoHls(async () => {
-      attempts += 1;
-      if (attempts === 1) throw new Error("ENOENT");
-      return { segments: CLIP, bytes: CLIP.map(() => Buffer.alloc(1)) };
-    }, () => LOOP_START);
+    const demo = new DemoHls(
+      async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error("ENOENT");
+        return { segments: CLIP, bytes: CLIP.map(() => Buffer.alloc(1)) };
+      },
+      () => LOOP_START,
+    );
     await expect(demo.playlist()).rejects.toThrow("ENOENT");
     await expect(demo.playlist()).resolves.toContain("#EXTM3U");
     expect(attempts).toBe(2);

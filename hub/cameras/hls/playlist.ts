@@ -27,7 +27,8 @@ export function parseClipPlaylist(text: string): ClipSegment[] {
     const extinf = /^#EXTINF:([0-9.]+)/.exec(line);
     if (extinf) duration = Math.round(Number(extinf[1]) * 1000);
     else if (line !== "" && !line.startsWith("#")) {
-      if (!/^[A-Za-z0-9_-]+\.mpegts$/.test(line)) throw new Error(`clip playlist: unexpected segment URI ${JSON.stringify(line)}`);
+      if (!/^[A-Za-z0-9_-]+\.mpegts$/.test(line))
+        throw new Error(`clip playlist: unexpected segment URI ${JSON.stringify(line)}`);
       if (!(duration !== null && duration > 0)) throw new Error(`clip playlist: no duration for ${line}`);
       segments.push({ uri: line, durationMs: duration });
       duration = null;
@@ -101,7 +102,13 @@ export function liveWindow(clip: readonly ClipSegment[], nowMs: number, size = H
  */
 export function renderLivePlaylist(window: LiveWindow, clip: readonly ClipSegment[]): string {
   const target = Math.ceil(Math.max(...clip.map((segment) => segment.durationMs)) / 1000);
-  const lines = ["#EXTM3U", "#EXT-X-VERSION:3", `#EXT-X-TARGETDURATION:${target}`, `#EXT-X-MEDIA-SEQUENCE:${window.mediaSequence}`];
-  for (const segment of window.segments) lines.push(`#EXTINF:${(segment.durationMs / 1000).toFixed(3)},`, `${segment.sequence}.ts`);
+  const lines = [
+    "#EXTM3U",
+    "#EXT-X-VERSION:3",
+    `#EXT-X-TARGETDURATION:${target}`,
+    `#EXT-X-MEDIA-SEQUENCE:${window.mediaSequence}`,
+  ];
+  for (const segment of window.segments)
+    lines.push(`#EXTINF:${(segment.durationMs / 1000).toFixed(3)},`, `${segment.sequence}.ts`);
   return `${lines.join("\n")}\n`;
 }

@@ -12,11 +12,18 @@ export const HLS_PROXY_LIMITS = { playlistBytes: 65_536, segmentBytes: 16 * 1024
  * (128 MiB) in memory; one more waits up to `waitMs` for its turn (at most `waiting` wait), then
  * 429 TOO_MANY_STREAMS ({@link hlsProxyRefusal}).
  */
-export const HLS_PROXY_CONCURRENCY = { perKey: 4, total: 8, waitMs: 2_000, waiting: 64 } as const satisfies ConcurrencyBounds;
+export const HLS_PROXY_CONCURRENCY = {
+  perKey: 4,
+  total: 8,
+  waitMs: 2_000,
+  waiting: 64,
+} as const satisfies ConcurrencyBounds;
 
 /** The 429 answered when a proxied HLS file finds no turn in time; the player may try again after `retryAfterMs`. */
 export function hlsProxyRefusal(): HubError {
-  return new HubError("TOO_MANY_STREAMS", "too many camera video files are being fetched; try again in a moment", { retryAfterMs: 1_000 });
+  return new HubError("TOO_MANY_STREAMS", "too many camera video files are being fetched; try again in a moment", {
+    retryAfterMs: 1_000,
+  });
 }
 
 /** The kinds of HLS file the hub proxies, by hub-side name, and their Content-Type. */
@@ -48,7 +55,12 @@ export type FetchLike = (url: URL, init: RequestInit) => Promise<Response>;
  * playlist and answers its hub-relative name, or null when it is not a file the hub may proxy.
  * @throws HubError DEVICE_UNREACHABLE `<who> answered a playlist with an unexpected URI` (never the URI)
  */
-export function rewritePlaylist(text: string, playlistUrl: URL, toHub: (resolved: URL) => string | null, who: string): string {
+export function rewritePlaylist(
+  text: string,
+  playlistUrl: URL,
+  toHub: (resolved: URL) => string | null,
+  who: string,
+): string {
   const unexpected = () => new HubError("DEVICE_UNREACHABLE", `${who} answered a playlist with an unexpected URI`);
   const rewrite = (uri: string): string => {
     let resolved: URL;
@@ -66,7 +78,8 @@ export function rewritePlaylist(text: string, playlistUrl: URL, toHub: (resolved
     .map((line) => {
       const trimmed = line.trim();
       if (trimmed === "") return "";
-      if (trimmed.startsWith("#")) return trimmed.replace(/URI="([^"]*)"/g, (_all, uri: string) => `URI="${rewrite(uri)}"`);
+      if (trimmed.startsWith("#"))
+        return trimmed.replace(/URI="([^"]*)"/g, (_all, uri: string) => `URI="${rewrite(uri)}"`);
       return rewrite(trimmed);
     })
     .join("\n");
@@ -103,12 +116,18 @@ export class HlsUpstream {
   /** Playlist `url`, its URIs rewritten by `toHub` ({@link rewritePlaylist}). @throws HubError (see {@link get}) */
   async playlist(url: URL, toHub: (resolved: URL) => string | null): Promise<ProxiedFile> {
     const body = await this.get(url, this.timeouts.playlistMs, HLS_PROXY_LIMITS.playlistBytes);
-    return { body: Buffer.from(rewritePlaylist(body.toString("utf8"), url, toHub, this.who)), contentType: PROXIED_HLS_FILES["playlist.m3u8"] };
+    return {
+      body: Buffer.from(rewritePlaylist(body.toString("utf8"), url, toHub, this.who)),
+      contentType: PROXIED_HLS_FILES["playlist.m3u8"],
+    };
   }
 
   /** Segment (or init section) `url` as it is. @throws HubError (see {@link get}) */
   async media(url: URL, file: ProxiedHlsFile): Promise<ProxiedFile> {
-    return { body: await this.get(url, this.timeouts.segmentMs, HLS_PROXY_LIMITS.segmentBytes), contentType: PROXIED_HLS_FILES[file] };
+    return {
+      body: await this.get(url, this.timeouts.segmentMs, HLS_PROXY_LIMITS.segmentBytes),
+      contentType: PROXIED_HLS_FILES[file],
+    };
   }
 
   /**

@@ -78,13 +78,26 @@ describe("HLS of a go2rtc camera proxied by the hub", () => {
   afterAll(() => gateway.close());
   useCameraHub(
     async () => {
-      gateway = await startFakeGo2rtc({ streams: ["front_door"], authorization: `Basic ${Buffer.from("admin:s3cret").toString("base64")}` });
+      gateway = await startFakeGo2rtc({
+        streams: ["front_door"],
+        authorization: `Basic ${Buffer.from("admin:s3cret").toString("base64")}`,
+      });
       return {
         // No idle probe (monitor.ts): this test lists every request the gateway gets.
         env: { HUB_CAMERA_PROBE_MS: "0" },
         cameras: [
-          { id: "wejscie", label: "Wejście", hls: true, source: { type: "go2rtc", url: gateway.url.replace("http://", "http://admin:s3cret@"), src: "front_door" } },
-          { id: "martwa", label: "Martwa", hls: true, source: { type: "go2rtc", url: `http://127.0.0.1:${await freePort()}`, src: "x" } },
+          {
+            id: "wejscie",
+            label: "Wejście",
+            hls: true,
+            source: { type: "go2rtc", url: gateway.url.replace("http://", "http://admin:s3cret@"), src: "front_door" },
+          },
+          {
+            id: "martwa",
+            label: "Martwa",
+            hls: true,
+            source: { type: "go2rtc", url: `http://127.0.0.1:${await freePort()}`, src: "x" },
+          },
         ],
       };
     },
@@ -92,7 +105,10 @@ describe("HLS of a go2rtc camera proxied by the hub", () => {
   );
 
   it("the browser reads master, media playlist and segments from the hub only; the gateway sees only its own API", async () => {
-    const { text: master, uris: [variant] } = await readHlsIndex(hub, cookie, "wejscie");
+    const {
+      text: master,
+      uris: [variant],
+    } = await readHlsIndex(hub, cookie, "wejscie");
     expect(variant).toMatch(/^playlist\.m3u8\?id=[A-Za-z0-9]{8}$/);
     expect(master).toContain('CODECS="avc1.640029"');
 
@@ -127,7 +143,9 @@ describe("HLS of a go2rtc camera proxied by the hub", () => {
     }
     expect(gateway.requests.length).toBe(before);
     // A session go2rtc no longer has: its 404 passes through, so the player starts again from index.m3u8.
-    expect((await call(hub, "GET", `${V1}/live/hls/wejscie/full/playlist.m3u8?id=gone1234`, { cookie })).status).toBe(404);
+    expect((await call(hub, "GET", `${V1}/live/hls/wejscie/full/playlist.m3u8?id=gone1234`, { cookie })).status).toBe(
+      404,
+    );
   });
 
   it("a dead gateway is 409 DEVICE_UNREACHABLE at once, and the hub keeps answering", async () => {

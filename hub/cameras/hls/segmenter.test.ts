@@ -20,7 +20,10 @@ describe("killWithHub (no ffmpeg outlives the hub)", () => {
     // A hub-like process: starts a long child (standing in for ffmpeg), prints its pid, exits at once.
     const script = `import { spawn } from "node:child_process"; import { killWithHub } from ${JSON.stringify(SEGMENTER)};
 const child = spawn("sleep", ["30"], { stdio: "ignore" }); killWithHub(child); console.log(child.pid); process.exit(3);`;
-    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 20_000 });
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+      timeout: 20_000,
+    });
     expect(run.status, run.stderr).toBe(3);
     const pid = Number(run.stdout.trim());
     expect(pid).toBeGreaterThan(0);
@@ -56,7 +59,12 @@ process.on("SIGTERM", () => { clearInterval(timer); setTimeout(() => { write(); 
     const onRejection = (reason: unknown) => rejections.push(reason);
     process.on("unhandledRejection", onRejection);
     try {
-      const segmenter = new FfmpegSegmenter(fake, () => ["-i", "test"], { minSegments: 2 }, () => undefined);
+      const segmenter = new FfmpegSegmenter(
+        fake,
+        () => ["-i", "test"],
+        { minSegments: 2 },
+        () => undefined,
+      );
       const text = await segmenter.playlist();
       expect(text).toMatch(/^seg0\.ts$/m);
       const dirOfPlaylist = (segmenter as unknown as { dir: string }).dir;

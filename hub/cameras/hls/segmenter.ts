@@ -130,7 +130,9 @@ export class FfmpegSegmenter {
     // it (ENOTEMPTY). Remove it once ffmpeg is gone; a failure is logged, never an unhandled rejection.
     const remove = () =>
       rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch((error: unknown) =>
-        console.warn(`hub: could not remove the HLS folder ${dir}: ${error instanceof Error ? error.message : String(error)}`),
+        console.warn(
+          `hub: could not remove the HLS folder ${dir}: ${error instanceof Error ? error.message : String(error)}`,
+        ),
       );
     if (alive) {
       const kill = setTimeout(() => child.kill("SIGKILL"), 5_000);
@@ -139,8 +141,7 @@ export class FfmpegSegmenter {
         clearTimeout(kill);
         void remove();
       });
-    }
-    else void remove();
+    } else void remove();
   }
 
   /** Starts ffmpeg if needed and pushes its idle stop back; null while it rests after a failure. */
@@ -154,7 +155,16 @@ export class FfmpegSegmenter {
       this.ffmpegPath,
       [
         ...this.inputArgs(seconds),
-        ...["-f", "hls", "-hls_time", String(seconds), "-hls_list_size", "5", "-hls_flags", "delete_segments+omit_endlist"],
+        ...[
+          "-f",
+          "hls",
+          "-hls_time",
+          String(seconds),
+          "-hls_list_size",
+          "5",
+          "-hls_flags",
+          "delete_segments+omit_endlist",
+        ],
         ...["-hls_segment_filename", join(dir, "seg%d.ts"), join(dir, "index.m3u8")],
       ],
       { stdio: ["ignore", "ignore", "pipe"] },
@@ -169,7 +179,8 @@ export class FfmpegSegmenter {
     });
     child.on("exit", (code, signal) => {
       if (this.child !== child) return;
-      if (code === 0) this.stop(); // its run is over: the next request starts a new one
+      if (code === 0)
+        this.stop(); // its run is over: the next request starts a new one
       else this.fail(`ffmpeg exited (${code ?? signal}): ${this.redact(stderr.trim())}`);
     });
     this.child = child;

@@ -61,7 +61,8 @@ export class HlsService {
       const { source } = camera;
       if (source.type === "go2rtc") this.proxies.set(camera.id, new Go2rtcHls(source, fetcher));
       else if (source.type === "hls") this.plain.set(camera.id, new PlainHls(source, fetcher));
-      else if (source.type === "rtsp" && rtsp.ffmpeg) this.rtsp.set(camera.id, new RtspHls(rtsp.ffmpeg, source, rtsp.log));
+      else if (source.type === "rtsp" && rtsp.ffmpeg)
+        this.rtsp.set(camera.id, new RtspHls(rtsp.ffmpeg, source, rtsp.log));
       else if (source.type === "rtsp") this.rtspWithoutFfmpeg.add(camera.id);
     }
   }
@@ -74,10 +75,16 @@ export class HlsService {
    * session ended) or DEVICE_UNREACHABLE (proxy.ts, sources/rtsp.ts); NOT_SUPPORTED for an RTSP
    * camera on a hub without ffmpeg; TOO_MANY_STREAMS when a proxied file finds no turn in time
    */
-  async file(cameraId: string, stream: string, file: string, query: Readonly<Record<string, unknown>>): Promise<HlsAnswer> {
+  async file(
+    cameraId: string,
+    stream: string,
+    file: string,
+    query: Readonly<Record<string, unknown>>,
+  ): Promise<HlsAnswer> {
     const item = this.items.get(cameraId);
     if (!item.enabled || !item.hls) throw new HubError("NOT_FOUND", "this camera has no HLS");
-    if (stream !== "full" && !(stream === "mobile" && item.streams.mobile)) throw new HubError("NOT_FOUND", "this camera has no such stream");
+    if (stream !== "full" && !(stream === "mobile" && item.streams.mobile))
+      throw new HubError("NOT_FOUND", "this camera has no such stream");
     const proxy = this.proxies.get(cameraId);
     if (proxy) {
       if (file === HLS_INDEX) return { ...(await this.fetch(cameraId, () => proxy.index())), cacheControl: "no-cache" };
@@ -91,29 +98,41 @@ export class HlsService {
       if (file === HLS_INDEX) return { ...(await this.fetch(cameraId, () => plain.index())), cacheControl: "no-cache" };
       const ref = plainFileRef(file, query);
       if (!ref) throw new HubError("NOT_FOUND", "no such HLS file");
-      return { ...(await this.fetch(cameraId, () => plain.file(ref))), cacheControl: ref.file === "playlist.m3u8" ? "no-cache" : "no-store" };
+      return {
+        ...(await this.fetch(cameraId, () => plain.file(ref))),
+        cacheControl: ref.file === "playlist.m3u8" ? "no-cache" : "no-store",
+      };
     }
     if (this.rtspWithoutFfmpeg.has(cameraId)) throw ffmpegMissing();
     const rtsp = this.rtsp.get(cameraId);
     if (rtsp) {
-      if (file === HLS_INDEX) return { body: await rtsp.playlist(stream), contentType: HLS_PLAYLIST_CONTENT_TYPE, cacheControl: "no-cache" };
+      if (file === HLS_INDEX)
+        return { body: await rtsp.playlist(stream), contentType: HLS_PLAYLIST_CONTENT_TYPE, cacheControl: "no-cache" };
       const segment = await rtsp.segment(stream, file);
       if (!segment) throw new HubError("NOT_FOUND", "no such HLS segment");
       return { body: segment, contentType: "video/mp2t", cacheControl: "no-store" };
     }
-    if (file === HLS_INDEX) return { body: await this.demo.playlist(), contentType: HLS_PLAYLIST_CONTENT_TYPE, cacheControl: "no-cache" };
+    if (file === HLS_INDEX)
+      return { body: await this.demo.playlist(), contentType: HLS_PLAYLIST_CONTENT_TYPE, cacheControl: "no-cache" };
     const segment = await this.demo.segment(file);
     if (!segment) throw new HubError("NOT_FOUND", "no such HLS segment");
     // A clip segment's name always means the same bytes; ffmpeg's `seg<N>.ts` restart at 0 with each
     // encoder run, so they are not cached.
-    return { body: segment, contentType: "video/mp2t", cacheControl: /^\d+\.ts$/.test(file) ? DEMO_SEGMENT_CACHE : "no-cache" };
+    return {
+      body: segment,
+      contentType: "video/mp2t",
+      cacheControl: /^\d+\.ts$/.test(file) ? DEMO_SEGMENT_CACHE : "no-cache",
+    };
   }
 
   /**
    * Fetches a proxied file of camera `cameraId` under the limit; its slot stays taken until the
    * answer's `done` (its bytes are in memory until sent). @throws HubError TOO_MANY_STREAMS, or what `fetch` throws
    */
-  private async fetch(cameraId: string, fetch: () => Promise<ProxiedFile>): Promise<ProxiedFile & { done: () => void }> {
+  private async fetch(
+    cameraId: string,
+    fetch: () => Promise<ProxiedFile>,
+  ): Promise<ProxiedFile & { done: () => void }> {
     const release = await this.proxied.acquire(cameraId);
     try {
       return { ...(await fetch()), done: release };

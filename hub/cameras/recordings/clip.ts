@@ -15,7 +15,10 @@ const PARTIAL = ".part";
 export function encodeClip(frames: readonly ClipFrame[]): Buffer {
   return Buffer.concat(
     frames.flatMap((frame) => [
-      Buffer.from(`--${MJPEG_BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: ${frame.jpeg.length}\r\nX-Offset-Ms: ${Math.round(frame.offsetMs)}\r\n\r\n`, "latin1"),
+      Buffer.from(
+        `--${MJPEG_BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: ${frame.jpeg.length}\r\nX-Offset-Ms: ${Math.round(frame.offsetMs)}\r\n\r\n`,
+        "latin1",
+      ),
       frame.jpeg,
       Buffer.from("\r\n", "latin1"),
     ]),

@@ -3,11 +3,19 @@ import { recordingsToPrune, type PruneCandidate } from "./prune";
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = 100 * DAY;
-const rec = (id: string, ageDays: number, bytes: number, locked = false): PruneCandidate => ({ id, startedAt: now - ageDays * DAY, bytes, locked });
+const rec = (id: string, ageDays: number, bytes: number, locked = false): PruneCandidate => ({
+  id,
+  startedAt: now - ageDays * DAY,
+  bytes,
+  locked,
+});
 
 describe("recordingsToPrune", () => {
   it("deletes unlocked recordings older than the max age, never locked ones", () => {
-    const chosen = recordingsToPrune([rec("old", 8, 10), rec("old-locked", 30, 10, true), rec("new", 1, 10)], now, { maxAgeMs: 7 * DAY, maxBytes: 1000 });
+    const chosen = recordingsToPrune([rec("old", 8, 10), rec("old-locked", 30, 10, true), rec("new", 1, 10)], now, {
+      maxAgeMs: 7 * DAY,
+      maxBytes: 1000,
+    });
     expect(chosen).toEqual(["old"]);
   });
 
@@ -22,6 +30,8 @@ describe("recordingsToPrune", () => {
   });
 
   it("deletes nothing within the limits", () => {
-    expect(recordingsToPrune([rec("a", 1, 10), rec("b", 0, 10)], now, { maxAgeMs: 7 * DAY, maxBytes: 100 })).toEqual([]);
+    expect(recordingsToPrune([rec("a", 1, 10), rec("b", 0, 10)], now, { maxAgeMs: 7 * DAY, maxBytes: 100 })).toEqual(
+      [],
+    );
   });
 });

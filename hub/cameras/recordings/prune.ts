@@ -15,7 +15,8 @@ export type PruneCandidate = { id: string; startedAt: number; bytes: number; loc
  */
 export function recordingsToPrune(recordings: readonly PruneCandidate[], now: number, limits: PruneLimits): string[] {
   const chosen = new Set<string>();
-  for (const recording of recordings) if (!recording.locked && now - recording.startedAt > limits.maxAgeMs) chosen.add(recording.id);
+  for (const recording of recordings)
+    if (!recording.locked && now - recording.startedAt > limits.maxAgeMs) chosen.add(recording.id);
   let total = recordings.reduce((sum, recording) => sum + (chosen.has(recording.id) ? 0 : recording.bytes), 0);
   const oldestFirst = [...recordings].sort((a, b) => a.startedAt - b.startedAt);
   for (const recording of oldestFirst) {

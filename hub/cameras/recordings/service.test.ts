@@ -25,10 +25,15 @@ function setUp(limits = { maxAgeMs: 7 * 24 * 3600_000, maxBytes: 1e9 }) {
     publishCommand: async () => {},
     close: async () => {},
   };
-  const cameras = new CameraService([v.parse(HouseholdCameraSchema, { id: "brama", label: "Brama" })], new CameraEditStore(db), link);
+  const cameras = new CameraService(
+    [v.parse(HouseholdCameraSchema, { id: "brama", label: "Brama" })],
+    new CameraEditStore(db),
+    link,
+  );
   const files = new ClipFiles(join(dir, "recordings"));
   const store = new RecordingStore(db);
-  const service = (clock: () => number = Date.now) => new RecordingsService({ store, files, cameras, link, log: silent, limits, clipMs: 450, now: clock }).start();
+  const service = (clock: () => number = Date.now) =>
+    new RecordingsService({ store, files, cameras, link, log: silent, limits, clipMs: 450, now: clock }).start();
   return { dir, db, files, store, cameras, published, service };
 }
 
@@ -40,7 +45,10 @@ describe("RecordingsService", () => {
 
   it("records a clip of the camera's frames to a file and a row, flags motion while recording and announces it", async () => {
     const { files, cameras, published, service, db } = setUp();
-    closers.push(() => cameras.close(), () => db.close());
+    closers.push(
+      () => cameras.close(),
+      () => db.close(),
+    );
     const recordings = service();
     const recording = await recordings.record("brama");
     expect(recording).toMatchObject({ cameraId: "brama", locked: false });
@@ -53,7 +61,10 @@ describe("RecordingsService", () => {
 
   it("prunes unlocked recordings over the size cap after a new one, oldest first, and keeps locked ones", async () => {
     const { cameras, service, db, files } = setUp({ maxAgeMs: 7 * 24 * 3600_000, maxBytes: 1 });
-    closers.push(() => cameras.close(), () => db.close());
+    closers.push(
+      () => cameras.close(),
+      () => db.close(),
+    );
     const recordings = service();
     const first = (await recordings.record("brama"))!;
     expect(recordings.list()).toEqual([]); // over the 1-byte cap: pruned right after it was made
@@ -70,7 +81,10 @@ describe("RecordingsService", () => {
 
   it("at start drops a row without a file and deletes a file without a row (and a half-written one)", () => {
     const { files, store, cameras, service, db } = setUp();
-    closers.push(() => cameras.close(), () => db.close());
+    closers.push(
+      () => cameras.close(),
+      () => db.close(),
+    );
     store.insert({ id: "rec-row-only", cameraId: "brama", startedAtMs: Date.now(), durationMs: 5000, bytes: 10 });
     files.write("rec-file-only", Buffer.from("x"));
     writeFileSync(`${files.path("rec-half")}.part`, "x");

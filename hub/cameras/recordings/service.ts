@@ -52,7 +52,8 @@ export class RecordingsService {
     const orphanRows = rows.filter((row) => !onDisk.has(row.id)).map((row) => row.id);
     if (orphanRows.length > 0) this.options.store.remove(orphanRows);
     for (const id of onDisk) if (!known.has(id)) this.options.files.remove(id);
-    if (orphanRows.length > 0) this.options.log.warn({ rows: orphanRows.length }, "recordings: rows without a file dropped");
+    if (orphanRows.length > 0)
+      this.options.log.warn({ rows: orphanRows.length }, "recordings: rows without a file dropped");
     this.prune();
     return this;
   }
@@ -126,7 +127,8 @@ export class RecordingsService {
     if (ids.length === 0) return;
     this.options.store.remove(ids);
     for (const id of ids) this.options.files.remove(id);
-    for (const cameraId of new Set(rows.filter((row) => ids.includes(row.id)).map((row) => row.cameraId))) this.announce(cameraId);
+    for (const cameraId of new Set(rows.filter((row) => ids.includes(row.id)).map((row) => row.cameraId)))
+      this.announce(cameraId);
   }
 
   private find(id: string): Recording {

@@ -20,11 +20,26 @@ export class RecordingStore {
   constructor(private readonly db: Db) {}
 
   /** Adds a recording. */
-  insert(recording: { id: string; cameraId: string; startedAtMs: number; durationMs: number; bytes: number }): Recording {
+  insert(recording: {
+    id: string;
+    cameraId: string;
+    startedAtMs: number;
+    durationMs: number;
+    bytes: number;
+  }): Recording {
     this.db
-      .prepare("INSERT INTO recordings (id, camera_id, started_at, duration_ms, bytes, locked) VALUES (?, ?, ?, ?, ?, 0)")
+      .prepare(
+        "INSERT INTO recordings (id, camera_id, started_at, duration_ms, bytes, locked) VALUES (?, ?, ?, ?, ?, 0)",
+      )
       .run(recording.id, recording.cameraId, recording.startedAtMs, recording.durationMs, recording.bytes);
-    return { id: recording.id, cameraId: recording.cameraId, startedAt: new Date(recording.startedAtMs).toISOString(), durationMs: recording.durationMs, bytes: recording.bytes, locked: false };
+    return {
+      id: recording.id,
+      cameraId: recording.cameraId,
+      startedAt: new Date(recording.startedAtMs).toISOString(),
+      durationMs: recording.durationMs,
+      bytes: recording.bytes,
+      locked: false,
+    };
   }
 
   /** Recordings, newest first; of camera `cameraId` only when given. */
@@ -32,7 +47,9 @@ export class RecordingStore {
     const rows =
       cameraId === undefined
         ? this.db.prepare<[], Row>("SELECT * FROM recordings ORDER BY started_at DESC, id DESC").all()
-        : this.db.prepare<[string], Row>("SELECT * FROM recordings WHERE camera_id = ? ORDER BY started_at DESC, id DESC").all(cameraId);
+        : this.db
+            .prepare<[string], Row>("SELECT * FROM recordings WHERE camera_id = ? ORDER BY started_at DESC, id DESC")
+            .all(cameraId);
     return rows.map((row) => ({ ...toRecording(row), startedAtMs: row.started_at }));
   }
 

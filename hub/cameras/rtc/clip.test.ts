@@ -26,7 +26,18 @@ describe("ClipPlayer (one looping clip shared by a camera's viewers)", () => {
     vi.advanceTimersByTime(950);
     expect(frames).toHaveLength(10);
     expect(frames.map((frame) => frame.payloads[0]![5])).toEqual([0, 1, 2, 3, 0, 1, 2, 3, 0, 1]);
-    expect(frames.map((frame) => frame.keyframe)).toEqual([true, false, true, false, true, false, true, false, true, false]);
+    expect(frames.map((frame) => frame.keyframe)).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
     const steps = frames.slice(1).map((frame, i) => (frame.timestamp - frames[i]!.timestamp + 2 ** 32) % 2 ** 32);
     expect(new Set(steps)).toEqual(new Set([9000]));
     // PictureID counts frames across loops.

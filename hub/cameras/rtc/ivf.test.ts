@@ -28,7 +28,10 @@ function ivf(frames: Buffer[], codec = "VP80"): Buffer {
 
 describe("readIvf (the demo cameras' WebRTC clips)", () => {
   it("reads the shipped clips: 60 VP8 frames at 15 fps, a keyframe every 15 frames, each file under 400 KB", () => {
-    for (const [url, width, height] of [[FULL, 640, 360], [MOBILE, 320, 180]] as const) {
+    for (const [url, width, height] of [
+      [FULL, 640, 360],
+      [MOBILE, 320, 180],
+    ] as const) {
       expect(statSync(url).size).toBeLessThanOrEqual(400 * 1024);
       const clip = readIvf(readFileSync(url));
       expect(clip).toMatchObject({ fps: 15, width, height });

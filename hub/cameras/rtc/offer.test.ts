@@ -60,7 +60,8 @@ describe("checkOffer: what the hub answers in a WebRTC offer", () => {
   });
 
   it("keeps UDP host candidates at the client's address (any spelling of it), at most 4 per m-line; drops mDNS names, other addresses, srflx, TCP, garbage and a=end-of-candidates", () => {
-    const own = (port: number, address = "127.0.0.1") => `a=candidate:1 1 udp 2113937151 ${address} ${port} typ host generation 0`;
+    const own = (port: number, address = "127.0.0.1") =>
+      `a=candidate:1 1 udp 2113937151 ${address} ${port} typ host generation 0`;
     const dropped = [
       "a=candidate:3229890843 1 udp 2113937151 86cdd1c8-fb28-4113-a53a-4b6da344b014.local 36976 typ host generation 0 network-cost 999",
       "a=candidate:2 1 udp 2113937151 192.168.1.1 80 typ host",
@@ -85,15 +86,27 @@ describe("checkOffer: what the hub answers in a WebRTC offer", () => {
     const sdp = offer();
     expect(refusal(sdp.replace("a=group:BUNDLE 0 1\r\n", ""))).toMatch(/^BAD_REQUEST sdp: the offer must bundle/);
     expect(refusal(sdp.replace("a=mid:1\r\n", ""))).toBe("BAD_REQUEST sdp: every m-line needs one a=mid");
-    expect(refusal(sdp.replace("m=audio", "m=video"))).toBe("BAD_REQUEST sdp: the hub answers one video m-line; the offer has more");
-    expect(refusal(sdp.replace("m=audio", "m=text"))).toBe("BAD_REQUEST sdp: the hub answers only video and audio m-lines");
+    expect(refusal(sdp.replace("m=audio", "m=video"))).toBe(
+      "BAD_REQUEST sdp: the hub answers one video m-line; the offer has more",
+    );
+    expect(refusal(sdp.replace("m=audio", "m=text"))).toBe(
+      "BAD_REQUEST sdp: the hub answers only video and audio m-lines",
+    );
     expect(refusal(sdp.replace("SAVPF 96 97", "SAVPF 96 96"))).toMatch(/distinct payload types/);
     expect(refusal(sdp.replace("SAVPF 96 97", "SAVPF 96 128"))).toMatch(/distinct payload types/);
-    expect(refusal(sdp.replace("a=fmtp:97 apt=96", "a=fmtp:97 apt=96\r\na=fmtp:97 apt=96"))).toBe("BAD_REQUEST sdp: more than one a=fmtp line for one payload type");
-    expect(refusal(sdp.replace("a=rtcp-fb:96 nack\r\n", "a=rtcp-fb:96 nack\r\n".repeat(5)))).toBe("BAD_REQUEST sdp: more than 8 a=rtcp-fb lines for one payload type");
-    expect(refusal(sdp.replace("a=rtpmap:97", "a=rtpmap:98"))).toMatch(/a=rtpmap line names a payload type the video m-line does not list/);
+    expect(refusal(sdp.replace("a=fmtp:97 apt=96", "a=fmtp:97 apt=96\r\na=fmtp:97 apt=96"))).toBe(
+      "BAD_REQUEST sdp: more than one a=fmtp line for one payload type",
+    );
+    expect(refusal(sdp.replace("a=rtcp-fb:96 nack\r\n", "a=rtcp-fb:96 nack\r\n".repeat(5)))).toBe(
+      "BAD_REQUEST sdp: more than 8 a=rtcp-fb lines for one payload type",
+    );
+    expect(refusal(sdp.replace("a=rtpmap:97", "a=rtpmap:98"))).toMatch(
+      /a=rtpmap line names a payload type the video m-line does not list/,
+    );
     expect(refusal(sdp.replace("s=-", " s=-"))).toBe("BAD_REQUEST sdp: line 3 is not an SDP line (<letter>=<value>)");
-    expect(refusal("v=0\r\no=- 1 1 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\n")).toBe("BAD_REQUEST sdp: the offer has no video or audio m-line");
+    expect(refusal("v=0\r\no=- 1 1 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\n")).toBe(
+      "BAD_REQUEST sdp: the offer has no video or audio m-line",
+    );
   });
 
   it("addressKey: one spelling per IP address; a name is no address", () => {

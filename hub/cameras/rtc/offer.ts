@@ -79,7 +79,12 @@ export function checkOffer(sdp: string, from?: string): CheckedOffer {
     } else if (line === "a=end-of-candidates") {
       continue;
     } else if (line.startsWith("a=candidate:") || line.startsWith("a=remote-candidates")) {
-      if (!section || section.candidates >= RTC_OFFER_LIMITS.candidatesPerMedia || peer === undefined || !plausible(line, peer)) {
+      if (
+        !section ||
+        section.candidates >= RTC_OFFER_LIMITS.candidatesPerMedia ||
+        peer === undefined ||
+        !plausible(line, peer)
+      ) {
         dropped += 1;
         continue;
       }
@@ -91,7 +96,8 @@ export function checkOffer(sdp: string, from?: string): CheckedOffer {
   }
   if (media.length === 0) throw refuse("the offer has no video or audio m-line");
   if (media.some((section) => section.mids !== 1)) throw refuse("every m-line needs one a=mid");
-  if (!bundles.some((group) => media.every((section) => group.includes(section.mid)))) throw refuse("the offer must bundle its m-lines into one transport (a=group:BUNDLE naming every a=mid)");
+  if (!bundles.some((group) => media.every((section) => group.includes(section.mid))))
+    throw refuse("the offer must bundle its m-lines into one transport (a=group:BUNDLE naming every a=mid)");
   return { sdp: kept.join(""), dropped };
 }
 
@@ -99,10 +105,12 @@ export function checkOffer(sdp: string, from?: string): CheckedOffer {
 function mediaSection(line: string, media: readonly Section[]): Section {
   const [kind = "", , , ...formats] = line.slice(2).split(" ");
   if (kind !== "video" && kind !== "audio") throw refuse("the hub answers only video and audio m-lines");
-  if (media.some((other) => other.kind === kind)) throw refuse(`the hub answers one ${kind} m-line; the offer has more`);
+  if (media.some((other) => other.kind === kind))
+    throw refuse(`the hub answers one ${kind} m-line; the offer has more`);
   const section: Section = { kind, mids: 0, mid: "", formats: new Map(), anyFeedback: 0, candidates: 0 };
   for (const format of formats) {
-    if (!isPayloadType(format) || section.formats.has(format)) throw refuse(`the ${kind} m-line's formats must be distinct payload types 0..127`);
+    if (!isPayloadType(format) || section.formats.has(format))
+      throw refuse(`the ${kind} m-line's formats must be distinct payload types 0..127`);
     section.formats.set(format, { rtpmap: 0, fmtp: 0, feedback: 0 });
   }
   if (section.formats.size === 0) throw refuse(`the ${kind} m-line has no format`);
@@ -120,13 +128,15 @@ function attribute(line: string, section: Section): void {
   if (!codec) return;
   const [, name, type] = codec as unknown as [string, "rtpmap" | "fmtp" | "rtcp-fb", string];
   if (name === "rtcp-fb" && type === "*") {
-    if (++section.anyFeedback > RTC_OFFER_LIMITS.feedbackPerFormat) throw refuse(`more than ${RTC_OFFER_LIMITS.feedbackPerFormat} a=rtcp-fb:* lines in the ${section.kind} m-line`);
+    if (++section.anyFeedback > RTC_OFFER_LIMITS.feedbackPerFormat)
+      throw refuse(`more than ${RTC_OFFER_LIMITS.feedbackPerFormat} a=rtcp-fb:* lines in the ${section.kind} m-line`);
     return;
   }
   const format = section.formats.get(type);
   if (!format) throw refuse(`an a=${name} line names a payload type the ${section.kind} m-line does not list`);
   if (name === "rtcp-fb") {
-    if (++format.feedback > RTC_OFFER_LIMITS.feedbackPerFormat) throw refuse(`more than ${RTC_OFFER_LIMITS.feedbackPerFormat} a=rtcp-fb lines for one payload type`);
+    if (++format.feedback > RTC_OFFER_LIMITS.feedbackPerFormat)
+      throw refuse(`more than ${RTC_OFFER_LIMITS.feedbackPerFormat} a=rtcp-fb lines for one payload type`);
   } else if (++format[name] > 1) {
     throw refuse(`more than one a=${name} line for one payload type`);
   }
@@ -141,7 +151,16 @@ const isPayloadType = (format: string) => /^\d{1,3}$/.test(format) && Number(for
 function plausible(line: string, peer: string): boolean {
   const fields = line.slice("a=candidate:".length).split(" ");
   if (!line.startsWith("a=candidate:") || fields.length < 8) return false;
-  const [, component, transport, , address, port, typ, type] = fields as [string, string, string, string, string, string, string, string];
+  const [, component, transport, , address, port, typ, type] = fields as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const portNumber = Number(port);
   return (
     (component === "1" || component === "2") &&

@@ -18,7 +18,11 @@ export const PEER_TIMEOUTS: PeerTimeouts = { gatherMs: 3_000, connectMs: 15_000,
 
 /** The one video codec the hub sends: VP8 at 90 kHz with NACK and PLI feedback (the payload type is the offer's). */
 function vp8Codec(): RTCRtpCodecParameters {
-  return new RTCRtpCodecParameters({ mimeType: "video/VP8", clockRate: 90_000, rtcpFeedback: [{ type: "nack" }, { type: "nack", parameter: "pli" }] });
+  return new RTCRtpCodecParameters({
+    mimeType: "video/VP8",
+    clockRate: 90_000,
+    rtcpFeedback: [{ type: "nack" }, { type: "nack", parameter: "pli" }],
+  });
 }
 
 /** Opus, offered back only so an audio m-line of the offer can be answered (inactive: the demo has no sound). */
@@ -55,7 +59,11 @@ export class DemoPeer {
     private readonly timeouts: PeerTimeouts = PEER_TIMEOUTS,
     iceAdditionalHostAddresses: string[] = ["127.0.0.1"],
   ) {
-    this.pc = new RTCPeerConnection({ iceServers: [], iceAdditionalHostAddresses, codecs: { video: [vp8Codec()], audio: [opusCodec()] } });
+    this.pc = new RTCPeerConnection({
+      iceServers: [],
+      iceAdditionalHostAddresses,
+      codecs: { video: [vp8Codec()], audio: [opusCodec()] },
+    });
     this.pc.connectionStateChange.subscribe((state) => {
       if (state === "connected") this.connected();
       else if (state === "failed" || state === "disconnected" || state === "closed") this.close();
@@ -158,7 +166,13 @@ export class DemoPeer {
     const last = frame.payloads.length - 1;
     frame.payloads.forEach((payload, i) => {
       // The payload type is rewritten to the offer's VP8 one by the track (werift), the SSRC is the sender's.
-      const header = new RtpHeader({ payloadType: 96, sequenceNumber: this.sequence, timestamp: frame.timestamp, marker: i === last, ssrc: this.ssrc });
+      const header = new RtpHeader({
+        payloadType: 96,
+        sequenceNumber: this.sequence,
+        timestamp: frame.timestamp,
+        marker: i === last,
+        ssrc: this.ssrc,
+      });
       this.sequence = (this.sequence + 1) & 0xffff;
       this.track.writeRtp(new RtpPacket(header, payload));
     });

@@ -18,9 +18,27 @@ function unbundledOffer(count: number): string {
   const media = Array.from({ length: count }, (_, i) => {
     const [kind, format] = i % 2 ? ["audio", "111 opus/48000/2"] : ["video", "96 VP8/90000"];
     const type = format.split(" ")[0];
-    return [`m=${kind} 9 UDP/TLS/RTP/SAVPF ${type}`, "c=IN IP4 0.0.0.0", `a=mid:${i}`, `a=ice-ufrag:u${i}x`, `a=ice-pwd:abcdefghijklmnopqrstu${i}`, "a=setup:actpass", "a=recvonly", "a=rtcp-mux", `a=rtpmap:${format}`];
+    return [
+      `m=${kind} 9 UDP/TLS/RTP/SAVPF ${type}`,
+      "c=IN IP4 0.0.0.0",
+      `a=mid:${i}`,
+      `a=ice-ufrag:u${i}x`,
+      `a=ice-pwd:abcdefghijklmnopqrstu${i}`,
+      "a=setup:actpass",
+      "a=recvonly",
+      "a=rtcp-mux",
+      `a=rtpmap:${format}`,
+    ];
   });
-  return ["v=0", "o=- 1 1 IN IP4 127.0.0.1", "s=-", "t=0 0", `a=fingerprint:sha-256 ${fingerprint}`, ...media.flat(), ""].join("\r\n");
+  return [
+    "v=0",
+    "o=- 1 1 IN IP4 127.0.0.1",
+    "s=-",
+    "t=0 0",
+    `a=fingerprint:sha-256 ${fingerprint}`,
+    ...media.flat(),
+    "",
+  ].join("\r\n");
 }
 
 /** A UDP socket on `address` that counts the datagrams it receives. */
@@ -40,7 +58,10 @@ describe("POST ../v5/live/rtc/{cameraId}/{stream} (spec §7)", () => {
   it("answers a demo camera's SDP offer with {item: {sdp}}; the viewer then receives the camera's VP8 frames", async () => {
     const viewer = await openViewer();
     try {
-      const response = await call(hub, "POST", `${V5}${rtcPath("zoom", "mobile")}`, { cookie, body: { sdp: viewer.offer } });
+      const response = await call(hub, "POST", `${V5}${rtcPath("zoom", "mobile")}`, {
+        cookie,
+        body: { sdp: viewer.offer },
+      });
       expect(response.status).toBe(200);
       const answer = await jsonOf(response, RtcAnswerSchema);
       expect(answer.item.sdp).toMatch(/^v=0\r\n[\s\S]*a=sendonly[\s\S]*a=end-of-candidates/);
@@ -70,7 +91,10 @@ describe("POST ../v5/live/rtc/{cameraId}/{stream} (spec §7)", () => {
       expect(error.message).toMatch(/^(sdp|body)/);
       expect(error.message).not.toContain("tajne");
     }
-    const notAnOffer = await call(hub, "POST", `${V5}${rtcPath("zoom")}`, { cookie, body: { sdp: "v=0\r\nm=application 9 nothing\r\n" } });
+    const notAnOffer = await call(hub, "POST", `${V5}${rtcPath("zoom")}`, {
+      cookie,
+      body: { sdp: "v=0\r\nm=application 9 nothing\r\n" },
+    });
     expect(notAnOffer.status).toBe(400);
     expect((await jsonOf(notAnOffer, ErrorBodySchema)).message).toMatch(/^sdp: /);
   });
@@ -85,7 +109,9 @@ describe("POST ../v5/live/rtc/{cameraId}/{stream} (spec §7)", () => {
       const started = performance.now();
       const response = await call(hub, "POST", `${V5}${rtcPath("ogrod")}`, { cookie, body: { sdp: offer } });
       expect(response.status).toBe(400);
-      expect((await jsonOf(response, ErrorBodySchema)).message).toBe("sdp: the hub answers one video m-line; the offer has more");
+      expect((await jsonOf(response, ErrorBodySchema)).message).toBe(
+        "sdp: the hub answers one video m-line; the offer has more",
+      );
       expect(performance.now() - started).toBeLessThan(1_000);
       peak = Math.max(peak, openDescriptors());
     }
@@ -98,12 +124,32 @@ describe("POST ../v5/live/rtc/{cameraId}/{stream} (spec §7)", () => {
       const offer = viewer.offer.replace("a=rtcp-mux\r\n", "a=rtcp-mux\r\na=x-note:tajne-haslo\r\n");
       const video = /m=video[\s\S]*?(?=m=audio)/.exec(offer)![0];
       const cases: [string, string, RegExp][] = [
-        ["no BUNDLE", offer.replace(/a=group:BUNDLE[^\r]*\r\n/, ""), /^sdp: the offer must bundle its m-lines into one transport/],
+        [
+          "no BUNDLE",
+          offer.replace(/a=group:BUNDLE[^\r]*\r\n/, ""),
+          /^sdp: the offer must bundle its m-lines into one transport/,
+        ],
         ["BUNDLE without the audio", offer.replace("a=group:BUNDLE 0 1", "a=group:BUNDLE 0"), /a=group:BUNDLE/],
-        ["two video m-lines", `${offer}${video.replace("a=mid:0", "a=mid:2")}`, /^sdp: the hub answers (at most )?one video/],
-        ["a data channel", `${offer}m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\na=mid:2\r\n`, /^sdp: the hub answers only video and audio m-lines/],
-        ["a repeated a=rtpmap", offer.replace("a=rtpmap:100 VP8/90000\r\n", "a=rtpmap:100 VP8/90000\r\n".repeat(1_200)), /^sdp: more than one a=rtpmap line for one payload type/],
-        ["an a=rtpmap of a payload type not listed", offer.replace("a=rtpmap:100 VP8/90000", "a=rtpmap:101 VP8/90000"), /payload type the video m-line does not list/],
+        [
+          "two video m-lines",
+          `${offer}${video.replace("a=mid:0", "a=mid:2")}`,
+          /^sdp: the hub answers (at most )?one video/,
+        ],
+        [
+          "a data channel",
+          `${offer}m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\na=mid:2\r\n`,
+          /^sdp: the hub answers only video and audio m-lines/,
+        ],
+        [
+          "a repeated a=rtpmap",
+          offer.replace("a=rtpmap:100 VP8/90000\r\n", "a=rtpmap:100 VP8/90000\r\n".repeat(1_200)),
+          /^sdp: more than one a=rtpmap line for one payload type/,
+        ],
+        [
+          "an a=rtpmap of a payload type not listed",
+          offer.replace("a=rtpmap:100 VP8/90000", "a=rtpmap:101 VP8/90000"),
+          /payload type the video m-line does not list/,
+        ],
         ["past 32 KiB", offer.replace("a=x-note:", `a=x-note:${"x".repeat(RTC_OFFER_MAX_LENGTH)}`), /^sdp: /],
       ];
       for (const [name, sdp, message] of cases) {

@@ -27,8 +27,12 @@ export function rtcRoutes({ rtc, sessions }: { rtc: RtcService; sessions?: Sessi
       const body = parseBody(RtcOfferBodySchema, request.body);
       checkSessionStreams(sessions, request, cameraId);
       const session = sessionOf(request).id;
-      const hold = sessions ? (close: () => void) => sessions.add(session, close, { kind: "rtc", camera: cameraId }) : undefined;
-      return { item: { sdp: await rtc.answer(cameraId, stream, body.sdp, { from: request.ip, hold }) } } satisfies RtcAnswer;
+      const hold = sessions
+        ? (close: () => void) => sessions.add(session, close, { kind: "rtc", camera: cameraId })
+        : undefined;
+      return {
+        item: { sdp: await rtc.answer(cameraId, stream, body.sdp, { from: request.ip, hold }) },
+      } satisfies RtcAnswer;
     });
   };
 }

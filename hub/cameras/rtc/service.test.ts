@@ -37,7 +37,11 @@ describe("RtcService: WebRTC of the demo cameras", () => {
   const published: string[] = [];
   const link = { publish: (topic: string) => void published.push(topic) } as unknown as BrokerLink;
   const make = (options: ConstructorParameters<typeof RtcService>[2] = {}) =>
-    new RtcService(new CameraService(CAMERAS, new CameraEditStore(db), link), new Map<string, CameraSource>(CAMERAS.map((camera) => [camera.id, camera.source])), options);
+    new RtcService(
+      new CameraService(CAMERAS, new CameraEditStore(db), link),
+      new Map<string, CameraSource>(CAMERAS.map((camera) => [camera.id, camera.source])),
+      options,
+    );
 
   beforeEach(() => {
     dir = tempDir();
@@ -69,7 +73,8 @@ describe("RtcService: WebRTC of the demo cameras", () => {
     const frameStamps = [...new Set(packets.map((packet) => packet.header.timestamp))];
     const steps = frameStamps.slice(1).map((stamp, i) => (stamp - frameStamps[i]! + 2 ** 32) % 2 ** 32);
     expect(new Set(steps)).toEqual(new Set([6000])); // 90 kHz / 15 fps, no jumps
-    for (let i = 1; i < packets.length; i++) expect(packets[i]!.header.sequenceNumber).toBe((packets[i - 1]!.header.sequenceNumber + 1) & 0xffff);
+    for (let i = 1; i < packets.length; i++)
+      expect(packets[i]!.header.sequenceNumber).toBe((packets[i - 1]!.header.sequenceNumber + 1) & 0xffff);
 
     await viewer.close();
     await until(() => rtc.open === 0);
@@ -107,7 +112,10 @@ describe("RtcService: WebRTC of the demo cameras", () => {
   });
 
   it("bounds the connections per camera and in all (TOO_MANY_STREAMS); a connection that never connects is closed after the connect timeout", async () => {
-    rtc = make({ limiter: new StreamLimiter(2, 3), timeouts: { gatherMs: 1_000, connectMs: 1_500, silenceMs: 10_000 } });
+    rtc = make({
+      limiter: new StreamLimiter(2, 3),
+      timeouts: { gatherMs: 1_000, connectMs: 1_500, silenceMs: 10_000 },
+    });
     const viewers = await Promise.all([openViewer(), openViewer(), openViewer(), openViewer()]);
     // Offers answered but never accepted: like a browser that went away before connecting.
     await rtc.answer("zoom", "full", viewers[0]!.offer);

@@ -78,7 +78,12 @@ export class RtcService {
    *   without one), BAD_REQUEST (`sdp: ...`, the offer breaks a rule or cannot be answered),
    *   TOO_MANY_STREAMS, DEVICE_UNREACHABLE (the camera's go2rtc failed)
    */
-  async answer(cameraId: string, stream: string, offer: string, { from, hold }: { from?: string | undefined; hold?: ((close: () => void) => () => void) | undefined } = {}): Promise<string> {
+  async answer(
+    cameraId: string,
+    stream: string,
+    offer: string,
+    { from, hold }: { from?: string | undefined; hold?: ((close: () => void) => () => void) | undefined } = {},
+  ): Promise<string> {
     const source = this.check(cameraId, stream);
     const checked = checkOffer(offer, from).sdp;
     if (source.type === "go2rtc") return this.gateway(cameraId, source).webrtc(checked);
@@ -115,7 +120,8 @@ export class RtcService {
     if (!item.enabled || !source) throw new HubError("NOT_FOUND", "camera is disabled");
     if (!(CAMERA_STREAMS as readonly string[]).includes(stream)) throw new HubError("NOT_FOUND", "no such stream");
     if (stream === "mobile" && !item.streams.mobile) throw new HubError("NOT_FOUND", "the camera has no mobile stream");
-    if (source.type !== "demo" && source.type !== "go2rtc") throw new HubError("NOT_FOUND", `this camera has no WebRTC (its source is ${source.type}): use HLS or MJPEG`);
+    if (source.type !== "demo" && source.type !== "go2rtc")
+      throw new HubError("NOT_FOUND", `this camera has no WebRTC (its source is ${source.type}): use HLS or MJPEG`);
     return source;
   }
 

@@ -1,6 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { nightmodePath, ptzPath } from "../../../src/shared/contract/camera-controls";
-import { CamerasAnswerSchema, MJPEG_BOUNDARY, hlsPath, mjpegPath, rtcPath, snapshotPath } from "../../../src/shared/contract/cameras";
+import {
+  CamerasAnswerSchema,
+  MJPEG_BOUNDARY,
+  hlsPath,
+  mjpegPath,
+  rtcPath,
+  snapshotPath,
+} from "../../../src/shared/contract/cameras";
 import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
 import { readHlsIndex, readJpegParts, urisOf, useCameraHub } from "../../testing/camera-hub";
 import { FAKE_TS_SEGMENT, startFakeHlsCamera, startFakeMjpegCamera, type FakeCamera } from "../../testing/fake-cameras";
@@ -38,16 +45,41 @@ describe("cameras from a plain MJPEG or HLS source, proxied by the hub", () => {
         // the idle probe (monitor.ts; its own tests cover it): these tests count the camera's connections.
         env: { HUB_FFMPEG: "off", HUB_CAMERA_PROBE_MS: "0" },
         cameras: [
-          { id: "podjazd", label: "Podjazd", ptz: true, source: { type: "mjpeg", url: withLogin(`${mjpeg.url}/video.mjpg`) } },
-          { id: "taras", label: "Taras", source: { type: "mjpeg", url: withLogin(`${mjpeg.url}/video.mjpg`), snapshotUrl: withLogin(`${mjpeg.url}/snapshot.jpg`) } },
+          {
+            id: "podjazd",
+            label: "Podjazd",
+            ptz: true,
+            source: { type: "mjpeg", url: withLogin(`${mjpeg.url}/video.mjpg`) },
+          },
+          {
+            id: "taras",
+            label: "Taras",
+            source: {
+              type: "mjpeg",
+              url: withLogin(`${mjpeg.url}/video.mjpg`),
+              snapshotUrl: withLogin(`${mjpeg.url}/snapshot.jpg`),
+            },
+          },
           { id: "strych", label: "Strych", source: { type: "hls", url: withLogin(`${hls.url}/live/index.m3u8`) } },
           { id: "martwa", label: "Martwa", source: { type: "mjpeg", url: `${dead}/video.mjpg` } },
           { id: "logowanie", label: "Logowanie", source: { type: "mjpeg", url: withLogin(`${mjpeg.url}/login.html`) } },
           { id: "bezhasla", label: "Bez hasła", source: { type: "mjpeg", url: `${mjpeg.url}/video.mjpg` } },
-          { id: "przekierowanie", label: "Przekierowanie", source: { type: "mjpeg", url: withLogin(`${mjpeg.url}/redirect.mjpg`) } },
+          {
+            id: "przekierowanie",
+            label: "Przekierowanie",
+            source: { type: "mjpeg", url: withLogin(`${mjpeg.url}/redirect.mjpg`) },
+          },
           { id: "wroga", label: "Wroga", source: { type: "hls", url: withLogin(`${hls.url}/evil/index.m3u8`) } },
           { id: "wroga2", label: "Wroga 2", source: { type: "hls", url: withLogin(`${hls.url}/evil/parent.m3u8`) } },
-          { id: "garaz", label: "Garaż", source: { type: "rtsp", url: "rtsp://admin:tajne@127.0.0.1:554/stream1", mobileUrl: "rtsp://admin:tajne@127.0.0.1:554/stream2" } },
+          {
+            id: "garaz",
+            label: "Garaż",
+            source: {
+              type: "rtsp",
+              url: "rtsp://admin:tajne@127.0.0.1:554/stream1",
+              mobileUrl: "rtsp://admin:tajne@127.0.0.1:554/stream2",
+            },
+          },
         ],
       };
     },
@@ -65,7 +97,10 @@ describe("cameras from a plain MJPEG or HLS source, proxied by the hub", () => {
   });
 
   it("MJPEG: ONE upstream for every viewer, the camera's JPEGs re-sent with the hub's boundary, the login sent upstream only as HTTP Basic", async () => {
-    const [first, second] = await Promise.all([call(hub, "GET", `${V1}${mjpegPath("podjazd")}`, { cookie }), call(hub, "GET", `${V1}${mjpegPath("podjazd")}`, { cookie })]);
+    const [first, second] = await Promise.all([
+      call(hub, "GET", `${V1}${mjpegPath("podjazd")}`, { cookie }),
+      call(hub, "GET", `${V1}${mjpegPath("podjazd")}`, { cookie }),
+    ]);
     for (const response of [first, second]) {
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe(`multipart/x-mixed-replace; boundary=${MJPEG_BOUNDARY}`);
@@ -74,7 +109,9 @@ describe("cameras from a plain MJPEG or HLS source, proxied by the hub", () => {
     for (const jpeg of [...a, ...b]) expect(mjpeg.sent.some((sent) => sent.equals(jpeg))).toBe(true);
     expect(a[0]!.equals(a[2]!)).toBe(false);
     expect(mjpeg.streamsOpened).toBe(1);
-    expect(mjpeg.requests.filter((request) => request.url === "/video.mjpg").every((request) => request.authorized)).toBe(true);
+    expect(
+      mjpeg.requests.filter((request) => request.url === "/video.mjpg").every((request) => request.authorized),
+    ).toBe(true);
   });
 
   it("snapshot: the camera's snapshotUrl when it has one, else a frame of its stream", async () => {
@@ -83,13 +120,20 @@ describe("cameras from a plain MJPEG or HLS source, proxied by the hub", () => {
     expect(fromUrl.headers.get("content-type")).toBe("image/jpeg");
     expect([...Buffer.from(await fromUrl.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8]);
     expect(mjpeg.snapshots).toBe(1);
-    const fromStream = Buffer.from(await (await call(hub, "GET", `${V1}${snapshotPath("podjazd")}`, { cookie })).arrayBuffer());
+    const fromStream = Buffer.from(
+      await (await call(hub, "GET", `${V1}${snapshotPath("podjazd")}`, { cookie })).arrayBuffer(),
+    );
     expect(mjpeg.sent.some((sent) => sent.equals(fromStream))).toBe(true);
     expect(mjpeg.snapshots).toBe(1);
   });
 
   it("a dead camera, a wrong login, an HTML login page or a redirect: 409 DEVICE_UNREACHABLE saying what, never the address or login; the hub keeps serving", async () => {
-    for (const [camera, reason] of [["martwa", /unreachable/], ["bezhasla", /answered HTTP 401/], ["logowanie", /not MJPEG/], ["przekierowanie", /unreachable/]] as const) {
+    for (const [camera, reason] of [
+      ["martwa", /unreachable/],
+      ["bezhasla", /answered HTTP 401/],
+      ["logowanie", /not MJPEG/],
+      ["przekierowanie", /unreachable/],
+    ] as const) {
       for (const path of [mjpegPath(camera), snapshotPath(camera)]) {
         const { code, message } = await refusal(await call(hub, "GET", `${V1}${path}`, { cookie }), 409);
         expect(code, path).toBe("DEVICE_UNREACHABLE");
@@ -103,12 +147,18 @@ describe("cameras from a plain MJPEG or HLS source, proxied by the hub", () => {
   });
 
   it("HLS: master, media playlist and segments through the hub with every URI rewritten; the camera sees only its own files", async () => {
-    const { text: master, uris: [variant] } = await readHlsIndex(hub, cookie, "strych");
+    const {
+      text: master,
+      uris: [variant],
+    } = await readHlsIndex(hub, cookie, "strych");
     expect(variant).toBe("playlist.m3u8?p=stream%2Fmedia.m3u8&q=token%3Dabc");
     const media = await (await call(hub, "GET", `${V1}/live/hls/strych/full/${variant}`, { cookie })).text();
     expect(media).toContain("#EXT-X-MEDIA-SEQUENCE:40");
     const segments = urisOf(media);
-    expect(segments).toEqual(["segment.ts?p=stream%2Fseg-40.ts&q=token%3Dabc", "segment.ts?p=stream%2Fseg-41.ts&q=token%3Dabc"]);
+    expect(segments).toEqual([
+      "segment.ts?p=stream%2Fseg-40.ts&q=token%3Dabc",
+      "segment.ts?p=stream%2Fseg-41.ts&q=token%3Dabc",
+    ]);
     const segment = await call(hub, "GET", `${V1}/live/hls/strych/full/${segments[0]}`, { cookie });
     expect(segment.status).toBe(200);
     expect(segment.headers.get("content-type")).toBe("video/mp2t");
@@ -142,16 +192,31 @@ describe("cameras from a plain MJPEG or HLS source, proxied by the hub", () => {
       expect(code).toBe("DEVICE_UNREACHABLE");
       expect(message).toBe("the camera answered a playlist with an unexpected URI");
     }
-    expect(hls.requests.some((request) => request.url.includes("secret") || request.url.includes("latest"))).toBe(false);
+    expect(hls.requests.some((request) => request.url.includes("secret") || request.url.includes("latest"))).toBe(
+      false,
+    );
   });
 
   it("no WebRTC for a plain source (404, the dashboard moves on to hls or mjpeg); PTZ and night mode 409 NOT_SUPPORTED; no MJPEG of an HLS camera", async () => {
-    const rtc = await refusal(await call(hub, "POST", `${V5}${rtcPath("podjazd")}`, { cookie, body: { sdp: "v=0\r\n" } }), 404);
+    const rtc = await refusal(
+      await call(hub, "POST", `${V5}${rtcPath("podjazd")}`, { cookie, body: { sdp: "v=0\r\n" } }),
+      404,
+    );
     expect(rtc.message).toBe("this camera has no WebRTC (its source is mjpeg): use HLS or MJPEG");
-    expect((await refusal(await call(hub, "POST", `${V1}${ptzPath("podjazd")}`, { cookie, body: { pan: 1 } }), 409)).message).toBe("PTZ of mjpeg cameras is not supported yet");
-    const night = await refusal(await call(hub, "POST", `${V1}${nightmodePath("strych")}`, { cookie, body: { mode: true } }), 409);
-    expect(night).toEqual({ code: "NOT_SUPPORTED", message: "night mode of hls cameras is not supported: the hub cannot switch this camera's IR" });
-    expect((await refusal(await call(hub, "GET", `${V1}${mjpegPath("strych")}`, { cookie }), 404)).message).toBe("this camera has no MJPEG");
+    expect(
+      (await refusal(await call(hub, "POST", `${V1}${ptzPath("podjazd")}`, { cookie, body: { pan: 1 } }), 409)).message,
+    ).toBe("PTZ of mjpeg cameras is not supported yet");
+    const night = await refusal(
+      await call(hub, "POST", `${V1}${nightmodePath("strych")}`, { cookie, body: { mode: true } }),
+      409,
+    );
+    expect(night).toEqual({
+      code: "NOT_SUPPORTED",
+      message: "night mode of hls cameras is not supported: the hub cannot switch this camera's IR",
+    });
+    expect((await refusal(await call(hub, "GET", `${V1}${mjpegPath("strych")}`, { cookie }), 404)).message).toBe(
+      "this camera has no MJPEG",
+    );
   });
 
   it("an RTSP camera on a hub without ffmpeg: 409 NOT_SUPPORTED saying to install ffmpeg, for MJPEG, snapshot and HLS", async () => {

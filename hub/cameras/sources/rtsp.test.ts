@@ -29,20 +29,38 @@ describe("RTSP cameras through Debian's ffmpeg", () => {
   useCameraHub(
     async () => ({
       cameras: [
-        { id: "garaz", label: "Garaż", source: { type: "rtsp", url: rtsp.url.replace("rtsp://", "rtsp://admin:tajne@") } },
-        { id: "zle-haslo", label: "Złe hasło", source: { type: "rtsp", url: rtsp.url.replace("rtsp://", "rtsp://admin:zle@") } },
-        { id: "martwa", label: "Martwa", source: { type: "rtsp", url: `rtsp://admin:tajne@127.0.0.1:${await freePort()}/stream1` } },
+        {
+          id: "garaz",
+          label: "Garaż",
+          source: { type: "rtsp", url: rtsp.url.replace("rtsp://", "rtsp://admin:tajne@") },
+        },
+        {
+          id: "zle-haslo",
+          label: "Złe hasło",
+          source: { type: "rtsp", url: rtsp.url.replace("rtsp://", "rtsp://admin:zle@") },
+        },
+        {
+          id: "martwa",
+          label: "Martwa",
+          source: { type: "rtsp", url: `rtsp://admin:tajne@127.0.0.1:${await freePort()}/stream1` },
+        },
       ],
     }),
     (started) => ({ hub, cookie } = started),
   );
 
   it("the hub has ffmpeg (CI installs Debian's: apt install ffmpeg); without it these tests cannot pass", () => {
-    expect(ffmpeg, "ffmpeg not found on PATH or HUB_FFMPEG: install it (apt install ffmpeg) to run the RTSP tests").not.toBeNull();
+    expect(
+      ffmpeg,
+      "ffmpeg not found on PATH or HUB_FFMPEG: install it (apt install ffmpeg) to run the RTSP tests",
+    ).not.toBeNull();
   });
 
   it("MJPEG: ffmpeg pulls RTSP over TCP with the camera's login and the hub serves its frames to every viewer from ONE ffmpeg", async () => {
-    const [first, second] = await Promise.all([call(hub, "GET", `${V1}${mjpegPath("garaz")}`, { cookie }), call(hub, "GET", `${V1}${mjpegPath("garaz")}`, { cookie })]);
+    const [first, second] = await Promise.all([
+      call(hub, "GET", `${V1}${mjpegPath("garaz")}`, { cookie }),
+      call(hub, "GET", `${V1}${mjpegPath("garaz")}`, { cookie }),
+    ]);
     expect([first.status, second.status]).toEqual([200, 200]);
     const [a, b] = await Promise.all([readJpegParts(first, 3), readJpegParts(second, 3)]);
     for (const frame of [...a, ...b]) {
@@ -83,7 +101,9 @@ describe("RTSP cameras through Debian's ffmpeg", () => {
   it("ffmpeg's errors are logged without the login; ffmpeg is killed when the hub closes its source", async () => {
     const warnings: string[] = [];
     const log = { warn: (message: string) => warnings.push(message) };
-    const wrong = new RtspHls(ffmpeg!, { url: rtsp.url.replace("rtsp://", "rtsp://admin:zle@") }, log, { startTimeoutMs: 8_000 });
+    const wrong = new RtspHls(ffmpeg!, { url: rtsp.url.replace("rtsp://", "rtsp://admin:zle@") }, log, {
+      startTimeoutMs: 8_000,
+    });
     const error = await wrong.playlist("full").catch((caught: unknown) => caught);
     wrong.close();
     expect(error).toBeInstanceOf(HubError);
@@ -92,7 +112,10 @@ describe("RTSP cameras through Debian's ffmpeg", () => {
     expect(redactRtsp("rtsp://u:p@h/x failed; http://a:b@c/ too")).toBe("rtsp://***@h/x failed; http://***@c/ too");
 
     const before = rtsp.playing;
-    const frames = new UpstreamFrames(new RtspMjpeg(ffmpeg!, { url: rtsp.url.replace("rtsp://", "rtsp://admin:tajne@") }, log), RTSP_FRAMES_TIMING);
+    const frames = new UpstreamFrames(
+      new RtspMjpeg(ffmpeg!, { url: rtsp.url.replace("rtsp://", "rtsp://admin:tajne@") }, log),
+      RTSP_FRAMES_TIMING,
+    );
     let got = 0;
     frames.subscribe(() => (got += 1));
     await until(() => got >= 2);

@@ -23,11 +23,29 @@ export interface RtspLog {
 export const RTSP_IDLE_MS = 30_000;
 
 /** Timing of an RTSP camera's MJPEG: ffmpeg lingers {@link RTSP_IDLE_MS}, restarts with backoff 1 s .. 30 s; a first frame within 6 s (the dashboard waits 7 s for headers). */
-export const RTSP_FRAMES_TIMING: UpstreamFramesTiming = { ...UPSTREAM_FRAMES_TIMING, lingerMs: RTSP_IDLE_MS, firstFrameMs: 6_000 };
+export const RTSP_FRAMES_TIMING: UpstreamFramesTiming = {
+  ...UPSTREAM_FRAMES_TIMING,
+  lingerMs: RTSP_IDLE_MS,
+  firstFrameMs: 6_000,
+};
 
 /** ffmpeg's input arguments for an RTSP URL: over TCP (interleaved), socket timeout 5 s, probing at most 1 s (a first picture sooner), no audio. */
 export function rtspInputArgs(url: string): string[] {
-  return ["-hide_banner", "-loglevel", "error", "-nostdin", "-rtsp_transport", "tcp", "-timeout", "5000000", "-analyzeduration", "1000000", "-i", url, "-an"];
+  return [
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-nostdin",
+    "-rtsp_transport",
+    "tcp",
+    "-timeout",
+    "5000000",
+    "-analyzeduration",
+    "1000000",
+    "-i",
+    url,
+    "-an",
+  ];
 }
 
 /** `text` with every `scheme://user:password@` login and the camera's URLs replaced, so nothing logged or answered carries credentials. */
@@ -39,7 +57,10 @@ export function redactRtsp(text: string, ...urls: (string | undefined)[]): strin
 
 /** The refusal of an RTSP camera on a hub without ffmpeg (409 NOT_SUPPORTED, saying what to install). */
 export function ffmpegMissing(): HubError {
-  return new HubError("NOT_SUPPORTED", "this camera's RTSP stream needs ffmpeg on the hub: install it (apt install ffmpeg) or set HUB_FFMPEG to its path");
+  return new HubError(
+    "NOT_SUPPORTED",
+    "this camera's RTSP stream needs ffmpeg on the hub: install it (apt install ffmpeg) or set HUB_FFMPEG to its path",
+  );
 }
 
 /** The refusal of an RTSP camera whose ffmpeg failed (409 DEVICE_UNREACHABLE `camera (rtsp): …`). */
@@ -67,7 +88,24 @@ export class RtspMjpeg implements MjpegUpstream {
 
   /** Starts ffmpeg; its stdout is the response body (`multipart/x-mixed-replace; boundary=ffmpeg`); `abort` kills it. */
   async mjpeg(abort: AbortController): Promise<Response> {
-    const child = spawn(this.ffmpegPath, [...rtspInputArgs(this.source.url), "-vf", "scale='min(1280,iw)':-2", "-c:v", "mjpeg", "-q:v", "5", "-flush_packets", "1", "-f", "mpjpeg", "pipe:1"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      this.ffmpegPath,
+      [
+        ...rtspInputArgs(this.source.url),
+        "-vf",
+        "scale='min(1280,iw)':-2",
+        "-c:v",
+        "mjpeg",
+        "-q:v",
+        "5",
+        "-flush_packets",
+        "1",
+        "-f",
+        "mpjpeg",
+        "pipe:1",
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     killWithHub(child);
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => {
@@ -75,7 +113,10 @@ export class RtspMjpeg implements MjpegUpstream {
     });
     child.on("error", (error) => this.log.warn(`camera (rtsp) MJPEG: ffmpeg could not start: ${error.message}`));
     child.on("exit", (code, signal) => {
-      if (!abort.signal.aborted && code !== 0) this.log.warn(`camera (rtsp) MJPEG: ffmpeg exited (${code ?? signal}): ${redactRtsp(stderr.trim(), this.source.url)}`);
+      if (!abort.signal.aborted && code !== 0)
+        this.log.warn(
+          `camera (rtsp) MJPEG: ffmpeg exited (${code ?? signal}): ${redactRtsp(stderr.trim(), this.source.url)}`,
+        );
     });
     const kill = () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
@@ -83,7 +124,9 @@ export class RtspMjpeg implements MjpegUpstream {
     if (abort.signal.aborted) kill();
     abort.signal.addEventListener("abort", kill, { once: true });
     const body = Readable.toWeb(child.stdout) as WebReadableStream<Uint8Array>;
-    return new Response(body as unknown as ReadableStream<Uint8Array>, { headers: { "content-type": "multipart/x-mixed-replace; boundary=ffmpeg" } });
+    return new Response(body as unknown as ReadableStream<Uint8Array>, {
+      headers: { "content-type": "multipart/x-mixed-replace; boundary=ffmpeg" },
+    });
   }
 }
 
@@ -100,14 +143,34 @@ export class RtspHls {
   constructor(ffmpegPath: string, source: RtspCameraSource, log: RtspLog, options: { startTimeoutMs?: number } = {}) {
     const codec = (seconds: number) =>
       source.transcode
-        ? ["-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-profile:v", "baseline", "-pix_fmt", "yuv420p", "-g", String(15 * seconds), "-sc_threshold", "0"]
+        ? [
+            "-c:v",
+            "libx264",
+            "-preset",
+            "veryfast",
+            "-tune",
+            "zerolatency",
+            "-profile:v",
+            "baseline",
+            "-pix_fmt",
+            "yuv420p",
+            "-g",
+            String(15 * seconds),
+            "-sc_threshold",
+            "0",
+          ]
         : ["-c:v", "copy"];
     const add = (stream: "full" | "mobile", url: string | undefined) => {
       if (!url) return;
       const segmenter = new FfmpegSegmenter(
         ffmpegPath,
         (seconds) => [...rtspInputArgs(url), ...codec(seconds)],
-        { idleMs: RTSP_IDLE_MS, startTimeoutMs: options.startTimeoutMs ?? 10_000, minSegments: 1, restAfterFailureMs: (n) => Math.min(60_000, 2_000 * 2 ** n) },
+        {
+          idleMs: RTSP_IDLE_MS,
+          startTimeoutMs: options.startTimeoutMs ?? 10_000,
+          minSegments: 1,
+          restAfterFailureMs: (n) => Math.min(60_000, 2_000 * 2 ** n),
+        },
         (reason) => log.warn(`camera (rtsp) HLS: ${reason}`),
         (text) => redactRtsp(text, source.url, source.mobileUrl),
       );

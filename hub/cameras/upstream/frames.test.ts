@@ -26,7 +26,14 @@ describe("UpstreamFrames (a camera's proxied MJPEG, here from go2rtc)", () => {
       state.open.add(response);
       response.once("close", () => state.open.delete(response));
       response.writeHead(200, { "Content-Type": "multipart/x-mixed-replace; boundary=frame" });
-      for (let i = 0; i < frames; i++) response.write(Buffer.concat([Buffer.from(`--frame\r\nContent-Type: image/jpeg\r\nContent-Length: 5\r\n\r\n`), JPEG(i), Buffer.from("\r\n")]));
+      for (let i = 0; i < frames; i++)
+        response.write(
+          Buffer.concat([
+            Buffer.from(`--frame\r\nContent-Type: image/jpeg\r\nContent-Length: 5\r\n\r\n`),
+            JPEG(i),
+            Buffer.from("\r\n"),
+          ]),
+        );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     cleanups.push(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
@@ -54,10 +61,15 @@ describe("UpstreamFrames (a camera's proxied MJPEG, here from go2rtc)", () => {
     expect((error as HubError).code).toBe("DEVICE_UNREACHABLE");
     expect(Date.now() - started).toBeLessThan(900);
 
-    const html = createServer((_request, response) => response.writeHead(200, { "Content-Type": "text/html" }).end("<h1>login</h1>"));
+    const html = createServer((_request, response) =>
+      response.writeHead(200, { "Content-Type": "text/html" }).end("<h1>login</h1>"),
+    );
     await new Promise<void>((resolve) => html.listen(0, "127.0.0.1", resolve));
     cleanups.push(() => new Promise<void>((resolve) => (html.closeAllConnections(), html.close(() => resolve()))));
-    const wrong = new UpstreamFrames(new Go2rtcClient({ url: `http://127.0.0.1:${(html.address() as AddressInfo).port}`, src: "x" }), FAST);
+    const wrong = new UpstreamFrames(
+      new Go2rtcClient({ url: `http://127.0.0.1:${(html.address() as AddressInfo).port}`, src: "x" }),
+      FAST,
+    );
     cleanups.push(() => wrong.close());
     await expect(wrong.ready()).rejects.toThrow(/not MJPEG/);
     await until(() => !wrong.streaming && !dead.streaming);
@@ -65,7 +77,10 @@ describe("UpstreamFrames (a camera's proxied MJPEG, here from go2rtc)", () => {
 
   it("close() (hub shutdown) ends the upstream and drops the viewers", async () => {
     const upstream = await stallingUpstream(1);
-    const frames = new UpstreamFrames(new Go2rtcClient({ url: upstream.url, src: "x" }), { ...FAST, readTimeoutMs: 60_000 });
+    const frames = new UpstreamFrames(new Go2rtcClient({ url: upstream.url, src: "x" }), {
+      ...FAST,
+      readTimeoutMs: 60_000,
+    });
     frames.subscribe(() => undefined);
     await until(() => upstream.state.open.size === 1);
     frames.close();

@@ -31,7 +31,13 @@ export interface UpstreamFramesTiming {
 }
 
 /** Defaults: linger 2 s, retry 1 s (backoff to 30 s), read timeout 5 s, first frame 5 s (within the dashboard's 7 s connect timeout). */
-export const UPSTREAM_FRAMES_TIMING: UpstreamFramesTiming = { lingerMs: 2_000, retryMs: 1_000, maxRetryMs: 30_000, readTimeoutMs: 5_000, firstFrameMs: 5_000 };
+export const UPSTREAM_FRAMES_TIMING: UpstreamFramesTiming = {
+  lingerMs: 2_000,
+  retryMs: 1_000,
+  maxRetryMs: 30_000,
+  readTimeoutMs: 5_000,
+  firstFrameMs: 5_000,
+};
 
 /** A frame younger than this is current (a snapshot, or a viewer joining, gets it without waiting), ms. */
 const FRESH_MS = 2_000;
@@ -204,7 +210,9 @@ export class UpstreamFrames implements FrameSource {
     try {
       while (!attempt.signal.aborted) {
         let timer: NodeJS.Timeout | undefined;
-        const stalled = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), this.timing.readTimeoutMs)));
+        const stalled = new Promise<null>(
+          (resolve) => (timer = setTimeout(() => resolve(null), this.timing.readTimeoutMs)),
+        );
         const next = await Promise.race([reader.read(), stalled]).finally(() => clearTimeout(timer));
         if (next === null) throw this.client.unreachable("the stream stalled");
         if (next.done) return;

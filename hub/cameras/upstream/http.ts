@@ -21,7 +21,10 @@ export class HttpUpstream {
     private readonly label: string,
   ) {
     const base = new URL(url);
-    this.authorization = base.username || base.password ? `Basic ${Buffer.from(`${decodeURIComponent(base.username)}:${decodeURIComponent(base.password)}`).toString("base64")}` : null;
+    this.authorization =
+      base.username || base.password
+        ? `Basic ${Buffer.from(`${decodeURIComponent(base.username)}:${decodeURIComponent(base.password)}`).toString("base64")}`
+        : null;
     base.username = "";
     base.password = "";
     this.base = base;

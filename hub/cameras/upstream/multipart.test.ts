@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MultipartSplitter, multipartBoundary } from "./multipart";
 
-const part = (body: string, length = true) => `--frame\r\nContent-Type: image/jpeg\r\n${length ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : ""}\r\n${body}\r\n`;
+const part = (body: string, length = true) =>
+  `--frame\r\nContent-Type: image/jpeg\r\n${length ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : ""}\r\n${body}\r\n`;
 
 describe("the hub's MJPEG splitter (go2rtc's /api/stream.mjpeg)", () => {
   it("reads the boundary of go2rtc's Content-Type, quoted or with leading dashes; nothing from other types", () => {
@@ -18,7 +19,8 @@ describe("the hub's MJPEG splitter (go2rtc's /api/stream.mjpeg)", () => {
     for (const size of [1, 3, 7, stream.length]) {
       const splitter = new MultipartSplitter("frame");
       const bodies: string[] = [];
-      for (let at = 0; at < stream.length; at += size) bodies.push(...splitter.push(stream.subarray(at, at + size)).map((body) => body.toString()));
+      for (let at = 0; at < stream.length; at += size)
+        bodies.push(...splitter.push(stream.subarray(at, at + size)).map((body) => body.toString()));
       expect(bodies, `chunks of ${size}`).toEqual(["AAAA", "B--frameB", "CC"]);
     }
   });

@@ -29,4 +29,28 @@ import type { Resources } from "./pl";
  * with {@link Resources}, so a missing key fails typecheck). Loaded with `import()` only when the
  * locale is English (src/app/i18n/index.ts), so it is not part of the entry chunk.
  */
-export const en: Resources = mergeResources(app, auth, car, commands, kiosk, live, offline, preferences, sensors, switches, weather, lights, garage, settings, gps, history, ir, calendar, automations, cameras, pv, climate, fetching);
+export const en: Resources = mergeResources(
+  app,
+  auth,
+  car,
+  commands,
+  kiosk,
+  live,
+  offline,
+  preferences,
+  sensors,
+  switches,
+  weather,
+  lights,
+  garage,
+  settings,
+  gps,
+  history,
+  ir,
+  calendar,
+  automations,
+  cameras,
+  pv,
+  climate,
+  fetching,
+);

@@ -80,6 +80,8 @@ describe("feature-owned texts", () => {
   });
 
   it("refuses two features defining the same key", () => {
-    expect(() => mergeResources({ menu: { lock: "a" } }, { menu: { lock: "b" } })).toThrow("menu.lock is defined twice");
+    expect(() => mergeResources({ menu: { lock: "a" } }, { menu: { lock: "b" } })).toThrow(
+      "menu.lock is defined twice",
+    );
   });
 });

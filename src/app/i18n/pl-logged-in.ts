@@ -20,4 +20,21 @@ import { mergeResources } from "../../shared/i18n";
  * The Polish texts of the logged-in app's features (devices, screens, settings): loaded with the
  * router after login (boot.ts, addStrings), not in the first screen's chunk (first screen budget, DESIGN.md §6).
  */
-export const plLoggedIn = mergeResources(car, sensors, switches, weather, lights, garage, settings, gps, history, ir, calendar, automations, cameras, pv, climate, fetching);
+export const plLoggedIn = mergeResources(
+  car,
+  sensors,
+  switches,
+  weather,
+  lights,
+  garage,
+  settings,
+  gps,
+  history,
+  ir,
+  calendar,
+  automations,
+  cameras,
+  pv,
+  climate,
+  fetching,
+);

@@ -27,7 +27,14 @@ function renderAt(path: string, cameras: Camera[] | null) {
   const store = createAppStore();
   store.set(camerasAtom, cameras);
   const { client } = fakeClient(() => ({ status: 404, body: { code: "NOT_FOUND" } }));
-  const api: ApiClients = { auth: client, general: client, generalV1: client, cameras: client, camerasV5: client, garage: client };
+  const api: ApiClients = {
+    auth: client,
+    general: client,
+    generalV1: client,
+    cameras: client,
+    camerasV5: client,
+    garage: client,
+  };
   const router = createAppRouter({ store, api, notify: vi.fn() }, createMemoryHistory({ initialEntries: [path] }));
   renderWithApp(<RouterProvider router={router} />, store);
 }

@@ -2,7 +2,13 @@
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listSessions, lockSession, login, logout, validateSession } from "../../features/auth/api";
-import { createAutomation, deleteAutomation, fetchAutomations, patchAutomation, runAutomation } from "../../features/automations/api";
+import {
+  createAutomation,
+  deleteAutomation,
+  fetchAutomations,
+  patchAutomation,
+  runAutomation,
+} from "../../features/automations/api";
 import { fetchPreferences, patchPreferences } from "../../features/preferences/api";
 import { fetchSensors } from "../../features/sensors/api";
 import { fetchDayHistory } from "../../features/history/api";
@@ -50,13 +56,20 @@ function browserFetch(): typeof fetch {
 function clients(): { auth: ApiClient; general: ApiClient; generalV1: ApiClient } {
   const fetchWithCookie = browserFetch();
   const client = (base: string) => createApiClient({ baseUrl: `${hub.url}${base}`, fetch: fetchWithCookie, retry: 0 });
-  return { auth: client(DEFAULT_API_BASES.auth), general: client(DEFAULT_API_BASES.general), generalV1: client(DEFAULT_API_BASES.generalV1) };
+  return {
+    auth: client(DEFAULT_API_BASES.auth),
+    general: client(DEFAULT_API_BASES.general),
+    generalV1: client(DEFAULT_API_BASES.generalV1),
+  };
 }
 
 describe("the dashboard reads every answer of the hub", () => {
   it("session calls, preferences, configuration, switches and sensors, with the contract's schemas", async () => {
     const api = clients();
-    expect(await login(api.auth, { login: "demo", password: "demo", sessionName: "contract" })).toEqual({ login: "demo", hash: expect.any(String) });
+    expect(await login(api.auth, { login: "demo", password: "demo", sessionName: "contract" })).toEqual({
+      login: "demo",
+      hash: expect.any(String),
+    });
     expect(await validateSession(api.auth)).toEqual({ login: "demo", hash: expect.any(String) });
     expect((await listSessions(api.auth)).filter((session) => session.current)).toHaveLength(1);
     expect((await fetchPreferences(api.auth)).data).toMatchObject({ locale: "pl", defaultRoute: "/" });
@@ -69,10 +82,21 @@ describe("the dashboard reads every answer of the hub", () => {
       const sensors = await fetchSensors(general);
       expect(sensors.data.length).toBeGreaterThan(0);
       expect(v.safeParse(SensorListSchema, { items: sensors.data }).success).toBe(true);
-      expect(await fetchDayHistory(general, { day: "2026-11-22", events: ["temp", "humid"], devices: ["balcony", "outside"] })).toEqual([]);
+      expect(
+        await fetchDayHistory(general, {
+          day: "2026-11-22",
+          events: ["temp", "humid"],
+          devices: ["balcony", "outside"],
+        }),
+      ).toEqual([]);
     }
     // Automations as the automations screen reads and writes them.
-    const created = await createAutomation(api.general, { name: "Kontrakt", enabled: true, trigger: { type: "time", time: "06:00", days: [1] }, actions: [{ kind: "notify", message: "test" }] });
+    const created = await createAutomation(api.general, {
+      name: "Kontrakt",
+      enabled: true,
+      trigger: { type: "time", time: "06:00", days: [1] },
+      actions: [{ kind: "notify", message: "test" }],
+    });
     expect((await fetchAutomations(api.general)).data.map((item) => item.id)).toContain(created.id);
     expect((await patchAutomation(api.general, created.id, { enabled: false })).enabled).toBe(false);
     expect((await runAutomation(api.general, created.id)).outcomes).toEqual([{ kind: "notify", status: "done" }]);
@@ -80,7 +104,9 @@ describe("the dashboard reads every answer of the hub", () => {
     await lockSession(api.auth);
     const locked = await validateSession(api.auth).catch((error: unknown) => error);
     expect(locked).toBeInstanceOf(ApiError);
-    expect(locked instanceof ApiError && locked.status === ERROR_STATUS[locked.code as keyof typeof ERROR_STATUS]).toBe(true);
+    expect(locked instanceof ApiError && locked.status === ERROR_STATUS[locked.code as keyof typeof ERROR_STATUS]).toBe(
+      true,
+    );
     expect((await logout(api.auth)).revoked).toMatch(/./);
   });
 });

@@ -94,7 +94,11 @@ describe("menu (UI contract)", () => {
     const names = ["Ekran zawsze włączony", "Układ samochodowy", "Blokada powiększenia", "Powiadomienia"];
     const switches = names.map((name) => screen.getByRole("switch", { name }));
     expect(screen.getAllByRole("switch")).toHaveLength(names.length);
-    for (const control of [...switches, screen.getByRole("combobox", { name: "Język" }), screen.getByRole("group", { name: "Układ na tym urządzeniu" })]) {
+    for (const control of [
+      ...switches,
+      screen.getByRole("combobox", { name: "Język" }),
+      screen.getByRole("group", { name: "Układ na tym urządzeniu" }),
+    ]) {
       const describedBy = control.getAttribute("aria-describedby");
       expect(describedBy, control.id).toBeTruthy();
       expect(document.getElementById(describedBy ?? "")?.textContent?.length).toBeGreaterThan(10);
@@ -122,7 +126,9 @@ describe("menu (UI contract)", () => {
 
   it("'Układ na tym urządzeniu' overrides the account's layout on this device only, without calling the hub", () => {
     const { store, requests } = setup(echoPreferences);
-    expect(screen.getByRole<HTMLInputElement>("radio", { name: "Jak na koncie (teraz: standardowy)" }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: "Jak na koncie (teraz: standardowy)" }).checked).toBe(
+      true,
+    );
     fireEvent.click(screen.getByRole("radio", { name: /^Samochodowy/ }));
     expect(store.get(appUiAtom)).toBe("car");
     expect(store.get(preferencesAtom).appUi).toBe("standard");
@@ -163,11 +169,21 @@ describe("menu (UI contract)", () => {
   it("the start screen select offers the app's routes by name (the car dashboard only in the car layout, spec §2) and saves defaultRoute", async () => {
     const { store, requests } = setup(echoPreferences);
     const select = screen.getByRole("combobox", { name: "Ekran startowy" });
-    expect([...select.querySelectorAll("option")].map((option) => option.textContent)).toEqual(["Ekran główny", "Pogoda", "Menu", "Przełączniki", "Kamery"]);
+    expect([...select.querySelectorAll("option")].map((option) => option.textContent)).toEqual([
+      "Ekran główny",
+      "Pogoda",
+      "Menu",
+      "Przełączniki",
+      "Kamery",
+    ]);
     expect(select.getAttribute("aria-describedby")).toBeTruthy();
     fireEvent.change(select, { target: { value: "/weather" } });
     await waitFor(() => expect(requests).toHaveLength(1));
-    expect(requests[0]).toEqual({ method: "PATCH", path: "/preferences", body: { preferences: { defaultRoute: "/weather" } } });
+    expect(requests[0]).toEqual({
+      method: "PATCH",
+      path: "/preferences",
+      body: { preferences: { defaultRoute: "/weather" } },
+    });
     expect(store.get(preferencesAtom).defaultRoute).toBe("/weather");
   });
 

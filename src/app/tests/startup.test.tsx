@@ -61,7 +61,13 @@ describe("start-up of a logged-in session (spec §4, §7)", () => {
     const onPreferences = vi.fn();
     const session = startSessionData(store, api.auth, { startLive, onPreferences });
     renderWithApp(<SessionResources resources={SESSION_RESOURCES} api={api} onLoaded={session.loaded} />, store);
-    await vi.waitFor(() => expect(startLive).toHaveBeenCalledWith(store, "ws://hub.test/mqtt", expect.objectContaining({ take: expect.any(Function) })));
+    await vi.waitFor(() =>
+      expect(startLive).toHaveBeenCalledWith(
+        store,
+        "ws://hub.test/mqtt",
+        expect.objectContaining({ take: expect.any(Function) }),
+      ),
+    );
     await vi.waitFor(() => expect(store.get(switchesAtom)).toHaveLength(1));
     await vi.waitFor(() => expect(onPreferences).toHaveBeenCalled());
     expect(store.get(preferencesAtom).appUi).toBe("car");
@@ -85,7 +91,10 @@ describe("start-up of a logged-in session (spec §4, §7)", () => {
     const startLive = vi.fn(() => stopLive);
     const onError = vi.fn();
     const session = startSessionData(store, api.auth, { startLive });
-    renderWithApp(<SessionResources resources={SESSION_RESOURCES} api={api} onLoaded={session.loaded} onError={onError} />, store);
+    renderWithApp(
+      <SessionResources resources={SESSION_RESOURCES} api={api} onLoaded={session.loaded} onError={onError} />,
+      store,
+    );
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(startLive).not.toHaveBeenCalled();
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: "config" }), expect.anything());
@@ -108,15 +117,18 @@ describe("start-up of a logged-in session (spec §4, §7)", () => {
       });
       const api = createApiClients(store, bases, { fetch: fetchImpl, retry: 0 });
       let take: ((topic: string, payload: Uint8Array) => boolean) | undefined;
-      const startLive = vi.fn((_store: unknown, _url: string, options?: { take?: (topic: string, payload: Uint8Array) => boolean }) => {
-        take = options?.take;
-        return () => undefined;
-      });
+      const startLive = vi.fn(
+        (_store: unknown, _url: string, options?: { take?: (topic: string, payload: Uint8Array) => boolean }) => {
+          take = options?.take;
+          return () => undefined;
+        },
+      );
       const session = startSessionData(store, api.auth, { startLive });
       renderWithApp(<SessionResources resources={SESSION_RESOURCES} api={api} onLoaded={session.loaded} />, store);
       await vi.waitFor(() => expect(take).toBeDefined());
       expect(take!("sensor/temp/balcony", new Uint8Array())).toBe(false);
-      if (trigger === "announcement") expect(take!("session/Ab-_9/ended", new TextEncoder().encode('{"reason":"locked"}'))).toBe(true);
+      if (trigger === "announcement")
+        expect(take!("session/Ab-_9/ended", new TextEncoder().encode('{"reason":"locked"}'))).toBe(true);
       else store.set(liveConnectionStateAtom, "close");
       await vi.waitFor(() => expect(store.get(sessionAtom)).toEqual({ status: "locked" }));
       expect(calls.filter((call) => call === "POST /api/auth/v1/session/validate")).toHaveLength(1);

@@ -25,7 +25,16 @@ async function fakeHub(): Promise<TestServer> {
     else if (route === "DELETE /session") sendJson(res, 200, { item: { revoked: "abc" } });
     else if (route === "GET /session/all")
       sendJson(res, 200, {
-        items: [{ hash: "abc", sessionName: "Kuchnia", createdAt: "2026-11-20T10:00:00.000Z", lastSeenAt: "2026-11-20T11:00:00.000Z", locked: false, current: true }],
+        items: [
+          {
+            hash: "abc",
+            sessionName: "Kuchnia",
+            createdAt: "2026-11-20T10:00:00.000Z",
+            lastSeenAt: "2026-11-20T11:00:00.000Z",
+            locked: false,
+            current: true,
+          },
+        ],
       });
     else sendJson(res, 404, { code: "NOT_FOUND", message: route });
   });
@@ -36,14 +45,20 @@ describe("auth calls (spec §7)", () => {
     server = await fakeHub();
     const auth = createApiClient({ baseUrl: server.url });
     expect(await login(auth, { login: "demo", password: "demo", sessionName: "Tablet" })).toEqual({ login: "demo" });
-    expect(JSON.parse(server.requests[0]?.body ?? "")).toEqual({ login: "demo", password: "demo", sessionName: "Tablet" });
+    expect(JSON.parse(server.requests[0]?.body ?? "")).toEqual({
+      login: "demo",
+      password: "demo",
+      sessionName: "Tablet",
+    });
   });
 
   it("surfaces AUTH_BAD_USER_OR_PWD as the error code (spec §8)", async () => {
     server = await fakeHub();
-    const failure = await login(createApiClient({ baseUrl: server.url }), { login: "demo", password: "x", sessionName: "T" }).catch(
-      (e: unknown) => e,
-    );
+    const failure = await login(createApiClient({ baseUrl: server.url }), {
+      login: "demo",
+      password: "x",
+      sessionName: "T",
+    }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ kind: "client", status: 401, code: AUTH_BAD_USER_OR_PWD });
   });

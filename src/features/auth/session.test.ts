@@ -34,7 +34,11 @@ describe("validateOnLoad against a real server (spec §4, §8)", () => {
 
   it("reports any other status with its code and text ('Autologowanie nieudane')", async () => {
     const auth = await clientFor((_req, res) => sendJson(res, 500, { code: "INTERNAL", message: "boom" }));
-    expect(await validateOnLoad(auth)).toEqual({ status: "error", httpStatus: 500, statusText: "Internal Server Error" });
+    expect(await validateOnLoad(auth)).toEqual({
+      status: "error",
+      httpStatus: 500,
+      statusText: "Internal Server Error",
+    });
   });
 
   it("reports an answer without a login as an error, not a login", async () => {
@@ -50,7 +54,11 @@ describe("validateOnLoad against a real server (spec §4, §8)", () => {
     const state = await validateOnLoad(auth);
     expect(state.status).toBe("error");
     expect(state.status === "error" ? state.httpStatus : "n/a").toBeUndefined();
-    expect(await validateOnLoad(auth, { knownLogin: "demo" })).toEqual({ status: "loggedIn", login: "demo", offline: true });
+    expect(await validateOnLoad(auth, { knownLogin: "demo" })).toEqual({
+      status: "loggedIn",
+      login: "demo",
+      offline: true,
+    });
   });
 });
 

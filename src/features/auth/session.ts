@@ -35,7 +35,8 @@ export async function validateOnLoad(auth: ApiClient, options: ValidateOnLoadOpt
     const error = classifyError(e);
     if (error.code === AUTH_SESSION_LOCKED) return { status: "locked" };
     if (error.status === 401) return { status: "loggedOut" };
-    if (error.kind === "network" && options.knownLogin) return { status: "loggedIn", login: options.knownLogin, offline: true };
+    if (error.kind === "network" && options.knownLogin)
+      return { status: "loggedIn", login: options.knownLogin, offline: true };
     if (error.status === undefined) return { status: "error", statusText: error.message };
     return { status: "error", httpStatus: error.status, statusText: error.statusText || error.message };
   }

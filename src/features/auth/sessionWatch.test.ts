@@ -4,7 +4,8 @@ import { createApiClient } from "../../lib/api/client";
 import { sessionAtom, sessionErrorCodeAtom } from "./atoms";
 import { createSessionWatch } from "./sessionWatch";
 
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const locked = () => answer(403, { code: "AUTH_SESSION_LOCKED", message: "Session locked" });
 const valid = (hash: string) => () => answer(200, { item: { login: "demo", hash } });
 
@@ -13,7 +14,12 @@ function setUp(respond: () => Response | Promise<Response>) {
   const store = createStore();
   store.set(sessionAtom, { status: "loggedIn", login: "demo" });
   const fetch = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(respond()));
-  const auth = createApiClient({ baseUrl: "http://127.0.0.1:9/api/auth/v1", fetch, retry: 0, onErrorCode: (code) => store.set(sessionErrorCodeAtom, code) });
+  const auth = createApiClient({
+    baseUrl: "http://127.0.0.1:9/api/auth/v1",
+    fetch,
+    retry: 0,
+    onErrorCode: (code) => store.set(sessionErrorCodeAtom, code),
+  });
   let clock = 0;
   const watch = createSessionWatch(auth, { now: () => clock });
   return { store, fetch, watch, advance: (ms: number) => (clock += ms) };

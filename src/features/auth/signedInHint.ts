@@ -9,5 +9,7 @@ import { SIGNED_IN_COOKIE } from "../../shared/contract/auth";
  * `cookies` is a `document.cookie` string; defaults to the page's (empty where there is none).
  */
 export function hasSignedInHint(cookies: string = typeof document === "undefined" ? "" : document.cookie): boolean {
-  return cookies.split(";").some((pair) => pair.trim().startsWith(`${SIGNED_IN_COOKIE}=`) && pair.trim() !== `${SIGNED_IN_COOKIE}=`);
+  return cookies
+    .split(";")
+    .some((pair) => pair.trim().startsWith(`${SIGNED_IN_COOKIE}=`) && pair.trim() !== `${SIGNED_IN_COOKIE}=`);
 }

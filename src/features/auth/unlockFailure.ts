@@ -1,6 +1,12 @@
 import * as v from "valibot";
 import { classifyError } from "../../lib/api/errors";
-import { AUTH_BAD_PIN, AUTH_PIN_DELAY, AUTH_SESSION_REVOKED, BadPinErrorSchema, RetryAfterErrorSchema } from "./schemas";
+import {
+  AUTH_BAD_PIN,
+  AUTH_PIN_DELAY,
+  AUTH_SESSION_REVOKED,
+  BadPinErrorSchema,
+  RetryAfterErrorSchema,
+} from "./schemas";
 
 /**
  * sessionStorage key carrying why the last unlock failed across the reload that follows it (spec §8:
@@ -26,7 +32,6 @@ export const UnlockFailureSchema = v.variant("kind", [
 ]);
 export type UnlockFailure = v.InferOutput<typeof UnlockFailureSchema>;
 
-
 /**
  * Classifies what `POST /session/unlock` threw (an ApiError or anything else) at time `now` (epoch
  * ms): AUTH_BAD_PIN 403 `{attemptsLeft, retryAfterMs?}` -> badPin; AUTH_PIN_DELAY 429
@@ -39,7 +44,9 @@ export function unlockFailureOf(error: unknown, now: number): UnlockFailure {
     const body = v.safeParse(BadPinErrorSchema, apiError.body);
     if (!body.success) return { kind: "failed" };
     const { attemptsLeft, retryAfterMs } = body.output;
-    return retryAfterMs ? { kind: "badPin", attemptsLeft, retryAt: now + retryAfterMs } : { kind: "badPin", attemptsLeft };
+    return retryAfterMs
+      ? { kind: "badPin", attemptsLeft, retryAt: now + retryAfterMs }
+      : { kind: "badPin", attemptsLeft };
   }
   if (apiError.code === AUTH_PIN_DELAY) {
     const body = v.safeParse(RetryAfterErrorSchema, apiError.body);
@@ -58,7 +65,10 @@ function sessionStorageOrUndefined(): Storage | undefined {
 }
 
 /** Keeps `failure` for the page after the reload. Storage failures are ignored (the reload still happens). */
-export function saveUnlockFailure(failure: UnlockFailure, storage: Storage | undefined = sessionStorageOrUndefined()): void {
+export function saveUnlockFailure(
+  failure: UnlockFailure,
+  storage: Storage | undefined = sessionStorageOrUndefined(),
+): void {
   try {
     storage?.setItem(UNLOCK_FAILURE_KEY, JSON.stringify(failure));
   } catch {

@@ -36,5 +36,6 @@ export async function deleteAutomation(general: ApiClient, id: string): Promise<
 
 /** POST /automation/{id}/run (spec §7): runs it now; resolves with the recorded run once every action ended. Errors: ApiError. On the helper queue (spec §7): one device command at a time, never retried. */
 export async function runAutomation(general: ApiClient, id: string): Promise<AutomationRun> {
-  return (await general.post(automationRunPath(id), { queue: "helper", json: {}, schema: AutomationRunAnswerSchema })).data.item;
+  return (await general.post(automationRunPath(id), { queue: "helper", json: {}, schema: AutomationRunAnswerSchema }))
+    .data.item;
 }

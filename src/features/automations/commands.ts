@@ -1,5 +1,12 @@
 import { ApiError } from "../../lib/api/errors";
-import { automationPath, automationRunPath, AUTOMATIONS_PATH, type Automation, type AutomationBody, type AutomationRun } from "../../shared/contract/automations";
+import {
+  automationPath,
+  automationRunPath,
+  AUTOMATIONS_PATH,
+  type Automation,
+  type AutomationBody,
+  type AutomationRun,
+} from "../../shared/contract/automations";
 import { LIMIT_REACHED } from "../../shared/contract/errors";
 import { commandAtom } from "../commands";
 import { createAutomation, deleteAutomation, patchAutomation, runAutomation } from "./api";
@@ -10,7 +17,9 @@ export type AutomationSave = { id?: string | undefined; body: AutomationBody };
 
 /** i18n key of a failed save's toast: the household's cap reached (`409 LIMIT_REACHED`), else `automations.saveFailed`. */
 export function saveFailureKey(error: unknown): string {
-  return error instanceof ApiError && error.code === LIMIT_REACHED ? "automations.limitReachedToast" : "automations.saveFailed";
+  return error instanceof ApiError && error.code === LIMIT_REACHED
+    ? "automations.limitReachedToast"
+    : "automations.saveFailed";
 }
 
 /**
@@ -21,10 +30,12 @@ export function saveFailureKey(error: unknown): string {
  */
 export const saveAutomationCommand = commandAtom<AutomationSave, Automation>({
   target: ({ id }) => `automation:${id ?? "new"}`,
-  request: ({ id }) => (id === undefined ? { method: "POST", path: AUTOMATIONS_PATH } : { method: "PATCH", path: automationPath(id) }),
+  request: ({ id }) =>
+    id === undefined ? { method: "POST", path: AUTOMATIONS_PATH } : { method: "PATCH", path: automationPath(id) },
   failureKey: saveFailureKey,
   run: async ({ api, set }, { id, body }) => {
-    const saved = id === undefined ? await createAutomation(api.general, body) : await patchAutomation(api.general, id, body);
+    const saved =
+      id === undefined ? await createAutomation(api.general, body) : await patchAutomation(api.general, id, body);
     set(automationsAtom, (list) => withAutomation(list, saved));
     return saved;
   },

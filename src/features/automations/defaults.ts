@@ -1,4 +1,10 @@
-import type { AutomationAction, AutomationActionKind, AutomationBodyInput, AutomationTrigger, AutomationTriggerType } from "../../shared/contract/automations";
+import type {
+  AutomationAction,
+  AutomationActionKind,
+  AutomationBodyInput,
+  AutomationTrigger,
+  AutomationTriggerType,
+} from "../../shared/contract/automations";
 import type { HouseholdNames } from "./describe";
 
 /** The household's choices the editor offers: sensors and switches (HouseholdNames) plus the lights found (id, label). */
@@ -10,7 +16,12 @@ export function defaultTrigger(type: AutomationTriggerType, choices: EditorChoic
     case "time":
       return { type, time: "07:00", days: [1, 2, 3, 4, 5] };
     case "threshold":
-      return { type, sensor: choices.sensors.find((sensor) => sensor.kind !== "door")?.id ?? "", direction: "above", value: 25 };
+      return {
+        type,
+        sensor: choices.sensors.find((sensor) => sensor.kind !== "door")?.id ?? "",
+        direction: "above",
+        value: 25,
+      };
     case "switch":
       return { type, switch: choices.switches[0]?.name ?? "", relay: 0, to: "ON" };
     case "door":
@@ -42,5 +53,10 @@ export function defaultAction(kind: AutomationActionKind, choices: EditorChoices
 
 /** The editor's starting values for a new automation: a weekday-morning time trigger and one switch action. */
 export function newAutomation(choices: EditorChoices): AutomationBodyInput {
-  return { name: "", enabled: true, trigger: defaultTrigger("time", choices), actions: [defaultAction("switch", choices)] };
+  return {
+    name: "",
+    enabled: true,
+    trigger: defaultTrigger("time", choices),
+    actions: [defaultAction("switch", choices)],
+  };
 }

@@ -33,13 +33,21 @@ export function describeTrigger(t: Translate, trigger: AutomationTrigger, names:
       if (key === "1,2,3,4,5,6,7") return t("automations.words.everyDay", { time: trigger.time });
       if (key === "1,2,3,4,5") return t("automations.words.workdays", { time: trigger.time });
       if (key === "6,7") return t("automations.words.weekend", { time: trigger.time });
-      return t("automations.words.days", { time: trigger.time, days: days.map((day) => t(`automations.weekday.${String(day)}`)).join(", ") });
+      return t("automations.words.days", {
+        time: trigger.time,
+        days: days.map((day) => t(`automations.weekday.${String(day)}`)).join(", "),
+      });
     }
     case "threshold":
-      return t(`automations.words.${trigger.direction}`, { sensor: sensorName(t, names.sensors, trigger.sensor), value: trigger.value });
+      return t(`automations.words.${trigger.direction}`, {
+        sensor: sensorName(t, names.sensors, trigger.sensor),
+        value: trigger.value,
+      });
     case "switch": {
       const name = switchName(t, names.switches, trigger.switch, trigger.relay);
-      return trigger.to === "any" ? t("automations.words.switchAny", { switch: name }) : t("automations.words.switchTo", { switch: name, state: t(`automations.switchTo.${trigger.to}`) });
+      return trigger.to === "any"
+        ? t("automations.words.switchAny", { switch: name })
+        : t("automations.words.switchTo", { switch: name, state: t(`automations.switchTo.${trigger.to}`) });
     }
     case "door": {
       const door = names.sensors.find((item) => item.id === trigger.sensor)?.label ?? trigger.sensor;

@@ -5,5 +5,8 @@
 export function formatRunTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === "en" ? "en-GB" : "pl-PL", { dateStyle: "short", timeStyle: "medium" }).format(date);
+  return new Intl.DateTimeFormat(language === "en" ? "en-GB" : "pl-PL", {
+    dateStyle: "short",
+    timeStyle: "medium",
+  }).format(date);
 }

@@ -4,11 +4,18 @@ import { nowAtom } from "../clock/atoms";
 import { liveFamily } from "../live/family";
 import { upcomingEvents, type UpcomingEvent } from "./upcoming";
 
-const calendarTopic = liveFamily({ pattern: CALENDAR_EVENTS_TOPIC, schema: CalendarEventsPayloadSchema, map: (events): readonly CalendarEvent[] => events });
+const calendarTopic = liveFamily({
+  pattern: CALENDAR_EVENTS_TOPIC,
+  schema: CalendarEventsPayloadSchema,
+  map: (events): readonly CalendarEvent[] => events,
+});
 
 /** Compares two lists by what the home screen shows, so an unchanged minute keeps the same array. */
 function sameList(a: readonly UpcomingEvent[], b: readonly UpcomingEvent[]): boolean {
-  return a.length === b.length && a.every((e, i) => e.uid === b[i]?.uid && e.ongoing === b[i]?.ongoing && e.start === b[i]?.start);
+  return (
+    a.length === b.length &&
+    a.every((e, i) => e.uid === b[i]?.uid && e.ongoing === b[i]?.ongoing && e.start === b[i]?.start)
+  );
 }
 
 let previous: readonly UpcomingEvent[] = [];

@@ -23,7 +23,10 @@ describe("upcoming calendar events", () => {
 
   it("keeps an all-day event for its whole day", () => {
     const day = new Date(2026, 10, 22);
-    const list = upcomingEvents([{ uid: "x", summary: "Urodziny", dtstart: day.toISOString(), allDay: true }], day.getTime() + 20 * 3_600_000);
+    const list = upcomingEvents(
+      [{ uid: "x", summary: "Urodziny", dtstart: day.toISOString(), allDay: true }],
+      day.getTime() + 20 * 3_600_000,
+    );
     expect(list).toHaveLength(1);
     expect(list[0]!.ongoing).toBe(true);
   });

@@ -23,8 +23,15 @@ export async function fetchCamera(camerasV5: ApiClient, id: string): Promise<Api
 }
 
 /** PATCH ../v5/cameras/{cameraId} (spec §7, body config): the camera item as the hub now answers it. Errors: ApiError. */
-export async function editCamera(camerasV5: ApiClient, id: string, config: CameraConfigBody["config"]): Promise<ApiResult<Camera>> {
-  const result = await camerasV5.patch(cameraPath(id), { json: { config } satisfies CameraConfigBody, schema: CameraAnswerSchema });
+export async function editCamera(
+  camerasV5: ApiClient,
+  id: string,
+  config: CameraConfigBody["config"],
+): Promise<ApiResult<Camera>> {
+  const result = await camerasV5.patch(cameraPath(id), {
+    json: { config } satisfies CameraConfigBody,
+    schema: CameraAnswerSchema,
+  });
   return { ...result, data: result.data.item };
 }
 

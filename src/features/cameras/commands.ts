@@ -1,12 +1,19 @@
 import { cameraPath, type Camera, type CameraConfigBody } from "../../shared/contract/cameras";
-import { nightmodePath, ptzPath, recordingLockPath, type PtzBodyInput, type Recording } from "../../shared/contract/camera-controls";
+import {
+  nightmodePath,
+  ptzPath,
+  recordingLockPath,
+  type PtzBodyInput,
+  type Recording,
+} from "../../shared/contract/camera-controls";
 import { commandAtom } from "../commands";
 import { editCamera } from "./api";
 import { camerasAtom } from "./atoms";
 import { movePtz, reloadCameras, setNightmode, toggleRecordingLock } from "./controls-api";
 
 /** The camera list with `camera` in place of its old item. */
-const withCamera = (list: readonly Camera[] | null, camera: Camera) => list?.map((item) => (item.id === camera.id ? camera : item)) ?? list;
+const withCamera = (list: readonly Camera[] | null, camera: Camera) =>
+  list?.map((item) => (item.id === camera.id ? camera : item)) ?? list;
 
 /**
  * Saves a camera's config (spec §7 `PATCH ../v5/cameras/{id}` body `{config}`, then `POST
@@ -54,4 +61,3 @@ export const toggleRecordingLockCommand = commandAtom<{ id: string }, Recording>
   request: ({ id }) => ({ method: "PATCH", path: recordingLockPath(id) }),
   run: async ({ api }, { id }) => toggleRecordingLock(api.cameras, id),
 });
-

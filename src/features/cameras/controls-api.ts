@@ -23,7 +23,9 @@ export async function movePtz(cameras: ApiClient, id: string, body: PtzBodyInput
 
 /** POST controls/lights/nightmode/{cameraId} on the camera v1 base (spec §6, §7, body mode): the camera item as it is now. Errors: ApiError. */
 export async function setNightmode(cameras: ApiClient, id: string, mode: boolean): Promise<Camera> {
-  return (await cameras.post(nightmodePath(id), { json: { mode } satisfies NightmodeBody, schema: NightmodeAnswerSchema })).data.item;
+  return (
+    await cameras.post(nightmodePath(id), { json: { mode } satisfies NightmodeBody, schema: NightmodeAnswerSchema })
+  ).data.item;
 }
 
 /** POST config/cameras/reload on the general base (spec §7, empty body): the hub republishes `camera/config`; answers every camera. Errors: ApiError. */

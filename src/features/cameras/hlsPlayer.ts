@@ -39,6 +39,9 @@ export function hlsRefusalOf(data: Pick<ErrorData, "response" | "networkDetails"
   const status = data.response?.code;
   if (status !== 401 && status !== 403) return null;
   const details: unknown = data.networkDetails;
-  const error = typeof XMLHttpRequest === "function" && details instanceof XMLHttpRequest && details.status === status ? errorOfXhr(details) : httpError(status, data.response?.text ?? "", undefined);
+  const error =
+    typeof XMLHttpRequest === "function" && details instanceof XMLHttpRequest && details.status === status
+      ? errorOfXhr(details)
+      : httpError(status, data.response?.text ?? "", undefined);
   return isSessionRefusal(error) ? error : null;
 }

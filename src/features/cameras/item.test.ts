@@ -2,12 +2,25 @@ import { describe, expect, it } from "vitest";
 import type { Camera } from "../../shared/contract/cameras";
 import { withCameraItem } from "./item";
 
-const camera = (id: string, label = id): Camera => ({ id, label, enabled: true, hls: false, mjpeg: true, streams: { mobile: false }, nightmode: false, scaling: "stretch", blackAndWhite: false, ptz: false });
+const camera = (id: string, label = id): Camera => ({
+  id,
+  label,
+  enabled: true,
+  hls: false,
+  mjpeg: true,
+  streams: { mobile: false },
+  nightmode: false,
+  scaling: "stretch",
+  blackAndWhite: false,
+  ptz: false,
+});
 
 describe("withCameraItem (the hub's current item over the cached list)", () => {
   it("replaces the camera in place, adds one the list did not have, removes one the hub does not have", () => {
     const list = [camera("zoom"), camera("brama")];
-    expect(withCameraItem(list, "zoom", { ...camera("zoom"), enabled: false })?.map((item) => [item.id, item.enabled])).toEqual([
+    expect(
+      withCameraItem(list, "zoom", { ...camera("zoom"), enabled: false })?.map((item) => [item.id, item.enabled]),
+    ).toEqual([
       ["zoom", false],
       ["brama", true],
     ]);

@@ -11,7 +11,11 @@ import { cameraClientsAtom, camerasAtom } from "./atoms";
  * `item` null removes camera `id` (the hub has no such camera). A list not loaded yet (null) stays
  * null: the whole list comes with its own call.
  */
-export function withCameraItem(list: readonly Camera[] | null, id: string, item: Camera | null): readonly Camera[] | null {
+export function withCameraItem(
+  list: readonly Camera[] | null,
+  id: string,
+  item: Camera | null,
+): readonly Camera[] | null {
   if (list === null) return null;
   const at = list.findIndex((camera) => camera.id === id);
   if (item === null) return at === -1 ? list : list.filter((camera) => camera.id !== id);

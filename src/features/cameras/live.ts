@@ -7,10 +7,18 @@ import { fetchCameras } from "./api";
 import { cameraClientsAtom, camerasAtom } from "./atoms";
 
 /** `camera/config` (retained, from the hub's start): when it last arrived (epoch ms); the items themselves come from the hub's camera calls. */
-export const cameraConfigArrival = liveFamily({ pattern: CAMERA_CONFIG_TOPIC, schema: CameraConfigPayloadSchema, map: (_payload, receivedAt) => receivedAt });
+export const cameraConfigArrival = liveFamily({
+  pattern: CAMERA_CONFIG_TOPIC,
+  schema: CameraConfigPayloadSchema,
+  map: (_payload, receivedAt) => receivedAt,
+});
 
 /** `camera/recordings/<cameraId>`: when the camera's recordings last changed (the hub's clock, epoch ms). */
-export const recordingsChanged = liveFamily({ pattern: RECORDINGS_TOPIC_PATTERN, schema: RecordingsChangedSchema, map: (payload) => payload });
+export const recordingsChanged = liveFamily({
+  pattern: RECORDINGS_TOPIC_PATTERN,
+  schema: RecordingsChangedSchema,
+  map: (payload) => payload,
+});
 
 /**
  * Keeps the camera items current on a camera screen: each `camera/config` the hub

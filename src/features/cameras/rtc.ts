@@ -1,5 +1,11 @@
 import type { ApiClient } from "../../lib/api/client";
-import { LIVE_VIEW, RtcAnswerSchema, rtcPath, type CameraStream, type RtcOfferBody } from "../../shared/contract/cameras";
+import {
+  LIVE_VIEW,
+  RtcAnswerSchema,
+  rtcPath,
+  type CameraStream,
+  type RtcOfferBody,
+} from "../../shared/contract/cameras";
 
 /** How long ICE candidate gathering may take before the offer goes with what it has, ms. */
 const GATHER_MS = 2000;
@@ -29,7 +35,12 @@ function gathered(pc: RTCPeerConnection): Promise<void> {
  * attempt of at most 30 s (spec §9: the live viewer's HTTP, 30 s, no retries; a POST is never
  * retried); its error code goes to the session like every camera API call's (AUTH_SESSION_LOCKED locks).
  */
-export async function openRtc(camerasV5: ApiClient, id: string, stream: CameraStream, onTrack: (event: RTCTrackEvent) => void): Promise<RTCPeerConnection> {
+export async function openRtc(
+  camerasV5: ApiClient,
+  id: string,
+  stream: CameraStream,
+  onTrack: (event: RTCTrackEvent) => void,
+): Promise<RTCPeerConnection> {
   const pc = new RTCPeerConnection();
   try {
     pc.addTransceiver("video", { direction: "recvonly" });
@@ -39,7 +50,11 @@ export async function openRtc(camerasV5: ApiClient, id: string, stream: CameraSt
     await gathered(pc);
     const sdp = pc.localDescription?.sdp ?? "";
     const signal = AbortSignal.timeout(LIVE_VIEW.httpTimeoutMs);
-    const answer = await camerasV5.post(rtcPath(id, stream), { json: { sdp } satisfies RtcOfferBody, schema: RtcAnswerSchema, signal });
+    const answer = await camerasV5.post(rtcPath(id, stream), {
+      json: { sdp } satisfies RtcOfferBody,
+      schema: RtcAnswerSchema,
+      signal,
+    });
     await pc.setRemoteDescription({ type: "answer", sdp: answer.data.item.sdp });
     return pc;
   } catch (error) {

@@ -13,10 +13,18 @@ import { localeAtom } from "../preferences/atoms";
 import { formatSilence } from "./silence";
 
 /** `camera/state/<cameraId>` (retained): the camera's state as the hub sees its frames; null until one arrives. */
-export const cameraStateFamily = liveFamily({ pattern: CAMERA_STATE_TOPIC_PATTERN, schema: CameraStatePayloadSchema, map: (payload): CameraStatePayload => payload });
+export const cameraStateFamily = liveFamily({
+  pattern: CAMERA_STATE_TOPIC_PATTERN,
+  schema: CameraStatePayloadSchema,
+  map: (payload): CameraStatePayload => payload,
+});
 
 /** `camera/heartbeat/<cameraId>` (retained): epoch ms of the last frame the hub received from the camera; null until one arrives. */
-export const cameraHeartbeatFamily = liveFamily({ pattern: CAMERA_HEARTBEAT_TOPIC_PATTERN, schema: CameraHeartbeatPayloadSchema, map: (payload) => Date.parse(payload.lastFrameAt) });
+export const cameraHeartbeatFamily = liveFamily({
+  pattern: CAMERA_HEARTBEAT_TOPIC_PATTERN,
+  schema: CameraHeartbeatPayloadSchema,
+  map: (payload) => Date.parse(payload.lastFrameAt),
+});
 
 /**
  * How long camera `cameraId` has had no signal, as the status line says it ('2 min', '45 s'), or

@@ -31,16 +31,36 @@ describe("camera mode, scaling and stream (spec §4)", () => {
   });
 
   it("scaling cycles stretch, contain, cover", () => {
-    expect([nextScaling("stretch"), nextScaling("contain"), nextScaling("cover")]).toEqual(["contain", "cover", "stretch"]);
+    expect([nextScaling("stretch"), nextScaling("contain"), nextScaling("cover")]).toEqual([
+      "contain",
+      "cover",
+      "stretch",
+    ]);
   });
 
   it("defaults: playing, rtc, the camera's scaling, mobile stream when it has one, audio as the first interaction", () => {
-    expect(defaultUiState(camera(), false)).toEqual({ play: true, mode: "rtc", scaling: "stretch", stream: "full", audio: false });
-    expect(defaultUiState(camera({ streams: { mobile: true }, scaling: "cover" }), true)).toEqual({ play: true, mode: "rtc", scaling: "cover", stream: "mobile", audio: true });
+    expect(defaultUiState(camera(), false)).toEqual({
+      play: true,
+      mode: "rtc",
+      scaling: "stretch",
+      stream: "full",
+      audio: false,
+    });
+    expect(defaultUiState(camera({ streams: { mobile: true }, scaling: "cover" }), true)).toEqual({
+      play: true,
+      mode: "rtc",
+      scaling: "cover",
+      stream: "mobile",
+      audio: true,
+    });
   });
 
   it("a remembered mode the camera lost falls back to its first mode", () => {
-    expect(uiStateOf(camera(), { play: true, mode: "hls", scaling: "contain", stream: "full", audio: false }, false).mode).toBe("rtc");
-    expect(uiStateOf(camera(), { play: false, mode: "mjpeg", scaling: "contain", stream: "full", audio: false }, false)).toEqual({ play: false, mode: "mjpeg", scaling: "contain", stream: "full", audio: false });
+    expect(
+      uiStateOf(camera(), { play: true, mode: "hls", scaling: "contain", stream: "full", audio: false }, false).mode,
+    ).toBe("rtc");
+    expect(
+      uiStateOf(camera(), { play: false, mode: "mjpeg", scaling: "contain", stream: "full", audio: false }, false),
+    ).toEqual({ play: false, mode: "mjpeg", scaling: "contain", stream: "full", audio: false });
   });
 });

@@ -29,7 +29,9 @@ export type CameraUiState = v.InferOutput<typeof CameraUiStateSchema>;
  */
 export function supportedModes(camera: Pick<Camera, "enabled" | "hls" | "mjpeg">): CameraMode[] {
   if (!camera.enabled) return [];
-  return CAMERA_MODES.filter((mode) => mode === "rtc" || (mode === "hls" && camera.hls) || (mode === "mjpeg" && camera.mjpeg));
+  return CAMERA_MODES.filter(
+    (mode) => mode === "rtc" || (mode === "hls" && camera.hls) || (mode === "mjpeg" && camera.mjpeg),
+  );
 }
 
 /** The mode after `mode` in the camera's cycle (spec §4), wrapping; rtc when `mode` is not supported. */

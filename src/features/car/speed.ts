@@ -13,7 +13,13 @@ export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, 
  * non-finite speed (the device has no fix or cannot tell).
  */
 export function speedKmh(metresPerSecond: number | null | undefined): number | null {
-  if (metresPerSecond === null || metresPerSecond === undefined || !Number.isFinite(metresPerSecond) || metresPerSecond < 0) return null;
+  if (
+    metresPerSecond === null ||
+    metresPerSecond === undefined ||
+    !Number.isFinite(metresPerSecond) ||
+    metresPerSecond < 0
+  )
+    return null;
   return metresPerSecond * SPEED_FACTOR;
 }
 

@@ -27,7 +27,8 @@ export async function setHeaterMode(general: ApiClient, mode: HeaterMode): Promi
  * On the helper queue (spec §7): one device command at a time, never retried.
  */
 export async function patchHeaterConfig(general: ApiClient, body: HeaterConfigBody): Promise<HeaterConfig> {
-  return (await general.patch(HEATER_CONFIG_PATH, { queue: "helper", schema: HeaterConfigAnswerSchema, json: body })).data.item;
+  return (await general.patch(HEATER_CONFIG_PATH, { queue: "helper", schema: HeaterConfigAnswerSchema, json: body }))
+    .data.item;
 }
 
 /**

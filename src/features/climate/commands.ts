@@ -1,6 +1,15 @@
 import type { Atom } from "jotai";
 import { ApiError } from "../../lib/api/errors";
-import { HEATER_CONFIG_PATH, acPath, heaterModePath, type AcBody, type AcStatePayload, type HeaterConfigBody, type HeaterMode, type HeaterStatePayload } from "../../shared/contract/climate";
+import {
+  HEATER_CONFIG_PATH,
+  acPath,
+  heaterModePath,
+  type AcBody,
+  type AcStatePayload,
+  type HeaterConfigBody,
+  type HeaterMode,
+  type HeaterStatePayload,
+} from "../../shared/contract/climate";
 import { DEVICE_UNREACHABLE } from "../../shared/contract/errors";
 import { commandAtom, type CommandContext } from "../commands";
 import { patchHeaterConfig, setAc, setHeaterMode } from "./api";
@@ -24,13 +33,21 @@ export class NoConfirmationError extends Error {
  * Resolves when `done` holds for `state`'s live value (null = nothing known yet never does); rejects
  * with NoConfirmationError after {@link CLIMATE_CONFIRM_TIMEOUT_MS}.
  */
-async function confirmation<T>(context: CommandContext, state: Atom<T | null>, done: (value: T) => boolean, target: string): Promise<void> {
-  if (!(await context.until(state, (value) => value !== null && done(value), CLIMATE_CONFIRM_TIMEOUT_MS))) throw new NoConfirmationError(target);
+async function confirmation<T>(
+  context: CommandContext,
+  state: Atom<T | null>,
+  done: (value: T) => boolean,
+  target: string,
+): Promise<void> {
+  if (!(await context.until(state, (value) => value !== null && done(value), CLIMATE_CONFIRM_TIMEOUT_MS)))
+    throw new NoConfirmationError(target);
 }
 
 /** The toast of a failed climate command: no answer (or the device unreachable) or the generic one. */
 const failureKey = (error: unknown) =>
-  error instanceof NoConfirmationError || (error instanceof ApiError && error.code === DEVICE_UNREACHABLE) ? NO_ANSWER_KEY : "commands.failed";
+  error instanceof NoConfirmationError || (error instanceof ApiError && error.code === DEVICE_UNREACHABLE)
+    ? NO_ANSWER_KEY
+    : "commands.failed";
 
 /** What a heater control changes; each has its own pending mark `heater:<part>`. */
 export type HeaterPart = "mode" | "temperature" | "sensor";
@@ -48,7 +65,12 @@ export const heaterModeCommand = commandAtom<HeaterMode, void>({
   failureKey,
   run: async (context, mode) => {
     await setHeaterMode(context.api.general, mode);
-    await confirmation<HeaterStatePayload>(context, heaterStateAtom(), (state) => state.mode === mode, heaterTarget("mode"));
+    await confirmation<HeaterStatePayload>(
+      context,
+      heaterStateAtom(),
+      (state) => state.mode === mode,
+      heaterTarget("mode"),
+    );
   },
 });
 
@@ -65,7 +87,9 @@ export const heaterConfigCommand = commandAtom<HeaterConfigBody, void>({
     await confirmation<HeaterStatePayload>(
       context,
       heaterStateAtom(),
-      (state) => (body.temperature === undefined || state.temperature === body.temperature) && (body.sensor === undefined || state.sensor === body.sensor),
+      (state) =>
+        (body.temperature === undefined || state.temperature === body.temperature) &&
+        (body.sensor === undefined || state.sensor === body.sensor),
       heaterTarget(body.sensor !== undefined ? "sensor" : "temperature"),
     );
   },
@@ -90,7 +114,9 @@ export const acCommand = commandAtom<{ id: string; body: AcBody }, void>({
     await confirmation<AcStatePayload>(
       context,
       acState(id),
-      (state) => (body.mode === undefined || state.mode === body.mode) && (body.targetTemperature === undefined || state.targetTemperature === body.targetTemperature),
+      (state) =>
+        (body.mode === undefined || state.mode === body.mode) &&
+        (body.targetTemperature === undefined || state.targetTemperature === body.targetTemperature),
       acTarget(id, body.mode !== undefined ? "mode" : "temperature"),
     );
   },

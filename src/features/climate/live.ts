@@ -1,5 +1,10 @@
 import { atom } from "jotai";
-import { AcStatePayloadSchema, HeaterStatePayloadSchema, type AcStatePayload, type HeaterStatePayload } from "../../shared/contract/climate";
+import {
+  AcStatePayloadSchema,
+  HeaterStatePayloadSchema,
+  type AcStatePayload,
+  type HeaterStatePayload,
+} from "../../shared/contract/climate";
 import { liveFamily } from "../live/family";
 
 /** `heater/<leaf>`: the heater's live state is `heater/state` (spec §3 "heater state"); null until the hub publishes it. */

@@ -11,7 +11,10 @@ import { commandPendingAtom } from "./pending";
 function setup(status = 200) {
   const store = createStore();
   const notify = vi.fn();
-  const { client, requests } = fakeClient(() => ({ status, body: status === 200 ? { item: { ok: true } } : { code: "INTERNAL", message: "x" } }));
+  const { client, requests } = fakeClient(() => ({
+    status,
+    body: status === 200 ? { item: { ok: true } } : { code: "INTERNAL", message: "x" },
+  }));
   const api = { auth: client, general: client, generalV1: client, cameras: client, camerasV5: client, garage: client };
   store.set(commandEnvAtom, { api, notify, translate: polishTranslate(), store });
   store.set(sessionAtom, { status: "loggedIn", login: "demo" });

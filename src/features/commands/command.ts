@@ -11,9 +11,7 @@ export type RefusalReason = "offline" | "locked" | "busy";
 
 /** What a command's atom resolves with; it never rejects. */
 export type CommandOutcome<T> =
-  | { status: "done"; value: T }
-  | { status: "refused"; reason: RefusalReason }
-  | { status: "failed"; error: unknown };
+  { status: "done"; value: T } | { status: "refused"; reason: RefusalReason } | { status: "failed"; error: unknown };
 
 /**
  * What a command's `run` receives: the API clients (from the store), the store's get/set, and
@@ -65,7 +63,9 @@ export const DEFAULT_FAILURE_KEY = "commands.failed";
  *    5000 ms (spec §9).
  * Resolves with a {@link CommandOutcome}; never rejects.
  */
-export function commandAtom<Args, T>(spec: CommandSpec<Args, T>): WritableAtom<null, [Args], Promise<CommandOutcome<T>>> {
+export function commandAtom<Args, T>(
+  spec: CommandSpec<Args, T>,
+): WritableAtom<null, [Args], Promise<CommandOutcome<T>>> {
   return atom(null, async (get, set, args: Args): Promise<CommandOutcome<T>> => {
     const env = get(commandEnvAtom);
     const notify = (key: string) => {
@@ -86,7 +86,12 @@ export function commandAtom<Args, T>(spec: CommandSpec<Args, T>): WritableAtom<n
     try {
       if (env === null) throw new Error("commands: commandEnvAtom was not set at app start");
       const store = env.store;
-      const context: CommandContext = { api: env.api, get, set, until: (state, done, timeoutMs) => until(store, state, done, timeoutMs) };
+      const context: CommandContext = {
+        api: env.api,
+        get,
+        set,
+        until: (state, done, timeoutMs) => until(store, state, done, timeoutMs),
+      };
       return { status: "done", value: await spec.run(context, args) };
     } catch (error) {
       console.warn("command failed", spec.request(args), error);

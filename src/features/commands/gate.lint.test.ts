@@ -42,6 +42,7 @@ describe("one command gate", () => {
   });
 
   it("the exceptions still exist (a stale entry would hide nothing)", () => {
-    for (const name of Object.keys(NOT_GATES)) expect(readFileSync(join(FEATURES, name), "utf8")).toMatch(/\bofflineAtom\b/);
+    for (const name of Object.keys(NOT_GATES))
+      expect(readFileSync(join(FEATURES, name), "utf8")).toMatch(/\bofflineAtom\b/);
   });
 });

@@ -14,7 +14,11 @@ function probe(target: GateTarget) {
   const seen: { gate: CommandGate | null } = { gate: null };
   function Probe() {
     seen.gate = useCommandGate(target);
-    return <button disabled={seen.gate.disabled} title={seen.gate.reason ?? undefined}>go</button>;
+    return (
+      <button disabled={seen.gate.disabled} title={seen.gate.reason ?? undefined}>
+        go
+      </button>
+    );
   }
   renderWithApp(<Probe />, store);
   return { store, now: () => seen.gate as CommandGate };
@@ -31,13 +35,21 @@ describe("useCommandGate", () => {
   it("offline: disabled with 'Brak połączenia: nic nie zostanie wysłane.'", () => {
     const { store, now } = probe({});
     act(() => store.set(serverReachableAtom, false));
-    expect(now()).toMatchObject({ disabled: true, cause: "offline", reason: "Brak połączenia: nic nie zostanie wysłane." });
+    expect(now()).toMatchObject({
+      disabled: true,
+      cause: "offline",
+      reason: "Brak połączenia: nic nie zostanie wysłane.",
+    });
   });
 
   it("locked: disabled with the lock's sentence, unless the control works while locked", () => {
     const { store, now } = probe({});
     act(() => store.set(sessionAtom, { status: "locked" }));
-    expect(now()).toMatchObject({ disabled: true, cause: "locked", reason: "Sesja zablokowana: najpierw odblokuj ją PIN-em." });
+    expect(now()).toMatchObject({
+      disabled: true,
+      cause: "locked",
+      reason: "Sesja zablokowana: najpierw odblokuj ją PIN-em.",
+    });
     const open = probe({ allowedWhileLocked: true });
     act(() => open.store.set(sessionAtom, { status: "locked" }));
     expect(open.now()).toMatchObject({ disabled: false, cause: null });
@@ -47,7 +59,12 @@ describe("useCommandGate", () => {
     const { store, now } = probe({ device: "lamp" });
     expect(now().disabled).toBe(false);
     act(() => store.set(liveValueAtom("availability/lamp"), deviceOffline("offline")));
-    expect(now()).toMatchObject({ disabled: true, cause: "unavailable", reason: "Urządzenie jest niedostępne.", unavailable: true });
+    expect(now()).toMatchObject({
+      disabled: true,
+      cause: "unavailable",
+      reason: "Urządzenie jest niedostępne.",
+      unavailable: true,
+    });
     act(() => store.set(liveValueAtom("availability/lamp"), deviceOffline("online")));
     expect(now()).toMatchObject({ disabled: false, unavailable: false });
     act(() => store.set(liveValueAtom("availability/other"), deviceOffline("offline")));
@@ -95,6 +112,10 @@ describe("useCommandGate", () => {
 
   it("the English reasons exist for every cause", async () => {
     const { en } = await import("./i18n/en");
-    expect(en.commands.gate).toEqual({ offline: "No connection: nothing will be sent.", unavailable: "The device is unavailable.", pending: "Sending…" });
+    expect(en.commands.gate).toEqual({
+      offline: "No connection: nothing will be sent.",
+      unavailable: "The device is unavailable.",
+      pending: "Sending…",
+    });
   });
 });

@@ -57,7 +57,13 @@ const NEVER = atom(false);
  * then locked) followed by the device and the pending mark: offline > locked > unavailable >
  * pending. `pending` counts only where it disables (`pendingDisables`).
  */
-export function gateCause(state: { offline: boolean; locked: boolean; unavailable: boolean; pending: boolean; pendingDisables: boolean }): GateCause | null {
+export function gateCause(state: {
+  offline: boolean;
+  locked: boolean;
+  unavailable: boolean;
+  pending: boolean;
+  pendingDisables: boolean;
+}): GateCause | null {
   if (state.offline) return "offline";
   if (state.locked) return "locked";
   if (state.unavailable) return "unavailable";
@@ -78,8 +84,15 @@ export function useCommandGate(target: GateTarget = {}): CommandGate {
   const { t } = useTranslation();
   const offline = useAtomValue(offlineAtom);
   const locked = useAtomValue(sessionLockedAtom) && target.allowedWhileLocked !== true;
-  const unavailable = useAtomValue(target.device === undefined ? NEVER : (deviceOffline(target.device) as Atom<boolean | null>)) === true;
+  const unavailable =
+    useAtomValue(target.device === undefined ? NEVER : (deviceOffline(target.device) as Atom<boolean | null>)) === true;
   const pending = useAtomValue(target.key === undefined ? NEVER : commandPendingAtom(target.key));
   const cause = gateCause({ offline, locked, unavailable, pending, pendingDisables: target.pendingDisables !== false });
-  return { disabled: cause !== null, pending, cause, reason: cause === null ? null : t(GATE_REASON_KEYS[cause]), unavailable };
+  return {
+    disabled: cause !== null,
+    pending,
+    cause,
+    reason: cause === null ? null : t(GATE_REASON_KEYS[cause]),
+    unavailable,
+  };
 }

@@ -7,4 +7,6 @@ import { createFamily } from "../../lib/state/family";
  * disable itself (DESIGN §4a: no optimistic value without a pending mark). The same target gives the
  * same atom while anything reads it; released when nothing does.
  */
-export const commandPendingAtom = createFamily<string, PrimitiveAtom<boolean>>(() => atom(false), { releaseWhenUnused: true });
+export const commandPendingAtom = createFamily<string, PrimitiveAtom<boolean>>(() => atom(false), {
+  releaseWhenUnused: true,
+});

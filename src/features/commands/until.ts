@@ -10,7 +10,12 @@ export type WatchableStore = Pick<JotaiStore, "get" | "sub">;
  * after `timeoutMs` ms without it. Subscribes to `state` in the store while it waits (no polling,
  * so a confirmation shows in the same frame it arrives) and unsubscribes however it ends. Never rejects.
  */
-export function until<T>(store: WatchableStore, state: Atom<T>, done: (value: T) => boolean, timeoutMs: number): Promise<boolean> {
+export function until<T>(
+  store: WatchableStore,
+  state: Atom<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+): Promise<boolean> {
   if (done(store.get(state))) return Promise.resolve(true);
   return new Promise((resolve) => {
     let settled = false;

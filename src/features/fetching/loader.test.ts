@@ -6,8 +6,16 @@ import { settledResourcesAtom } from "./atoms";
 import { createSessionLoader } from "./loader";
 
 const target = atom<string | null>(null);
-const preferences = defineSessionResource({ name: "preferences", fetch: () => Promise.reject(new Error("not fetched here")), atom: target });
-const config = defineSessionResource({ name: "config", fetch: () => Promise.reject(new Error("not fetched here")), atom: target });
+const preferences = defineSessionResource({
+  name: "preferences",
+  fetch: () => Promise.reject(new Error("not fetched here")),
+  atom: target,
+});
+const config = defineSessionResource({
+  name: "config",
+  fetch: () => Promise.reject(new Error("not fetched here")),
+  atom: target,
+});
 const answer = (data: string, fromCache: boolean) => ({ data, fromCache, fetchedAt: new Date() });
 
 describe("session loader: which resources the hub has settled in this session", () => {

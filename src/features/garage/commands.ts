@@ -1,4 +1,9 @@
-import { garagePath, type GarageCommand, type GarageCommandResult, type GarageDoor } from "../../shared/contract/garage";
+import {
+  garagePath,
+  type GarageCommand,
+  type GarageCommandResult,
+  type GarageDoor,
+} from "../../shared/contract/garage";
 import { commandAtom } from "../commands";
 import { sendDoorCommand } from "./api";
 

@@ -32,11 +32,19 @@ export const gpsTrackerIdsAtom = atom((get): readonly string[] =>
   get(liveChildrenAtom("gps")).filter((id) => !(GPS_RESERVED_IDS as readonly string[]).includes(id)),
 );
 
-const notifications = liveFamily({ pattern: GPS_NOTIFICATIONS_TOPIC, schema: GpsNotificationsSchema, map: (payload) => payload.state });
+const notifications = liveFamily({
+  pattern: GPS_NOTIFICATIONS_TOPIC,
+  schema: GpsNotificationsSchema,
+  map: (payload) => payload.state,
+});
 /** Whether the hub notifies when a tracker leaves home (`gps/notifications`); null while never set (off). */
 export const gpsNotificationsAtom = notifications();
 
-const alerts = liveFamily({ pattern: GPS_ALERT_TOPIC, schema: GpsAlertSchema, map: (alert, receivedAt): GpsAlert & { receivedAt: number } => ({ ...alert, receivedAt }) });
+const alerts = liveFamily({
+  pattern: GPS_ALERT_TOPIC,
+  schema: GpsAlertSchema,
+  map: (alert, receivedAt): GpsAlert & { receivedAt: number } => ({ ...alert, receivedAt }),
+});
 /** The newest notification the hub sent on `gps/alert` (not retained), with when it arrived. */
 export const gpsAlertAtom = alerts();
 

@@ -5,7 +5,9 @@ import type { JotaiStore } from "../../shared/store";
 import { gpsTrackAtom, gpsTracksAtom, mergeTrack } from "./atoms";
 
 /** What IndexedDB `kv` keeps under `gps`: each tracker's track (the live `gps/<tracker>` state is in the live snapshot). */
-const StoredGpsSchema = v.object({ tracks: v.record(v.pipe(v.string(), v.regex(/^[a-z0-9_-]{1,64}$/)), v.array(TrackPointSchema)) });
+const StoredGpsSchema = v.object({
+  tracks: v.record(v.pipe(v.string(), v.regex(/^[a-z0-9_-]{1,64}$/)), v.array(TrackPointSchema)),
+});
 
 /** Restores the stored tracks (validated; a bad record is dropped by kvGet); resolves with 0 (no live leaves). */
 export async function restoreTracks({ store, db, dbm }: PersistContext): Promise<number> {

@@ -6,4 +6,6 @@ import { lazy } from "react";
 export type { HistorySensor } from "./components/HistoryDialog";
 
 /** {@link import("./components/HistoryDialog").HistoryDialog}, loaded on first use (uPlot stays out of the first screen). */
-export const LazyHistoryDialog = lazy(() => import("./components/HistoryDialog").then((m) => ({ default: m.HistoryDialog })));
+export const LazyHistoryDialog = lazy(() =>
+  import("./components/HistoryDialog").then((m) => ({ default: m.HistoryDialog })),
+);

@@ -7,7 +7,11 @@ import { safeLocalStorage } from "../../shared/storage";
  * - `kiosk.updateCheckMs`: how often to check for a new version (default hourly);
  * - `kiosk.wakeLock`: keep the screen on while the dashboard is visible ("0" = off; default on).
  */
-export const KIOSK_KEYS = { idleMs: "kiosk.idleMs", updateCheckMs: "kiosk.updateCheckMs", wakeLock: "kiosk.wakeLock" } as const;
+export const KIOSK_KEYS = {
+  idleMs: "kiosk.idleMs",
+  updateCheckMs: "kiosk.updateCheckMs",
+  wakeLock: "kiosk.wakeLock",
+} as const;
 
 /** Default idle threshold: 2 minutes without a touch. */
 export const DEFAULT_IDLE_MS = 120_000;
@@ -51,4 +55,3 @@ function read(storage: Storage | undefined, key: string): string | null {
     return null;
   }
 }
-

@@ -4,7 +4,8 @@ import { createIdleTracker, type IdleTracker } from "./idle";
 import { DEFAULT_IDLE_MS, DEFAULT_UPDATE_CHECK_MS, KIOSK_KEYS, readMs } from "./settings";
 
 /** Build id baked in at build time (`VITE_BUILD_ID=...`), shown in `window.__kiosk.build`. */
-export const BUILD_ID: string = typeof import.meta.env.VITE_BUILD_ID === "string" ? import.meta.env.VITE_BUILD_ID : "dev";
+export const BUILD_ID: string =
+  typeof import.meta.env.VITE_BUILD_ID === "string" ? import.meta.env.VITE_BUILD_ID : "dev";
 
 /** Fallback reload if the new worker does not take control within this time after SKIP_WAITING, ms. */
 const TAKEOVER_TIMEOUT_MS = 10_000;

@@ -8,10 +8,13 @@ const batch = (entries: Record<string, LiveValue>) => new Map(Object.entries(ent
 describe("applyLiveBatch (DESIGN §4: one message re-renders exactly the tiles that read it)", () => {
   it("updates exactly the topic's atom; the others keep their identity and notify no one", () => {
     const store = createStore();
-    applyLiveBatch(store, batch({
-      "apply-test/temp/balcony": { value: { value: 1 }, receivedAt: 1 },
-      "apply-test/temp/outside": { value: { value: 2 }, receivedAt: 1 },
-    }));
+    applyLiveBatch(
+      store,
+      batch({
+        "apply-test/temp/balcony": { value: { value: 1 }, receivedAt: 1 },
+        "apply-test/temp/outside": { value: { value: 2 }, receivedAt: 1 },
+      }),
+    );
     const outsideBefore = store.get(liveValueAtom("apply-test/temp/outside"));
     let balconyNotified = 0;
     let outsideNotified = 0;
@@ -55,7 +58,10 @@ describe("applyLiveBatch (DESIGN §4: one message re-renders exactly the tiles t
   it("remembers when the newest value arrived (the offline notice's last update), never going back", () => {
     const store = createStore();
     expect(store.get(lastLiveUpdateAtAtom)).toBeNull();
-    applyLiveBatch(store, batch({ "last-test/a": { value: 1, receivedAt: 1000 }, "last-test/b": { value: 1, receivedAt: 3000 } }));
+    applyLiveBatch(
+      store,
+      batch({ "last-test/a": { value: 1, receivedAt: 1000 }, "last-test/b": { value: 1, receivedAt: 3000 } }),
+    );
     expect(store.get(lastLiveUpdateAtAtom)).toBe(3000);
     applyLiveBatch(store, batch({ "last-test/a": { value: 2, receivedAt: 2000 } }));
     expect(store.get(lastLiveUpdateAtAtom)).toBe(3000);

@@ -17,7 +17,8 @@ const applyBatchAtom = atom(null, (get, set, batch: ReadonlyMap<string, LiveValu
     if (next.receivedAt > newest) newest = next.receivedAt;
     const valueAtom = liveValueAtom(topic);
     const previous = get(valueAtom);
-    if (previous !== undefined && Object.is(previous.value, next.value) && previous.receivedAt === next.receivedAt) continue;
+    if (previous !== undefined && Object.is(previous.value, next.value) && previous.receivedAt === next.receivedAt)
+      continue;
     set(valueAtom, next);
     if (!known.has(topic)) (added ??= new Set()).add(topic);
   }

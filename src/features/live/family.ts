@@ -44,7 +44,8 @@ export function liveFamily<TSchema extends v.GenericSchema, T = LiveEntry<v.Infe
 ): LiveFamily<T> {
   const parts = spec.pattern.split("+");
   const topic = (...params: string[]): string => {
-    if (params.length !== parts.length - 1) throw new RangeError(`${spec.pattern} takes ${parts.length - 1} parameters, got ${params.length}`);
+    if (params.length !== parts.length - 1)
+      throw new RangeError(`${spec.pattern} takes ${parts.length - 1} parameters, got ${params.length}`);
     return parts.reduce((built, part, i) => built + (i === 0 ? "" : (params[i - 1] ?? "")) + part, "");
   };
   const map = spec.map ?? ((value: v.InferOutput<TSchema>, receivedAt: number) => ({ value, receivedAt }) as T);

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { applyLiveBatch } from "./apply";
 import { liveChildrenAtom, liveTopicsAtom } from "./atoms";
 
-const batch = (topics: string[], receivedAt = 1) => new Map(topics.map((topic) => [topic, { value: topic, receivedAt }]));
+const batch = (topics: string[], receivedAt = 1) =>
+  new Map(topics.map((topic) => [topic, { value: topic, receivedAt }]));
 
 describe("new topics (recorded in O(new topics), never a copy of every topic held)", () => {
   it("keeps every topic once, in the order first seen, across batches", () => {

@@ -8,7 +8,12 @@ import { liveChildrenAtom, liveTopicsAtom, splitTopic } from "./atoms";
  * topic set is made once, with its first topics, and then grows in place (see liveTopicsAtom); each
  * parent whose children changed gets one new children array (liveChildrenAtom).
  */
-export function recordNewTopics(get: Getter, set: Setter, known: ReadonlySet<string>, added: ReadonlySet<string>): void {
+export function recordNewTopics(
+  get: Getter,
+  set: Setter,
+  known: ReadonlySet<string>,
+  added: ReadonlySet<string>,
+): void {
   // The atom's initial empty Set is shared by every store: the first topics get a Set of this store's own.
   if (known.size === 0) set(liveTopicsAtom, new Set(added));
   else for (const topic of added) (known as Set<string>).add(topic);

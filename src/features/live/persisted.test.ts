@@ -29,7 +29,13 @@ describe("live snapshot saves (only the leaves written since the last save, neve
     await saver.save();
     expect(save.mock.calls[0]?.[1]).toHaveLength(2_000);
 
-    applyLiveBatch(store, new Map([["persist9/held/7", leaf("a", 2)], ["persist9/new/x", leaf("b", 2)]]));
+    applyLiveBatch(
+      store,
+      new Map([
+        ["persist9/held/7", leaf("a", 2)],
+        ["persist9/new/x", leaf("b", 2)],
+      ]),
+    );
     applyLiveBatch(store, new Map([["persist9/held/7", leaf("c", 3)]]));
     await saver.save();
     expect(save.mock.calls[1]?.[1]).toEqual([

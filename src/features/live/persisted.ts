@@ -32,7 +32,9 @@ export const liveSnapshotPersisted: PersistedPart = {
       async save() {
         const { readLiveLeaves } = await loadSnapshot();
         const topics = takeChangedTopics(store);
-        const changed = readLiveLeaves(store, topics).filter((entry) => persisted.get(entry.topic) !== entry.receivedAt);
+        const changed = readLiveLeaves(store, topics).filter(
+          (entry) => persisted.get(entry.topic) !== entry.receivedAt,
+        );
         let skipped: Array<{ topic: string }>;
         try {
           ({ skipped } = await dbm.saveLiveSnapshot(db, changed));

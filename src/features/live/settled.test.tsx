@@ -4,7 +4,13 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emptyIngestStats } from "../../lib/mqtt/ingest";
 import { lastLiveUpdateAtAtom, liveConnectionStateAtom, liveStatsAtom } from "./atoms";
-import { LIVE_BURST_GAP_MS, LIVE_SETTLE_CAP_MS, LIVE_SETTLE_QUIET_MS, LIVE_SETTLE_RECEIVING_MS, useLiveStateSettled } from "./settled";
+import {
+  LIVE_BURST_GAP_MS,
+  LIVE_SETTLE_CAP_MS,
+  LIVE_SETTLE_QUIET_MS,
+  LIVE_SETTLE_RECEIVING_MS,
+  useLiveStateSettled,
+} from "./settled";
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
@@ -18,7 +24,8 @@ function setup() {
   const store = createStore();
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   const hook = renderHook(() => useLiveStateSettled(), { wrapper });
-  const stats = (queued: number, applied: number) => act(() => store.set(liveStatsAtom, { ...emptyIngestStats(), received: applied + queued, applied, queued }));
+  const stats = (queued: number, applied: number) =>
+    act(() => store.set(liveStatsAtom, { ...emptyIngestStats(), received: applied + queued, applied, queued }));
   return { store, hook, stats };
 }
 

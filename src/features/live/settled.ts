@@ -24,7 +24,9 @@ export const LIVE_BURST_GAP_MS = 120;
  * the offline snapshot (a returning device), or live values have been applied and the ingest's
  * queue is empty. May go back to false while a later burst is applied.
  */
-export const liveStateAppliedAtom = atom((get) => get(lastLiveUpdateAtAtom) !== null && get(liveStatsAtom).queued === 0);
+export const liveStateAppliedAtom = atom(
+  (get) => get(lastLiveUpdateAtAtom) !== null && get(liveStatsAtom).queued === 0,
+);
 
 /** Messages the live channel has brought so far (the ingest's `received`; 0 for a state restored from the snapshot). */
 const liveReceivedAtom = atom((get) => get(liveStatsAtom).received);
@@ -72,7 +74,10 @@ export function useLiveStateSettled(
       setLatched(true);
       return;
     }
-    const handle = setTimeout(() => setLatched(true), phase === "connecting" ? capMs : phase === "empty" ? quietMs : receivingMs);
+    const handle = setTimeout(
+      () => setLatched(true),
+      phase === "connecting" ? capMs : phase === "empty" ? quietMs : receivingMs,
+    );
     return () => clearTimeout(handle);
   }, [restored, failed, latched, phase, capMs, quietMs, receivingMs]);
   return latched || restored || failed;

@@ -8,10 +8,13 @@ import { MAX_FOREIGN_TOPICS, MAX_LIVE_TOPICS, MAX_TOPICS_PER_ROOT } from "../../
 describe("live snapshot (DESIGN §5: restored data shows as stale until live data replaces it)", () => {
   it("round-trips every known leaf with its original arrival time", () => {
     const source = createStore();
-    applyLiveBatch(source, new Map([
-      ["snap/temp/balcony", { value: { value: -1, time: "2026-11-20T10:00:00Z" }, receivedAt: 1_000 }],
-      ["snap/lwt", { value: "Online", receivedAt: 2_000 }],
-    ]));
+    applyLiveBatch(
+      source,
+      new Map([
+        ["snap/temp/balcony", { value: { value: -1, time: "2026-11-20T10:00:00Z" }, receivedAt: 1_000 }],
+        ["snap/lwt", { value: "Online", receivedAt: 2_000 }],
+      ]),
+    );
     const entries = readLiveSnapshot(source);
     expect(entries).toEqual([
       { topic: "snap/temp/balcony", value: { value: -1, time: "2026-11-20T10:00:00Z" }, receivedAt: 1_000 },
@@ -47,8 +50,16 @@ describe("live snapshot (DESIGN §5: restored data shows as stale until live dat
   it("restores no more topics than the live topic cap, each share within its own limit", () => {
     const store = createStore();
     const entries = [
-      ...Array.from({ length: 2 * MAX_FOREIGN_TOPICS }, (_, i) => ({ topic: `snap4/tele/d${i}/STATE`, value: 1, receivedAt: 1 })),
-      ...Array.from({ length: MAX_LIVE_TOPICS }, (_, i) => ({ topic: `sensor/temp/snap4_${i}`, value: 1, receivedAt: 1 })),
+      ...Array.from({ length: 2 * MAX_FOREIGN_TOPICS }, (_, i) => ({
+        topic: `snap4/tele/d${i}/STATE`,
+        value: 1,
+        receivedAt: 1,
+      })),
+      ...Array.from({ length: MAX_LIVE_TOPICS }, (_, i) => ({
+        topic: `sensor/temp/snap4_${i}`,
+        value: 1,
+        receivedAt: 1,
+      })),
     ];
     expect(restoreLiveSnapshot(store, entries)).toBe(MAX_FOREIGN_TOPICS + MAX_TOPICS_PER_ROOT);
     const topics = [...store.get(liveTopicsAtom)];

@@ -57,8 +57,16 @@ export function startLive(store: JotaiStore, url: string, options: StartLiveOpti
   // test seam `connect`, or where there are no workers, in this thread.
   const inWorker = options.connect === undefined && typeof Worker === "function";
   (inWorker
-    ? import("../../lib/mqtt/workerConnection").then(({ connectLiveInWorker }) => () => connectLiveInWorker(handlers))
-    : import("../../lib/mqtt/connection").then(({ connectLive }) => () => connectLive({ ...handlers, connect: options.connect }))
+    ? import("../../lib/mqtt/workerConnection").then(
+        ({ connectLiveInWorker }) =>
+          () =>
+            connectLiveInWorker(handlers),
+      )
+    : import("../../lib/mqtt/connection").then(
+        ({ connectLive }) =>
+          () =>
+            connectLive({ ...handlers, connect: options.connect }),
+      )
   )
     .then((open) => {
       if (stopped) return;

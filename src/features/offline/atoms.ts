@@ -19,4 +19,3 @@ export const refusedWriteAtom = atom<RefusedWrite | null>(null);
 
 /** True while the dashboard is offline: the browser says so or the hub cannot be reached. */
 export const offlineAtom = atom((get) => !get(browserOnlineAtom) || !get(serverReachableAtom));
-

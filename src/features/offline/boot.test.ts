@@ -11,7 +11,8 @@ import { writeLocalCache } from "./localCache";
 const json = (status: number, body: unknown) => () =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
 const deadHub = () => Promise.reject(new TypeError("Failed to fetch"));
-const client = (fetchImpl: typeof fetch) => createApiClient({ baseUrl: "http://127.0.0.1:9/api/auth/v1", fetch: fetchImpl, retryDelayMs: 1 });
+const client = (fetchImpl: typeof fetch) =>
+  createApiClient({ baseUrl: "http://127.0.0.1:9/api/auth/v1", fetch: fetchImpl, retryDelayMs: 1 });
 
 describe("boot-time session with offline support", () => {
   let db: DashboardDb;
@@ -56,7 +57,11 @@ describe("boot-time session with offline support", () => {
   it("a browser with nobody remembered and no sign-in hint gets the login form without a request", async () => {
     const requests: string[] = [];
     const store = createStore();
-    const state = await bootSessionOffline(store, client((input) => (requests.push(String(input)), deadHub())), db);
+    const state = await bootSessionOffline(
+      store,
+      client((input) => (requests.push(String(input)), deadHub())),
+      db,
+    );
     expect(state).toEqual({ status: "loggedOut" });
     expect(store.get(sessionAtom)).toEqual({ status: "loggedOut" });
     expect(requests).toEqual([]);
@@ -81,7 +86,12 @@ describe("boot-time session when the hub is silent", () => {
     const state = await bootSessionOffline(store, client(silent), db, { offlineAfterMs: 50 });
     expect(state).toEqual({ status: "loggedIn", login: "demo", offline: true });
     expect(store.get(offlineAtom)).toBe(true);
-    answer(new Response(JSON.stringify({ code: "AUTH_SESSION_LOCKED" }), { status: 403, headers: { "content-type": "application/json" } }));
+    answer(
+      new Response(JSON.stringify({ code: "AUTH_SESSION_LOCKED" }), {
+        status: 403,
+        headers: { "content-type": "application/json" },
+      }),
+    );
     await vi.waitFor(() => expect(store.get(sessionAtom)).toEqual({ status: "locked" }));
     db.close();
   });

@@ -64,7 +64,10 @@ export async function bootSessionOffline(
     return loggedOut;
   }
   const validation = validateOnLoad(auth, { knownLogin: known?.login ?? null }).catch(
-    (error: unknown): SessionState => ({ status: "error", statusText: error instanceof Error ? error.message : String(error) }),
+    (error: unknown): SessionState => ({
+      status: "error",
+      statusText: error instanceof Error ? error.message : String(error),
+    }),
   );
   let state: SessionState | "slow" = await (known?.login
     ? Promise.race([validation, delay(options.offlineAfterMs ?? BOOT_OFFLINE_AFTER_MS).then(() => "slow" as const)])
@@ -75,7 +78,8 @@ export async function bootSessionOffline(
     const assumed: SessionState = { status: "loggedIn", login: known.login, offline: true };
     void validation.then((real) => {
       const isNetworkFailure = real.status === "loggedIn" && real.offline === true;
-      if (!isNetworkFailure && real.status !== "error" && store.get(sessionAtom) === assumed) store.set(sessionAtom, real);
+      if (!isNetworkFailure && real.status !== "error" && store.get(sessionAtom) === assumed)
+        store.set(sessionAtom, real);
     });
     state = assumed;
   }

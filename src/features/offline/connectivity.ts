@@ -32,7 +32,10 @@ export class OfflineWriteError extends Error {
  * - a POST/PATCH/PUT/DELETE while {@link offlineAtom} is true rejects with {@link OfflineWriteError}
  *   before anything is sent, and records it in `refusedWriteAtom`.
  */
-export function trackConnectivity(store: JotaiStore, base: typeof fetch = (i, init) => globalThis.fetch(i, init)): typeof fetch {
+export function trackConnectivity(
+  store: JotaiStore,
+  base: typeof fetch = (i, init) => globalThis.fetch(i, init),
+): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     const method = request.method.toUpperCase();

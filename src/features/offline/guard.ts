@@ -9,7 +9,11 @@ import { OfflineWriteError } from "./connectivity";
  * rejects with {@link OfflineWriteError}; `label` names the control for that message (e.g. the HTTP
  * method and path, or 'garage/open').
  */
-export async function guardWrite<T>(store: JotaiStore, label: { method: string; path: string }, action: () => Promise<T>): Promise<T> {
+export async function guardWrite<T>(
+  store: JotaiStore,
+  label: { method: string; path: string },
+  action: () => Promise<T>,
+): Promise<T> {
   if (store.get(offlineAtom)) {
     store.set(refusedWriteAtom, { at: Date.now(), ...label });
     throw new OfflineWriteError(label.method, label.path);

@@ -36,7 +36,10 @@ export function readLocalCache(storage: Storage | undefined = safeLocalStorage()
 }
 
 /** Writes the local cache (merging `patch` into what is there). Storage failures are ignored (logged). */
-export function writeLocalCache(patch: { login?: string | null; locked?: boolean; [part: string]: unknown }, storage: Storage | undefined = safeLocalStorage()): void {
+export function writeLocalCache(
+  patch: { login?: string | null; locked?: boolean; [part: string]: unknown },
+  storage: Storage | undefined = safeLocalStorage(),
+): void {
   if (!storage) return;
   const current = readLocalCache(storage) ?? { login: null, locked: false };
   const next: LocalCache = { ...current, ...patch, savedAt: Date.now() };

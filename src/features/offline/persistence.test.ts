@@ -104,10 +104,13 @@ describe("offline persistence", () => {
       const persistence = startPersistence(store, db, 5000, PARTS);
       const deep: unknown = JSON.parse("[".repeat(32_000) + "]".repeat(32_000));
       // Written straight into the live state, as no ingest would: the save must cope anyway.
-      applyLiveBatch(store, new Map([
-        ["shellies/deep/info", { value: deep, receivedAt: Date.now() }],
-        [TOPIC, { value: { value: 1 }, receivedAt: Date.now() }],
-      ]));
+      applyLiveBatch(
+        store,
+        new Map([
+          ["shellies/deep/info", { value: deep, receivedAt: Date.now() }],
+          [TOPIC, { value: { value: 1 }, receivedAt: Date.now() }],
+        ]),
+      );
       store.set(liveStatsAtom, (s) => ({ ...s, applied: s.applied + 2 }));
       await vi.advanceTimersByTimeAsync(5000);
       await vi.waitFor(async () => expect((await loadLiveSnapshot(db)).map((r) => r.topic)).toEqual([TOPIC]));

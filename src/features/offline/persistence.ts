@@ -17,7 +17,11 @@ export const PERSIST_INTERVAL_MS = 5000;
  * outdated/stale until live data confirms them). Resolves with how many live leaves were restored;
  * never rejects (a broken database only means nothing is restored).
  */
-export async function restoreOfflineState(store: JotaiStore, db: DashboardDb = getDashboardDb(), parts: readonly PersistedPart[] = []): Promise<number> {
+export async function restoreOfflineState(
+  store: JotaiStore,
+  db: DashboardDb = getDashboardDb(),
+  parts: readonly PersistedPart[] = [],
+): Promise<number> {
   const restoredLocally = restoreLocalParts(store, parts);
   const context: PersistContext = { store, db, dbm: DbModule };
   let restored = 0;
@@ -68,7 +72,9 @@ export function startPersistence(
       void DbModule.kvSet(db, DbModule.KV_KEYS.session, { login: session.login, locked: false }).catch(warn);
     } else if (session.status === "locked") {
       writeLocalCache({ locked: true });
-      void DbModule.kvSet(db, DbModule.KV_KEYS.session, { login: readLocalCache()?.login ?? null, locked: true }).catch(warn);
+      void DbModule.kvSet(db, DbModule.KV_KEYS.session, { login: readLocalCache()?.login ?? null, locked: true }).catch(
+        warn,
+      );
     } else if (session.status === "loggedOut") {
       clearLocalCache();
       void Promise.all([
@@ -89,7 +95,9 @@ export function startPersistence(
   };
   window.addEventListener("pagehide", flushAll);
   document.addEventListener("visibilitychange", handleVisibility);
-  const stopVersionWatch = onDashboardDbVersionChange(db, () => window.dispatchEvent(new Event(DB_VERSION_CHANGE_EVENT)));
+  const stopVersionWatch = onDashboardDbVersionChange(db, () =>
+    window.dispatchEvent(new Event(DB_VERSION_CHANGE_EVENT)),
+  );
 
   return {
     snapshotSkipped: () => savers.reduce((sum, { saver }) => sum + (saver.skipped?.() ?? 0), 0),

@@ -16,7 +16,9 @@ describe("recovery", () => {
     const store = createStore();
     store.set(serverReachableAtom, false);
     let hubUp = false;
-    const probe = vi.fn(() => (hubUp ? Promise.resolve(new Response(null, { status: 401 })) : Promise.reject(new TypeError("Failed to fetch"))));
+    const probe = vi.fn(() =>
+      hubUp ? Promise.resolve(new Response(null, { status: 401 })) : Promise.reject(new TypeError("Failed to fetch")),
+    );
     const onRecover = vi.fn();
     const stop = startRecovery(store, { probeUrl: "/api/v2/config", onRecover, fetch: probe, now: () => clock });
     await vi.advanceTimersByTimeAsync(5000);
@@ -35,7 +37,12 @@ describe("recovery", () => {
     const store = createStore();
     store.set(serverReachableAtom, false);
     const probe = vi.fn(() => Promise.resolve(new Response(null, { status: 502 })));
-    const stop = startRecovery(store, { probeUrl: "/api/v2/config", onRecover: vi.fn(), fetch: probe, now: () => clock });
+    const stop = startRecovery(store, {
+      probeUrl: "/api/v2/config",
+      onRecover: vi.fn(),
+      fetch: probe,
+      now: () => clock,
+    });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(store.get(offlineAtom)).toBe(true);
     stop();
@@ -45,7 +52,12 @@ describe("recovery", () => {
     const store = createStore();
     store.set(serverReachableAtom, false);
     const probe = vi.fn(() => Promise.resolve(new Response(null, { status: 200 })));
-    const stop = startRecovery(store, { probeUrl: "/api/v2/config", onRecover: vi.fn(), fetch: probe, now: () => clock });
+    const stop = startRecovery(store, {
+      probeUrl: "/api/v2/config",
+      onRecover: vi.fn(),
+      fetch: probe,
+      now: () => clock,
+    });
     store.set(liveConnectionStateAtom, "connect");
     await vi.waitFor(() => expect(store.get(offlineAtom)).toBe(false));
     stop();
@@ -66,7 +78,12 @@ describe("recovery", () => {
 
   it("the browser's offline and online events are followed", () => {
     const store = createStore();
-    const stop = startRecovery(store, { probeUrl: "/api/v2/config", onRecover: vi.fn(), fetch: vi.fn(() => new Promise<Response>(() => undefined)), now: () => clock });
+    const stop = startRecovery(store, {
+      probeUrl: "/api/v2/config",
+      onRecover: vi.fn(),
+      fetch: vi.fn(() => new Promise<Response>(() => undefined)),
+      now: () => clock,
+    });
     window.dispatchEvent(new Event("offline"));
     expect(store.get(offlineAtom)).toBe(true);
     window.dispatchEvent(new Event("online"));
@@ -77,8 +94,15 @@ describe("recovery", () => {
   it("when the live channel drops on an open page and the hub does not answer, the app goes offline at once", async () => {
     const store = createStore();
     let hubUp = true;
-    const probe = vi.fn(() => (hubUp ? Promise.resolve(new Response(null, { status: 200 })) : Promise.reject(new TypeError("Failed to fetch"))));
-    const stop = startRecovery(store, { probeUrl: "/api/v2/config", onRecover: vi.fn(), fetch: probe, now: () => clock });
+    const probe = vi.fn(() =>
+      hubUp ? Promise.resolve(new Response(null, { status: 200 })) : Promise.reject(new TypeError("Failed to fetch")),
+    );
+    const stop = startRecovery(store, {
+      probeUrl: "/api/v2/config",
+      onRecover: vi.fn(),
+      fetch: probe,
+      now: () => clock,
+    });
     store.set(liveConnectionStateAtom, "connect");
     await vi.waitFor(() => expect(probe).toHaveBeenCalledTimes(0));
     hubUp = false;
@@ -94,7 +118,12 @@ describe("recovery", () => {
   it("a broker restart behind a hub that answers leaves the app online (only the spinner shows)", async () => {
     const store = createStore();
     const probe = vi.fn(() => Promise.resolve(new Response(null, { status: 200 })));
-    const stop = startRecovery(store, { probeUrl: "/api/v2/config", onRecover: vi.fn(), fetch: probe, now: () => clock });
+    const stop = startRecovery(store, {
+      probeUrl: "/api/v2/config",
+      onRecover: vi.fn(),
+      fetch: probe,
+      now: () => clock,
+    });
     store.set(liveConnectionStateAtom, "connect");
     store.set(liveConnectionStateAtom, "reconnect");
     await vi.advanceTimersByTimeAsync(10_000);
@@ -109,7 +138,12 @@ describe("recovery", () => {
   it("a gateway's 503 after the live channel dropped counts as the hub gone", async () => {
     const store = createStore();
     const probe = vi.fn(() => Promise.resolve(new Response(null, { status: 503 })));
-    const stop = startRecovery(store, { probeUrl: "/api/v2/config", onRecover: vi.fn(), fetch: probe, now: () => clock });
+    const stop = startRecovery(store, {
+      probeUrl: "/api/v2/config",
+      onRecover: vi.fn(),
+      fetch: probe,
+      now: () => clock,
+    });
     store.set(liveConnectionStateAtom, "connect");
     store.set(liveConnectionStateAtom, "offline");
     await vi.waitFor(() => expect(store.get(offlineAtom)).toBe(true));
@@ -119,7 +153,12 @@ describe("recovery", () => {
   it("closing the live channel ourselves (logout, lock) checks nothing", async () => {
     const store = createStore();
     const probe = vi.fn(() => Promise.resolve(new Response(null, { status: 200 })));
-    const stop = startRecovery(store, { probeUrl: "/api/v2/config", onRecover: vi.fn(), fetch: probe, now: () => clock });
+    const stop = startRecovery(store, {
+      probeUrl: "/api/v2/config",
+      onRecover: vi.fn(),
+      fetch: probe,
+      now: () => clock,
+    });
     store.set(liveConnectionStateAtom, "connect");
     store.set(liveConnectionStateAtom, "end");
     await vi.advanceTimersByTimeAsync(10_000);

@@ -27,7 +27,6 @@ export interface RecoveryOptions {
   now?: () => number;
 }
 
-
 /**
  * Keeps the connectivity atoms true and brings the app back by itself:
  * - follows the browser's `online`/`offline` events;
@@ -75,7 +74,12 @@ export function startRecovery(store: JotaiStore, options: RecoveryOptions): () =
     if (checking || store.get(offlineAtom)) return;
     checking = true;
     try {
-      const response = await doFetch(options.probeUrl, { method: "HEAD", credentials: "include", cache: "no-store", signal: AbortSignal.timeout(checkTimeoutMs) });
+      const response = await doFetch(options.probeUrl, {
+        method: "HEAD",
+        credentials: "include",
+        cache: "no-store",
+        signal: AbortSignal.timeout(checkTimeoutMs),
+      });
       if (isGatewayFailure(response.status)) store.set(serverReachableAtom, false);
     } catch {
       store.set(serverReachableAtom, false);

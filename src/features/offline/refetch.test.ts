@@ -6,14 +6,21 @@ import { sessionAtom } from "../auth/atoms";
 import { refetchSessionData } from "./refetch";
 
 const resource = (name: string, refetchAfterOutage?: boolean) =>
-  defineSessionResource({ name, fetch: () => Promise.resolve({ data: "x", fromCache: false, fetchedAt: new Date() }), atom: atom("old"), refetchAfterOutage });
+  defineSessionResource({
+    name,
+    fetch: () => Promise.resolve({ data: "x", fromCache: false, fetchedAt: new Date() }),
+    atom: atom("old"),
+    refetchAfterOutage,
+  });
 
 describe("refetch after an outage from the one list of session resources", () => {
   it("revalidates, through the session's loader, every resource marked for it and only those", async () => {
     const store = createStore();
     store.set(sessionAtom, { status: "loggedIn", login: "demo" });
     const revalidated: string[] = [];
-    store.set(sessionRevalidatorAtom, { revalidate: (r: SessionResource) => Promise.resolve(void revalidated.push(r.key)) });
+    store.set(sessionRevalidatorAtom, {
+      revalidate: (r: SessionResource) => Promise.resolve(void revalidated.push(r.key)),
+    });
     await refetchSessionData(store, [resource("config"), resource("switches"), resource("bootOnly", false)]);
     expect(revalidated).toEqual(["session/config", "session/switches"]);
   });

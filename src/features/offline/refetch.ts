@@ -14,6 +14,9 @@ import { sessionAtom } from "../auth/atoms";
 export async function refetchSessionData(store: JotaiStore, resources: readonly SessionResource[]): Promise<void> {
   const loader = store.get(sessionRevalidatorAtom);
   if (store.get(sessionAtom).status !== "loggedIn" || loader === null) return;
-  const results = await Promise.allSettled(resources.filter((resource) => resource.refetchAfterOutage).map((resource) => loader.revalidate(resource)));
-  for (const result of results) if (result.status === "rejected") console.warn("refetch after recovery failed", result.reason);
+  const results = await Promise.allSettled(
+    resources.filter((resource) => resource.refetchAfterOutage).map((resource) => loader.revalidate(resource)),
+  );
+  for (const result of results)
+    if (result.status === "rejected") console.warn("refetch after recovery failed", result.reason);
 }

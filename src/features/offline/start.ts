@@ -83,7 +83,9 @@ export function startOffline(store: JotaiStore, api: ApiClients, options: StartO
   };
   let persistence: Promise<ReturnType<typeof PersistenceModule.startPersistence> | null> = Promise.resolve(null);
   const startPersisting = (): void => {
-    persistence = loadPersistence().then((m) => (stopped ? null : m.startPersistence(store, options.db, undefined, parts)));
+    persistence = loadPersistence().then((m) =>
+      stopped ? null : m.startPersistence(store, options.db, undefined, parts),
+    );
   };
   let unsubscribeSession = (): void => undefined;
   if (rememberedSessionLocal()) startPersisting();

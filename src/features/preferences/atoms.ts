@@ -14,7 +14,9 @@ export const accountAppUiAtom = atom((get) => get(preferencesAtom).appUi);
  * follow the account. Read when the app loads and again whenever a component starts using it; a
  * change in another tab of this browser arrives through the `storage` event.
  */
-export const deviceAppUiAtom = atomWithStorage<DeviceAppUi>(DEVICE_APP_UI_KEY, null, deviceAppUiStorage(), { getOnInit: true });
+export const deviceAppUiAtom = atomWithStorage<DeviceAppUi>(DEVICE_APP_UI_KEY, null, deviceAppUiStorage(), {
+  getOnInit: true,
+});
 
 /**
  * The layout in effect on this device: "standard" (bar at the bottom) or "car" (vertical bar on the

@@ -12,7 +12,6 @@ export const DEVICE_APP_UI_KEY = "device.appUi";
 /** This device's layout choice: a layout, or null to follow the account preference. */
 export type DeviceAppUi = AppUi | null;
 
-
 /** Reads the device's layout choice; null when absent, not a known layout, or storage is unavailable. */
 export function readDeviceAppUi(storage: Storage | undefined = safeLocalStorage()): DeviceAppUi {
   try {
@@ -38,7 +37,11 @@ export interface DeviceAppUiStorage {
   getItem: (key: string, initialValue: DeviceAppUi) => DeviceAppUi;
   setItem: (key: string, value: DeviceAppUi) => void;
   removeItem: (key: string) => void;
-  subscribe: (key: string, callback: (value: DeviceAppUi) => void, initialValue: DeviceAppUi) => (() => void) | undefined;
+  subscribe: (
+    key: string,
+    callback: (value: DeviceAppUi) => void,
+    initialValue: DeviceAppUi,
+  ) => (() => void) | undefined;
 }
 
 /**

@@ -78,9 +78,13 @@ describe("preferences (spec §3, §4)", () => {
     claimDefaultRoute(b, () => memoryStorage(), "/");
     expect(takeDefaultRoute(b, "/", "/")).toBeNull();
     const c = createStore();
-    claimDefaultRoute(c, () => {
-      throw new DOMException("denied", "SecurityError");
-    }, "/");
+    claimDefaultRoute(
+      c,
+      () => {
+        throw new DOMException("denied", "SecurityError");
+      },
+      "/",
+    );
     expect(takeDefaultRoute(c, "/weather", "/")).toBeNull();
   });
 

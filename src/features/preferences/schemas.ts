@@ -2,11 +2,7 @@
  * The preferences contract as the dashboard uses it: schemas and defaults come from the shared
  * contract (src/shared/contract/preferences.ts), the one the hub stores and validates with.
  */
-import {
-  PreferencesAnswerSchema,
-  type Preferences,
-  type PreferencesPatch,
-} from "../../shared/contract/preferences";
+import { PreferencesAnswerSchema, type Preferences, type PreferencesPatch } from "../../shared/contract/preferences";
 
 export {
   AppUiSchema,

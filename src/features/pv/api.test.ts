@@ -6,7 +6,11 @@ import { formatKwh, formatPeriod, formatPower } from "./components/format";
 
 describe("failedLine", () => {
   it("reads the line and message of a refused log", () => {
-    const error = httpError(400, "Bad Request", { code: "BAD_REQUEST", line: 5, message: "line 5: power: not a number" });
+    const error = httpError(400, "Bad Request", {
+      code: "BAD_REQUEST",
+      line: 5,
+      message: "line 5: power: not a number",
+    });
     expect(failedLine(error)).toEqual({ line: 5, message: "line 5: power: not a number" });
   });
 
@@ -70,14 +74,25 @@ describe("uploadPvLog (spec §7 POST /pv/log)", () => {
     vi.stubGlobal("XMLHttpRequest", HeldXhr);
     const general = createApiClient({ baseUrl: "http://localhost/api/v2", retry: 0 });
     const releases: (() => void)[] = [];
-    const tasks = [1, 2].map(() => general.inQueue("task", () => new Promise<void>((resolve) => releases.push(resolve))));
+    const tasks = [1, 2].map(() =>
+      general.inQueue("task", () => new Promise<void>((resolve) => releases.push(resolve))),
+    );
     const upload = uploadPvLog(general, new File(["time,power\n"], "pv.csv", { type: "text/csv" }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(HeldXhr.sent).toHaveLength(0);
     releases[0]?.();
     await vi.waitFor(() => expect(HeldXhr.sent).toHaveLength(1));
     expect(HeldXhr.sent[0]?.url).toBe("http://localhost/api/v2/pv/log");
-    const item = { id: 1, name: "pv.csv", uploadedAt: "2026-06-21T20:00:00.000Z", rows: 61, from: "2026-06-21T03:00:00.000Z", to: "2026-06-21T18:00:00.000Z", energyKwh: 40.098, peakW: 4200 };
+    const item = {
+      id: 1,
+      name: "pv.csv",
+      uploadedAt: "2026-06-21T20:00:00.000Z",
+      rows: 61,
+      from: "2026-06-21T03:00:00.000Z",
+      to: "2026-06-21T18:00:00.000Z",
+      energyKwh: 40.098,
+      peakW: 4200,
+    };
     HeldXhr.sent[0]?.answer(200, { item });
     expect(await upload).toEqual(item);
     releases[1]?.();
@@ -123,7 +138,10 @@ describe("uploadPvLog and the session (spec §4: any answer carrying AUTH_SESSIO
   });
 
   it("a refused file reports its BAD_REQUEST and keeps the line for the screen", async () => {
-    vi.stubGlobal("XMLHttpRequest", answeringXhr(400, { code: "BAD_REQUEST", line: 2, message: "line 2: power: not a number" }));
+    vi.stubGlobal(
+      "XMLHttpRequest",
+      answeringXhr(400, { code: "BAD_REQUEST", line: 2, message: "line 2: power: not a number" }),
+    );
     const codes: string[] = [];
     const general = createApiClient({ baseUrl: "/api/v2", onErrorCode: (code) => codes.push(code) });
     const failure = await uploadPvLog(general, new File(["a"], "pv.csv")).catch((error: unknown) => error);

@@ -1,6 +1,14 @@
 import * as v from "valibot";
 import type { ApiClient } from "../../lib/api/client";
-import { PV_LOG_FIELD, PV_LOG_PATH, PV_LOGS_PATH, PvLogAnswerSchema, PvLogErrorSchema, PvLogsAnswerSchema, type PvLogSummary } from "../../shared/contract/pv";
+import {
+  PV_LOG_FIELD,
+  PV_LOG_PATH,
+  PV_LOGS_PATH,
+  PvLogAnswerSchema,
+  PvLogErrorSchema,
+  PvLogsAnswerSchema,
+  type PvLogSummary,
+} from "../../shared/contract/pv";
 import { ApiError, isApiError } from "../../lib/api/errors";
 import { postForm, type UploadProgress } from "./upload";
 
@@ -15,12 +23,18 @@ export async function fetchPvLogs(general: ApiClient): Promise<PvLogSummary[]> {
  * file: 400 whose body has `line`, see {@link failedLine}); a failure is reported to `general` like
  * its own calls' (spec §4: an AUTH_SESSION_LOCKED answer locks the session).
  */
-export async function uploadPvLog(general: ApiClient, file: File, onProgress?: (progress: UploadProgress) => void): Promise<PvLogSummary> {
+export async function uploadPvLog(
+  general: ApiClient,
+  file: File,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<PvLogSummary> {
   const form = new FormData();
   form.append(PV_LOG_FIELD, file, file.name);
   let body: unknown;
   try {
-    body = await general.inQueue("task", () => postForm(`${general.baseUrl}${PV_LOG_PATH}`, form, onProgress ? { onProgress } : {}));
+    body = await general.inQueue("task", () =>
+      postForm(`${general.baseUrl}${PV_LOG_PATH}`, form, onProgress ? { onProgress } : {}),
+    );
   } catch (error) {
     throw general.report(error);
   }

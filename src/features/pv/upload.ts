@@ -11,14 +11,19 @@ export type UploadProgress = { loaded: number; total: number };
  * "server" with the hub's error body (its `code`, `line`), "network", "timeout" (after `timeoutMs`)
  * or "aborted" (`signal`).
  */
-export function postForm(url: string, form: FormData, options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal; timeoutMs?: number } = {}): Promise<unknown> {
+export function postForm(
+  url: string,
+  form: FormData,
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
     xhr.withCredentials = true;
     xhr.timeout = options.timeoutMs ?? 120_000;
     xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (event) => options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+    xhr.upload.onprogress = (event) =>
+      options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     const body = (): unknown => {
       try {
         return xhr.responseText === "" ? undefined : (JSON.parse(xhr.responseText) as unknown);

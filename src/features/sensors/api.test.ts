@@ -38,7 +38,12 @@ describe("fetchSensors (spec §7: GET /config/sensors)", () => {
 
   it("passes a sensor's room through, and ignores a room that is not text (older or newer hubs still work)", async () => {
     server = await startTestServer((_req, res) =>
-      sendJson(res, 200, { items: [{ ...balcony, room: "Balkon" }, { ...door, room: 7 }] }),
+      sendJson(res, 200, {
+        items: [
+          { ...balcony, room: "Balkon" },
+          { ...door, room: 7 },
+        ],
+      }),
     );
     const result = await fetchSensors(createApiClient({ baseUrl: server.url }));
     expect(result.data.map((s) => s.room)).toEqual(["Balkon", undefined]);
@@ -46,7 +51,12 @@ describe("fetchSensors (spec §7: GET /config/sensors)", () => {
 
   it("rejects an unknown kind or a hostile place as a server error", async () => {
     server = await startTestServer((_req, res) =>
-      sendJson(res, 200, { items: [{ ...balcony, kind: "radiation" }, { ...balcony, place: "../etc" }] }),
+      sendJson(res, 200, {
+        items: [
+          { ...balcony, kind: "radiation" },
+          { ...balcony, place: "../etc" },
+        ],
+      }),
     );
     const failure = await fetchSensors(createApiClient({ baseUrl: server.url })).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
@@ -57,15 +67,6 @@ describe("fetchSensors (spec §7: GET /config/sensors)", () => {
 describe("unitOf", () => {
   it("gives each kind its unit", () => {
     expect(SENSOR_KINDS).toEqual(["temp", "humid", "light", "batt", "door", "pressure", "pm25", "pm10"]);
-    expect(SENSOR_KINDS.map(unitOf)).toEqual([
-      "°C",
-      "%",
-      "lx",
-      "%",
-      "",
-      "hPa",
-      "µg/m³",
-      "µg/m³",
-    ]);
+    expect(SENSOR_KINDS.map(unitOf)).toEqual(["°C", "%", "lx", "%", "", "hPa", "µg/m³", "µg/m³"]);
   });
 });

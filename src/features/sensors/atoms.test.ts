@@ -59,7 +59,10 @@ describe("sensor atoms (spec §9, DESIGN §3-4)", () => {
     const unsubscribe = store.sub(lowestOutdoorAtom, () => undefined);
     expect(store.get(lowestOutdoorAtom)).toBeNull();
     store.set(liveValueAtom("sensor/temp/balcony"), { value: { value: 1.2, time: iso(T0) }, receivedAt: T0 });
-    store.set(liveValueAtom("sensor/temp/tunnel"), { value: { value: -0.4, time: iso(T0 - 20 * 60_000) }, receivedAt: T0 });
+    store.set(liveValueAtom("sensor/temp/tunnel"), {
+      value: { value: -0.4, time: iso(T0 - 20 * 60_000) },
+      receivedAt: T0,
+    });
     store.set(liveValueAtom("sensor/temp/kitchen"), { value: { value: -30, time: iso(T0) }, receivedAt: T0 });
     expect(store.get(lowestOutdoorAtom)).toBe(-0.4);
     vi.advanceTimersByTime(11 * 60_000);

@@ -4,6 +4,12 @@
  */
 export { OutdoorMinBox } from "./components/OutdoorMinBox";
 export { SensorTiles } from "./components/SensorTiles";
-export { sensorReadingAtom, sensorFreshnessAtom, readingAgeOrigin, lowestOutdoorAtom, type SensorReading } from "./atoms";
+export {
+  sensorReadingAtom,
+  sensorFreshnessAtom,
+  readingAgeOrigin,
+  lowestOutdoorAtom,
+  type SensorReading,
+} from "./atoms";
 export { readingParts, readingText } from "./components/formatReading";
 export { unitOf } from "./units";

@@ -41,7 +41,10 @@ describe("groupByRoom (tiles grouped by room, batteries small)", () => {
   });
 
   it("shows batteries apart from the tiles of their room", () => {
-    const groups = groupByRoom([sensor("t", "temp", "Ogród"), sensor("b", "batt", "Ogród"), sensor("x", "batt")], "Pozostałe");
+    const groups = groupByRoom(
+      [sensor("t", "temp", "Ogród"), sensor("b", "batt", "Ogród"), sensor("x", "batt")],
+      "Pozostałe",
+    );
     expect(names(groups)).toEqual([
       { name: "Ogród", tiles: ["t"], batteries: ["b"] },
       { name: "Pozostałe", tiles: [], batteries: ["x"] },
@@ -50,7 +53,12 @@ describe("groupByRoom (tiles grouped by room, batteries small)", () => {
 
   it("treats names that differ only in surrounding spaces as one room, and a room named 'Pozostałe' as the fallback", () => {
     const groups = groupByRoom(
-      [sensor("a", "temp", " Salon"), sensor("b", "humid", "Salon "), sensor("c", "temp", "Pozostałe"), sensor("d", "temp")],
+      [
+        sensor("a", "temp", " Salon"),
+        sensor("b", "humid", "Salon "),
+        sensor("c", "temp", "Pozostałe"),
+        sensor("d", "temp"),
+      ],
       "Pozostałe",
     );
     expect(names(groups)).toEqual([

@@ -12,8 +12,14 @@ export { SETTINGS_PATH };
  * @returns the value the hub stored
  * Errors: ApiError; `BAD_REQUEST` with a message naming the field (`value.0.max: must be above min`).
  */
-export async function patchSetting(auth: ApiClient, key: SettingKey, value: unknown, idsToRemove?: readonly string[]): Promise<unknown> {
-  const body: SettingsBody = idsToRemove && idsToRemove.length > 0 ? { key, value, idsToRemove: [...idsToRemove] } : { key, value };
+export async function patchSetting(
+  auth: ApiClient,
+  key: SettingKey,
+  value: unknown,
+  idsToRemove?: readonly string[],
+): Promise<unknown> {
+  const body: SettingsBody =
+    idsToRemove && idsToRemove.length > 0 ? { key, value, idsToRemove: [...idsToRemove] } : { key, value };
   const result = await auth.patch(SETTINGS_PATH, { json: body, schema: SettingAnswerSchema });
   return result.data.item.value;
 }
@@ -25,6 +31,10 @@ export async function patchSetting(auth: ApiClient, key: SettingKey, value: unkn
  * Errors: ApiError.
  */
 export async function notifySensors(general: ApiClient): Promise<string[]> {
-  const result = await general.post(SENSORS_NOTIFY_PATH, { queue: "task", json: {}, schema: SensorsNotifyAnswerSchema });
+  const result = await general.post(SENSORS_NOTIFY_PATH, {
+    queue: "task",
+    json: {},
+    schema: SensorsNotifyAnswerSchema,
+  });
   return result.data.item.active;
 }

@@ -13,7 +13,11 @@ export type RelayLabel = (label: string, relay: number) => string;
  * ('name/relay', '<label>, przekaźnik n'), in the groups' order, each item once. Items of the groups
  * that name no known switch are offered too, under their own text, so nothing saved is hidden.
  */
-export function switchOptions(switches: readonly Switch[], groups: readonly SwitchGroup[], relayLabel: RelayLabel): SwitchOption[] {
+export function switchOptions(
+  switches: readonly Switch[],
+  groups: readonly SwitchGroup[],
+  relayLabel: RelayLabel,
+): SwitchOption[] {
   const labels = new Map(switches.map((item) => [item.name, item.label]));
   const seen = new Set<string>();
   const out: SwitchOption[] = [];
@@ -22,11 +26,18 @@ export function switchOptions(switches: readonly Switch[], groups: readonly Swit
     seen.add(item);
     const ref = parseSwitchRef(item);
     const label = labels.get(ref.name) ?? ref.name;
-    out.push({ item, name: ref.name, relay: ref.relay, label: ref.relay === undefined ? label : relayLabel(label, ref.relay) });
+    out.push({
+      item,
+      name: ref.name,
+      relay: ref.relay,
+      label: ref.relay === undefined ? label : relayLabel(label, ref.relay),
+    });
   };
   for (const item of switches) {
     add(item.name);
-    for (const group of groups) for (const listed of group.items) if (parseSwitchRef(listed).name === item.name && listed !== item.name) add(listed);
+    for (const group of groups)
+      for (const listed of group.items)
+        if (parseSwitchRef(listed).name === item.name && listed !== item.name) add(listed);
   }
   for (const group of groups) for (const listed of group.items) add(listed);
   return out;

@@ -9,7 +9,8 @@ import { saveSettingCommand, settingTarget } from "./commands";
 export function refusalMessage(error: unknown): string | null {
   if (!isApiError(error) || error.code !== "BAD_REQUEST") return null;
   const body = error.body;
-  if (typeof body === "object" && body !== null && "message" in body && typeof body.message === "string") return body.message.slice(0, 300);
+  if (typeof body === "object" && body !== null && "message" in body && typeof body.message === "string")
+    return body.message.slice(0, 300);
   return null;
 }
 

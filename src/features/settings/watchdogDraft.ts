@@ -11,7 +11,13 @@ export type NumberText = string;
 export type TempEntryDraft = { id: string; sensor: string; min: NumberText; max: NumberText };
 
 /** The weather watchdog being edited: its thresholds as typed. */
-export type WeatherDraft = { enabled: boolean; frostBelow: NumberText; heatAbove: NumberText; pm25Above: NumberText; pm10Above: NumberText };
+export type WeatherDraft = {
+  enabled: boolean;
+  frostBelow: NumberText;
+  heatAbove: NumberText;
+  pm25Above: NumberText;
+  pm10Above: NumberText;
+};
 
 /** A typed number: '' -> null, '3,5' or '3.5' -> 3.5, anything else -> NaN (refused by the schema as "must be a number"). */
 export function parseNumberText(text: NumberText): number | null {
@@ -20,7 +26,8 @@ export function parseNumberText(text: NumberText): number | null {
   return /^[-+]?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-const show = (value: number | null | undefined): NumberText => (value === null || value === undefined ? "" : String(value));
+const show = (value: number | null | undefined): NumberText =>
+  value === null || value === undefined ? "" : String(value);
 
 /** The editor's draft of a stored weather watchdog (the default when none is stored). */
 export function weatherDraftOf(value: WeatherWatchdogValue | null): WeatherDraft {
@@ -47,12 +54,22 @@ export function weatherValueOf(draft: WeatherDraft): unknown {
 
 /** The editor's drafts of stored tempWatchdog entries. */
 export function tempDraftOf(value: TempWatchdogValue | null): TempEntryDraft[] {
-  return (value ?? []).map((entry) => ({ id: entry.id, sensor: entry.sensor, min: show(entry.min), max: show(entry.max) }));
+  return (value ?? []).map((entry) => ({
+    id: entry.id,
+    sensor: entry.sensor,
+    min: show(entry.min),
+    max: show(entry.max),
+  }));
 }
 
 /** The tempWatchdog value the drafts stand for: `{id, sensor, min, max}` with null for an empty limit. */
 export function tempValueOf(drafts: readonly TempEntryDraft[]): unknown {
-  return drafts.map((entry) => ({ id: entry.id, sensor: entry.sensor, min: parseNumberText(entry.min), max: parseNumberText(entry.max) }));
+  return drafts.map((entry) => ({
+    id: entry.id,
+    sensor: entry.sensor,
+    min: parseNumberText(entry.min),
+    max: parseNumberText(entry.max),
+  }));
 }
 
 /** A fresh entry id (`[A-Za-z0-9_-]`), unique among `taken`. */

@@ -10,7 +10,12 @@ import {
   type SwitchSetAnswer,
   type SwitchSetBody,
 } from "../../shared/contract/switches";
-import { TasmotaConsoleAnswerSchema, tasmotaConsolePath, type TasmotaConsoleAnswer, type TasmotaConsoleBody } from "../../shared/contract/tasmota-console";
+import {
+  TasmotaConsoleAnswerSchema,
+  tasmotaConsolePath,
+  type TasmotaConsoleAnswer,
+  type TasmotaConsoleBody,
+} from "../../shared/contract/tasmota-console";
 import { SwitchesResponseSchema, type Switch } from "./schemas";
 
 /** GET /config/switches on the general base (spec §7): switch definitions. Errors: ApiError. */
@@ -32,7 +37,8 @@ export async function fetchSwitch(general: ApiClient, name: string): Promise<Swi
  * GET /config/switches now answers them. On the task queue (spec §7), never retried. Errors: ApiError.
  */
 export async function reloadSwitches(general: ApiClient): Promise<Switch[]> {
-  return (await general.post(SWITCHES_RELOAD_PATH, { queue: "task", json: {}, schema: SwitchesResponseSchema })).data.items;
+  return (await general.post(SWITCHES_RELOAD_PATH, { queue: "task", json: {}, schema: SwitchesResponseSchema })).data
+    .items;
 }
 
 /**
@@ -42,16 +48,32 @@ export async function reloadSwitches(general: ApiClient): Promise<Switch[]> {
  * cannot reach the broker, `NOT_FOUND`, `BAD_REQUEST`).
  * On the helper queue (spec §7): one device command at a time, never retried.
  */
-export async function setSwitch(general: ApiClient, name: string, relay: number, state: "ON" | "OFF"): Promise<ApiResult<SwitchSetAnswer>> {
-  return general.post(switchSetPath(name), { queue: "helper", json: { relay, state } satisfies SwitchSetBody, schema: SwitchSetAnswerSchema });
+export async function setSwitch(
+  general: ApiClient,
+  name: string,
+  relay: number,
+  state: "ON" | "OFF",
+): Promise<ApiResult<SwitchSetAnswer>> {
+  return general.post(switchSetPath(name), {
+    queue: "helper",
+    json: { relay, state } satisfies SwitchSetBody,
+    schema: SwitchSetAnswerSchema,
+  });
 }
 
 /**
  * PATCH /config/switches/{id} on the general base (spec §7): changes switch `name`'s label and/or
  * purpose (null or "" clears it); resolves with the definition as the hub now answers it. Errors: ApiError.
  */
-export async function editSwitch(general: ApiClient, name: string, config: SwitchConfigBody["config"]): Promise<ApiResult<Switch>> {
-  const result = await general.patch(switchConfigPath(name), { json: { config } satisfies SwitchConfigBody, schema: SwitchAnswerSchema });
+export async function editSwitch(
+  general: ApiClient,
+  name: string,
+  config: SwitchConfigBody["config"],
+): Promise<ApiResult<Switch>> {
+  const result = await general.patch(switchConfigPath(name), {
+    json: { config } satisfies SwitchConfigBody,
+    schema: SwitchAnswerSchema,
+  });
   return { ...result, data: result.data.item };
 }
 
@@ -64,8 +86,17 @@ export async function editSwitch(general: ApiClient, name: string, config: Switc
  * `DEVICE_NO_ANSWER`, `DEVICE_UNREACHABLE`, `DEVICE_BUSY`, `NOT_FOUND`).
  * On the task queue (spec §7, two at a time): a long task.
  */
-export async function runTasmotaCommand(general: ApiClient, name: string, cmd: string, pin?: number): Promise<ApiResult<TasmotaConsoleAnswer["item"]>> {
+export async function runTasmotaCommand(
+  general: ApiClient,
+  name: string,
+  cmd: string,
+  pin?: number,
+): Promise<ApiResult<TasmotaConsoleAnswer["item"]>> {
   const json: TasmotaConsoleBody = pin === undefined ? { cmd } : { cmd, pin };
-  const result = await general.post(tasmotaConsolePath(name), { queue: "task", json, schema: TasmotaConsoleAnswerSchema });
+  const result = await general.post(tasmotaConsolePath(name), {
+    queue: "task",
+    json,
+    schema: TasmotaConsoleAnswerSchema,
+  });
   return { ...result, data: result.data.item };
 }

@@ -8,14 +8,20 @@ import { serverReachableAtom } from "../offline/atoms";
 import { SWITCH_CONFIRM_TIMEOUT_MS, switchTarget, toggleSwitchCommand } from "./commands";
 
 /** A store as boot leaves it (logged in, commands' environment set), a toast spy, and a hub answering `answer`. */
-function setup(answer: (request: Recorded) => Canned = () => ({ status: 200, body: { item: { name: "listwa", relay: 2, command: "POWER2", state: "ON" } } })) {
+function setup(
+  answer: (request: Recorded) => Canned = () => ({
+    status: 200,
+    body: { item: { name: "listwa", relay: 2, command: "POWER2", state: "ON" } },
+  }),
+) {
   const store = createStore();
   const notify = vi.fn();
   const { client, requests } = fakeClient(answer);
   const api = { auth: client, general: client, generalV1: client, cameras: client, camerasV5: client, garage: client };
   store.set(commandEnvAtom, { api, notify, translate: polishTranslate(), store });
   store.set(sessionAtom, { status: "loggedIn", login: "demo" });
-  const power = (topic: string, state: "ON" | "OFF") => applyLiveBatch(store, new Map([[topic, { value: { state }, receivedAt: Date.now() }]]));
+  const power = (topic: string, state: "ON" | "OFF") =>
+    applyLiveBatch(store, new Map([[topic, { value: { state }, receivedAt: Date.now() }]]));
   return { store, notify, requests, power };
 }
 
@@ -97,7 +103,10 @@ describe("toggleSwitchCommand (spec §3, §7 POST switch/{id}/set)", () => {
   it("offline: refused, nothing sent, nothing pending", async () => {
     const { store, requests } = setup();
     store.set(serverReachableAtom, false);
-    await expect(store.set(toggleSwitchCommand, { name: "listwa", relay: 1 })).resolves.toEqual({ status: "refused", reason: "offline" });
+    await expect(store.set(toggleSwitchCommand, { name: "listwa", relay: 1 })).resolves.toEqual({
+      status: "refused",
+      reason: "offline",
+    });
     expect(requests).toHaveLength(0);
     expect(store.get(commandPendingAtom("switch:listwa/1"))).toBe(false);
   });

@@ -1,7 +1,19 @@
 import * as v from "valibot";
 import { ApiError } from "../../lib/api/errors";
-import { AUTH_BAD_PIN, AUTH_PIN_DELAY, BAD_REQUEST, DEVICE_BUSY, DEVICE_NO_ANSWER, DEVICE_UNREACHABLE, PIN_REQUIRED } from "../../shared/contract/errors";
-import { PinRequiredErrorSchema, tasmotaConsolePath, type TasmotaConsoleAnswer } from "../../shared/contract/tasmota-console";
+import {
+  AUTH_BAD_PIN,
+  AUTH_PIN_DELAY,
+  BAD_REQUEST,
+  DEVICE_BUSY,
+  DEVICE_NO_ANSWER,
+  DEVICE_UNREACHABLE,
+  PIN_REQUIRED,
+} from "../../shared/contract/errors";
+import {
+  PinRequiredErrorSchema,
+  tasmotaConsolePath,
+  type TasmotaConsoleAnswer,
+} from "../../shared/contract/tasmota-console";
 import { unlockFailureOf, type UnlockFailure } from "../auth/unlockFailure";
 import { SWITCHES_RELOAD_PATH, switchConfigPath, switchSetPath } from "../../shared/contract/switches";
 import { commandAtom } from "../commands";
@@ -49,13 +61,16 @@ export const toggleSwitchCommand = commandAtom<SwitchPress, "ON" | "OFF">({
   target: switchTarget,
   request: ({ name }) => ({ method: "POST", path: switchSetPath(name) }),
   failureKey: (error) =>
-    error instanceof NoConfirmationError || (error instanceof ApiError && error.code === DEVICE_UNREACHABLE) ? NO_RESPONSE_KEY : "commands.failed",
+    error instanceof NoConfirmationError || (error instanceof ApiError && error.code === DEVICE_UNREACHABLE)
+      ? NO_RESPONSE_KEY
+      : "commands.failed",
   run: async ({ api, get, until }, press) => {
     const power = switchPowerAtom(press.name, press.relay);
     const wanted = wantedState(get(power));
     await setSwitch(api.general, press.name, press.relay ?? 0, wanted);
     const target: PowerState = wanted === "ON" ? "on" : "off";
-    if (!(await until(power, (state) => state === target, SWITCH_CONFIRM_TIMEOUT_MS))) throw new NoConfirmationError(switchTarget(press));
+    if (!(await until(power, (state) => state === target, SWITCH_CONFIRM_TIMEOUT_MS)))
+      throw new NoConfirmationError(switchTarget(press));
     return wanted;
   },
 });
@@ -76,7 +91,10 @@ export const editSwitchCommand = commandAtom<SwitchEdit, void>({
   run: async ({ api, set }, edit) => {
     const purpose = edit.purpose === null || edit.purpose.trim() === "" ? null : edit.purpose.trim();
     const answer = await editSwitch(api.general, edit.name, { label: edit.label.trim(), purpose });
-    set(switchesAtom, (current) => current?.map((item) => (item.name === answer.data.name ? answer.data : item)) ?? current);
+    set(
+      switchesAtom,
+      (current) => current?.map((item) => (item.name === answer.data.name ? answer.data : item)) ?? current,
+    );
     await reloadSwitches(api.general).then(
       (items) => set(switchesAtom, items),
       (error: unknown) => console.warn("switches: reload after an edit failed; the saved answer stays", error),
@@ -115,7 +133,9 @@ export type ConsoleRun = { name: string; cmd: string; pin?: number | undefined }
  * need it, as the hub named them; empty when the hub refused the PIN sent) and, after a PIN the hub
  * did not accept, why (`failure`: a wrong PIN with the attempts left, or the back-off).
  */
-export type ConsoleResult = { kind: "answer"; item: TasmotaConsoleAnswer["item"] } | { kind: "pin"; commands: string[]; failure: UnlockFailure | null };
+export type ConsoleResult =
+  | { kind: "answer"; item: TasmotaConsoleAnswer["item"] }
+  | { kind: "pin"; commands: string[]; failure: UnlockFailure | null };
 
 /** The PIN question an error of the console asks, or null when it is another failure. */
 function pinQuestionOf(error: unknown): Extract<ConsoleResult, { kind: "pin" }> | null {

@@ -2,11 +2,7 @@
  * The switches and configuration contract as the dashboard uses it: from the shared contract
  * (src/shared/contract/switches.ts and config.ts), the one the hub answers with.
  */
-export {
-  ConfigAnswerSchema as ConfigResponseSchema,
-  ConfigSchema,
-  type Config,
-} from "../../shared/contract/config";
+export { ConfigAnswerSchema as ConfigResponseSchema, ConfigSchema, type Config } from "../../shared/contract/config";
 export {
   PowerPayloadSchema,
   SwitchGroupSchema,

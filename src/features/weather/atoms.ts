@@ -5,7 +5,12 @@ import { sensorFreshnessAtom, sensorReadingAtom } from "../sensors";
 import { airQualityClass, type AirQualityClass } from "./airQuality";
 
 /** The air quality at one place: its class (spec §9), both readings (µg/m³, null when absent) and the worse freshness. */
-export type AirQuality = { cls: AirQualityClass; pm25: number | null; pm10: number | null; freshness: Freshness | null };
+export type AirQuality = {
+  cls: AirQualityClass;
+  pm25: number | null;
+  pm10: number | null;
+  freshness: Freshness | null;
+};
 
 const RANK: Readonly<Record<Freshness, number>> = { fresh: 0, outdated: 1, stale: 2 };
 
@@ -21,7 +26,10 @@ const airQualityFamily = createFamily(
     atom((get): AirQuality => {
       const pm25 = get(sensorReadingAtom("pm25", place))?.value ?? null;
       const pm10 = get(sensorReadingAtom("pm10", place))?.value ?? null;
-      const freshness = worseFreshness(get(sensorFreshnessAtom("pm25", place)), get(sensorFreshnessAtom("pm10", place)));
+      const freshness = worseFreshness(
+        get(sensorFreshnessAtom("pm25", place)),
+        get(sensorFreshnessAtom("pm10", place)),
+      );
       return { cls: airQualityClass(pm25, pm10), pm25, pm10, freshness };
     }),
   { releaseWhenUnused: true },

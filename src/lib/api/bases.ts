@@ -1,5 +1,11 @@
 import * as v from "valibot";
-import { API_BASE_KEYS, ApiBaseSchema, DEFAULT_API_BASES, normalizeApiBase, type ApiBases } from "../../shared/apiBases";
+import {
+  API_BASE_KEYS,
+  ApiBaseSchema,
+  DEFAULT_API_BASES,
+  normalizeApiBase,
+  type ApiBases,
+} from "../../shared/apiBases";
 
 export { DEFAULT_API_BASES, type ApiBases } from "../../shared/apiBases";
 
@@ -12,7 +18,6 @@ export const API_BASE_ENV: Readonly<Record<keyof ApiBases, string>> = {
   camerasV5: "VITE_API_CAMERAS_V5",
   garage: "VITE_API_GARAGE",
 };
-
 
 /** `window.__DASHBOARD_CONFIG__` as far as the API bases go; other fields are ignored. */
 const RuntimeConfigSchema = v.looseObject({ apiBases: v.optional(v.record(v.string(), v.unknown())) });
@@ -38,7 +43,9 @@ function pick(value: unknown, where: string, warn: (message: string) => void): s
   const base = normalizeApiBase(value);
   if (base !== undefined) return base;
   const parsed = v.safeParse(ApiBaseSchema, value);
-  warn(`Ignoring API base ${where}=${JSON.stringify(value)}: ${parsed.success ? "invalid" : (parsed.issues[0]?.message ?? "invalid")}`);
+  warn(
+    `Ignoring API base ${where}=${JSON.stringify(value)}: ${parsed.success ? "invalid" : (parsed.issues[0]?.message ?? "invalid")}`,
+  );
   return undefined;
 }
 
@@ -50,7 +57,8 @@ function pick(value: unknown, where: string, warn: (message: string) => void): s
 export function resolveApiBases(sources: Sources = {}): ApiBases {
   const warn = sources.warn ?? ((message: string) => console.warn(message));
   const env: Record<string, unknown> = sources.env ?? import.meta.env;
-  const runtimeInput = "runtime" in sources ? sources.runtime : typeof window === "undefined" ? undefined : window.__DASHBOARD_CONFIG__;
+  const runtimeInput =
+    "runtime" in sources ? sources.runtime : typeof window === "undefined" ? undefined : window.__DASHBOARD_CONFIG__;
   const runtime = v.safeParse(RuntimeConfigSchema, runtimeInput ?? {});
   if (!runtime.success) warn("Ignoring window.__DASHBOARD_CONFIG__: not an object");
   const overrides = runtime.success ? (runtime.output.apiBases ?? {}) : {};

@@ -43,7 +43,9 @@ describe("createApiClient against a real local server (spec §7, §8, §9)", () 
 
   it("retries a GET once about 100 ms after a 503, then succeeds", async () => {
     const { url, requests } = await serve((_req, res) =>
-      requests.length === 1 ? sendJson(res, 503, { code: "INTERNAL", message: "busy" }) : sendJson(res, 200, { items: [] }),
+      requests.length === 1
+        ? sendJson(res, 503, { code: "INTERNAL", message: "busy" })
+        : sendJson(res, 200, { items: [] }),
     );
     const client = createApiClient({ baseUrl: url });
     const result = await client.get("/config/sensors");
@@ -65,12 +67,16 @@ describe("createApiClient against a real local server (spec §7, §8, §9)", () 
     const { url, requests } = await serve((_req, res) => sendJson(res, 503, { code: "INTERNAL", message: "busy" }));
     const client = createApiClient({ baseUrl: url });
     expect(await failureOf(client.post("/garage/open", { json: {} }))).toMatchObject({ kind: "server", status: 503 });
-    expect(await failureOf(client.patch("/settings", { json: { key: "a", value: 1 } }))).toMatchObject({ kind: "server" });
+    expect(await failureOf(client.patch("/settings", { json: { key: "a", value: 1 } }))).toMatchObject({
+      kind: "server",
+    });
     expect(requests.map((r) => r.method)).toEqual(["POST", "PATCH"]);
   });
 
   it("classifies a 404 as a client error with the hub's code and body, without retrying", async () => {
-    const { url, requests } = await serve((_req, res) => sendJson(res, 404, { code: "NOT_FOUND", message: "no such route" }));
+    const { url, requests } = await serve((_req, res) =>
+      sendJson(res, 404, { code: "NOT_FOUND", message: "no such route" }),
+    );
     const error = await failureOf(createApiClient({ baseUrl: url }).get("/nope"));
     expect(error).toMatchObject({ kind: "client", status: 404, statusText: "Not Found", code: "NOT_FOUND" });
     expect(error.body).toEqual({ code: "NOT_FOUND", message: "no such route" });
@@ -134,7 +140,9 @@ describe("createApiClient against a real local server (spec §7, §8, §9)", () 
     await createApiClient({ baseUrl: `${url}/api/v2` }).get("/events/day", {
       query: { day: "2026-11-20", event: ["temp", "humid"], device: [1, 2], missing: undefined, flag: true },
     });
-    expect(requests[0]?.url).toBe("/api/v2/events/day?day=2026-11-20&event=temp&event=humid&device=1&device=2&flag=true");
+    expect(requests[0]?.url).toBe(
+      "/api/v2/events/day?day=2026-11-20&event=temp&event=humid&device=1&device=2&flag=true",
+    );
   });
 
   it("passes the error code of an error answer to onErrorCode (spec §4: lock on AUTH_SESSION_LOCKED)", async () => {
@@ -201,13 +209,18 @@ describe("createApiClient against a real local server (spec §7, §8, §9)", () 
     const queues = createQueues();
     const general = createApiClient({ baseUrl: `${url}/api/v2`, queues });
     const garage = createApiClient({ baseUrl: `${url}/api/garage/v1`, queues });
-    await Promise.all([general.post("/switch/lampa/set", { queue: "helper", json: { state: "ON" } }), garage.post("/gate/open", { queue: "helper" })]);
+    await Promise.all([
+      general.post("/switch/lampa/set", { queue: "helper", json: { state: "ON" } }),
+      garage.post("/gate/open", { queue: "helper" }),
+    ]);
     expect(arrivals).toHaveLength(2);
     expect((arrivals[1] ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThanOrEqual(70);
   });
 
   it("never sends a queued write whose turn came after queueWaitLimitMs; a queued read still goes", async () => {
-    const { url, requests } = await serve((req, res) => setTimeout(() => sendJson(res, 200, { ok: true }), req.url === "/slow" ? 200 : 0));
+    const { url, requests } = await serve((req, res) =>
+      setTimeout(() => sendJson(res, 200, { ok: true }), req.url === "/slow" ? 200 : 0),
+    );
     const client = createApiClient({ baseUrl: url, queueWaitLimitMs: 50 });
     const slow = client.get("/slow", { queue: "helper" });
     const late = failureOf(client.post("/garage/open", { queue: "helper" }));

@@ -102,7 +102,9 @@ const RETRY_STATUS_CODES = [500, ...GATEWAY_FAILURE_STATUSES];
 function cacheInfo(response: Response): { fromCache: boolean; fetchedAt: Date } {
   const header = response.headers.get(CACHE_FETCHED_AT_HEADER);
   const time = header === null ? Number.NaN : Date.parse(header);
-  return Number.isNaN(time) ? { fromCache: false, fetchedAt: new Date() } : { fromCache: true, fetchedAt: new Date(time) };
+  return Number.isNaN(time)
+    ? { fromCache: false, fetchedAt: new Date() }
+    : { fromCache: true, fetchedAt: new Date(time) };
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -111,7 +113,12 @@ async function readBody(response: Response): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {
-    throw new ApiError(`Response is not JSON (HTTP ${response.status})`, { kind: "server", status: response.status, body: text, cause });
+    throw new ApiError(`Response is not JSON (HTTP ${response.status})`, {
+      kind: "server",
+      status: response.status,
+      body: text,
+      cause,
+    });
   }
 }
 
@@ -141,7 +148,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function attempt<T>(method: HttpMethod, path: string, opts: ValidatedRequestOptions<T>): Promise<ApiResult<T>> {
     const total = new AbortController();
-    const timer = setTimeout(() => total.abort(new DOMException("Total time limit reached", "TimeoutError")), totalTimeoutMs);
+    const timer = setTimeout(
+      () => total.abort(new DOMException("Total time limit reached", "TimeoutError")),
+      totalTimeoutMs,
+    );
     const signal = opts.signal ? AbortSignal.any([opts.signal, total.signal]) : total.signal;
     const searchParams = toSearchParams(opts.query);
     try {
@@ -186,7 +196,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       const { queue } = opts;
       if (!queue) return await attempt(method, path, opts);
-      return await queues.run(queue, () => attempt(method, path, opts), WRITE_METHODS.includes(method) ? { maxWaitMs } : {});
+      return await queues.run(
+        queue,
+        () => attempt(method, path, opts),
+        WRITE_METHODS.includes(method) ? { maxWaitMs } : {},
+      );
     } catch (error) {
       throw report(error instanceof QueueWaitError ? queueWaitError(error) : error);
     }

@@ -5,7 +5,6 @@ import { ErrorBodySchema } from "../../shared/contract/envelope";
 /** How an HTTP call failed (spec §8: client 4xx, server 5xx, aborted, timeout; plus no connection). */
 export type ApiErrorKind = "client" | "server" | "aborted" | "timeout" | "network";
 
-
 /** Fields of an {@link ApiError} beyond its message. */
 export type ApiErrorInit = {
   kind: ApiErrorKind;
@@ -110,5 +109,7 @@ export function bodyRefusalOf(error: unknown): BodyRefusal | null {
   const parsed = v.safeParse(ErrorBodySchema, error.body);
   const message = parsed.success && parsed.output.message ? parsed.output.message : error.message;
   const colon = message.indexOf(": ");
-  return colon > 0 ? { message, field: message.slice(0, colon), reason: message.slice(colon + 2) } : { message, field: null, reason: message };
+  return colon > 0
+    ? { message, field: message.slice(0, colon), reason: message.slice(colon + 2) }
+    : { message, field: null, reason: message };
 }

@@ -45,7 +45,8 @@ export function createQueues(now: () => number = () => performance.now()): Queue
       const { maxWaitMs } = options;
       return queues[name].add(
         () => {
-          if (maxWaitMs !== undefined && now() - queuedAt > maxWaitMs) return Promise.reject(new QueueWaitError(name, maxWaitMs));
+          if (maxWaitMs !== undefined && now() - queuedAt > maxWaitMs)
+            return Promise.reject(new QueueWaitError(name, maxWaitMs));
           return job();
         },
         { throwOnTimeout: true },

@@ -19,7 +19,8 @@ export async function errorOfResponse(response: Response): Promise<ApiError> {
 function bodyOfXhr(xhr: XMLHttpRequest): unknown {
   let text: string;
   try {
-    if (xhr.responseType === "arraybuffer" && xhr.response instanceof ArrayBuffer) text = new TextDecoder().decode(xhr.response);
+    if (xhr.responseType === "arraybuffer" && xhr.response instanceof ArrayBuffer)
+      text = new TextDecoder().decode(xhr.response);
     else if (xhr.responseType === "" || xhr.responseType === "text") text = xhr.responseText;
     else return undefined;
   } catch {

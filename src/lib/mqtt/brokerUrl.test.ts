@@ -4,7 +4,9 @@ import { withBrokerDefaults } from "./brokerUrl";
 describe("withBrokerDefaults (spec §7: secure port default 8883; §9: host default localhost)", () => {
   it("gives mqtts:// without a port the secure port 8883", () => {
     expect(withBrokerDefaults("mqtts://broker.lan")).toBe("mqtts://broker.lan:8883");
-    expect(withBrokerDefaults("mqtts://dashboard:secret@broker.lan/mqtt")).toBe("mqtts://dashboard:secret@broker.lan:8883/mqtt");
+    expect(withBrokerDefaults("mqtts://dashboard:secret@broker.lan/mqtt")).toBe(
+      "mqtts://dashboard:secret@broker.lan:8883/mqtt",
+    );
     expect(withBrokerDefaults("mqtts://[::1]")).toBe("mqtts://[::1]:8883");
   });
 

@@ -30,7 +30,13 @@ describe("connectLive against a real MQTT broker (spec §7 live channel, §9 bro
       },
     });
     cleanups.push(() => live.close());
-    expect(seen[0]).toMatchObject({ keepalive: 60, reconnectPeriod: 1000, connectTimeout: 30_000, protocolVersion: 4, clean: true });
+    expect(seen[0]).toMatchObject({
+      keepalive: 60,
+      reconnectPeriod: 1000,
+      connectTimeout: 30_000,
+      protocolVersion: 4,
+      clean: true,
+    });
   });
 
   it("subscribes to everything and receives retained and live messages", async () => {
@@ -58,7 +64,11 @@ describe("connectLive against a real MQTT broker (spec §7 live channel, §9 bro
     const port = Number(new URL(first.url).port);
     const states: LiveConnectionState[] = [];
     const topics: string[] = [];
-    const live = connectLive({ url: first.url, onMessage: (topic) => topics.push(topic), onState: (s) => states.push(s) });
+    const live = connectLive({
+      url: first.url,
+      onMessage: (topic) => topics.push(topic),
+      onState: (s) => states.push(s),
+    });
     cleanups.push(() => live.close());
     await waitFor(() => states.includes("connect"));
     await first.close();

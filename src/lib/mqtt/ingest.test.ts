@@ -87,7 +87,14 @@ describe("createIngest (DESIGN §3-4: one batch per animation frame)", () => {
 
   it("drops and counts hostile topics without applying anything", () => {
     const { ingest, batches, frames, runFrame } = setup();
-    for (const topic of ["__proto__/polluted", "sensor/constructor/x", "a/prototype", "a//b", "a/+/b", "1/2/3/4/5/6/7/8/9"]) {
+    for (const topic of [
+      "__proto__/polluted",
+      "sensor/constructor/x",
+      "a/prototype",
+      "a//b",
+      "a/+/b",
+      "1/2/3/4/5/6/7/8/9",
+    ]) {
       ingest.push(topic, bytes('{"polluted":true}'));
     }
     expect(frames).toHaveLength(0);
@@ -159,7 +166,8 @@ describe("createIngest (DESIGN §3-4: one batch per animation frame)", () => {
     const reports: Array<{ received: number; applied: number; queued: number }> = [];
     let monotonicMs = 0;
     const ingest = createIngest({
-      onStats: ({ received, applied: appliedCount, queued }) => reports.push({ received, applied: appliedCount, queued }),
+      onStats: ({ received, applied: appliedCount, queued }) =>
+        reports.push({ received, applied: appliedCount, queued }),
       // Each applied chunk costs 5 ms of main-thread time on this fake clock.
       apply: (batch) => {
         applied.push(...batch.keys());
@@ -229,7 +237,11 @@ describe("createIngest: the topic cap", () => {
   it("drops a new topic beyond the cap before parsing it, and known topics keep updating", () => {
     const frames: Array<() => void> = [];
     const batches: Array<Map<string, LiveValue>> = [];
-    const ingest = createIngest({ apply: (b) => batches.push(b), schedule: (cb) => frames.push(cb), topicBudget: { maxTopics: 3 } });
+    const ingest = createIngest({
+      apply: (b) => batches.push(b),
+      schedule: (cb) => frames.push(cb),
+      topicBudget: { maxTopics: 3 },
+    });
     for (const topic of ["sensor/temp/a", "sensor/temp/b", "sensor/temp/c"]) ingest.push(topic, bytes('{"value":1}'));
     const parse = vi.spyOn(JSON, "parse");
     try {
@@ -280,7 +292,10 @@ describe("createIngest: the topic cap", () => {
     ingest.flush();
     expect(batches.at(-1)?.get("sensor/temp/balcony")?.value).toEqual({ value: -4.2 });
     expect(batches.at(-1)?.get("power/lampa/POWER")?.value).toEqual({ state: "ON" });
-    expect(ingest.stats()).toMatchObject({ topics: MAX_TOPICS_PER_ROOT + 2, droppedBy: { topicCap: 100_000 - MAX_TOPICS_PER_ROOT } });
+    expect(ingest.stats()).toMatchObject({
+      topics: MAX_TOPICS_PER_ROOT + 2,
+      droppedBy: { topicCap: 100_000 - MAX_TOPICS_PER_ROOT },
+    });
   });
 
   it("holds at most MAX_LIVE_TOPICS topics in all", () => {
@@ -289,7 +304,10 @@ describe("createIngest: the topic cap", () => {
       for (let i = 0; i < MAX_TOPICS_PER_ROOT; i++) ingest.push(`${root}/x/p${i}`, bytes("1"));
     }
     ingest.flush();
-    expect(ingest.stats()).toMatchObject({ topics: MAX_LIVE_TOPICS, droppedBy: { topicCap: 4 * MAX_TOPICS_PER_ROOT - MAX_LIVE_TOPICS } });
+    expect(ingest.stats()).toMatchObject({
+      topics: MAX_LIVE_TOPICS,
+      droppedBy: { topicCap: 4 * MAX_TOPICS_PER_ROOT - MAX_LIVE_TOPICS },
+    });
   });
 
   it("counts topics the live state already holds (restored) towards the cap, and keeps them updating", () => {
@@ -332,6 +350,9 @@ describe("createIngest: the topic cap", () => {
     ingest.push("a", new Uint8Array(101));
     ingest.push("b", bytes(nested(40)));
     runFrame();
-    expect(ingest.stats()).toMatchObject({ dropped: 3, droppedBy: { topic: 1, payloadSize: 1, depth: 1, topicCap: 0 } });
+    expect(ingest.stats()).toMatchObject({
+      dropped: 3,
+      droppedBy: { topic: 1, payloadSize: 1, depth: 1, topicCap: 0 },
+    });
   });
 });

@@ -172,7 +172,12 @@ export function createIngest(options: IngestOptions): Ingest {
     if (options.onStats) scheduleFlush();
   }
 
-  const stats = (): IngestStats => ({ ...counts, droppedBy: { ...counts.droppedBy }, topics: topics.size(), queued: pending.size });
+  const stats = (): IngestStats => ({
+    ...counts,
+    droppedBy: { ...counts.droppedBy },
+    topics: topics.size(),
+    queued: pending.size,
+  });
   let reported = -1;
   function report(): void {
     // Every counter only grows, so their sum changes whenever one does: a message received, or a

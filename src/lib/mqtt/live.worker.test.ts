@@ -4,7 +4,10 @@ import { publishFromBroker as publish, startTestBroker, waitFor } from "./testBr
 import type { LiveWorkerCommand, LiveWorkerEvent } from "./workerProtocol";
 
 /** The worker's global scope, as the module sees it: what it posts is recorded with its transfer list. */
-type FakeScope = { onmessage: ((event: { data: LiveWorkerCommand }) => void) | null; postMessage: (event: LiveWorkerEvent, transfer?: Transferable[]) => void };
+type FakeScope = {
+  onmessage: ((event: { data: LiveWorkerCommand }) => void) | null;
+  postMessage: (event: LiveWorkerEvent, transfer?: Transferable[]) => void;
+};
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -14,7 +17,10 @@ afterEach(async () => {
 });
 
 /** Loads live.worker.ts into a fresh fake worker scope; answers what it posts. */
-async function loadWorker(): Promise<{ scope: FakeScope; posted: Array<{ event: LiveWorkerEvent; transfer: Transferable[] }> }> {
+async function loadWorker(): Promise<{
+  scope: FakeScope;
+  posted: Array<{ event: LiveWorkerEvent; transfer: Transferable[] }>;
+}> {
   const posted: Array<{ event: LiveWorkerEvent; transfer: Transferable[] }> = [];
   const scope: FakeScope = { onmessage: null, postMessage: (event, transfer = []) => posted.push({ event, transfer }) };
   vi.stubGlobal("self", scope);
@@ -39,11 +45,14 @@ describe("the live worker (mqtt.js off the main thread) against a real MQTT brok
     expect(posted[0]?.event).toEqual({ type: "state", state: "connect" });
     const received = messages().map(([topic, payload]) => [topic, new TextDecoder().decode(payload)]);
     expect(received[0]).toEqual(["sensor/temp/balcony", '{"value":-2.5}']);
-    expect(received.slice(1).map(([topic]) => topic)).toEqual(Array.from({ length: 20 }, (_, i) => `power/relay_${i}/POWER`));
+    expect(received.slice(1).map(([topic]) => topic)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `power/relay_${i}/POWER`),
+    );
     for (const { event, transfer } of posted) {
       if (event.type !== "messages") continue;
       // Each payload owns exactly its bytes (not a view into the WebSocket frame) and is in the transfer list.
-      for (const [, payload] of event.messages) expect(payload.byteOffset === 0 && payload.buffer.byteLength === payload.byteLength).toBe(true);
+      for (const [, payload] of event.messages)
+        expect(payload.byteOffset === 0 && payload.buffer.byteLength === payload.byteLength).toBe(true);
       expect(transfer).toEqual(event.messages.map(([, payload]) => payload.buffer));
     }
     // Batched: far fewer posts than messages.

@@ -22,7 +22,10 @@ function flush(): void {
   if (pending.length === 0) return;
   const messages = pending;
   pending = [];
-  post({ type: "messages", messages }, messages.map(([, payload]) => payload.buffer));
+  post(
+    { type: "messages", messages },
+    messages.map(([, payload]) => payload.buffer),
+  );
 }
 
 self.onmessage = (event: MessageEvent<LiveWorkerCommand>) => {

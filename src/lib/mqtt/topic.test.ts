@@ -19,11 +19,13 @@ describe("topicToPath (spec §7 live channel, DESIGN §3 hostile input)", () => 
   });
 
   it("drops empty segments (leading, trailing or doubled slash) and the empty topic", () => {
-    for (const topic of ["", "/sensor/temp", "sensor/temp/", "sensor//temp", "/"]) expect(topicToPath(topic)).toBeNull();
+    for (const topic of ["", "/sensor/temp", "sensor/temp/", "sensor//temp", "/"])
+      expect(topicToPath(topic)).toBeNull();
   });
 
   it("drops wildcards and NUL, which are not allowed in a topic name", () => {
-    for (const topic of ["sensor/+/balcony", "sensor/#", "sensor/te#mp", "a/b+", "a/\u0000"]) expect(topicToPath(topic)).toBeNull();
+    for (const topic of ["sensor/+/balcony", "sensor/#", "sensor/te#mp", "a/b+", "a/\u0000"])
+      expect(topicToPath(topic)).toBeNull();
   });
 
   it("drops topics deeper than 8 levels or longer than 512 bytes, counting UTF-8 bytes", () => {

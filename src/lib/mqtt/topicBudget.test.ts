@@ -1,9 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { createTopicBudget, isNamespaceTopic, MAX_FOREIGN_TOPICS, MAX_LIVE_TOPICS, MAX_TOPICS_PER_ROOT } from "./topicBudget";
+import {
+  createTopicBudget,
+  isNamespaceTopic,
+  MAX_FOREIGN_TOPICS,
+  MAX_LIVE_TOPICS,
+  MAX_TOPICS_PER_ROOT,
+} from "./topicBudget";
 
 describe("topic budget (the number of distinct live topics is capped)", () => {
   it("knows the dashboard's namespace by the topic's first level (DESIGN §3)", () => {
-    for (const topic of ["sensor/temp/balcony", "power/lampa/POWER1", "tasmota/tele/x/STATE", "settings/theme", "doorbell/ring", "availability/x"]) {
+    for (const topic of [
+      "sensor/temp/balcony",
+      "power/lampa/POWER1",
+      "tasmota/tele/x/STATE",
+      "settings/theme",
+      "doorbell/ring",
+      "availability/x",
+    ]) {
       expect(isNamespaceTopic(topic), topic).toBe(true);
     }
     for (const topic of ["tele/x/SENSOR", "zigbee2mqtt/czujnik", "shellies/x/relay/0", "sensors/temp", "sensor"]) {
@@ -24,7 +37,11 @@ describe("topic budget (the number of distinct live topics is capped)", () => {
   it("limits raw device topics apart, so they never take the namespace's room", () => {
     const budget = createTopicBudget({ maxTopics: 4, maxForeignTopics: 2 });
     expect(["tele/a/STATE", "zigbee2mqtt/b", "shellies/c"].map((t) => budget.admit(t))).toEqual([true, true, false]);
-    expect(["sensor/temp/a", "sensor/temp/b", "sensor/temp/c"].map((t) => budget.admit(t))).toEqual([true, true, false]);
+    expect(["sensor/temp/a", "sensor/temp/b", "sensor/temp/c"].map((t) => budget.admit(t))).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 
   it("gives each namespace root its own share, so a flood under one leaves room for the others", () => {

@@ -14,7 +14,9 @@ export const LIVE_WORKER_CLOSE_MS = 1_000;
  * @returns the connection; `close()` ends the MQTT connection (DISCONNECT), then terminates the worker
  *   (at the latest after {@link LIVE_WORKER_CLOSE_MS})
  */
-export function connectLiveInWorker(options: Pick<ConnectLiveOptions, "url" | "onMessage" | "onState" | "topicFilter">): LiveConnection {
+export function connectLiveInWorker(
+  options: Pick<ConnectLiveOptions, "url" | "onMessage" | "onState" | "topicFilter">,
+): LiveConnection {
   const worker = new Worker(new URL("./live.worker.ts", import.meta.url), { type: "module", name: "live" });
   let onClosed: (() => void) | undefined;
   let ended = false;
@@ -38,7 +40,11 @@ export function connectLiveInWorker(options: Pick<ConnectLiveOptions, "url" | "o
     console.error("live worker failed", event.message);
     if (!ended) options.onState("error");
   };
-  const start: LiveWorkerCommand = { type: "start", url: new URL(options.url, window.location.href).href, ...(options.topicFilter === undefined ? {} : { topicFilter: options.topicFilter }) };
+  const start: LiveWorkerCommand = {
+    type: "start",
+    url: new URL(options.url, window.location.href).href,
+    ...(options.topicFilter === undefined ? {} : { topicFilter: options.topicFilter }),
+  };
   worker.postMessage(start);
   return {
     close: () =>

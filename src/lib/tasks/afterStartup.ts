@@ -6,7 +6,8 @@ export const AFTER_STARTUP_DELAY_MS = 3_000;
 export const AFTER_STARTUP_IDLE_TIMEOUT_MS = 5_000;
 
 /** What {@link afterStartup} reads of the page: `window` in the app, a fake in tests. */
-export type StartupPage = IdlePage & Pick<Window, "addEventListener" | "removeEventListener"> & { document: Pick<Document, "readyState"> };
+export type StartupPage = IdlePage &
+  Pick<Window, "addEventListener" | "removeEventListener"> & { document: Pick<Document, "readyState"> };
 
 /**
  * Runs `run` once the first screen has had the machine to itself: after the page's `load`

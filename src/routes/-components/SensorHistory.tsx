@@ -21,7 +21,13 @@ export function useSensorHistory(general: ApiClient): { open: (sensor: HistorySe
   const element =
     sensor === null || !rendered ? null : (
       <Suspense fallback={null}>
-        <LazyHistoryDialog key={`${sensor.kind}/${sensor.place}`} sensor={sensor} general={general} open={shown} onClose={() => setShown(false)} />
+        <LazyHistoryDialog
+          key={`${sensor.kind}/${sensor.place}`}
+          sensor={sensor}
+          general={general}
+          open={shown}
+          onClose={() => setShown(false)}
+        />
       </Suspense>
     );
   return { open, element };

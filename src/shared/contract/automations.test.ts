@@ -15,7 +15,12 @@ const problem = (input: unknown) => {
 
 describe("automation schema", () => {
   it("fills defaults: enabled true, relay 0; trims the name", () => {
-    expect(v.parse(AutomationBodySchema, valid)).toEqual({ ...valid, name: "Rano", enabled: true, actions: [{ kind: "switch", switch: "listwa", relay: 0, state: "ON" }] });
+    expect(v.parse(AutomationBodySchema, valid)).toEqual({
+      ...valid,
+      name: "Rano",
+      enabled: true,
+      actions: [{ kind: "switch", switch: "listwa", relay: 0, state: "ON" }],
+    });
   });
 
   it("accepts each trigger and action kind, heater, AC and IR included", () => {
@@ -24,7 +29,8 @@ describe("automation schema", () => {
       { type: "switch", switch: "pompa", to: "any" },
       { type: "door", sensor: "drzwi", to: "open" },
       { type: "doorbell" },
-    ]) expect(problem({ ...valid, trigger })).toBeNull();
+    ])
+      expect(problem({ ...valid, trigger })).toBeNull();
     const actions = [
       { kind: "light", light: "hue_salon", state: "ON", brightness: 128 },
       { kind: "heater", mode: "comfort", temperature: 21.5 },
@@ -41,9 +47,15 @@ describe("automation schema", () => {
     expect(problem({ ...valid, trigger: { type: "time", time: "24:00", days: [1] } })).toBe("trigger.time");
     expect(problem({ ...valid, trigger: { type: "time", time: "06:45", days: [1, 1] } })).toBe("trigger.days");
     expect(problem({ ...valid, trigger: { type: "time", time: "06:45", days: [0] } })).toBe("trigger.days.0");
-    expect(problem({ ...valid, trigger: { type: "threshold", sensor: "x", direction: "up", value: 1 } })).toBe("trigger.direction");
-    expect(problem({ ...valid, trigger: { type: "threshold", sensor: "x", direction: "above", value: Number.NaN } })).toBe("trigger.value");
-    expect(problem({ ...valid, actions: [{ kind: "heater", mode: "comfort", temperature: 90 }] })).toBe("actions.0.temperature");
+    expect(problem({ ...valid, trigger: { type: "threshold", sensor: "x", direction: "up", value: 1 } })).toBe(
+      "trigger.direction",
+    );
+    expect(
+      problem({ ...valid, trigger: { type: "threshold", sensor: "x", direction: "above", value: Number.NaN } }),
+    ).toBe("trigger.value");
+    expect(problem({ ...valid, actions: [{ kind: "heater", mode: "comfort", temperature: 90 }] })).toBe(
+      "actions.0.temperature",
+    );
     expect(problem({ ...valid, actions: [{ kind: "switch", switch: "a/b", state: "ON" }] })).toBe("actions.0.switch");
     expect(problem({ ...valid, actions: Array.from({ length: 21 }, () => valid.actions[0]) })).toBe("actions");
   });

@@ -32,7 +32,10 @@ export function automationRunPath(id: string): string {
 }
 
 /** An automation's id as the hub gives it: `[A-Za-z0-9_-]`, 1..64 characters. */
-export const AutomationIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "must match [A-Za-z0-9_-]{1,64}"));
+export const AutomationIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]{1,64}$/, "must match [A-Za-z0-9_-]{1,64}"),
+);
 
 /** How many actions one automation may hold; more is `400 BAD_REQUEST` `actions: at most 20 actions`. */
 export const MAX_AUTOMATION_ACTIONS = 20;
@@ -100,7 +103,13 @@ export const DoorTriggerSchema = v.strictObject({
 export const DoorbellTriggerSchema = v.strictObject({ type: v.literal("doorbell") });
 
 /** What starts an automation (besides `POST /automation/{id}/run`). */
-export const AutomationTriggerSchema = v.variant("type", [TimeTriggerSchema, ThresholdTriggerSchema, SwitchTriggerSchema, DoorTriggerSchema, DoorbellTriggerSchema]);
+export const AutomationTriggerSchema = v.variant("type", [
+  TimeTriggerSchema,
+  ThresholdTriggerSchema,
+  SwitchTriggerSchema,
+  DoorTriggerSchema,
+  DoorbellTriggerSchema,
+]);
 export type AutomationTrigger = v.InferOutput<typeof AutomationTriggerSchema>;
 export type AutomationTriggerType = AutomationTrigger["type"];
 
@@ -169,7 +178,15 @@ export const AutomationActionSchema = v.variant("kind", [
 export type AutomationAction = v.InferOutput<typeof AutomationActionSchema>;
 export type AutomationActionKind = AutomationAction["kind"];
 /** Every action kind, in the editor's order. */
-export const AUTOMATION_ACTION_KINDS = ["switch", "light", "heater", "ac", "ir", "garage", "notify"] as const satisfies readonly AutomationActionKind[];
+export const AUTOMATION_ACTION_KINDS = [
+  "switch",
+  "light",
+  "heater",
+  "ac",
+  "ir",
+  "garage",
+  "notify",
+] as const satisfies readonly AutomationActionKind[];
 
 /** An automation's name: trimmed, 1..100 characters. */
 export const AutomationNameSchema = v.pipe(v.string(), v.trim(), v.minLength(1, "must not be empty"), v.maxLength(100));
@@ -179,7 +196,11 @@ const automationFields = {
   name: AutomationNameSchema,
   enabled: v.optional(v.boolean(), true),
   trigger: AutomationTriggerSchema,
-  actions: v.pipe(v.array(AutomationActionSchema), v.minLength(1, "add at least one action"), v.maxLength(MAX_AUTOMATION_ACTIONS, `at most ${String(MAX_AUTOMATION_ACTIONS)} actions`)),
+  actions: v.pipe(
+    v.array(AutomationActionSchema),
+    v.minLength(1, "add at least one action"),
+    v.maxLength(MAX_AUTOMATION_ACTIONS, `at most ${String(MAX_AUTOMATION_ACTIONS)} actions`),
+  ),
 };
 
 /** Body of `POST /automation` (spec §7 "body automation"): `{name, enabled?, trigger, actions}`. */
@@ -195,7 +216,10 @@ export const AutomationPatchSchema = v.pipe(
     trigger: v.optional(AutomationTriggerSchema),
     actions: v.optional(automationFields.actions),
   }),
-  v.check((patch) => Object.values(patch).some((value) => value !== undefined), "name, enabled, trigger or actions is required"),
+  v.check(
+    (patch) => Object.values(patch).some((value) => value !== undefined),
+    "name, enabled, trigger or actions is required",
+  ),
 );
 export type AutomationPatch = v.InferOutput<typeof AutomationPatchSchema>;
 

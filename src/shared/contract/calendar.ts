@@ -14,8 +14,9 @@ const IsoTimeSchema = v.pipe(
   v.string(),
   v.check((text) => !Number.isNaN(Date.parse(text)), "must be an ISO-8601 time"),
 );
-// eslint-disable-next-line no-control-regex
-const TextSchema = (max: number) => v.pipe(v.string(), v.minLength(1), v.maxLength(max), v.regex(/^[^\u0000-\u001f\u007f]+$/, "no control characters"));
+const TextSchema = (max: number) =>
+  // eslint-disable-next-line no-control-regex
+  v.pipe(v.string(), v.minLength(1), v.maxLength(max), v.regex(/^[^\u0000-\u001f\u007f]+$/, "no control characters"));
 
 /** One event (VEVENT): `uid`, `summary` (plain text), `dtstart`/`dtend` ISO-8601, optional `location`, `allDay`. */
 export const CalendarEventSchema = v.object({

@@ -28,7 +28,10 @@ export function ptzPath(id: string): string {
  */
 export const PtzBodySchema = v.pipe(
   v.strictObject({
-    duration: v.optional(v.pipe(v.number(), v.integer(), v.minValue(PTZ_DURATION_BOUNDS.min), v.maxValue(PTZ_DURATION_BOUNDS.max)), PTZ_DEFAULT_DURATION_MS),
+    duration: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(PTZ_DURATION_BOUNDS.min), v.maxValue(PTZ_DURATION_BOUNDS.max)),
+      PTZ_DEFAULT_DURATION_MS,
+    ),
     pan: v.optional(PtzAxisSchema, 0),
     tilt: v.optional(PtzAxisSchema, 0),
     zoom: v.optional(PtzAxisSchema, 0),
@@ -41,7 +44,9 @@ export const PtzBodySchema = v.pipe(
 export type PtzBodyInput = v.InferInput<typeof PtzBodySchema>;
 export type PtzBody = v.InferOutput<typeof PtzBodySchema>;
 /** `{item: {id, pan, tilt, zoom, duration}}`: the move the camera started. */
-export const PtzAnswerSchema = itemOf(v.object({ id: CameraIdSchema, pan: v.number(), tilt: v.number(), zoom: v.number(), duration: v.number() }));
+export const PtzAnswerSchema = itemOf(
+  v.object({ id: CameraIdSchema, pan: v.number(), tilt: v.number(), zoom: v.number(), duration: v.number() }),
+);
 export type PtzAnswer = v.InferOutput<typeof PtzAnswerSchema>;
 
 /** `POST controls/lights/nightmode/{cameraId}` on the camera v1 base (spec §6, §7). */
@@ -62,7 +67,10 @@ export type NightmodeBody = v.InferOutput<typeof NightmodeBodySchema>;
 export const NightmodeAnswerSchema = itemOf(CameraSchema);
 
 /** A recording id: lower-case letters, digits and `-`, 1..80 (the hub's own ids; safe in a path and a file name). */
-export const RecordingIdSchema = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,80}$/, "must be 1-80 lower-case letters, digits or -"));
+export const RecordingIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^[a-z0-9-]{1,80}$/, "must be 1-80 lower-case letters, digits or -"),
+);
 
 /**
  * A recording (spec §3 "Recording: locked flag"): a short clip of camera `cameraId` that began at

@@ -13,7 +13,12 @@ const IsoTimeSchema = v.pipe(v.string(), v.isoTimestamp());
 export const CAMERA_CONFIG_TOPIC = "camera/config";
 
 /** One camera of `camera/config` (spec §3): id, motion (a motion event is on now), sound, nightmode. */
-export const CameraConfigEntrySchema = v.object({ id: CameraIdSchema, motion: v.boolean(), sound: v.boolean(), nightmode: v.boolean() });
+export const CameraConfigEntrySchema = v.object({
+  id: CameraIdSchema,
+  motion: v.boolean(),
+  sound: v.boolean(),
+  nightmode: v.boolean(),
+});
 /** The payload of `camera/config`: `{cameras: [{id, motion, sound, nightmode}]}`, household order. */
 export const CameraConfigPayloadSchema = v.object({ cameras: v.array(CameraConfigEntrySchema) });
 export type CameraConfigPayload = v.InferOutput<typeof CameraConfigPayloadSchema>;

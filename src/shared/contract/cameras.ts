@@ -8,7 +8,10 @@ import * as v from "valibot";
 import { itemOf, itemsOf } from "./envelope";
 
 /** A camera id (spec §3 "id"): letters, digits, `_` and `-`, 1..64; safe in a path and a topic. */
-export const CameraIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1-64 letters, digits, _ or -"));
+export const CameraIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1-64 letters, digits, _ or -"),
+);
 
 /** How a live view fits its picture into the view (spec §2, §4): `stretch` fills, `contain` letterboxes, `cover` crops. */
 export const CAMERA_SCALINGS = ["stretch", "contain", "cover"] as const;
@@ -148,7 +151,9 @@ export function demoCameraStallPath(id: string): string {
   return `/demo/cameras/${encodeURIComponent(id)}/stall`;
 }
 /** Body of the demo stall: how long the camera sends nothing, 100 ms to 60 s. */
-export const DemoCameraStallBodySchema = v.strictObject({ ms: v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(60_000)) });
+export const DemoCameraStallBodySchema = v.strictObject({
+  ms: v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(60_000)),
+});
 export type DemoCameraStallBody = v.InferOutput<typeof DemoCameraStallBodySchema>;
 /** `{item: {stalledMs}}`: the answer of the demo stall. */
 export const DemoCameraStallAnswerSchema = itemOf(v.object({ stalledMs: v.number() }));
@@ -163,7 +168,9 @@ export function rtcPath(id: string, stream: CameraStream = "full"): string {
 /** Longest SDP offer the hub takes, characters: 32 KiB, five times a Chromium offer of recvonly video and audio (6.5 KB). */
 export const RTC_OFFER_MAX_LENGTH = 32_768;
 /** Body of the WebRTC call (spec §7 "body sdp"): the SDP offer, at most {@link RTC_OFFER_MAX_LENGTH} characters. */
-export const RtcOfferBodySchema = v.strictObject({ sdp: v.pipe(v.string(), v.minLength(1), v.maxLength(RTC_OFFER_MAX_LENGTH), v.startsWith("v=0")) });
+export const RtcOfferBodySchema = v.strictObject({
+  sdp: v.pipe(v.string(), v.minLength(1), v.maxLength(RTC_OFFER_MAX_LENGTH), v.startsWith("v=0")),
+});
 export type RtcOfferBody = v.InferOutput<typeof RtcOfferBodySchema>;
 /** `{item: {sdp}}`: the SDP answer (spec §7 "reads item.sdp"). */
 export const RtcAnswerSchema = itemOf(v.object({ sdp: v.pipe(v.string(), v.minLength(1)) }));

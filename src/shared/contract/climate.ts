@@ -139,7 +139,10 @@ export const AcBodySchema = v.pipe(
     mode: v.optional(AcModeSchema),
     targetTemperature: v.optional(AcTemperatureSchema),
   }),
-  v.check((body) => body.mode !== undefined || body.targetTemperature !== undefined, "mode or targetTemperature is required"),
+  v.check(
+    (body) => body.mode !== undefined || body.targetTemperature !== undefined,
+    "mode or targetTemperature is required",
+  ),
 );
 export type AcBody = v.InferOutput<typeof AcBodySchema>;
 

@@ -37,12 +37,14 @@ describe("haversineMeters (distance from home)", () => {
 describe("GPS contract", () => {
   it("refuses tracker ids that name the hub's own GPS topics or are not topic-safe", () => {
     expect(v.is(GpsTrackerIdSchema, "mruczek")).toBe(true);
-    for (const bad of ["notifications", "alert", "", "Mruczek", "a/b", "__proto__".toUpperCase()]) expect(v.is(GpsTrackerIdSchema, bad), bad).toBe(false);
+    for (const bad of ["notifications", "alert", "", "Mruczek", "a/b", "__proto__".toUpperCase()])
+      expect(v.is(GpsTrackerIdSchema, bad), bad).toBe(false);
   });
 
   it("reads hours 1..24 from the track query, 6 by default", () => {
     expect(v.parse(GpsTrackQuerySchema, {}).hours).toBe(6);
     expect(v.parse(GpsTrackQuerySchema, { hours: "24" }).hours).toBe(24);
-    for (const bad of ["0", "25", "1.5", "-1", "abc"]) expect(v.is(GpsTrackQuerySchema, { hours: bad }), bad).toBe(false);
+    for (const bad of ["0", "25", "1.5", "-1", "abc"])
+      expect(v.is(GpsTrackQuerySchema, { hours: bad }), bad).toBe(false);
   });
 });

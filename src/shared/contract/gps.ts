@@ -117,13 +117,23 @@ export type GpsAlert = v.InferOutput<typeof GpsAlertSchema>;
 /** Query of `GET /gps/{tracker}/track`: `hours` 1..{@link GPS_TRACK_MAX_HOURS} (whole), default {@link GPS_TRACK_DEFAULT_HOURS}. */
 export const GpsTrackQuerySchema = v.strictObject({
   hours: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,2}$/, "must be a whole number of hours"), v.transform(Number), v.minValue(1), v.maxValue(GPS_TRACK_MAX_HOURS)),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}$/, "must be a whole number of hours"),
+      v.transform(Number),
+      v.minValue(1),
+      v.maxValue(GPS_TRACK_MAX_HOURS),
+    ),
     String(GPS_TRACK_DEFAULT_HOURS),
   ),
 });
 
 /** One stored point of a track: position and when the fix was taken (ISO-8601). */
-export const TrackPointSchema = v.object({ lat: LatitudeSchema, lon: LongitudeSchema, time: v.pipe(v.string(), v.isoTimestamp()) });
+export const TrackPointSchema = v.object({
+  lat: LatitudeSchema,
+  lon: LongitudeSchema,
+  time: v.pipe(v.string(), v.isoTimestamp()),
+});
 export type TrackPoint = v.InferOutput<typeof TrackPointSchema>;
 
 /** `{items: TrackPoint[]}`, oldest first: the answer of `GET /gps/{tracker}/track`. */

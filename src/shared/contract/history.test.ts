@@ -35,7 +35,8 @@ describe("history arithmetic (spec §9: bucket 5 minutes, slot 1 hour, window 1 
   });
 
   it("refuses days that do not exist", () => {
-    for (const day of ["2026-02-30", "2026-13-01", "22.11.2026", "2026-1-2", ""]) expect(dayWindow(day), day).toBeNull();
+    for (const day of ["2026-02-30", "2026-13-01", "22.11.2026", "2026-1-2", ""])
+      expect(dayWindow(day), day).toBeNull();
     expect(dayStart("2028-02-29")).not.toBeNull();
   });
 
@@ -62,13 +63,31 @@ describe("history arithmetic (spec §9: bucket 5 minutes, slot 1 hour, window 1 
 
 describe("the query of GET /events/day", () => {
   it("takes a single key or repeated keys (spec §7) and an optional bucket in minutes", () => {
-    expect(v.parse(EventsDayQuerySchema, { day: "2026-11-22", event: "temp", device: "balcony" })).toEqual({ day: "2026-11-22", event: ["temp"], device: ["balcony"] });
-    expect(v.parse(EventsDayQuerySchema, { day: "2026-11-22", event: ["temp", "humid"], device: ["balcony", "outside"], bucket: "15" })).toMatchObject({ event: ["temp", "humid"], bucket: 15 });
+    expect(v.parse(EventsDayQuerySchema, { day: "2026-11-22", event: "temp", device: "balcony" })).toEqual({
+      day: "2026-11-22",
+      event: ["temp"],
+      device: ["balcony"],
+    });
+    expect(
+      v.parse(EventsDayQuerySchema, {
+        day: "2026-11-22",
+        event: ["temp", "humid"],
+        device: ["balcony", "outside"],
+        bucket: "15",
+      }),
+    ).toMatchObject({ event: ["temp", "humid"], bucket: 15 });
   });
 
   it("refuses a bucket outside 1..60 minutes and too many series", () => {
-    for (const bucket of ["0", "61", "-5", "5.5"]) expect(v.is(EventsDayQuerySchema, { day: "2026-11-22", event: "temp", device: "balcony", bucket })).toBe(false);
-    expect(v.is(EventsDayQuerySchema, { day: "2026-11-22", event: "temp", device: Array.from({ length: 17 }, (_, i) => `p${i}`) })).toBe(false);
+    for (const bucket of ["0", "61", "-5", "5.5"])
+      expect(v.is(EventsDayQuerySchema, { day: "2026-11-22", event: "temp", device: "balcony", bucket })).toBe(false);
+    expect(
+      v.is(EventsDayQuerySchema, {
+        day: "2026-11-22",
+        event: "temp",
+        device: Array.from({ length: 17 }, (_, i) => `p${i}`),
+      }),
+    ).toBe(false);
   });
 });
 
@@ -76,8 +95,16 @@ describe("the size of a day's answer", () => {
   it("counts events × devices × the window's buckets of the asked width, and the dashboard's chart is far below the limit", () => {
     expect(answerBuckets({ event: ["temp"], device: ["balcony"], bucket: undefined })).toBe(300);
     expect(answerBuckets({ event: ["temp", "humid"], device: ["a", "b", "c"], bucket: 1 })).toBe(2 * 3 * 1500);
-    expect(answerBuckets({ event: ["temp"], device: Array.from({ length: 16 }, (_, i) => `d${String(i)}`), bucket: undefined })).toBe(MAX_BUCKETS_PER_ANSWER);
-    expect(answerBuckets({ event: ["temp", "humid", "pressure"], device: ["a"], bucket: 1 })).toBeLessThanOrEqual(MAX_BUCKETS_PER_ANSWER);
+    expect(
+      answerBuckets({
+        event: ["temp"],
+        device: Array.from({ length: 16 }, (_, i) => `d${String(i)}`),
+        bucket: undefined,
+      }),
+    ).toBe(MAX_BUCKETS_PER_ANSWER);
+    expect(answerBuckets({ event: ["temp", "humid", "pressure"], device: ["a"], bucket: 1 })).toBeLessThanOrEqual(
+      MAX_BUCKETS_PER_ANSWER,
+    );
   });
 
   it("an answer at the limit with the longest names and numbers is at most 3.1 MB", () => {
@@ -90,7 +117,9 @@ describe("the size of a day's answer", () => {
       max: -1.2345678901234567e-100,
     };
     expect(v.is(HistoryItemSchema, worst)).toBe(true);
-    const bytes = new TextEncoder().encode(JSON.stringify({ items: Array.from({ length: MAX_BUCKETS_PER_ANSWER }, () => worst) })).length;
+    const bytes = new TextEncoder().encode(
+      JSON.stringify({ items: Array.from({ length: MAX_BUCKETS_PER_ANSWER }, () => worst) }),
+    ).length;
     expect(bytes).toBeLessThan(3.1e6);
   });
 });

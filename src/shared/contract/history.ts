@@ -156,7 +156,11 @@ export function bucketCount(bucketMs: number = DEFAULT_BUCKET_MS): number {
 
 /** The buckets a query spans at most: events × devices × {@link bucketCount} of its bucket width. */
 export function answerBuckets(query: Pick<EventsDayQuery, "event" | "device" | "bucket">): number {
-  return query.event.length * query.device.length * bucketCount(query.bucket === undefined ? DEFAULT_BUCKET_MS : query.bucket * MINUTE_MS);
+  return (
+    query.event.length *
+    query.device.length *
+    bucketCount(query.bucket === undefined ? DEFAULT_BUCKET_MS : query.bucket * MINUTE_MS)
+  );
 }
 
 /** The slot boundaries (every hour) inside `[from, to]`, epoch ms: the chart's grid lines. */

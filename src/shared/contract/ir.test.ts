@@ -1,7 +1,15 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { LIVE_PAYLOAD_MAX_BYTES } from "./topics";
-import { IR_NAME_MAX_LENGTH, IrCodeBodySchema, IrCodeNameSchema, IrStateSchema, MAX_IR_BUTTONS, type IrCode, type IrState } from "./ir";
+import {
+  IR_NAME_MAX_LENGTH,
+  IrCodeBodySchema,
+  IrCodeNameSchema,
+  IrStateSchema,
+  MAX_IR_BUTTONS,
+  type IrCode,
+  type IrState,
+} from "./ir";
 
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
@@ -21,15 +29,34 @@ describe("ir/<device> stays within the live channel's payload bound", () => {
     expect(v.is(IrCodeNameSchema, "a\ud800b")).toBe(false);
     expect(v.is(IrCodeNameSchema, "\udc00")).toBe(false);
     expect(v.is(IrCodeNameSchema, "€".repeat(IR_NAME_MAX_LENGTH + 1))).toBe(false);
-    expect(v.is(IrCodeBodySchema, { device: "pilot", name: "Włącz", code: { ...LARGEST_CODE, bits: 1025 } })).toBe(false);
-    expect(v.is(IrCodeBodySchema, { device: "pilot", name: "Włącz", code: { ...LARGEST_CODE, data: `0x${"F".repeat(257)}` } })).toBe(false);
-    expect(v.is(IrCodeBodySchema, { device: "pilot", name: "Włącz", code: { ...LARGEST_CODE, protocol: "P".repeat(33) } })).toBe(false);
+    expect(v.is(IrCodeBodySchema, { device: "pilot", name: "Włącz", code: { ...LARGEST_CODE, bits: 1025 } })).toBe(
+      false,
+    );
+    expect(
+      v.is(IrCodeBodySchema, {
+        device: "pilot",
+        name: "Włącz",
+        code: { ...LARGEST_CODE, data: `0x${"F".repeat(257)}` },
+      }),
+    ).toBe(false);
+    expect(
+      v.is(IrCodeBodySchema, { device: "pilot", name: "Włącz", code: { ...LARGEST_CODE, protocol: "P".repeat(33) } }),
+    ).toBe(false);
   });
 
   it(`a blaster at every maximum (${MAX_IR_BUTTONS} buttons, longest 3-byte names, largest codes, a received code) is 47,110 bytes, under ${LIVE_PAYLOAD_MAX_BYTES}`, () => {
-    const codes = Array.from({ length: MAX_IR_BUTTONS }, (_, i) => ({ name: String.fromCharCode(0x4e00 + i) + "€".repeat(IR_NAME_MAX_LENGTH - 1), code: LARGEST_CODE }));
-    expect(codes.every((button) => v.is(IrCodeNameSchema, button.name) && bytes(button.name) - 2 === 3 * IR_NAME_MAX_LENGTH)).toBe(true);
-    const state: IrState = { learning: false, codes, received: { code: LARGEST_CODE, time: "2026-11-27T23:59:59.999Z" } };
+    const codes = Array.from({ length: MAX_IR_BUTTONS }, (_, i) => ({
+      name: String.fromCharCode(0x4e00 + i) + "€".repeat(IR_NAME_MAX_LENGTH - 1),
+      code: LARGEST_CODE,
+    }));
+    expect(
+      codes.every((button) => v.is(IrCodeNameSchema, button.name) && bytes(button.name) - 2 === 3 * IR_NAME_MAX_LENGTH),
+    ).toBe(true);
+    const state: IrState = {
+      learning: false,
+      codes,
+      received: { code: LARGEST_CODE, time: "2026-11-27T23:59:59.999Z" },
+    };
     expect(v.is(IrStateSchema, state)).toBe(true);
     expect(bytes(state)).toBe(47_110); // the arithmetic in MAX_IR_BUTTONS's comment
     expect(bytes(state)).toBeLessThan(LIVE_PAYLOAD_MAX_BYTES * 0.75);

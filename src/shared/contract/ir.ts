@@ -72,7 +72,11 @@ export type IrLearnBody = v.InferOutput<typeof IrLearnBodySchema>;
  * Body of `POST /ir/code` (spec "body new code"): saves `code` under `name` on `device` (replaces a
  * button of that name; a new name on a blaster with {@link MAX_IR_BUTTONS} buttons is refused).
  */
-export const IrCodeBodySchema = v.strictObject({ device: DeviceNameSchema, name: IrCodeNameSchema, code: IrCodeSchema });
+export const IrCodeBodySchema = v.strictObject({
+  device: DeviceNameSchema,
+  name: IrCodeNameSchema,
+  code: IrCodeSchema,
+});
 export type IrCodeBody = v.InferOutput<typeof IrCodeBodySchema>;
 
 /** A saved button: its name and code. */
@@ -80,7 +84,9 @@ export const IrButtonSchema = v.object({ name: v.string(), code: IrCodeSchema })
 export type IrButton = v.InferOutput<typeof IrButtonSchema>;
 
 /** `{item: {device, code, sentAt}}`: what `POST /ir/send` sent (the device acknowledges `{"IRSend":"Done"}`). */
-export const IrSendAnswerSchema = itemOf(v.object({ device: DeviceNameSchema, code: IrCodeSchema, sentAt: v.pipe(v.string(), v.isoTimestamp()) }));
+export const IrSendAnswerSchema = itemOf(
+  v.object({ device: DeviceNameSchema, code: IrCodeSchema, sentAt: v.pipe(v.string(), v.isoTimestamp()) }),
+);
 export type IrSendAnswer = v.InferOutput<typeof IrSendAnswerSchema>;
 
 /** `{item: {device, learning}}`: the learning mode now. */

@@ -91,7 +91,11 @@ export const LightSetBodySchema = v.record(v.string(), v.unknown());
 export type LightSetBody = {
   state?: "ON" | "OFF" | "TOGGLE";
   brightness?: number;
-  color?: { hex: string } | { x: number; y: number } | { hue: number; saturation: number } | { r: number; g: number; b: number };
+  color?:
+    | { hex: string }
+    | { x: number; y: number }
+    | { hue: number; saturation: number }
+    | { r: number; g: number; b: number };
   color_temp?: number;
   endpoint?: number;
   [suffixed: string]: unknown;

@@ -28,6 +28,11 @@ describe("the contract's imports", () => {
   });
 
   it("accepts valibot and its own modules", async () => {
-    expect(await ruleIdsFor('import * as v from "valibot";\nimport { itemOf } from "./envelope";\nexport const x = itemOf(v.string());\n', "src/shared/contract/good.ts")).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'import * as v from "valibot";\nimport { itemOf } from "./envelope";\nexport const x = itemOf(v.string());\n',
+        "src/shared/contract/good.ts",
+      ),
+    ).toEqual([]);
   });
 });

@@ -47,5 +47,9 @@ export type PvLogsAnswer = v.InferOutput<typeof PvLogsAnswerSchema>;
  * The extra field of a `400 BAD_REQUEST` for a log that failed to parse: `line`, the 1-based line
  * of the file that failed (the message says why: `line 7: power: not a number`).
  */
-export const PvLogErrorSchema = v.looseObject({ code: v.string(), message: v.optional(v.string()), line: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))) });
+export const PvLogErrorSchema = v.looseObject({
+  code: v.string(),
+  message: v.optional(v.string()),
+  line: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+});
 export type PvLogError = v.InferOutput<typeof PvLogErrorSchema>;

@@ -38,9 +38,17 @@ export const FieldNameSchema = v.pipe(
 );
 
 /** Native source: a field of a Tasmota device's `tele/<device>/SENSOR` payload, split on the first dot (`SDS0X1.PM2.5`). */
-export const TasmotaSourceSchema = v.object({ type: v.literal("tasmota"), device: DeviceNameSchema, field: FieldNameSchema });
+export const TasmotaSourceSchema = v.object({
+  type: v.literal("tasmota"),
+  device: DeviceNameSchema,
+  field: FieldNameSchema,
+});
 /** Native source: a property of a Zigbee2MQTT device's state (`zigbee2mqtt/<device>`). */
-export const Zigbee2MqttSourceSchema = v.object({ type: v.literal("zigbee2mqtt"), device: DeviceNameSchema, property: FieldNameSchema });
+export const Zigbee2MqttSourceSchema = v.object({
+  type: v.literal("zigbee2mqtt"),
+  device: DeviceNameSchema,
+  property: FieldNameSchema,
+});
 /** Where a sensor's value comes from. */
 export const SensorSourceSchema = v.variant("type", [TasmotaSourceSchema, Zigbee2MqttSourceSchema]);
 

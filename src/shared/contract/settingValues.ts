@@ -54,7 +54,12 @@ export const SwitchesListValueSchema = v.pipe(
 export type SwitchesListValue = v.InferOutput<typeof SwitchesListValueSchema>;
 
 /** A temperature limit in °C (-60..100, at most one decimal place is typical; any finite number in range). */
-const CelsiusSchema = v.pipe(v.number(), v.finite("must be a number"), v.minValue(-60, "at least -60"), v.maxValue(100, "at most 100"));
+const CelsiusSchema = v.pipe(
+  v.number(),
+  v.finite("must be a number"),
+  v.minValue(-60, "at least -60"),
+  v.maxValue(100, "at most 100"),
+);
 
 /** Id of a watchdog entry (removed with `idsToRemove`): `[A-Za-z0-9_-]`, 1..64 characters. */
 export const WatchdogIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "must match [A-Za-z0-9_-]{1,64}"));
@@ -103,18 +108,31 @@ export const WeatherWatchdogValueSchema = v.pipe(
     enabled: v.boolean(),
     frostBelow: v.nullable(CelsiusSchema),
     heatAbove: v.nullable(CelsiusSchema),
-    pm25Above: v.nullable(v.pipe(v.number(), v.finite("must be a number"), v.minValue(1, "at least 1"), v.maxValue(1000, "at most 1000"))),
-    pm10Above: v.nullable(v.pipe(v.number(), v.finite("must be a number"), v.minValue(1, "at least 1"), v.maxValue(1000, "at most 1000"))),
+    pm25Above: v.nullable(
+      v.pipe(v.number(), v.finite("must be a number"), v.minValue(1, "at least 1"), v.maxValue(1000, "at most 1000")),
+    ),
+    pm10Above: v.nullable(
+      v.pipe(v.number(), v.finite("must be a number"), v.minValue(1, "at least 1"), v.maxValue(1000, "at most 1000")),
+    ),
   }),
   v.forward(
-    v.check((value) => value.frostBelow === null || value.heatAbove === null || value.frostBelow < value.heatAbove, "must be above frostBelow"),
+    v.check(
+      (value) => value.frostBelow === null || value.heatAbove === null || value.frostBelow < value.heatAbove,
+      "must be above frostBelow",
+    ),
     ["heatAbove"],
   ),
 );
 export type WeatherWatchdogValue = v.InferOutput<typeof WeatherWatchdogValueSchema>;
 
 /** The weather watchdog when none is stored: frost below 0 °C, heat above 30 °C, PM2.5 above 50, PM10 above 100 (spec §9 "tragic"), on. */
-export const DEFAULT_WEATHER_WATCHDOG: WeatherWatchdogValue = { enabled: true, frostBelow: 0, heatAbove: 30, pm25Above: 50, pm10Above: 100 };
+export const DEFAULT_WEATHER_WATCHDOG: WeatherWatchdogValue = {
+  enabled: true,
+  frostBelow: 0,
+  heatAbove: 30,
+  pm25Above: 50,
+  pm10Above: 100,
+};
 
 /** Each setting key's value schema: `PATCH /settings` refuses a value that fails it (400 naming the field under `value`). */
 export const SETTING_VALUE_SCHEMAS = {
@@ -144,7 +162,8 @@ export function settingValueIssue(key: SettingKey, value: unknown): string | nul
   const segments = ["value"];
   for (const item of issue.path ?? []) {
     const pathKey: unknown = item.key;
-    if (typeof pathKey === "number" || (typeof pathKey === "string" && SHOWN_KEY.test(pathKey))) segments.push(String(pathKey));
+    if (typeof pathKey === "number" || (typeof pathKey === "string" && SHOWN_KEY.test(pathKey)))
+      segments.push(String(pathKey));
     else segments.push("?");
   }
   const own = issue.kind === "validation" && !/received/i.test(issue.message);
@@ -156,14 +175,20 @@ export function settingValueIssue(key: SettingKey, value: unknown): string | nul
  * The first switch item (per key) in a valid setting `value` that is not in `known` ('name' and
  * 'name/relay' items the household has), as `value.<path>: unknown switch`; null when all are known.
  */
-export function unknownSwitchIssue(key: SettingKey, value: unknown, isKnown: (item: string) => string | null): string | null {
+export function unknownSwitchIssue(
+  key: SettingKey,
+  value: unknown,
+  isKnown: (item: string) => string | null,
+): string | null {
   const items: [string, string][] = [];
   if (key === "garageLight" && typeof value === "string") items.push([value, "value"]);
   if ((key === "dashboardSwitches" || key === "carDashboardSwitches") && Array.isArray(value)) {
     value.forEach((item, index) => items.push([String(item), `value.${index}`]));
   }
   if (key === "switchesList" && Array.isArray(value)) {
-    (value as { items: string[] }[]).forEach((group, groupIndex) => group.items.forEach((item, index) => items.push([item, `value.${groupIndex}.items.${index}`])));
+    (value as { items: string[] }[]).forEach((group, groupIndex) =>
+      group.items.forEach((item, index) => items.push([item, `value.${groupIndex}.items.${index}`])),
+    );
   }
   for (const [item, where] of items) {
     const problem = isKnown(item);
@@ -195,7 +220,6 @@ export type WatchdogAlert = v.InferOutput<typeof WatchdogAlertSchema>;
 
 /** `POST /config/sensors/notify` on the general base (spec §7): the watchdogs re-read their settings and re-judge the last readings. */
 export const SENSORS_NOTIFY_PATH = "/config/sensors/notify";
-
 
 /** Body of `POST /config/sensors/notify`: `{}`, nothing else. */
 export const SensorsNotifyBodySchema = v.strictObject({});

@@ -23,7 +23,11 @@ describe("the Tasmota console's command guard: one command name with a plain arg
         { name: "Power1", arg: "OFF" },
       ],
     });
-    expect(parseTasmotaConsoleLine("backlog0 MqttHost 10.0.0.66")).toEqual({ ok: true, command: { name: "backlog0", arg: "MqttHost 10.0.0.66" }, steps: [{ name: "MqttHost", arg: "10.0.0.66" }] });
+    expect(parseTasmotaConsoleLine("backlog0 MqttHost 10.0.0.66")).toEqual({
+      ok: true,
+      command: { name: "backlog0", arg: "MqttHost 10.0.0.66" },
+      steps: [{ name: "MqttHost", arg: "10.0.0.66" }],
+    });
     expect(parseTasmotaConsoleLine(`Backlog ${Array.from({ length: 30 }, () => "Power").join(";")}`).ok).toBe(true);
   });
 
@@ -38,7 +42,7 @@ describe("the Tasmota console's command guard: one command name with a plain arg
       "Backlog Power ON; backlog0MqttHost 10.0.0.66",
       "Backlog Power ON; Upgrade 1",
       "Backlog Power ON; MqttHost=10.0.0.66",
-      "Backlog Power ON; Rule1 {\"on\":1}",
+      'Backlog Power ON; Rule1 {"on":1}',
       `Backlog ${Array.from({ length: 31 }, () => "Power").join(";")}`,
       "MqttHost=10.0.0.66",
       "Power ON; Restart 1",

@@ -50,8 +50,10 @@ function checkOne(text: string): Checked<TasmotaConsoleCommand> {
   const name = space < 0 ? text : text.slice(0, space);
   const arg = space < 0 ? "" : text.slice(space + 1).trim();
   if (!NAME.test(name)) return { ok: false, reason: "must start with a Tasmota command name (letters, digits, _)" };
-  if (TASMOTA_CONSOLE_REFUSED_NAMES.has(name.toLowerCase())) return { ok: false, reason: "this command is not allowed from the console" };
-  if (arg !== "" && (!PLAIN_ARG.test(arg) || FORBIDDEN_IN_ARG.test(arg))) return { ok: false, reason: "the argument must be plain text without ; { } # + $ \\ or quotes" };
+  if (TASMOTA_CONSOLE_REFUSED_NAMES.has(name.toLowerCase()))
+    return { ok: false, reason: "this command is not allowed from the console" };
+  if (arg !== "" && (!PLAIN_ARG.test(arg) || FORBIDDEN_IN_ARG.test(arg)))
+    return { ok: false, reason: "the argument must be plain text without ; { } # + $ \\ or quotes" };
   return { ok: true, value: { name, arg } };
 }
 
@@ -72,7 +74,8 @@ function checkBacklog(arg: string): Checked<TasmotaConsoleCommand[]> {
     steps.push(step.value);
   }
   if (steps.length === 0) return { ok: false, reason: "a Backlog needs at least one command" };
-  if (steps.length > TASMOTA_BACKLOG_MAX_STEPS) return { ok: false, reason: `a Backlog takes at most ${TASMOTA_BACKLOG_MAX_STEPS} commands` };
+  if (steps.length > TASMOTA_BACKLOG_MAX_STEPS)
+    return { ok: false, reason: `a Backlog takes at most ${TASMOTA_BACKLOG_MAX_STEPS} commands` };
   return { ok: true, value: steps };
 }
 
@@ -93,11 +96,14 @@ export function tasmotaCommandText(command: TasmotaConsoleCommand): string {
  *   by `;`, so the device runs exactly the steps checked) and the `steps` the device will run; or a
  *   reason in English that never quotes the input
  */
-export function parseTasmotaConsoleLine(line: string): ({ ok: true } & TasmotaConsoleLine) | { ok: false; reason: string } {
+export function parseTasmotaConsoleLine(
+  line: string,
+): ({ ok: true } & TasmotaConsoleLine) | { ok: false; reason: string } {
   if (/[^\x20-\x7e]/.test(line)) return { ok: false, reason: "only printable ASCII characters, no control characters" };
   const text = line.trim();
   if (text === "") return { ok: false, reason: "must not be empty" };
-  if (text.length > TASMOTA_CONSOLE_MAX_LENGTH) return { ok: false, reason: `at most ${TASMOTA_CONSOLE_MAX_LENGTH} characters` };
+  if (text.length > TASMOTA_CONSOLE_MAX_LENGTH)
+    return { ok: false, reason: `at most ${TASMOTA_CONSOLE_MAX_LENGTH} characters` };
   const space = text.indexOf(" ");
   const name = space < 0 ? text : text.slice(0, space);
   if (BACKLOG.test(name)) {

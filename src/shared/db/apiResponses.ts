@@ -79,7 +79,10 @@ async function evictOldest(db: DashboardDb, count: number): Promise<void> {
 }
 
 async function trim(db: DashboardDb, nowMs: number, limits: ApiCacheLimits): Promise<void> {
-  await db.apiResponses.where("fetchedAt").below(nowMs - limits.maxAgeMs).delete();
+  await db.apiResponses
+    .where("fetchedAt")
+    .below(nowMs - limits.maxAgeMs)
+    .delete();
   const excess = (await db.apiResponses.count()) - limits.maxEntries;
   if (excess > 0) await evictOldest(db, excess);
 }

@@ -40,7 +40,9 @@ describe("apiResponses cache", () => {
   it("drops an answer older than the maximum age and deletes it", async () => {
     const db = freshDb();
     await putApiResponse(db, row("http://127.0.0.1/api/v2/config", 0), { maxAgeMs: 10_000, maxEntries: 10 });
-    expect(await getApiResponse(db, "http://127.0.0.1/api/v2/config", 10_001, { maxAgeMs: 10_000, maxEntries: 10 })).toBeUndefined();
+    expect(
+      await getApiResponse(db, "http://127.0.0.1/api/v2/config", 10_001, { maxAgeMs: 10_000, maxEntries: 10 }),
+    ).toBeUndefined();
     expect(await db.apiResponses.count()).toBe(0);
   });
 
@@ -54,7 +56,13 @@ describe("apiResponses cache", () => {
 
   it("ignores and deletes a malformed row instead of serving it", async () => {
     const db = freshDb();
-    await db.apiResponses.put({ url: "http://127.0.0.1/api/v2/config", status: 500, body: "x", headers: {}, fetchedAt: 1 });
+    await db.apiResponses.put({
+      url: "http://127.0.0.1/api/v2/config",
+      status: 500,
+      body: "x",
+      headers: {},
+      fetchedAt: 1,
+    });
     expect(await getApiResponse(db, "http://127.0.0.1/api/v2/config", 2)).toBeUndefined();
     expect(await db.apiResponses.count()).toBe(0);
   });
@@ -73,7 +81,9 @@ describe("apiResponses cache", () => {
 
   it("refuses to store a row that is not a 2xx answer", async () => {
     const db = freshDb();
-    await expect(putApiResponse(db, { ...row("http://127.0.0.1/api/v2/x", 1), status: 503 })).rejects.toThrow(TypeError);
+    await expect(putApiResponse(db, { ...row("http://127.0.0.1/api/v2/x", 1), status: 503 })).rejects.toThrow(
+      TypeError,
+    );
   });
 });
 
@@ -97,7 +107,9 @@ describe("kv", () => {
 describe("liveSnapshot", () => {
   it("keeps each topic's value and old receive time", async () => {
     const db = freshDb();
-    await saveLiveSnapshot(db, [{ topic: "sensor/temp/balcony", value: { value: 3.5, time: "2026-01-01T00:00:00Z" }, receivedAt: 5000 }]);
+    await saveLiveSnapshot(db, [
+      { topic: "sensor/temp/balcony", value: { value: 3.5, time: "2026-01-01T00:00:00Z" }, receivedAt: 5000 },
+    ]);
     expect(await loadLiveSnapshot(db, 6000)).toEqual([
       { topic: "sensor/temp/balcony", value: { value: 3.5, time: "2026-01-01T00:00:00Z" }, receivedAt: 5000 },
     ]);
@@ -117,7 +129,11 @@ describe("liveSnapshot: one bad entry never stops the others", () => {
 
   it("saves every other entry when one value is nested 32,000 deep, and skips that one", async () => {
     const db = freshDb();
-    const result = await saveLiveSnapshot(db, [good("sensor/temp/a", 1), good("shellies/x/info", nested(32_000)), good("sensor/temp/b", 2)]);
+    const result = await saveLiveSnapshot(db, [
+      good("sensor/temp/a", 1),
+      good("shellies/x/info", nested(32_000)),
+      good("sensor/temp/b", 2),
+    ]);
     expect(result).toEqual({ saved: 2, skipped: [{ topic: "shellies/x/info", reason: "depth" }] });
     expect((await loadLiveSnapshot(db, 2_000)).map((r) => r.topic).sort()).toEqual(["sensor/temp/a", "sensor/temp/b"]);
   });
@@ -125,9 +141,15 @@ describe("liveSnapshot: one bad entry never stops the others", () => {
   it("writes the others one by one when IndexedDB refuses a row the checks let through", async () => {
     const db = freshDb();
     // A function passes the row schema (value: unknown) but structured clone refuses it (DataCloneError).
-    const result = await saveLiveSnapshot(db, [good("sensor/temp/a", 1), good("x/fn", () => 1), good("sensor/temp/b", 2)]);
+    const result = await saveLiveSnapshot(db, [
+      good("sensor/temp/a", 1),
+      good("x/fn", () => 1),
+      good("sensor/temp/b", 2),
+    ]);
     expect(result.saved).toBe(2);
-    expect(result.skipped).toEqual([{ topic: "x/fn", reason: "write", error: expect.stringContaining("DataCloneError") as unknown }]);
+    expect(result.skipped).toEqual([
+      { topic: "x/fn", reason: "write", error: expect.stringContaining("DataCloneError") as unknown },
+    ]);
     expect((await db.liveSnapshot.toCollection().primaryKeys()).sort()).toEqual(["sensor/temp/a", "sensor/temp/b"]);
   });
 
@@ -157,15 +179,24 @@ describe("liveSnapshot: one bad entry never stops the others", () => {
   it("still fails the whole save when the disk is full, so it is retried later", async () => {
     const db = freshDb();
     await db.open();
-    vi.spyOn(db.liveSnapshot, "bulkPut").mockImplementation(() => Dexie.Promise.reject(new DOMException("full", "QuotaExceededError")));
+    vi.spyOn(db.liveSnapshot, "bulkPut").mockImplementation(() =>
+      Dexie.Promise.reject(new DOMException("full", "QuotaExceededError")),
+    );
     await expect(saveLiveSnapshot(db, [good("sensor/temp/a", 1)])).rejects.toThrow("full");
   });
 
   it("reads back at most maxRows, deleting the oldest rows beyond them (left by a version without the topic cap)", async () => {
     const db = freshDb();
-    await db.liveSnapshot.bulkPut(Array.from({ length: 10 }, (_, i) => ({ topic: `sensor/temp/p${i}`, value: i, receivedAt: 1_000 + i })));
+    await db.liveSnapshot.bulkPut(
+      Array.from({ length: 10 }, (_, i) => ({ topic: `sensor/temp/p${i}`, value: i, receivedAt: 1_000 + i })),
+    );
     const rows = await loadLiveSnapshot(db, 2_000, 1e9, 4);
-    expect(rows.map((r) => r.topic).sort()).toEqual(["sensor/temp/p6", "sensor/temp/p7", "sensor/temp/p8", "sensor/temp/p9"]);
+    expect(rows.map((r) => r.topic).sort()).toEqual([
+      "sensor/temp/p6",
+      "sensor/temp/p7",
+      "sensor/temp/p8",
+      "sensor/temp/p9",
+    ]);
     expect(await db.liveSnapshot.count()).toBe(4);
   });
 });

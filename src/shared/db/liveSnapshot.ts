@@ -115,13 +115,17 @@ export async function loadLiveSnapshot(
 ): Promise<LiveSnapshotRow[]> {
   return withDb(db, async (d) => {
     const excess = (await d.liveSnapshot.count()) - maxRows;
-    if (excess > 0) await d.liveSnapshot.bulkDelete(await d.liveSnapshot.orderBy("receivedAt").limit(excess).primaryKeys());
+    if (excess > 0)
+      await d.liveSnapshot.bulkDelete(await d.liveSnapshot.orderBy("receivedAt").limit(excess).primaryKeys());
     const raw: unknown[] = await d.liveSnapshot.toArray();
     const good: LiveSnapshotRow[] = [];
     const bad: unknown[] = [];
     for (const item of raw) {
       const parsed = v.safeParse(LiveSnapshotRowSchema, item);
-      const keep = parsed.success && nowMs - parsed.output.receivedAt <= maxAgeMs && jsonDepthWithin(parsed.output.value, MAX_JSON_DEPTH);
+      const keep =
+        parsed.success &&
+        nowMs - parsed.output.receivedAt <= maxAgeMs &&
+        jsonDepthWithin(parsed.output.value, MAX_JSON_DEPTH);
       if (keep) good.push(parsed.output);
       else bad.push(primaryKeyOf(item));
     }

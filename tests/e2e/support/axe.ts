@@ -16,10 +16,20 @@ import { expect, type Page } from "@playwright/test";
  * drawer sliding in, spec §9), so that contrast is measured on the colours the user reads.
  */
 export async function expectNoA11yViolations(page: Page, screen: string): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((transition) => transition.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((transition) => transition.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .setLegacyMode(true)
-    .options({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] }, rules: { "heading-order": { enabled: true }, "label-content-name-mismatch": { enabled: true } } })
+    .options({
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] },
+      rules: { "heading-order": { enabled: true }, "label-content-name-mismatch": { enabled: true } },
+    })
     .analyze();
   const lines = results.violations.map((violation) => {
     const targets = violation.nodes

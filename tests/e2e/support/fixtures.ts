@@ -13,7 +13,10 @@ export const DEMO = { login: "demo", password: "demo", pin: "1357" } as const;
  * Logs in through the login screen (spec §2 'Logowanie') and waits for the dashboard's top bar.
  * Opens `baseURL` (default: the context's, i.e. the worker's hub); assumes a fresh context.
  */
-export async function loginThroughUi(page: Page, options: { baseURL?: string; sessionName?: string } = {}): Promise<void> {
+export async function loginThroughUi(
+  page: Page,
+  options: { baseURL?: string; sessionName?: string } = {},
+): Promise<void> {
   await page.goto(options.baseURL ?? "/");
   await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();
   await page.getByLabel("Login", { exact: true }).fill(DEMO.login);
@@ -44,12 +47,16 @@ export async function pressDisabled(control: Locator): Promise<void> {
 export async function closeContext(context: BrowserContext, ms = 10_000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), ms)));
-  const result = await Promise.race([context.close().then(
+  const result = await Promise.race([
+    context.close().then(
       () => "closed" as const,
       () => "closed" as const, // already closed with its browser
-    ), timedOut]);
+    ),
+    timedOut,
+  ]);
   clearTimeout(timer);
-  if (result === "timeout") console.warn(`closeContext: the browser context did not close within ${ms} ms; left to the worker's browser`);
+  if (result === "timeout")
+    console.warn(`closeContext: the browser context did not close within ${ms} ms; left to the worker's browser`);
 }
 
 /**
@@ -65,7 +72,8 @@ export async function configuredSensors(page: Page, baseURL = ""): Promise<Senso
 /** The first configured sensor matching `predicate`; fails the test naming `what` when there is none. */
 export function pickSensor(sensors: Sensor[], what: string, predicate: (s: Sensor) => boolean): Sensor {
   const found = sensors.find(predicate);
-  if (found === undefined) throw new Error(`the hub's household has no ${what} (got ${sensors.map((s) => s.id).join(", ")})`);
+  if (found === undefined)
+    throw new Error(`the hub's household has no ${what} (got ${sensors.map((s) => s.id).join(", ")})`);
   return found;
 }
 
@@ -116,10 +124,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker", timeout: 60_000 },
   ],
   baseURL: async ({ hub }, use, testInfo) => {
-    if (!hub.running()) throw new Error(`this worker's hub on ${hub.baseURL} died before the test\n--- hub output ---\n${hub.output()}`);
+    if (!hub.running())
+      throw new Error(`this worker's hub on ${hub.baseURL} died before the test\n--- hub output ---\n${hub.output()}`);
     await use(hub.baseURL);
     if (testInfo.status !== testInfo.expectedStatus) {
-      await testInfo.attach("worker hub output", { body: `${hub.running() ? "running" : "NOT RUNNING"}\n${hub.output()}` });
+      await testInfo.attach("worker hub output", {
+        body: `${hub.running() ? "running" : "NOT RUNNING"}\n${hub.output()}`,
+      });
     }
   },
   serviceWorkers: "block",
@@ -145,7 +156,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return { hub, device: { mqttTcpUrl: hub.mqttTcpUrl, deviceLogin: (username) => hub.deviceLogin(username) } };
     });
     for (const { hub, broker } of started.reverse()) {
-      if (hub !== undefined && testInfo.status !== testInfo.expectedStatus) await testInfo.attach("hub output", { body: hub.output() });
+      if (hub !== undefined && testInfo.status !== testInfo.expectedStatus)
+        await testInfo.attach("hub output", { body: hub.output() });
       await hub?.close();
       await broker?.close();
     }

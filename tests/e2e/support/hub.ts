@@ -133,7 +133,10 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
       if (child === proc) child = null;
       // A hub that dies while no test stops it is a hub bug (or a killed process): say so at once,
       // with its output, so the test that next fails on "connection refused" can be explained.
-      if (!stopping) process.stderr.write(`\n[test hub ${baseURL}] ${exited} while nobody stopped it\n--- hub output ---\n${log}\n---\n`);
+      if (!stopping)
+        process.stderr.write(
+          `\n[test hub ${baseURL}] ${exited} while nobody stopped it\n--- hub output ---\n${log}\n---\n`,
+        );
     });
     try {
       await waitFor(
@@ -172,7 +175,8 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
 
   const devices = new Map<string, string>();
   const deviceLogin = async (username: string): Promise<DeviceLogin> => {
-    if (external) throw new Error("the hub uses an external broker: make device users there (TestMosquitto.deviceLogin)");
+    if (external)
+      throw new Error("the hub uses an external broker: make device users there (TestMosquitto.deviceLogin)");
     const known = devices.get(username);
     if (known !== undefined) return { username, password: known };
     const password = randomBytes(12).toString("base64url");

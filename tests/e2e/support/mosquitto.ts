@@ -58,7 +58,10 @@ const EXAMPLE_DIR = join(repoRoot, "hub", "examples", "mosquitto");
 /** Runs mosquitto_passwd with `args`; throws with its output when it fails. */
 function mosquittoPasswd(args: string[]): void {
   const result = spawnSync(mosquittoPasswdBinary(), args, { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`mosquitto_passwd ${args[0]} failed: ${result.error?.message ?? ""}${result.stderr}${result.stdout}`);
+  if (result.status !== 0)
+    throw new Error(
+      `mosquitto_passwd ${args[0]} failed: ${result.error?.message ?? ""}${result.stderr}${result.stdout}`,
+    );
 }
 
 /** The example's mosquitto.conf on loopback ports and with its files in `dir`; throws if the example changed shape. */
@@ -71,7 +74,8 @@ function exampleConfig(dir: string, tcpPort: number, wsPort: number): string {
     if (!from.test(text)) throw new Error(`hub/examples/mosquitto/mosquitto.conf has no line matching ${String(from)}`);
     text = text.replace(from, to);
   }
-  if (!text.includes("/etc/mosquitto/")) throw new Error("hub/examples/mosquitto/mosquitto.conf names no file under /etc/mosquitto/");
+  if (!text.includes("/etc/mosquitto/"))
+    throw new Error("hub/examples/mosquitto/mosquitto.conf names no file under /etc/mosquitto/");
   text = text.replaceAll("/etc/mosquitto/", `${dir}/`);
   return ["persistence false", "log_dest stderr", "log_type error", "log_type warning", text].join("\n");
 }
@@ -82,7 +86,10 @@ function demoDeviceNames(): string[] {
     sensors: { source: { type: string; device: string } }[];
     switches: { device: string }[];
   };
-  const tasmota = [...household.sensors.filter((s) => s.source.type === "tasmota").map((s) => s.source.device), ...household.switches.map((s) => s.device)];
+  const tasmota = [
+    ...household.sensors.filter((s) => s.source.type === "tasmota").map((s) => s.source.device),
+    ...household.switches.map((s) => s.device),
+  ];
   return [...new Set(tasmota), "zigbee2mqtt"];
 }
 
@@ -90,7 +97,17 @@ const secret = () => randomBytes(12).toString("base64url");
 
 /** A broker without access control: both listeners anonymous, every client may read and write everything. */
 function openConfig(tcpPort: number, wsPort: number): string {
-  return ["persistence false", "log_dest stderr", "log_type error", "log_type warning", "allow_anonymous true", `listener ${tcpPort} 127.0.0.1`, `listener ${wsPort} 127.0.0.1`, "protocol websockets", ""].join("\n");
+  return [
+    "persistence false",
+    "log_dest stderr",
+    "log_type error",
+    "log_type warning",
+    "allow_anonymous true",
+    `listener ${tcpPort} 127.0.0.1`,
+    `listener ${wsPort} 127.0.0.1`,
+    "protocol websockets",
+    "",
+  ].join("\n");
 }
 
 /**
@@ -108,14 +125,18 @@ export async function startMosquitto(options: { open?: boolean } = {}): Promise<
   const dir = mkdtempSync(join(tmpdir(), "mosquitto-e2e-"));
   const conf = join(dir, "mosquitto.conf");
   writeFileSync(conf, options.open === true ? openConfig(tcpPort, wsPort) : exampleConfig(dir, tcpPort, wsPort));
-  for (const file of ["acl-devices", "acl-browsers"]) writeFileSync(join(dir, file), readFileSync(join(EXAMPLE_DIR, file)));
+  for (const file of ["acl-devices", "acl-browsers"])
+    writeFileSync(join(dir, file), readFileSync(join(EXAMPLE_DIR, file)));
 
   const hubPassword = secret();
   const dashboardPassword = secret();
   const devices = new Map(demoDeviceNames().map((name) => [name, secret()]));
   const passwd = join(dir, "passwd");
   const passwdBrowsers = join(dir, "passwd-browsers");
-  writeFileSync(passwd, [`hub:${hubPassword}`, ...[...devices].map(([name, password]) => `${name}:${password}`), ""].join("\n"));
+  writeFileSync(
+    passwd,
+    [`hub:${hubPassword}`, ...[...devices].map(([name, password]) => `${name}:${password}`), ""].join("\n"),
+  );
   writeFileSync(passwdBrowsers, `dashboard:${dashboardPassword}\n`);
   mosquittoPasswd(["-U", passwd]);
   mosquittoPasswd(["-U", passwdBrowsers]);
@@ -172,7 +193,13 @@ export async function startMosquitto(options: { open?: boolean } = {}): Promise<
     await waitFor(
       async () => {
         try {
-          const probe = await mqtt.connectAsync(tcpUrl, { username, password, reconnectPeriod: 0, connectTimeout: 2_000, clientId: `probe-${secret()}` });
+          const probe = await mqtt.connectAsync(tcpUrl, {
+            username,
+            password,
+            reconnectPeriod: 0,
+            connectTimeout: 2_000,
+            clientId: `probe-${secret()}`,
+          });
           await probe.endAsync();
           return true;
         } catch {

@@ -98,5 +98,8 @@ export function nativeReading(sensor: Sensor, value: number): { topic: string; p
   const dot = field.indexOf(".");
   const payload: Record<string, unknown> =
     dot < 0 ? { [field]: value } : { [field.slice(0, dot)]: { [field.slice(dot + 1)]: value } };
-  return { topic: tasmotaTeleTopic(device, "SENSOR"), payload: { Time: new Date().toISOString().slice(0, 19), ...payload } };
+  return {
+    topic: tasmotaTeleTopic(device, "SENSOR"),
+    payload: { Time: new Date().toISOString().slice(0, 19), ...payload },
+  };
 }

@@ -12,7 +12,18 @@ export const SCREEN_SIZES = [
 export type ScreenSize = (typeof SCREEN_SIZES)[number];
 
 /** Every route of spec §2 a logged-in household can open (the camera id is any string). */
-export const SCREEN_ROUTES = ["/", "/weather", "/menu", "/switches", "/cameras", "/cameras/live?id=brama", "/automations", "/remotes", "/gps", "/pv"] as const;
+export const SCREEN_ROUTES = [
+  "/",
+  "/weather",
+  "/menu",
+  "/switches",
+  "/cameras",
+  "/cameras/live?id=brama",
+  "/automations",
+  "/remotes",
+  "/gps",
+  "/pv",
+] as const;
 
 /**
  * What overflows on the current page, as readable lines: the page scrolling sideways, and any
@@ -24,13 +35,16 @@ export async function overflowOf(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const root = document.documentElement;
     const found: string[] = [];
-    if (root.scrollWidth > root.clientWidth + 1) found.push(`the page scrolls sideways (${root.scrollWidth}px in ${root.clientWidth}px)`);
+    if (root.scrollWidth > root.clientWidth + 1)
+      found.push(`the page scrolls sideways (${root.scrollWidth}px in ${root.clientWidth}px)`);
     for (const element of Array.from(document.querySelectorAll<HTMLElement>("body *"))) {
       if (element.clientWidth === 0 || element.closest("[hidden], .visually-hidden") !== null) continue;
       const style = getComputedStyle(element);
       if (style.overflowX === "visible" && element.scrollWidth > element.clientWidth + 1) {
         const name = `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).trim().split(/\s+/).join(".")}` : ""}`;
-        found.push(`${name} "${(element.textContent ?? "").trim().slice(0, 40)}": content ${element.scrollWidth}px wide in ${element.clientWidth}px`);
+        found.push(
+          `${name} "${(element.textContent ?? "").trim().slice(0, 40)}": content ${element.scrollWidth}px wide in ${element.clientWidth}px`,
+        );
       }
     }
     return found.slice(0, 12);

@@ -139,7 +139,10 @@ describe("lock screen (spec §2, §5, §8)", () => {
 
   it("after a wrong PIN and the reload, says 'Błędny PIN' with the attempts left, once", async () => {
     await failOnce(() => ({ status: 403, body: { code: "AUTH_BAD_PIN", message: "x", attemptsLeft: 7 } }));
-    expect(JSON.parse(sessionStorage.getItem(UNLOCK_FAILURE_KEY) ?? "null")).toEqual({ kind: "badPin", attemptsLeft: 7 });
+    expect(JSON.parse(sessionStorage.getItem(UNLOCK_FAILURE_KEY) ?? "null")).toEqual({
+      kind: "badPin",
+      attemptsLeft: 7,
+    });
 
     afterReload();
     expect(screen.getByRole("alert").textContent).toBe("Błędny PIN. Zostało 7 prób.");
@@ -166,7 +169,10 @@ describe("lock screen (spec §2, §5, §8)", () => {
   });
 
   it("says how long the hub's back-off lasts and keeps 'Odblokuj' disabled until then", async () => {
-    await failOnce(() => ({ status: 403, body: { code: "AUTH_BAD_PIN", message: "x", attemptsLeft: 7, retryAfterMs: 30_000 } }));
+    await failOnce(() => ({
+      status: 403,
+      body: { code: "AUTH_BAD_PIN", message: "x", attemptsLeft: 7, retryAfterMs: 30_000 },
+    }));
     afterReload();
     key("Dotknij, aby rozpocząć.");
     expect(screen.getByRole("alert").textContent).toBe("Błędny PIN. Zostało 7 prób.");
@@ -192,7 +198,9 @@ describe("lock screen (spec §2, §5, §8)", () => {
     await failOnce(() => ({ status: 401, body: { code: "AUTH_SESSION_REVOKED", message: "x" } }));
     const { client } = fakeClient(() => ({ status: 200 }));
     renderWithApp(<LoginScreen auth={client} onLoggedIn={vi.fn()} notify={vi.fn()} />);
-    expect(await screen.findByText("Zbyt wiele błędnych PIN-ów: sesja została zakończona. Zaloguj się ponownie.")).toBeTruthy();
+    expect(
+      await screen.findByText("Zbyt wiele błędnych PIN-ów: sesja została zakończona. Zaloguj się ponownie."),
+    ).toBeTruthy();
     expect(sessionStorage.getItem(UNLOCK_FAILURE_KEY)).toBeNull();
   });
 

@@ -91,7 +91,11 @@ describe("login screen (spec §2, §5, §8)", () => {
   });
 
   it("sends login, password and session name, disables submit while submitting and after success", async () => {
-    const { requests, onLoggedIn } = await setup(() => ({ status: 200, body: { item: { login: "demo" } }, delayMs: 50 }));
+    const { requests, onLoggedIn } = await setup(() => ({
+      status: 200,
+      body: { item: { login: "demo" } },
+      delayMs: 50,
+    }));
     await fillAll();
     const submit = screen.getByRole("button", { name: "Zaloguj się" });
     fireEvent.click(submit);

@@ -41,7 +41,17 @@ export type PinConfirmDialogProps = {
  * touch, and the buttons. The confirming button waits out the back-off. The PIN is cleared as soon
  * as it is handed to `onConfirm`, never kept.
  */
-export function PinConfirmDialog({ open, title, message, failure, confirmLabel, cancelLabel, busy = false, onConfirm, onCancel }: PinConfirmDialogProps) {
+export function PinConfirmDialog({
+  open,
+  title,
+  message,
+  failure,
+  confirmLabel,
+  cancelLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: PinConfirmDialogProps) {
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -117,12 +127,22 @@ export function PinConfirmDialog({ open, title, message, failure, confirmLabel, 
             onChange={(event) => setPin(digits(event.currentTarget.value))}
           />
         </div>
-        <Keypad onDigit={(digit) => setPin((current) => digits(current + digit))} onDelete={() => setPin((current) => current.slice(0, -1))} deleteLabel={t("lock.deleteDigit")} disabled={busy} />
+        <Keypad
+          onDigit={(digit) => setPin((current) => digits(current + digit))}
+          onDelete={() => setPin((current) => current.slice(0, -1))}
+          deleteLabel={t("lock.deleteDigit")}
+          disabled={busy}
+        />
         <div className="confirm-dialog__actions pin-confirm__actions">
           <button type="button" className="button confirm-dialog__button" disabled={busy} onClick={onCancel}>
             {cancelLabel}
           </button>
-          <button type="submit" className="button button--primary confirm-dialog__button" disabled={pin === "" || busy || waiting} aria-busy={busy || undefined}>
+          <button
+            type="submit"
+            className="button button--primary confirm-dialog__button"
+            disabled={pin === "" || busy || waiting}
+            aria-busy={busy || undefined}
+          >
             {confirmLabel}
           </button>
         </div>

@@ -109,8 +109,18 @@ export function PinPad({ auth, onUnlocked, reload, lastFailure, layout }: PinPad
         />
         <ColorSwatch colors={pinSwatch(pin)} testId="pin-swatch" />
       </div>
-      <Keypad onDigit={appendDigit} onDelete={deleteDigit} deleteLabel={t("lock.deleteDigit")} disabled={busy} size={layout} />
-      <button type="submit" className="button button--primary lock-panel__unlock" disabled={pin === "" || busy || waiting}>
+      <Keypad
+        onDigit={appendDigit}
+        onDelete={deleteDigit}
+        deleteLabel={t("lock.deleteDigit")}
+        disabled={busy}
+        size={layout}
+      />
+      <button
+        type="submit"
+        className="button button--primary lock-panel__unlock"
+        disabled={pin === "" || busy || waiting}
+      >
         {t("lock.unlock")}
       </button>
     </form>

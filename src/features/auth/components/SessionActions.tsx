@@ -32,12 +32,7 @@ export function SessionActions() {
     <>
       {login !== null && <p className="muted session-actions__who">{t("menu.loggedInAs", { login })}</p>}
       <div className="menu__actions session-actions">
-        <button
-          type="button"
-          className="button session-actions__button"
-          disabled={busy}
-          onClick={() => void run(lock)}
-        >
+        <button type="button" className="button session-actions__button" disabled={busy} onClick={() => void run(lock)}>
           <Lock aria-hidden="true" size={20} />
           {t("menu.lock")}
         </button>

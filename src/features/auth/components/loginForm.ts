@@ -9,7 +9,12 @@ import { LOGIN_TEXT_MAX_LENGTH } from "../schemas";
 export const LoginFormSchema = v.object({
   login: v.pipe(v.string(), v.trim(), v.nonEmpty("login.errors.loginRequired"), v.maxLength(LOGIN_TEXT_MAX_LENGTH)),
   password: v.pipe(v.string(), v.nonEmpty("login.errors.passwordRequired"), v.maxLength(LOGIN_TEXT_MAX_LENGTH)),
-  sessionName: v.pipe(v.string(), v.trim(), v.nonEmpty("login.errors.sessionNameRequired"), v.maxLength(LOGIN_TEXT_MAX_LENGTH)),
+  sessionName: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty("login.errors.sessionNameRequired"),
+    v.maxLength(LOGIN_TEXT_MAX_LENGTH),
+  ),
 });
 
 export type LoginFormInput = v.InferInput<typeof LoginFormSchema>;

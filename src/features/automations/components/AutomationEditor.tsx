@@ -32,7 +32,8 @@ const TRIGGER_TYPES: readonly AutomationTriggerType[] = ["time", "threshold", "s
 export type AutomationEditorProps = { automation?: Automation | undefined; choices: EditorChoices; onDone: () => void };
 
 /** An empty number input is `undefined` (an optional field left out), anything else a number (NaN fails the schema). */
-const optionalNumber = (value: unknown) => (value === "" || value === null || value === undefined ? undefined : Number(value));
+const optionalNumber = (value: unknown) =>
+  value === "" || value === null || value === undefined ? undefined : Number(value);
 
 /** The Polish (or English) text of a field's error: the schema's rule in the household's words, the hub's own text for its refusals. */
 function errorKey(message: string | undefined, type: string | undefined): string | null {
@@ -73,12 +74,20 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
     getValues,
     watch,
     formState: { errors },
-  } = useForm<AutomationBodyInput, unknown, AutomationBody>({ resolver: valibotResolver(AutomationBodySchema), defaultValues: initial, mode: "onSubmit", reValidateMode: "onChange" });
+  } = useForm<AutomationBodyInput, unknown, AutomationBody>({
+    resolver: valibotResolver(AutomationBodySchema),
+    defaultValues: initial,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
   const actions = useFieldArray({ control, name: "actions" });
   /** register() plus the field's current value as the element's default: a select then shows it at once (not only after RHF's ref sets it). */
   const bind = (path: Path<AutomationBodyInput>, options?: Parameters<typeof register>[1]) => {
     const value: unknown = getValues(path);
-    return { ...register(path, options), defaultValue: typeof value === "string" || typeof value === "number" ? value : undefined };
+    return {
+      ...register(path, options),
+      defaultValue: typeof value === "string" || typeof value === "number" ? value : undefined,
+    };
   };
   const trigger = watch("trigger");
   const watchedActions = watch("actions");
@@ -105,27 +114,59 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
     const refusal = bodyRefusalOf(error);
     if (refusal) {
       setRefusal(t("automations.refused", { message: refusal.message }));
-      if (refusal.field !== null) setError(refusal.field as Path<AutomationBodyInput>, { type: "server", message: refusal.reason });
+      if (refusal.field !== null)
+        setError(refusal.field as Path<AutomationBodyInput>, { type: "server", message: refusal.reason });
     }
   };
 
   const sensorOptions = (doors: boolean) => [
     { value: "", label: t("automations.editor.choose") },
-    ...choices.sensors.filter((sensor) => (sensor.kind === "door") === doors).map((sensor) => ({ value: sensor.id, label: sensorName(t, choices.sensors, sensor.id) })),
+    ...choices.sensors
+      .filter((sensor) => (sensor.kind === "door") === doors)
+      .map((sensor) => ({ value: sensor.id, label: sensorName(t, choices.sensors, sensor.id) })),
   ];
-  const switchOptions = [{ value: "", label: t("automations.editor.choose") }, ...choices.switches.map((item) => ({ value: item.name, label: item.label }))];
-  const lightOptions = [{ value: "", label: t("automations.editor.choose") }, ...choices.lights.map((light) => ({ value: light.id, label: light.label }))];
-  const stateOptions = (["ON", "OFF", "TOGGLE"] as const).map((state) => ({ value: state, label: t(`automations.state.${state}`) }));
-  const title = automation ? t("automations.editor.editTitle", { name: automation.name }) : t("automations.editor.newTitle");
+  const switchOptions = [
+    { value: "", label: t("automations.editor.choose") },
+    ...choices.switches.map((item) => ({ value: item.name, label: item.label })),
+  ];
+  const lightOptions = [
+    { value: "", label: t("automations.editor.choose") },
+    ...choices.lights.map((light) => ({ value: light.id, label: light.label })),
+  ];
+  const stateOptions = (["ON", "OFF", "TOGGLE"] as const).map((state) => ({
+    value: state,
+    label: t(`automations.state.${state}`),
+  }));
+  const title = automation
+    ? t("automations.editor.editTitle", { name: automation.name })
+    : t("automations.editor.newTitle");
 
   return (
-    <form className="automation-editor" aria-label={title} noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+    <form
+      className="automation-editor"
+      aria-label={title}
+      noValidate
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+    >
       <h2>{title}</h2>
-      <TextField label={t("automations.editor.name")} maxLength={100} autoComplete="off" error={errorOf("name")} {...bind("name")} />
+      <TextField
+        label={t("automations.editor.name")}
+        maxLength={100}
+        autoComplete="off"
+        error={errorOf("name")}
+        {...bind("name")}
+      />
       <Controller
         control={control}
         name="enabled"
-        render={({ field }) => <ToggleField label={t("automations.editor.enabled")} checked={field.value ?? true} onChange={field.onChange} stateText={{ on: t("automations.switchTo.ON"), off: t("automations.switchTo.OFF") }} />}
+        render={({ field }) => (
+          <ToggleField
+            label={t("automations.editor.enabled")}
+            checked={field.value ?? true}
+            onChange={field.onChange}
+            stateText={{ on: t("automations.switchTo.ON"), off: t("automations.switchTo.OFF") }}
+          />
+        )}
       />
 
       <fieldset className="automation-editor__group">
@@ -134,11 +175,20 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
           label={t("automations.editor.triggerType")}
           options={TRIGGER_TYPES.map((type) => ({ value: type, label: t(`automations.triggerType.${type}`) }))}
           value={trigger.type}
-          onChange={(event) => setValue("trigger", defaultTrigger(event.target.value as AutomationTriggerType, choices), { shouldValidate: false })}
+          onChange={(event) =>
+            setValue("trigger", defaultTrigger(event.target.value as AutomationTriggerType, choices), {
+              shouldValidate: false,
+            })
+          }
         />
         {trigger.type === "time" && (
           <>
-            <TextField type="time" label={t("automations.editor.time")} error={errorOf("trigger.time")} {...bind("trigger.time")} />
+            <TextField
+              type="time"
+              label={t("automations.editor.time")}
+              error={errorOf("trigger.time")}
+              {...bind("trigger.time")}
+            />
             <Controller
               control={control}
               name="trigger.days"
@@ -158,7 +208,11 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
                             type="button"
                             className="chip"
                             aria-pressed={on}
-                            onClick={() => field.onChange(on ? days.filter((item) => item !== day) : [...days, day].sort((a, b) => a - b))}
+                            onClick={() =>
+                              field.onChange(
+                                on ? days.filter((item) => item !== day) : [...days, day].sort((a, b) => a - b),
+                              )
+                            }
                           >
                             {/* Named by the day in full ('piątek'), shown abbreviated ('pt.'): the
                                 abbreviation is the visual form of the name, not a second label (WCAG 2.5.3). */}
@@ -181,22 +235,73 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
         )}
         {trigger.type === "threshold" && (
           <>
-            <SelectField label={t("automations.editor.sensor")} options={sensorOptions(false)} error={errorOf("trigger.sensor")} {...bind("trigger.sensor")} />
-            <SelectField label={t("automations.editor.direction")} options={(["above", "below"] as const).map((value) => ({ value, label: t(`automations.direction.${value}`) }))} {...bind("trigger.direction")} />
-            <TextField type="number" step="any" inputMode="decimal" label={t("automations.editor.value")} error={errorOf("trigger.value")} {...bind("trigger.value", { setValueAs: optionalNumber })} />
+            <SelectField
+              label={t("automations.editor.sensor")}
+              options={sensorOptions(false)}
+              error={errorOf("trigger.sensor")}
+              {...bind("trigger.sensor")}
+            />
+            <SelectField
+              label={t("automations.editor.direction")}
+              options={(["above", "below"] as const).map((value) => ({
+                value,
+                label: t(`automations.direction.${value}`),
+              }))}
+              {...bind("trigger.direction")}
+            />
+            <TextField
+              type="number"
+              step="any"
+              inputMode="decimal"
+              label={t("automations.editor.value")}
+              error={errorOf("trigger.value")}
+              {...bind("trigger.value", { setValueAs: optionalNumber })}
+            />
           </>
         )}
         {trigger.type === "switch" && (
           <>
-            <SelectField label={t("automations.editor.switch")} options={switchOptions} error={errorOf("trigger.switch")} {...bind("trigger.switch")} />
-            <TextField type="number" min={0} max={32} inputMode="numeric" label={t("automations.editor.relay")} error={errorOf("trigger.relay")} {...bind("trigger.relay", { setValueAs: optionalNumber })} />
-            <SelectField label={t("automations.editor.to")} options={(["ON", "OFF", "any"] as const).map((value) => ({ value, label: t(`automations.switchTo.${value}`) }))} {...bind("trigger.to")} />
+            <SelectField
+              label={t("automations.editor.switch")}
+              options={switchOptions}
+              error={errorOf("trigger.switch")}
+              {...bind("trigger.switch")}
+            />
+            <TextField
+              type="number"
+              min={0}
+              max={32}
+              inputMode="numeric"
+              label={t("automations.editor.relay")}
+              error={errorOf("trigger.relay")}
+              {...bind("trigger.relay", { setValueAs: optionalNumber })}
+            />
+            <SelectField
+              label={t("automations.editor.to")}
+              options={(["ON", "OFF", "any"] as const).map((value) => ({
+                value,
+                label: t(`automations.switchTo.${value}`),
+              }))}
+              {...bind("trigger.to")}
+            />
           </>
         )}
         {trigger.type === "door" && (
           <>
-            <SelectField label={t("automations.editor.door")} options={sensorOptions(true)} error={errorOf("trigger.sensor")} {...bind("trigger.sensor")} />
-            <SelectField label={t("automations.editor.to")} options={(["open", "closed", "any"] as const).map((value) => ({ value, label: t(`automations.doorTo.${value}`) }))} {...bind("trigger.to")} />
+            <SelectField
+              label={t("automations.editor.door")}
+              options={sensorOptions(true)}
+              error={errorOf("trigger.sensor")}
+              {...bind("trigger.sensor")}
+            />
+            <SelectField
+              label={t("automations.editor.to")}
+              options={(["open", "closed", "any"] as const).map((value) => ({
+                value,
+                label: t(`automations.doorTo.${value}`),
+              }))}
+              {...bind("trigger.to")}
+            />
           </>
         )}
       </fieldset>
@@ -212,57 +317,137 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
               <li key={field.id} className="automation-editor__action">
                 <SelectField
                   label={t("automations.editor.actionKind", { n })}
-                  options={AUTOMATION_ACTION_KINDS.map((kind) => ({ value: kind, label: t(`automations.actionKind.${kind}`) }))}
+                  options={AUTOMATION_ACTION_KINDS.map((kind) => ({
+                    value: kind,
+                    label: t(`automations.actionKind.${kind}`),
+                  }))}
                   value={action.kind}
-                  onChange={(event) => actions.update(index, defaultAction(event.target.value as AutomationActionKind, choices))}
+                  onChange={(event) =>
+                    actions.update(index, defaultAction(event.target.value as AutomationActionKind, choices))
+                  }
                 />
                 {action.kind === "switch" && (
                   <>
-                    <SelectField label={t("automations.editor.switch")} options={switchOptions} error={errorOf(at("switch"))} {...bind(at("switch"))} />
-                    <TextField type="number" min={0} max={32} inputMode="numeric" label={t("automations.editor.relay")} error={errorOf(at("relay"))} {...bind(at("relay"), { setValueAs: optionalNumber })} />
-                    <SelectField label={t("automations.editor.state")} options={stateOptions} error={errorOf(at("state"))} {...bind(at("state"))} />
+                    <SelectField
+                      label={t("automations.editor.switch")}
+                      options={switchOptions}
+                      error={errorOf(at("switch"))}
+                      {...bind(at("switch"))}
+                    />
+                    <TextField
+                      type="number"
+                      min={0}
+                      max={32}
+                      inputMode="numeric"
+                      label={t("automations.editor.relay")}
+                      error={errorOf(at("relay"))}
+                      {...bind(at("relay"), { setValueAs: optionalNumber })}
+                    />
+                    <SelectField
+                      label={t("automations.editor.state")}
+                      options={stateOptions}
+                      error={errorOf(at("state"))}
+                      {...bind(at("state"))}
+                    />
                   </>
                 )}
                 {action.kind === "light" && (
                   <>
-                    <SelectField label={t("automations.editor.light")} options={lightOptions} error={errorOf(at("light"))} {...bind(at("light"))} />
+                    <SelectField
+                      label={t("automations.editor.light")}
+                      options={lightOptions}
+                      error={errorOf(at("light"))}
+                      {...bind(at("light"))}
+                    />
                     <SelectField label={t("automations.editor.state")} options={stateOptions} {...bind(at("state"))} />
-                    <TextField type="number" min={0} inputMode="numeric" label={t("automations.editor.brightness")} error={errorOf(at("brightness"))} {...bind(at("brightness"), { setValueAs: optionalNumber })} />
+                    <TextField
+                      type="number"
+                      min={0}
+                      inputMode="numeric"
+                      label={t("automations.editor.brightness")}
+                      error={errorOf(at("brightness"))}
+                      {...bind(at("brightness"), { setValueAs: optionalNumber })}
+                    />
                   </>
                 )}
                 {(action.kind === "heater" || action.kind === "ac") && (
                   <>
-                    <TextField label={t("automations.editor.mode")} maxLength={32} error={errorOf(at("mode"))} {...bind(at("mode"))} />
+                    <TextField
+                      label={t("automations.editor.mode")}
+                      maxLength={32}
+                      error={errorOf(at("mode"))}
+                      {...bind(at("mode"))}
+                    />
                     <TextField
                       type="number"
                       step="0.5"
                       inputMode="decimal"
                       label={t("automations.editor.temperature")}
                       error={errorOf(at(action.kind === "heater" ? "temperature" : "targetTemperature"))}
-                      {...bind(at(action.kind === "heater" ? "temperature" : "targetTemperature"), { setValueAs: optionalNumber })}
+                      {...bind(at(action.kind === "heater" ? "temperature" : "targetTemperature"), {
+                        setValueAs: optionalNumber,
+                      })}
                     />
                   </>
                 )}
                 {action.kind === "ir" && (
                   <>
-                    <TextField label={t("automations.editor.device")} maxLength={128} error={errorOf(at("device"))} {...bind(at("device"))} />
-                    <TextField label={t("automations.editor.code")} maxLength={128} error={errorOf(at("code"))} {...bind(at("code"))} />
+                    <TextField
+                      label={t("automations.editor.device")}
+                      maxLength={128}
+                      error={errorOf(at("device"))}
+                      {...bind(at("device"))}
+                    />
+                    <TextField
+                      label={t("automations.editor.code")}
+                      maxLength={128}
+                      error={errorOf(at("code"))}
+                      {...bind(at("code"))}
+                    />
                   </>
                 )}
                 {action.kind === "garage" && (
                   <>
-                    <SelectField label={t("automations.editor.garageDoor")} options={GARAGE_DOORS.map((door) => ({ value: door, label: t(`automations.door.${door}`) }))} {...bind(at("door"))} />
-                    <SelectField label={t("automations.editor.command")} options={GARAGE_ACTIONS.map((command) => ({ value: command, label: t(`automations.command.${command}`) }))} {...bind(at("command"))} />
+                    <SelectField
+                      label={t("automations.editor.garageDoor")}
+                      options={GARAGE_DOORS.map((door) => ({ value: door, label: t(`automations.door.${door}`) }))}
+                      {...bind(at("door"))}
+                    />
+                    <SelectField
+                      label={t("automations.editor.command")}
+                      options={GARAGE_ACTIONS.map((command) => ({
+                        value: command,
+                        label: t(`automations.command.${command}`),
+                      }))}
+                      {...bind(at("command"))}
+                    />
                   </>
                 )}
-                {action.kind === "notify" && <TextField label={t("automations.editor.message")} maxLength={200} error={errorOf(at("message"))} {...bind(at("message"))} />}
+                {action.kind === "notify" && (
+                  <TextField
+                    label={t("automations.editor.message")}
+                    maxLength={200}
+                    error={errorOf(at("message"))}
+                    {...bind(at("message"))}
+                  />
+                )}
                 <div className="automation-editor__row">
                   {index > 0 && (
-                    <button type="button" className="button" aria-label={t("automations.editor.moveUp", { n })} onClick={() => actions.move(index, index - 1)}>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={t("automations.editor.moveUp", { n })}
+                      onClick={() => actions.move(index, index - 1)}
+                    >
                       ↑
                     </button>
                   )}
-                  <button type="button" className="button button--danger" aria-label={t("automations.editor.removeAction", { n })} onClick={() => actions.remove(index)}>
+                  <button
+                    type="button"
+                    className="button button--danger"
+                    aria-label={t("automations.editor.removeAction", { n })}
+                    onClick={() => actions.remove(index)}
+                  >
                     {t("automations.delete")}
                   </button>
                 </div>
@@ -275,10 +460,17 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
             {errorOf("actions")}
           </p>
         )}
-        <button type="button" className="button" disabled={actions.fields.length >= MAX_AUTOMATION_ACTIONS} onClick={() => actions.append(defaultAction("switch", choices))}>
+        <button
+          type="button"
+          className="button"
+          disabled={actions.fields.length >= MAX_AUTOMATION_ACTIONS}
+          onClick={() => actions.append(defaultAction("switch", choices))}
+        >
           {t("automations.editor.addAction")}
         </button>
-        {actions.fields.length >= MAX_AUTOMATION_ACTIONS && <p className="muted">{t("automations.editor.actionsMax", { max: MAX_AUTOMATION_ACTIONS })}</p>}
+        {actions.fields.length >= MAX_AUTOMATION_ACTIONS && (
+          <p className="muted">{t("automations.editor.actionsMax", { max: MAX_AUTOMATION_ACTIONS })}</p>
+        )}
       </fieldset>
 
       {refusal && (

@@ -47,13 +47,32 @@ export function AutomationItem({ automation, names, onEdit }: AutomationItemProp
       />
       <LastRun run={automation.lastRun} />
       <div className="automation__actions">
-        <button type="button" className="button button--primary" aria-label={t("automations.runLabel", { name })} disabled={runGate.disabled} aria-busy={running || undefined} onClick={() => void run({ id: automation.id })}>
+        <button
+          type="button"
+          className="button button--primary"
+          aria-label={t("automations.runLabel", { name })}
+          disabled={runGate.disabled}
+          aria-busy={running || undefined}
+          onClick={() => void run({ id: automation.id })}
+        >
           {t("automations.run")}
         </button>
-        <button type="button" className="button" aria-label={t("automations.editLabel", { name })} disabled={disabled} onClick={onEdit}>
+        <button
+          type="button"
+          className="button"
+          aria-label={t("automations.editLabel", { name })}
+          disabled={disabled}
+          onClick={onEdit}
+        >
           {t("automations.edit")}
         </button>
-        <button type="button" className="button button--danger" aria-label={t("automations.deleteLabel", { name })} disabled={changeGate.disabled} onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className="button button--danger"
+          aria-label={t("automations.deleteLabel", { name })}
+          disabled={changeGate.disabled}
+          onClick={() => setConfirming(true)}
+        >
           {t("automations.delete")}
         </button>
       </div>

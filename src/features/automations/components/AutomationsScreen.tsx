@@ -33,16 +33,33 @@ export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
   useEffect(() => setList(loaded), [loaded, setList]);
   const automations = list ?? loaded;
   const full = automations.length >= MAX_AUTOMATIONS;
-  const choices: EditorChoices = { sensors, switches, lights: lights.map((light) => ({ id: light.id, label: light.label })) };
+  const choices: EditorChoices = {
+    sensors,
+    switches,
+    lights: lights.map((light) => ({ id: light.id, label: light.label })),
+  };
 
   if (editing) {
     const automation = editing.id === undefined ? undefined : automations.find((item) => item.id === editing.id);
-    return <AutomationEditor key={editing.id ?? "new"} automation={automation} choices={choices} onDone={() => setEditing(null)} />;
+    return (
+      <AutomationEditor
+        key={editing.id ?? "new"}
+        automation={automation}
+        choices={choices}
+        onDone={() => setEditing(null)}
+      />
+    );
   }
   return (
     <>
       <div className="automations__toolbar">
-        <button type="button" className="button button--primary" disabled={gate.disabled || full} aria-describedby={full ? "automations-full" : undefined} onClick={() => setEditing({})}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={gate.disabled || full}
+          aria-describedby={full ? "automations-full" : undefined}
+          onClick={() => setEditing({})}
+        >
           {t("automations.add")}
         </button>
         {full && (
@@ -56,7 +73,12 @@ export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
       ) : (
         <ul className="automations" aria-label={t("automations.title")}>
           {automations.map((automation) => (
-            <AutomationItem key={automation.id} automation={automation} names={choices} onEdit={() => setEditing({ id: automation.id })} />
+            <AutomationItem
+              key={automation.id}
+              automation={automation}
+              names={choices}
+              onEdit={() => setEditing({ id: automation.id })}
+            />
           ))}
         </ul>
       )}

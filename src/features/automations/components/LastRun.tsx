@@ -17,12 +17,16 @@ export function LastRun({ run }: { run: AutomationRun | null }) {
     );
   }
   const result = run.ok ? t("automations.runOk") : t("automations.runFailed");
-  const problems = run.outcomes.map((outcome, index) => ({ outcome, index })).filter(({ outcome }) => outcome.status !== "done");
+  const problems = run.outcomes
+    .map((outcome, index) => ({ outcome, index }))
+    .filter(({ outcome }) => outcome.status !== "done");
   return (
     <div className="automation__last" data-result={run.ok ? "ok" : "failed"}>
       <p>
         {t("automations.lastRun")} ({t(`automations.cause.${run.cause}`)}):{" "}
-        <span className={run.ok ? "automation__ok" : "automation__failed"}>{t("automations.runAt", { time: formatRunTime(run.at, i18n.language), result })}</span>
+        <span className={run.ok ? "automation__ok" : "automation__failed"}>
+          {t("automations.runAt", { time: formatRunTime(run.at, i18n.language), result })}
+        </span>
       </p>
       {problems.length > 0 && (
         <ul className="automation__problems">

@@ -23,7 +23,15 @@ export function CameraGrid() {
   const cameras = useAtomValue(camerasAtom);
   const clients = useAtomValue(cameraClientsAtom);
   if (cameras === null) return <p className="muted">{t("app.loading")}</p>;
-  if (cameras.length === 0) return <EmptyState icon={<CameraOff size={48} />} title={t("cameras.none")} hint={t("cameras.noneHint")} testId="cameras-empty" />;
+  if (cameras.length === 0)
+    return (
+      <EmptyState
+        icon={<CameraOff size={48} />}
+        title={t("cameras.none")}
+        hint={t("cameras.noneHint")}
+        testId="cameras-empty"
+      />
+    );
   return (
     <>
       <p className="muted">{t("camera.gridHint")}</p>
@@ -33,9 +41,17 @@ export function CameraGrid() {
             <Link to="/cameras/live" search={{ id: camera.id }} className="camera-card">
               <span className="visually-hidden">{t("camera.openPrefix")} </span>
               {clients && camera.enabled ? (
-                <SnapshotImage className={`camera-card__preview${camera.blackAndWhite ? " camera-live__picture--bw" : ""}`} url={snapshotUrl(clients.cameras, camera.id)} testId={`camera-preview-${camera.id}`} />
+                <SnapshotImage
+                  className={`camera-card__preview${camera.blackAndWhite ? " camera-live__picture--bw" : ""}`}
+                  url={snapshotUrl(clients.cameras, camera.id)}
+                  testId={`camera-preview-${camera.id}`}
+                />
               ) : (
-                <span className="camera-card__preview camera-card__preview--off" data-testid={`camera-preview-${camera.id}`} aria-hidden="true">
+                <span
+                  className="camera-card__preview camera-card__preview--off"
+                  data-testid={`camera-preview-${camera.id}`}
+                  aria-hidden="true"
+                >
                   {camera.enabled ? null : t("camera.disabled")}
                 </span>
               )}

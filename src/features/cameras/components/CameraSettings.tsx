@@ -5,7 +5,12 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type * as v from "valibot";
 import { bodyRefusalOf } from "../../../lib/api/errors";
-import { CAMERA_SCALINGS, CameraConfigBodySchema, type Camera, type CameraConfigBody } from "../../../shared/contract/cameras";
+import {
+  CAMERA_SCALINGS,
+  CameraConfigBodySchema,
+  type Camera,
+  type CameraConfigBody,
+} from "../../../shared/contract/cameras";
 import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
 import { ToggleField } from "../../../ui/ToggleField";
@@ -18,11 +23,23 @@ import "./controls.css";
 
 type FormInput = v.InferInput<typeof CameraConfigBodySchema>;
 type FieldName = "config.label" | "config.enabled" | "config.scaling" | "config.blackAndWhite" | "config.nightmode";
-const FIELDS: readonly FieldName[] = ["config.label", "config.enabled", "config.scaling", "config.blackAndWhite", "config.nightmode"];
+const FIELDS: readonly FieldName[] = [
+  "config.label",
+  "config.enabled",
+  "config.scaling",
+  "config.blackAndWhite",
+  "config.nightmode",
+];
 
 /** The form's values for `camera`: every editable field as the hub has it now. */
 const valuesOf = (camera: Camera): FormInput => ({
-  config: { label: camera.label, enabled: camera.enabled, scaling: camera.scaling, blackAndWhite: camera.blackAndWhite, nightmode: camera.nightmode },
+  config: {
+    label: camera.label,
+    enabled: camera.enabled,
+    scaling: camera.scaling,
+    blackAndWhite: camera.blackAndWhite,
+    nightmode: camera.nightmode,
+  },
 });
 
 /** Props of {@link CameraSettings}. */
@@ -53,7 +70,12 @@ export function CameraSettings({ camera: given, open, onClose }: CameraSettingsP
     reset,
     setError,
     formState: { errors, isDirty },
-  } = useForm<FormInput, unknown, CameraConfigBody>({ resolver: valibotResolver(CameraConfigBodySchema), defaultValues: valuesOf(camera), mode: "onSubmit", reValidateMode: "onChange" });
+  } = useForm<FormInput, unknown, CameraConfigBody>({
+    resolver: valibotResolver(CameraConfigBodySchema),
+    defaultValues: valuesOf(camera),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
 
   useModalDialog(dialogRef, open);
   useCameraItemRefresh(camera.id, open);
@@ -70,8 +92,10 @@ export function CameraSettings({ camera: given, open, onClose }: CameraSettingsP
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [camera]);
 
-  const errorOf = (error: { message?: string | undefined; type?: string | number } | undefined, key: string): string | undefined =>
-    error ? (error.type === "server" ? error.message : t(key)) : undefined;
+  const errorOf = (
+    error: { message?: string | undefined; type?: string | number } | undefined,
+    key: string,
+  ): string | undefined => (error ? (error.type === "server" ? error.message : t(key)) : undefined);
 
   const submit = async (body: CameraConfigBody) => {
     setRefusal(null);
@@ -90,16 +114,38 @@ export function CameraSettings({ camera: given, open, onClose }: CameraSettingsP
 
   const toggleText = { on: t("cameraControls.on"), off: t("cameraControls.off") };
   return (
-    <dialog ref={dialogRef} className="camera-settings" aria-labelledby={titleId} onClose={onClose} onCancel={onClose} data-testid={`camera-settings-${camera.id}`}>
+    <dialog
+      ref={dialogRef}
+      className="camera-settings"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={onClose}
+      data-testid={`camera-settings-${camera.id}`}
+    >
       <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
         <h2 id={titleId} className="camera-settings__title">
           {t("cameraControls.settingsTitle", { label: camera.label })}
         </h2>
-        <TextField label={t("cameraControls.label")} maxLength={200} autoComplete="off" disabled={disabled} error={errorOf(errors.config?.label, "cameraControls.labelRequired")} {...register("config.label")} />
+        <TextField
+          label={t("cameraControls.label")}
+          maxLength={200}
+          autoComplete="off"
+          disabled={disabled}
+          error={errorOf(errors.config?.label, "cameraControls.labelRequired")}
+          {...register("config.label")}
+        />
         <Controller
           control={control}
           name="config.enabled"
-          render={({ field }) => <ToggleField label={t("cameraControls.enabled")} checked={field.value ?? true} disabled={disabled} onChange={field.onChange} stateText={toggleText} />}
+          render={({ field }) => (
+            <ToggleField
+              label={t("cameraControls.enabled")}
+              checked={field.value ?? true}
+              disabled={disabled}
+              onChange={field.onChange}
+              stateText={toggleText}
+            />
+          )}
         />
         <SelectField
           label={t("cameraControls.scaling")}
@@ -111,12 +157,28 @@ export function CameraSettings({ camera: given, open, onClose }: CameraSettingsP
         <Controller
           control={control}
           name="config.blackAndWhite"
-          render={({ field }) => <ToggleField label={t("cameraControls.blackAndWhite")} checked={field.value ?? false} disabled={disabled} onChange={field.onChange} stateText={toggleText} />}
+          render={({ field }) => (
+            <ToggleField
+              label={t("cameraControls.blackAndWhite")}
+              checked={field.value ?? false}
+              disabled={disabled}
+              onChange={field.onChange}
+              stateText={toggleText}
+            />
+          )}
         />
         <Controller
           control={control}
           name="config.nightmode"
-          render={({ field }) => <ToggleField label={t("cameraControls.nightmode")} checked={field.value ?? false} disabled={disabled} onChange={field.onChange} stateText={toggleText} />}
+          render={({ field }) => (
+            <ToggleField
+              label={t("cameraControls.nightmode")}
+              checked={field.value ?? false}
+              disabled={disabled}
+              onChange={field.onChange}
+              stateText={toggleText}
+            />
+          )}
         />
         {refusal && (
           <p className="field__error" role="alert">

@@ -14,7 +14,12 @@ export function CameraSettingsButton({ camera }: { camera: Camera }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="button camera-controls__settings" aria-label={t("cameraControls.settingsTitle", { label: camera.label })} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="button camera-controls__settings"
+        aria-label={t("cameraControls.settingsTitle", { label: camera.label })}
+        onClick={() => setOpen(true)}
+      >
         <Settings size={20} aria-hidden="true" /> {t("cameraControls.settings")}
       </button>
       <CameraSettings camera={camera} open={open} onClose={() => setOpen(false)} />

@@ -10,7 +10,15 @@ afterEach(cleanup);
 const NOW = Date.parse("2026-11-23T12:00:00.000Z");
 
 function publish(store: ReturnType<typeof createTestStore>, state: Partial<CameraStatePayload>) {
-  const payload: CameraStatePayload = { state: "online", reason: null, since: new Date(NOW).toISOString(), lastFrameAt: null, viewers: 0, time: new Date(NOW).toISOString(), ...state };
+  const payload: CameraStatePayload = {
+    state: "online",
+    reason: null,
+    since: new Date(NOW).toISOString(),
+    lastFrameAt: null,
+    viewers: 0,
+    time: new Date(NOW).toISOString(),
+    ...state,
+  };
   act(() => store.set(liveValueAtom("camera/state/brama"), { value: payload, receivedAt: Date.now() }));
 }
 
@@ -47,7 +55,12 @@ describe("camera state on a card and a live view (spec §3 camera state)", () =>
   it("a payload that breaks the contract shows nothing and does not throw", () => {
     const store = createTestStore();
     renderWithApp(<CameraStatus cameraId="brama" />, store);
-    act(() => store.set(liveValueAtom("camera/state/brama"), { value: { state: "exploded", viewers: -1 }, receivedAt: Date.now() }));
+    act(() =>
+      store.set(liveValueAtom("camera/state/brama"), {
+        value: { state: "exploded", viewers: -1 },
+        receivedAt: Date.now(),
+      }),
+    );
     expect(screen.queryByTestId("camera-status-brama")).toBeNull();
   });
 });

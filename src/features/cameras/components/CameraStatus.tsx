@@ -29,7 +29,9 @@ export function CameraStatus({ cameraId }: { cameraId: string }) {
     <span className="camera-status" data-state={state.state} data-testid={`camera-status-${cameraId}`}>
       <span className="camera-status__dot" aria-hidden="true" />
       <span className="camera-status__words">{words}</span>
-      {state.viewers > 0 && <span className="camera-status__viewers">{t("camera.status.viewers", { count: state.viewers })}</span>}
+      {state.viewers > 0 && (
+        <span className="camera-status__viewers">{t("camera.status.viewers", { count: state.viewers })}</span>
+      )}
     </span>
   );
 }

@@ -18,11 +18,19 @@ export function DoorbellPopup({ open, onClose }: { open: boolean; onClose: () =>
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const cameras = useAtomValue(camerasAtom) ?? [];
-  const shown = DOORBELL.cameras.map((id) => cameras.find((camera) => camera.id === id)).filter((camera) => camera !== undefined);
+  const shown = DOORBELL.cameras
+    .map((id) => cameras.find((camera) => camera.id === id))
+    .filter((camera) => camera !== undefined);
   useModalDialog(dialogRef, open);
 
   return (
-    <dialog ref={dialogRef} className="doorbell-popup" aria-labelledby={titleId} onCancel={onClose} data-testid="doorbell-popup">
+    <dialog
+      ref={dialogRef}
+      className="doorbell-popup"
+      aria-labelledby={titleId}
+      onCancel={onClose}
+      data-testid="doorbell-popup"
+    >
       <h2 id={titleId} className="doorbell-popup__title">
         {t("doorbell.title")}
       </h2>

@@ -6,7 +6,15 @@ import { HLS_PLAYER_CONFIG, hlsRefusalOf } from "../hlsPlayer";
 import { watchVideoFrames } from "./videoFrames";
 
 /** Props of {@link HlsView}: the playlist URL and the common view props. */
-export type HlsViewProps = { url: string; label: string; active: boolean; audio: boolean; className: string; onFrame: () => void; onError: (message: string) => void };
+export type HlsViewProps = {
+  url: string;
+  label: string;
+  active: boolean;
+  audio: boolean;
+  className: string;
+  onFrame: () => void;
+  onError: (message: string) => void;
+};
 
 /**
  * Live HLS (spec §4): hls.js, loaded lazily in its own chunk, with {@link HLS_PLAYER_CONFIG} (back
@@ -36,36 +44,43 @@ export function HlsView({ url, label, active, audio, className, onFrame, onError
     };
     const start = () => {
       retry = null;
-      void import("hls.js").then(({ default: Hls }) => {
-        if (stopped) return;
-        const stopWatch = watchVideoFrames(video, () => callbacks.current.onFrame(), () => restart("No frame"));
-        if (!Hls.isSupported()) {
-          video.src = url;
-          destroy = () => {
-            stopWatch();
-            video.removeAttribute("src");
-            video.load();
-          };
-        } else {
-          const hls = new Hls(HLS_PLAYER_CONFIG);
-          hls.on(Hls.Events.ERROR, (_event, data) => {
-            const refusal = hlsRefusalOf(data);
-            if (refusal) {
-              stopped = true;
-              destroy?.();
-              destroy = null;
-              callbacks.current.onError(clients ? clients.cameras.report(refusal).message : refusal.message);
-            } else if (data.fatal) restart(`HLS ${data.details}`);
-          });
-          hls.loadSource(url);
-          hls.attachMedia(video);
-          destroy = () => {
-            stopWatch();
-            hls.destroy();
-          };
-        }
-        void video.play().catch(() => undefined);
-      }, (error: unknown) => restart(error instanceof Error ? error.message : String(error)));
+      void import("hls.js").then(
+        ({ default: Hls }) => {
+          if (stopped) return;
+          const stopWatch = watchVideoFrames(
+            video,
+            () => callbacks.current.onFrame(),
+            () => restart("No frame"),
+          );
+          if (!Hls.isSupported()) {
+            video.src = url;
+            destroy = () => {
+              stopWatch();
+              video.removeAttribute("src");
+              video.load();
+            };
+          } else {
+            const hls = new Hls(HLS_PLAYER_CONFIG);
+            hls.on(Hls.Events.ERROR, (_event, data) => {
+              const refusal = hlsRefusalOf(data);
+              if (refusal) {
+                stopped = true;
+                destroy?.();
+                destroy = null;
+                callbacks.current.onError(clients ? clients.cameras.report(refusal).message : refusal.message);
+              } else if (data.fatal) restart(`HLS ${data.details}`);
+            });
+            hls.loadSource(url);
+            hls.attachMedia(video);
+            destroy = () => {
+              stopWatch();
+              hls.destroy();
+            };
+          }
+          void video.play().catch(() => undefined);
+        },
+        (error: unknown) => restart(error instanceof Error ? error.message : String(error)),
+      );
     };
     start();
     return () => {
@@ -74,5 +89,16 @@ export function HlsView({ url, label, active, audio, className, onFrame, onError
       destroy?.();
     };
   }, [url, active, clients]);
-  return <video ref={videoRef} className={className} aria-label={label} muted={!audio} autoPlay playsInline data-frames="0" data-testid="camera-video" />;
+  return (
+    <video
+      ref={videoRef}
+      className={className}
+      aria-label={label}
+      muted={!audio}
+      autoPlay
+      playsInline
+      data-frames="0"
+      data-testid="camera-video"
+    />
+  );
 }

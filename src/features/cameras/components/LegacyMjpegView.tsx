@@ -25,5 +25,16 @@ export function LegacyMjpegView({ url, label, active, className, onFrame, onErro
     setTimeout(() => setAttempt((n) => n + 1), LIVE_VIEW.legacyRestartMs);
   };
   if (!active) return <img className={className} alt={label} data-testid="camera-image" />;
-  return <img ref={imgRef} key={attempt} className={className} alt={label} src={`${url}?attempt=${attempt}`} onLoad={onFrame} onError={handleError} data-testid="camera-image" />;
+  return (
+    <img
+      ref={imgRef}
+      key={attempt}
+      className={className}
+      alt={label}
+      src={`${url}?attempt=${attempt}`}
+      onLoad={onFrame}
+      onError={handleError}
+      data-testid="camera-image"
+    />
+  );
 }

@@ -5,7 +5,14 @@ import { LIVE_VIEW, hlsPath, type Camera } from "../../../shared/contract/camera
 import { mjpegUrl } from "../api";
 import { cameraClientsAtom } from "../atoms";
 import { isFeatureFlagOn } from "../flags";
-import { cameraUiStatesAtom, hadUserInteraction, nextMode, nextScaling, uiStateOf, type CameraUiState } from "../uiState";
+import {
+  cameraUiStatesAtom,
+  hadUserInteraction,
+  nextMode,
+  nextScaling,
+  uiStateOf,
+  type CameraUiState,
+} from "../uiState";
 import { HlsView } from "./HlsView";
 import { LegacyMjpegView } from "./LegacyMjpegView";
 import { MjpegView } from "./MjpegView";
@@ -61,14 +68,27 @@ export function LiveView({ camera, controls = false }: LiveViewProps) {
   const base = clients?.cameras.baseUrl.replace(/\/$/, "") ?? "";
 
   return (
-    <div className="camera-live" data-testid={`camera-live-${camera.id}`} data-mode={state.mode} data-scaling={state.scaling}>
+    <div
+      className="camera-live"
+      data-testid={`camera-live-${camera.id}`}
+      data-mode={state.mode}
+      data-scaling={state.scaling}
+    >
       <div className="camera-live__frame" ref={frameRef}>
         {!camera.enabled ? (
           <p className="camera-live__overlay">{t("camera.disabled")}</p>
         ) : (
           <>
-            {clients && state.mode === "mjpeg" && (isFeatureFlagOn("mjpeg-old") ? <LegacyMjpegView url={mjpegUrl(clients.cameras, camera.id)} {...common} /> : <MjpegView url={mjpegUrl(clients.cameras, camera.id)} {...common} />)}
-            {state.mode === "hls" && <HlsView url={`${base}${hlsPath(camera.id, state.stream)}`} audio={state.audio} {...common} />}
+            {clients &&
+              state.mode === "mjpeg" &&
+              (isFeatureFlagOn("mjpeg-old") ? (
+                <LegacyMjpegView url={mjpegUrl(clients.cameras, camera.id)} {...common} />
+              ) : (
+                <MjpegView url={mjpegUrl(clients.cameras, camera.id)} {...common} />
+              ))}
+            {state.mode === "hls" && (
+              <HlsView url={`${base}${hlsPath(camera.id, state.stream)}`} audio={state.audio} {...common} />
+            )}
             {state.mode === "rtc" && (
               <RtcView
                 id={camera.id}
@@ -86,7 +106,9 @@ export function LiveView({ camera, controls = false }: LiveViewProps) {
             {!connected && (
               <div className="camera-live__overlay" role="status" data-testid="camera-connecting">
                 <span>{state.play ? t("camera.connecting") : t("camera.paused")}</span>
-                {error && state.play && <small className="camera-live__error">{t("camera.failed", { message: error })}</small>}
+                {error && state.play && (
+                  <small className="camera-live__error">{t("camera.failed", { message: error })}</small>
+                )}
               </div>
             )}
           </>
@@ -101,14 +123,28 @@ export function LiveView({ camera, controls = false }: LiveViewProps) {
             {t("camera.scaling", { scaling: t(`camera.scalings.${state.scaling}`) })}
           </button>
           {camera.streams.mobile && (
-            <button type="button" className="button" onClick={() => update({ stream: state.stream === "mobile" ? "full" : "mobile" })}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => update({ stream: state.stream === "mobile" ? "full" : "mobile" })}
+            >
               {t("camera.stream", { stream: t(`camera.streams.${state.stream}`) })}
             </button>
           )}
-          <button type="button" className="button" aria-pressed={state.play} onClick={() => update({ play: !state.play })}>
+          <button
+            type="button"
+            className="button"
+            aria-pressed={state.play}
+            onClick={() => update({ play: !state.play })}
+          >
             {state.play ? t("camera.pause") : t("camera.play")}
           </button>
-          <button type="button" className="button" aria-pressed={state.audio} onClick={() => update({ audio: !state.audio })}>
+          <button
+            type="button"
+            className="button"
+            aria-pressed={state.audio}
+            onClick={() => update({ audio: !state.audio })}
+          >
             {state.audio ? t("camera.audioOn") : t("camera.audioOff")}
           </button>
         </div>

@@ -38,7 +38,13 @@ export function PtzPad({ cameraId }: { cameraId: string }) {
     press(direction);
   };
   return (
-    <div className="ptz-pad" role="group" aria-label={t("cameraControls.ptz")} onKeyDown={onKeyDown} data-testid="ptz-pad">
+    <div
+      className="ptz-pad"
+      role="group"
+      aria-label={t("cameraControls.ptz")}
+      onKeyDown={onKeyDown}
+      data-testid="ptz-pad"
+    >
       {ORDER.map((direction) => (
         <button
           key={direction}

@@ -41,14 +41,21 @@ export default function RecordingsList({ cameraId, label }: { cameraId: string; 
     let current = true;
     fetchRecordings(clients.cameras, cameraId)
       .then((result) => current && setLoad({ status: "ready", items: result.data }))
-      .catch((error: unknown) => current && setLoad({ status: "failed", message: error instanceof Error ? error.message : String(error) }));
+      .catch(
+        (error: unknown) =>
+          current && setLoad({ status: "failed", message: error instanceof Error ? error.message : String(error) }),
+      );
     return () => {
       current = false;
     };
   }, [clients, cameraId, changed, attempt]);
 
   const replace = useCallback((recording: Recording) => {
-    setLoad((now) => (now.status === "ready" ? { status: "ready", items: now.items.map((item) => (item.id === recording.id ? recording : item)) } : now));
+    setLoad((now) =>
+      now.status === "ready"
+        ? { status: "ready", items: now.items.map((item) => (item.id === recording.id ? recording : item)) }
+        : now,
+    );
   }, []);
 
   return (
@@ -82,11 +89,18 @@ export default function RecordingsList({ cameraId, label }: { cameraId: string; 
           </button>
         </div>
       )}
-      {load.status === "ready" && load.items.length === 0 && <p className="muted">{t("cameraControls.noRecordings")}</p>}
+      {load.status === "ready" && load.items.length === 0 && (
+        <p className="muted">{t("cameraControls.noRecordings")}</p>
+      )}
       {load.status === "ready" && load.items.length > 0 && (
         <ul className="recordings__list">
           {load.items.map((recording) => (
-            <RecordingRow key={recording.id} recording={recording} onChange={replace} onPlay={() => setPlaying(recording)} />
+            <RecordingRow
+              key={recording.id}
+              recording={recording}
+              onChange={replace}
+              onPlay={() => setPlaying(recording)}
+            />
           ))}
         </ul>
       )}
@@ -95,7 +109,15 @@ export default function RecordingsList({ cameraId, label }: { cameraId: string; 
 }
 
 /** One recording: time, duration, size, the lock toggle and play. */
-function RecordingRow({ recording, onChange, onPlay }: { recording: Recording; onChange: (recording: Recording) => void; onPlay: () => void }) {
+function RecordingRow({
+  recording,
+  onChange,
+  onPlay,
+}: {
+  recording: Recording;
+  onChange: (recording: Recording) => void;
+  onPlay: () => void;
+}) {
   const { t } = useTranslation();
   const toggle = useSetAtom(toggleRecordingLockCommand);
   const { disabled } = useCommandGate({ key: `recording-lock:${recording.id}` });
@@ -109,11 +131,17 @@ function RecordingRow({ recording, onChange, onPlay }: { recording: Recording; o
       <span className="recordings__meta">
         <span className="recordings__time">{time}</span>
         <span className="muted">
-          {t("cameraControls.seconds", { value: Math.round(recording.durationMs / 1000) })} · {t("cameraControls.kilobytes", { value: Math.max(1, Math.round(recording.bytes / 1024)) })}
+          {t("cameraControls.seconds", { value: Math.round(recording.durationMs / 1000) })} ·{" "}
+          {t("cameraControls.kilobytes", { value: Math.max(1, Math.round(recording.bytes / 1024)) })}
         </span>
       </span>
       <span className="recordings__actions">
-        <button type="button" className="button" aria-label={t("cameraControls.playRecording", { time })} onClick={onPlay}>
+        <button
+          type="button"
+          className="button"
+          aria-label={t("cameraControls.playRecording", { time })}
+          onClick={onPlay}
+        >
           <Play size={20} aria-hidden="true" /> {t("cameraControls.play")}
         </button>
         <button

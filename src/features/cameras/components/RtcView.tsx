@@ -30,7 +30,17 @@ export type RtcViewProps = {
  * there is never more than one peer connection per view, and it is closed
  * when the view stops (hidden, scrolled away, paused, unmounted).
  */
-export function RtcView({ id, stream, label, active, audio, className, onFrame, onError, onUnsupported }: RtcViewProps) {
+export function RtcView({
+  id,
+  stream,
+  label,
+  active,
+  audio,
+  className,
+  onFrame,
+  onError,
+  onUnsupported,
+}: RtcViewProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const clients = useAtomValue(cameraClientsAtom);
   const callbacks = useRef({ onFrame, onError, onUnsupported });
@@ -63,9 +73,14 @@ export function RtcView({ id, stream, label, active, audio, className, onFrame, 
           }
           pc = opened;
           opened.onconnectionstatechange = () => {
-            if (opened.connectionState === "failed" || opened.connectionState === "closed") restart(`WebRTC ${opened.connectionState}`);
+            if (opened.connectionState === "failed" || opened.connectionState === "closed")
+              restart(`WebRTC ${opened.connectionState}`);
           };
-          stopWatch = watchVideoFrames(video, () => callbacks.current.onFrame(), () => restart("No frame"));
+          stopWatch = watchVideoFrames(
+            video,
+            () => callbacks.current.onFrame(),
+            () => restart("No frame"),
+          );
           void video.play().catch(() => undefined);
         },
         (error: unknown) => {
@@ -92,5 +107,16 @@ export function RtcView({ id, stream, label, active, audio, className, onFrame, 
       video.srcObject = null;
     };
   }, [id, stream, active, clients]);
-  return <video ref={videoRef} className={className} aria-label={label} muted={!audio} autoPlay playsInline data-frames="0" data-testid="camera-video" />;
+  return (
+    <video
+      ref={videoRef}
+      className={className}
+      aria-label={label}
+      muted={!audio}
+      autoPlay
+      playsInline
+      data-frames="0"
+      data-testid="camera-video"
+    />
+  );
 }

@@ -10,8 +10,13 @@ afterEach(() => {
 
 const URL_OF = "http://localhost/api/cameras/v1/live/snapshot/brama";
 /** The hub's 429 when it is busy taking snapshots (docs/contract.md "Cameras"), asking to wait 20 ms. */
-const busy = () => new Response(JSON.stringify({ code: "TOO_MANY_STREAMS", message: "busy", retryAfterMs: 20 }), { status: 429, headers: { "content-type": "application/json" } });
-const jpeg = () => new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { status: 200, headers: { "content-type": "image/jpeg" } });
+const busy = () =>
+  new Response(JSON.stringify({ code: "TOO_MANY_STREAMS", message: "busy", retryAfterMs: 20 }), {
+    status: 429,
+    headers: { "content-type": "application/json" },
+  });
+const jpeg = () =>
+  new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { status: 200, headers: { "content-type": "image/jpeg" } });
 
 /** Stubs the network with `answers`, one per request in order (the last repeats); answers the URLs asked. */
 function hubAnswers(answers: (() => Response)[]): string[] {

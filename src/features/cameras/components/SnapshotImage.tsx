@@ -12,7 +12,8 @@ const SNAPSHOT_RETRY_MS = 1_000;
 
 /** The hub's `retryAfterMs` of a refusal's body (docs/contract.md "Cameras"), else {@link SNAPSHOT_RETRY_MS}; at most 5 s. */
 function retryAfterOf(body: unknown): number {
-  const value = typeof body === "object" && body !== null ? (body as { retryAfterMs?: unknown }).retryAfterMs : undefined;
+  const value =
+    typeof body === "object" && body !== null ? (body as { retryAfterMs?: unknown }).retryAfterMs : undefined;
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.min(value, 5_000) : SNAPSHOT_RETRY_MS;
 }
 
@@ -42,7 +43,9 @@ export function SnapshotImage({ url, className, testId }: SnapshotImageProps) {
           const wait = retryAfterOf((await errorOfResponse(response)).body);
           await new Promise<void>((resolve, reject) => {
             const retry = setTimeout(resolve, wait);
-            abort.signal.addEventListener("abort", () => (clearTimeout(retry), reject(abort.signal.reason)), { once: true });
+            abort.signal.addEventListener("abort", () => (clearTimeout(retry), reject(abort.signal.reason)), {
+              once: true,
+            });
           });
           response = await fetch(url, { credentials: "include", cache: "no-store", signal: abort.signal });
         }

@@ -5,7 +5,10 @@
  * only pending one (older pending frames are dropped), so a slow device shows the latest frame and
  * holds at most two object URLs. `close()` revokes everything. `onShown` runs per frame shown.
  */
-export function createFrameSink(img: HTMLImageElement, onShown: () => void): { push(jpeg: Uint8Array): void; close(): void } {
+export function createFrameSink(
+  img: HTMLImageElement,
+  onShown: () => void,
+): { push(jpeg: Uint8Array): void; close(): void } {
   let shownUrl: string | null = null;
   let pending: Uint8Array | null = null;
   let decoding = false;

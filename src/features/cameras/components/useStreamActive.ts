@@ -6,7 +6,9 @@ import { useEffect, useState, type RefObject } from "react";
  * stream stops, and true again when it comes back, so the stream resumes.
  */
 export function useStreamActive(ref: RefObject<Element | null>): boolean {
-  const [pageVisible, setPageVisible] = useState(() => typeof document === "undefined" || document.visibilityState !== "hidden");
+  const [pageVisible, setPageVisible] = useState(
+    () => typeof document === "undefined" || document.visibilityState !== "hidden",
+  );
   const [onScreen, setOnScreen] = useState(true);
   useEffect(() => {
     const handleVisibility = () => setPageVisible(document.visibilityState !== "hidden");

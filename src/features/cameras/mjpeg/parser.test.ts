@@ -2,10 +2,17 @@ import { describe, expect, it } from "vitest";
 import { MultipartParser, boundaryOf } from "./parser";
 
 const enc = new TextEncoder();
-const jpeg = (n: number, size = 50) => Uint8Array.from({ length: size }, (_, i) => (i === 0 ? 0xff : i === 1 ? 0xd8 : (n * 7 + i) % 256));
+const jpeg = (n: number, size = 50) =>
+  Uint8Array.from({ length: size }, (_, i) => (i === 0 ? 0xff : i === 1 ? 0xd8 : (n * 7 + i) % 256));
 /** One part as the hub (and go2rtc, motion) sends it. */
 const part = (boundary: string, body: Uint8Array, withLength = true) =>
-  Uint8Array.from([...enc.encode(`--${boundary}\r\nContent-Type: image/jpeg\r\n${withLength ? `Content-Length: ${body.length}\r\n` : ""}\r\n`), ...body, ...enc.encode("\r\n")]);
+  Uint8Array.from([
+    ...enc.encode(
+      `--${boundary}\r\nContent-Type: image/jpeg\r\n${withLength ? `Content-Length: ${body.length}\r\n` : ""}\r\n`,
+    ),
+    ...body,
+    ...enc.encode("\r\n"),
+  ]);
 function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -42,7 +49,9 @@ describe("the MJPEG multipart parser (spec §4, §7, §9)", () => {
 
   it("skips garbage before the first boundary", () => {
     const parser = new MultipartParser("b");
-    expect(parser.push(concat(enc.encode("HTTP junk\r\n\r\n\xff\xd8 nonsense"), part("b", jpeg(4))))).toEqual([jpeg(4)]);
+    expect(parser.push(concat(enc.encode("HTTP junk\r\n\r\n\xff\xd8 nonsense"), part("b", jpeg(4))))).toEqual([
+      jpeg(4),
+    ]);
   });
 
   it("a frame bigger than the buffer cap throws 'Buffer too big' and empties the buffer", () => {
@@ -60,7 +69,9 @@ describe("the MJPEG multipart parser (spec §4, §7, §9)", () => {
   });
 
   it("the spec's cap is 5,242,880 bytes: a part declaring more, or more bytes held, is 'Buffer too big'", () => {
-    expect(() => new MultipartParser("b").push(enc.encode("--b\r\nContent-Length: 5242881\r\n\r\n"))).toThrow("Buffer too big");
+    expect(() => new MultipartParser("b").push(enc.encode("--b\r\nContent-Length: 5242881\r\n\r\n"))).toThrow(
+      "Buffer too big",
+    );
     const parser = new MultipartParser("b");
     expect(parser.push(concat(enc.encode("--b\r\n\r\n"), new Uint8Array(5_242_000)))).toEqual([]);
     expect(() => parser.push(new Uint8Array(1000))).toThrow("Buffer too big");

@@ -21,7 +21,11 @@ const CRLFCRLF = [13, 10, 13, 10];
 
 function indexOf(haystack: Uint8Array, needle: ArrayLike<number>, from: number): number {
   const first = needle[0];
-  outer: for (let i = haystack.indexOf(first ?? 0, from); i !== -1 && i <= haystack.length - needle.length; i = haystack.indexOf(first ?? 0, i + 1)) {
+  outer: for (
+    let i = haystack.indexOf(first ?? 0, from);
+    i !== -1 && i <= haystack.length - needle.length;
+    i = haystack.indexOf(first ?? 0, i + 1)
+  ) {
     for (let j = 1; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
     return i;
   }

@@ -4,7 +4,13 @@ import { startMjpegReader, type MjpegReader } from "./reader";
 
 const enc = new TextEncoder();
 const frame = (n: number) => Uint8Array.from([0xff, 0xd8, n, 0xff, 0xd9]);
-const part = (body: Uint8Array) => Uint8Array.from([...enc.encode(`--${MJPEG_BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: ${body.length}\r\n\r\n`), ...body, 13, 10]);
+const part = (body: Uint8Array) =>
+  Uint8Array.from([
+    ...enc.encode(`--${MJPEG_BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: ${body.length}\r\n\r\n`),
+    ...body,
+    13,
+    10,
+  ]);
 
 /** A fake MJPEG endpoint: each fetch gets a stream the test controls. */
 function fakeHub() {
@@ -15,7 +21,8 @@ function fakeHub() {
     signals.push(init!.signal!);
     if (respond === "hang") return new Promise<Response>(() => undefined);
     if (respond === 500) return new Response("{}", { status: 500 });
-    if (respond === 403) return Response.json({ code: "AUTH_SESSION_LOCKED", message: "Session locked" }, { status: 403 });
+    if (respond === 403)
+      return Response.json({ code: "AUTH_SESSION_LOCKED", message: "Session locked" }, { status: 403 });
     if (respond === 401) return Response.json({ code: "AUTH_NO_SESSION", message: "No session" }, { status: 401 });
     const headers = { "content-type": `multipart/x-mixed-replace; boundary=${MJPEG_BOUNDARY}` };
     if (respond === "no-body") return new Response(null, { headers });
@@ -53,7 +60,12 @@ describe("the MJPEG reader (spec §4, §8, §9)", () => {
   it("'Stream ended' restarts after 500 ms, not before", async () => {
     const hub = fakeHub();
     const errors: string[] = [];
-    reader = startMjpegReader({ url: "/live", fetch: hub.fetch, onFrame: () => undefined, onError: (e) => errors.push(e.message) });
+    reader = startMjpegReader({
+      url: "/live",
+      fetch: hub.fetch,
+      onFrame: () => undefined,
+      onError: (e) => errors.push(e.message),
+    });
     await vi.advanceTimersByTimeAsync(0);
     hub.streams[0]!.close();
     await vi.advanceTimersByTimeAsync(499);
@@ -66,7 +78,12 @@ describe("the MJPEG reader (spec §4, §8, §9)", () => {
   it("a read that brings nothing for 3 s fails, the request is cancelled, and it restarts", async () => {
     const hub = fakeHub();
     const errors: string[] = [];
-    reader = startMjpegReader({ url: "/live", fetch: hub.fetch, onFrame: () => undefined, onError: (e) => errors.push(e.message) });
+    reader = startMjpegReader({
+      url: "/live",
+      fetch: hub.fetch,
+      onFrame: () => undefined,
+      onError: (e) => errors.push(e.message),
+    });
     await vi.advanceTimersByTimeAsync(2999);
     expect(errors).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -80,7 +97,12 @@ describe("the MJPEG reader (spec §4, §8, §9)", () => {
     const hub = fakeHub();
     hub.set("hang");
     const errors: string[] = [];
-    reader = startMjpegReader({ url: "/live", fetch: hub.fetch, onFrame: () => undefined, onError: (e) => errors.push(e.message) });
+    reader = startMjpegReader({
+      url: "/live",
+      fetch: hub.fetch,
+      onFrame: () => undefined,
+      onError: (e) => errors.push(e.message),
+    });
     await vi.advanceTimersByTimeAsync(7000);
     expect(errors).toEqual(["Connect timeout"]);
     hub.set(500);
@@ -94,7 +116,13 @@ describe("the MJPEG reader (spec §4, §8, §9)", () => {
   it("a frame over the buffer cap is 'Buffer too big' and restarts", async () => {
     const hub = fakeHub();
     const errors: string[] = [];
-    reader = startMjpegReader({ url: "/live", fetch: hub.fetch, onFrame: () => undefined, onError: (e) => errors.push(e.message), limits: { maxBufferBytes: 100 } });
+    reader = startMjpegReader({
+      url: "/live",
+      fetch: hub.fetch,
+      onFrame: () => undefined,
+      onError: (e) => errors.push(e.message),
+      limits: { maxBufferBytes: 100 },
+    });
     await vi.advanceTimersByTimeAsync(0);
     hub.streams[0]!.enqueue(part(new Uint8Array(200)));
     await vi.advanceTimersByTimeAsync(0);
@@ -106,7 +134,12 @@ describe("the MJPEG reader (spec §4, §8, §9)", () => {
   it("stop() aborts the request and never restarts", async () => {
     const hub = fakeHub();
     const errors: string[] = [];
-    reader = startMjpegReader({ url: "/live", fetch: hub.fetch, onFrame: () => undefined, onError: (e) => errors.push(e.message) });
+    reader = startMjpegReader({
+      url: "/live",
+      fetch: hub.fetch,
+      onFrame: () => undefined,
+      onError: (e) => errors.push(e.message),
+    });
     await vi.advanceTimersByTimeAsync(0);
     reader.stop();
     await vi.advanceTimersByTimeAsync(10_000);
@@ -120,7 +153,13 @@ describe("the MJPEG reader (spec §4, §8, §9)", () => {
     hub.set(403);
     const errors: string[] = [];
     const refusals: (string | undefined)[] = [];
-    reader = startMjpegReader({ url: "/live", fetch: hub.fetch, onFrame: () => undefined, onError: (e) => errors.push(e.message), onRefused: (e) => refusals.push(e.code) });
+    reader = startMjpegReader({
+      url: "/live",
+      fetch: hub.fetch,
+      onFrame: () => undefined,
+      onError: (e) => errors.push(e.message),
+      onRefused: (e) => refusals.push(e.code),
+    });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(refusals).toEqual(["AUTH_SESSION_LOCKED"]);
     expect(errors).toEqual([]);
@@ -131,14 +170,24 @@ describe("the MJPEG reader (spec §4, §8, §9)", () => {
     const hub = fakeHub();
     hub.set(401);
     const refusals: (number | undefined)[] = [];
-    reader = startMjpegReader({ url: "/live", fetch: hub.fetch, onFrame: () => undefined, onRefused: (e) => refusals.push(e.status) });
+    reader = startMjpegReader({
+      url: "/live",
+      fetch: hub.fetch,
+      onFrame: () => undefined,
+      onRefused: (e) => refusals.push(e.status),
+    });
     await vi.advanceTimersByTimeAsync(5_000);
     expect(refusals).toEqual([401]);
     expect(hub.fetch).toHaveBeenCalledTimes(1);
     reader.stop();
     const busy = fakeHub();
     busy.set(500);
-    reader = startMjpegReader({ url: "/live", fetch: busy.fetch, onFrame: () => undefined, onRefused: (e) => refusals.push(e.status) });
+    reader = startMjpegReader({
+      url: "/live",
+      fetch: busy.fetch,
+      onFrame: () => undefined,
+      onRefused: (e) => refusals.push(e.status),
+    });
     await vi.advanceTimersByTimeAsync(1_600);
     expect(busy.fetch.mock.calls.length).toBeGreaterThanOrEqual(3);
     expect(refusals).toEqual([401]);

@@ -37,7 +37,13 @@ const realClock: ReaderClock = {
 };
 
 /** Races `promise` against a timer of `ms` that rejects with `message`. */
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string, clock: ReaderClock, onTimeout: () => void): Promise<T> {
+function withTimeout<T>(
+  promise: Promise<T>,
+  ms: number,
+  message: string,
+  clock: ReaderClock,
+  onTimeout: () => void,
+): Promise<T> {
   let handle: unknown;
   const timer = new Promise<never>((_resolve, reject) => {
     handle = clock.setTimeout(() => {
@@ -69,7 +75,13 @@ export function startMjpegReader(options: MjpegReaderOptions): MjpegReader {
   const once = async (): Promise<void> => {
     const abort = new AbortController();
     controller = abort;
-    const response = await withTimeout(doFetch(options.url, { credentials: "include", cache: "no-store", signal: abort.signal }), limits.connectTimeoutMs, "Connect timeout", clock, () => abort.abort());
+    const response = await withTimeout(
+      doFetch(options.url, { credentials: "include", cache: "no-store", signal: abort.signal }),
+      limits.connectTimeoutMs,
+      "Connect timeout",
+      clock,
+      () => abort.abort(),
+    );
     if (!response.ok) {
       const error = await errorOfResponse(response);
       if (isSessionRefusal(error)) throw error;
@@ -83,7 +95,9 @@ export function startMjpegReader(options: MjpegReaderOptions): MjpegReader {
     try {
       for (;;) {
         if (stopped) throw new MjpegError(MJPEG_ERRORS.stopped);
-        const { done, value } = await withTimeout(reader.read(), limits.readTimeoutMs, "Read timeout", clock, () => abort.abort());
+        const { done, value } = await withTimeout(reader.read(), limits.readTimeoutMs, "Read timeout", clock, () =>
+          abort.abort(),
+        );
         if (stopped) throw new MjpegError(MJPEG_ERRORS.stopped);
         if (done) throw new MjpegError(MJPEG_ERRORS.ended);
         if (!value) throw new MjpegError(MJPEG_ERRORS.noValue);

@@ -33,7 +33,12 @@ export function CarDashboard() {
             {t("car.live")}: <strong>{connected ? t("car.connected") : t("car.disconnected")}</strong>
           </span>
         </p>
-        <button type="button" className="button car-dashboard__theme" aria-pressed={theme === "night"} onClick={() => setTheme(next)}>
+        <button
+          type="button"
+          className="button car-dashboard__theme"
+          aria-pressed={theme === "night"}
+          onClick={() => setTheme(next)}
+        >
           {theme === "day" ? <Moon aria-hidden="true" size={32} /> : <Sun aria-hidden="true" size={32} />}
           {t("car.nightTheme")}
         </button>

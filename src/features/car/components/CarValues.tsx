@@ -27,10 +27,14 @@ export function CarValues() {
       <section className="car-value" aria-label={t("car.speed")} data-testid="car-speed">
         <p className="car-value__name">{t("car.speed")}</p>
         <p className="car-value__main">
-          <span className="car-value__number">{speed.kmh === null ? "—" : formatNumber(speed.kmh, "nb-NO", { maximumFractionDigits: 0 })}</span>
+          <span className="car-value__number">
+            {speed.kmh === null ? "—" : formatNumber(speed.kmh, "nb-NO", { maximumFractionDigits: 0 })}
+          </span>
           <span className="car-value__unit">km/h</span>
         </p>
-        {speed.kmh === null && <p className="car-value__note">{speed.unavailable ? t("car.noGeolocation") : t("car.noFix")}</p>}
+        {speed.kmh === null && (
+          <p className="car-value__note">{speed.unavailable ? t("car.noGeolocation") : t("car.noFix")}</p>
+        )}
       </section>
       <section className="car-value" aria-label={t("car.outdoor")} data-testid="car-outdoor">
         <p className="car-value__name">{t("car.outdoor")}</p>

@@ -43,7 +43,12 @@ export function AcTile({ id, state }: AcTileProps) {
       </span>
     ) : null;
   return (
-    <div className="climate-tile" data-testid={`ac-tile-${id}`} data-pending={anyPending} data-mode={state.mode ?? "unknown"}>
+    <div
+      className="climate-tile"
+      data-testid={`ac-tile-${id}`}
+      data-pending={anyPending}
+      data-mode={state.mode ?? "unknown"}
+    >
       <Tile
         // An IR unit reports nothing until it is sent a command (IRHVAC is one-way): its blaster is
         // heard, so the tile is not waiting for data; its mode reads 'Brak danych' until then.
@@ -51,17 +56,38 @@ export function AcTile({ id, state }: AcTileProps) {
         name={state.label}
         icon={<AirVent />}
         title={state.label}
-        subtitle={state.targetTemperature === null ? undefined : t("climate.targetShort", { value: formatCelsius(state.targetTemperature) })}
-        footer={anyPending ? <span role="status">{t("climate.pending")}</span> : <span>{gate.available ? "" : t("climate.unavailable")}</span>}
+        subtitle={
+          state.targetTemperature === null
+            ? undefined
+            : t("climate.targetShort", { value: formatCelsius(state.targetTemperature) })
+        }
+        footer={
+          anyPending ? (
+            <span role="status">{t("climate.pending")}</span>
+          ) : (
+            <span>{gate.available ? "" : t("climate.unavailable")}</span>
+          )
+        }
       >
         <div className="climate-tile__body">
           <TileValue text={modeText} unit="" spaced={false} variant="word" />
-          <button type="button" className="button climate-tile__open" onClick={() => setOpen(true)} aria-label={t("climate.settings", { label: state.label })}>
+          <button
+            type="button"
+            className="button climate-tile__open"
+            onClick={() => setOpen(true)}
+            aria-label={t("climate.settings", { label: state.label })}
+          >
             <SlidersHorizontal aria-hidden="true" />
           </button>
         </div>
       </Tile>
-      <ClimateDialog title={state.label} open={open} onClose={() => setOpen(false)} closeText={t("climate.close")} testId={`ac-panel-${id}`}>
+      <ClimateDialog
+        title={state.label}
+        open={open}
+        onClose={() => setOpen(false)}
+        closeText={t("climate.close")}
+        testId={`ac-panel-${id}`}
+      >
         {!gate.available && <p className="climate-panel__unavailable">{t("climate.unavailable")}</p>}
         <div className="climate-panel__row">
           <ModeChoice

@@ -2,7 +2,14 @@ import { useModalDialog } from "../../../ui/useModalDialog";
 import { useId, useRef, type ReactNode } from "react";
 
 /** Props of {@link ClimateDialog}. */
-export type ClimateDialogProps = { title: string; open: boolean; onClose: () => void; closeText: string; testId: string; children: ReactNode };
+export type ClimateDialogProps = {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  closeText: string;
+  testId: string;
+  children: ReactNode;
+};
 
 /**
  * The heater's and the AC's panel: a native modal `<dialog>` titled with the device's
@@ -13,7 +20,14 @@ export function ClimateDialog({ title, open, onClose, closeText, testId, childre
   const titleId = useId();
   useModalDialog(ref, open);
   return (
-    <dialog ref={ref} className="climate-panel" aria-labelledby={titleId} onClose={onClose} onCancel={onClose} data-testid={testId}>
+    <dialog
+      ref={ref}
+      className="climate-panel"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={onClose}
+      data-testid={testId}
+    >
       <h2 id={titleId} className="climate-panel__title">
         {title}
       </h2>

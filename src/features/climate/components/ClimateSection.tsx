@@ -44,8 +44,10 @@ export function ClimateSection({ sensors }: ClimateSectionProps) {
   const units = useAtomValue(allAcAtom);
   const rooms = new Map<string, Entry[]>();
   const add = (room: string, entry: Entry) => rooms.set(room, [...(rooms.get(room) ?? []), entry]);
-  if (heater) add(heater.room, { key: "heater", label: heater.label, node: <HeaterTile state={heater} sensors={sensors} /> });
-  for (const [id, state] of units) add(state.room, { key: `ac:${id}`, label: state.label, node: <AcTile id={id} state={state} /> });
+  if (heater)
+    add(heater.room, { key: "heater", label: heater.label, node: <HeaterTile state={heater} sensors={sensors} /> });
+  for (const [id, state] of units)
+    add(state.room, { key: `ac:${id}`, label: state.label, node: <AcTile id={id} state={state} /> });
   if (rooms.size === 0) return null;
   return (
     <div className="rooms-frame" data-testid="climate-section">

@@ -41,7 +41,12 @@ export function HeaterTile({ state, sensors }: HeaterTileProps) {
   const anyPending = pending.mode || pending.temperature || pending.sensor;
   const sensorId = useId();
   const modeText = t(`climate.heater.modes.${state.mode}`);
-  const relayText = state.relay === null ? t("climate.unknown") : state.relay === "ON" ? t("climate.heater.relayOn") : t("climate.heater.relayOff");
+  const relayText =
+    state.relay === null
+      ? t("climate.unknown")
+      : state.relay === "ON"
+        ? t("climate.heater.relayOn")
+        : t("climate.heater.relayOff");
   const choices = sensors.filter((sensor) => sensor.kind === "temp");
   const note = (on: boolean) =>
     on ? (
@@ -50,26 +55,50 @@ export function HeaterTile({ state, sensors }: HeaterTileProps) {
       </span>
     ) : null;
   return (
-    <div className="climate-tile" data-testid="heater-tile" data-pending={anyPending} data-relay={state.relay ?? "unknown"} data-mode={state.mode}>
+    <div
+      className="climate-tile"
+      data-testid="heater-tile"
+      data-pending={anyPending}
+      data-relay={state.relay ?? "unknown"}
+      data-mode={state.mode}
+    >
       <Tile
         freshness="fresh"
         name={state.label}
         icon={<Flame />}
         title={state.label}
         subtitle={`${modeText} · ${t("climate.targetShort", { value: formatCelsius(state.temperature) })}`}
-        footer={anyPending ? <span role="status">{t("climate.pending")}</span> : <span>{gate.available ? relayText : t("climate.unavailable")}</span>}
+        footer={
+          anyPending ? (
+            <span role="status">{t("climate.pending")}</span>
+          ) : (
+            <span>{gate.available ? relayText : t("climate.unavailable")}</span>
+          )
+        }
       >
         <div className="climate-tile__body">
           <TileValue text={formatCelsius(state.current)} unit="" spaced={false} />
-          <button type="button" className="button climate-tile__open" onClick={() => setOpen(true)} aria-label={t("climate.settings", { label: state.label })}>
+          <button
+            type="button"
+            className="button climate-tile__open"
+            onClick={() => setOpen(true)}
+            aria-label={t("climate.settings", { label: state.label })}
+          >
             <SlidersHorizontal aria-hidden="true" />
           </button>
         </div>
       </Tile>
-      <ClimateDialog title={state.label} open={open} onClose={() => setOpen(false)} closeText={t("climate.close")} testId="heater-panel">
+      <ClimateDialog
+        title={state.label}
+        open={open}
+        onClose={() => setOpen(false)}
+        closeText={t("climate.close")}
+        testId="heater-panel"
+      >
         {!gate.available && <p className="climate-panel__unavailable">{t("climate.unavailable")}</p>}
         <p className="climate-panel__status">
-          {t("climate.heater.now", { sensor: state.sensorLabel ?? state.sensor })}: {formatCelsius(state.current)} · {relayText}
+          {t("climate.heater.now", { sensor: state.sensorLabel ?? state.sensor })}: {formatCelsius(state.current)} ·{" "}
+          {relayText}
         </p>
         <div className="climate-panel__row">
           <ModeChoice
@@ -105,7 +134,9 @@ export function HeaterTile({ state, sensors }: HeaterTileProps) {
             disabled={gate.disabled || pending.sensor}
             onChange={(event) => void setConfig({ sensor: event.currentTarget.value })}
           >
-            {choices.some((sensor) => sensor.id === state.sensor) ? null : <option value={state.sensor}>{state.sensorLabel ?? state.sensor}</option>}
+            {choices.some((sensor) => sensor.id === state.sensor) ? null : (
+              <option value={state.sensor}>{state.sensorLabel ?? state.sensor}</option>
+            )}
             {choices.map((sensor) => (
               <option key={sensor.id} value={sensor.id}>
                 {sensor.label}

@@ -22,23 +22,45 @@ export type TemperatureStepperProps = {
  * within the range, the value between them (`<output>`, announced politely). A button at the end
  * of the range is disabled, so no value out of range can be asked for.
  */
-export function TemperatureStepper({ label, value, fallback, range, disabled, lowerLabel, raiseLabel, onChange }: TemperatureStepperProps) {
+export function TemperatureStepper({
+  label,
+  value,
+  fallback,
+  range,
+  disabled,
+  lowerLabel,
+  raiseLabel,
+  onChange,
+}: TemperatureStepperProps) {
   const labelId = useId();
   const current = value ?? fallback;
-  const move = (delta: number) => onChange(Math.min(range.max, Math.max(range.min, Math.round((current + delta) / range.step) * range.step)));
+  const move = (delta: number) =>
+    onChange(Math.min(range.max, Math.max(range.min, Math.round((current + delta) / range.step) * range.step)));
   return (
     <div className="climate-stepper">
       <span id={labelId} className="climate-panel__label">
         {label}
       </span>
       <div role="group" aria-labelledby={labelId} className="climate-stepper__row">
-        <button type="button" className="button climate-stepper__button" aria-label={lowerLabel} disabled={disabled || current <= range.min} onClick={() => move(-range.step)}>
+        <button
+          type="button"
+          className="button climate-stepper__button"
+          aria-label={lowerLabel}
+          disabled={disabled || current <= range.min}
+          onClick={() => move(-range.step)}
+        >
           <Minus aria-hidden="true" />
         </button>
         <output className="climate-stepper__value" aria-live="polite" aria-labelledby={labelId}>
           {formatCelsius(value)}
         </output>
-        <button type="button" className="button climate-stepper__button" aria-label={raiseLabel} disabled={disabled || current >= range.max} onClick={() => move(range.step)}>
+        <button
+          type="button"
+          className="button climate-stepper__button"
+          aria-label={raiseLabel}
+          disabled={disabled || current >= range.max}
+          onClick={() => move(range.step)}
+        >
           <Plus aria-hidden="true" />
         </button>
       </div>

@@ -24,7 +24,14 @@ export const pl = {
       modes: { off: "Wyłączone", on: "Włączone", auto: "Automatyczne" },
     },
     ac: {
-      modes: { Off: "Wyłączona", Auto: "Auto", Cool: "Chłodzenie", Heat: "Grzanie", Dry: "Osuszanie", Fan: "Wentylator" },
+      modes: {
+        Off: "Wyłączona",
+        Auto: "Auto",
+        Cool: "Chłodzenie",
+        Heat: "Grzanie",
+        Dry: "Osuszanie",
+        Fan: "Wentylator",
+      },
     },
   },
 } as const;

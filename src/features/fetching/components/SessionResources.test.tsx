@@ -26,7 +26,8 @@ afterEach(() => {
  */
 function scriptedResource(name = "config") {
   const target = atom<string | null>(null);
-  let answer = (n: number): Promise<ApiResult<string>> => Promise.resolve({ data: `hub-${n}`, fromCache: false, fetchedAt: new Date() });
+  let answer = (n: number): Promise<ApiResult<string>> =>
+    Promise.resolve({ data: `hub-${n}`, fromCache: false, fetchedAt: new Date() });
   const fetch = vi.fn(() => answer(fetch.mock.calls.length));
   const resource = defineSessionResource({ name, fetch, atom: target });
   return {
@@ -103,7 +104,11 @@ describe("session resources through the data-fetching library (spec §9 data fet
 
   it("retries a failed GET every 5000 ms (network and server errors) until it loads", async () => {
     const config = scriptedResource();
-    config.next((n) => (n < 3 ? Promise.reject(new ApiError("down", { kind: n === 1 ? "network" : "server", status: 503 })) : Promise.resolve({ data: `hub-${n}`, fromCache: false, fetchedAt: new Date() })));
+    config.next((n) =>
+      n < 3
+        ? Promise.reject(new ApiError("down", { kind: n === 1 ? "network" : "server", status: 503 }))
+        : Promise.resolve({ data: `hub-${n}`, fromCache: false, fetchedAt: new Date() }),
+    );
     const onError = vi.fn();
     const { store } = renderWithApp(<SessionResources resources={[config.resource]} api={api} onError={onError} />);
     await advance(0);
@@ -124,7 +129,9 @@ describe("session resources through the data-fetching library (spec §9 data fet
 
   it("does not retry a client error (4xx)", async () => {
     const config = scriptedResource();
-    config.next(() => Promise.reject(new ApiError("locked", { kind: "client", status: 403, code: "AUTH_SESSION_LOCKED" })));
+    config.next(() =>
+      Promise.reject(new ApiError("locked", { kind: "client", status: 403, code: "AUTH_SESSION_LOCKED" })),
+    );
     renderWithApp(<SessionResources resources={[config.resource]} api={api} />);
     await advance(30_000);
     expect(config.fetch).toHaveBeenCalledTimes(1);
@@ -148,7 +155,9 @@ describe("session resources through the data-fetching library (spec §9 data fet
 
   it("boots from the service worker's cached answer, but never lets a cached answer replace the hub's", async () => {
     const config = scriptedResource();
-    config.next((n) => Promise.resolve({ data: n === 2 ? "hub" : `cached-${n}`, fromCache: n !== 2, fetchedAt: new Date() }));
+    config.next((n) =>
+      Promise.resolve({ data: n === 2 ? "hub" : `cached-${n}`, fromCache: n !== 2, fetchedAt: new Date() }),
+    );
     const { store } = renderWithApp(<SessionResources resources={[config.resource]} api={api} />);
     await advance(0);
     expect(store.get(config.target)).toBe("cached-1");

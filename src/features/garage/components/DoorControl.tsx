@@ -50,10 +50,26 @@ export function DoorControl({ door, state, variant = "home" }: DoorControlProps)
 
   return (
     <Tile testId={`door-${door}`} freshness="fresh" name={state.label} icon={<Icon />} title={state.label}>
-      <div className={`door door--${variant}`} data-state={unavailable ? "unavailable" : state.state} aria-busy={pending}>
-        <TileValue text={unavailable ? t("garage.unavailable") : t(`garage.states.${state.state}`)} unit="" spaced={false} variant="word" testId={`door-${door}-state`} />
+      <div
+        className={`door door--${variant}`}
+        data-state={unavailable ? "unavailable" : state.state}
+        aria-busy={pending}
+      >
+        <TileValue
+          text={unavailable ? t("garage.unavailable") : t(`garage.states.${state.state}`)}
+          unit=""
+          spaced={false}
+          variant="word"
+          testId={`door-${door}-state`}
+        />
         <p className="door__position">
-          <meter className="door__meter" min={0} max={100} value={state.position} aria-label={t("garage.position", { position: state.position })} />
+          <meter
+            className="door__meter"
+            min={0}
+            max={100}
+            value={state.position}
+            aria-label={t("garage.position", { position: state.position })}
+          />
           <span>{t("garage.position", { position: state.position })}</span>
         </p>
         {state.constantStop && <p className="door__note">{t("garage.constantStopOn")}</p>}
@@ -66,7 +82,13 @@ export function DoorControl({ door, state, variant = "home" }: DoorControlProps)
           {(["open", "close", "toggle", "stop"] as const).map((action) => {
             const ActionIcon = ICONS[action];
             return (
-              <button key={action} type="button" className="button door__button" disabled={disabled} onClick={() => press(action)}>
+              <button
+                key={action}
+                type="button"
+                className="button door__button"
+                disabled={disabled}
+                onClick={() => press(action)}
+              >
                 <ActionIcon aria-hidden="true" size={variant === "car" ? 32 : 18} />
                 <span>{t(`garage.actions.${action}`)}</span>
               </button>
@@ -74,7 +96,12 @@ export function DoorControl({ door, state, variant = "home" }: DoorControlProps)
           })}
         </div>
         <label className="door__constant-stop">
-          <input type="checkbox" checked={state.constantStop} disabled={disabled} onChange={(event) => void send({ door, command: "constantStop", value: event.target.checked })} />
+          <input
+            type="checkbox"
+            checked={state.constantStop}
+            disabled={disabled}
+            onChange={(event) => void send({ door, command: "constantStop", value: event.target.checked })}
+          />
           <span>{t("garage.constantStop")}</span>
         </label>
       </div>

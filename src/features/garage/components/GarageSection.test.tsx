@@ -8,11 +8,29 @@ import { GarageSection } from "./GarageSection";
 
 afterEach(cleanup);
 
-const base: DoorStatePayload = { label: "Brama garażowa", room: "Garaż", state: "closed", position: 0, target: 0, constantStop: false, time: "2026-01-15T12:00:00.000Z" };
+const base: DoorStatePayload = {
+  label: "Brama garażowa",
+  room: "Garaż",
+  state: "closed",
+  position: 0,
+  target: 0,
+  constantStop: false,
+  time: "2026-01-15T12:00:00.000Z",
+};
 function publish(store: ReturnType<typeof createTestStore>, door: string, patch: Partial<DoorStatePayload> = {}) {
   act(() => store.set(liveValueAtom(`garage/${door}/state`), { value: { ...base, ...patch }, receivedAt: Date.now() }));
 }
-const answered = () => fakeClient((request) => ({ status: 200, body: { item: { door: request.path.split("/")[1], command: request.path.split("/")[2], sentAt: "2026-01-15T12:00:00.000Z" } } }));
+const answered = () =>
+  fakeClient((request) => ({
+    status: 200,
+    body: {
+      item: {
+        door: request.path.split("/")[1],
+        command: request.path.split("/")[2],
+        sentAt: "2026-01-15T12:00:00.000Z",
+      },
+    },
+  }));
 
 describe("garage section", () => {
   it("shows nothing until a door reports, then each door in its room with its state in Polish", () => {
@@ -26,7 +44,11 @@ describe("garage section", () => {
     expect(screen.getByTestId("door-garage-state").textContent).toBe("Zamknięta");
     expect(screen.getByTestId("door-gate-state").textContent).toBe("Otwiera się");
     expect(within(screen.getByTestId("door-gate")).getByText("Położenie: 40%")).toBeTruthy();
-    for (const [state, word] of [["open", "Otwarta"], ["closing", "Zamyka się"], ["stopped", "Zatrzymana"]] as const) {
+    for (const [state, word] of [
+      ["open", "Otwarta"],
+      ["closing", "Zamyka się"],
+      ["stopped", "Zatrzymana"],
+    ] as const) {
       publish(store, "garage", { state });
       expect(screen.getByTestId("door-garage-state").textContent).toBe(word);
     }
@@ -43,7 +65,9 @@ describe("garage section", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Anuluj", hidden: true }));
     expect(api.requests).toEqual([]);
     fireEvent.click(screen.getByRole("button", { name: "Otwórz" }));
-    fireEvent.click(within(screen.getByRole("dialog", { hidden: true })).getByRole("button", { name: "Otwórz", hidden: true }));
+    fireEvent.click(
+      within(screen.getByRole("dialog", { hidden: true })).getByRole("button", { name: "Otwórz", hidden: true }),
+    );
     await waitFor(() => expect(api.requests).toEqual([{ method: "POST", path: "/garage/open", body: undefined }]));
   });
 
@@ -55,10 +79,12 @@ describe("garage section", () => {
     fireEvent.click(screen.getByRole("button", { name: "Zatrzymaj" }));
     await waitFor(() => expect(api.requests).toHaveLength(1));
     fireEvent.click(screen.getByRole("checkbox", { name: "Stałe zatrzymanie" }));
-    await waitFor(() => expect(api.requests).toEqual([
-      { method: "POST", path: "/gate/stop", body: undefined },
-      { method: "POST", path: "/gate/constantStop", body: { value: true } },
-    ]));
+    await waitFor(() =>
+      expect(api.requests).toEqual([
+        { method: "POST", path: "/gate/stop", body: undefined },
+        { method: "POST", path: "/gate/constantStop", body: { value: true } },
+      ]),
+    );
   });
 
   it("offline: every control is disabled and nothing is sent", () => {
@@ -67,7 +93,8 @@ describe("garage section", () => {
     store.set(browserOnlineAtom, false);
     renderWithApp(<GarageSection variant="car" />, store, { api: { auth: api.client } });
     publish(store, "garage");
-    for (const name of ["Otwórz", "Zamknij", "Przełącz", "Zatrzymaj"]) expect((screen.getByRole("button", { name }) as HTMLButtonElement).disabled).toBe(true);
+    for (const name of ["Otwórz", "Zamknij", "Przełącz", "Zatrzymaj"])
+      expect((screen.getByRole("button", { name }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole("checkbox") as HTMLInputElement).disabled).toBe(true);
     expect(api.requests).toEqual([]);
   });
@@ -79,7 +106,8 @@ describe("garage section", () => {
     publish(store, "garage", { device: "garaz" });
     act(() => store.set(liveValueAtom("availability/garaz"), { value: { state: "offline" }, receivedAt: Date.now() }));
     expect(screen.getByTestId("door-garage-state").textContent).toBe("Niedostępne");
-    for (const name of ["Otwórz", "Zamknij", "Przełącz", "Zatrzymaj"]) expect((screen.getByRole("button", { name }) as HTMLButtonElement).disabled).toBe(true);
+    for (const name of ["Otwórz", "Zamknij", "Przełącz", "Zatrzymaj"])
+      expect((screen.getByRole("button", { name }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole("checkbox") as HTMLInputElement).disabled).toBe(true);
     act(() => store.set(liveValueAtom("availability/garaz"), { value: { state: "online" }, receivedAt: Date.now() }));
     expect(screen.getByTestId("door-garage-state").textContent).toBe("Zamknięta");

@@ -9,10 +9,22 @@ import "./garage.css";
 export type GarageSectionProps = { variant?: "home" | "car" };
 
 /** One room with its doors. */
-function DoorRoom({ room, doors, variant }: { room: string; doors: [GarageDoor, DoorStatePayload][]; variant: "home" | "car" }) {
+function DoorRoom({
+  room,
+  doors,
+  variant,
+}: {
+  room: string;
+  doors: [GarageDoor, DoorStatePayload][];
+  variant: "home" | "car";
+}) {
   const headingId = useId();
   return (
-    <section className={`room garage garage--${variant}`} aria-labelledby={headingId} data-span={Math.min(doors.length, 6)}>
+    <section
+      className={`room garage garage--${variant}`}
+      aria-labelledby={headingId}
+      data-span={Math.min(doors.length, 6)}
+    >
       <div className="room__head">
         <h2 id={headingId} className="room__name">
           {room}

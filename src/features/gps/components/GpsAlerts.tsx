@@ -25,7 +25,10 @@ export function GpsAlerts() {
     if (Date.now() - alert.receivedAt > ALERT_MAX_AGE_MS) return;
     const env = store.get(commandEnvAtom);
     const distance = formatDistance(alert.distanceM, locale);
-    env?.notify(t(alert.event === "left" ? "gps.alertLeft" : "gps.alertReturned", { label: alert.label, distance }), "info");
+    env?.notify(
+      t(alert.event === "left" ? "gps.alertLeft" : "gps.alertReturned", { label: alert.label, distance }),
+      "info",
+    );
   }, [alert, locale, store, t]);
   return null;
 }

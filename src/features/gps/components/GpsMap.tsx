@@ -43,7 +43,17 @@ const FAILED_TILES = 3;
  * The view fits home and the cat. Tiles that keep failing call `onTilesFailed` once. Keyboard: the
  * map takes focus and pans with the arrow keys, zooms with + and − (Leaflet's keyboard handler).
  */
-export default function GpsMap({ tileUrl, home, radiusM, position, track, label, homeLabel, trackerLabel, onTilesFailed }: GpsMapProps) {
+export default function GpsMap({
+  tileUrl,
+  home,
+  radiusM,
+  position,
+  track,
+  label,
+  homeLabel,
+  trackerLabel,
+  onTilesFailed,
+}: GpsMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layers = useRef<{ marker: L.Marker; line: L.Polyline; circle: L.Circle; home: L.CircleMarker } | null>(null);
@@ -67,10 +77,28 @@ export default function GpsMap({ tileUrl, home, radiusM, position, track, label,
       failures = 0;
     });
     tiles.addTo(created);
-    const circle = L.circle([home.lat, home.lon], { radius: radiusM, color: "#1d4ed8", weight: 2, fillOpacity: 0.08 }).addTo(created);
-    const homeMarker = L.circleMarker([home.lat, home.lon], { radius: 7, color: "#1d4ed8", fillColor: "#ffffff", fillOpacity: 1, weight: 3 }).bindTooltip(homeLabel).addTo(created);
+    const circle = L.circle([home.lat, home.lon], {
+      radius: radiusM,
+      color: "#1d4ed8",
+      weight: 2,
+      fillOpacity: 0.08,
+    }).addTo(created);
+    const homeMarker = L.circleMarker([home.lat, home.lon], {
+      radius: 7,
+      color: "#1d4ed8",
+      fillColor: "#ffffff",
+      fillOpacity: 1,
+      weight: 3,
+    })
+      .bindTooltip(homeLabel)
+      .addTo(created);
     const line = L.polyline([], { color: "#b91c1c", weight: 3, opacity: 0.8 }).addTo(created);
-    const marker = L.marker([position.lat, position.lon], { icon: catIcon, title: trackerLabel, alt: trackerLabel, keyboard: false }).addTo(created);
+    const marker = L.marker([position.lat, position.lon], {
+      icon: catIcon,
+      title: trackerLabel,
+      alt: trackerLabel,
+      keyboard: false,
+    }).addTo(created);
     layers.current = { marker, line, circle, home: homeMarker };
     created.fitBounds(L.latLngBounds([home.lat, home.lon], [position.lat, position.lon]).pad(0.6), { maxZoom: 18 });
     map.current = created;

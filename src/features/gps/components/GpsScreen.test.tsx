@@ -25,7 +25,11 @@ const state = (patch: Partial<GpsState> = {}): GpsState => ({
 });
 
 function setup() {
-  const { client, requests } = fakeClient((request) => (request.path.includes("/track") ? { status: 200, body: { items: [] } } : { status: 200, body: { item: { state: true } } }));
+  const { client, requests } = fakeClient((request) =>
+    request.path.includes("/track")
+      ? { status: 200, body: { items: [] } }
+      : { status: 200, body: { item: { state: true } } },
+  );
   const notify = vi.fn();
   const view = renderWithApp(
     <>
@@ -36,7 +40,12 @@ function setup() {
     { api: { general: client, auth: client }, notify },
   );
   const publish = (entries: Record<string, unknown>) =>
-    act(() => applyLiveBatch(view.store, new Map(Object.entries(entries).map(([topic, value]) => [topic, { value, receivedAt: Date.now() }]))));
+    act(() =>
+      applyLiveBatch(
+        view.store,
+        new Map(Object.entries(entries).map(([topic, value]) => [topic, { value, receivedAt: Date.now() }])),
+      ),
+    );
   return { ...view, requests, notify, publish };
 }
 
@@ -59,7 +68,9 @@ describe("GpsScreen", () => {
 
   it("marks a fix older than 5 minutes 'Przestarzałe' and outside the radius", () => {
     const { publish } = setup();
-    publish({ "gps/mruczek": state({ time: new Date(Date.now() - 6 * 60_000).toISOString(), distanceM: 1234, outside: true }) });
+    publish({
+      "gps/mruczek": state({ time: new Date(Date.now() - 6 * 60_000).toISOString(), distanceM: 1234, outside: true }),
+    });
     expect(screen.getByTestId("gps-freshness").textContent).toContain("Przestarzałe");
     expect(screen.getByTestId("gps-distance").textContent).toContain("1,2\u00a0km");
     expect(screen.getByTestId("gps-facts").textContent).toContain("Poza domem (promień 60\u00a0m)");
@@ -82,14 +93,27 @@ describe("GpsScreen", () => {
 
   it("toasts the hub's notification when the cat leaves home", () => {
     const { publish, notify } = setup();
-    publish({ "gps/alert": { tracker: "mruczek", label: "Mruczek", event: "left", distanceM: 80, radiusM: 60, time: new Date().toISOString() } });
+    publish({
+      "gps/alert": {
+        tracker: "mruczek",
+        label: "Mruczek",
+        event: "left",
+        distanceM: 80,
+        radiusM: 60,
+        time: new Date().toISOString(),
+      },
+    });
     expect(notify).toHaveBeenCalledWith("Mruczek wyszedł poza okolicę domu (80\u00a0m od domu)", "info");
   });
 });
 
 describe("mergeTrack", () => {
   it("merges by time without duplicates, oldest first, bounded", () => {
-    const p = (minute: number) => ({ lat: minute, lon: 0, time: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString() });
+    const p = (minute: number) => ({
+      lat: minute,
+      lon: 0,
+      time: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
+    });
     expect(mergeTrack([p(1), p(3)], [p(2), p(3)]).map((x) => x.lat)).toEqual([1, 2, 3]);
     const many = Array.from({ length: 5003 }, (_, i) => ({ lat: 0, lon: 0, time: new Date(i * 1000).toISOString() }));
     expect(mergeTrack([], many)).toHaveLength(5000);

@@ -16,7 +16,11 @@ export function GpsScreen() {
   const trackers = useAtomValue(gpsTrackerIdsAtom);
   return (
     <div className="gps">
-      {trackers.length === 0 ? <EmptyState title={t("gps.title")} hint={t("gps.empty")} testId="gps-empty" /> : trackers.map((tracker) => <TrackerPanel key={tracker} tracker={tracker} />)}
+      {trackers.length === 0 ? (
+        <EmptyState title={t("gps.title")} hint={t("gps.empty")} testId="gps-empty" />
+      ) : (
+        trackers.map((tracker) => <TrackerPanel key={tracker} tracker={tracker} />)
+      )}
       <section className="gps-settings" aria-label={t("gps.settingsHeading")}>
         <NotificationsToggle />
         <TileUrlForm />

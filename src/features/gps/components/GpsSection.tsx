@@ -35,7 +35,10 @@ function GpsTile({ tracker }: { tracker: string }) {
         subtitle={state.label}
         footer={
           <span>
-            {formatRelativeTime(fixMs, now, locale)} · {state.outside ? t("gps.outside", { radius: formatDistance(state.radiusM, locale) }) : t("gps.inside", { radius: formatDistance(state.radiusM, locale) })}
+            {formatRelativeTime(fixMs, now, locale)} ·{" "}
+            {state.outside
+              ? t("gps.outside", { radius: formatDistance(state.radiusM, locale) })
+              : t("gps.inside", { radius: formatDistance(state.radiusM, locale) })}
           </span>
         }
       >

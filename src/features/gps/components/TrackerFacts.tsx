@@ -39,13 +39,17 @@ export function TrackerFacts({ state }: { state: GpsEntry }) {
           <MapPin aria-hidden="true" /> {t("gps.position")}
         </dt>
         <dd data-testid="gps-coordinates">{formatCoordinates(state.lat, state.lon, locale)}</dd>
-        {state.accuracyM !== null && <dd className="muted">{t("gps.accuracy", { accuracy: formatDistance(state.accuracyM, locale) })}</dd>}
+        {state.accuracyM !== null && (
+          <dd className="muted">{t("gps.accuracy", { accuracy: formatDistance(state.accuracyM, locale) })}</dd>
+        )}
       </div>
       <div className="gps-facts__item">
         <dt>
           <Battery aria-hidden="true" /> {t("gps.battery")}
         </dt>
-        <dd data-testid="gps-battery">{state.battery === null ? t("gps.noBattery") : `${Math.round(state.battery)}\u00a0%`}</dd>
+        <dd data-testid="gps-battery">
+          {state.battery === null ? t("gps.noBattery") : `${Math.round(state.battery)}\u00a0%`}
+        </dd>
       </div>
       <div className="gps-facts__item">
         <dt>

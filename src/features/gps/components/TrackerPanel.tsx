@@ -24,7 +24,8 @@ export function TrackerPanel({ tracker }: { tracker: string }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (!state) return null;
   const tilesFailed = tileUrl !== null && failedUrl === tileUrl;
-  const notice = tileUrl === null ? t("gps.noTileServer") : offline ? t("gps.offline") : tilesFailed ? t("gps.tilesFailed") : null;
+  const notice =
+    tileUrl === null ? t("gps.noTileServer") : offline ? t("gps.offline") : tilesFailed ? t("gps.tilesFailed") : null;
   return (
     <section className="gps-tracker" aria-labelledby={headingId} data-testid={`gps-tracker-${tracker}`}>
       <h2 id={headingId} className="gps-tracker__name">

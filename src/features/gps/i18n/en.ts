@@ -22,8 +22,10 @@ export const en: Strings<typeof pl> = {
     },
     map: "Map: {{label}}",
     mapLoading: "Loading the map…",
-    noTileServer: "Map off: no tile server is set. Coordinates and distance below. You can enter the server in the map settings.",
-    tilesFailed: "The map tiles could not be loaded (no connection or the server does not answer). Showing coordinates and distance.",
+    noTileServer:
+      "Map off: no tile server is set. Coordinates and distance below. You can enter the server in the map settings.",
+    tilesFailed:
+      "The map tiles could not be loaded (no connection or the server does not answer). Showing coordinates and distance.",
     offline: "No connection: the map is unavailable, showing the last known position.",
     home: "Home",
     trackPoints: "Track of the last {{hours}} h: {{count}} points",
@@ -34,7 +36,8 @@ export const en: Strings<typeof pl> = {
     off: "Off",
     settingsHeading: "Map settings",
     tileUrl: "Tile server URL",
-    tileUrlHint: "A template with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png. Empty turns the map off.",
+    tileUrlHint:
+      "A template with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png. Empty turns the map off.",
     tileUrlInvalid: "Enter an http(s) URL containing {z}, {x} and {y}",
     save: "Save",
     saving: "Saving…",

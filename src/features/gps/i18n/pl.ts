@@ -19,8 +19,10 @@ export const pl = {
     },
     map: "Mapa: {{label}}",
     mapLoading: "Ładowanie mapy…",
-    noTileServer: "Mapa wyłączona: nie ustawiono serwera kafelków. Poniżej współrzędne i odległość. Adres serwera możesz wpisać w ustawieniach mapy.",
-    tilesFailed: "Nie udało się pobrać kafelków mapy (brak połączenia lub serwer nie odpowiada). Pokazuję współrzędne i odległość.",
+    noTileServer:
+      "Mapa wyłączona: nie ustawiono serwera kafelków. Poniżej współrzędne i odległość. Adres serwera możesz wpisać w ustawieniach mapy.",
+    tilesFailed:
+      "Nie udało się pobrać kafelków mapy (brak połączenia lub serwer nie odpowiada). Pokazuję współrzędne i odległość.",
     offline: "Brak połączenia: mapa niedostępna, pokazuję ostatnią znaną pozycję.",
     home: "Dom",
     trackPoints: "Trasa z ostatnich {{hours}} h: {{count}} punktów",
@@ -31,7 +33,8 @@ export const pl = {
     off: "Wył.",
     settingsHeading: "Ustawienia mapy",
     tileUrl: "Adres serwera kafelków",
-    tileUrlHint: "Szablon z {z}, {x} i {y}, np. https://tile.openstreetmap.org/{z}/{x}/{y}.png. Puste pole wyłącza mapę.",
+    tileUrlHint:
+      "Szablon z {z}, {x} i {y}, np. https://tile.openstreetmap.org/{z}/{x}/{y}.png. Puste pole wyłącza mapę.",
     tileUrlInvalid: "Podaj adres http(s) zawierający {z}, {x} i {y}",
     save: "Zapisz",
     saving: "Zapisywanie…",

@@ -62,17 +62,35 @@ export function DatePicker({ value, onChange, locale }: DatePickerProps) {
       {open && (
         <div className="date-picker__month" id={gridId}>
           <div className="date-picker__nav">
-            <button type="button" className="button date-picker__step" aria-label={t("history.previousMonth")} onClick={() => setMonth(addMonths(month, -1).getTime())}>
+            <button
+              type="button"
+              className="button date-picker__step"
+              aria-label={t("history.previousMonth")}
+              onClick={() => setMonth(addMonths(month, -1).getTime())}
+            >
               <ChevronLeft aria-hidden="true" />
             </button>
             <p className="date-picker__month-name">{format(month, "LLLL yyyy", { locale: dateLocale })}</p>
-            <button type="button" className="button date-picker__step" aria-label={t("history.nextMonth")} onClick={() => setMonth(addMonths(month, 1).getTime())}>
+            <button
+              type="button"
+              className="button date-picker__step"
+              aria-label={t("history.nextMonth")}
+              onClick={() => setMonth(addMonths(month, 1).getTime())}
+            >
               <ChevronRight aria-hidden="true" />
             </button>
           </div>
-          <div className="date-picker__grid" role="group" aria-label={format(month, "LLLL yyyy", { locale: dateLocale })}>
+          <div
+            className="date-picker__grid"
+            role="group"
+            aria-label={format(month, "LLLL yyyy", { locale: dateLocale })}
+          >
             {weekdays.map((day) => (
-              <abbr key={`w${day}`} className="date-picker__weekday" title={format(day, "EEEE", { locale: dateLocale })}>
+              <abbr
+                key={`w${day}`}
+                className="date-picker__weekday"
+                title={format(day, "EEEE", { locale: dateLocale })}
+              >
                 {format(day, "EEEEEE", { locale: dateLocale })}
               </abbr>
             ))}

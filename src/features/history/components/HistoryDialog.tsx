@@ -49,7 +49,8 @@ export function HistoryDialog({ sensor, general, open, onClose }: HistoryDialogP
   const window = dayWindow(day);
   const kindName = t(`sensors.kinds.${sensor.kind}`);
   const formatValue = useCallback(
-    (value: number) => readingText(readingParts(sensor.kind, value, { open: t("sensors.doorOpen"), closed: t("sensors.doorClosed") })),
+    (value: number) =>
+      readingText(readingParts(sensor.kind, value, { open: t("sensors.doorOpen"), closed: t("sensors.doorClosed") })),
     [sensor.kind, t],
   );
 
@@ -69,7 +70,11 @@ export function HistoryDialog({ sensor, general, open, onClose }: HistoryDialogP
 
   const series = useMemo(() => {
     const items = load.state === "done" ? load.items : [];
-    return { times: items.map((i) => Date.parse(i.time)), values: items.map((i) => i.value), summary: summarize(items) };
+    return {
+      times: items.map((i) => Date.parse(i.time)),
+      values: items.map((i) => i.value),
+      summary: summarize(items),
+    };
   }, [load]);
 
   const stat = (name: string, value: number | null, testId: string) => (
@@ -80,7 +85,14 @@ export function HistoryDialog({ sensor, general, open, onClose }: HistoryDialogP
   );
 
   return (
-    <dialog ref={dialogRef} className="history" aria-labelledby={titleId} onClose={onClose} onCancel={onClose} data-testid="history-dialog">
+    <dialog
+      ref={dialogRef}
+      className="history"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={onClose}
+      data-testid="history-dialog"
+    >
       <div className="history__box">
         <div className="history__head">
           <h2 id={titleId} className="history__title">

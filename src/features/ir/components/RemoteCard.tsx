@@ -51,7 +51,8 @@ export function RemoteCard({ remote }: RemoteCardProps) {
     setNameError(undefined);
     const outcome = await save({ device: remote.device, name: name.trim(), code: received.code });
     if (outcome.status === "done") setName("");
-    else if (outcome.status === "failed" && isButtonLimit(outcome.error)) setNameError(t("ir.full", { max: MAX_IR_BUTTONS }));
+    else if (outcome.status === "failed" && isButtonLimit(outcome.error))
+      setNameError(t("ir.full", { max: MAX_IR_BUTTONS }));
   };
 
   return (
@@ -67,7 +68,13 @@ export function RemoteCard({ remote }: RemoteCardProps) {
       {state && state.codes.length > 0 ? (
         <div className="remote__buttons" role="group" aria-label={t("ir.buttons", { label: remote.label })}>
           {state.codes.map((button) => (
-            <button key={button.name} type="button" className="button remote__button" disabled={sendGate.disabled} onClick={() => void press(button.name)}>
+            <button
+              key={button.name}
+              type="button"
+              className="button remote__button"
+              disabled={sendGate.disabled}
+              onClick={() => void press(button.name)}
+            >
               {button.name}
             </button>
           ))}
@@ -78,15 +85,36 @@ export function RemoteCard({ remote }: RemoteCardProps) {
       <p className="remote__status" role="status">
         {sent !== null ? t("ir.sent", { name: sent }) : ""}
       </p>
-      <button type="button" className="button" aria-pressed={learning} disabled={learnGate.disabled || state === null} onClick={() => void learn({ device: remote.device, enable: !learning })}>
+      <button
+        type="button"
+        className="button"
+        aria-pressed={learning}
+        disabled={learnGate.disabled || state === null}
+        onClick={() => void learn({ device: remote.device, enable: !learning })}
+      >
         {learning ? t("ir.stopLearning") : t("ir.learn")}
       </button>
       {learning && (
         <div className="remote__learning">
-          <p>{received ? t("ir.received", { protocol: received.code.protocol, bits: received.code.bits, data: received.code.data }) : t("ir.learning")}</p>
+          <p>
+            {received
+              ? t("ir.received", {
+                  protocol: received.code.protocol,
+                  bits: received.code.bits,
+                  data: received.code.data,
+                })
+              : t("ir.learning")}
+          </p>
           {received && (
             <form className="remote__save" onSubmit={(event) => void submit(event)}>
-              <TextField label={t("ir.nameField")} value={name} maxLength={40} error={nameError} disabled={disabled} onChange={(event) => setName(event.target.value)} />
+              <TextField
+                label={t("ir.nameField")}
+                value={name}
+                maxLength={40}
+                error={nameError}
+                disabled={disabled}
+                onChange={(event) => setName(event.target.value)}
+              />
               <button type="submit" className="button button--primary" disabled={saveGate.disabled}>
                 {t("ir.save")}
               </button>

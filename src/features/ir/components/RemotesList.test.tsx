@@ -19,8 +19,10 @@ function remote(store: ReturnType<typeof createTestStore>, state: Partial<IrStat
 const answered = () =>
   fakeClient((request) => {
     const body = request.body as { device: string; name?: string; code?: unknown; enable?: boolean };
-    if (request.path === "/ir/send") return { status: 200, body: { item: { device: body.device, code: NEC, sentAt: "2026-01-15T12:00:00.000Z" } } };
-    if (request.path === "/ir/learn") return { status: 200, body: { item: { device: body.device, learning: body.enable } } };
+    if (request.path === "/ir/send")
+      return { status: 200, body: { item: { device: body.device, code: NEC, sentAt: "2026-01-15T12:00:00.000Z" } } };
+    if (request.path === "/ir/learn")
+      return { status: 200, body: { item: { device: body.device, learning: body.enable } } };
     return { status: 200, body: { item: body } };
   });
 
@@ -34,12 +36,23 @@ describe("IR remotes", () => {
     const store = createTestStore();
     const api = answered();
     renderWithApp(<RemotesList />, store, { api: { general: api.client } });
-    remote(store, { codes: [{ name: "Włącz", code: NEC }, { name: "Głośniej", code: { ...NEC, data: "0x20DF40BF" } }] });
+    remote(store, {
+      codes: [
+        { name: "Włącz", code: NEC },
+        { name: "Głośniej", code: { ...NEC, data: "0x20DF40BF" } },
+      ],
+    });
     const grid = screen.getByRole("group", { name: "Przyciski: Pilot w salonie" });
-    expect(within(grid).getAllByRole("button").map((b) => b.textContent)).toEqual(["Włącz", "Głośniej"]);
+    expect(
+      within(grid)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Włącz", "Głośniej"]);
     fireEvent.click(within(grid).getByRole("button", { name: "Głośniej" }));
     await screen.findByText("Wysłano: Głośniej");
-    expect(api.requests).toEqual([{ method: "POST", path: "/ir/send", body: { device: "pilot_salon", code: "Głośniej" } }]);
+    expect(api.requests).toEqual([
+      { method: "POST", path: "/ir/send", body: { device: "pilot_salon", code: "Głośniej" } },
+    ]);
   });
 
   it("learning: 'Ucz kodu' turns it on; the received code is shown and saved under a name with POST /ir/code", async () => {
@@ -48,7 +61,11 @@ describe("IR remotes", () => {
     renderWithApp(<RemotesList />, store, { api: { general: api.client } });
     remote(store);
     fireEvent.click(screen.getByRole("button", { name: "Ucz kodu" }));
-    await waitFor(() => expect(api.requests).toEqual([{ method: "POST", path: "/ir/learn", body: { device: "pilot_salon", enable: true } }]));
+    await waitFor(() =>
+      expect(api.requests).toEqual([
+        { method: "POST", path: "/ir/learn", body: { device: "pilot_salon", enable: true } },
+      ]),
+    );
     remote(store, { learning: true });
     expect(screen.getByText("Nauka włączona: skieruj pilota na odbiornik i naciśnij przycisk.")).toBeTruthy();
     remote(store, { learning: true, received: { code: NEC, time: "2026-01-15T12:00:00.000Z" } });
@@ -57,20 +74,35 @@ describe("IR remotes", () => {
     expect(screen.getByRole("alert").textContent).toBe("Pole wymagane");
     fireEvent.change(screen.getByLabelText("Nazwa przycisku"), { target: { value: " Wentylator " } });
     fireEvent.click(screen.getByRole("button", { name: "Zapisz przycisk" }));
-    await waitFor(() => expect(api.requests.at(-1)).toEqual({ method: "POST", path: "/ir/code", body: { device: "pilot_salon", name: "Wentylator", code: NEC } }));
+    await waitFor(() =>
+      expect(api.requests.at(-1)).toEqual({
+        method: "POST",
+        path: "/ir/code",
+        body: { device: "pilot_salon", name: "Wentylator", code: NEC },
+      }),
+    );
     expect(screen.getByRole("button", { name: "Zakończ naukę" }).getAttribute("aria-pressed")).toBe("true");
   });
 
   it("a blaster at its most buttons: the hub's 409 LIMIT_REACHED is said in Polish under the name field and in a toast", async () => {
     const store = createTestStore();
     const toasts: string[] = [];
-    const api = fakeClient(() => ({ status: 409, body: { code: "LIMIT_REACHED", message: "name: at most 100 buttons per IR blaster; save under an existing button's name to replace it", limit: 100 } }));
+    const api = fakeClient(() => ({
+      status: 409,
+      body: {
+        code: "LIMIT_REACHED",
+        message: "name: at most 100 buttons per IR blaster; save under an existing button's name to replace it",
+        limit: 100,
+      },
+    }));
     renderWithApp(<RemotesList />, store, { api: { general: api.client }, notify: (message) => toasts.push(message) });
     remote(store, { learning: true, received: { code: NEC, time: "2026-01-15T12:00:00.000Z" } });
     fireEvent.change(screen.getByLabelText("Nazwa przycisku"), { target: { value: "Wentylator" } });
     fireEvent.click(screen.getByRole("button", { name: "Zapisz przycisk" }));
     await waitFor(() =>
-      expect(screen.getByRole("alert").textContent).toBe("Ten pilot ma już 100 przycisków i więcej nie zmieści. Zapisz kod pod nazwą istniejącego przycisku, aby go zastąpić."),
+      expect(screen.getByRole("alert").textContent).toBe(
+        "Ten pilot ma już 100 przycisków i więcej nie zmieści. Zapisz kod pod nazwą istniejącego przycisku, aby go zastąpić.",
+      ),
     );
     expect(toasts).toEqual(["Nie zapisano przycisku: pilot ma już najwięcej przycisków, ile może mieć."]);
     expect((screen.getByLabelText("Nazwa przycisku") as HTMLInputElement).value).toBe("Wentylator");

@@ -10,7 +10,8 @@ import "./remotes.css";
 export function RemotesList() {
   const { t } = useTranslation();
   const remotes = useAtomValue(allRemotesAtom);
-  if (remotes.length === 0) return <EmptyState icon={<Radio size={48} />} title={t("ir.none")} hint={t("ir.noneHint")} />;
+  if (remotes.length === 0)
+    return <EmptyState icon={<Radio size={48} />} title={t("ir.none")} hint={t("ir.noneHint")} />;
   return (
     <div className="remotes">
       {remotes.map((remote) => (

@@ -38,9 +38,15 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
 
   const on = (wanted.state ?? live?.state) === "ON";
   const brightness = features.brightness
-    ? clamp(wanted.brightness ?? live?.brightness ?? features.brightness.min, features.brightness.min, features.brightness.max)
+    ? clamp(
+        wanted.brightness ?? live?.brightness ?? features.brightness.min,
+        features.brightness.min,
+        features.brightness.max,
+      )
     : null;
-  const mired = features.white ? clamp(wanted.color_temp ?? live?.color_temp ?? features.white.min, features.white.min, features.white.max) : null;
+  const mired = features.white
+    ? clamp(wanted.color_temp ?? live?.color_temp ?? features.white.min, features.white.min, features.white.max)
+    : null;
   const hex = wanted.color?.hex ?? live?.color?.hex ?? "#ffffff";
   const pendingNote = (isPending: boolean) =>
     isPending ? (
@@ -50,7 +56,14 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
     ) : null;
 
   return (
-    <dialog ref={dialogRef} className="light-panel" aria-labelledby={titleId} onClose={onClose} onCancel={onClose} data-testid={`light-panel-${features.id}`}>
+    <dialog
+      ref={dialogRef}
+      className="light-panel"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={onClose}
+      data-testid={`light-panel-${features.id}`}
+    >
       <h2 id={titleId} className="light-panel__title">
         {features.label}
       </h2>
@@ -95,7 +108,9 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
         <div className="light-panel__row" data-pending={pending.colorTemp}>
           <label className="light-panel__label">
             <span>{t("lights.colorTemp")}</span>
-            <span className="light-panel__value" aria-hidden="true">{t("lights.kelvin", { value: miredToKelvin(mired) })}</span>
+            <span className="light-panel__value" aria-hidden="true">
+              {t("lights.kelvin", { value: miredToKelvin(mired) })}
+            </span>
             <input
               type="range"
               className="light-panel__slider light-panel__slider--kelvin"
@@ -108,7 +123,13 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
                 value: miredToKelvin(mired),
               })}
               onChange={(event) =>
-                control.setColorTemp(clamp(kelvinToMired(Number(event.currentTarget.value)), features.white?.min ?? 0, features.white?.max ?? 1000))
+                control.setColorTemp(
+                  clamp(
+                    kelvinToMired(Number(event.currentTarget.value)),
+                    features.white?.min ?? 0,
+                    features.white?.max ?? 1000,
+                  ),
+                )
               }
             />
           </label>

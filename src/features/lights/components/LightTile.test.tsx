@@ -9,7 +9,17 @@ import { LightTile } from "./LightTile";
 
 afterEach(cleanup);
 
-const CT_BULB: LightFeatures = { id: "lampa", device: "lampa", source: "zigbee2mqtt", label: "Lampa w sypialni", brightness: { min: 0, max: 254 }, rgb: false, white: { min: 250, max: 454 }, endpoint: null, endpoints: 1 };
+const CT_BULB: LightFeatures = {
+  id: "lampa",
+  device: "lampa",
+  source: "zigbee2mqtt",
+  label: "Lampa w sypialni",
+  brightness: { min: 0, max: 254 },
+  rgb: false,
+  white: { min: 250, max: 454 },
+  endpoint: null,
+  endpoints: 1,
+};
 
 function setup(notify: (text: string, kind?: string) => void = () => undefined) {
   const store = createTestStore();
@@ -19,7 +29,8 @@ function setup(notify: (text: string, kind?: string) => void = () => undefined) 
     requests.push(request);
     return { status: 200, body: { item: { id: "lampa", sent: 1 } } };
   });
-  const publish = (state: LightState) => act(() => store.set(liveValueAtom("light/lampa"), { value: state, receivedAt: Date.now() }));
+  const publish = (state: LightState) =>
+    act(() => store.set(liveValueAtom("light/lampa"), { value: state, receivedAt: Date.now() }));
   publish({ state: "ON", brightness: 120, color: null, color_mode: "color_temp", color_temp: 370 });
   renderWithApp(<LightTile features={CT_BULB} />, store, { api: { auth: client, general: client }, notify });
   return { store, requests, publish };
@@ -44,9 +55,17 @@ describe("light tile", () => {
     setup();
     fireEvent.click(screen.getByRole("button", { name: "Ustawienia: Lampa w sypialni" }));
     const brightness = screen.getByRole("slider", { name: "Jasność", hidden: true });
-    expect([brightness.getAttribute("min"), brightness.getAttribute("max"), (brightness as HTMLInputElement).value]).toEqual(["0", "254", "120"]);
+    expect([
+      brightness.getAttribute("min"),
+      brightness.getAttribute("max"),
+      (brightness as HTMLInputElement).value,
+    ]).toEqual(["0", "254", "120"]);
     const kelvin = screen.getByRole("slider", { name: "Barwa światła", hidden: true });
-    expect([kelvin.getAttribute("min"), kelvin.getAttribute("max"), kelvin.getAttribute("aria-valuetext")]).toEqual(["2203", "4000", "2703 K"]);
+    expect([kelvin.getAttribute("min"), kelvin.getAttribute("max"), kelvin.getAttribute("aria-valuetext")]).toEqual([
+      "2203",
+      "4000",
+      "2703 K",
+    ]);
     expect(screen.queryByLabelText("Kolor")).toBeNull();
   });
 

@@ -39,7 +39,12 @@ export function LightTile({ features }: LightTileProps) {
           ? t("lights.on")
           : t("lights.off");
   return (
-    <div className="light-tile" data-testid={`light-${features.id}`} data-pending={anyPending} data-state={live?.state ?? "unknown"}>
+    <div
+      className="light-tile"
+      data-testid={`light-${features.id}`}
+      data-pending={anyPending}
+      data-state={live?.state ?? "unknown"}
+    >
       <Tile
         freshness={live ? "fresh" : "loading"}
         name={features.label}

@@ -33,7 +33,10 @@ export type AgeLineProps = {
 export function AgeLine({ at, locale, label, testId }: AgeLineProps) {
   const now = useAtomValue(nowAtom);
   const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
-  const clock = new Intl.DateTimeFormat(locale === "pl" ? "pl-PL" : "en-GB", sameDay ? { timeStyle: "medium" } : { dateStyle: "medium", timeStyle: "short" }).format(at);
+  const clock = new Intl.DateTimeFormat(
+    locale === "pl" ? "pl-PL" : "en-GB",
+    sameDay ? { timeStyle: "medium" } : { dateStyle: "medium", timeStyle: "short" },
+  ).format(at);
   return (
     <p data-testid={testId} className="offline-notice__age">
       {label} <time dateTime={new Date(at).toISOString()}>{clock}</time>

@@ -33,7 +33,9 @@ export function OfflineNotice({ locale: forced }: OfflineNoticeProps) {
       <p role="status" data-testid="offline-notice" className="offline-notice__status">
         {t("offline")}
       </p>
-      {lastUpdate !== null && <AgeLine at={lastUpdate} locale={locale} label={t("lastUpdate")} testId="offline-last-update" />}
+      {lastUpdate !== null && (
+        <AgeLine at={lastUpdate} locale={locale} label={t("lastUpdate")} testId="offline-last-update" />
+      )}
       {cachedAt !== null && <AgeLine at={cachedAt} locale={locale} label={t("cachedAt")} testId="offline-cache-age" />}
       {refused !== null && (
         <p role="alert" data-testid="offline-refused" className="offline-notice__refused">

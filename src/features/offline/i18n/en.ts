@@ -12,7 +12,8 @@ export const en: Strings<typeof pl> = {
     lastUpdate: "Last update:",
     refused: "This action cannot be done now: no connection. Nothing was sent.",
     insecureLabel: "Unencrypted connection",
-    insecure: "The connection is not encrypted: without HTTPS there is no offline use, no install and no always-on screen.",
+    insecure:
+      "The connection is not encrypted: without HTTPS there is no offline use, no install and no always-on screen.",
     trustHub: "Trust the hub",
   },
 };

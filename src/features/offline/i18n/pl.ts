@@ -10,7 +10,8 @@ export const pl = {
     lastUpdate: "Ostatnia aktualizacja:",
     refused: "Nie można teraz wykonać tej akcji: brak połączenia. Nic nie zostało wysłane.",
     insecureLabel: "Połączenie nieszyfrowane",
-    insecure: "Połączenie nie jest szyfrowane: bez HTTPS nie działa praca bez sieci, instalacja ani ekran zawsze włączony.",
+    insecure:
+      "Połączenie nie jest szyfrowane: bez HTTPS nie działa praca bez sieci, instalacja ani ekran zawsze włączony.",
     trustHub: "Zaufaj hubowi",
   },
 } as const;

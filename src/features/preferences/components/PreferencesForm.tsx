@@ -103,7 +103,9 @@ export function PreferencesForm() {
           aria-describedby={`${routeId}-description`}
           onChange={(event) => handleChange({ defaultRoute: event.currentTarget.value })}
         >
-          {!offeredCurrent && <option value={current}>{isKnownRoute(current) ? t(ROUTE_LABEL_KEYS[current]) : current}</option>}
+          {!offeredCurrent && (
+            <option value={current}>{isKnownRoute(current) ? t(ROUTE_LABEL_KEYS[current]) : current}</option>
+          )}
           {offered.map((route) => (
             <option key={route} value={route}>
               {t(ROUTE_LABEL_KEYS[route])}

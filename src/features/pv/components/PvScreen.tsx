@@ -13,7 +13,8 @@ import { uploadPvLogCommand } from "../commands";
 import { PvSummary } from "./PvSummary";
 import "./pv.css";
 
-type Outcome = { kind: "done"; log: PvLogSummary } | { kind: "badLine"; line: number; message: string } | { kind: "failed" } | null;
+type Outcome =
+  { kind: "done"; log: PvLogSummary } | { kind: "badLine"; line: number; message: string } | { kind: "failed" } | null;
 
 /** The stored logs, newest first (GET /pv/logs, fetched on mount). */
 function PvLogList() {
@@ -42,7 +43,10 @@ function PvLogList() {
           {logs.map((log) => (
             <li key={log.id} className="pv-logs__item">
               <h3 className="pv-logs__name">
-                {log.name} <span className="muted">{t("pv.uploadedAt", { time: formatRelativeTime(Date.parse(log.uploadedAt), now, locale) })}</span>
+                {log.name}{" "}
+                <span className="muted">
+                  {t("pv.uploadedAt", { time: formatRelativeTime(Date.parse(log.uploadedAt), now, locale) })}
+                </span>
               </h3>
               <PvSummary log={log} />
             </li>
@@ -82,7 +86,9 @@ export function PvScreen() {
     if (result.status === "done") setOutcome({ kind: "done", log: result.value });
     else if (result.status === "failed") {
       const bad = failedLine(result.error);
-      setOutcome(bad ? { kind: "badLine", line: bad.line, message: bad.message.replace(/^line \d+: /, "") } : { kind: "failed" });
+      setOutcome(
+        bad ? { kind: "badLine", line: bad.line, message: bad.message.replace(/^line \d+: /, "") } : { kind: "failed" },
+      );
     }
   };
   return (

@@ -13,7 +13,9 @@ export function PvSummary({ log, testId }: { log: PvLogSummary; testId?: string 
     <dl className="pv-summary" data-testid={testId}>
       <div>
         <dt>{t("pv.rows")}</dt>
-        <dd data-testid={testId ? `${testId}-rows` : undefined}>{formatNumber(log.rows, locale === "pl" ? "pl-PL" : "en-GB")}</dd>
+        <dd data-testid={testId ? `${testId}-rows` : undefined}>
+          {formatNumber(log.rows, locale === "pl" ? "pl-PL" : "en-GB")}
+        </dd>
       </div>
       <div>
         <dt>{t("pv.energy")}</dt>

@@ -8,7 +8,9 @@ export function formatKwh(kwh: number, locale: "pl" | "en"): string {
 /** Watts, as kW with 2 decimals from 1 kW ('4,2 kW'), else whole W. */
 export function formatPower(watts: number, locale: "pl" | "en"): string {
   const tag: NumberLocale = locale === "pl" ? "pl-PL" : "en-GB";
-  return watts >= 1000 ? `${formatNumber(watts / 1000, tag, { maximumFractionDigits: 2 })}\u00a0kW` : `${formatNumber(Math.round(watts), tag)}\u00a0W`;
+  return watts >= 1000
+    ? `${formatNumber(watts / 1000, tag, { maximumFractionDigits: 2 })}\u00a0kW`
+    : `${formatNumber(Math.round(watts), tag)}\u00a0W`;
 }
 
 /** A period from..to (ISO-8601) in the viewer's time zone: '21.06.2026, 05:00 – 20:00' or with both dates. */
@@ -18,5 +20,7 @@ export function formatPeriod(from: string, to: string, locale: "pl" | "en"): str
   const b = new Date(to);
   const date = (d: Date) => d.toLocaleDateString(tag, { day: "2-digit", month: "2-digit", year: "numeric" });
   const time = (d: Date) => d.toLocaleTimeString(tag, { hour: "2-digit", minute: "2-digit" });
-  return date(a) === date(b) ? `${date(a)}, ${time(a)} – ${time(b)}` : `${date(a)}, ${time(a)} – ${date(b)}, ${time(b)}`;
+  return date(a) === date(b)
+    ? `${date(a)}, ${time(a)} – ${time(b)}`
+    : `${date(a)}, ${time(a)} – ${date(b)}, ${time(b)}`;
 }

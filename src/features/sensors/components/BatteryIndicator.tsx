@@ -46,7 +46,9 @@ export function BatteryIndicator({ place, label }: BatteryIndicatorProps) {
           {readingText(readingParts("batt", reading.value, words))}
         </span>
       )}
-      {freshness === "outdated" && <span className="battery__flag battery__flag--outdated">{t("sensors.outdated")}</span>}
+      {freshness === "outdated" && (
+        <span className="battery__flag battery__flag--outdated">{t("sensors.outdated")}</span>
+      )}
       {freshness === "stale" && <span className="battery__flag battery__flag--stale">{t("sensors.stale")}</span>}
     </li>
   );

@@ -41,7 +41,13 @@ export function RoomSection({ room, onOpenHistory }: RoomSectionProps) {
         <ul className="room__tiles">
           {room.tiles.map((sensor) => (
             <li key={sensor.id} className="room__tile">
-              <SensorTile kind={sensor.kind} place={sensor.place} label={sensor.label} room={room.name} onOpenHistory={onOpenHistory ? () => onOpenHistory(sensor) : undefined} />
+              <SensorTile
+                kind={sensor.kind}
+                place={sensor.place}
+                label={sensor.label}
+                room={room.name}
+                onOpenHistory={onOpenHistory ? () => onOpenHistory(sensor) : undefined}
+              />
             </li>
           ))}
         </ul>

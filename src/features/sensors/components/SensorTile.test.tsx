@@ -69,8 +69,13 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
       store,
     );
     const valueOf = (name: string) => within(screen.getByRole("article", { name })).getByTestId("sensor-value");
-    const shapeOf = (name: string) => [...valueOf(name).classList].filter((c) => c !== "tile__value--loading" && c !== "tile__value--spaced").sort();
-    const loading = { pressure: shapeOf("Ciśnienie: Balkon"), door: shapeOf("Drzwi: Wejście"), humid: shapeOf("Wilgotność: Salon") };
+    const shapeOf = (name: string) =>
+      [...valueOf(name).classList].filter((c) => c !== "tile__value--loading" && c !== "tile__value--spaced").sort();
+    const loading = {
+      pressure: shapeOf("Ciśnienie: Balkon"),
+      door: shapeOf("Drzwi: Wejście"),
+      humid: shapeOf("Wilgotność: Salon"),
+    };
     expect(loading.pressure).toContain("tile__value--stacked");
     expect(loading.door).toContain("tile__value--word");
     expect(loading.humid).toEqual(["tile__value", "tile__value--number"]);
@@ -80,7 +85,11 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
       publish(store, "sensor/humid/tile_h", 55.3);
     });
     expect(valueOf("Ciśnienie: Balkon").textContent).toBe("1\u00a0007,8 hPa");
-    expect({ pressure: shapeOf("Ciśnienie: Balkon"), door: shapeOf("Drzwi: Wejście"), humid: shapeOf("Wilgotność: Salon") }).toEqual(loading);
+    expect({
+      pressure: shapeOf("Ciśnienie: Balkon"),
+      door: shapeOf("Drzwi: Wejście"),
+      humid: shapeOf("Wilgotność: Salon"),
+    }).toEqual(loading);
   });
 
   it("leaves the loading state when the first reading arrives, however old it is", () => {
@@ -152,7 +161,9 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
     act(() => publish(store, "sensor/temp/render_a", 20.5));
     expect(renders.a).toBe(1);
     expect(renders.b).toBe(0);
-    expect(within(screen.getByRole("article", { name: "Temperatura: A" })).getByTestId("sensor-value").textContent).toBe("20,5°C");
+    expect(
+      within(screen.getByRole("article", { name: "Temperatura: A" })).getByTestId("sensor-value").textContent,
+    ).toBe("20,5°C");
   });
 
   it("shows a pressure with its thousands separator and the unit apart, so the unit can wrap under it", () => {

@@ -26,7 +26,14 @@ export function SensorTiles({ sensors, onOpenHistory, roomLimit }: SensorTilesPr
   const { t } = useTranslation();
   const rooms = useMemo(() => groupByRoom(sensors, t("sensors.otherRoom")), [sensors, t]);
   if (sensors.length === 0) {
-    return <EmptyState icon={<Thermometer />} title={t("sensors.none")} hint={t("sensors.noneHint")} testId="sensors-empty" />;
+    return (
+      <EmptyState
+        icon={<Thermometer />}
+        title={t("sensors.none")}
+        hint={t("sensors.noneHint")}
+        testId="sensors-empty"
+      />
+    );
   }
   return (
     <div className="rooms-frame">

@@ -37,7 +37,12 @@ export function readingParts(kind: SensorKind, value: number, door: DoorWords): 
     return { text: text.slice(0, -TEMPERATURE_UNIT.length), unit: TEMPERATURE_UNIT, spaced: false, word: false };
   }
   if (kind === "door") return { text: value >= 0.5 ? door.open : door.closed, unit: "", spaced: false, word: true };
-  return { text: formatNumber(value, "nb-NO", { maximumFractionDigits: 1 }), unit: unitOf(kind), spaced: true, word: false };
+  return {
+    text: formatNumber(value, "nb-NO", { maximumFractionDigits: 1 }),
+    unit: unitOf(kind),
+    spaced: true,
+    word: false,
+  };
 }
 
 /** The reading as one line of text ('21,7°C', '55,3 %', 'Otwarte'): the parts joined as on screen. */

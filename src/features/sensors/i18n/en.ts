@@ -21,7 +21,8 @@ export const en: Strings<typeof pl> = {
     outdoorMin: "Lowest outdoor temperature",
     openHistory: "Chart of the day: {{kind}}: {{label}}",
     none: "No sensors",
-    noneHint: "Sensors are added in the hub's household configuration (household.json); each sensor added gets its tile here.",
+    noneHint:
+      "Sensors are added in the hub's household configuration (household.json); each sensor added gets its tile here.",
     count_one: "{{count}} sensor",
     count_few: "{{count}} sensors",
     count_many: "{{count}} sensors",

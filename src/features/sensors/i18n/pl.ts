@@ -19,7 +19,8 @@ export const pl = {
     outdoorMin: "Najniższa temperatura na zewnątrz",
     openHistory: "Wykres dnia: {{kind}}: {{label}}",
     none: "Brak czujników",
-    noneHint: "Czujniki dodaje się w konfiguracji domu w hubie (plik household.json); każdy dodany czujnik ma tu swój kafelek.",
+    noneHint:
+      "Czujniki dodaje się w konfiguracji domu w hubie (plik household.json); każdy dodany czujnik ma tu swój kafelek.",
     count_one: "{{count}} czujnik",
     count_few: "{{count}} czujniki",
     count_many: "{{count}} czujników",

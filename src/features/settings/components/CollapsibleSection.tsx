@@ -20,7 +20,11 @@ export type CollapsibleSectionProps = {
 export function CollapsibleSection({ title, intro, testId, children }: CollapsibleSectionProps) {
   const [open, setOpen] = useState(false);
   return (
-    <details className="settings-section settings-collapsible" data-testid={testId} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details
+      className="settings-section settings-collapsible"
+      data-testid={testId}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="settings-collapsible__summary">
         <h2 className="settings-section__title">{title}</h2>
       </summary>

@@ -52,7 +52,12 @@ export function GarageLightPicker({ options }: GarageLightPickerProps) {
       <p id={`${selectId}-description`} className="settings-select__description">
         {t("settings.garageLightDescription")}
       </p>
-      <SaveRow state={saving} problem={settingValueIssue("garageLight", value)} unchanged={unchanged} onSave={() => void saving.save(value)} />
+      <SaveRow
+        state={saving}
+        problem={settingValueIssue("garageLight", value)}
+        unchanged={unchanged}
+        onSave={() => void saving.save(value)}
+      />
     </div>
   );
 }

@@ -15,7 +15,11 @@ export function HouseholdSwitches() {
   return (
     <div className="settings-list">
       <SwitchOrderPicker settingKey="dashboardSwitches" title={t("settings.dashboardSwitches")} options={options} />
-      <SwitchOrderPicker settingKey="carDashboardSwitches" title={t("settings.carDashboardSwitches")} options={options} />
+      <SwitchOrderPicker
+        settingKey="carDashboardSwitches"
+        title={t("settings.carDashboardSwitches")}
+        options={options}
+      />
       <GarageLightPicker options={options} />
     </div>
   );

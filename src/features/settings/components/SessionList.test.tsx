@@ -27,7 +27,10 @@ describe("SessionList (GET /session/all, DELETE /session; spec §6, §7)", () =>
     });
     renderWithApp(<SessionList />, store, { api: { auth: hub.client } });
     const items = await screen.findAllByRole("listitem");
-    expect(items.map((item) => within(item).getByText(/^(Telefon|Tablet)$/).textContent)).toEqual(["Telefon", "Tablet"]);
+    expect(items.map((item) => within(item).getByText(/^(Telefon|Tablet)$/).textContent)).toEqual([
+      "Telefon",
+      "Tablet",
+    ]);
     expect(within(items[0] as HTMLElement).getByText("Ta sesja")).toBeTruthy();
     expect(within(items[1] as HTMLElement).getByText("Zablokowana")).toBeTruthy();
     expect(within(items[0] as HTMLElement).getByText(/^Utworzona 20 lis 2026/)).toBeTruthy();
@@ -41,7 +44,9 @@ describe("SessionList (GET /session/all, DELETE /session; spec §6, §7)", () =>
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Wyloguj", hidden: true }));
     });
-    expect(hub.requests.filter((request) => request.method === "DELETE")).toEqual([{ method: "DELETE", path: "/session", body: { hash: "b" } }]);
+    expect(hub.requests.filter((request) => request.method === "DELETE")).toEqual([
+      { method: "DELETE", path: "/session", body: { hash: "b" } },
+    ]);
     await screen.findByText("Telefon");
     expect(screen.queryByText("Tablet")).toBeNull();
   });
@@ -49,7 +54,11 @@ describe("SessionList (GET /session/all, DELETE /session; spec §6, §7)", () =>
   it("logging out this session, confirmed, sends a plain logout and shows the login form", async () => {
     const store = createTestStore();
     store.set(sessionAtom, { status: "loggedIn", login: "demo" });
-    const hub = fakeClient((request) => (request.method === "GET" ? { status: 200, body: { items: [session("a", "Telefon", true)] } } : { status: 200, body: { item: { revoked: "a" } } }));
+    const hub = fakeClient((request) =>
+      request.method === "GET"
+        ? { status: 200, body: { items: [session("a", "Telefon", true)] } }
+        : { status: 200, body: { item: { revoked: "a" } } },
+    );
     renderWithApp(<SessionList />, store, { api: { auth: hub.client } });
     fireEvent.click(await screen.findByRole("button", { name: "Wyloguj: Telefon" }));
     await act(async () => {

@@ -13,7 +13,10 @@ type Loaded = { status: "loading" } | { status: "failed" } | { status: "loaded";
 
 /** `createdAt`/`lastSeenAt` as a Polish (or English) date and time, from Intl (no code to load). */
 function formatTime(iso: string, locale: "pl" | "en"): string {
-  return new Intl.DateTimeFormat(locale === "pl" ? "pl-PL" : "en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale === "pl" ? "pl-PL" : "en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+  }).format(new Date(iso));
 }
 
 /**
@@ -90,8 +93,12 @@ export function SessionList() {
                 {session.current && <span className="session-badge">{t("settings.sessionCurrent")}</span>}
                 {session.locked && <span className="session-badge">{t("settings.sessionLocked")}</span>}
               </span>
-              <span className="muted">{t("settings.sessionCreated", { time: formatTime(session.createdAt, locale) })}</span>
-              <span className="muted">{t("settings.sessionLastSeen", { time: formatTime(session.lastSeenAt, locale) })}</span>
+              <span className="muted">
+                {t("settings.sessionCreated", { time: formatTime(session.createdAt, locale) })}
+              </span>
+              <span className="muted">
+                {t("settings.sessionLastSeen", { time: formatTime(session.lastSeenAt, locale) })}
+              </span>
             </div>
             <button
               type="button"

@@ -58,13 +58,30 @@ export function SwitchOrderPicker({ settingKey, title, options }: SwitchOrderPic
               <li key={item} className="setting-order__item">
                 <span className="setting-order__label">{label}</span>
                 <span className="setting-order__actions">
-                  <button type="button" className="button icon-button" aria-label={t("settings.moveUp", { label })} disabled={index === 0} onClick={() => edit(moved(chosen, index, -1))}>
+                  <button
+                    type="button"
+                    className="button icon-button"
+                    aria-label={t("settings.moveUp", { label })}
+                    disabled={index === 0}
+                    onClick={() => edit(moved(chosen, index, -1))}
+                  >
                     <ArrowUp aria-hidden="true" size={20} />
                   </button>
-                  <button type="button" className="button icon-button" aria-label={t("settings.moveDown", { label })} disabled={index === chosen.length - 1} onClick={() => edit(moved(chosen, index, 1))}>
+                  <button
+                    type="button"
+                    className="button icon-button"
+                    aria-label={t("settings.moveDown", { label })}
+                    disabled={index === chosen.length - 1}
+                    onClick={() => edit(moved(chosen, index, 1))}
+                  >
                     <ArrowDown aria-hidden="true" size={20} />
                   </button>
-                  <button type="button" className="button icon-button" aria-label={t("settings.remove", { label })} onClick={() => edit(chosen.filter((other) => other !== item))}>
+                  <button
+                    type="button"
+                    className="button icon-button"
+                    aria-label={t("settings.remove", { label })}
+                    onClick={() => edit(chosen.filter((other) => other !== item))}
+                  >
                     <X aria-hidden="true" size={20} />
                   </button>
                 </span>
@@ -79,7 +96,12 @@ export function SwitchOrderPicker({ settingKey, title, options }: SwitchOrderPic
             {t("settings.addSwitchLabel")}
           </label>
           <div className="setting-add__row">
-            <select id={selectId} className="select setting-add__select" value={adding} onChange={(event) => setToAdd(event.currentTarget.value)}>
+            <select
+              id={selectId}
+              className="select setting-add__select"
+              value={adding}
+              onChange={(event) => setToAdd(event.currentTarget.value)}
+            >
               {rest.map((option) => (
                 <option key={option.item} value={option.item}>
                   {option.label}

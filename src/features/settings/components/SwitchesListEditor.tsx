@@ -17,7 +17,9 @@ import { SaveRow } from "./SaveRow";
 export function switchesListProblem(groups: SwitchesListValue, knownNames: ReadonlySet<string>): string | null {
   return (
     settingValueIssue("switchesList", groups) ??
-    unknownSwitchIssue("switchesList", groups, (item) => (knownNames.has(item.split("/")[0] ?? "") ? null : "unknown switch"))
+    unknownSwitchIssue("switchesList", groups, (item) =>
+      knownNames.has(item.split("/")[0] ?? "") ? null : "unknown switch",
+    )
   );
 }
 
@@ -45,7 +47,13 @@ function GroupEditor({ group, options, onChange, onRemove }: GroupEditorProps) {
           <label htmlFor={nameId} className="settings-select__label">
             {t("settings.groupName")}
           </label>
-          <input id={nameId} className="field__input settings-select__input" value={group.name} maxLength={200} onChange={(event) => onChange({ ...group, name: event.currentTarget.value })} />
+          <input
+            id={nameId}
+            className="field__input settings-select__input"
+            value={group.name}
+            maxLength={200}
+            onChange={(event) => onChange({ ...group, name: event.currentTarget.value })}
+          />
         </div>
         <button type="button" className="button button--danger setting-group__remove" onClick={onRemove}>
           {t("settings.removeGroup", { name: shownName })}
@@ -60,7 +68,12 @@ function GroupEditor({ group, options, onChange, onRemove }: GroupEditorProps) {
             return (
               <li key={item} className="setting-order__item">
                 <span className="setting-order__label">{label}</span>
-                <button type="button" className="button icon-button" aria-label={t("settings.remove", { label })} onClick={() => onChange({ ...group, items: group.items.filter((other) => other !== item) })}>
+                <button
+                  type="button"
+                  className="button icon-button"
+                  aria-label={t("settings.remove", { label })}
+                  onClick={() => onChange({ ...group, items: group.items.filter((other) => other !== item) })}
+                >
                   <X aria-hidden="true" size={20} />
                 </button>
               </li>
@@ -74,14 +87,23 @@ function GroupEditor({ group, options, onChange, onRemove }: GroupEditorProps) {
             {t("settings.addSwitchLabel")}
           </label>
           <div className="setting-add__row">
-            <select id={selectId} className="select setting-add__select" value={adding} onChange={(event) => setToAdd(event.currentTarget.value)}>
+            <select
+              id={selectId}
+              className="select setting-add__select"
+              value={adding}
+              onChange={(event) => setToAdd(event.currentTarget.value)}
+            >
               {rest.map((option) => (
                 <option key={option.item} value={option.item}>
                   {option.label}
                 </option>
               ))}
             </select>
-            <button type="button" className="button" onClick={() => onChange({ ...group, items: [...group.items, adding] })}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => onChange({ ...group, items: [...group.items, adding] })}
+            >
               {t("settings.add")}
             </button>
           </div>
@@ -137,7 +159,13 @@ export function SwitchesListEditor({ options }: SwitchesListEditorProps) {
           {t("settings.newGroupName")}
         </label>
         <div className="setting-add__row">
-          <input id={newNameId} className="field__input setting-add__select" value={newName} maxLength={200} onChange={(event) => setNewName(event.currentTarget.value)} />
+          <input
+            id={newNameId}
+            className="field__input setting-add__select"
+            value={newName}
+            maxLength={200}
+            onChange={(event) => setNewName(event.currentTarget.value)}
+          />
           <button
             type="button"
             className="button"
@@ -151,7 +179,12 @@ export function SwitchesListEditor({ options }: SwitchesListEditorProps) {
           </button>
         </div>
       </div>
-      <SaveRow state={saving} problem={switchesListProblem(cleaned, knownNames)} unchanged={unchanged} onSave={() => void saving.save(cleaned)} />
+      <SaveRow
+        state={saving}
+        problem={switchesListProblem(cleaned, knownNames)}
+        unchanged={unchanged}
+        onSave={() => void saving.save(cleaned)}
+      />
     </div>
   );
 }

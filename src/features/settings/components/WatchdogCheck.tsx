@@ -19,8 +19,10 @@ function ActiveAlert({ id, sensors }: { id: string; sensors: readonly Sensor[] }
   const parsed = parseActiveAlert(id);
   const alert = useAtomValue(watchdogAlertAtom(parsed?.watchdog ?? "temp", parsed?.rule ?? id));
   if (!alert) return <li>{id}</li>;
-  const format = (value: number) => formatNumber(value, i18n.language === "en" ? "en-GB" : "nb-NO", { maximumFractionDigits: 1 });
-  const label = sensors.find((sensor) => sensor.place === alert.place && sensor.kind === alert.kind)?.label ?? alert.place;
+  const format = (value: number) =>
+    formatNumber(value, i18n.language === "en" ? "en-GB" : "nb-NO", { maximumFractionDigits: 1 });
+  const label =
+    sensors.find((sensor) => sensor.place === alert.place && sensor.kind === alert.kind)?.label ?? alert.place;
   const unit = alert.kind === "temp" ? "°C" : "µg/m³";
   const values = { label, value: format(alert.value), limit: format(alert.limit), unit };
   return <li>{alert.bound === "min" ? t("settings.checkAlertMin", values) : t("settings.checkAlertMax", values)}</li>;
@@ -42,11 +44,22 @@ export function WatchdogCheck({ sensors }: { sensors: readonly Sensor[] }) {
   };
   return (
     <div className="watchdog-check">
-      <button type="button" className="button" disabled={disabled} aria-busy={pending || undefined} onClick={() => void handleCheck()}>
+      <button
+        type="button"
+        className="button"
+        disabled={disabled}
+        aria-busy={pending || undefined}
+        onClick={() => void handleCheck()}
+      >
         {t("settings.checkNow")}
       </button>
       <div role="status" className="watchdog-check__result">
-        {active !== null && (active.length === 0 ? <p className="muted">{t("settings.checkNone")}</p> : <p className="watchdog-alert">{t("settings.checkActive", { count: active.length })}</p>)}
+        {active !== null &&
+          (active.length === 0 ? (
+            <p className="muted">{t("settings.checkNone")}</p>
+          ) : (
+            <p className="watchdog-alert">{t("settings.checkActive", { count: active.length })}</p>
+          ))}
       </div>
       {active !== null && active.length > 0 && (
         <ul className="watchdog-check__list" aria-label={t("settings.checkActive", { count: active.length })}>

@@ -21,7 +21,8 @@ import {
 import { SaveRow } from "./SaveRow";
 import { WatchdogCheck } from "./WatchdogCheck";
 
-const formatValue = (value: number, locale: string) => formatNumber(value, locale === "en" ? "en-GB" : "nb-NO", { maximumFractionDigits: 1 });
+const formatValue = (value: number, locale: string) =>
+  formatNumber(value, locale === "en" ? "en-GB" : "nb-NO", { maximumFractionDigits: 1 });
 
 /** The state of watchdog rule `id`: 'Alarm: 21,7 °C powyżej 20 °C' while active, nothing otherwise. */
 function AlertLine({ watchdog, id }: { watchdog: "temp" | "weather"; id: string }) {
@@ -37,14 +38,32 @@ function AlertLine({ watchdog, id }: { watchdog: "temp" | "weather"; id: string 
 }
 
 /** A labelled number field typed as text (a comma is accepted as the decimal mark). */
-function NumberField({ label, value, onChange, describedBy }: { label: string; value: string; onChange: (text: string) => void; describedBy?: string }) {
+function NumberField({
+  label,
+  value,
+  onChange,
+  describedBy,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  describedBy?: string;
+}) {
   const id = useId();
   return (
     <div className="settings-select watchdog-number">
       <label htmlFor={id} className="settings-select__label">
         {label}
       </label>
-      <input id={id} className="field__input settings-select__input" inputMode="decimal" value={value} maxLength={8} aria-describedby={describedBy} onChange={(event) => onChange(event.currentTarget.value)} />
+      <input
+        id={id}
+        className="field__input settings-select__input"
+        inputMode="decimal"
+        value={value}
+        maxLength={8}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
     </div>
   );
 }
@@ -67,7 +86,9 @@ function WeatherWatchdogForm() {
     saving.reset();
   };
   const notANumber = WEATHER_FIELDS.find((field) => Number.isNaN(parseNumberText(current[field])));
-  const problem = notANumber ? t("settings.notANumber", { field: t(`settings.${notANumber}`) }) : settingValueIssue("weatherWatchdog", value);
+  const problem = notANumber
+    ? t("settings.notANumber", { field: t(`settings.${notANumber}`) })
+    : settingValueIssue("weatherWatchdog", value);
 
   return (
     <fieldset className="watchdog-form">
@@ -84,10 +105,21 @@ function WeatherWatchdogForm() {
       </p>
       <div className="watchdog-grid">
         {WEATHER_FIELDS.map((field) => (
-          <NumberField key={field} label={t(`settings.${field}`)} value={current[field]} describedBy={hintId} onChange={(text) => edit({ [field]: text })} />
+          <NumberField
+            key={field}
+            label={t(`settings.${field}`)}
+            value={current[field]}
+            describedBy={hintId}
+            onChange={(text) => edit({ [field]: text })}
+          />
         ))}
       </div>
-      <SaveRow state={saving} problem={problem} unchanged={unchanged && stored !== null} onSave={() => void saving.save(value)} />
+      <SaveRow
+        state={saving}
+        problem={problem}
+        unchanged={unchanged && stored !== null}
+        onSave={() => void saving.save(value)}
+      />
     </fieldset>
   );
 }
@@ -122,8 +154,12 @@ export function WatchdogEditor({ sensors }: WatchdogEditorProps) {
   };
   const labelOf = (place: string) => tempSensors.find((sensor) => sensor.place === place)?.label ?? place;
   const storedIds = new Set((storedTemp ?? []).map((entry) => entry.id));
-  const badNumber = entries.flatMap((entry) => (["min", "max"] as const).filter((field) => Number.isNaN(parseNumberText(entry[field]))))[0];
-  const problem = badNumber ? t("settings.notANumber", { field: t(`settings.${badNumber}`) }) : settingValueIssue("tempWatchdog", value);
+  const badNumber = entries.flatMap((entry) =>
+    (["min", "max"] as const).filter((field) => Number.isNaN(parseNumberText(entry[field]))),
+  )[0];
+  const problem = badNumber
+    ? t("settings.notANumber", { field: t(`settings.${badNumber}`) })
+    : settingValueIssue("tempWatchdog", value);
   const remove = (entry: TempEntryDraft) => {
     edit(entries.filter((other) => other.id !== entry.id));
     // A saved limit is removed on the hub at once, by id (spec §7: tempWatchdog's idsToRemove).
@@ -152,7 +188,17 @@ export function WatchdogEditor({ sensors }: WatchdogEditorProps) {
           type="button"
           className="button watchdog-add"
           disabled={tempSensors.length === 0}
-          onClick={() => edit([...entries, { id: newEntryId(entries.map((entry) => entry.id)), sensor: tempSensors[0]?.place ?? "", min: "", max: "" }])}
+          onClick={() =>
+            edit([
+              ...entries,
+              {
+                id: newEntryId(entries.map((entry) => entry.id)),
+                sensor: tempSensors[0]?.place ?? "",
+                min: "",
+                max: "",
+              },
+            ])
+          }
         >
           {t("settings.addLimit")}
         </button>
@@ -164,7 +210,19 @@ export function WatchdogEditor({ sensors }: WatchdogEditorProps) {
 }
 
 /** One temperature limit: its sensor, minimum and maximum, its alert, and 'Usuń próg'. */
-function TempEntryRow({ entry, sensors, label, onChange, onRemove }: { entry: TempEntryDraft; sensors: readonly Sensor[]; label: string; onChange: (entry: TempEntryDraft) => void; onRemove: () => void }) {
+function TempEntryRow({
+  entry,
+  sensors,
+  label,
+  onChange,
+  onRemove,
+}: {
+  entry: TempEntryDraft;
+  sensors: readonly Sensor[];
+  label: string;
+  onChange: (entry: TempEntryDraft) => void;
+  onRemove: () => void;
+}) {
   const { t } = useTranslation();
   const sensorId = useId();
   const known = sensors.some((sensor) => sensor.place === entry.sensor);
@@ -174,7 +232,12 @@ function TempEntryRow({ entry, sensors, label, onChange, onRemove }: { entry: Te
         <label htmlFor={sensorId} className="settings-select__label">
           {t("settings.sensor")}
         </label>
-        <select id={sensorId} className="select settings-select__input" value={entry.sensor} onChange={(event) => onChange({ ...entry, sensor: event.currentTarget.value })}>
+        <select
+          id={sensorId}
+          className="select settings-select__input"
+          value={entry.sensor}
+          onChange={(event) => onChange({ ...entry, sensor: event.currentTarget.value })}
+        >
           {!known && <option value={entry.sensor}>{entry.sensor}</option>}
           {sensors.map((sensor) => (
             <option key={sensor.id} value={sensor.place}>
@@ -185,7 +248,12 @@ function TempEntryRow({ entry, sensors, label, onChange, onRemove }: { entry: Te
       </div>
       <NumberField label={t("settings.min")} value={entry.min} onChange={(min) => onChange({ ...entry, min })} />
       <NumberField label={t("settings.max")} value={entry.max} onChange={(max) => onChange({ ...entry, max })} />
-      <button type="button" className="button icon-button watchdog-entry__remove" aria-label={t("settings.removeLimit", { label })} onClick={onRemove}>
+      <button
+        type="button"
+        className="button icon-button watchdog-entry__remove"
+        aria-label={t("settings.removeLimit", { label })}
+        onClick={onRemove}
+      >
         <X aria-hidden="true" size={20} />
       </button>
       <div className="watchdog-entry__alerts">

@@ -52,21 +52,26 @@ describe("household switch pickers", () => {
     live(store, "settings/dashboardSwitches", ["pompa"]);
     const home = screen.getByRole("region", { name: "Przełączniki na ekranie głównym" });
     const select = within(home).getByLabelText("Przełącznik do dodania");
-    expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual([
-      "Lampa w salonie",
-      "Listwa w biurze",
-      "Listwa w biurze, przekaźnik 1",
-      "Listwa w biurze, przekaźnik 2",
-    ]);
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Lampa w salonie", "Listwa w biurze", "Listwa w biurze, przekaźnik 1", "Listwa w biurze, przekaźnik 2"]);
     const save = within(home).getByRole("button", { name: "Zapisz" });
     expect(save).toHaveProperty("disabled", true); // nothing changed yet
     fireEvent.change(select, { target: { value: "listwa/2" } });
     fireEvent.click(within(home).getByRole("button", { name: "Dodaj" }));
     fireEvent.click(within(home).getByRole("button", { name: "Przesuń wyżej: Listwa w biurze, przekaźnik 2" }));
-    expect(within(home).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Listwa w biurze, przekaźnik 2", "Pompa ogrodowa"]);
+    expect(
+      within(home)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Listwa w biurze, przekaźnik 2", "Pompa ogrodowa"]);
     fireEvent.click(save);
     expect(await within(home).findByText("Zapisano")).toBeTruthy();
-    expect(hub.requests).toEqual([{ method: "PATCH", path: "/settings", body: { key: "dashboardSwitches", value: ["listwa/2", "pompa"] } }]);
+    expect(hub.requests).toEqual([
+      { method: "PATCH", path: "/settings", body: { key: "dashboardSwitches", value: ["listwa/2", "pompa"] } },
+    ]);
   });
 
   it("shows the hub's refusal with the field it names", async () => {
@@ -98,8 +103,16 @@ describe("household switch pickers", () => {
     store.set(sessionAtom, { status: "locked" });
     renderWithApp(<HouseholdSwitches />, store);
     live(store, "settings/dashboardSwitches", []);
-    fireEvent.click(within(screen.getByRole("region", { name: "Przełączniki na ekranie głównym" })).getByRole("button", { name: "Dodaj" }));
-    expect(within(screen.getByRole("region", { name: "Przełączniki na ekranie głównym" })).getByRole("button", { name: "Zapisz" })).toHaveProperty("disabled", true);
+    fireEvent.click(
+      within(screen.getByRole("region", { name: "Przełączniki na ekranie głównym" })).getByRole("button", {
+        name: "Dodaj",
+      }),
+    );
+    expect(
+      within(screen.getByRole("region", { name: "Przełączniki na ekranie głównym" })).getByRole("button", {
+        name: "Zapisz",
+      }),
+    ).toHaveProperty("disabled", true);
   });
 });
 
@@ -122,8 +135,12 @@ describe("switchesList editor", () => {
     fireEvent.click(screen.getByRole("button", { name: "Usuń: Listwa w biurze, przekaźnik 1" }));
     fireEvent.change(screen.getByLabelText("Nazwa nowej grupy"), { target: { value: "Ogród" } });
     fireEvent.click(screen.getByRole("button", { name: "Dodaj grupę" }));
-    const garden = screen.getAllByRole("listitem").find((item) => item.classList.contains("setting-group") && within(item).queryByDisplayValue("Ogród"));
-    fireEvent.change(within(garden as HTMLElement).getByLabelText("Przełącznik do dodania"), { target: { value: "pompa" } });
+    const garden = screen
+      .getAllByRole("listitem")
+      .find((item) => item.classList.contains("setting-group") && within(item).queryByDisplayValue("Ogród"));
+    fireEvent.change(within(garden as HTMLElement).getByLabelText("Przełącznik do dodania"), {
+      target: { value: "pompa" },
+    });
     fireEvent.click(within(garden as HTMLElement).getByRole("button", { name: "Dodaj" }));
     fireEvent.click(screen.getByRole("button", { name: "Usuń grupę Salon" }));
     fireEvent.click(save);
@@ -139,9 +156,27 @@ describe("switchesList editor", () => {
 
 describe("watchdog editor", () => {
   const sensors = [
-    { id: "balkon-temp", kind: "temp" as const, place: "balcony", label: "Balkon", source: { type: "tasmota" as const, device: "balkon", field: "BME280.Temperature" } },
-    { id: "piwnica-temp", kind: "temp" as const, place: "cellar", label: "Piwnica", source: { type: "tasmota" as const, device: "piwnica", field: "DS18B20.Temperature" } },
-    { id: "balkon-humid", kind: "humid" as const, place: "balcony", label: "Balkon", source: { type: "tasmota" as const, device: "balkon", field: "BME280.Humidity" } },
+    {
+      id: "balkon-temp",
+      kind: "temp" as const,
+      place: "balcony",
+      label: "Balkon",
+      source: { type: "tasmota" as const, device: "balkon", field: "BME280.Temperature" },
+    },
+    {
+      id: "piwnica-temp",
+      kind: "temp" as const,
+      place: "cellar",
+      label: "Piwnica",
+      source: { type: "tasmota" as const, device: "piwnica", field: "DS18B20.Temperature" },
+    },
+    {
+      id: "balkon-humid",
+      kind: "humid" as const,
+      place: "balcony",
+      label: "Balkon",
+      source: { type: "tasmota" as const, device: "balkon", field: "BME280.Humidity" },
+    },
   ];
 
   it("temperature limits: only temperature sensors, min below max checked as the hub checks it, a comma decimal accepted, saved; the hub's alert shown live", async () => {
@@ -150,23 +185,42 @@ describe("watchdog editor", () => {
     renderWithApp(<WatchdogEditor sensors={sensors} />, store, { api: { auth: hub.client } });
     const limits = screen.getByRole("group", { name: "Progi temperatury czujników" });
     fireEvent.click(within(limits).getByRole("button", { name: "Dodaj próg" }));
-    expect(within(within(limits).getByLabelText("Czujnik")).getAllByRole("option").map((option) => option.textContent)).toEqual(["Balkon", "Piwnica"]);
+    expect(
+      within(within(limits).getByLabelText("Czujnik"))
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Balkon", "Piwnica"]);
     fireEvent.change(within(limits).getByLabelText("Czujnik"), { target: { value: "cellar" } });
     expect(within(limits).getByRole("alert").textContent).toBe("Popraw przed zapisaniem: value.0.min: set min or max");
     fireEvent.change(within(limits).getByLabelText("Minimum (°C)"), { target: { value: "5" } });
     fireEvent.change(within(limits).getByLabelText("Maksimum (°C)"), { target: { value: "abc" } });
     expect(within(limits).getByRole("alert").textContent).toBe("Popraw przed zapisaniem: Maksimum (°C): wpisz liczbę");
     fireEvent.change(within(limits).getByLabelText("Maksimum (°C)"), { target: { value: "4,5" } });
-    expect(within(limits).getByRole("alert").textContent).toBe("Popraw przed zapisaniem: value.0.max: must be above min");
+    expect(within(limits).getByRole("alert").textContent).toBe(
+      "Popraw przed zapisaniem: value.0.max: must be above min",
+    );
     fireEvent.change(within(limits).getByLabelText("Maksimum (°C)"), { target: { value: "12,5" } });
     fireEvent.click(within(limits).getByRole("button", { name: "Zapisz" }));
     await within(limits).findByText("Zapisano");
-    const sent = hub.requests[0]?.body as { key: string; value: { id: string; sensor: string; min: number; max: number }[] };
+    const sent = hub.requests[0]?.body as {
+      key: string;
+      value: { id: string; sensor: string; min: number; max: number }[];
+    };
     expect(sent.key).toBe("tempWatchdog");
-    expect(sent.value).toEqual([{ id: expect.stringMatching(/^[A-Za-z0-9_-]+$/), sensor: "cellar", min: 5, max: 12.5 }]);
+    expect(sent.value).toEqual([
+      { id: expect.stringMatching(/^[A-Za-z0-9_-]+$/), sensor: "cellar", min: 5, max: 12.5 },
+    ]);
 
     const id = sent.value[0]?.id ?? "";
-    live(store, `alert/temp/${id}-min`, { active: true, bound: "min", kind: "temp", place: "cellar", value: 3.2, limit: 5, time: new Date().toISOString() });
+    live(store, `alert/temp/${id}-min`, {
+      active: true,
+      bound: "min",
+      kind: "temp",
+      place: "cellar",
+      value: 3.2,
+      limit: 5,
+      time: new Date().toISOString(),
+    });
     expect(within(limits).getByText("Alarm: 3,2 °C poniżej 5 °C")).toBeTruthy();
   });
 
@@ -174,7 +228,10 @@ describe("watchdog editor", () => {
     const store = householdStore();
     const hub = fakeClient(() => ({ status: 200, body: { item: { key: "tempWatchdog", value: [] } } }));
     renderWithApp(<WatchdogEditor sensors={sensors} />, store, { api: { auth: hub.client } });
-    const stored = [{ id: "piwnica", sensor: "cellar", min: 2, max: null }, { id: "balkon", sensor: "balcony", max: 30 }];
+    const stored = [
+      { id: "piwnica", sensor: "cellar", min: 2, max: null },
+      { id: "balkon", sensor: "balcony", max: 30 },
+    ];
     live(store, "settings/tempWatchdog", stored);
     fireEvent.click(screen.getByRole("button", { name: "Usuń próg: Piwnica" }));
     await act(async () => undefined);
@@ -190,10 +247,22 @@ describe("watchdog editor", () => {
     expect(await screen.findByText("Brak aktywnych alarmów.")).toBeTruthy();
     expect(hub.requests).toMatchObject([{ method: "POST", path: "/config/sensors/notify", body: {} }]);
     active = ["temp/balkon-max", "weather/pm10-outside"];
-    live(store, "alert/temp/balkon-max", { active: true, bound: "max", kind: "temp", place: "balcony", value: 31.2, limit: 30, time: new Date().toISOString() });
+    live(store, "alert/temp/balkon-max", {
+      active: true,
+      bound: "max",
+      kind: "temp",
+      place: "balcony",
+      value: 31.2,
+      limit: 30,
+      time: new Date().toISOString(),
+    });
     fireEvent.click(screen.getByRole("button", { name: "Sprawdź teraz" }));
     const list = await screen.findByRole("list", { name: "Aktywne alarmy: 2" });
-    expect(within(list).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Balkon: 31,2 °C powyżej 30 °C", "weather/pm10-outside"]);
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Balkon: 31,2 °C powyżej 30 °C", "weather/pm10-outside"]);
   });
 
   it("the weather watchdog starts from the defaults; an empty field turns that alert off; heat must be above frost", async () => {
@@ -203,11 +272,16 @@ describe("watchdog editor", () => {
     const weather = screen.getByRole("group", { name: "Pogoda na zewnątrz" });
     expect((within(weather).getByLabelText("Mróz poniżej (°C)") as HTMLInputElement).value).toBe("0");
     fireEvent.change(within(weather).getByLabelText("Upał powyżej (°C)"), { target: { value: "-5" } });
-    expect(within(weather).getByRole("alert").textContent).toBe("Popraw przed zapisaniem: value.heatAbove: must be above frostBelow");
+    expect(within(weather).getByRole("alert").textContent).toBe(
+      "Popraw przed zapisaniem: value.heatAbove: must be above frostBelow",
+    );
     fireEvent.change(within(weather).getByLabelText("Upał powyżej (°C)"), { target: { value: "32" } });
     fireEvent.change(within(weather).getByLabelText("PM10 powyżej (µg/m³)"), { target: { value: "" } });
     fireEvent.click(within(weather).getByRole("button", { name: "Zapisz" }));
     await within(weather).findByText("Zapisano");
-    expect(hub.requests[0]?.body).toEqual({ key: "weatherWatchdog", value: { enabled: true, frostBelow: 0, heatAbove: 32, pm25Above: 50, pm10Above: null } });
+    expect(hub.requests[0]?.body).toEqual({
+      key: "weatherWatchdog",
+      value: { enabled: true, frostBelow: 0, heatAbove: 32, pm25Above: 50, pm10Above: null },
+    });
   });
 });

@@ -16,7 +16,12 @@ export function SwitchTile({ name, relay, label }: SwitchTileProps) {
   const { unavailable, pending, stateId, buttonProps } = useSwitchControl(name, relay);
   return (
     <li className="switch-tile-item">
-      <button {...buttonProps} className="switch-control switch-tile" aria-labelledby={labelId} data-testid={`switch-tile-${name}${relay === undefined ? "" : `-${relay}`}`}>
+      <button
+        {...buttonProps}
+        className="switch-control switch-tile"
+        aria-labelledby={labelId}
+        data-testid={`switch-tile-${name}${relay === undefined ? "" : `-${relay}`}`}
+      >
         <span className="switch-tile__label" id={labelId}>
           {label}
         </span>
@@ -48,7 +53,11 @@ export function ChosenSwitches({ settingKey }: ChosenSwitchesProps) {
             key={`${ref.name}/${String(ref.relay ?? "")}`}
             name={ref.name}
             relay={ref.relay}
-            label={ref.relay === undefined ? labelOf(ref.name) : t("switches.relayLabel", { label: labelOf(ref.name), relay: ref.relay })}
+            label={
+              ref.relay === undefined
+                ? labelOf(ref.name)
+                : t("switches.relayLabel", { label: labelOf(ref.name), relay: ref.relay })
+            }
           />
         ))}
       </ul>

@@ -14,7 +14,13 @@ export function ReloadSwitchesButton() {
   const reload = useSetAtom(reloadSwitchesCommand);
   const { disabled, pending } = useCommandGate({ key: "switches:reload", pendingDisables: false });
   return (
-    <button type="button" className="button switches__reload" disabled={disabled} aria-busy={pending || undefined} onClick={() => void reload()}>
+    <button
+      type="button"
+      className="button switches__reload"
+      disabled={disabled}
+      aria-busy={pending || undefined}
+      onClick={() => void reload()}
+    >
       <RefreshCw size={18} aria-hidden="true" />
       {t("switches.reload")}
     </button>

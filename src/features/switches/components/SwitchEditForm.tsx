@@ -67,8 +67,19 @@ function SwitchEditFields({ item, title, onDone }: { item: Switch; title: string
   };
   return (
     <form className="switch-edit" onSubmit={(event) => void handleSubmit(event)} aria-label={title}>
-      <TextField label={t("switches.labelField")} value={newLabel} maxLength={200} error={error} onChange={(event) => setNewLabel(event.target.value)} />
-      <TextField label={t("switches.purposeField")} value={newPurpose} maxLength={64} onChange={(event) => setNewPurpose(event.target.value)} />
+      <TextField
+        label={t("switches.labelField")}
+        value={newLabel}
+        maxLength={200}
+        error={error}
+        onChange={(event) => setNewLabel(event.target.value)}
+      />
+      <TextField
+        label={t("switches.purposeField")}
+        value={newPurpose}
+        maxLength={64}
+        onChange={(event) => setNewPurpose(event.target.value)}
+      />
       <div className="switch-edit__actions">
         <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
           {t("switches.save")}

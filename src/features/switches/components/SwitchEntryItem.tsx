@@ -26,7 +26,11 @@ export function SwitchEntryItem({ entry }: SwitchEntryItemProps) {
   const definition = useAtomValue(switchesAtom)?.find((item) => item.name === entry.name);
   const whole = entry.relays.length === 1 && entry.relays[0] === undefined;
   return (
-    <li className="switch-entry" data-testid={`switch-entry-${entry.name}`} data-no-purpose={entry.markNoPurpose || undefined}>
+    <li
+      className="switch-entry"
+      data-testid={`switch-entry-${entry.name}`}
+      data-no-purpose={entry.markNoPurpose || undefined}
+    >
       <div className="switch-entry__head">
         <span className="switch-entry__title">
           <span className="switch-entry__label" id={labelId}>
@@ -39,18 +43,32 @@ export function SwitchEntryItem({ entry }: SwitchEntryItemProps) {
           )}
         </span>
         {definition && (
-          <button type="button" className="switch-entry__edit" aria-label={`${t("switches.edit")}: ${entry.label}`} aria-expanded={editing} onClick={() => setEditing((open) => !open)}>
+          <button
+            type="button"
+            className="switch-entry__edit"
+            aria-label={`${t("switches.edit")}: ${entry.label}`}
+            aria-expanded={editing}
+            onClick={() => setEditing((open) => !open)}
+          >
             <Pencil size={18} aria-hidden="true" />
           </button>
         )}
         {definition && (
-          <button type="button" className="switch-entry__edit" aria-label={t("switches.console.open", { label: entry.label })} aria-expanded={consoleOpen} onClick={() => setConsoleOpen((open) => !open)}>
+          <button
+            type="button"
+            className="switch-entry__edit"
+            aria-label={t("switches.console.open", { label: entry.label })}
+            aria-expanded={consoleOpen}
+            onClick={() => setConsoleOpen((open) => !open)}
+          >
             <SquareTerminal size={18} aria-hidden="true" />
           </button>
         )}
         {whole && <SwitchToggle name={entry.name} labelledBy={labelId} />}
       </div>
-      {editing && definition && <SwitchEditForm name={definition.name} label={definition.label} onDone={() => setEditing(false)} />}
+      {editing && definition && (
+        <SwitchEditForm name={definition.name} label={definition.label} onDone={() => setEditing(false)} />
+      )}
       {consoleOpen && definition && <TasmotaConsole name={definition.name} label={entry.label} />}
       {!whole && (
         <ul className="switch-entry__relays" aria-label={entry.label}>

@@ -5,7 +5,13 @@ import { switchPowerAtom } from "../power";
 import { useSwitchControl } from "./useSwitchControl";
 
 /** Props of {@link SwitchState}. */
-export type SwitchStateProps = { name: string; relay?: number | undefined; pending?: boolean; unavailable?: boolean; id?: string };
+export type SwitchStateProps = {
+  name: string;
+  relay?: number | undefined;
+  pending?: boolean;
+  unavailable?: boolean;
+  id?: string;
+};
 
 /**
  * The live power state of a switch or one of its relays (spec §3): 'Włączony', 'Wyłączony',
@@ -46,7 +52,12 @@ export type SwitchToggleProps = { name: string; labelledBy: string };
 export function SwitchToggle({ name, labelledBy }: SwitchToggleProps) {
   const { unavailable, pending, stateId, buttonProps } = useSwitchControl(name, undefined);
   return (
-    <button {...buttonProps} className="switch-control switch-control--state" aria-labelledby={labelledBy} data-testid={`switch-toggle-${name}`}>
+    <button
+      {...buttonProps}
+      className="switch-control switch-control--state"
+      aria-labelledby={labelledBy}
+      data-testid={`switch-toggle-${name}`}
+    >
       <SwitchState name={name} pending={pending} unavailable={unavailable} id={stateId} />
     </button>
   );
@@ -65,7 +76,11 @@ export function SwitchRow({ name, relay, label, switchLabelId }: SwitchRowProps)
   const { unavailable, pending, stateId, buttonProps } = useSwitchControl(name, relay);
   return (
     <li className="switch-row-item" data-testid={`switch-${name}${relay === undefined ? "" : `-${relay}`}`}>
-      <button {...buttonProps} className="switch-control switch-row" aria-labelledby={switchLabelId ? `${switchLabelId} ${labelId}` : labelId}>
+      <button
+        {...buttonProps}
+        className="switch-control switch-row"
+        aria-labelledby={switchLabelId ? `${switchLabelId} ${labelId}` : labelId}
+      >
         <span className="switch-row__label" id={labelId}>
           {label}
         </span>

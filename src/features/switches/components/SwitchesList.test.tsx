@@ -48,7 +48,12 @@ describe("switches screen vs the bar's badge (spec §2 badge, §3 switch definit
 
   it("puts a switch in no group last, under 'Pozostałe' beside the named groups; with no groups at all, no heading", () => {
     renderScreen([...DEMO_SWITCHES, { name: "grzejnik", label: "Grzejnik w salonie", purpose: null }]);
-    expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(["Salon", "Biuro", "Ogród", "Pozostałe"]);
+    expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([
+      "Salon",
+      "Biuro",
+      "Ogród",
+      "Pozostałe",
+    ]);
     expect(within(screen.getByRole("region", { name: "Pozostałe" })).getByText("Grzejnik w salonie")).toBeTruthy();
     cleanup();
     renderScreen(DEMO_SWITCHES, []);
@@ -61,11 +66,11 @@ describe("switches screen vs the bar's badge (spec §2 badge, §3 switch definit
     const listwa = screen.getByTestId("switch-entry-listwa");
     expect(within(listwa).getByText("Listwa w biurze")).toBeTruthy();
     expect(within(listwa).getByText("bez przeznaczenia")).toBeTruthy();
-    expect(within(listwa).getAllByRole("listitem").map((row) => row.textContent)).toEqual([
-      "przekaźnik 1Brak danych",
-      "przekaźnik 2Brak danych",
-      "przekaźnik 3Brak danych",
-    ]);
+    expect(
+      within(listwa)
+        .getAllByRole("listitem")
+        .map((row) => row.textContent),
+    ).toEqual(["przekaźnik 1Brak danych", "przekaźnik 2Brak danych", "przekaźnik 3Brak danych"]);
     expect(within(screen.getByTestId("switch-entry-lampa_salon")).queryByText("bez przeznaczenia")).toBeNull();
   });
 
@@ -90,7 +95,8 @@ describe("switches screen vs the bar's badge (spec §2 badge, §3 switch definit
 
   it("each relay and whole switch is a switch control named by its labels, checked when on", () => {
     const store = renderScreen();
-    const live = (topic: string, value: unknown) => applyLiveBatch(store, new Map([[topic, { value, receivedAt: Date.now() }]]));
+    const live = (topic: string, value: unknown) =>
+      applyLiveBatch(store, new Map([[topic, { value, receivedAt: Date.now() }]]));
     act(() => {
       live("power/listwa/POWER2", { state: "ON" });
       live("power/lampa_salon/POWER", { state: "OFF" });
@@ -105,7 +111,12 @@ describe("switches screen vs the bar's badge (spec §2 badge, §3 switch definit
 
   it("a device whose LWT says Offline shows 'Niedostępne' and its controls are disabled; offline disables every control", () => {
     const store = renderScreen();
-    act(() => applyLiveBatch(store, new Map([["availability/listwa", { value: { state: "offline" }, receivedAt: Date.now() }]])));
+    act(() =>
+      applyLiveBatch(
+        store,
+        new Map([["availability/listwa", { value: { state: "offline" }, receivedAt: Date.now() }]]),
+      ),
+    );
     const relay1 = screen.getByRole("switch", { name: "Listwa w biurze przekaźnik 1" }) as HTMLButtonElement;
     expect(relay1.disabled).toBe(true);
     expect(relay1.textContent).toContain("Niedostępne");
@@ -121,8 +132,14 @@ describe("switches screen vs the bar's badge (spec §2 badge, §3 switch definit
     store.set(configAtom, { mqttConnectionString: "ws://hub.test/mqtt", switchesList: DEMO_GROUPS });
     const edited = { name: "pompa", label: "Pompa w ogrodzie", purpose: "garden" };
     const { client, requests } = fakeClient((request) => {
-      if (request.method === "GET") return { status: 200, body: { item: { name: "pompa", label: "Pompa przy altanie", purpose: "podlewanie" } }, delayMs: 30 };
-      if (request.path === "/config/switches/reload") return { status: 200, body: { items: DEMO_SWITCHES.map((item) => (item.name === "pompa" ? edited : item)) } };
+      if (request.method === "GET")
+        return {
+          status: 200,
+          body: { item: { name: "pompa", label: "Pompa przy altanie", purpose: "podlewanie" } },
+          delayMs: 30,
+        };
+      if (request.path === "/config/switches/reload")
+        return { status: 200, body: { items: DEMO_SWITCHES.map((item) => (item.name === "pompa" ? edited : item)) } };
       return { status: 200, body: { item: edited } };
     });
     renderWithApp(
@@ -145,7 +162,11 @@ describe("switches screen vs the bar's badge (spec §2 badge, §3 switch definit
     await waitFor(() => expect(screen.queryByRole("form")).toBeNull());
     expect(requests).toMatchObject([
       { method: "GET", path: "/config/switches/pompa" },
-      { method: "PATCH", path: "/config/switches/pompa", body: { config: { label: "Pompa w ogrodzie", purpose: "garden" } } },
+      {
+        method: "PATCH",
+        path: "/config/switches/pompa",
+        body: { config: { label: "Pompa w ogrodzie", purpose: "garden" } },
+      },
       { method: "POST", path: "/config/switches/reload", body: {} },
     ]);
     expect(screen.getByTestId("switches-badge").textContent).toMatch(/^1/);
@@ -158,7 +179,9 @@ describe("switches screen vs the bar's badge (spec §2 badge, §3 switch definit
     store.set(switchesAtom, DEMO_SWITCHES);
     store.set(configAtom, { mqttConnectionString: "ws://hub.test/mqtt", switchesList: DEMO_GROUPS });
     let fail = true;
-    const { client } = fakeClient(() => (fail ? { status: 500, body: { code: "INTERNAL" } } : { status: 200, body: { item: DEMO_SWITCHES[2] } }));
+    const { client } = fakeClient(() =>
+      fail ? { status: 500, body: { code: "INTERNAL" } } : { status: 200, body: { item: DEMO_SWITCHES[2] } },
+    );
     renderWithApp(<SwitchesList />, store, { api: { general: client } });
     fireEvent.click(screen.getByRole("button", { name: "Edytuj: Pompa ogrodowa" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Nie udało się wczytać ustawień przełącznika z huba.");
@@ -174,7 +197,9 @@ describe("switches screen vs the bar's badge (spec §2 badge, §3 switch definit
     store.set(sessionAtom, { status: "loggedIn", login: "demo" });
     store.set(switchesAtom, DEMO_SWITCHES);
     store.set(configAtom, { mqttConnectionString: "ws://hub.test/mqtt", switchesList: DEMO_GROUPS });
-    const reloaded = DEMO_SWITCHES.map((item) => (item.name === "listwa" ? { ...item, label: "Listwa przy biurku" } : item));
+    const reloaded = DEMO_SWITCHES.map((item) =>
+      item.name === "listwa" ? { ...item, label: "Listwa przy biurku" } : item,
+    );
     const { client, requests } = fakeClient(() => ({ status: 200, body: { items: reloaded } }));
     renderWithApp(<SwitchesList />, store, { api: { general: client } });
     fireEvent.click(screen.getByRole("button", { name: "Wczytaj przełączniki z huba" }));

@@ -10,12 +10,20 @@ afterEach(cleanup);
 const hub = () =>
   fakeClient((request) => {
     const { cmd, pin } = request.body as { cmd: string; pin?: number };
-    if (cmd.startsWith("MqttHost ") && pin === undefined) return { status: 403, body: { code: "PIN_REQUIRED", message: "needs the PIN", commands: ["MqttHost"] } };
-    if (cmd.startsWith("MqttHost ") && pin === 1111) return { status: 403, body: { code: "AUTH_BAD_PIN", message: "Wrong PIN", attemptsLeft: 9 } };
-    if (cmd.startsWith("MqttHost ") && pin === 2222) return { status: 429, body: { code: "AUTH_PIN_DELAY", message: "Wait", retryAfterMs: 4000 } };
-    if (cmd.includes(";")) return { status: 400, body: { code: "BAD_REQUEST", message: "cmd: the argument must be plain text" } };
-    if (cmd === "Wait") return { status: 409, body: { code: "DEVICE_NO_ANSWER", message: "the device did not answer within 5 s" } };
-    return { status: 200, body: { item: { command: cmd, topic: "stat/listwa/STATUS0", response: { Status: { Topic: "listwa" } } } } };
+    if (cmd.startsWith("MqttHost ") && pin === undefined)
+      return { status: 403, body: { code: "PIN_REQUIRED", message: "needs the PIN", commands: ["MqttHost"] } };
+    if (cmd.startsWith("MqttHost ") && pin === 1111)
+      return { status: 403, body: { code: "AUTH_BAD_PIN", message: "Wrong PIN", attemptsLeft: 9 } };
+    if (cmd.startsWith("MqttHost ") && pin === 2222)
+      return { status: 429, body: { code: "AUTH_PIN_DELAY", message: "Wait", retryAfterMs: 4000 } };
+    if (cmd.includes(";"))
+      return { status: 400, body: { code: "BAD_REQUEST", message: "cmd: the argument must be plain text" } };
+    if (cmd === "Wait")
+      return { status: 409, body: { code: "DEVICE_NO_ANSWER", message: "the device did not answer within 5 s" } };
+    return {
+      status: 200,
+      body: { item: { command: cmd, topic: "stat/listwa/STATUS0", response: { Status: { Topic: "listwa" } } } },
+    };
   });
 
 const send = (text: string) => {
@@ -26,11 +34,15 @@ const send = (text: string) => {
 describe("Tasmota console of a switch", () => {
   it("sends the line to POST /config/switches/{id}/tasmota/cmd and shows the answer as readable JSON, newest first; refusals and silence as Polish lines", async () => {
     const api = hub();
-    renderWithApp(<TasmotaConsole name="listwa" label="Listwa w biurze" />, createTestStore(), { api: { general: api.client } });
+    renderWithApp(<TasmotaConsole name="listwa" label="Listwa w biurze" />, createTestStore(), {
+      api: { general: api.client },
+    });
     expect(screen.getByText("Nie wysłano jeszcze żadnego polecenia.")).toBeTruthy();
     send("Status 0");
     await screen.findByText("Odpowiedź z stat/listwa/STATUS0");
-    expect(api.requests).toEqual([{ method: "POST", path: "/config/switches/listwa/tasmota/cmd", body: { cmd: "Status 0" } }]);
+    expect(api.requests).toEqual([
+      { method: "POST", path: "/config/switches/listwa/tasmota/cmd", body: { cmd: "Status 0" } },
+    ]);
     expect(screen.getByText("> Status 0")).toBeTruthy();
     expect(document.querySelector("pre")?.textContent).toBe(JSON.stringify({ Status: { Topic: "listwa" } }, null, 2));
     expect((screen.getByLabelText("Polecenie Tasmota") as HTMLInputElement).value).toBe("");
@@ -46,7 +58,9 @@ describe("Tasmota console of a switch", () => {
 
   it("an empty line asks for a command and sends nothing", () => {
     const api = hub();
-    renderWithApp(<TasmotaConsole name="listwa" label="Listwa w biurze" />, createTestStore(), { api: { general: api.client } });
+    renderWithApp(<TasmotaConsole name="listwa" label="Listwa w biurze" />, createTestStore(), {
+      api: { general: api.client },
+    });
     send("   ");
     expect(screen.getByRole("alert").textContent).toBe("Wpisz polecenie");
     expect(api.requests).toEqual([]);
@@ -66,7 +80,9 @@ describe("Tasmota console of a switch", () => {
 
   it("a command that needs the PIN opens the PIN prompt naming it; a wrong PIN is said in Polish; the right PIN sends the line again with it", async () => {
     const api = hub();
-    renderWithApp(<TasmotaConsole name="listwa" label="Listwa w biurze" />, createTestStore(), { api: { general: api.client } });
+    renderWithApp(<TasmotaConsole name="listwa" label="Listwa w biurze" />, createTestStore(), {
+      api: { general: api.client },
+    });
     send("MqttHost 10.0.0.66");
     const dialog = await screen.findByRole("dialog", { name: "Podaj PIN, aby wysłać to polecenie" });
     expect(dialog.textContent).toContain("MqttHost: to polecenie zmienia, jak urządzenie się łączy");
@@ -94,7 +110,9 @@ describe("Tasmota console of a switch", () => {
 
   it("during the hub's back-off the prompt says so with the countdown and does not send", async () => {
     const api = hub();
-    renderWithApp(<TasmotaConsole name="listwa" label="Listwa w biurze" />, createTestStore(), { api: { general: api.client } });
+    renderWithApp(<TasmotaConsole name="listwa" label="Listwa w biurze" />, createTestStore(), {
+      api: { general: api.client },
+    });
     send("MqttHost 10.0.0.66");
     const dialog = await screen.findByRole("dialog", { name: "Podaj PIN, aby wysłać to polecenie" });
     const pinField = within(dialog).getByLabelText("PIN");
@@ -110,7 +128,9 @@ describe("Tasmota console of a switch", () => {
 
   it("cancelling the PIN prompt sends nothing more and says so in the history", async () => {
     const api = hub();
-    renderWithApp(<TasmotaConsole name="listwa" label="Listwa w biurze" />, createTestStore(), { api: { general: api.client } });
+    renderWithApp(<TasmotaConsole name="listwa" label="Listwa w biurze" />, createTestStore(), {
+      api: { general: api.client },
+    });
     send("MqttHost 10.0.0.66");
     const dialog = await screen.findByRole("dialog", { name: "Podaj PIN, aby wysłać to polecenie" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Anuluj" }));

@@ -12,7 +12,9 @@ import "./TasmotaConsole.css";
 export const CONSOLE_HISTORY = 20;
 
 /** One line of the history: the command and either the device's answer or why it failed. */
-type ConsoleEntry = { command: string } & ({ ok: true; topic: string; response: Record<string, unknown> } | { ok: false; error: string });
+type ConsoleEntry = { command: string } & (
+  { ok: true; topic: string; response: Record<string, unknown> } | { ok: false; error: string }
+);
 type ConsoleLine = { id: number } & ConsoleEntry;
 
 /** The PIN the console asks for: the line waiting for it, the commands that need it, why the last PIN failed. */
@@ -34,13 +36,18 @@ export type TasmotaConsoleProps = { name: string; label: string };
 export function TasmotaConsole({ name, label }: TasmotaConsoleProps) {
   const { t } = useTranslation();
   const run = useSetAtom(tasmotaConsoleCommand);
-  const { disabled, pending, unavailable } = useCommandGate({ device: name, key: `tasmota-console:${name}`, pendingDisables: false });
+  const { disabled, pending, unavailable } = useCommandGate({
+    device: name,
+    key: `tasmota-console:${name}`,
+    pendingDisables: false,
+  });
   const [cmd, setCmd] = useState("");
   const [error, setError] = useState<string | undefined>(undefined);
   const [history, setHistory] = useState<ConsoleLine[]>([]);
   const [question, setQuestion] = useState<PinQuestion | null>(null);
 
-  const addLine = (entry: ConsoleEntry) => setHistory((lines) => [{ ...entry, id: Date.now() + Math.random() }, ...lines].slice(0, CONSOLE_HISTORY));
+  const addLine = (entry: ConsoleEntry) =>
+    setHistory((lines) => [{ ...entry, id: Date.now() + Math.random() }, ...lines].slice(0, CONSOLE_HISTORY));
 
   /** Sends `command` (with `pin` after the prompt) and shows what it came to. */
   const send = async (command: string, pin?: number) => {
@@ -53,7 +60,11 @@ export function TasmotaConsole({ name, label }: TasmotaConsoleProps) {
     }
     const result: ConsoleResult = outcome.value;
     if (result.kind === "pin") {
-      setQuestion((current) => ({ cmd: command, commands: result.commands.length > 0 ? result.commands : (current?.commands ?? []), failure: result.failure }));
+      setQuestion((current) => ({
+        cmd: command,
+        commands: result.commands.length > 0 ? result.commands : (current?.commands ?? []),
+        failure: result.failure,
+      }));
       return;
     }
     setQuestion(null);
@@ -78,7 +89,11 @@ export function TasmotaConsole({ name, label }: TasmotaConsoleProps) {
   };
 
   return (
-    <section className="tasmota-console" aria-label={t("switches.console.open", { label })} data-testid={`tasmota-console-${name}`}>
+    <section
+      className="tasmota-console"
+      aria-label={t("switches.console.open", { label })}
+      data-testid={`tasmota-console-${name}`}
+    >
       <form className="tasmota-console__form" onSubmit={(event) => void submit(event)}>
         <TextField
           label={t("switches.console.field")}
@@ -92,7 +107,12 @@ export function TasmotaConsole({ name, label }: TasmotaConsoleProps) {
           error={error}
           onChange={(event) => setCmd(event.target.value)}
         />
-        <button type="submit" className="button button--primary" disabled={disabled || pending} aria-busy={pending || undefined}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={disabled || pending}
+          aria-busy={pending || undefined}
+        >
           {pending ? t("switches.pending") : t("switches.console.send")}
         </button>
       </form>
@@ -109,7 +129,9 @@ export function TasmotaConsole({ name, label }: TasmotaConsoleProps) {
         }}
         onCancel={cancelPin}
       />
-      <p className="tasmota-console__hint">{unavailable ? t("switches.console.unreachable") : t("switches.console.hint")}</p>
+      <p className="tasmota-console__hint">
+        {unavailable ? t("switches.console.unreachable") : t("switches.console.hint")}
+      </p>
       <h3 className="tasmota-console__heading">{t("switches.console.history")}</h3>
       {history.length === 0 ? (
         <p className="muted">{t("switches.console.empty")}</p>
@@ -120,7 +142,9 @@ export function TasmotaConsole({ name, label }: TasmotaConsoleProps) {
               <code className="tasmota-console__command">{`> ${line.command}`}</code>
               {line.ok ? (
                 <>
-                  <span className="tasmota-console__topic">{t("switches.console.answerFrom", { topic: line.topic })}</span>
+                  <span className="tasmota-console__topic">
+                    {t("switches.console.answerFrom", { topic: line.topic })}
+                  </span>
                   <pre className="tasmota-console__response" tabIndex={0}>
                     {JSON.stringify(line.response, null, 2)}
                   </pre>

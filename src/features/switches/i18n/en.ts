@@ -48,13 +48,15 @@ export const en: Strings<typeof pl> = {
       history: "Command history",
       empty: "No command sent yet.",
       answerFrom: "Answer from {{topic}}",
-      refused: "Command refused: only one Tasmota command with a plain argument, or a Backlog of such commands, is allowed (no special or control characters).",
+      refused:
+        "Command refused: only one Tasmota command with a plain argument, or a Backlog of such commands, is allowed (no special or control characters).",
       noAnswer: "The device did not respond",
       unreachable: "The device is unavailable. Nothing was sent.",
       busy: "The previous command is still waiting for the device's answer.",
       required: "Type a command",
       pinTitle: "Enter your PIN to send this command",
-      pinMessage: "{{commands}}: this command changes how the device connects, what it runs or what it reaches. Enter this session's PIN; the command will be written to the hub's log.",
+      pinMessage:
+        "{{commands}}: this command changes how the device connects, what it runs or what it reaches. Enter this session's PIN; the command will be written to the hub's log.",
       pinSend: "Send with PIN",
       pinCancelled: "Not sent: this command needs your PIN.",
     },

@@ -46,13 +46,15 @@ export const pl = {
       history: "Historia poleceń",
       empty: "Nie wysłano jeszcze żadnego polecenia.",
       answerFrom: "Odpowiedź z {{topic}}",
-      refused: "Polecenie odrzucone: dozwolone jest tylko jedno polecenie Tasmota z prostym argumentem albo Backlog takich poleceń (bez znaków specjalnych i sterujących).",
+      refused:
+        "Polecenie odrzucone: dozwolone jest tylko jedno polecenie Tasmota z prostym argumentem albo Backlog takich poleceń (bez znaków specjalnych i sterujących).",
       noAnswer: "Urządzenie nie odpowiedziało",
       unreachable: "Urządzenie jest niedostępne. Nic nie zostało wysłane.",
       busy: "Poprzednie polecenie wciąż czeka na odpowiedź urządzenia.",
       required: "Wpisz polecenie",
       pinTitle: "Podaj PIN, aby wysłać to polecenie",
-      pinMessage: "{{commands}}: to polecenie zmienia, jak urządzenie się łączy, co na nim działa albo dokąd wysyła zapytania. Wpisz PIN tej sesji; polecenie zostanie zapisane w dzienniku huba.",
+      pinMessage:
+        "{{commands}}: to polecenie zmienia, jak urządzenie się łączy, co na nim działa albo dokąd wysyła zapytania. Wpisz PIN tej sesji; polecenie zostanie zapisane w dzienniku huba.",
       pinSend: "Wyślij z PIN-em",
       pinCancelled: "Nie wysłano: to polecenie wymaga PIN-u.",
     },

@@ -20,7 +20,8 @@ export function AirQualityTile({ place, label }: AirQualityTileProps) {
   const quality = useAtomValue(airQualityAtom(place));
   const freshness: TileFreshness = quality.freshness ?? "loading";
   const door = { open: "", closed: "" };
-  const pm = (value: number | null, kind: "pm25" | "pm10") => (value === null ? t("sensors.noReading") : readingText(readingParts(kind, value, door)));
+  const pm = (value: number | null, kind: "pm25" | "pm10") =>
+    value === null ? t("sensors.noReading") : readingText(readingParts(kind, value, door));
   return (
     <div className="air-quality" data-testid={`air-quality-${place}`} data-class={quality.cls}>
       <Tile

@@ -21,7 +21,8 @@ export function isOutdoor(sensor: Sensor): boolean {
 export function airQualityPlaces(sensors: readonly Sensor[]): { place: string; label: string }[] {
   const places = new Map<string, string>();
   for (const sensor of sensors) {
-    if ((sensor.kind === "pm25" || sensor.kind === "pm10") && !places.has(sensor.place)) places.set(sensor.place, sensor.label);
+    if ((sensor.kind === "pm25" || sensor.kind === "pm10") && !places.has(sensor.place))
+      places.set(sensor.place, sensor.label);
   }
   return [...places].map(([place, label]) => ({ place, label }));
 }
@@ -56,7 +57,11 @@ export function OutdoorSensors({ sensors, onOpenHistory }: OutdoorSensorsProps) 
         </>
       )}
       <h2 className="visually-hidden">{t("weather.sensorsHeading")}</h2>
-      {outdoor.length === 0 ? <p>{t("weather.none")}</p> : <SensorTiles sensors={outdoor} onOpenHistory={onOpenHistory} />}
+      {outdoor.length === 0 ? (
+        <p>{t("weather.none")}</p>
+      ) : (
+        <SensorTiles sensors={outdoor} onOpenHistory={onOpenHistory} />
+      )}
     </>
   );
 }
