@@ -16,7 +16,7 @@ export default defineConfig({
       {
         test: {
           name: "app",
-          include: ["src/**/*.test.{ts,tsx}", "sw/**/*.test.ts"],
+          include: ["src/**/*.test.{ts,tsx}", "sw/**/*.test.ts", "contract/**/*.test.ts"],
           environment: "happy-dom",
           // One happy-dom window and module cache per worker, not per file: the project took 88 s
           // isolated and 33-41 s shared (2026-11-23). src/test/betweenFiles.ts clears what a file leaves.

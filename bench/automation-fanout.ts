@@ -17,7 +17,7 @@ import {
   AUTOMATION_RUN_TOPIC,
   AUTOMATIONS_PATH,
   AutomationsAnswerSchema,
-} from "../src/shared/contract/automations";
+} from "../contract/automations";
 import { call, connectBrowser, connectDevice, freePort, jsonOf, login, startTestHub } from "../hub/testing/harness";
 
 const automations = Number(process.env.BENCH_AUTOMATIONS ?? "1000");

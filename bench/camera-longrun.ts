@@ -28,13 +28,7 @@
 import { writeFileSync } from "node:fs";
 import type { CDPSession, Page } from "@playwright/test";
 import mqtt from "mqtt";
-import {
-  CAMERA_MODES,
-  DOORBELL,
-  LIVE_VIEW,
-  demoCameraStallPath,
-  type CameraMode,
-} from "../src/shared/contract/cameras";
+import { CAMERA_MODES, DOORBELL, LIVE_VIEW, demoCameraStallPath, type CameraMode } from "../contract/cameras";
 import { startTestHub } from "../tests/e2e/support/hub";
 import {
   installCameraProbes,

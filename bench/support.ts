@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { setCookiePairs, type SetCookiePair } from "../hub/testing/cookies";
-import { SESSION_COOKIE } from "../src/shared/contract/auth";
+import { SESSION_COOKIE } from "../contract/auth";
 
 /** Chromium used by tests and benchmarks: CHROMIUM_PATH or Debian's /usr/bin/chromium (never downloaded). */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { DEFAULT_API_BASES, type ApiBaseName } from "../src/shared/contract/paths";
+import { DEFAULT_API_BASES, type ApiBaseName } from "../contract/paths";
 import type { AuthService } from "./auth/auth-service";
 import { assertAllowedOrigin } from "./http/origin";
 import { sessionGuard } from "./http/session-guard";

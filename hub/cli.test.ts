@@ -4,7 +4,7 @@ import { useCheapKdfForTests } from "./auth/kdf";
 import { runCli, type CliIo } from "./cli";
 import type { MqttClient } from "mqtt";
 import * as v from "valibot";
-import { SessionEndedPayloadSchema, sessionEndedTopic } from "../src/shared/contract/auth";
+import { SessionEndedPayloadSchema, sessionEndedTopic } from "../contract/auth";
 import {
   call,
   connectBrowser,

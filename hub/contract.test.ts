@@ -6,31 +6,26 @@ import {
   LoginAnswerSchema,
   LogoutAnswerSchema,
   SessionListSchema,
-} from "../src/shared/contract/auth";
-import { BRIDGE_STATS_PATH, BridgeStatsAnswerSchema } from "../src/shared/contract/bridge";
-import { CONFIG_PATH, ConfigAnswerSchema } from "../src/shared/contract/config";
-import { ErrorBodySchema } from "../src/shared/contract/envelope";
-import { GarageCommandAnswerSchema, garagePath } from "../src/shared/contract/garage";
+} from "../contract/auth";
+import { BRIDGE_STATS_PATH, BridgeStatsAnswerSchema } from "../contract/bridge";
+import { CONFIG_PATH, ConfigAnswerSchema } from "../contract/config";
+import { ErrorBodySchema } from "../contract/envelope";
+import { GarageCommandAnswerSchema, garagePath } from "../contract/garage";
 import {
   GPS_NOTIFICATIONS_PATH,
   GpsNotificationsAnswerSchema,
   GpsTrackAnswerSchema,
   gpsTrackPath,
-} from "../src/shared/contract/gps";
-import { PV_LOGS_PATH, PvLogsAnswerSchema } from "../src/shared/contract/pv";
-import { ERROR_STATUS, isErrorCode } from "../src/shared/contract/errors";
-import { DEFAULT_API_BASES } from "../src/shared/contract/paths";
-import { PREFERENCES_PATH, PreferencesAnswerSchema } from "../src/shared/contract/preferences";
-import { SENSORS_PATH, SensorListSchema } from "../src/shared/contract/sensors";
-import { EVENTS_DAY_PATH, EventsDayAnswerSchema } from "../src/shared/contract/history";
-import { SETTINGS_PATH, SettingAnswerSchema } from "../src/shared/contract/settings";
-import { SENSORS_NOTIFY_PATH, SensorsNotifyAnswerSchema } from "../src/shared/contract/settingValues";
-import {
-  SWITCHES_PATH,
-  SwitchSetAnswerSchema,
-  SwitchesAnswerSchema,
-  switchSetPath,
-} from "../src/shared/contract/switches";
+} from "../contract/gps";
+import { PV_LOGS_PATH, PvLogsAnswerSchema } from "../contract/pv";
+import { ERROR_STATUS, isErrorCode } from "../contract/errors";
+import { DEFAULT_API_BASES } from "../contract/paths";
+import { PREFERENCES_PATH, PreferencesAnswerSchema } from "../contract/preferences";
+import { SENSORS_PATH, SensorListSchema } from "../contract/sensors";
+import { EVENTS_DAY_PATH, EventsDayAnswerSchema } from "../contract/history";
+import { SETTINGS_PATH, SettingAnswerSchema } from "../contract/settings";
+import { SENSORS_NOTIFY_PATH, SensorsNotifyAnswerSchema } from "../contract/settingValues";
+import { SWITCHES_PATH, SwitchSetAnswerSchema, SwitchesAnswerSchema, switchSetPath } from "../contract/switches";
 import {
   IR_CODE_PATH,
   IR_LEARN_PATH,
@@ -38,8 +33,8 @@ import {
   IrCodeAnswerSchema,
   IrLearnAnswerSchema,
   IrSendAnswerSchema,
-} from "../src/shared/contract/ir";
-import { tasmotaConsolePath } from "../src/shared/contract/tasmota-console";
+} from "../contract/ir";
+import { tasmotaConsolePath } from "../contract/tasmota-console";
 import {
   AUTOMATIONS_PATH,
   AutomationAnswerSchema,
@@ -49,12 +44,12 @@ import {
   AutomationsAnswerSchema,
   automationPath,
   automationRunPath,
-} from "../src/shared/contract/automations";
+} from "../contract/automations";
 import { call, login, startTestHub, type TestHub } from "./testing/harness";
 
 /**
  * The hub's half of the contract test: every answer of the running hub parses with the
- * contract schema the dashboard parses it with (src/shared/contract); the dashboard's half is
+ * contract schema the dashboard parses it with (contract); the dashboard's half is
  * src/app/tests/contract.hub.test.ts, which reads the same answers through the dashboard's API
  * functions. Error answers carry a contract code with the contract's status.
  */

@@ -16,7 +16,7 @@ export const HUB_OUT_DIR = join(ROOT, "dist-hub");
 /** The bundle's entry point. */
 export const HUB_BUNDLE = join(HUB_OUT_DIR, "main.js");
 /** The source trees the bundle is made from (for {@link hubBundleIsStale}). */
-const SOURCE_DIRS = [join(ROOT, "hub"), join(ROOT, "src", "shared")];
+const SOURCE_DIRS = [join(ROOT, "hub"), join(ROOT, "src", "shared"), join(ROOT, "contract")];
 
 /**
  * Keeps `new URL("./demo.json", import.meta.url)` pointing at the source tree's files (the demo

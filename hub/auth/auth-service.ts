@@ -1,4 +1,4 @@
-import type { BadPinError, RetryAfterError } from "../../src/shared/contract/auth";
+import type { BadPinError, RetryAfterError } from "../../contract/auth";
 import { HubError } from "../core/errors";
 import type { SessionRegistry } from "../core/session-registry";
 import type { SessionRow, SessionStore } from "./session-store";

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { RetryAfterErrorSchema, SessionListSchema } from "../../src/shared/contract/auth";
+import { RetryAfterErrorSchema, SessionListSchema } from "../../contract/auth";
 import { call, jsonOf, login, sessionCookieOf, startTestHub, type TestHub } from "../testing/harness";
 
 const Delay = v.object({ ...RetryAfterErrorSchema.entries, code: v.literal("AUTH_PIN_DELAY") });

@@ -8,7 +8,7 @@ import {
   type LoginAnswer,
   type LogoutAnswer,
   type SessionList,
-} from "../../src/shared/contract/auth";
+} from "../../contract/auth";
 import { HubError } from "../core/errors";
 import { parseBody } from "../http/body";
 import { clearSessionCookie, SESSION_COOKIE, sessionOf, setSessionCookie } from "../http/session-guard";
@@ -16,7 +16,7 @@ import type { AuthService } from "./auth-service";
 
 /**
  * Login and session routes of the authentication base (spec §7 "Authentication and session",
- * docs/contract.md; shapes in src/shared/contract/auth.ts): POST /auth, POST /session/validate,
+ * docs/contract.md; shapes in contract/auth.ts): POST /auth, POST /session/validate,
  * POST /session/unlock, POST /session/lock, DELETE /session, GET /session/all. The base's session
  * guard (hub/api-bases.ts) runs first, per each route's `config.access`.
  */

@@ -1,4 +1,4 @@
-import type { AutomationBody } from "../../src/shared/contract/automations";
+import type { AutomationBody } from "../../contract/automations";
 import { HubError } from "../core/errors";
 import type { AutomationService } from "./service";
 

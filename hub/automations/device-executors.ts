@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { AcModeSchema, HeaterModeSchema } from "../../src/shared/contract/climate";
+import { AcModeSchema, HeaterModeSchema } from "../../contract/climate";
 import type { AcService } from "../climate/ac-service";
 import type { HeaterService } from "../climate/heater-service";
 import type { IrService } from "../ir/service";

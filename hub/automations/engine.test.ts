@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AutomationBody } from "../../src/shared/contract/automations";
+import type { AutomationBody } from "../../contract/automations";
 import type { BrokerLink, MessageHandler } from "../broker/link";
 import { openDb } from "../core/db";
 import type { Household } from "../household/schema";

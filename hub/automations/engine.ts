@@ -1,9 +1,9 @@
-import { DOORBELL_RING_TOPIC } from "../../src/shared/contract/cameras";
+import { DOORBELL_RING_TOPIC } from "../../contract/cameras";
 import * as v from "valibot";
-import type { Automation, AutomationTrigger } from "../../src/shared/contract/automations";
-import { SensorReadingSchema } from "../../src/shared/contract/sensors";
-import { PowerPayloadSchema, type PowerPayload } from "../../src/shared/contract/switches";
-import { sensorTopic } from "../../src/shared/contract/topics";
+import type { Automation, AutomationTrigger } from "../../contract/automations";
+import { SensorReadingSchema } from "../../contract/sensors";
+import { PowerPayloadSchema, type PowerPayload } from "../../contract/switches";
+import { sensorTopic } from "../../contract/topics";
 import { MAX_PAYLOAD_BYTES } from "../bridge/guards";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Household, Sensor } from "../household/schema";

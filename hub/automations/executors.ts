@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { AUTOMATION_NOTIFY_TOPIC, type AutomationNotifyPayload } from "../../src/shared/contract/automations";
+import { AUTOMATION_NOTIFY_TOPIC, type AutomationNotifyPayload } from "../../contract/automations";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { GarageService } from "../garage/service";
 import type { Household } from "../household/schema";

@@ -12,8 +12,8 @@ import {
   MAX_AUTOMATIONS,
   automationPath,
   type AutomationRun,
-} from "../../src/shared/contract/automations";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
+} from "../../contract/automations";
+import { ErrorBodySchema } from "../../contract/envelope";
 import {
   call,
   connectBrowser,

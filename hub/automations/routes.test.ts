@@ -11,8 +11,8 @@ import {
   automationPath,
   automationRunPath,
   type AutomationBodyInput,
-} from "../../src/shared/contract/automations";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
+} from "../../contract/automations";
+import { ErrorBodySchema } from "../../contract/envelope";
 import * as v from "valibot";
 import { loadFixture } from "../testing/fixtures";
 import {

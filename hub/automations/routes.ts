@@ -13,7 +13,7 @@ import {
   type AutomationRunAnswer,
   type AutomationRunsAnswer,
   type AutomationsAnswer,
-} from "../../src/shared/contract/automations";
+} from "../../contract/automations";
 import { HubError } from "../core/errors";
 import { parseBody } from "../http/body";
 import type { AutomationService } from "./service";
@@ -26,7 +26,7 @@ function automationId(id: string): string {
 
 /**
  * The automations' routes on the general base (spec §7; docs/contract.md "Automations"; shapes in
- * src/shared/contract/automations.ts): `GET /automation` (our addition) `{items}`, `POST
+ * contract/automations.ts): `GET /automation` (our addition) `{items}`, `POST
  * /automation` `{item}`, `PATCH /automation/{id}` `{item}`, `DELETE /automation/{id}` `{item:{id}}`,
  * `POST /automation/{id}/run` `{item: run}`, `GET /automation/{id}/runs` (our addition) `{items}`.
  * Unknown id 404; a bad body or a reference the household does not have 400 naming the field; a

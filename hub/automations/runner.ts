@@ -1,4 +1,4 @@
-import type { ActionOutcome, AutomationAction, AutomationActionKind } from "../../src/shared/contract/automations";
+import type { ActionOutcome, AutomationAction, AutomationActionKind } from "../../contract/automations";
 
 /** An action of one kind. */
 export type ActionOf<K extends AutomationActionKind> = Extract<AutomationAction, { kind: K }>;

@@ -1,4 +1,4 @@
-import { AUTOMATION_TIME_ZONE, type Weekday } from "../../src/shared/contract/automations";
+import { AUTOMATION_TIME_ZONE, type Weekday } from "../../contract/automations";
 
 /** A wall-clock date and time in the automations' time zone. */
 export interface WallTime {

@@ -5,7 +5,7 @@ import {
   type AutomationPatch,
   type AutomationRun,
   type AutomationTrigger,
-} from "../../src/shared/contract/automations";
+} from "../../contract/automations";
 import { HubError } from "../core/errors";
 import type { Household } from "../household/schema";
 import { relayCommands } from "../switches/relays";

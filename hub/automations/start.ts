@@ -1,4 +1,4 @@
-import { AUTOMATION_RUN_TOPIC, type AutomationRunPayload } from "../../src/shared/contract/automations";
+import { AUTOMATION_RUN_TOPIC, type AutomationRunPayload } from "../../contract/automations";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Db } from "../core/db";
 import type { GarageService } from "../garage/service";

@@ -7,7 +7,7 @@ import {
   type Automation,
   type AutomationBody,
   type AutomationRun,
-} from "../../src/shared/contract/automations";
+} from "../../contract/automations";
 import type { Db } from "../core/db";
 
 interface AutomationRow {

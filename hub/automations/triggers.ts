@@ -1,4 +1,4 @@
-import type { AutomationTrigger } from "../../src/shared/contract/automations";
+import type { AutomationTrigger } from "../../contract/automations";
 
 type Threshold = Extract<AutomationTrigger, { type: "threshold" }>;
 

@@ -2,11 +2,7 @@ import Database from "better-sqlite3";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  AUTOMATIONS_PATH,
-  AutomationAnswerSchema,
-  AutomationsAnswerSchema,
-} from "../../src/shared/contract/automations";
+import { AUTOMATIONS_PATH, AutomationAnswerSchema, AutomationsAnswerSchema } from "../../contract/automations";
 import { call, jsonOf, login, startTestHub, tempDir, until, type TestHub } from "../testing/harness";
 import { createBackup, partialNames, readManifest, restoreBackup } from "./archive";
 import { pruneBackups } from "./nightly";

@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MqttClient } from "mqtt";
-import { BridgeStatsAnswerSchema } from "../../src/shared/contract/bridge";
-import { SensorReadingSchema } from "../../src/shared/contract/sensors";
+import { BridgeStatsAnswerSchema } from "../../contract/bridge";
+import { SensorReadingSchema } from "../../contract/sensors";
 import {
   call,
   connectBrowser,

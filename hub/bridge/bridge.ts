@@ -1,4 +1,4 @@
-import { TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
+import { TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../contract/topics";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { BrokerLimits } from "../broker/limits";
 import type { KnownDevices } from "../household/devices";

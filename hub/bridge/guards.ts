@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { sensorReadingJson } from "../../src/shared/contract/sensors";
+import { sensorReadingJson } from "../../contract/sensors";
 import { jsonDepthWithin } from "../../src/shared/jsonDepth";
 
 /** Largest device payload the bridge reads (DESIGN.md §3 size cap, 64 KiB). */

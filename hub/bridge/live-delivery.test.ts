@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { SensorReadingSchema } from "../../src/shared/contract/sensors";
-import { sensorTopic } from "../../src/shared/contract/topics";
+import { SensorReadingSchema } from "../../contract/sensors";
+import { sensorTopic } from "../../contract/topics";
 import { afterEach, describe, expect, it } from "vitest";
 import type { MqttClient } from "mqtt";
 import { startMosquitto, type TestMosquitto } from "../../tests/e2e/support/mosquitto";

@@ -1,6 +1,6 @@
 import type { MqttClient } from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
-import { BridgeStatsAnswerSchema } from "../../src/shared/contract/bridge";
+import { BridgeStatsAnswerSchema } from "../../contract/bridge";
 import { startMosquitto } from "../../tests/e2e/support/mosquitto";
 import { loadFixture } from "../testing/fixtures";
 import {

@@ -1,4 +1,4 @@
-import { TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
+import { TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../contract/topics";
 import { DEFAULT_BROKER_LIMITS, LimitKeeper, type BrokerLimits } from "../broker/limits";
 import type { HubLogger } from "../broker/link";
 import type { DeviceSource, KnownDevices } from "../household/devices";

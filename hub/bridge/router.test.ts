@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MqttClient } from "mqtt";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { TasmotaConsoleAnswerSchema, tasmotaConsolePath } from "../../src/shared/contract/tasmota-console";
+import { TasmotaConsoleAnswerSchema, tasmotaConsolePath } from "../../contract/tasmota-console";
 import {
   call,
   connectBrowser,

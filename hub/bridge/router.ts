@@ -1,4 +1,4 @@
-import { TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
+import { TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../contract/topics";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { OWNTRACKS_BASE } from "../gps/owntracks";
 import {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { BRIDGE_STATS_PATH, type BridgeStatsAnswer } from "../../src/shared/contract/bridge";
+import { BRIDGE_STATS_PATH, type BridgeStatsAnswer } from "../../contract/bridge";
 import type { LimitStats } from "../broker/limits";
 import type { BridgeStats } from "./stats";
 

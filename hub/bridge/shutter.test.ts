@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { DoorStatePayloadSchema } from "../../src/shared/contract/garage";
+import { DoorStatePayloadSchema } from "../../contract/garage";
 import { HouseholdSchema, type Household } from "../household/schema";
 import { loadFixture } from "../testing/fixtures";
 import { createShutterBridge } from "./shutter";

@@ -1,9 +1,4 @@
-import {
-  doorStateOf,
-  garageStateTopic,
-  type DoorStatePayload,
-  type GarageDoor,
-} from "../../src/shared/contract/garage";
+import { doorStateOf, garageStateTopic, type DoorStatePayload, type GarageDoor } from "../../contract/garage";
 import type { Household } from "../household/schema";
 import { MAX_PAYLOAD_BYTES, asObject, isSafeDeviceName, ownField, parseJsonObject } from "./guards";
 import { emptyTranslation, type Translation } from "./types";

@@ -1,4 +1,4 @@
-import type { PowerPayload } from "../../src/shared/contract/switches";
+import type { PowerPayload } from "../../contract/switches";
 import {
   availabilityTopic,
   powerTopic,
@@ -6,7 +6,7 @@ import {
   tasmotaPassThroughTopic,
   tasmotaTeleTopic,
   type AvailabilityPayload,
-} from "../../src/shared/contract/topics";
+} from "../../contract/topics";
 import { switchPowerKey } from "../switches/relays";
 import type { BridgeIndex } from "./bridge-index";
 import {

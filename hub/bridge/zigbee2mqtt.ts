@@ -1,9 +1,4 @@
-import {
-  availabilityTopic,
-  sensorTopic,
-  ZIGBEE2MQTT_BASE,
-  type AvailabilityPayload,
-} from "../../src/shared/contract/topics";
+import { availabilityTopic, sensorTopic, ZIGBEE2MQTT_BASE, type AvailabilityPayload } from "../../contract/topics";
 import type { BridgeIndex } from "./bridge-index";
 import { MAX_PAYLOAD_BYTES, isSafeDeviceName, ownField, parseJsonObject, readingPayload } from "./guards";
 import { sensorValue } from "./sensor-value";

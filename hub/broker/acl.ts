@@ -1,4 +1,4 @@
-import { NAMESPACE_ROOTS } from "../../src/shared/contract/topics";
+import { NAMESPACE_ROOTS } from "../../contract/topics";
 
 /**
  * Who may publish and subscribe to what on the embedded broker (a device logs in with its

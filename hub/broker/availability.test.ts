@@ -1,10 +1,10 @@
 import * as v from "valibot";
 import type { MqttClient } from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import { garagePath } from "../../src/shared/contract/garage";
-import { LightFeaturesSchema, lightSetPath } from "../../src/shared/contract/lights";
-import { switchSetPath } from "../../src/shared/contract/switches";
+import { ErrorBodySchema } from "../../contract/envelope";
+import { garagePath } from "../../contract/garage";
+import { LightFeaturesSchema, lightSetPath } from "../../contract/lights";
+import { switchSetPath } from "../../contract/switches";
 import { loadFixture } from "../testing/fixtures";
 import {
   call,

@@ -1,4 +1,4 @@
-import { TASMOTA_CMND, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../src/shared/contract/topics";
+import { TASMOTA_CMND, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../contract/topics";
 import { isSafeDeviceName, ownField } from "../bridge/guards";
 import { DeviceRouter } from "../bridge/router";
 import type { KnownDevices } from "../household/devices";

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { BridgeStatsSchema } from "../../src/shared/contract/bridge";
+import { BridgeStatsSchema } from "../../contract/bridge";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { MqttClient } from "mqtt";

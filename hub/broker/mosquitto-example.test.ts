@@ -1,7 +1,7 @@
 import type { MqttClient } from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
 import { startMosquitto, type TestMosquitto } from "../../tests/e2e/support/mosquitto";
-import { NAMESPACE_ROOTS } from "../../src/shared/contract/topics";
+import { NAMESPACE_ROOTS } from "../../contract/topics";
 import { connectMqtt, nextMessage } from "../testing/harness";
 
 // The household example hub/examples/mosquitto (README "Pointing the hub at a household broker")

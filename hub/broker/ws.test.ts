@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MqttClient } from "mqtt";
 import * as v from "valibot";
-import { SessionEndedPayloadSchema, sessionEndedTopic } from "../../src/shared/contract/auth";
+import { SessionEndedPayloadSchema, sessionEndedTopic } from "../../contract/auth";
 import {
   call,
   connectDevice,

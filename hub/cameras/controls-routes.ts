@@ -5,8 +5,8 @@ import {
   PTZ_ROUTE,
   PtzBodySchema,
   type PtzAnswer,
-} from "../../src/shared/contract/camera-controls";
-import type { CameraAnswer } from "../../src/shared/contract/cameras";
+} from "../../contract/camera-controls";
+import type { CameraAnswer } from "../../contract/cameras";
 import { parseBody } from "../http/body";
 import type { CameraControls } from "./controls";
 

@@ -13,9 +13,9 @@ import {
   recordingPath,
   recordingsPath,
   recordingsTopic,
-} from "../../src/shared/contract/camera-controls";
-import { CameraAnswerSchema, MJPEG_BOUNDARY, cameraPath } from "../../src/shared/contract/cameras";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
+} from "../../contract/camera-controls";
+import { CameraAnswerSchema, MJPEG_BOUNDARY, cameraPath } from "../../contract/cameras";
+import { ErrorBodySchema } from "../../contract/envelope";
 import { useCameraHub } from "../testing/camera-hub";
 import { call, connectBrowser, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 import { decodeClip } from "./recordings/clip";

@@ -1,5 +1,5 @@
-import type { NightmodeBody, PtzBody } from "../../src/shared/contract/camera-controls";
-import type { Camera } from "../../src/shared/contract/cameras";
+import type { NightmodeBody, PtzBody } from "../../contract/camera-controls";
+import type { Camera } from "../../contract/cameras";
 import { HubError } from "../core/errors";
 import type { CameraService } from "./service";
 

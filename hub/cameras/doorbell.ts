@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { DOORBELL_RING_TOPIC } from "../../src/shared/contract/cameras";
-import { tasmotaStatTopic, zigbee2mqttTopic } from "../../src/shared/contract/topics";
+import { DOORBELL_RING_TOPIC } from "../../contract/cameras";
+import { tasmotaStatTopic, zigbee2mqttTopic } from "../../contract/topics";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { parseJsonValue } from "../bridge/guards";
 import { DeviceRouter, type DeviceEventFilter } from "../bridge/router";

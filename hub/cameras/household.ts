@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { CameraIdSchema, CameraScalingSchema } from "../../src/shared/contract/cameras";
-import { DeviceNameSchema } from "../../src/shared/contract/sensors";
+import { CameraIdSchema, CameraScalingSchema } from "../../contract/cameras";
+import { DeviceNameSchema } from "../../contract/sensors";
 
 /** An http(s) base URL of a camera gateway (no credentials in it are ever sent to a browser). */
 const GatewayUrlSchema = v.pipe(

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { MJPEG_BOUNDARY } from "../../src/shared/contract/cameras";
+import { MJPEG_BOUNDARY } from "../../contract/cameras";
 import type { FrameSource } from "./source";
 
 /** One part of the multipart stream: boundary line, part headers, the JPEG, CRLF. */

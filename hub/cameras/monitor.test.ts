@@ -6,7 +6,7 @@ import {
   cameraHeartbeatTopic,
   cameraStateTopic,
   type CameraStatePayload,
-} from "../../src/shared/contract/camera-state";
+} from "../../contract/camera-state";
 import type { BrokerLink, PublishOptions } from "../broker/link";
 import { startFakeMjpegCamera } from "../testing/fake-cameras";
 import { freePort, until } from "../testing/harness";

@@ -6,7 +6,7 @@ import {
   type CameraOfflineReason,
   type CameraStateName,
   type CameraStatePayload,
-} from "../../src/shared/contract/camera-state";
+} from "../../contract/camera-state";
 import type { BrokerLink } from "../broker/link";
 import type { FrameSource } from "./source";
 

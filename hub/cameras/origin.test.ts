@@ -1,11 +1,6 @@
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  demoMotionPath,
-  RECORDINGS_PATH,
-  recordingPath,
-  recordingsPath,
-} from "../../src/shared/contract/camera-controls";
+import { demoMotionPath, RECORDINGS_PATH, recordingPath, recordingsPath } from "../../contract/camera-controls";
 import {
   CAMERAS_PATH,
   cameraPath,
@@ -14,8 +9,8 @@ import {
   LiveStreamsAnswerSchema,
   mjpegPath,
   snapshotPath,
-} from "../../src/shared/contract/cameras";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
+} from "../../contract/cameras";
+import { ErrorBodySchema } from "../../contract/envelope";
 import { readHlsIndex, urisOf, useCameraHub } from "../testing/camera-hub";
 import { startFakeHlsCamera, startFakeMjpegCamera, type FakeCamera } from "../testing/fake-cameras";
 import { call, jsonOf, type TestHub } from "../testing/harness";

@@ -1,4 +1,4 @@
-import type { PtzBody } from "../../src/shared/contract/camera-controls";
+import type { PtzBody } from "../../contract/camera-controls";
 
 /** Where a demo camera looks and how it renders: pan (px, + right), tilt (px, + up), zoom (1..4), night picture. */
 export type FrameView = { pan: number; tilt: number; zoom: number; night: boolean };

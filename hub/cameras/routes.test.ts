@@ -12,8 +12,8 @@ import {
   cameraPath,
   mjpegPath,
   snapshotPath,
-} from "../../src/shared/contract/cameras";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
+} from "../../contract/cameras";
+import { ErrorBodySchema } from "../../contract/envelope";
 import { useCameraHub } from "../testing/camera-hub";
 import {
   call,

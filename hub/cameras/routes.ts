@@ -13,7 +13,7 @@ import {
   SNAPSHOT_ROUTE,
   type CameraAnswer,
   type CamerasAnswer,
-} from "../../src/shared/contract/cameras";
+} from "../../contract/cameras";
 import { HubError } from "../core/errors";
 import { parseBody } from "../http/body";
 import type { SessionRegistry } from "../core/session-registry";

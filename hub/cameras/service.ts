@@ -1,5 +1,5 @@
-import { CAMERA_CONFIG_TOPIC, type CameraConfigPayload } from "../../src/shared/contract/camera-state";
-import type { Camera, CameraConfigBody } from "../../src/shared/contract/cameras";
+import { CAMERA_CONFIG_TOPIC, type CameraConfigPayload } from "../../contract/camera-state";
+import type { Camera, CameraConfigBody } from "../../contract/cameras";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
 import { Go2rtcClient } from "./go2rtc/client";

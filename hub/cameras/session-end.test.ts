@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SessionEndedPayloadSchema, sessionEndedTopic } from "../../src/shared/contract/auth";
-import { demoMotionPath, recordingPath, recordingsPath } from "../../src/shared/contract/camera-controls";
+import { SessionEndedPayloadSchema, sessionEndedTopic } from "../../contract/auth";
+import { demoMotionPath, recordingPath, recordingsPath } from "../../contract/camera-controls";
 import {
   cameraPath,
   hlsPath,
@@ -15,8 +15,8 @@ import {
   RtcAnswerSchema,
   rtcPath,
   type LiveStreamsAnswer,
-} from "../../src/shared/contract/cameras";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
+} from "../../contract/cameras";
+import { ErrorBodySchema } from "../../contract/envelope";
 import { runCli } from "../cli";
 import { useCameraHub } from "../testing/camera-hub";
 import { call, connectBrowser, jsonOf, login, nextMessage, type TestHub } from "../testing/harness";

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { afterAll, describe, expect, it } from "vitest";
-import { CAMERAS_PATH, snapshotPath } from "../../src/shared/contract/cameras";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
+import { CAMERAS_PATH, snapshotPath } from "../../contract/cameras";
+import { ErrorBodySchema } from "../../contract/envelope";
 import { useCameraHub } from "../testing/camera-hub";
 import { call, jsonOf, type TestHub } from "../testing/harness";
 import { startHeldCameras, type HeldCameras } from "../testing/held-camera";

@@ -7,8 +7,8 @@ import {
   CameraStatePayloadSchema,
   cameraStateTopic,
   type CameraStatePayload,
-} from "../../src/shared/contract/camera-state";
-import { cameraPath, mjpegPath } from "../../src/shared/contract/cameras";
+} from "../../contract/camera-state";
+import { cameraPath, mjpegPath } from "../../contract/cameras";
 import { startCameraHub } from "../testing/camera-hub";
 import { startFakeMjpegCamera } from "../testing/fake-cameras";
 import { call, connectBrowser, until } from "../testing/harness";

@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import type { CameraConfigBody } from "../../src/shared/contract/cameras";
-import { CameraScalingSchema } from "../../src/shared/contract/cameras";
+import type { CameraConfigBody } from "../../contract/cameras";
+import { CameraScalingSchema } from "../../contract/cameras";
 import type { Db } from "../core/db";
 
 /** What may be edited of a camera (PATCH ../v5/cameras/{id}), as stored in `camera_edits.json`. */

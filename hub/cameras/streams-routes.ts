@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { LIVE_STREAMS_PATH, type LiveStreamsAnswer } from "../../src/shared/contract/cameras";
+import { LIVE_STREAMS_PATH, type LiveStreamsAnswer } from "../../contract/cameras";
 import type { SessionRegistry } from "../core/session-registry";
 import type { CameraService } from "./service";
 

@@ -1,4 +1,4 @@
-import { acStateTopic, type AcStatePayload } from "../../src/shared/contract/climate";
+import { acStateTopic, type AcStatePayload } from "../../contract/climate";
 import { MAX_PAYLOAD_BYTES, isSafeDeviceName, parseJsonObject } from "../bridge/guards";
 import { emptyTranslation, type Translation } from "../bridge/types";
 import type { AcUnit, Household } from "../household/schema";

@@ -5,8 +5,8 @@ import {
   type AcBody,
   type AcCommandResult,
   type AcStatePayload,
-} from "../../src/shared/contract/climate";
-import { availabilityTopic, tasmotaCommandTopic } from "../../src/shared/contract/topics";
+} from "../../contract/climate";
+import { availabilityTopic, tasmotaCommandTopic } from "../../contract/topics";
 import { sendDeviceCommands } from "../broker/commands";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";

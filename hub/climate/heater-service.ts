@@ -6,10 +6,10 @@ import {
   type HeaterConfigBody,
   type HeaterMode,
   type HeaterStatePayload,
-} from "../../src/shared/contract/climate";
-import { SensorReadingSchema } from "../../src/shared/contract/sensors";
-import { PowerPayloadSchema, tasmotaPowerCommand } from "../../src/shared/contract/switches";
-import { availabilityTopic, powerTopic, sensorTopic, tasmotaCommandTopic } from "../../src/shared/contract/topics";
+} from "../../contract/climate";
+import { SensorReadingSchema } from "../../contract/sensors";
+import { PowerPayloadSchema, tasmotaPowerCommand } from "../../contract/switches";
+import { availabilityTopic, powerTopic, sensorTopic, tasmotaCommandTopic } from "../../contract/topics";
 import { sendDeviceCommands } from "../broker/commands";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { HubError } from "../core/errors";

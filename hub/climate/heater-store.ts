@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { HeaterConfigSchema, type HeaterConfig } from "../../src/shared/contract/climate";
+import { HeaterConfigSchema, type HeaterConfig } from "../../contract/climate";
 import type { Db } from "../core/db";
 
 /** The heater's stored config (table `heater_config`, one row, migration 4), validated on read. */

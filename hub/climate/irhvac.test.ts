@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { AcBodySchema, AcStatePayloadSchema } from "../../src/shared/contract/climate";
+import { AcBodySchema, AcStatePayloadSchema } from "../../contract/climate";
 import { parseJsonObject } from "../bridge/guards";
 import { loadFixture } from "../testing/fixtures";
 import { HouseholdSchema } from "../household/schema";

@@ -5,7 +5,7 @@ import {
   type AcFanSpeed,
   type AcMode,
   type AcStatePayload,
-} from "../../src/shared/contract/climate";
+} from "../../contract/climate";
 import { asObject, ownField, type JsonObject } from "../bridge/guards";
 import type { AcUnit } from "../household/schema";
 

@@ -8,8 +8,8 @@ import {
   HeaterStatePayloadSchema,
   type AcStatePayload,
   type HeaterStatePayload,
-} from "../../src/shared/contract/climate";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
+} from "../../contract/climate";
+import { ErrorBodySchema } from "../../contract/envelope";
 import { tasmotaSwitch } from "../simulator/devices";
 import { tasmotaHvacBlaster } from "../simulator/climate";
 import { loadFixture } from "../testing/fixtures";

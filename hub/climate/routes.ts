@@ -10,8 +10,8 @@ import {
   HeaterModeSchema,
   type AcCommandAnswer,
   type HeaterConfigAnswer,
-} from "../../src/shared/contract/climate";
-import { DeviceNameSchema } from "../../src/shared/contract/sensors";
+} from "../../contract/climate";
+import { DeviceNameSchema } from "../../contract/sensors";
 import { HubError } from "../core/errors";
 import { parseBody } from "../http/body";
 import type { AcService } from "./ac-service";
@@ -19,7 +19,7 @@ import type { HeaterService } from "./heater-service";
 
 /**
  * The heater's and the AC's routes on the general base (spec §7; docs/contract.md "Heater and air
- * conditioning"; shapes in src/shared/contract/climate.ts): `GET /heater/config`, `POST
+ * conditioning"; shapes in contract/climate.ts): `GET /heater/config`, `POST
  * /heater/config/{mode}` (no body; 400 naming `mode` for one not in off/on/auto), `PATCH
  * /heater/config` (`{temperature?, sensor?}`), each answering `{item: HeaterConfig}` (404 without
  * a heater); `POST /ac/{id}` (`{mode?, targetTemperature?}`) answering `{item: {id, command, irhvac,

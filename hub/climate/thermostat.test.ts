@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { HeaterConfigBodySchema } from "../../src/shared/contract/climate";
+import { HeaterConfigBodySchema } from "../../contract/climate";
 import { thermostatDecision } from "./thermostat";
 
 describe("thermostat decision (generic_thermostat with hysteresis 0.3 °C)", () => {

@@ -1,4 +1,4 @@
-import { HEATER_HYSTERESIS, type HeaterMode } from "../../src/shared/contract/climate";
+import { HEATER_HYSTERESIS, type HeaterMode } from "../../contract/climate";
 
 /** What the thermostat looks at. `current` null = no fresh reading; `relay` null = not known yet. */
 export interface ThermostatInput {

@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigAnswerSchema } from "../../src/shared/contract/config";
-import { SensorListSchema } from "../../src/shared/contract/sensors";
-import { SwitchesAnswerSchema } from "../../src/shared/contract/switches";
+import { ConfigAnswerSchema } from "../../contract/config";
+import { SensorListSchema } from "../../contract/sensors";
+import { SwitchesAnswerSchema } from "../../contract/switches";
 import { startMosquitto } from "../../tests/e2e/support/mosquitto";
 import { call, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
 

@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { CONFIG_PATH, type ConfigAnswer } from "../../src/shared/contract/config";
-import { SENSORS_PATH, type SensorList } from "../../src/shared/contract/sensors";
-import { SWITCHES_PATH, SwitchGroupSchema, type SwitchesAnswer } from "../../src/shared/contract/switches";
+import { CONFIG_PATH, type ConfigAnswer } from "../../contract/config";
+import { SENSORS_PATH, type SensorList } from "../../contract/sensors";
+import { SWITCHES_PATH, SwitchGroupSchema, type SwitchesAnswer } from "../../contract/switches";
 import type { Household } from "../household/schema";
 import { isHttps } from "../http/session-guard";
 import type { SettingsStore } from "../settings/store";
@@ -35,7 +35,7 @@ export interface ConfigDeps {
 
 /**
  * Configuration routes of the general bases (spec §7 "Configuration", docs/contract.md; shapes in
- * src/shared/contract/config.ts, switches.ts, sensors.ts): GET /config, GET /config/switches,
+ * contract/config.ts, switches.ts, sensors.ts): GET /config, GET /config/switches,
  * GET /config/sensors. The switches list is the `switchesList` setting when one is stored and
  * valid, else the household's.
  */

@@ -2,9 +2,9 @@ import Database from "better-sqlite3";
 import { randomBytes, scryptSync } from "node:crypto";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigAnswerSchema } from "../../src/shared/contract/config";
+import { ConfigAnswerSchema } from "../../contract/config";
 import { runCli } from "../cli";
-import { PreferencesAnswerSchema } from "../../src/shared/contract/preferences";
+import { PreferencesAnswerSchema } from "../../contract/preferences";
 import { call, jsonOf, login, startTestHub, tempDir, type TestHub } from "../testing/harness";
 import { SCHEMA_VERSIONS } from "./db";
 

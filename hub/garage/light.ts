@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import { DoorStatePayloadSchema, garageStateTopic } from "../../src/shared/contract/garage";
-import { GarageLightValueSchema } from "../../src/shared/contract/settingValues";
-import type { SwitchSetAnswer, SwitchSetBody } from "../../src/shared/contract/switches";
+import { DoorStatePayloadSchema, garageStateTopic } from "../../contract/garage";
+import { GarageLightValueSchema } from "../../contract/settingValues";
+import type { SwitchSetAnswer, SwitchSetBody } from "../../contract/switches";
 import type { BrokerLink, HubLogger } from "../broker/link";
 
 /** The switch command the garage light needs (SwitchService.set). */

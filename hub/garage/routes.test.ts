@@ -2,8 +2,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MqttClient } from "mqtt";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DoorStatePayloadSchema, GarageCommandAnswerSchema } from "../../src/shared/contract/garage";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
+import { DoorStatePayloadSchema, GarageCommandAnswerSchema } from "../../contract/garage";
+import { ErrorBodySchema } from "../../contract/envelope";
 import * as v from "valibot";
 import {
   call,

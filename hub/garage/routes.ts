@@ -6,8 +6,8 @@ import {
   GARAGE_DOORS,
   garagePath,
   type GarageCommandAnswer,
-} from "../../src/shared/contract/garage";
-import type { ErrorBody } from "../../src/shared/contract/envelope";
+} from "../../contract/garage";
+import type { ErrorBody } from "../../contract/envelope";
 import { parseBody } from "../http/body";
 import type { GarageService } from "./service";
 

@@ -1,6 +1,6 @@
 import { sendDeviceCommands } from "../broker/commands";
-import type { GarageAction, GarageCommand, GarageCommandResult, GarageDoor } from "../../src/shared/contract/garage";
-import { TASMOTA_CMND } from "../../src/shared/contract/topics";
+import type { GarageAction, GarageCommand, GarageCommandResult, GarageDoor } from "../../contract/garage";
+import { TASMOTA_CMND } from "../../contract/topics";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
 import type { GarageDevice, Household } from "../household/schema";

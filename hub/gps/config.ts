@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { GeoPointSchema, GpsTrackerIdSchema } from "../../src/shared/contract/gps";
+import { GeoPointSchema, GpsTrackerIdSchema } from "../../contract/gps";
 
 /** An OwnTracks `<user>/<device>` pair: the levels after `owntracks/` in the tracker's topic. */
 const OwnTracksIdSchema = v.pipe(

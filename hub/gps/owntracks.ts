@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { LatitudeSchema, LongitudeSchema } from "../../src/shared/contract/gps";
+import { LatitudeSchema, LongitudeSchema } from "../../contract/gps";
 
 /** The topic root OwnTracks publishes under (`owntracks/<user>/<device>`, its default base topic). */
 export const OWNTRACKS_BASE = "owntracks";

@@ -1,13 +1,8 @@
 import type { MqttClient } from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import {
-  GpsAlertSchema,
-  GpsNotificationsAnswerSchema,
-  GpsStateSchema,
-  GpsTrackAnswerSchema,
-} from "../../src/shared/contract/gps";
+import { ErrorBodySchema } from "../../contract/envelope";
+import { GpsAlertSchema, GpsNotificationsAnswerSchema, GpsStateSchema, GpsTrackAnswerSchema } from "../../contract/gps";
 import { DEMO_HOME } from "../simulator/devices";
 import { loadFixture } from "../testing/fixtures";
 import {

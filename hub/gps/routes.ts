@@ -6,13 +6,13 @@ import {
   GpsTrackQuerySchema,
   type GpsNotificationsAnswer,
   type GpsTrackAnswer,
-} from "../../src/shared/contract/gps";
+} from "../../contract/gps";
 import { parseBody } from "../http/body";
 import type { GpsService } from "./service";
 
 /**
  * The GPS tracker's routes on the general base (spec §7; docs/contract.md "GPS"; shapes in
- * src/shared/contract/gps.ts): `POST /gps/notifications` (body `{state: boolean}`, answer
+ * contract/gps.ts): `POST /gps/notifications` (body `{state: boolean}`, answer
  * `{item:{state}}`) and `GET /gps/{tracker}/track?hours=1..24` (answer `{items: TrackPoint[]}`,
  * oldest first; unknown tracker 404, bad `hours` 400 naming it).
  */

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { GpsAlertSchema, GpsStateSchema } from "../../src/shared/contract/gps";
+import { GpsAlertSchema, GpsStateSchema } from "../../contract/gps";
 import type { BrokerLink, MessageHandler } from "../broker/link";
 import { openDb, type Db } from "../core/db";
 import { tempDir } from "../testing/harness";

@@ -6,7 +6,7 @@ import {
   type GpsAlert,
   type GpsState,
   type TrackPoint,
-} from "../../src/shared/contract/gps";
+} from "../../contract/gps";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { DeviceRouter } from "../bridge/router";
 import { HubError } from "../core/errors";

@@ -1,10 +1,5 @@
 import * as v from "valibot";
-import {
-  GPS_TRACK_MAX_HOURS,
-  GPS_TRACK_MAX_POINTS,
-  TrackPointSchema,
-  type TrackPoint,
-} from "../../src/shared/contract/gps";
+import { GPS_TRACK_MAX_HOURS, GPS_TRACK_MAX_POINTS, TrackPointSchema, type TrackPoint } from "../../contract/gps";
 import type { Db } from "../core/db";
 
 /** Limits of the stored track (defaults: the contract's 24 h and 5,000 points per tracker). */

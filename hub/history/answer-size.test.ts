@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
+import { ErrorBodySchema } from "../../contract/envelope";
 import {
   EventsDayAnswerSchema,
   HISTORY_EVENTS,
@@ -8,7 +8,7 @@ import {
   MINUTE_MS,
   dayOf,
   dayWindow,
-} from "../../src/shared/contract/history";
+} from "../../contract/history";
 import { openDb } from "../core/db";
 import { call, jsonOf, login, startTestHub, tempDir, type TestHub } from "../testing/harness";
 import { HistoryStore, type HistoryRow } from "./store";

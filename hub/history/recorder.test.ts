@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "../../src/shared/contract/history";
+import { MINUTE_MS } from "../../contract/history";
 import { openDb, type Db } from "../core/db";
 import { tempDir } from "../testing/harness";
 import * as v from "valibot";

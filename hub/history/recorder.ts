@@ -1,12 +1,7 @@
 import * as v from "valibot";
-import {
-  HistoryDeviceSchema,
-  HistoryEventSchema,
-  MINUTE_MS,
-  type HistoryEvent,
-} from "../../src/shared/contract/history";
-import { SENSOR_KINDS, SensorReadingSchema } from "../../src/shared/contract/sensors";
-import { PowerPayloadSchema } from "../../src/shared/contract/switches";
+import { HistoryDeviceSchema, HistoryEventSchema, MINUTE_MS, type HistoryEvent } from "../../contract/history";
+import { SENSOR_KINDS, SensorReadingSchema } from "../../contract/sensors";
+import { PowerPayloadSchema } from "../../contract/switches";
 import type { SeriesFilter } from "./series-filter";
 import { HISTORY_LIMITS, type HistoryRow, type HistoryStore } from "./store";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MqttClient } from "mqtt";
-import { EventsDayAnswerSchema, dayOf } from "../../src/shared/contract/history";
+import { EventsDayAnswerSchema, dayOf } from "../../contract/history";
 import { loadFixture } from "../testing/fixtures";
 import { call, connectDevice, freePort, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { EVENTS_DAY_PATH, EventsDayQuerySchema, type EventsDayAnswer } from "../../src/shared/contract/history";
+import { EVENTS_DAY_PATH, EventsDayQuerySchema, type EventsDayAnswer } from "../../contract/history";
 import { parseBody } from "../http/body";
 import type { HistoryService } from "./service";
 
 /**
  * `GET /events/day` on the general bases (spec §7, §9; docs/contract.md "History"; shapes in
- * src/shared/contract/history.ts): query `day`, `event`, `device` (repeated keys for several),
+ * contract/history.ts): query `day`, `event`, `device` (repeated keys for several),
  * optional `bucket` minutes; answers `{items:[{event, device, time, value, min, max}]}`. A bad
  * query is 400 BAD_REQUEST naming the parameter; one spanning more than `MAX_BUCKETS_PER_ANSWER`
  * (events × devices × buckets) is 400 naming that limit.

@@ -1,6 +1,6 @@
 import type { MqttClient } from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
-import { EventsDayAnswerSchema, dayOf } from "../../src/shared/contract/history";
+import { EventsDayAnswerSchema, dayOf } from "../../contract/history";
 import { openDb } from "../core/db";
 import { loadFixture } from "../testing/fixtures";
 import { call, connectDevice, freePort, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";

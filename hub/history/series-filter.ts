@@ -1,5 +1,5 @@
-import type { HistoryEvent } from "../../src/shared/contract/history";
-import { tasmotaPowerCommand } from "../../src/shared/contract/switches";
+import type { HistoryEvent } from "../../contract/history";
+import { tasmotaPowerCommand } from "../../contract/switches";
 import { ownField, parseJsonObject, MAX_PAYLOAD_BYTES } from "../bridge/guards";
 import type { Household } from "../household/schema";
 

@@ -7,7 +7,7 @@ import {
   dayWindow,
   type EventsDayQuery,
   type HistoryItem,
-} from "../../src/shared/contract/history";
+} from "../../contract/history";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Db } from "../core/db";
 import { HubError } from "../core/errors";

@@ -1,5 +1,5 @@
-import type { HistoryEvent } from "../../src/shared/contract/history";
-import { MINUTE_MS } from "../../src/shared/contract/history";
+import type { HistoryEvent } from "../../contract/history";
+import { MINUTE_MS } from "../../contract/history";
 import type { Db } from "../core/db";
 
 /**

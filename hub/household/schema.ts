@@ -1,18 +1,18 @@
 import * as v from "valibot";
-import { DeviceNameSchema, SensorSchema } from "../../src/shared/contract/sensors";
-import { LightConfigSchema } from "../../src/shared/contract/lights";
-import { GarageDoorSchema } from "../../src/shared/contract/garage";
+import { DeviceNameSchema, SensorSchema } from "../../contract/sensors";
+import { LightConfigSchema } from "../../contract/lights";
+import { GarageDoorSchema } from "../../contract/garage";
 import { GpsConfigSchema } from "../gps/config";
-import { HeaterModeSchema, HeaterTemperatureSchema } from "../../src/shared/contract/climate";
-import { RelaySchema, SwitchGroupSchema, SwitchSchema as SwitchEntrySchema } from "../../src/shared/contract/switches";
+import { HeaterModeSchema, HeaterTemperatureSchema } from "../../contract/climate";
+import { RelaySchema, SwitchGroupSchema, SwitchSchema as SwitchEntrySchema } from "../../contract/switches";
 import { DoorbellSchema, HouseholdCamerasSchema } from "../cameras/household";
 
-export type { Sensor, SensorKind } from "../../src/shared/contract/sensors";
-export type { SwitchGroup } from "../../src/shared/contract/switches";
+export type { Sensor, SensorKind } from "../../contract/sensors";
+export type { SwitchGroup } from "../../contract/switches";
 
 /**
  * A switch of the household file: the entry `GET /config/switches` answers (name, label, purpose;
- * src/shared/contract/switches.ts) plus the Tasmota `device` it drives and optionally one `relay` of it.
+ * contract/switches.ts) plus the Tasmota `device` it drives and optionally one `relay` of it.
  * A switch bound to one relay is named otherwise than its device: `power/<device>/…` carries every
  * relay of the device, `power/<name>/…` only that relay (hub/switches/relays.ts).
  */

@@ -9,8 +9,8 @@ import {
   type TestHub,
 } from "../testing/harness";
 import * as v from "valibot";
-import { ErrorCodeSchema } from "../../src/shared/contract/errors";
-import { PreferencesAnswerSchema } from "../../src/shared/contract/preferences";
+import { ErrorCodeSchema } from "../../contract/errors";
+import { PreferencesAnswerSchema } from "../../contract/preferences";
 
 // CSRF (docs/security.md): a page on another port of the same host (same-site, so SameSite=Strict
 // does not help) must not lock the victim's session with a `text/plain` POST nor open /mqtt with the

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ERROR_STATUS, type ErrorCode } from "../../src/shared/contract/errors";
-import type { ErrorBody } from "../../src/shared/contract/envelope";
+import { ERROR_STATUS, type ErrorCode } from "../../contract/errors";
+import type { ErrorBody } from "../../contract/envelope";
 import { HubError } from "../core/errors";
 
 function isFastifyClientError(error: unknown): error is FastifyError {

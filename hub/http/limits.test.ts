@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import * as v from "valibot";
-import { ConfigAnswerSchema } from "../../src/shared/contract/config";
-import { ErrorCodeSchema } from "../../src/shared/contract/errors";
+import { ConfigAnswerSchema } from "../../contract/config";
+import { ErrorCodeSchema } from "../../contract/errors";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDb } from "../core/db";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { ErrorCodeSchema } from "../../src/shared/contract/errors";
+import { ErrorCodeSchema } from "../../contract/errors";
 import { login, startTestHub, type TestHub } from "../testing/harness";
 
 // Body echoed in errors (docs/security.md): a 400 on /auth must not echo the body, password

@@ -1,4 +1,4 @@
-import { ConfigAnswerSchema } from "../../src/shared/contract/config";
+import { ConfigAnswerSchema } from "../../contract/config";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, readConfig } from "../config";
 import { call, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";

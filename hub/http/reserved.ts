@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ErrorBody } from "../../src/shared/contract/envelope";
+import type { ErrorBody } from "../../contract/envelope";
 
 /**
  * A reserved domain (cameras, garage and gate): every path of its base answers 404 NOT_FOUND

@@ -1,6 +1,6 @@
 import type { CookieSerializeOptions } from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { SESSION_COOKIE, SIGNED_IN_COOKIE } from "../../src/shared/contract/auth";
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from "../../contract/auth";
 import type { AuthService } from "../auth/auth-service";
 import type { SessionRow } from "../auth/session-store";
 import { HubError } from "../core/errors";

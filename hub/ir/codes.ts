@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { IrCodeSchema, type IrCode } from "../../src/shared/contract/ir";
+import { IrCodeSchema, type IrCode } from "../../contract/ir";
 import { asObject, ownField, parseJsonObject } from "../bridge/guards";
 
 /**

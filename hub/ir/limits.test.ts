@@ -1,7 +1,7 @@
 import type { MqttClient } from "mqtt";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
+import { ErrorBodySchema } from "../../contract/envelope";
 import {
   IR_CODE_PATH,
   IR_LEARN_PATH,
@@ -10,8 +10,8 @@ import {
   IrStateSchema,
   MAX_IR_BUTTONS,
   type IrCode,
-} from "../../src/shared/contract/ir";
-import { LIVE_PAYLOAD_MAX_BYTES } from "../../src/shared/contract/topics";
+} from "../../contract/ir";
+import { LIVE_PAYLOAD_MAX_BYTES } from "../../contract/topics";
 import { openDb } from "../core/db";
 import {
   call,

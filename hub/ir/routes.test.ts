@@ -1,6 +1,6 @@
 import type { MqttClient } from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
+import { ErrorBodySchema } from "../../contract/envelope";
 import {
   IR_CODE_PATH,
   IR_LEARN_PATH,
@@ -12,7 +12,7 @@ import {
   irStateTopic,
   IrStateSchema,
   type IrState,
-} from "../../src/shared/contract/ir";
+} from "../../contract/ir";
 import { loadFixture } from "../testing/fixtures";
 import {
   call,

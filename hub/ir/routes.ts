@@ -9,13 +9,13 @@ import {
   type IrCodeAnswer,
   type IrLearnAnswer,
   type IrSendAnswer,
-} from "../../src/shared/contract/ir";
+} from "../../contract/ir";
 import { parseBody } from "../http/body";
 import type { IrService } from "./service";
 
 /**
  * The IR routes on the general base (spec §7; docs/contract.md "Infrared remotes"; shapes in
- * src/shared/contract/ir.ts): `POST /ir/send` `{device, code}` -> `{item:{device, code, sentAt}}`;
+ * contract/ir.ts): `POST /ir/send` `{device, code}` -> `{item:{device, code, sentAt}}`;
  * `POST /ir/learn` `{device, enable}` -> `{item:{device, learning}}`; `POST /ir/code` `{device,
  * name, code}` -> `{item:{device, name, code}}`. Unknown device 404, bad body 400 naming the field.
  */

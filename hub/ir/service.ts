@@ -6,8 +6,8 @@ import {
   type IrFeatures,
   type IrSendBody,
   type IrState,
-} from "../../src/shared/contract/ir";
-import { TASMOTA_TELE, tasmotaCommandTopic } from "../../src/shared/contract/topics";
+} from "../../contract/ir";
+import { TASMOTA_TELE, tasmotaCommandTopic } from "../../contract/topics";
 import { DeviceRouter } from "../bridge/router";
 import { sendDeviceCommands } from "../broker/commands";
 import type { BrokerLink, HubLogger } from "../broker/link";

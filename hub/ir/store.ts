@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { IrCodeNameSchema, IrCodeSchema, type IrButton, type IrCode } from "../../src/shared/contract/ir";
+import { IrCodeNameSchema, IrCodeSchema, type IrButton, type IrCode } from "../../contract/ir";
 import type { Db } from "../core/db";
 
 /**

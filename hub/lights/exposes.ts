@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import type { LightFeatures, LightRange } from "../../src/shared/contract/lights";
+import type { LightFeatures, LightRange } from "../../contract/lights";
 import type { LightModel, Zigbee2MqttProperties } from "./model";
 
 /**

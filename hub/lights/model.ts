@@ -1,4 +1,4 @@
-import type { LightFeatures } from "../../src/shared/contract/lights";
+import type { LightFeatures } from "../../contract/lights";
 
 /**
  * Where a Zigbee2MQTT light's properties are: the exposes' `property` names (endpoint-suffixed on

@@ -1,13 +1,8 @@
 import * as v from "valibot";
 import type { MqttClient } from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import {
-  LightFeaturesSchema,
-  LightSetAnswerSchema,
-  LightStateSchema,
-  lightSetPath,
-} from "../../src/shared/contract/lights";
+import { ErrorBodySchema } from "../../contract/envelope";
+import { LightFeaturesSchema, LightSetAnswerSchema, LightStateSchema, lightSetPath } from "../../contract/lights";
 import {
   call,
   connectBrowser,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { LIGHT_SET_ROUTE, LightSetBodySchema, type LightSetAnswer } from "../../src/shared/contract/lights";
+import { LIGHT_SET_ROUTE, LightSetBodySchema, type LightSetAnswer } from "../../contract/lights";
 import { parseBody } from "../http/body";
 import type { LightsService } from "./service";
 

@@ -1,5 +1,5 @@
 import { sendDeviceCommands } from "../broker/commands";
-import type { LightConfig, LightFeatures, LightSetBody, LightState } from "../../src/shared/contract/lights";
+import type { LightConfig, LightFeatures, LightSetBody, LightState } from "../../contract/lights";
 import {
   lightFeaturesTopic,
   lightStateTopic,
@@ -7,7 +7,7 @@ import {
   TASMOTA_STAT,
   TASMOTA_TELE,
   ZIGBEE2MQTT_BASE,
-} from "../../src/shared/contract/topics";
+} from "../../contract/topics";
 import { isSafeDeviceName, type JsonObject } from "../bridge/guards";
 import { DeviceRouter, type DeviceEvent } from "../bridge/router";
 import type { BrokerLink, HubLogger } from "../broker/link";

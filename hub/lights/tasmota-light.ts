@@ -1,4 +1,4 @@
-import type { LightColor, LightColorMode, LightFeatures, LightState } from "../../src/shared/contract/lights";
+import type { LightColor, LightColorMode, LightFeatures, LightState } from "../../contract/lights";
 import { hexToRgb, hsToRgb, rgbToHex, xyToRgb, type Rgb } from "./color";
 import type { LightCommand, LightColorCommand } from "./command";
 

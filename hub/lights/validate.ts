@@ -1,4 +1,4 @@
-import type { LightFeatures, LightSetBody } from "../../src/shared/contract/lights";
+import type { LightFeatures, LightSetBody } from "../../contract/lights";
 import { HubError } from "../core/errors";
 import type { LightColorCommand, LightCommand } from "./command";
 import type { LightModel } from "./model";

@@ -1,4 +1,4 @@
-import type { LightColor, LightColorMode, LightState } from "../../src/shared/contract/lights";
+import type { LightColor, LightColorMode, LightState } from "../../contract/lights";
 import { hsToRgb, rgbToHex, xyToRgb } from "./color";
 import type { LightCommand } from "./command";
 import type { Zigbee2MqttProperties } from "./model";

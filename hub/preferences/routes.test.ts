@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PreferencesAnswerSchema } from "../../src/shared/contract/preferences";
+import { PreferencesAnswerSchema } from "../../contract/preferences";
 import { call, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
 
 let hub: TestHub;

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { PREFERENCES_PATH, PreferencesBodySchema, type PreferencesAnswer } from "../../src/shared/contract/preferences";
+import { PREFERENCES_PATH, PreferencesBodySchema, type PreferencesAnswer } from "../../contract/preferences";
 import { parseBody } from "../http/body";
 import { sessionOf } from "../http/session-guard";
 import type { PreferencesStore } from "./store";
 
 /**
  * GET and PATCH /preferences on the authentication base (spec §7, docs/contract.md; shapes in
- * src/shared/contract/preferences.ts): the signed-in user's preferences, every field answered.
+ * contract/preferences.ts): the signed-in user's preferences, every field answered.
  */
 export function preferencesRoutes({ preferences }: { preferences: PreferencesStore }) {
   return async (app: FastifyInstance): Promise<void> => {

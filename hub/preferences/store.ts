@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { PreferencesSchema, type Preferences, type PreferencesPatch } from "../../src/shared/contract/preferences";
+import { PreferencesSchema, type Preferences, type PreferencesPatch } from "../../contract/preferences";
 import type { Db } from "../core/db";
 
 const DEFAULTS: Preferences = v.parse(PreferencesSchema, {});
@@ -27,7 +27,7 @@ export function readPreferences(json: string | undefined): Preferences {
   return v.parse(PreferencesSchema, result);
 }
 
-/** Per-user preferences (schema and defaults: src/shared/contract/preferences.ts), stored as JSON. */
+/** Per-user preferences (schema and defaults: contract/preferences.ts), stored as JSON. */
 export class PreferencesStore {
   constructor(private readonly db: Db) {}
 

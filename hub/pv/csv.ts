@@ -1,4 +1,4 @@
-import { PV_LOG_MAX_ROWS } from "../../src/shared/contract/pv";
+import { PV_LOG_MAX_ROWS } from "../../contract/pv";
 
 /** One reading of a PV log: when (epoch ms), the power at that time (W) and the energy meter (kWh, cumulative). */
 export interface PvReading {

@@ -1,12 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import {
-  PV_LOG_MAX_BYTES,
-  PvLogAnswerSchema,
-  PvLogErrorSchema,
-  PvLogsAnswerSchema,
-} from "../../src/shared/contract/pv";
+import { ErrorBodySchema } from "../../contract/envelope";
+import { PV_LOG_MAX_BYTES, PvLogAnswerSchema, PvLogErrorSchema, PvLogsAnswerSchema } from "../../contract/pv";
 import { call, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
 
 const sample = readFileSync(new URL("../examples/pv-sample.csv", import.meta.url));

@@ -7,7 +7,7 @@ import {
   PV_LOGS_PATH,
   type PvLogAnswer,
   type PvLogsAnswer,
-} from "../../src/shared/contract/pv";
+} from "../../contract/pv";
 import { HubError } from "../core/errors";
 import type { PvService } from "./service";
 
@@ -28,7 +28,7 @@ export const PV_MULTIPART_LIMITS = {
 
 /**
  * The PV routes on the general base (spec §7; docs/contract.md "PV logs"; shapes in
- * src/shared/contract/pv.ts): `POST /pv/log` (multipart/form-data, the CSV in field `file`;
+ * contract/pv.ts): `POST /pv/log` (multipart/form-data, the CSV in field `file`;
  * answer `{item: PvLogSummary}`; a bad file 400 BAD_REQUEST `{line, message: "line <n>: …"}`, no
  * file 400 naming `file`, too large 413) and `GET /pv/logs` (`{items: PvLogSummary[]}`, newest first).
  */

@@ -1,4 +1,4 @@
-import { PV_LOG_MAX_BYTES, type PvLogSummary } from "../../src/shared/contract/pv";
+import { PV_LOG_MAX_BYTES, type PvLogSummary } from "../../contract/pv";
 import { HubError } from "../core/errors";
 import { parsePvCsv } from "./csv";
 import type { PvStore } from "./store";

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { PV_LOGS_KEPT, PvLogSummarySchema, type PvLogSummary } from "../../src/shared/contract/pv";
+import { PV_LOGS_KEPT, PvLogSummarySchema, type PvLogSummary } from "../../contract/pv";
 import type { Db } from "../core/db";
 import type { ParsedPvLog } from "./csv";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigAnswerSchema } from "../../src/shared/contract/config";
-import { SettingAnswerSchema } from "../../src/shared/contract/settings";
+import { ConfigAnswerSchema } from "../../contract/config";
+import { SettingAnswerSchema } from "../../contract/settings";
 import { call, connectBrowser, jsonOf, login, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 
 let hub: TestHub | undefined;

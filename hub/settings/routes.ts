@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { SETTINGS_PATH, SettingsBodySchema, type SettingAnswer } from "../../src/shared/contract/settings";
+import { SETTINGS_PATH, SettingsBodySchema, type SettingAnswer } from "../../contract/settings";
 import { HubError } from "../core/errors";
 import { parseBody } from "../http/body";
 import type { SettingsService } from "./service";
 
 /**
  * PATCH /settings on the authentication base (spec §7, docs/contract.md; shapes in
- * src/shared/contract/settings.ts): stores a household setting and publishes it retained.
+ * contract/settings.ts): stores a household setting and publishes it retained.
  */
 export function settingsRoutes({ settings }: { settings: SettingsService }) {
   return async (app: FastifyInstance): Promise<void> => {

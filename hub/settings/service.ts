@@ -1,5 +1,5 @@
-import { settingsTopic } from "../../src/shared/contract/topics";
-import type { SettingKey } from "../../src/shared/contract/settings";
+import { settingsTopic } from "../../contract/topics";
+import type { SettingKey } from "../../contract/settings";
 import type { BrokerLink } from "../broker/link";
 import type { SettingsStore, SkippedSetting } from "./store";
 import { applySetting, checkSettingValue, settingJson, type KnownSwitches } from "./value";

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { SettingKeySchema, type SettingKey } from "../../src/shared/contract/settings";
+import { SettingKeySchema, type SettingKey } from "../../contract/settings";
 import { settingValueProblem } from "../core/json-limits";
 import type { Db } from "../core/db";
 

@@ -1,7 +1,7 @@
-import { settingValueIssue, unknownSwitchIssue } from "../../src/shared/contract/settingValues";
+import { settingValueIssue, unknownSwitchIssue } from "../../contract/settingValues";
 import * as v from "valibot";
-import { GPS_TILE_URL_SETTING, GpsTileUrlSchema } from "../../src/shared/contract/gps";
-import type { SettingKey } from "../../src/shared/contract/settings";
+import { GPS_TILE_URL_SETTING, GpsTileUrlSchema } from "../../contract/gps";
+import type { SettingKey } from "../../contract/settings";
 import { HubError } from "../core/errors";
 import { settingValueProblem } from "../core/json-limits";
 

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { CalendarEventsPayloadSchema } from "../../src/shared/contract/calendar";
+import { CalendarEventsPayloadSchema } from "../../contract/calendar";
 import { demoCalendar } from "./calendar";
 
 describe("demo calendar", () => {

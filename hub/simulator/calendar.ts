@@ -1,4 +1,4 @@
-import { CALENDAR_EVENTS_TOPIC, type CalendarEvent } from "../../src/shared/contract/calendar";
+import { CALENDAR_EVENTS_TOPIC, type CalendarEvent } from "../../contract/calendar";
 import type { BrokerLink } from "../broker/link";
 
 /** How often the demo calendar is republished (its events are relative to today), ms. */

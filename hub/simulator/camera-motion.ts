@@ -1,4 +1,4 @@
-import { DOORBELL, DOORBELL_RING_TOPIC } from "../../src/shared/contract/cameras";
+import { DOORBELL, DOORBELL_RING_TOPIC } from "../../contract/cameras";
 import type { BrokerLink } from "../broker/link";
 
 /** How often the demo raises a motion event on a random camera: every 2 to 3 minutes. */

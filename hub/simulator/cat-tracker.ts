@@ -1,4 +1,4 @@
-import type { GeoPoint } from "../../src/shared/contract/gps";
+import type { GeoPoint } from "../../contract/gps";
 import { OWNTRACKS_BASE, ownTracksLocation } from "../gps/owntracks";
 import type { SimDevice } from "./devices";
 import { RandomWalk, round } from "./random-walk";

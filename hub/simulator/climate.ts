@@ -1,4 +1,4 @@
-import { TASMOTA_CMND, tasmotaStatTopic, tasmotaTeleTopic } from "../../src/shared/contract/topics";
+import { TASMOTA_CMND, tasmotaStatTopic, tasmotaTeleTopic } from "../../contract/topics";
 import type { DeviceMessage, SimDevice } from "./devices";
 
 /** IRHVAC modes and fan speeds as Tasmota prints them (IRremoteESP8266 stdAc names). */

@@ -4,7 +4,7 @@ import { tasmotaRgbwwLight, zigbee2mqttLights } from "./lights";
 import { tasmotaStatusAnswer } from "./tasmota-status";
 import { tasmotaIrBlaster } from "./ir";
 import { RandomWalk, daylightLux, round, tasmotaTime } from "./random-walk";
-import { TASMOTA_CMND, tasmotaStatTopic, tasmotaTeleTopic, zigbee2mqttTopic } from "../../src/shared/contract/topics";
+import { TASMOTA_CMND, tasmotaStatTopic, tasmotaTeleTopic, zigbee2mqttTopic } from "../../contract/topics";
 
 /** One native device message: topic and exact payload text, retained like the real device. */
 export interface DeviceMessage {

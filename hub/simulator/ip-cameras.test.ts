@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CamerasAnswerSchema, mjpegPath, snapshotPath } from "../../src/shared/contract/cameras";
+import { CamerasAnswerSchema, mjpegPath, snapshotPath } from "../../contract/cameras";
 import { readHlsIndex, readJpegParts, useCameraHub } from "../testing/camera-hub";
 import { call, jsonOf, type TestHub } from "../testing/harness";
 

@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { irStateTopic, IrStateSchema } from "../../src/shared/contract/ir";
-import { TASMOTA_CMND, tasmotaStatTopic, tasmotaTeleTopic } from "../../src/shared/contract/topics";
+import { irStateTopic, IrStateSchema } from "../../contract/ir";
+import { TASMOTA_CMND, tasmotaStatTopic, tasmotaTeleTopic } from "../../contract/topics";
 import type { DeviceMessage, SimDevice } from "./devices";
 
 /** NEC codes of an LG TV remote (power: fixture cmnd_irsend_nec.json; volume up, volume down) the demo blaster "receives" in turn. */

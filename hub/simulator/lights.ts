@@ -7,7 +7,7 @@ import {
   tasmotaTeleTopic,
   ZIGBEE2MQTT_BASE,
   zigbee2mqttTopic,
-} from "../../src/shared/contract/topics";
+} from "../../contract/topics";
 import { tasmotaTime } from "./random-walk";
 import type { DeviceMessage, SimDevice } from "./devices";
 

@@ -1,5 +1,5 @@
 import type { BrokerLink, HubLogger } from "../broker/link";
-import { tasmotaStatTopic, tasmotaTeleTopic } from "../../src/shared/contract/topics";
+import { tasmotaStatTopic, tasmotaTeleTopic } from "../../contract/topics";
 
 /** Steps of a full travel (0 -> 100 %): at the default 500 ms a step, 6 s end to end. */
 export const SHUTTER_STEPS = 12;

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { SensorReadingSchema } from "../../src/shared/contract/sensors";
+import { SensorReadingSchema } from "../../contract/sensors";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectBrowser, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";

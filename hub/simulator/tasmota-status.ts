@@ -1,4 +1,4 @@
-import { tasmotaStatTopic } from "../../src/shared/contract/topics";
+import { tasmotaStatTopic } from "../../contract/topics";
 import type { DeviceMessage } from "./devices";
 
 /** What a simulated Tasmota knows of itself for its console answers. */

@@ -1,5 +1,5 @@
-import { tasmotaCommandStem } from "../../src/shared/contract/tasmota-console-policy";
-import { tasmotaCommandText, type TasmotaConsoleLine } from "../../src/shared/contract/tasmota-console";
+import { tasmotaCommandStem } from "../../contract/tasmota-console-policy";
+import { tasmotaCommandText, type TasmotaConsoleLine } from "../../contract/tasmota-console";
 import type { SessionRow } from "../auth/session-store";
 
 /** What replaces a secret argument in the log. */

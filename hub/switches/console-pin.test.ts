@@ -1,12 +1,8 @@
 import type { MqttClient } from "mqtt";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BadPinErrorSchema, RetryAfterErrorSchema } from "../../src/shared/contract/auth";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import {
-  PinRequiredErrorSchema,
-  TasmotaConsoleAnswerSchema,
-  tasmotaConsolePath,
-} from "../../src/shared/contract/tasmota-console";
+import { BadPinErrorSchema, RetryAfterErrorSchema } from "../../contract/auth";
+import { ErrorBodySchema } from "../../contract/envelope";
+import { PinRequiredErrorSchema, TasmotaConsoleAnswerSchema, tasmotaConsolePath } from "../../contract/tasmota-console";
 import {
   call,
   connectDevice,

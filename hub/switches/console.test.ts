@@ -1,7 +1,7 @@
 import type { MqttClient } from "mqtt";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import { TasmotaConsoleAnswerSchema, tasmotaConsolePath } from "../../src/shared/contract/tasmota-console";
+import { ErrorBodySchema } from "../../contract/envelope";
+import { TasmotaConsoleAnswerSchema, tasmotaConsolePath } from "../../contract/tasmota-console";
 import { tasmotaSwitch } from "../simulator/devices";
 import { call, connectDevice, freePort, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
 

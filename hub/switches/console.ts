@@ -3,9 +3,9 @@ import {
   TASMOTA_CONSOLE_TIMEOUT_MS,
   type PinRequiredError,
   type TasmotaConsoleAnswer,
-} from "../../src/shared/contract/tasmota-console";
-import { tasmotaCommandsNeedingPin } from "../../src/shared/contract/tasmota-console-policy";
-import { TASMOTA_STAT, tasmotaCommandTopic } from "../../src/shared/contract/topics";
+} from "../../contract/tasmota-console";
+import { tasmotaCommandsNeedingPin } from "../../contract/tasmota-console-policy";
+import { TASMOTA_STAT, tasmotaCommandTopic } from "../../contract/topics";
 import { MAX_PAYLOAD_BYTES, parseJsonObject } from "../bridge/guards";
 import { DeviceRouter } from "../bridge/router";
 import { sendDeviceCommands } from "../broker/commands";

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
+import { ErrorBodySchema } from "../../contract/envelope";
 import {
   SWITCHES_PATH,
   SWITCHES_RELOAD_PATH,
   SwitchAnswerSchema,
   SwitchesAnswerSchema,
   switchConfigPath,
-} from "../../src/shared/contract/switches";
+} from "../../contract/switches";
 import { call, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
 
 let hub: TestHub | undefined;

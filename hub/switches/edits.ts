@@ -1,4 +1,4 @@
-import type { Switch as SwitchDefinition } from "../../src/shared/contract/switches";
+import type { Switch as SwitchDefinition } from "../../contract/switches";
 import type { Db } from "../core/db";
 import { HubError } from "../core/errors";
 import type { Switch } from "../household/schema";

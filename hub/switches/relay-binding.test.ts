@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MqttClient } from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SwitchSetAnswerSchema, switchSetPath } from "../../src/shared/contract/switches";
+import { SwitchSetAnswerSchema, switchSetPath } from "../../contract/switches";
 import {
   call,
   connectBrowser,

@@ -1,4 +1,4 @@
-import { tasmotaPowerCommand } from "../../src/shared/contract/switches";
+import { tasmotaPowerCommand } from "../../contract/switches";
 import type { Switch } from "../household/schema";
 
 /**

@@ -1,7 +1,7 @@
 import type { MqttClient } from "mqtt";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ErrorBodySchema } from "../../src/shared/contract/envelope";
-import { SwitchSetAnswerSchema, switchSetPath } from "../../src/shared/contract/switches";
+import { ErrorBodySchema } from "../../contract/envelope";
+import { SwitchSetAnswerSchema, switchSetPath } from "../../contract/switches";
 import {
   call,
   connectBrowser,

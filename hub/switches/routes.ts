@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import * as v from "valibot";
-import { DeviceNameSchema } from "../../src/shared/contract/sensors";
+import { DeviceNameSchema } from "../../contract/sensors";
 import {
   SWITCH_CONFIG_ROUTE,
   SWITCH_SET_ROUTE,
@@ -10,12 +10,12 @@ import {
   type SwitchAnswer,
   type SwitchesAnswer,
   type SwitchSetAnswer,
-} from "../../src/shared/contract/switches";
+} from "../../contract/switches";
 import {
   TASMOTA_CONSOLE_ROUTE,
   TasmotaConsoleBodySchema,
   type TasmotaConsoleAnswer,
-} from "../../src/shared/contract/tasmota-console";
+} from "../../contract/tasmota-console";
 import { HubError } from "../core/errors";
 import { parseBody } from "../http/body";
 import { sessionOf } from "../http/session-guard";
@@ -31,7 +31,7 @@ function switchId(id: string): string {
 
 /**
  * The switches' routes on the general base (spec §7; docs/contract.md; shapes in
- * src/shared/contract/switches.ts): `POST /switch/{id}/set` (body `{relay?, state}`, answer
+ * contract/switches.ts): `POST /switch/{id}/set` (body `{relay?, state}`, answer
  * `{item:{name, relay, command, state}}`); `GET /config/switches/{id}` and `PATCH
  * /config/switches/{id}` (body `{config:{label?, purpose?}}`), answering `{item: Switch}`; `POST
  * /config/switches/reload` answering `{items: Switch[]}`; `POST /config/switches/{id}/tasmota/cmd`

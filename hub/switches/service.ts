@@ -1,5 +1,5 @@
-import type { SwitchSetAnswer, SwitchSetBody } from "../../src/shared/contract/switches";
-import { tasmotaCommandTopic } from "../../src/shared/contract/topics";
+import type { SwitchSetAnswer, SwitchSetBody } from "../../contract/switches";
+import { tasmotaCommandTopic } from "../../contract/topics";
 import { sendDeviceCommands } from "../broker/commands";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
-import { HLS_PLAYLIST_CONTENT_TYPE, MJPEG_BOUNDARY, hlsPath } from "../../src/shared/contract/cameras";
+import { HLS_PLAYLIST_CONTENT_TYPE, MJPEG_BOUNDARY, hlsPath } from "../../contract/cameras";
 import { DEMO_HOUSEHOLD_PATH } from "../household/load";
 import type { HubOptions } from "../server";
 import { call, freePort, login, startTestHub, tempDir, type TestHub } from "./harness";

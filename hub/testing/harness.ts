@@ -10,7 +10,7 @@ import { hashSecret, useCheapKdfForTests } from "../auth/kdf";
 import type { DeviceKind } from "../broker/acl";
 import { startHub, type HubOptions, type RunningHub } from "../server";
 import { openDb } from "../core/db";
-import { SESSION_COOKIE } from "../../src/shared/contract/auth";
+import { SESSION_COOKIE } from "../../contract/auth";
 import { setCookiePairs } from "./cookies";
 import { MqttUserStore } from "../broker/mqtt-users";
 

@@ -4,7 +4,7 @@ import { request as httpRequest } from "node:http";
 import { hostname, networkInterfaces } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONFIG_PATH } from "../../src/shared/contract/config";
+import { CONFIG_PATH } from "../../contract/config";
 import { connectMqtt, login, sessionCookieOf, startTestHub, type TestHub } from "../testing/harness";
 import { httpsRequest, peerCertificate } from "../testing/https";
 import { isRedirectExempt } from "./redirect";

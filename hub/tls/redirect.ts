@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { BAD_REQUEST } from "../../src/shared/contract/errors";
-import type { ErrorBody } from "../../src/shared/contract/envelope";
+import { BAD_REQUEST } from "../../contract/errors";
+import type { ErrorBody } from "../../contract/envelope";
 import { hostnameOfHeader, isLocalhostHost } from "./names";
 
 /** The health check: `GET /healthz` answers 200 `{"status":"ok"}` on HTTP and HTTPS, never redirected. */

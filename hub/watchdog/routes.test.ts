@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { MqttClient } from "mqtt";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SensorsNotifyAnswerSchema, WatchdogAlertSchema } from "../../src/shared/contract/settingValues";
+import { SensorsNotifyAnswerSchema, WatchdogAlertSchema } from "../../contract/settingValues";
 import { loadFixture } from "../testing/fixtures";
 import {
   call,

@@ -1,9 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import {
-  SensorsNotifyBodySchema,
-  SENSORS_NOTIFY_PATH,
-  type SensorsNotifyAnswer,
-} from "../../src/shared/contract/settingValues";
+import { SensorsNotifyBodySchema, SENSORS_NOTIFY_PATH, type SensorsNotifyAnswer } from "../../contract/settingValues";
 import { parseBody } from "../http/body";
 import type { WatchdogService } from "./service";
 

@@ -6,7 +6,7 @@ import {
   WeatherWatchdogValueSchema,
   type TempWatchdogValue,
   type WeatherWatchdogValue,
-} from "../../src/shared/contract/settingValues";
+} from "../../contract/settingValues";
 
 /** A reading the watchdogs look at: `sensor/<kind>/<place>`'s value. */
 export type WatchedReading = { kind: string; place: string; value: number };

@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { SensorReadingSchema } from "../../src/shared/contract/sensors";
-import { alertTopic, type WatchdogAlert } from "../../src/shared/contract/settingValues";
+import { SensorReadingSchema } from "../../contract/sensors";
+import { alertTopic, type WatchdogAlert } from "../../contract/settingValues";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Household } from "../household/schema";
 import {

@@ -2,7 +2,7 @@ import { createSessionWatch } from "../features/auth/sessionWatch";
 import { configAtom } from "../features/config";
 import { liveConnectionStateAtom } from "../features/live/atoms";
 import { startLive } from "../features/live/start";
-import { sessionEndedHashOf } from "../shared/contract/auth";
+import { sessionEndedHashOf } from "../../contract/auth";
 import type { ApiClient } from "../lib/api/client";
 import type { SessionResource } from "../lib/session/resource";
 import type { JotaiStore } from "../shared/store";

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { DEFAULT_API_BASES as CONTRACT_API_BASES } from "./contract/paths";
+import { DEFAULT_API_BASES as CONTRACT_API_BASES } from "../../contract/paths";
 
 /**
  * The API bases of the dashboard (spec §7, docs/contract.md "HTTP"). Shared by the app (which

@@ -1,7 +1,7 @@
 import { formatDistanceStrict } from "date-fns";
 import { enUS } from "date-fns/locale/en-US";
 import { pl } from "date-fns/locale/pl";
-import type { Locale } from "./contract/preferences";
+import type { Locale } from "../../contract/preferences";
 
 /** Under this age (ms) a time is shown as 'teraz' / 'now' (spec §2). */
 export const NOW_THRESHOLD_MS = 5_000;

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import * as v from "valibot";
-import { AutomationAnswerSchema, type AutomationBodyInput } from "../../src/shared/contract/automations";
+import { AutomationAnswerSchema, type AutomationBodyInput } from "../../contract/automations";
 import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";

@@ -1,6 +1,6 @@
 import mqtt from "mqtt";
-import type { SensorReading } from "../../src/shared/contract/sensors";
-import { sensorTopic } from "../../src/shared/contract/topics";
+import type { SensorReading } from "../../contract/sensors";
+import { sensorTopic } from "../../contract/topics";
 import { configuredSensors, expect, pickSensor, test } from "./support/fixtures";
 import { nativeReading, publishDevice } from "./support/mqtt";
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { haversineMeters } from "../../src/shared/contract/gps";
+import { haversineMeters } from "../../contract/gps";
 import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { chromium, test as base, type BrowserContext } from "@playwright/test";
 import { chromiumPath } from "../../playwright.config";
 import * as v from "valibot";
-import { SensorListSchema } from "../../src/shared/contract/sensors";
+import { SensorListSchema } from "../../contract/sensors";
 import { expect, loginThroughUi, pickSensor } from "./support/fixtures";
 import { nativeReading, publishDevice } from "./support/mqtt";
 import { startTestHub, type TestHub } from "./support/hub";

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { configuredSensors, expect, loginThroughUi, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
 import { nativeReading, publishDevice } from "./support/mqtt";
-import { SensorListSchema } from "../../src/shared/contract/sensors";
+import { SensorListSchema } from "../../contract/sensors";
 
 // Car layout (spec §2 top bar, §9 lowest outdoor temperature: no decimals in the car layout).
 

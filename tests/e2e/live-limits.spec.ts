@@ -4,7 +4,7 @@ import { join } from "node:path";
 import mqtt from "mqtt";
 import type { Page } from "@playwright/test";
 import { MAX_LIVE_TOPICS } from "../../src/lib/mqtt/topicBudget";
-import { sensorTopic } from "../../src/shared/contract/topics";
+import { sensorTopic } from "../../contract/topics";
 import { configuredSensors, expect, loginThroughUi, pickSensor, test } from "./support/fixtures";
 import { startTestHub, type TestHub } from "./support/hub";
 import { snapshotRow } from "./support/liveSnapshot";

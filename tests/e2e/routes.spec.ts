@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { SwitchesAnswerSchema } from "../../src/shared/contract/switches";
+import { SwitchesAnswerSchema } from "../../contract/switches";
 import { expectNoA11yViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 

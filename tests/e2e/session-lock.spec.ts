@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { request as apiRequest, type BrowserContext, type Page } from "@playwright/test";
 import * as v from "valibot";
-import { LIVE_STREAMS_PATH, LiveStreamsAnswerSchema } from "../../src/shared/contract/cameras";
+import { LIVE_STREAMS_PATH, LiveStreamsAnswerSchema } from "../../contract/cameras";
 import { closeContext, DEMO, expect, loginThroughUi, test } from "./support/fixtures";
 
 // A session locked from elsewhere (spec §4: any answer carrying AUTH_SESSION_LOCKED locks):

@@ -6,8 +6,8 @@ import {
   mjpegPath,
   rtcPath,
   snapshotPath,
-} from "../../../src/shared/contract/cameras";
-import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
+} from "../../../contract/cameras";
+import { ErrorBodySchema } from "../../../contract/envelope";
 import { startFakeGo2rtc, type FakeGo2rtc } from "../../testing/fake-go2rtc";
 import { readJpegParts, useCameraHub } from "../../testing/camera-hub";
 import { call, freePort, jsonOf, type TestHub, until } from "../../testing/harness";

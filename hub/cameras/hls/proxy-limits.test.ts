@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { afterAll, describe, expect, it } from "vitest";
-import { hlsPath } from "../../../src/shared/contract/cameras";
-import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
+import { hlsPath } from "../../../contract/cameras";
+import { ErrorBodySchema } from "../../../contract/envelope";
 import { readHlsIndex, useCameraHub } from "../../testing/camera-hub";
 import { FAKE_TS_SEGMENT } from "../../testing/fake-cameras";
 import { call, jsonOf, type TestHub } from "../../testing/harness";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { HLS_PLAYLIST_CONTENT_TYPE, hlsPath } from "../../../src/shared/contract/cameras";
-import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
+import { HLS_PLAYLIST_CONTENT_TYPE, hlsPath } from "../../../contract/cameras";
+import { ErrorBodySchema } from "../../../contract/envelope";
 import { startFakeGo2rtc, type FakeGo2rtc } from "../../testing/fake-go2rtc";
 import { readHlsIndex, urisOf, useCameraHub } from "../../testing/camera-hub";
 import { call, freePort, jsonOf, type TestHub } from "../../testing/harness";

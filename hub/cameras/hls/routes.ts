@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { HLS_ROUTE } from "../../../src/shared/contract/cameras";
+import { HLS_ROUTE } from "../../../contract/cameras";
 import type { SessionRegistry } from "../../core/session-registry";
 import { holdForSession } from "../session-hold";
 import type { HlsService } from "./service";

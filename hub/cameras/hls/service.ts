@@ -1,4 +1,4 @@
-import { HLS_PLAYLIST_CONTENT_TYPE, type Camera } from "../../../src/shared/contract/cameras";
+import { HLS_PLAYLIST_CONTENT_TYPE, type Camera } from "../../../contract/cameras";
 import { ConcurrencyLimit, type ConcurrencyBounds } from "../../core/concurrency-limit";
 import { HubError } from "../../core/errors";
 import type { HouseholdCamera } from "../household";

@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { MJPEG_BOUNDARY } from "../../../src/shared/contract/cameras";
+import { MJPEG_BOUNDARY } from "../../../contract/cameras";
 
 /** One recorded frame: when it came, milliseconds after the clip began, and the JPEG. */
 export type ClipFrame = { offsetMs: number; jpeg: Buffer };

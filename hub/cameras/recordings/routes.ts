@@ -8,8 +8,8 @@ import {
   RecordingsQuerySchema,
   type RecordingAnswer,
   type RecordingsAnswer,
-} from "../../../src/shared/contract/camera-controls";
-import { MJPEG_CONTENT_TYPE } from "../../../src/shared/contract/cameras";
+} from "../../../contract/camera-controls";
+import { MJPEG_CONTENT_TYPE } from "../../../contract/cameras";
 import { HubError } from "../../core/errors";
 import { parseBody } from "../../http/body";
 import type { SessionRegistry } from "../../core/session-registry";

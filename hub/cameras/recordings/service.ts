@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { recordingsTopic, type Recording } from "../../../src/shared/contract/camera-controls";
+import { recordingsTopic, type Recording } from "../../../contract/camera-controls";
 import type { BrokerLink, HubLogger } from "../../broker/link";
 import { HubError } from "../../core/errors";
 import type { CameraService } from "../service";

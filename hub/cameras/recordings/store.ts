@@ -1,4 +1,4 @@
-import type { Recording } from "../../../src/shared/contract/camera-controls";
+import type { Recording } from "../../../contract/camera-controls";
 import type { Db } from "../../core/db";
 
 type Row = { id: string; camera_id: string; started_at: number; duration_ms: number; bytes: number; locked: number };

@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from "node:net";
-import { RTC_OFFER_MAX_LENGTH } from "../../../src/shared/contract/cameras";
+import { RTC_OFFER_MAX_LENGTH } from "../../../contract/cameras";
 import { HubError } from "../../core/errors";
 
 /**

@@ -1,8 +1,8 @@
 import { createSocket, type Socket } from "node:dgram";
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { RTC_OFFER_MAX_LENGTH, RtcAnswerSchema, rtcPath } from "../../../src/shared/contract/cameras";
-import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
+import { RTC_OFFER_MAX_LENGTH, RtcAnswerSchema, rtcPath } from "../../../contract/cameras";
+import { ErrorBodySchema } from "../../../contract/envelope";
 import { useCameraHub } from "../../testing/camera-hub";
 import { call, jsonOf, type TestHub } from "../../testing/harness";
 import { openViewer } from "../../testing/rtc-viewer";

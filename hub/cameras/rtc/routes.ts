@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { RTC_ROUTE, RtcOfferBodySchema, type RtcAnswer } from "../../../src/shared/contract/cameras";
+import { RTC_ROUTE, RtcOfferBodySchema, type RtcAnswer } from "../../../contract/cameras";
 import type { SessionRegistry } from "../../core/session-registry";
 import { parseBody } from "../../http/body";
 import { sessionOf } from "../../http/session-guard";

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { CAMERA_STREAMS, type CameraStream } from "../../../src/shared/contract/cameras";
+import { CAMERA_STREAMS, type CameraStream } from "../../../contract/cameras";
 import { HubError } from "../../core/errors";
 import { Go2rtcClient } from "../go2rtc/client";
 import type { CameraSource } from "../household";

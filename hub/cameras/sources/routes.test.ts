@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { nightmodePath, ptzPath } from "../../../src/shared/contract/camera-controls";
+import { nightmodePath, ptzPath } from "../../../contract/camera-controls";
 import {
   CamerasAnswerSchema,
   MJPEG_BOUNDARY,
@@ -7,8 +7,8 @@ import {
   mjpegPath,
   rtcPath,
   snapshotPath,
-} from "../../../src/shared/contract/cameras";
-import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
+} from "../../../contract/cameras";
+import { ErrorBodySchema } from "../../../contract/envelope";
 import { readHlsIndex, readJpegParts, urisOf, useCameraHub } from "../../testing/camera-hub";
 import { FAKE_TS_SEGMENT, startFakeHlsCamera, startFakeMjpegCamera, type FakeCamera } from "../../testing/fake-cameras";
 import { call, freePort, jsonOf, type TestHub } from "../../testing/harness";

@@ -1,7 +1,7 @@
 import jpeg from "jpeg-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HLS_PLAYLIST_CONTENT_TYPE, hlsPath, mjpegPath } from "../../../src/shared/contract/cameras";
-import { ErrorBodySchema } from "../../../src/shared/contract/envelope";
+import { HLS_PLAYLIST_CONTENT_TYPE, hlsPath, mjpegPath } from "../../../contract/cameras";
+import { ErrorBodySchema } from "../../../contract/envelope";
 import { HubError } from "../../core/errors";
 import { readJpegParts, useCameraHub } from "../../testing/camera-hub";
 import { startRtspCamera, type RtspCamera } from "../../simulator/rtsp-camera";

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { LOCALES, type Locale } from "../../shared/contract/preferences";
+import { LOCALES, type Locale } from "../../../contract/preferences";
 import { plFirstScreen } from "./pl-first-screen";
 
 /** Locales the dashboard speaks (spec §2): Polish first, English second; the contract's union (a preference the hub stores). */

@@ -3,7 +3,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { camerasAtom } from "../../features/cameras/atoms";
 import type { ApiClients } from "../../routes/-context";
-import type { Camera } from "../../shared/contract/cameras";
+import type { Camera } from "../../../contract/cameras";
 import { fakeClient, renderWithApp } from "../../test/render";
 import { createAppRouter } from "../router";
 import { createAppStore } from "../store";

@@ -16,16 +16,16 @@ import { fetchSwitches } from "../../features/switches/api";
 import { ConfigResponseSchema } from "../../features/switches/schemas";
 import { createApiClient, type ApiClient } from "../../lib/api/client";
 import { ApiError } from "../../lib/api/errors";
-import { CONFIG_PATH, ConfigAnswerSchema } from "../../shared/contract/config";
-import { ERROR_STATUS } from "../../shared/contract/errors";
-import { DEFAULT_API_BASES } from "../../shared/contract/paths";
-import { SensorListSchema } from "../../shared/contract/sensors";
+import { CONFIG_PATH, ConfigAnswerSchema } from "../../../contract/config";
+import { ERROR_STATUS } from "../../../contract/errors";
+import { DEFAULT_API_BASES } from "../../../contract/paths";
+import { SensorListSchema } from "../../../contract/sensors";
 import { setCookiePairs } from "../../../hub/testing/cookies";
 import { startTestHub, type TestHub } from "../../../hub/testing/harness";
 
 /**
  * The dashboard's half of the contract test: the dashboard's own API functions, whose
- * schemas are the contract's (src/shared/contract, wrapped only where marked), read every answer of
+ * schemas are the contract's (contract, wrapped only where marked), read every answer of
  * a real hub; the hub's half is hub/contract.test.ts, parsing the same answers with the same
  * schemas. Runs in Node (not happy-dom) because it starts the hub in-process; typechecked by
  * tsconfig.node.json (it imports the hub's test harness).

@@ -1,5 +1,5 @@
 import type { ApiClient } from "../../lib/api/client";
-import { AUTH_PATHS } from "../../shared/contract/auth";
+import { AUTH_PATHS } from "../../../contract/auth";
 import {
   LockAnswerSchema,
   LoginAnswerSchema,

@@ -1,6 +1,6 @@
 /**
  * The authentication contract as the dashboard uses it: every schema and error code comes from the
- * shared contract (src/shared/contract), the one the hub validates with.
+ * shared contract (contract), the one the hub validates with.
  */
 export {
   AUTH_BAD_PIN,
@@ -17,7 +17,7 @@ export {
   NOT_FOUND,
   UNSUPPORTED_MEDIA_TYPE,
   type ErrorCode,
-} from "../../shared/contract/errors";
+} from "../../../contract/errors";
 export {
   BadPinErrorSchema,
   LOGIN_TEXT_MAX_LENGTH,
@@ -31,4 +31,4 @@ export {
   UnlockBodySchema,
   type LoginBody,
   type SessionInfo,
-} from "../../shared/contract/auth";
+} from "../../../contract/auth";

@@ -1,4 +1,4 @@
-import { SIGNED_IN_COOKIE } from "../../shared/contract/auth";
+import { SIGNED_IN_COOKIE } from "../../../contract/auth";
 
 /**
  * Whether this browser carries the hub's sign-in hint, `hub_signed_in=1` (docs/contract.md "Session

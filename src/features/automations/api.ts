@@ -11,7 +11,7 @@ import {
   type AutomationBody,
   type AutomationPatch,
   type AutomationRun,
-} from "../../shared/contract/automations";
+} from "../../../contract/automations";
 
 /** GET /automation on the general base (our addition): every automation with its last run. Errors: ApiError. */
 export async function fetchAutomations(general: ApiClient): Promise<ApiResult<Automation[]>> {

@@ -1,5 +1,5 @@
 import { atom } from "jotai";
-import type { Automation, AutomationRun } from "../../shared/contract/automations";
+import type { Automation, AutomationRun } from "../../../contract/automations";
 
 /** The automations as the hub last answered them (null until the screen loaded them). */
 export const automationsAtom = atom<readonly Automation[] | null>(null);

@@ -6,8 +6,8 @@ import {
   type Automation,
   type AutomationBody,
   type AutomationRun,
-} from "../../shared/contract/automations";
-import { LIMIT_REACHED } from "../../shared/contract/errors";
+} from "../../../contract/automations";
+import { LIMIT_REACHED } from "../../../contract/errors";
 import { commandAtom } from "../commands";
 import { createAutomation, deleteAutomation, patchAutomation, runAutomation } from "./api";
 import { automationsAtom, withAutomation, withRun } from "./atoms";

@@ -4,7 +4,7 @@ import type {
   AutomationBodyInput,
   AutomationTrigger,
   AutomationTriggerType,
-} from "../../shared/contract/automations";
+} from "../../../contract/automations";
 import type { HouseholdNames } from "./describe";
 
 /** The household's choices the editor offers: sensors and switches (HouseholdNames) plus the lights found (id, label). */

@@ -1,6 +1,6 @@
-import type { AutomationTrigger } from "../../shared/contract/automations";
-import type { Sensor } from "../../shared/contract/sensors";
-import type { Switch } from "../../shared/contract/switches";
+import type { AutomationTrigger } from "../../../contract/automations";
+import type { Sensor } from "../../../contract/sensors";
+import type { Switch } from "../../../contract/switches";
 
 /** Translates a key of the automations' texts with values. */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;

@@ -3,7 +3,7 @@ import {
   AUTOMATION_RUN_TOPIC,
   AutomationNotifyPayloadSchema,
   AutomationRunPayloadSchema,
-} from "../../shared/contract/automations";
+} from "../../../contract/automations";
 import { liveFamily } from "../live/family";
 
 /** `automation/notify`: the last notify action's message (a toast on every screen). */

@@ -1,5 +1,5 @@
 import { atom } from "jotai";
-import { CALENDAR_EVENTS_TOPIC, CalendarEventsPayloadSchema, type CalendarEvent } from "../../shared/contract/calendar";
+import { CALENDAR_EVENTS_TOPIC, CalendarEventsPayloadSchema, type CalendarEvent } from "../../../contract/calendar";
 import { nowAtom } from "../clock/atoms";
 import { liveFamily } from "../live/family";
 import { upcomingEvents, type UpcomingEvent } from "./upcoming";

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from "../../shared/contract/calendar";
+import type { CalendarEvent } from "../../../contract/calendar";
 import { comparePolish } from "../../shared/collation";
 
 /** How many events the home screen lists. */

@@ -8,7 +8,7 @@ import {
   snapshotPath,
   type Camera,
   type CameraConfigBody,
-} from "../../shared/contract/cameras";
+} from "../../../contract/cameras";
 
 /** GET /cameras on the camera v5 base (our addition): every camera item. Errors: ApiError. */
 export async function fetchCameras(camerasV5: ApiClient): Promise<ApiResult<Camera[]>> {

@@ -1,5 +1,5 @@
 import { atom } from "jotai";
-import type { Camera } from "../../shared/contract/cameras";
+import type { Camera } from "../../../contract/cameras";
 import { commandEnvAtom } from "../commands";
 
 /** The camera items from GET ../v5/cameras; null until loaded. */

@@ -1,11 +1,11 @@
-import { cameraPath, type Camera, type CameraConfigBody } from "../../shared/contract/cameras";
+import { cameraPath, type Camera, type CameraConfigBody } from "../../../contract/cameras";
 import {
   nightmodePath,
   ptzPath,
   recordingLockPath,
   type PtzBodyInput,
   type Recording,
-} from "../../shared/contract/camera-controls";
+} from "../../../contract/camera-controls";
 import { commandAtom } from "../commands";
 import { editCamera } from "./api";
 import { camerasAtom } from "./atoms";

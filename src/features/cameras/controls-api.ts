@@ -13,8 +13,8 @@ import {
   type PtzAnswer,
   type PtzBodyInput,
   type Recording,
-} from "../../shared/contract/camera-controls";
-import { CAMERAS_RELOAD_PATH, CamerasAnswerSchema, type Camera } from "../../shared/contract/cameras";
+} from "../../../contract/camera-controls";
+import { CAMERAS_RELOAD_PATH, CamerasAnswerSchema, type Camera } from "../../../contract/cameras";
 
 /** POST /controls/ptz/{cameraId} on the camera v1 base (spec §7): starts a move; the hub's answer. Errors: ApiError (400 naming the field, 409 NOT_SUPPORTED). */
 export async function movePtz(cameras: ApiClient, id: string, body: PtzBodyInput): Promise<PtzAnswer["item"]> {

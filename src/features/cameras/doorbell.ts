@@ -1,5 +1,5 @@
 import { atom } from "jotai";
-import { DOORBELL, DoorbellRingSchema } from "../../shared/contract/cameras";
+import { DOORBELL, DoorbellRingSchema } from "../../../contract/cameras";
 import { liveFamily } from "../live/family";
 import { preferencesAtom } from "../preferences/atoms";
 

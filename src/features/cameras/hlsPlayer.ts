@@ -1,7 +1,7 @@
 import type { ErrorData, HlsConfig, LoaderConfig } from "hls.js";
 import { httpError, type ApiError } from "../../lib/api/errors";
 import { errorOfXhr, isSessionRefusal } from "../../lib/api/refusal";
-import { LIVE_VIEW } from "../../shared/contract/cameras";
+import { LIVE_VIEW } from "../../../contract/cameras";
 
 /** One attempt of at most 30 s, never retried (spec §9: the live viewer's HTTP, 30 s, no retries). */
 const ONE_ATTEMPT: LoaderConfig = {

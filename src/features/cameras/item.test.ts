@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Camera } from "../../shared/contract/cameras";
+import type { Camera } from "../../../contract/cameras";
 import { withCameraItem } from "./item";
 
 const camera = (id: string, label = id): Camera => ({

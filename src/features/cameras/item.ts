@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { ApiError } from "../../lib/api/errors";
-import type { Camera } from "../../shared/contract/cameras";
+import type { Camera } from "../../../contract/cameras";
 import { fetchCamera } from "./api";
 import { cameraClientsAtom, camerasAtom } from "./atoms";
 

@@ -1,11 +1,5 @@
 import type { ApiClient } from "../../lib/api/client";
-import {
-  LIVE_VIEW,
-  RtcAnswerSchema,
-  rtcPath,
-  type CameraStream,
-  type RtcOfferBody,
-} from "../../shared/contract/cameras";
+import { LIVE_VIEW, RtcAnswerSchema, rtcPath, type CameraStream, type RtcOfferBody } from "../../../contract/cameras";
 
 /** How long ICE candidate gathering may take before the offer goes with what it has, ms. */
 const GATHER_MS = 2000;

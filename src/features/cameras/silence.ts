@@ -1,4 +1,4 @@
-import type { Locale } from "../../shared/contract/preferences";
+import type { Locale } from "../../../contract/preferences";
 
 const UNITS = {
   pl: { s: "s", min: "min", h: "godz.", day: (n: number) => (n === 1 ? "dnia" : "dni") },

@@ -5,7 +5,7 @@ import {
   CameraHeartbeatPayloadSchema,
   CameraStatePayloadSchema,
   type CameraStatePayload,
-} from "../../shared/contract/camera-state";
+} from "../../../contract/camera-state";
 import { createFamily } from "../../lib/state/family";
 import { nowAtom } from "../clock/atoms";
 import { liveFamily } from "../live/family";

@@ -10,7 +10,7 @@ import {
   type CameraMode,
   type CameraScaling,
   type CameraStream,
-} from "../../shared/contract/cameras";
+} from "../../../contract/cameras";
 import { safeLocalStorage } from "../../shared/storage";
 
 /** Per-camera UI state (spec §3): play flag, mode, scaling, stream, audio. */

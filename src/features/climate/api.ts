@@ -10,7 +10,7 @@ import {
   type HeaterConfig,
   type HeaterConfigBody,
   type HeaterMode,
-} from "../../shared/contract/climate";
+} from "../../../contract/climate";
 
 /**
  * `POST heater/config/{mode}` on the general base (spec §7): the hub stores the mode and switches

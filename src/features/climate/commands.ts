@@ -9,8 +9,8 @@ import {
   type HeaterConfigBody,
   type HeaterMode,
   type HeaterStatePayload,
-} from "../../shared/contract/climate";
-import { DEVICE_UNREACHABLE } from "../../shared/contract/errors";
+} from "../../../contract/climate";
+import { DEVICE_UNREACHABLE } from "../../../contract/errors";
 import { commandAtom, type CommandContext } from "../commands";
 import { patchHeaterConfig, setAc, setHeaterMode } from "./api";
 import { acState, heaterStateAtom } from "./live";

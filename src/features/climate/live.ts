@@ -4,7 +4,7 @@ import {
   HeaterStatePayloadSchema,
   type AcStatePayload,
   type HeaterStatePayload,
-} from "../../shared/contract/climate";
+} from "../../../contract/climate";
 import { liveFamily } from "../live/family";
 
 /** `heater/<leaf>`: the heater's live state is `heater/state` (spec §3 "heater state"); null until the hub publishes it. */

@@ -1,6 +1,6 @@
 import { atom, useAtomValue, type Atom } from "jotai";
 import { useTranslation } from "react-i18next";
-import { AvailabilityPayloadSchema } from "../../shared/contract/topics";
+import { AvailabilityPayloadSchema } from "../../../contract/topics";
 import { sessionLockedAtom } from "../auth/atoms";
 import { liveFamily } from "../live/family";
 import { offlineAtom } from "../offline/atoms";

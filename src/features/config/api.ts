@@ -1,5 +1,5 @@
 import type { ApiClient, ApiResult } from "../../lib/api/client";
-import { CONFIG_PATH } from "../../shared/contract/config";
+import { CONFIG_PATH } from "../../../contract/config";
 import { ConfigResponseSchema, type Config } from "../switches/schemas";
 
 /** Path of the configuration on the general base (spec §7): the contract's. */

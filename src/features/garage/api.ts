@@ -5,7 +5,7 @@ import {
   type GarageCommand,
   type GarageCommandResult,
   type GarageDoor,
-} from "../../shared/contract/garage";
+} from "../../../contract/garage";
 
 /**
  * POST /<door>/<command> on the garage base (spec §7): open, close, toggle, stop (no body) or

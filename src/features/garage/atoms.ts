@@ -1,4 +1,4 @@
-import { DoorStatePayloadSchema, type DoorStatePayload } from "../../shared/contract/garage";
+import { DoorStatePayloadSchema, type DoorStatePayload } from "../../../contract/garage";
 import { liveFamily } from "../live/family";
 
 /** A door's live state (`garage/<door>/state`, DoorStatePayloadSchema): null until the hub has published one. */

@@ -1,9 +1,4 @@
-import {
-  garagePath,
-  type GarageCommand,
-  type GarageCommandResult,
-  type GarageDoor,
-} from "../../shared/contract/garage";
+import { garagePath, type GarageCommand, type GarageCommandResult, type GarageDoor } from "../../../contract/garage";
 import { commandAtom } from "../commands";
 import { sendDoorCommand } from "./api";
 

@@ -5,8 +5,8 @@ import {
   GpsTrackAnswerSchema,
   gpsTrackPath,
   type TrackPoint,
-} from "../../shared/contract/gps";
-import { SETTINGS_PATH, SettingAnswerSchema } from "../../shared/contract/settings";
+} from "../../../contract/gps";
+import { SETTINGS_PATH, SettingAnswerSchema } from "../../../contract/settings";
 
 /** GET /gps/{tracker}/track?hours= on the general base: the stored track, oldest first. Rejects with ApiError. */
 export async function fetchTrack(general: ApiClient, tracker: string, hours: number): Promise<TrackPoint[]> {

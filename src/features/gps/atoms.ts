@@ -12,7 +12,7 @@ import {
   type GpsAlert,
   type GpsState,
   type TrackPoint,
-} from "../../shared/contract/gps";
+} from "../../../contract/gps";
 import { createFamily } from "../../lib/state/family";
 import { liveChildrenAtom } from "../live/atoms";
 import { liveFamily } from "../live/family";

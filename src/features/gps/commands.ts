@@ -1,5 +1,5 @@
-import { GPS_NOTIFICATIONS_PATH } from "../../shared/contract/gps";
-import { SETTINGS_PATH } from "../../shared/contract/settings";
+import { GPS_NOTIFICATIONS_PATH } from "../../../contract/gps";
+import { SETTINGS_PATH } from "../../../contract/settings";
 import { commandAtom } from "../commands";
 import { postNotifications, saveTileUrl } from "./api";
 

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { TrackPointSchema } from "../../shared/contract/gps";
+import { TrackPointSchema } from "../../../contract/gps";
 import type { PersistContext } from "../../lib/session/persisted";
 import type { JotaiStore } from "../../shared/store";
 import { gpsTrackAtom, gpsTracksAtom, mergeTrack } from "./atoms";

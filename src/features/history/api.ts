@@ -1,10 +1,5 @@
 import type { ApiClient } from "../../lib/api/client";
-import {
-  EVENTS_DAY_PATH,
-  EventsDayAnswerSchema,
-  type HistoryEvent,
-  type HistoryItem,
-} from "../../shared/contract/history";
+import { EVENTS_DAY_PATH, EventsDayAnswerSchema, type HistoryEvent, type HistoryItem } from "../../../contract/history";
 
 /** What {@link fetchDayHistory} asks for: the day (YYYY-MM-DD), the series, and the bucket in minutes (default 5). */
 export type DayHistoryQuery = {

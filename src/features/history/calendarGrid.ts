@@ -1,7 +1,7 @@
 import { addDays, endOfMonth, endOfWeek, startOfMonth, startOfWeek } from "date-fns";
 import { enGB } from "date-fns/locale/en-GB";
 import { pl } from "date-fns/locale/pl";
-import type { Locale } from "../../shared/contract/preferences";
+import type { Locale } from "../../../contract/preferences";
 
 /** date-fns locales of the app (spec §2: Polish first; weeks start on Monday in both). */
 export const DATE_LOCALES = { pl, en: enGB } as const;

@@ -1,4 +1,4 @@
-import type { HistoryItem } from "../../shared/contract/history";
+import type { HistoryItem } from "../../../contract/history";
 
 /** The lowest and highest value of a day's buckets (each bucket's own min and max), null when empty. */
 export type HistorySummary = { min: number | null; max: number | null; last: number | null };

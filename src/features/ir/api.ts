@@ -13,7 +13,7 @@ import {
   type IrLearnBody,
   type IrSendAnswer,
   type IrSendBody,
-} from "../../shared/contract/ir";
+} from "../../../contract/ir";
 
 /** POST /ir/send (spec §7): sends saved button `code` (its name) of blaster `device`. Errors: ApiError (NOT_FOUND, DEVICE_UNREACHABLE). On the helper queue: one device command at a time. */
 export async function sendIr(general: ApiClient, device: string, code: string): Promise<ApiResult<IrSendAnswer>> {

@@ -1,6 +1,6 @@
 import { ApiError } from "../../lib/api/errors";
-import { DEVICE_UNREACHABLE, LIMIT_REACHED } from "../../shared/contract/errors";
-import { IR_CODE_PATH, IR_LEARN_PATH, IR_SEND_PATH, type IrCode } from "../../shared/contract/ir";
+import { DEVICE_UNREACHABLE, LIMIT_REACHED } from "../../../contract/errors";
+import { IR_CODE_PATH, IR_LEARN_PATH, IR_SEND_PATH, type IrCode } from "../../../contract/ir";
 import { commandAtom } from "../commands";
 import { learnIr, saveIrCode, sendIr } from "./api";
 

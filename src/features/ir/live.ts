@@ -1,5 +1,5 @@
 import { atom } from "jotai";
-import { IrFeaturesSchema, IrStateSchema, type IrFeatures, type IrState } from "../../shared/contract/ir";
+import { IrFeaturesSchema, IrStateSchema, type IrFeatures, type IrState } from "../../../contract/ir";
 import { liveFamily } from "../live/family";
 import { comparePolish } from "../../shared/collation";
 

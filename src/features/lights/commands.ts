@@ -1,4 +1,4 @@
-import { lightSetPath, type LightSetBody } from "../../shared/contract/lights";
+import { lightSetPath, type LightSetBody } from "../../../contract/lights";
 import { commandAtom } from "../commands";
 import { setLight } from "./api";
 

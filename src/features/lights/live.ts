@@ -1,10 +1,5 @@
 import { atom } from "jotai";
-import {
-  LightFeaturesSchema,
-  LightStateSchema,
-  type LightFeatures,
-  type LightState,
-} from "../../shared/contract/lights";
+import { LightFeaturesSchema, LightStateSchema, type LightFeatures, type LightState } from "../../../contract/lights";
 import { liveFamily } from "../live/family";
 
 /** `features/light/<id>`: a light's features (spec §3), null until valid ones arrive (or after the hub cleared them). */

@@ -1,4 +1,4 @@
-import type { LightFeatures } from "../../shared/contract/lights";
+import type { LightFeatures } from "../../../contract/lights";
 import { comparePolish } from "../../shared/collation";
 
 /** One room's lights, in label order. */

@@ -1,5 +1,5 @@
 import type { ApiClient, ApiResult } from "../../lib/api/client";
-import { PREFERENCES_PATH } from "../../shared/contract/preferences";
+import { PREFERENCES_PATH } from "../../../contract/preferences";
 import { PreferencesResponseSchema, type PreferencesPatch } from "./schemas";
 
 /** Path of the preferences resource on the auth base (spec §7), from the shared contract. */

@@ -1,8 +1,8 @@
 /**
  * The preferences contract as the dashboard uses it: schemas and defaults come from the shared
- * contract (src/shared/contract/preferences.ts), the one the hub stores and validates with.
+ * contract (contract/preferences.ts), the one the hub stores and validates with.
  */
-import { PreferencesAnswerSchema, type Preferences, type PreferencesPatch } from "../../shared/contract/preferences";
+import { PreferencesAnswerSchema, type Preferences, type PreferencesPatch } from "../../../contract/preferences";
 
 export {
   AppUiSchema,
@@ -15,7 +15,7 @@ export {
   type Preferences,
   type PreferencesPatch,
   type ZoomState,
-} from "../../shared/contract/preferences";
+} from "../../../contract/preferences";
 
 /**
  * `{item: Preferences}` answer of GET and PATCH /preferences on the auth base: every field optional

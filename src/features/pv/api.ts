@@ -8,7 +8,7 @@ import {
   PvLogErrorSchema,
   PvLogsAnswerSchema,
   type PvLogSummary,
-} from "../../shared/contract/pv";
+} from "../../../contract/pv";
 import { ApiError, isApiError } from "../../lib/api/errors";
 import { postForm, type UploadProgress } from "./upload";
 

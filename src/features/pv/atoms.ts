@@ -1,5 +1,5 @@
 import { atom } from "jotai";
-import type { PvLogSummary } from "../../shared/contract/pv";
+import type { PvLogSummary } from "../../../contract/pv";
 import type { UploadProgress } from "./upload";
 
 /** The stored logs as last fetched (GET /pv/logs) or extended by an upload, newest first; null before the first fetch. */

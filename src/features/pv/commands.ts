@@ -1,4 +1,4 @@
-import { PV_LOG_PATH, type PvLogSummary } from "../../shared/contract/pv";
+import { PV_LOG_PATH, type PvLogSummary } from "../../../contract/pv";
 import { commandAtom } from "../commands";
 import { uploadPvLog } from "./api";
 import { pvLogsAtom, pvUploadProgressAtom } from "./atoms";

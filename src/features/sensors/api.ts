@@ -1,5 +1,5 @@
 import type { ApiClient, ApiResult } from "../../lib/api/client";
-import { SENSORS_PATH } from "../../shared/contract/sensors";
+import { SENSORS_PATH } from "../../../contract/sensors";
 import { SensorListSchema, type Sensor } from "./schemas";
 
 /** Path of the sensor list on the general base (spec §7), from the shared contract. */

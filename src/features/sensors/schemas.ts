@@ -1,6 +1,6 @@
 /**
  * The sensors contract as the dashboard uses it: from the shared contract
- * (src/shared/contract/sensors.ts), wrapped where the dashboard must accept more or wants another
+ * (contract/sensors.ts), wrapped where the dashboard must accept more or wants another
  * shape (marked below).
  */
 import * as v from "valibot";
@@ -8,7 +8,7 @@ import {
   RoomNameSchema,
   SensorReadingSchema as ContractReadingSchema,
   SensorSchema as ContractSensorSchema,
-} from "../../shared/contract/sensors";
+} from "../../../contract/sensors";
 
 export {
   PlaceSchema,
@@ -17,7 +17,7 @@ export {
   TasmotaSourceSchema,
   Zigbee2MqttSourceSchema,
   type SensorKind,
-} from "../../shared/contract/sensors";
+} from "../../../contract/sensors";
 
 /**
  * A sensor's room. Wraps the contract's RoomNameSchema to accept more: an older hub without rooms,

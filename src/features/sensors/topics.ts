@@ -1,2 +1,2 @@
 /** The live topic of a sensor reading (DESIGN §3): `sensor/<kind>/<place>`, from the shared contract. */
-export { sensorTopic } from "../../shared/contract/topics";
+export { sensorTopic } from "../../../contract/topics";

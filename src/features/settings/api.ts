@@ -1,6 +1,6 @@
 import type { ApiClient } from "../../lib/api/client";
-import { SETTINGS_PATH, SettingAnswerSchema, type SettingKey, type SettingsBody } from "../../shared/contract/settings";
-import { SENSORS_NOTIFY_PATH, SensorsNotifyAnswerSchema } from "../../shared/contract/settingValues";
+import { SETTINGS_PATH, SettingAnswerSchema, type SettingKey, type SettingsBody } from "../../../contract/settings";
+import { SENSORS_NOTIFY_PATH, SensorsNotifyAnswerSchema } from "../../../contract/settingValues";
 
 /** Path of the household settings on the authentication base (spec §7). */
 export { SETTINGS_PATH };

@@ -1,9 +1,9 @@
 import * as v from "valibot";
-import { SwitchesListValueSchema } from "../../shared/contract/settingValues";
-import type { SettingKey } from "../../shared/contract/settings";
+import { SwitchesListValueSchema } from "../../../contract/settingValues";
+import type { SettingKey } from "../../../contract/settings";
 import { commandAtom } from "../commands";
 import { configAtom } from "../config";
-import { SENSORS_NOTIFY_PATH } from "../../shared/contract/settingValues";
+import { SENSORS_NOTIFY_PATH } from "../../../contract/settingValues";
 import { notifySensors, patchSetting, SETTINGS_PATH } from "./api";
 
 /** What saveSettingCommand sends: a setting key, its new value, and ids to remove (tempWatchdog). */

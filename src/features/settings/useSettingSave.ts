@@ -1,6 +1,6 @@
 import { useSetAtom } from "jotai";
 import { useState } from "react";
-import type { SettingKey } from "../../shared/contract/settings";
+import type { SettingKey } from "../../../contract/settings";
 import { isApiError } from "../../lib/api/errors";
 import { useCommandGate } from "../commands";
 import { saveSettingCommand, settingTarget } from "./commands";

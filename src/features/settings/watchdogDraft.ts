@@ -2,7 +2,7 @@ import {
   DEFAULT_WEATHER_WATCHDOG,
   type TempWatchdogValue,
   type WeatherWatchdogValue,
-} from "../../shared/contract/settingValues";
+} from "../../../contract/settingValues";
 
 /** A number field as typed: text, '' = no limit. */
 export type NumberText = string;

@@ -9,13 +9,13 @@ import {
   type SwitchConfigBody,
   type SwitchSetAnswer,
   type SwitchSetBody,
-} from "../../shared/contract/switches";
+} from "../../../contract/switches";
 import {
   TasmotaConsoleAnswerSchema,
   tasmotaConsolePath,
   type TasmotaConsoleAnswer,
   type TasmotaConsoleBody,
-} from "../../shared/contract/tasmota-console";
+} from "../../../contract/tasmota-console";
 import { SwitchesResponseSchema, type Switch } from "./schemas";
 
 /** GET /config/switches on the general base (spec §7): switch definitions. Errors: ApiError. */

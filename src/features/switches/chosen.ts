@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { Atom } from "jotai";
-import { SwitchGroupSchema } from "../../shared/contract/switches";
+import { SwitchGroupSchema } from "../../../contract/switches";
 import { liveFamily } from "../live/family";
 import { parseSwitchRef, type SwitchRef } from "./power";
 

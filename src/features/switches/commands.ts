@@ -8,14 +8,14 @@ import {
   DEVICE_NO_ANSWER,
   DEVICE_UNREACHABLE,
   PIN_REQUIRED,
-} from "../../shared/contract/errors";
+} from "../../../contract/errors";
 import {
   PinRequiredErrorSchema,
   tasmotaConsolePath,
   type TasmotaConsoleAnswer,
-} from "../../shared/contract/tasmota-console";
+} from "../../../contract/tasmota-console";
 import { unlockFailureOf, type UnlockFailure } from "../auth/unlockFailure";
-import { SWITCHES_RELOAD_PATH, switchConfigPath, switchSetPath } from "../../shared/contract/switches";
+import { SWITCHES_RELOAD_PATH, switchConfigPath, switchSetPath } from "../../../contract/switches";
 import { commandAtom } from "../commands";
 import { editSwitch, reloadSwitches, runTasmotaCommand, setSwitch } from "./api";
 import { switchesAtom } from "./atoms";

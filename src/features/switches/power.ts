@@ -14,7 +14,7 @@ export function parseSwitchRef(item: string): SwitchRef {
 }
 
 /** Live topic of a switch's power state: the contract's builder (`power/<device>/POWER` or `power/<device>/POWER<n>`). */
-export { powerTopic } from "../../shared/contract/topics";
+export { powerTopic } from "../../../contract/topics";
 
 /** A switch's power as shown: on, off, or unknown when no valid state arrived yet. */
 export type PowerState = "on" | "off" | "unknown";

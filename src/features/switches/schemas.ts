@@ -1,8 +1,8 @@
 /**
  * The switches and configuration contract as the dashboard uses it: from the shared contract
- * (src/shared/contract/switches.ts and config.ts), the one the hub answers with.
+ * (contract/switches.ts and config.ts), the one the hub answers with.
  */
-export { ConfigAnswerSchema as ConfigResponseSchema, ConfigSchema, type Config } from "../../shared/contract/config";
+export { ConfigAnswerSchema as ConfigResponseSchema, ConfigSchema, type Config } from "../../../contract/config";
 export {
   PowerPayloadSchema,
   SwitchGroupSchema,
@@ -10,4 +10,4 @@ export {
   SwitchesAnswerSchema as SwitchesResponseSchema,
   type Switch,
   type SwitchGroup,
-} from "../../shared/contract/switches";
+} from "../../../contract/switches";

@@ -1,6 +1,6 @@
 import { HTTPError, TimeoutError } from "ky";
 import * as v from "valibot";
-import { ErrorBodySchema } from "../../shared/contract/envelope";
+import { ErrorBodySchema } from "../../../contract/envelope";
 
 /** How an HTTP call failed (spec §8: client 4xx, server 5xx, aborted, timeout; plus no connection). */
 export type ApiErrorKind = "client" | "server" | "aborted" | "timeout" | "network";

@@ -1,4 +1,4 @@
-import { LIVE_PAYLOAD_MAX_BYTES } from "../../shared/contract/topics";
+import { LIVE_PAYLOAD_MAX_BYTES } from "../../../contract/topics";
 import { jsonDepthWithin, MAX_JSON_DEPTH } from "../../shared/jsonDepth";
 import { topicToPath, type TopicLimits } from "./topic";
 import { createTopicBudget, type TopicBudgetLimits } from "./topicBudget";

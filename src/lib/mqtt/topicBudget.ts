@@ -1,4 +1,4 @@
-import { NAMESPACE_ROOTS } from "../../shared/contract/topics";
+import { NAMESPACE_ROOTS } from "../../../contract/topics";
 
 /**
  * Most distinct live topics held at once ("the number of distinct live topics is capped";

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import mqtt from "mqtt";
 import * as v from "valibot";
 import { repoRoot } from "./hub";
-import { SensorListSchema, SensorSchema, type Sensor } from "../../../src/shared/contract/sensors";
-import { tasmotaTeleTopic, zigbee2mqttTopic } from "../../../src/shared/contract/topics";
+import { SensorListSchema, SensorSchema, type Sensor } from "../../../contract/sensors";
+import { tasmotaTeleTopic, zigbee2mqttTopic } from "../../../contract/topics";
 import type { DeviceLogin } from "./mosquitto";
 
 /** Payload as a device sends it: raw text, or a JSON value serialised compactly (as devices do). */

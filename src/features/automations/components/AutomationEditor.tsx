@@ -15,9 +15,9 @@ import {
   type AutomationBody,
   type AutomationBodyInput,
   type AutomationTriggerType,
-} from "../../../shared/contract/automations";
-import { LIMIT_REACHED } from "../../../shared/contract/errors";
-import { GARAGE_ACTIONS, GARAGE_DOORS } from "../../../shared/contract/garage";
+} from "../../../../contract/automations";
+import { LIMIT_REACHED } from "../../../../contract/errors";
+import { GARAGE_ACTIONS, GARAGE_DOORS } from "../../../../contract/garage";
 import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
 import { ToggleField } from "../../../ui/ToggleField";

@@ -1,7 +1,7 @@
 import { useSetAtom } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Automation } from "../../../shared/contract/automations";
+import type { Automation } from "../../../../contract/automations";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { ToggleField } from "../../../ui/ToggleField";
 import { useCommandGate } from "../../commands";

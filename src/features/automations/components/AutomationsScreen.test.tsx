@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MAX_AUTOMATION_ACTIONS, MAX_AUTOMATIONS, type Automation } from "../../../shared/contract/automations";
-import type { Sensor } from "../../../shared/contract/sensors";
+import { MAX_AUTOMATION_ACTIONS, MAX_AUTOMATIONS, type Automation } from "../../../../contract/automations";
+import type { Sensor } from "../../../../contract/sensors";
 import { createTestStore, fakeClient, renderWithApp } from "../../../test/render";
 import { applyLiveBatch } from "../../live/apply";
 import { switchesAtom } from "../../switches/atoms";

@@ -1,8 +1,8 @@
 import { useAtom, useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_AUTOMATIONS, type Automation } from "../../../shared/contract/automations";
-import type { Sensor } from "../../../shared/contract/sensors";
+import { MAX_AUTOMATIONS, type Automation } from "../../../../contract/automations";
+import type { Sensor } from "../../../../contract/sensors";
 import { EmptyState } from "../../../ui/EmptyState";
 import { allLightsAtom } from "../../lights/live";
 import { useCommandGate } from "../../commands";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { AutomationRun } from "../../../shared/contract/automations";
+import type { AutomationRun } from "../../../../contract/automations";
 import { formatRunTime } from "../format";
 
 /**

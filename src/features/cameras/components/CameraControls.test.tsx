@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Recording } from "../../../shared/contract/camera-controls";
-import type { Camera } from "../../../shared/contract/cameras";
+import type { Recording } from "../../../../contract/camera-controls";
+import type { Camera } from "../../../../contract/cameras";
 import { createTestStore, fakeClient, renderWithApp, type Canned, type Recorded } from "../../../test/render";
 import { browserOnlineAtom } from "../../offline/atoms";
 import { camerasAtom } from "../atoms";

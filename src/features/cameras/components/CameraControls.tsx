@@ -1,7 +1,7 @@
 import { useSetAtom } from "jotai";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import type { Camera } from "../../../shared/contract/cameras";
+import type { Camera } from "../../../../contract/cameras";
 import { ToggleField } from "../../../ui/ToggleField";
 import { useCommandGate } from "../../commands";
 import { nightmodeCommand } from "../commands";

@@ -10,7 +10,7 @@ import {
   CameraConfigBodySchema,
   type Camera,
   type CameraConfigBody,
-} from "../../../shared/contract/cameras";
+} from "../../../../contract/cameras";
 import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
 import { ToggleField } from "../../../ui/ToggleField";

@@ -1,7 +1,7 @@
 import { Settings } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Camera } from "../../../shared/contract/cameras";
+import type { Camera } from "../../../../contract/cameras";
 import { CameraSettings } from "./CameraSettings";
 import "./controls.css";
 

@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { DOORBELL } from "../../../shared/contract/cameras";
+import { DOORBELL } from "../../../../contract/cameras";
 import { useModalDialog } from "../../../ui/useModalDialog";
 import { camerasAtom } from "../atoms";
 import { LiveView } from "./LiveView";

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_PREFERENCES } from "../../../shared/contract/preferences";
+import { DEFAULT_PREFERENCES } from "../../../../contract/preferences";
 import { createTestStore, renderWithApp } from "../../../test/render";
 import { liveValueAtom } from "../../live/atoms";
 import { preferencesAtom } from "../../preferences/atoms";

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { DOORBELL } from "../../../shared/contract/cameras";
+import { DOORBELL } from "../../../../contract/cameras";
 import { useModalPresence } from "../../../ui/useModalPresence";
 import { doorbellAlertsAtom, doorbellRingAtom, isRingFresh } from "../doorbell";
 

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
-import { LIVE_VIEW } from "../../../shared/contract/cameras";
+import { LIVE_VIEW } from "../../../../contract/cameras";
 import { cameraClientsAtom } from "../atoms";
 import { HLS_PLAYER_CONFIG, hlsRefusalOf } from "../hlsPlayer";
 import { watchVideoFrames } from "./videoFrames";

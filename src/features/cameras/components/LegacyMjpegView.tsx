@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { LIVE_VIEW } from "../../../shared/contract/cameras";
+import { LIVE_VIEW } from "../../../../contract/cameras";
 import type { StreamViewProps } from "./MjpegView";
 
 /**

@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue } from "jotai";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LIVE_VIEW, hlsPath, type Camera } from "../../../shared/contract/cameras";
+import { LIVE_VIEW, hlsPath, type Camera } from "../../../../contract/cameras";
 import { mjpegUrl } from "../api";
 import { cameraClientsAtom } from "../atoms";
 import { isFeatureFlagOn } from "../flags";

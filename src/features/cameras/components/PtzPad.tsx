@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai";
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, ZoomIn, ZoomOut } from "lucide-react";
 import type { KeyboardEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { PtzBodyInput } from "../../../shared/contract/camera-controls";
+import type { PtzBodyInput } from "../../../../contract/camera-controls";
 import { useCommandGate } from "../../commands";
 import { ptzCommand } from "../commands";
 import "./controls.css";

@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { Lock, LockOpen, Play } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Recording } from "../../../shared/contract/camera-controls";
+import type { Recording } from "../../../../contract/camera-controls";
 import { useCommandGate } from "../../commands";
 import { cameraClientsAtom } from "../atoms";
 import { toggleRecordingLockCommand } from "../commands";

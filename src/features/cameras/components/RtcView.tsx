@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
 import { isApiError } from "../../../lib/api/errors";
 import { isSessionRefusal } from "../../../lib/api/refusal";
-import { LIVE_VIEW, type CameraStream } from "../../../shared/contract/cameras";
+import { LIVE_VIEW, type CameraStream } from "../../../../contract/cameras";
 import { cameraClientsAtom } from "../atoms";
 import { openRtc } from "../rtc";
 import { watchVideoFrames } from "./videoFrames";

@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { errorOfResponse } from "../../../lib/api/refusal";
-import { LIVE_VIEW } from "../../../shared/contract/cameras";
+import { LIVE_VIEW } from "../../../../contract/cameras";
 import { cameraClientsAtom } from "../atoms";
 
 /** Attempts of one preview: a 429 (the hub takes a bounded number of snapshots at once) is tried again, at most this often in all. */

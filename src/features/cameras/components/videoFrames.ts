@@ -1,4 +1,4 @@
-import { LIVE_VIEW } from "../../../shared/contract/cameras";
+import { LIVE_VIEW } from "../../../../contract/cameras";
 
 /**
  * Watches a `<video>` for new frames (requestVideoFrameCallback where the browser has it, else the

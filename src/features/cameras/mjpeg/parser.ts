@@ -1,4 +1,4 @@
-import { LIVE_VIEW } from "../../../shared/contract/cameras";
+import { LIVE_VIEW } from "../../../../contract/cameras";
 
 /** The spec §8 failures of the live video stream: each leads to a restart after 500 ms. */
 export const MJPEG_ERRORS = {

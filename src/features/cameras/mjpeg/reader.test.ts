@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MJPEG_BOUNDARY } from "../../../shared/contract/cameras";
+import { MJPEG_BOUNDARY } from "../../../../contract/cameras";
 import { startMjpegReader, type MjpegReader } from "./reader";
 
 const enc = new TextEncoder();

@@ -1,6 +1,6 @@
 import type { ApiError } from "../../../lib/api/errors";
 import { errorOfResponse, isSessionRefusal } from "../../../lib/api/refusal";
-import { LIVE_VIEW } from "../../../shared/contract/cameras";
+import { LIVE_VIEW } from "../../../../contract/cameras";
 import { MJPEG_ERRORS, MjpegError, MultipartParser, boundaryOf } from "./parser";
 
 /** Timers the reader uses (swapped for fake ones in tests). */

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { AirVent, SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AC_MODES, AC_TEMPERATURE, type AcStatePayload } from "../../../shared/contract/climate";
+import { AC_MODES, AC_TEMPERATURE, type AcStatePayload } from "../../../../contract/climate";
 import { Tile, TileValue } from "../../../ui/Tile";
 import { commandPendingAtom } from "../../commands";
 import { acCommand, acTarget } from "../commands";

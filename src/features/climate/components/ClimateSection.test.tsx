@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AcStatePayload, HeaterStatePayload } from "../../../shared/contract/climate";
-import type { Sensor } from "../../../shared/contract/sensors";
+import type { AcStatePayload, HeaterStatePayload } from "../../../../contract/climate";
+import type { Sensor } from "../../../../contract/sensors";
 import { createTestStore, fakeClient, renderWithApp, type Canned, type Recorded } from "../../../test/render";
 import { sessionAtom } from "../../auth/atoms";
 import { liveChildrenAtom, liveValueAtom } from "../../live/atoms";

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useId, type ReactElement } from "react";
-import type { Sensor } from "../../../shared/contract/sensors";
+import type { Sensor } from "../../../../contract/sensors";
 import { allAcAtom, heaterStateAtom } from "../live";
 import { AcTile } from "./AcTile";
 import { HeaterTile } from "./HeaterTile";

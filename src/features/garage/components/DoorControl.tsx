@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai";
 import { ArrowDownToLine, ArrowUpDown, ArrowUpToLine, DoorClosed, DoorOpen, Square } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DoorStatePayload, GarageAction, GarageDoor } from "../../../shared/contract/garage";
+import type { DoorStatePayload, GarageAction, GarageDoor } from "../../../../contract/garage";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { Tile, TileValue } from "../../../ui/Tile";
 import { useCommandGate } from "../../commands";

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { DoorStatePayload } from "../../../shared/contract/garage";
+import type { DoorStatePayload } from "../../../../contract/garage";
 import { createTestStore, fakeClient, renderWithApp } from "../../../test/render";
 import { liveValueAtom } from "../../live/atoms";
 import { browserOnlineAtom } from "../../offline/atoms";

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useId } from "react";
-import { GARAGE_DOORS, type DoorStatePayload, type GarageDoor } from "../../../shared/contract/garage";
+import { GARAGE_DOORS, type DoorStatePayload, type GarageDoor } from "../../../../contract/garage";
 import { doorStateAtom } from "../atoms";
 import { DoorControl } from "./DoorControl";
 import "./garage.css";

@@ -4,7 +4,7 @@ import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";
 import markerIcon from "leaflet/dist/images/marker-icon.png";
 import markerShadow from "leaflet/dist/images/marker-shadow.png";
 import { useEffect, useRef } from "react";
-import type { GeoPoint, TrackPoint } from "../../../shared/contract/gps";
+import type { GeoPoint, TrackPoint } from "../../../../contract/gps";
 
 /** Props of {@link GpsMap}. */
 export type GpsMapProps = {

@@ -1,6 +1,6 @@
 import { act, cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { GpsState } from "../../../shared/contract/gps";
+import type { GpsState } from "../../../../contract/gps";
 import { fakeClient, renderWithApp } from "../../../test/render";
 import { applyLiveBatch } from "../../live/apply";
 import { browserOnlineAtom } from "../../offline/atoms";

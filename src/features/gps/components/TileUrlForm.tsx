@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import * as v from "valibot";
-import { GpsTileUrlSchema } from "../../../shared/contract/gps";
+import { GpsTileUrlSchema } from "../../../../contract/gps";
 import { useCommandGate } from "../../commands";
 import { gpsTileUrlAtom } from "../atoms";
 import { saveTileUrlCommand } from "../commands";

@@ -2,7 +2,7 @@ import { addMonths, format, isSameDay, isSameMonth, startOfDay } from "date-fns"
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Locale } from "../../../shared/contract/preferences";
+import type { Locale } from "../../../../contract/preferences";
 import { DATE_LOCALES, monthGrid } from "../calendarGrid";
 
 /** Props of {@link DatePicker}. */

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { SLOT_MS } from "../../../shared/contract/history";
-import type { Locale } from "../../../shared/contract/preferences";
+import { SLOT_MS } from "../../../../contract/history";
+import type { Locale } from "../../../../contract/preferences";
 import { debounceResize } from "../../../ui/resize";
 
 /** Props of {@link HistoryChart}. */

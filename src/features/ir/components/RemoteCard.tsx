@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../ui/TextField";
 import { useCommandGate } from "../../commands";
-import { MAX_IR_BUTTONS } from "../../../shared/contract/ir";
+import { MAX_IR_BUTTONS } from "../../../../contract/ir";
 import { isButtonLimit, learnIrCommand, saveIrCodeCommand, sendIrCommand } from "../commands";
 import { irState, type Remote } from "../live";
 

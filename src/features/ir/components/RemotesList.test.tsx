@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { IrState } from "../../../shared/contract/ir";
+import type { IrState } from "../../../../contract/ir";
 import { createTestStore, fakeClient, renderWithApp } from "../../../test/render";
 import { applyLiveBatch } from "../../live/apply";
 import { browserOnlineAtom } from "../../offline/atoms";

@@ -1,7 +1,7 @@
 import { useModalDialog } from "../../../ui/useModalDialog";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { miredToKelvin, kelvinToMired, type LightFeatures } from "../../../shared/contract/lights";
+import { miredToKelvin, kelvinToMired, type LightFeatures } from "../../../../contract/lights";
 import { ToggleField } from "../../../ui/ToggleField";
 import type { useLightControl } from "../useLightControl";
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { LightFeatures, LightState } from "../../../shared/contract/lights";
+import type { LightFeatures, LightState } from "../../../../contract/lights";
 import { createTestStore, fakeClient, renderWithApp, type Recorded } from "../../../test/render";
 import { sessionAtom } from "../../auth/atoms";
 import { liveValueAtom } from "../../live/atoms";

@@ -1,7 +1,7 @@
 import { Lightbulb, SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { LightFeatures } from "../../../shared/contract/lights";
+import type { LightFeatures } from "../../../../contract/lights";
 import { Tile } from "../../../ui/Tile";
 import { ToggleField } from "../../../ui/ToggleField";
 import { useLightControl } from "../useLightControl";

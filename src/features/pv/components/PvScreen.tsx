@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom, useStore } from "jotai";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { PvLogSummary } from "../../../shared/contract/pv";
+import type { PvLogSummary } from "../../../../contract/pv";
 import { formatRelativeTime } from "../../../shared/relativeTime";
 import { ProgressBar, progressPercent } from "../../../ui/ProgressBar";
 import { nowAtom } from "../../clock/atoms";

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import type { PvLogSummary } from "../../../shared/contract/pv";
+import type { PvLogSummary } from "../../../../contract/pv";
 import { formatNumber } from "../../../shared/numberFormat";
 import { localeAtom } from "../../preferences/atoms";
 import { formatKwh, formatPeriod, formatPower } from "./format";

@@ -4,7 +4,7 @@ import { formatRelativeTime } from "../../../shared/relativeTime";
 import { nowAtom } from "../../clock/atoms";
 import { readingAgeOrigin, sensorReadingAtom } from "../atoms";
 import type { SensorKind } from "../schemas";
-import type { Locale } from "../../../shared/contract/preferences";
+import type { Locale } from "../../../../contract/preferences";
 
 const ageLabels = createFamily(
   (key: string) => {

@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { settingValueIssue } from "../../../shared/contract/settingValues";
+import { settingValueIssue } from "../../../../contract/settingValues";
 import { parseSettingValue, settingAtom } from "../live";
 import type { SwitchOption } from "../options";
 import { useSettingSave } from "../useSettingSave";

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { LogOut } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { SessionInfo } from "../../../shared/contract/auth";
+import type { SessionInfo } from "../../../../contract/auth";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { listSessions } from "../../auth/api";
 import { logoutCommand, revokeSessionCommand, SESSION_TARGET } from "../../auth/commands";

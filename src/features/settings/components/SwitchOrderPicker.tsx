@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, X } from "lucide-react";
 import { useAtomValue } from "jotai";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { settingValueIssue } from "../../../shared/contract/settingValues";
+import { settingValueIssue } from "../../../../contract/settingValues";
 import { parseSettingValue, settingAtom } from "../live";
 import { moved, optionLabel, type SwitchOption } from "../options";
 import { useSettingSave } from "../useSettingSave";

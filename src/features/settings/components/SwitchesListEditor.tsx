@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { useAtomValue } from "jotai";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { settingValueIssue, unknownSwitchIssue, type SwitchesListValue } from "../../../shared/contract/settingValues";
+import { settingValueIssue, unknownSwitchIssue, type SwitchesListValue } from "../../../../contract/settingValues";
 import { configAtom } from "../../config";
 import { switchesAtom } from "../../switches/atoms";
 import { optionLabel, type SwitchOption } from "../options";

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Sensor } from "../../../shared/contract/sensors";
+import type { Sensor } from "../../../../contract/sensors";
 import { formatNumber } from "../../../shared/numberFormat";
 import { useCommandGate } from "../../commands";
 import { checkWatchdogsCommand } from "../commands";

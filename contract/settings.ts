@@ -12,7 +12,7 @@ export const SETTING_KEYS = [
   "switchesList",
   "weatherWatchdog",
   "tempWatchdog",
-  // Our addition: the GPS map's tile URL template, or null (src/shared/contract/gps.ts GpsTileUrlSchema).
+  // Our addition: the GPS map's tile URL template, or null (contract/gps.ts GpsTileUrlSchema).
   "gpsTileUrl",
 ] as const;
 
