@@ -65,7 +65,11 @@ describe("camera controls and recordings (spec §5-§7, §9)", () => {
       const retained = nextMessage(browser, CAMERA_CONFIG_TOPIC);
       await browser.subscribeAsync(CAMERA_CONFIG_TOPIC);
       expect((await retained).retain).toBe(true);
-      const published = nextMessage(browser, CAMERA_CONFIG_TOPIC);
+      // The hub may republish camera/config for other reasons (a camera's state): wait for the copy with ogrod's change.
+      const ogrodNightmode = (payload: string) =>
+        (JSON.parse(payload) as { cameras: { id: string; nightmode: boolean }[] }).cameras.find((c) => c.id === "ogrod")
+          ?.nightmode === true;
+      const published = nextMessage(browser, CAMERA_CONFIG_TOPIC, 5000, ogrodNightmode);
       const answer = await jsonOf(
         await call(hub, "POST", `${V1}${nightmodePath("ogrod")}`, { cookie, body: { mode: true } }),
         NightmodeAnswerSchema,

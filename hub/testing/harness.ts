@@ -138,11 +138,12 @@ export async function connectMqtt(url: string, options: IClientOptions = {}): Pr
   return client;
 }
 
-/** Resolves with the first message whose topic is `topic` (after subscribing to it); rejects after `timeoutMs`. */
+/** Resolves with the first message on `topic` whose payload passes `where` (after subscribing to it); rejects after `timeoutMs`. */
 export function nextMessage(
   client: MqttClient,
   topic: string,
   timeoutMs = 5000,
+  where: (payload: string) => boolean = () => true,
 ): Promise<{ topic: string; payload: string; retain: boolean }> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -150,7 +151,7 @@ export function nextMessage(
       reject(new Error(`no message on ${topic} within ${timeoutMs} ms`));
     }, timeoutMs);
     const onMessage = (received: string, payload: Buffer, packet: { retain: boolean }) => {
-      if (received !== topic) return;
+      if (received !== topic || !where(payload.toString("utf8"))) return;
       clearTimeout(timer);
       client.off("message", onMessage);
       resolve({ topic: received, payload: payload.toString("utf8"), retain: packet.retain });
