@@ -71,16 +71,37 @@ function normalizeIp(ip: string): string {
   }
 }
 
+/** One DNS label: letters, digits, inner hyphens, 1-63 characters (RFC 1123). */
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+
 /**
- * The host name of a Host header value (`hub.lan:8080` -> `hub.lan`, `[::1]:8080` -> `::1`),
- * lower case; null when the value is not a plain host[:port].
+ * The host name or IP address of an HTTP `Host` header, lower-cased, without its port and without an
+ * IPv6 address's brackets, or null when the header is not a plain host name (RFC 1123 labels, at
+ * most 253 characters, a trailing dot dropped), an IPv4 address or a bracketed IPv6 address with an
+ * optional numeric port. The header is chosen by the client: anything else (markup, spaces, user
+ * info, a path) is refused rather than cleaned.
  */
-export function hostnameOfHeader(host: string | undefined): string | null {
-  if (!host || host.length > 300) return null;
-  const bracketed = /^\[([0-9A-Fa-f:.]+)\](?::\d{1,5})?$/.exec(host);
-  if (bracketed) return isIP(bracketed[1] ?? "") === 6 ? (bracketed[1] ?? "").toLowerCase() : null;
-  const plain = /^([A-Za-z0-9.-]+)(?::\d{1,5})?$/.exec(host);
-  return plain ? (plain[1] ?? "").toLowerCase() : null;
+export function hostnameOfHeader(header: string | undefined): string | null {
+  if (header === undefined || header.length === 0 || header.length > 300) return null;
+  let host = header;
+  if (host.startsWith("[")) {
+    const close = host.indexOf("]");
+    if (close < 0) return null;
+    const rest = host.slice(close + 1);
+    if (rest !== "" && !/^:\d{1,5}$/.test(rest)) return null;
+    const inner = host.slice(1, close);
+    return isIP(inner) === 6 ? inner.toLowerCase() : null;
+  }
+  const colon = host.indexOf(":");
+  if (colon >= 0) {
+    if (!/^\d{1,5}$/.test(host.slice(colon + 1))) return null;
+    host = host.slice(0, colon);
+  }
+  if (isIP(host) === 4) return host;
+  if (host.endsWith(".")) host = host.slice(0, -1);
+  if (host.length === 0 || host.length > 253) return null;
+  if (!host.split(".").every((label) => LABEL.test(label))) return null;
+  return host.toLowerCase();
 }
 
 /**

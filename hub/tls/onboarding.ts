@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import { HubError } from "../core/errors";
 import { mobileconfig } from "./mobileconfig";
+import { hostnameOfHeader } from "./names";
 import { hostOfHeader, httpsAddress } from "./onboarding-host";
 import { ONBOARDING_CSS, onboardingPage } from "./onboarding-page";
 
@@ -74,7 +75,7 @@ export async function registerOnboarding(app: FastifyInstance, source: Onboardin
   app.get("/ca", async (request: FastifyRequest, reply: FastifyReply) => {
     const ca = currentCa();
     const host = hostOfHeader(request.headers.host);
-    const bare = host?.replace(/^\[(.*)\]$/, "$1") ?? null;
+    const bare = hostnameOfHeader(request.headers.host);
     const uncoveredName = bare !== null && source.serves !== undefined && !source.serves(bare) ? bare : null;
     const httpsUrl = uncoveredName === null ? httpsAddress(host, source.httpsPort()) : null;
     const qrSvg =
