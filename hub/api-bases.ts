@@ -28,40 +28,30 @@ export type DomainName =
 /** A domain's routes, as a Fastify plugin registered under each base that serves the domain. */
 export type DomainRoutes = (app: FastifyInstance) => Promise<void>;
 
+/** The domains of the general API, served under both `/api/v2` and `/api/v1`. */
+const GENERAL_DOMAINS: readonly DomainName[] = [
+  "config",
+  "bridge",
+  "lights",
+  "switches",
+  "watchdog",
+  "gps",
+  "ir",
+  "history",
+  "automations",
+  "pv",
+  "climate",
+  "camerasConfig",
+];
+
 /**
  * THE table of the hub's API (spec §7, docs/contract.md "HTTP"): each spec base and the domains it
  * serves. The general API is served under both `/api/v2` and `/api/v1`. A new domain gets a row here.
  */
 export const API_BASE_DOMAINS: Readonly<Record<ApiBaseName, readonly DomainName[]>> = {
   auth: ["auth", "preferences", "settings"],
-  general: [
-    "config",
-    "bridge",
-    "lights",
-    "switches",
-    "watchdog",
-    "gps",
-    "ir",
-    "history",
-    "automations",
-    "pv",
-    "climate",
-    "camerasConfig",
-  ],
-  generalV1: [
-    "config",
-    "bridge",
-    "lights",
-    "switches",
-    "watchdog",
-    "gps",
-    "ir",
-    "history",
-    "automations",
-    "pv",
-    "climate",
-    "camerasConfig",
-  ],
+  general: GENERAL_DOMAINS,
+  generalV1: GENERAL_DOMAINS,
   cameras: ["cameras"],
   camerasV5: ["camerasV5"],
   garage: ["garage"],
