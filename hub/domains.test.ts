@@ -3,7 +3,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as v from "valibot";
 import { afterEach, describe, expect, it } from "vitest";
-import { AUTOMATIONS_PATH, automationRunPath, AutomationAnswerSchema } from "../contract/automations";
+import {
+  AUTOMATION_ACTION_KINDS,
+  AUTOMATIONS_PATH,
+  automationRunPath,
+  AutomationAnswerSchema,
+  AutomationTriggerSchema,
+} from "../contract/automations";
 import { ErrorBodySchema } from "../contract/envelope";
 import { IR_SEND_PATH } from "../contract/ir";
 import { DEFAULT_API_BASES } from "../contract/paths";
@@ -120,6 +126,15 @@ describe("the domain list builds the hub as before", () => {
     const demo = readFileSync(DEMO_HOUSEHOLD_PATH, "utf8");
     expect(parseHousehold(demo, "demo.json", householdSchemaOf(HUB_DOMAINS).entries)).toEqual(
       v.parse(HouseholdSchema, JSON.parse(demo)),
+    );
+  });
+
+  it("declares every automation action kind and trigger type of the contract, each in one domain", () => {
+    const actions = HUB_DOMAINS.flatMap((domain) => domain.automation?.actions ?? []);
+    const triggers = HUB_DOMAINS.flatMap((domain) => domain.automation?.triggers ?? []);
+    expect([...actions].sort()).toEqual([...AUTOMATION_ACTION_KINDS].sort());
+    expect([...triggers].sort()).toEqual(
+      AutomationTriggerSchema.options.map((option) => option.entries.type.literal).sort(),
     );
   });
 
@@ -265,7 +280,10 @@ describe("a domain missing from the list is absent everywhere", () => {
     expect(byName("cameras").routes).toMatchObject({ camerasConfig: ["general", "generalV1"] });
   });
 
-  it("refuses a list without the auth or bridge domain", async () => {
+  it("refuses a list without the auth or bridge domain, or without a domain another one needs", async () => {
     await expect(startTestHub({ domains: without("bridge") })).rejects.toThrow("the hub needs the bridge domain");
+    await expect(startTestHub({ domains: without("switches") })).rejects.toThrow(
+      "domain garage needs domain switches, listed before it",
+    );
   });
 });

@@ -36,7 +36,7 @@ export const automationsDomain = defineDomain({
   routes: { automations: ["general", "generalV1"] },
   migrations: MIGRATIONS,
   topicRoots: ["automation"],
-  automation: { actions: ["notify"] },
+  automation: { actions: ["notify"], triggers: ["time"] },
   start: ({ db, link, household, log, actions, options }) => {
     const automations = startAutomations({ db, link, household, log, runner: actions, demo: options.demo });
     return {

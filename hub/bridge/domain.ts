@@ -43,6 +43,7 @@ export const bridgeDomain = defineDomain({
   household: SENSORS_SECTIONS,
   migrations: MIGRATIONS,
   topicRoots: ["sensor", "availability", "tasmota"],
+  automation: { triggers: ["threshold", "door"] },
   demo: {
     devices: (random) => [
       tasmotaBme280("balkon", random),

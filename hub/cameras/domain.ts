@@ -41,6 +41,7 @@ export const camerasDomain = defineDomain({
   household: CAMERAS_SECTIONS,
   migrations: MIGRATIONS,
   topicRoots: ["camera", "doorbell"],
+  automation: { triggers: ["doorbell"] },
   demo: {
     start: ({ household, log }) => startSimulatedIpCameras(household.cameras ?? [], log),
     simulates: ["dzwonek_brama"],

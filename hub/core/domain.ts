@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { ApiBaseName } from "../../contract/paths";
-import type { AutomationActionKind } from "../../contract/automations";
+import type { AutomationActionKind, AutomationTriggerType } from "../../contract/automations";
 import type { ActionRunner } from "../automations/runner";
 import type { DeviceRouter } from "../bridge/router";
 import type { BrokerLink, HubLogger } from "../broker/link";
@@ -97,8 +97,14 @@ export interface HubDomain<S = unknown> {
   readonly migrations?: readonly Migration[];
   /** The first topic levels it publishes on the live channel (contract/topics.ts NAMESPACE_ROOTS). */
   readonly topicRoots?: readonly string[];
-  /** The automation action kinds its `start` registers executors for on `context.actions`. */
-  readonly automation?: { readonly actions: readonly AutomationActionKind[] };
+  /**
+   * Its part of the automations: the action kinds its `start` registers executors for on
+   * `context.actions`, and the trigger types that follow what it publishes (automations/engine.ts).
+   */
+  readonly automation?: {
+    readonly actions?: readonly AutomationActionKind[];
+    readonly triggers?: readonly AutomationTriggerType[];
+  };
   readonly demo?: DomainDemo;
   /** Builds its services; may throw (the hub then does not start and closes what started). */
   start(context: DomainContext): Promise<StartedDomain<S>> | StartedDomain<S>;

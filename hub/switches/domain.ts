@@ -37,7 +37,7 @@ export const switchesDomain = defineDomain({
   household: SWITCHES_SECTIONS,
   migrations: MIGRATIONS,
   topicRoots: ["power"],
-  automation: { actions: ["switch"] },
+  automation: { actions: ["switch"], triggers: ["switch"] },
   demo: {
     devices: (random) => [
       tasmotaSwitch("lampa_salon", 1, random),
