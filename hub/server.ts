@@ -2,9 +2,9 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { LogController } from "fastify";
 import { registerApiBases, apiBaseTable } from "./api-bases";
-import type { AuthService } from "./auth/auth-service";
 import { authDomain } from "./auth/domain";
 import { ActionRunner } from "./automations/runner";
+import { bridgeDomain } from "./bridge/domain";
 import { DeviceRouter } from "./bridge/router";
 import { startEmbeddedBroker, type EmbeddedBroker } from "./broker/embedded";
 import { brokerLimits, type BrokerLimits } from "./broker/limits";
@@ -133,8 +133,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     throw new Error("HUB_MQTT_WS_URL is required when HUB_MQTT_URL is set: browsers need the broker's WebSocket URL");
   }
   const domains = options.domains ?? HUB_DOMAINS;
-  for (const required of ["auth", "bridge"])
-    if (!domains.some((domain) => domain.name === required)) throw new Error(`the hub needs the ${required} domain`);
+  for (const required of [authDomain, bridgeDomain])
+    if (!domains.includes(required)) throw new Error(`the hub needs the ${required.name} domain`);
   const {
     household,
     path: householdPath,
@@ -259,7 +259,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       for (const [set, plugin] of Object.entries(started.routes ?? {})) routes.set(set, plugin);
       if (started.stop) cleanups.push(started.stop);
     }
-    const auth = serviceOf(authDomain) as AuthService;
+    const auth = serviceOf(authDomain);
+    if (!auth) throw new Error("the hub needs the auth domain");
     if (options.simulator) {
       const simulator = startSimulator({
         link,
