@@ -1,61 +1,33 @@
 import type { FastifyInstance } from "fastify";
 import { DEFAULT_API_BASES, type ApiBaseName } from "../contract/paths";
 import type { AuthService } from "./auth/auth-service";
+import type { DomainRoutes, HubDomain } from "./core/domain";
+import { HUB_DOMAINS } from "./domains";
 import { assertAllowedOrigin } from "./http/origin";
 import { sessionGuard } from "./http/session-guard";
 
-/** A hub domain that serves HTTP routes (one folder each under hub/; `cameras` and `camerasV5` are hub/cameras reserved on for the camera bases v1 and v5 now). */
-export type DomainName =
-  | "auth"
-  | "preferences"
-  | "settings"
-  | "config"
-  | "bridge"
-  | "cameras"
-  | "garage"
-  | "lights"
-  | "switches"
-  | "watchdog"
-  | "gps"
-  | "ir"
-  | "history"
-  | "automations"
-  | "camerasV5"
-  | "pv"
-  | "climate"
-  | "camerasConfig";
+/** A route set of a hub domain (core/domain.ts `routes`): `cameras`, `camerasV5` and `camerasConfig` are hub/cameras's three. */
+export type DomainName = string;
 
-/** A domain's routes, as a Fastify plugin registered under each base that serves the domain. */
-export type DomainRoutes = (app: FastifyInstance) => Promise<void>;
-
-/** The domains of the general API, served under both `/api/v2` and `/api/v1`. */
-const GENERAL_DOMAINS: readonly DomainName[] = [
-  "config",
-  "bridge",
-  "lights",
-  "switches",
-  "watchdog",
-  "gps",
-  "ir",
-  "history",
-  "automations",
-  "pv",
-  "climate",
-  "camerasConfig",
-];
+export type { DomainRoutes } from "./core/domain";
 
 /**
- * THE table of the hub's API (spec §7, docs/contract.md "HTTP"): each spec base and the domains it
- * serves. The general API is served under both `/api/v2` and `/api/v1`. A new domain gets a row here.
+ * Each spec base (spec §7, docs/contract.md "HTTP") and the route sets of `domains` it serves, in
+ * list order: a domain's `routes` names the bases of each of its route sets (the general API is
+ * served under both `/api/v2` and `/api/v1`). A base no listed domain serves has none.
  */
-export const API_BASE_DOMAINS: Readonly<Record<ApiBaseName, readonly DomainName[]>> = {
-  auth: ["auth", "preferences", "settings"],
-  general: GENERAL_DOMAINS,
-  generalV1: GENERAL_DOMAINS,
-  cameras: ["cameras"],
-  camerasV5: ["camerasV5"],
-  garage: ["garage"],
-};
+export function apiBaseTable(domains: readonly HubDomain[]): Readonly<Record<ApiBaseName, readonly DomainName[]>> {
+  const table = Object.fromEntries(Object.keys(DEFAULT_API_BASES).map((base) => [base, [] as DomainName[]])) as Record<
+    ApiBaseName,
+    DomainName[]
+  >;
+  for (const domain of domains)
+    for (const [set, bases] of Object.entries(domain.routes ?? {})) for (const base of bases) table[base].push(set);
+  return table;
+}
+
+/** THE table of the hub's API: the bases of every domain of hub/domains.ts. */
+export const API_BASE_DOMAINS: Readonly<Record<ApiBaseName, readonly DomainName[]>> = apiBaseTable(HUB_DOMAINS);
 
 /**
  * Bases whose reads also come only from the hub's own page (docs/contract.md "Cameras"): the camera
@@ -68,21 +40,27 @@ export const API_BASE_DOMAINS: Readonly<Record<ApiBaseName, readonly DomainName[
 export const ORIGIN_CHECKED_BASES: ReadonlySet<ApiBaseName> = new Set(["cameras", "camerasV5"]);
 
 /**
- * Registers every base of {@link API_BASE_DOMAINS} at its path (DEFAULT_API_BASES of the contract),
- * each behind one session guard (per route `config.access`), with the routes of its domains; the
- * bases of {@link ORIGIN_CHECKED_BASES} check the Origin of every request first.
+ * Registers every base of `table` (default {@link API_BASE_DOMAINS}) at its path (DEFAULT_API_BASES
+ * of the contract), each behind one session guard (per route `config.access`), with the routes of its
+ * route sets; the bases of {@link ORIGIN_CHECKED_BASES} check the Origin of every request first.
+ * @throws Error when a route set of the table has no routes in `routes`.
  */
 export async function registerApiBases(
   app: FastifyInstance,
   auth: AuthService,
-  routes: Readonly<Record<DomainName, DomainRoutes>>,
+  routes: ReadonlyMap<DomainName, DomainRoutes>,
+  table: Readonly<Record<ApiBaseName, readonly DomainName[]>> = API_BASE_DOMAINS,
 ): Promise<void> {
-  for (const [base, domains] of Object.entries(API_BASE_DOMAINS) as [ApiBaseName, readonly DomainName[]][]) {
+  for (const [base, domains] of Object.entries(table) as [ApiBaseName, readonly DomainName[]][]) {
     await app.register(
       async (scope) => {
         if (ORIGIN_CHECKED_BASES.has(base)) scope.addHook("onRequest", async (request) => assertAllowedOrigin(request));
         scope.addHook("onRequest", sessionGuard(auth));
-        for (const domain of domains) await scope.register(routes[domain]);
+        for (const domain of domains) {
+          const plugin = routes.get(domain);
+          if (!plugin) throw new Error(`route set ${domain} declared but not started`);
+          await scope.register(plugin);
+        }
       },
       { prefix: DEFAULT_API_BASES[base] },
     );

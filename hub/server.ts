@@ -1,33 +1,31 @@
 import fastifyCookie from "@fastify/cookie";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { LogController } from "fastify";
-import { registerApiBases } from "./api-bases";
-import { AuthService } from "./auth/auth-service";
-import { seedDemoUser } from "./auth/demo-seed";
-import { dummySecretHash } from "./auth/kdf";
-import { authRoutes } from "./auth/routes";
-import { SessionStore } from "./auth/session-store";
-import { SessionWatch } from "./auth/session-watch";
-import { UserStore } from "./auth/user-store";
-import { startBridge } from "./bridge/bridge";
+import { registerApiBases, apiBaseTable } from "./api-bases";
+import { authDomain } from "./auth/domain";
+import { ActionRunner } from "./automations/runner";
+import { bridgeDomain } from "./bridge/domain";
 import { DeviceRouter } from "./bridge/router";
-import { bridgeRoutes } from "./bridge/routes";
 import { startEmbeddedBroker, type EmbeddedBroker } from "./broker/embedded";
 import { brokerLimits, type BrokerLimits } from "./broker/limits";
 import { connectExternalBroker, redact } from "./broker/external";
 import type { BrokerLink } from "./broker/link";
 import { MqttUserStore } from "./broker/mqtt-users";
-import { configRoutes } from "./config/routes";
-import { startCameras } from "./cameras/start";
-import { openDb } from "./core/db";
+import { openDatabase } from "./core/db";
+import {
+  demoDevicesOf,
+  householdSchemaOf,
+  migrationsOf,
+  type Cleanup,
+  type DomainContext,
+  type DomainRoutes,
+  type HubDomain,
+} from "./core/domain";
 import { SessionRegistry } from "./core/session-registry";
+import { HUB_DOMAINS } from "./domains";
 import { anyKnown, householdDevices, OfferedDevices } from "./household/devices";
 import { loadHousehold } from "./household/load";
-import { lightsRoutes } from "./lights/routes";
-import { LightsService } from "./lights/service";
 import { frameworkErrors, installErrorHandlers } from "./http/errors";
-import { garageRoutes } from "./garage/routes";
-import { GarageService } from "./garage/service";
 import { installJsonBodyParser } from "./http/json-body";
 import { mqttWebSocketRoute } from "./http/mqtt-ws";
 import { installCompression } from "./http/compression";
@@ -35,42 +33,10 @@ import { installSecurityHeaders } from "./http/security";
 import { shellStyleHashes } from "./http/shell-style";
 import { installStatic } from "./http/static";
 import { installWriteGuard } from "./http/write-guard";
-import { PreferencesStore } from "./preferences/store";
-import { preferencesRoutes } from "./preferences/routes";
-import { settingsRoutes } from "./settings/routes";
-import { SettingsService } from "./settings/service";
-import { SettingsStore } from "./settings/store";
+import { settingsDomain } from "./settings/domain";
 import { startSimulator } from "./simulator/simulator";
-import { startSimulatedIpCameras } from "./simulator/ip-cameras";
-import { switchesRoutes } from "./switches/routes";
-import { historyRoutes } from "./history/routes";
-import { startHistory } from "./history/service";
-import { SwitchDefinitions } from "./switches/edits";
-import { relayCommands } from "./switches/relays";
-import { SwitchService } from "./switches/service";
-import { startGarageLight } from "./garage/light";
-import { watchdogRoutes } from "./watchdog/routes";
-import { WatchdogService } from "./watchdog/service";
 import { availabilityGuardedLink, DeviceAvailability } from "./broker/availability";
-import { TasmotaConsole } from "./switches/console";
-import { irRoutes } from "./ir/routes";
-import { IrService } from "./ir/service";
-import { IrStore } from "./ir/store";
-import { startAutomations } from "./automations/start";
-import { automationsRoutes } from "./automations/routes";
-import { registerDeviceExecutors } from "./automations/device-executors";
-import { sessionEndedTopic, type SessionEndedPayload } from "../contract/auth";
 import { GPS_TILE_URL_SETTING, tileUrlOrigin } from "../contract/gps";
-import { gpsRoutes } from "./gps/routes";
-import { GpsService } from "./gps/service";
-import { GpsStore } from "./gps/store";
-import { pvRoutes } from "./pv/routes";
-import { PvService } from "./pv/service";
-import { PvStore } from "./pv/store";
-import { AcService } from "./climate/ac-service";
-import { HeaterService } from "./climate/heater-service";
-import { HeaterStore } from "./climate/heater-store";
-import { climateRoutes } from "./climate/routes";
 import { holdDataDir } from "./backup/lock";
 import { startNightlyBackup, type NightlyBackupOptions, type ScheduleOnce } from "./backup/nightly";
 import { startCertificates, type TlsCertificates, type TlsSettings } from "./tls/certificates";
@@ -111,6 +77,13 @@ export interface HubOptions {
   mqttLimits?: Partial<BrokerLimits>;
   /** HUB_BACKUP_*: the nightly backup (backup/nightly.ts); absent or `keep: 0` = none. `now` and `schedule` are for tests. */
   backup?: NightlyBackupOptions & { now?: () => Date; schedule?: ScheduleOnce };
+  /**
+   * The domains this hub runs (default: all, hub/domains.ts HUB_DOMAINS), in start order. A domain
+   * left out is absent everywhere: its routes answer 404, its household sections are ignored (with a
+   * warning), its tables are not created, its automation actions end `unavailable`, its demo devices
+   * are not simulated. `auth` and `bridge` are required.
+   */
+  domains?: readonly HubDomain[];
 }
 
 export interface RunningHub {
@@ -159,14 +132,22 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   if (options.mqttUrl && !options.mqttWsUrl) {
     throw new Error("HUB_MQTT_WS_URL is required when HUB_MQTT_URL is set: browsers need the broker's WebSocket URL");
   }
-  const { household, path: householdPath } = loadHousehold({
+  const domains = options.domains ?? HUB_DOMAINS;
+  for (const required of [authDomain, bridgeDomain])
+    if (!domains.includes(required)) throw new Error(`the hub needs the ${required.name} domain`);
+  const {
+    household,
+    path: householdPath,
+    ignored,
+  } = loadHousehold({
     configPath: options.householdConfigPath,
     dataDir: options.dataDir,
     demo: options.demo,
+    sections: householdSchemaOf(domains).entries,
   });
-  const db = openDb(options.dataDir);
+  const db = openDatabase(options.dataDir, migrationsOf(domains));
   const lock = holdDataDir(options.dataDir);
-  const cleanups: (() => Promise<void> | void)[] = [() => lock.release(), () => void db.close()];
+  const cleanups: Cleanup[] = [() => lock.release(), () => void db.close()];
   const closeAll = async () => {
     for (const cleanup of cleanups.reverse()) {
       try {
@@ -187,6 +168,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       frameworkErrors,
     });
     const log = app.log;
+    for (const section of ignored)
+      log.warn({ section, household: householdPath }, "household section ignored: its domain is not on this hub");
     if (options.backup && options.backup.keep > 0) {
       const nightly = startNightlyBackup({
         ...options.backup,
@@ -209,13 +192,6 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
         () => boundHttpsPort,
         (name) => certificateServes(certificates.current().cert, name),
       );
-    const users = new UserStore(db);
-    if (options.demo && (await seedDemoUser(users)))
-      log.info({ login: "demo" }, "created demo user demo / demo, PIN 1357");
-    const sessionHolds = new SessionRegistry();
-    const sessionStore = new SessionStore(db);
-    const auth = new AuthService(users, sessionStore, sessionHolds);
-    await dummySecretHash(); // computed now, so the first unknown login costs no more than later ones
 
     let embedded: EmbeddedBroker | null = null;
     let link: BrokerLink;
@@ -236,65 +212,72 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       link = embedded;
     }
     cleanups.push(() => link.close());
-    // A session's end on the live channel: browsers on an external broker learn it there (the hub cannot close their socket).
-    cleanups.push(
-      sessionHolds.onEnded(({ hash, reason }) =>
-        link.publish(
-          sessionEndedTopic(hash),
-          JSON.stringify({ reason, time: new Date().toISOString() } satisfies SessionEndedPayload),
-          { retain: false, qos: 1 },
-        ),
-      ),
-    );
-    // Sessions the CLI ends (user passwd, user remove) end here too within about a second.
-    const sessionWatch = new SessionWatch(sessionStore, sessionHolds, log);
-    cleanups.push(() => sessionWatch.close());
 
-    const settingsStore = new SettingsStore(db);
-    const settings = new SettingsService(
-      settingsStore,
-      link,
-      new Map(household.switches.map((item) => [item.name, relayCommands(item)])),
-    );
-    settings.republishAll((key, problem) =>
-      log.warn({ key, problem }, "stored setting breaks the limits: not republished"),
-    );
     // The devices the hub acts for: the household file's, and the Zigbee2MQTT lights it found (household/devices.ts).
-    const foundLights = new OfferedDevices("zigbee2mqtt");
-    const known = anyKnown(householdDevices(household), foundLights);
+    const offeredLights = new OfferedDevices("zigbee2mqtt");
+    const known = anyKnown(householdDevices(household), offeredLights);
     // The one reader of device MQTT: each raw message parsed once, handed to every domain that follows it.
     const router = new DeviceRouter(link, log);
-    const bridge = startBridge(link, household, log, { known, limits: brokerLimits(options.mqttLimits), router });
     // Device commands go through a link that refuses devices known offline (LWT / availability).
     const commandLink = availabilityGuardedLink(link, new DeviceAvailability(known).start(link, router));
-    const lights = new LightsService(commandLink, household.lights ?? [], log)
-      .onZigbeeDevices((devices) => foundLights.offer(devices))
-      .start(router);
-    const switchService = new SwitchService(household.switches, commandLink);
-    const watchdog = new WatchdogService(link, settings, household, log).start();
-    startGarageLight({ link, switches: switchService, setting: () => settings.get("garageLight"), log });
-    const history = startHistory(db, link, log, household);
-    cleanups.push(() => history.stop());
-    const gps = new GpsService(link, household.gps, new GpsStore(db), log).start(router);
-    const heater = new HeaterService(commandLink, household, new HeaterStore(db), log).start();
-    const ac = new AcService(commandLink, household).start();
-    cleanups.push(
-      () => heater.stop(),
-      () => ac.stop(),
-    );
+    const sessionHolds = new SessionRegistry();
+    // The automations' action registry: each domain with actions registers its executors here.
+    const actions = new ActionRunner();
+    const services = new Map<HubDomain, unknown>();
+    const routes = new Map<string, DomainRoutes>();
+    const serviceOf = <S>(domain: HubDomain<S>): S | undefined =>
+      services.has(domain) ? (services.get(domain) as S) : undefined;
+    const demoContext = { link, log, household, intervalMs: options.simulatorIntervalMs };
+    for (const domain of domains) {
+      const context: DomainContext = {
+        options,
+        db,
+        link,
+        commandLink,
+        household,
+        log,
+        router,
+        sessions: sessionHolds,
+        known,
+        offeredLights,
+        brokerLimitStats: embedded?.limitStats,
+        actions,
+        get: (other) => {
+          if (!services.has(other))
+            throw new Error(`domain ${domain.name} needs domain ${other.name}, listed before it (hub/domains.ts)`);
+          return serviceOf(other) as never;
+        },
+        find: serviceOf,
+      };
+      const starter = options.simulator ? domain.demo?.start : undefined;
+      if (starter) {
+        const simulated = await starter(demoContext);
+        cleanups.push(() => simulated.stop());
+      }
+      const started = await domain.start(context);
+      services.set(domain, started.service);
+      for (const [set, plugin] of Object.entries(started.routes ?? {})) routes.set(set, plugin);
+      if (started.stop) cleanups.push(started.stop);
+    }
+    const auth = serviceOf(authDomain);
+    if (!auth) throw new Error("the hub needs the auth domain");
     if (options.simulator) {
-      const simulator = startSimulator({ link, intervalMs: options.simulatorIntervalMs, log });
+      const simulator = startSimulator({
+        link,
+        intervalMs: options.simulatorIntervalMs,
+        log,
+        devices: demoDevicesOf(domains),
+      });
       cleanups.push(() => simulator.stop());
-      const ipCameras = await startSimulatedIpCameras(household.cameras ?? [], log);
-      cleanups.push(() => ipCameras.stop());
     }
 
     await app.register(fastifyCookie);
     await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
     // The GPS map's tile server may serve images (CSP img-src); read from the settings at most once a second.
+    const settingsStore = serviceOf(settingsDomain)?.store;
     let tileOrigin = { at: 0, origin: null as string | null };
     const tileImageOrigin = () => {
-      if (Date.now() - tileOrigin.at > 1000)
+      if (settingsStore && Date.now() - tileOrigin.at > 1000)
         tileOrigin = { at: Date.now(), origin: tileUrlOrigin(settingsStore.get(GPS_TILE_URL_SETTING)) };
       return tileOrigin.origin;
     };
@@ -311,68 +294,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       serves: (name) => certificates === null || certificateServes(certificates.current().cert, name),
     });
     await installCompression(app); // after the (precompressed) static files, before the API
-    const switchDefinitions = new SwitchDefinitions(household.switches, db);
-    const garageService = new GarageService(commandLink, household);
-    const ir = new IrService(household.ir ?? [], commandLink, new IrStore(db), log).start(router);
-    const automations = startAutomations({
-      db,
-      link,
-      household,
-      log,
-      switches: switchService,
-      lights,
-      garage: garageService,
-      demo: options.demo,
-    });
-    registerDeviceExecutors(automations.runner, {
-      heater,
-      ac,
-      acUnits: (household.ac ?? []).map((unit) => unit.id),
-      ir,
-      hasHeater: household.heater !== undefined,
-    });
-    cleanups.push(() => automations.stop());
-    const cameras = startCameras({
-      household,
-      db,
-      link,
-      log,
-      sessions: sessionHolds,
-      demo: options.demo && options.simulator,
-      dataDir: options.dataDir,
-      demoCameraFps: options.demoCameraFps,
-      router,
-    });
-    cleanups.push(() => cameras.close());
-    await registerApiBases(app, auth, {
-      auth: authRoutes({ auth }),
-      preferences: preferencesRoutes({ preferences: new PreferencesStore(db) }),
-      settings: settingsRoutes({ settings }),
-      config: configRoutes({
-        household,
-        switches: switchDefinitions,
-        settings: settingsStore,
-        mqttWsUrl: options.mqttUrl ? options.mqttWsUrl : undefined,
-      }),
-      bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats: embedded?.limitStats }),
-      cameras: cameras.routes,
-      garage: garageRoutes({ garage: garageService }),
-      lights: lightsRoutes({ lights }),
-      switches: switchesRoutes({
-        switches: switchService,
-        definitions: switchDefinitions,
-        tasmotaConsole: new TasmotaConsole(household.switches, commandLink, auth, log).start(router),
-      }),
-      watchdog: watchdogRoutes({ watchdog }),
-      ir: irRoutes({ ir }),
-      history: historyRoutes({ history }),
-      automations: automationsRoutes({ automations: automations.service }),
-      camerasV5: cameras.v5Routes,
-      camerasConfig: cameras.configRoutes,
-      gps: gpsRoutes({ gps }),
-      pv: pvRoutes({ pv: new PvService(new PvStore(db)) }),
-      climate: climateRoutes({ heater, ac }),
-    });
+    await registerApiBases(app, auth, routes, apiBaseTable(domains));
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections: sessionHolds, log }));
 
     try {

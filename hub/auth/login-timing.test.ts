@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { SessionRegistry } from "../core/session-registry";
-import { openDb } from "../core/db";
+import { openDb } from "../domains";
 import { SessionStore } from "./session-store";
 import { UserStore } from "./user-store";
 import { tempDir } from "../testing/harness";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openDb } from "../core/db";
+import { openDb } from "../domains";
 import type { Household } from "../household/schema";
 import { tempDir } from "../testing/harness";
 import { DEMO_AUTOMATIONS, seedDemoAutomations } from "./demo-seed";

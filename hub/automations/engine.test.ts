@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AutomationBody } from "../../contract/automations";
 import type { BrokerLink, MessageHandler } from "../broker/link";
-import { openDb } from "../core/db";
+import { openDb } from "../domains";
 import type { Household } from "../household/schema";
 import { tempDir } from "../testing/harness";
 import { AutomationEngine } from "./engine";

@@ -1,14 +1,11 @@
 import { AUTOMATION_RUN_TOPIC, type AutomationRunPayload } from "../../contract/automations";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Db } from "../core/db";
-import type { GarageService } from "../garage/service";
 import type { Household } from "../household/schema";
-import type { LightsService } from "../lights/service";
-import type { SwitchService } from "../switches/service";
 import { seedDemoAutomations } from "./demo-seed";
 import { AutomationEngine } from "./engine";
-import { registerBuiltInExecutors } from "./executors";
-import { ActionRunner } from "./runner";
+import { registerNotifyExecutor } from "./executors";
+import type { ActionRunner } from "./runner";
 import { AutomationService } from "./service";
 import { AutomationStore } from "./store";
 
@@ -20,26 +17,24 @@ export interface RunningAutomations {
 }
 
 /**
- * Builds the automations domain: the SQLite store, the runner with the executors of
- * switch, light, garage and notify (heater, AC and IR: device-executors.ts, registered by server.ts
- * on the returned runner), the service, and the engine firing triggers. Each run
- * is published on `automation/run` (not retained) so dashboards show it at once.
+ * Builds the automations domain: the SQLite store, the notify executor on `runner` (the action
+ * registry the device domains register their executors on: hub/domains.ts), the service, and the
+ * engine firing triggers. Each run is published on `automation/run` (not retained) so dashboards
+ * show it at once. In demo mode the demo automations that fit the household are created once.
  */
 export function startAutomations(deps: {
   db: Db;
   link: BrokerLink;
   household: Household;
   log: HubLogger;
-  switches: SwitchService;
-  lights: LightsService;
-  garage: GarageService;
+  runner: ActionRunner;
   demo?: boolean;
 }): RunningAutomations {
   const { db, link, household, log } = deps;
   const store = new AutomationStore(db, (id) =>
     log.warn({ automation: id }, "stored automation no longer fits the contract: skipped"),
   );
-  const runner = registerBuiltInExecutors(new ActionRunner(), deps);
+  const runner = registerNotifyExecutor(deps.runner, deps);
   const service = new AutomationService(store, runner, household);
   service.onRun((id, run) => {
     link.publish(AUTOMATION_RUN_TOPIC, JSON.stringify({ id, run } satisfies AutomationRunPayload), {

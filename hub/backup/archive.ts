@@ -25,7 +25,8 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import * as tar from "tar";
 import * as v from "valibot";
-import { SCHEMA_VERSIONS, type Db } from "../core/db";
+import { SCHEMA_VERSIONS } from "../domains";
+import { type Db } from "../core/db";
 import { runningHub } from "./lock";
 
 /** The `format` a hub backup's manifest names; anything else is "not one of ours". */

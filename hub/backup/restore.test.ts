@@ -15,7 +15,7 @@ import {
 import { join } from "node:path";
 import * as tar from "tar";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDb } from "../core/db";
+import { openDb } from "../domains";
 import { UserStore } from "../auth/user-store";
 import { runCli } from "../cli";
 import { startTestHub, tempDir, until, type TestHub } from "../testing/harness";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { MqttClient } from "mqtt";
 import { startMosquitto, type TestMosquitto } from "../../tests/e2e/support/mosquitto";
 import demoHousehold from "../household/demo.json";
-import { demoDevices } from "../simulator/devices";
+import { demoDevices } from "../domains";
 import {
   connectBrowser,
   connectMqtt,

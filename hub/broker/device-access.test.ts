@@ -3,7 +3,7 @@ import type { MqttClient } from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../cli";
 import { MqttUserStore } from "./mqtt-users";
-import { openDb } from "../core/db";
+import { openDb } from "../domains";
 import {
   call,
   connectBrowser,

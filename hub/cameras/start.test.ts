@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import * as v from "valibot";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BrokerLink, HubLogger } from "../broker/link";
-import { openDb } from "../core/db";
+import { openDb } from "../domains";
 import { HouseholdSchema } from "../household/schema";
 import { tempDir } from "../testing/harness";
 import { startCameras } from "./start";

@@ -6,7 +6,7 @@ import { ConfigAnswerSchema } from "../../contract/config";
 import { runCli } from "../cli";
 import { PreferencesAnswerSchema } from "../../contract/preferences";
 import { call, jsonOf, login, startTestHub, tempDir, type TestHub } from "../testing/harness";
-import { SCHEMA_VERSIONS } from "./db";
+import { SCHEMA_VERSIONS } from "../domains";
 
 /**
  * The schema as the first release created it (commit 0ac5401, hub/store/db.ts: migration 1), and

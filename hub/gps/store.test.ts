@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDb, type Db } from "../core/db";
+import { openDb } from "../domains";
+import { type Db } from "../core/db";
 import { tempDir } from "../testing/harness";
 import { GpsStore } from "./store";
 

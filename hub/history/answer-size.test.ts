@@ -9,7 +9,7 @@ import {
   dayOf,
   dayWindow,
 } from "../../contract/history";
-import { openDb } from "../core/db";
+import { openDb } from "../domains";
 import { call, jsonOf, login, startTestHub, tempDir, type TestHub } from "../testing/harness";
 import { HistoryStore, type HistoryRow } from "./store";
 

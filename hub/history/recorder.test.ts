@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "../../contract/history";
-import { openDb, type Db } from "../core/db";
+import { openDb } from "../domains";
+import { type Db } from "../core/db";
 import { tempDir } from "../testing/harness";
 import * as v from "valibot";
 import { HouseholdSchema } from "../household/schema";

@@ -1,7 +1,7 @@
 import type { MqttClient } from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
 import { EventsDayAnswerSchema, dayOf } from "../../contract/history";
-import { openDb } from "../core/db";
+import { openDb } from "../domains";
 import { loadFixture } from "../testing/fixtures";
 import { call, connectDevice, freePort, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
 import { HISTORY_LIMITS } from "./store";

@@ -44,13 +44,31 @@ function ruleOf(issue: v.BaseIssue<unknown>): string {
   return issue.expected ? `${issue.type} ${issue.expected}` : `${issue.type} rule failed`;
 }
 
+/** The household without any section: each domain's defaults (no switches, no garage doors ...). */
+const EMPTY_HOUSEHOLD: Household = v.parse(HouseholdSchema, {});
+
 /**
- * Parses household JSON text.
+ * The sections of `raw` (a parsed household file) that no domain of this hub declares although a
+ * domain of the hub's full list does: dropped when read (load.ts), named in a warning by the hub.
+ */
+export function ignoredSections(raw: unknown, sections: v.ObjectEntries): string[] {
+  if (typeof raw !== "object" || raw === null) return [];
+  return Object.keys(raw).filter((key) => key in HouseholdSchema.entries && !(key in sections));
+}
+
+/**
+ * Parses household JSON text with the sections of `sections` (default: every domain's,
+ * HouseholdSchema); a section of a domain this hub runs without is dropped unread, and its key
+ * keeps the empty household's default.
  * @throws HouseholdConfigError `<path>: not valid JSON at line <l>, column <c>: expected <grammar>` for text
  *   that is not JSON, `<path>: field <dot path>: <rule>` for the first field the schema refuses
  *   (the schema's own words, or the rule it broke); neither quotes the file's text.
  */
-export function parseHousehold(text: string, path: string): Household {
+export function parseHousehold(
+  text: string,
+  path: string,
+  sections: v.ObjectEntries = HouseholdSchema.entries,
+): Household {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -62,29 +80,40 @@ export function parseHousehold(text: string, path: string): Household {
       `${path}: not valid JSON at line ${String(fault.line)}, column ${String(fault.column)}: ${ending}expected ${fault.expected}`,
     );
   }
-  const result = v.safeParse(HouseholdSchema, raw, { message: ruleOf });
+  const schema = sections === HouseholdSchema.entries ? HouseholdSchema : v.object(sections);
+  const result = v.safeParse(schema, raw, { message: ruleOf });
   if (!result.success) {
     const issue = result.issues[0];
     throw new HouseholdConfigError(
       `${path}: field ${issue ? whereOf(issue) : "(root)"}: ${issue?.message ?? "invalid"}`,
     );
   }
+  // The listed sections are HouseholdSchema's own entries: their output has Household's types.
+  const household: Household = { ...EMPTY_HOUSEHOLD, ...(result.output as Partial<Household>) };
   const ids = new Set<string>();
-  for (const sensor of result.output.sensors) {
+  for (const sensor of household.sensors) {
     if (ids.has(sensor.id)) throw new HouseholdConfigError(`${path}: field sensors: duplicate sensor id ${sensor.id}`);
     ids.add(sensor.id);
   }
-  return result.output;
+  return household;
 }
 
 /**
  * Loads the household: `configPath` (HUB_CONFIG) when given (must exist), else
  * `<dataDir>/household.json` when present, else the demo household in demo mode, else an empty
- * household. Throws HouseholdConfigError on a missing configured file or malformed content.
+ * household. Only the `sections` given are read (default: all, HouseholdSchema's); `ignored` names
+ * the file's sections of domains this hub runs without. Throws HouseholdConfigError on a missing
+ * configured file or malformed content.
  */
-export function loadHousehold(options: { configPath?: string | undefined; dataDir: string; demo: boolean }): {
+export function loadHousehold(options: {
+  configPath?: string | undefined;
+  dataDir: string;
+  demo: boolean;
+  sections?: v.ObjectEntries;
+}): {
   household: Household;
   path: string | null;
+  ignored: string[];
 } {
   const candidates: string[] = [];
   if (options.configPath) {
@@ -97,6 +126,8 @@ export function loadHousehold(options: { configPath?: string | undefined; dataDi
     else if (options.demo) candidates.push(DEMO_HOUSEHOLD_PATH);
   }
   const path = candidates[0];
-  if (path === undefined) return { household: v.parse(HouseholdSchema, {}), path: null };
-  return { household: parseHousehold(readFileSync(path, "utf8"), path), path };
+  if (path === undefined) return { household: v.parse(HouseholdSchema, {}), path: null, ignored: [] };
+  const text = readFileSync(path, "utf8");
+  const household = parseHousehold(text, path, options.sections);
+  return { household, path, ignored: options.sections ? ignoredSections(JSON.parse(text), options.sections) : [] };
 }

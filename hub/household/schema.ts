@@ -90,15 +90,24 @@ export const AcUnitSchema = v.object({
 });
 export type AcUnit = v.InferOutput<typeof AcUnitSchema>;
 
-/**
- * The household config file (HUB_CONFIG or `<dataDir>/household.json`): sensors in the contract's
- * Sensor shape (answered unchanged by GET /config/sensors), switches, and the switch groups.
- */
-export const HouseholdSchema = v.object({
+/** The bridge domain's sections: the sensors, in the contract's Sensor shape (answered unchanged by GET /config/sensors). */
+export const SENSORS_SECTIONS = {
   sensors: v.optional(v.array(SensorSchema), []),
+};
+
+/** The switches domain's sections: the switches and the switch groups. */
+export const SWITCHES_SECTIONS = {
   switches: v.optional(v.array(SwitchSchema), []),
   switchesList: v.optional(v.array(SwitchGroupSchema), []),
+};
+
+/** The lights domain's section: the lights; absent = none. */
+export const LIGHTS_SECTIONS = {
   lights: v.optional(v.array(LightConfigSchema)),
+};
+
+/** The garage domain's section: the garage door and the gate, each at most once. */
+export const GARAGE_SECTIONS = {
   garage: v.optional(
     v.pipe(
       v.array(GarageDeviceSchema),
@@ -109,13 +118,28 @@ export const HouseholdSchema = v.object({
     ),
     [],
   ),
+};
+
+/** The IR domain's section: the IR blasters; absent = none. */
+export const IR_SECTIONS = {
   ir: v.optional(v.array(IrBlasterSchema)),
+};
+
+/** The cameras domain's sections. */
+export const CAMERAS_SECTIONS = {
   /** Cameras (hub/cameras/household.ts: sources demo, go2rtc, mjpeg, hls, rtsp); absent = none. */
   cameras: v.optional(HouseholdCamerasSchema),
   /** The doorbell at the gate: its button becomes `doorbell/ring`; absent = none. */
   doorbell: v.optional(DoorbellSchema),
-  /** The GPS cat tracker: home, radius, OwnTracks trackers (hub/gps/config.ts). */
+};
+
+/** The GPS domain's section: the cat tracker's home, radius, OwnTracks trackers (hub/gps/config.ts). */
+export const GPS_SECTIONS = {
   gps: v.optional(GpsConfigSchema),
+};
+
+/** The climate domain's sections: the heater and the AC units (each id at most once). */
+export const CLIMATE_SECTIONS = {
   heater: v.optional(HeaterDeviceSchema),
   ac: v.optional(
     v.pipe(
@@ -123,5 +147,21 @@ export const HouseholdSchema = v.object({
       v.check((units) => new Set(units.map((u) => u.id)).size === units.length, "each AC id at most once"),
     ),
   ),
+};
+
+/**
+ * The household config file (HUB_CONFIG or `<dataDir>/household.json`) with every domain's
+ * sections (each domain declares its own: hub/<domain>/domain.ts `household`); a hub running fewer
+ * domains reads only theirs (core/domain.ts householdSchemaOf, household/load.ts).
+ */
+export const HouseholdSchema = v.object({
+  ...SENSORS_SECTIONS,
+  ...SWITCHES_SECTIONS,
+  ...LIGHTS_SECTIONS,
+  ...GARAGE_SECTIONS,
+  ...IR_SECTIONS,
+  ...CAMERAS_SECTIONS,
+  ...GPS_SECTIONS,
+  ...CLIMATE_SECTIONS,
 });
 export type Household = v.InferOutput<typeof HouseholdSchema>;

@@ -4,7 +4,7 @@ import { ConfigAnswerSchema } from "../../contract/config";
 import { ErrorCodeSchema } from "../../contract/errors";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDb } from "../core/db";
+import { openDb } from "../domains";
 import {
   call,
   connectBrowser,

@@ -12,7 +12,7 @@ import {
   type IrCode,
 } from "../../contract/ir";
 import { LIVE_PAYLOAD_MAX_BYTES } from "../../contract/topics";
-import { openDb } from "../core/db";
+import { openDb } from "../domains";
 import {
   call,
   connectBrowser,

@@ -1,8 +1,4 @@
-import { ownTracksCat } from "./cat-tracker";
-import { tasmotaHvacBlaster } from "./climate";
-import { tasmotaRgbwwLight, zigbee2mqttLights } from "./lights";
 import { tasmotaStatusAnswer } from "./tasmota-status";
-import { tasmotaIrBlaster } from "./ir";
 import { RandomWalk, daylightLux, round, tasmotaTime } from "./random-walk";
 import { TASMOTA_CMND, tasmotaStatTopic, tasmotaTeleTopic, zigbee2mqttTopic } from "../../contract/topics";
 
@@ -280,29 +276,6 @@ export function tasmotaSwitch(name: string, relays: number, random: () => number
       ];
     },
   };
-}
-
-/** The demo household's devices (see household/demo.json). */
-export function demoDevices(random: () => number = Math.random): SimDevice[] {
-  return [
-    tasmotaBme280("balkon", random),
-    zigbeeWeatherSensor("czujnik_ogrod", random, false),
-    tasmotaDs18b20("piwnica", random),
-    zigbeeWeatherSensor("salon", random, true),
-    tasmotaBh1750("czujnik_swiatla", random),
-    zigbeeContactSensor("drzwi_wejsciowe", random),
-    tasmotaSds011("powietrze", random),
-    tasmotaSwitch("lampa_salon", 1, random),
-    tasmotaSwitch("listwa", 3, random),
-    tasmotaSwitch("pompa", 1, random),
-    zigbee2mqttLights(),
-    tasmotaRgbwwLight("led_biuro"),
-    tasmotaSwitch("swiatlo_garaz", 1, random),
-    tasmotaIrBlaster("pilot_salon"),
-    ownTracksCat({ user: "kot", device: "mruczek", home: DEMO_HOME, random }),
-    tasmotaSwitch("grzejnik", 1, () => 0.9), // the heater's relay: starts OFF, switched only by the hub's thermostat
-    tasmotaHvacBlaster("klima_salon"),
-  ];
 }
 
 /** Home of the demo household (household/demo.json `gps.home`): a house with a garden near Warsaw. */

@@ -3,7 +3,8 @@ import { SensorReadingSchema } from "../../contract/sensors";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectBrowser, nextMessage, startTestHub, type TestHub } from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";
-import { demoDevices, tasmotaSwitch } from "./devices";
+import { demoDevices } from "../domains";
+import { tasmotaSwitch } from "./devices";
 import { daylightLux, RandomWalk } from "./random-walk";
 
 let hub: TestHub | undefined;

@@ -1,27 +1,22 @@
 import type { BrokerLink, HubLogger } from "../broker/link";
-import { demoDevices, type SimDevice } from "./devices";
+import type { SimDevice } from "./devices";
 import { startDemoCalendar } from "./calendar";
-import { startTasmotaShutter } from "./shutter";
-
-/** Tasmota topics of the demo household's garage door and gate shutters (household/demo.json `garage`). */
-export const DEMO_SHUTTERS = ["garaz", "brama"] as const;
 
 /**
- * Runs the demo devices: every `intervalMs` each device publishes its native Tasmota or
- * Zigbee2MQTT payloads into the broker through `link` (the first round at once), so the demo's
- * readings travel the same bridge as a household's. The demo's garage door and gate are Tasmota
- * shutters answering commands (shutter.ts), one travel step every min(500, `intervalMs`) ms (full
- * travel 12 steps: 6 s by default, shorter in tests). `stop()` ends the timers. Devices that take commands (Tasmota switches)
- * subscribe to their command topics and answer them as the real device does.
+ * Runs the demo devices `devices` (the listed domains' `demo.devices`, hub/domains.ts) and the demo
+ * calendar: every `intervalMs` each device publishes its native Tasmota or Zigbee2MQTT payloads
+ * into the broker through `link` (the first round at once), so the demo's readings travel the same
+ * bridge as a household's. `stop()` ends the timers. Devices that take commands (Tasmota switches)
+ * subscribe to their command topics and answer them as the real device does. The devices that run
+ * on their own (the garage shutters, IP cameras) are started by their domain's `demo.start`.
  */
 export function startSimulator(options: {
   link: BrokerLink;
   intervalMs: number;
   log: HubLogger;
-  devices?: SimDevice[];
-  shutters?: readonly string[];
+  devices: readonly SimDevice[];
 }): { stop(): void } {
-  const devices = options.devices ?? demoDevices();
+  const { devices } = options;
   const round = () => {
     const at = new Date();
     for (const device of devices) {
@@ -61,10 +56,6 @@ export function startSimulator(options: {
       });
     }
   }
-  const shutters = (options.shutters ?? DEMO_SHUTTERS).map((name) =>
-    startTasmotaShutter({ link: options.link, name, stepMs: Math.min(500, options.intervalMs), log: options.log }),
-  );
-
   const calendar = startDemoCalendar(options.link);
   round();
   const timer = setInterval(round, Math.max(50, options.intervalMs));
@@ -72,7 +63,6 @@ export function startSimulator(options: {
   return {
     stop: () => {
       clearInterval(timer);
-      for (const shutter of shutters) shutter.stop();
       calendar.stop();
     },
   };

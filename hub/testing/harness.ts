@@ -9,7 +9,7 @@ import { WebSocket } from "ws";
 import { hashSecret, useCheapKdfForTests } from "../auth/kdf";
 import type { DeviceKind } from "../broker/acl";
 import { startHub, type HubOptions, type RunningHub } from "../server";
-import { openDb } from "../core/db";
+import { openDb } from "../domains";
 import { SESSION_COOKIE } from "../../contract/auth";
 import { setCookiePairs } from "./cookies";
 import { MqttUserStore } from "../broker/mqtt-users";

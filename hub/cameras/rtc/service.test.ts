@@ -1,7 +1,8 @@
 import { rmSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { BrokerLink } from "../../broker/link";
-import { openDb, type Db } from "../../core/db";
+import { openDb } from "../../domains";
+import { type Db } from "../../core/db";
 import { HubError } from "../../core/errors";
 import { openViewer } from "../../testing/rtc-viewer";
 import { tempDir, until as waitUntil } from "../../testing/harness";

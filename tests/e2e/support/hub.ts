@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashSecret, useCheapKdfForTests } from "../../../hub/auth/kdf";
-import { openDb } from "../../../hub/core/db";
+import { openDb } from "../../../hub/domains";
 import { MqttUserStore } from "../../../hub/broker/mqtt-users";
 import { buildHub, HUB_BUNDLE, hubBundleIsStale } from "../../../scripts/build-hub";
 import type { DeviceLogin } from "./mosquitto";

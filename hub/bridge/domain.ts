@@ -1,0 +1,66 @@
+import { defineDomain } from "../core/domain";
+import type { Migration } from "../core/db";
+import { brokerLimits } from "../broker/limits";
+import { SENSORS_SECTIONS } from "../household/schema";
+import {
+  tasmotaBh1750,
+  tasmotaBme280,
+  tasmotaDs18b20,
+  tasmotaSds011,
+  zigbeeContactSensor,
+  zigbeeWeatherSensor,
+} from "../simulator/devices";
+import { startBridge } from "./bridge";
+import { bridgeRoutes } from "./routes";
+
+/** The embedded broker's device users (hub/broker/mqtt-users.ts); migration 8 (gps) widens its kinds. */
+const MIGRATIONS: readonly Migration[] = [
+  {
+    // Device credentials of the embedded broker: one row per Tasmota device or
+    // Zigbee2MQTT gateway; `topic` is the Tasmota topic or the Zigbee2MQTT base topic (store/mqtt-users.ts).
+    version: 2,
+    order: 2,
+    sql: `
+      CREATE TABLE mqtt_users (
+        username TEXT PRIMARY KEY,
+        password_hash TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('tasmota', 'zigbee2mqtt')),
+        topic TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+    `,
+  },
+];
+
+/**
+ * The device bridge (DESIGN.md §3): reads device MQTT through the router and republishes the
+ * devices the hub acts for into the dashboard's namespace (sensor readings, availability, Tasmota
+ * state); every hub needs it. Its household section: the sensors. Its service: the bridge's counters.
+ */
+export const bridgeDomain = defineDomain({
+  name: "bridge",
+  routes: { bridge: ["general", "generalV1"] },
+  household: SENSORS_SECTIONS,
+  migrations: MIGRATIONS,
+  topicRoots: ["sensor", "availability", "tasmota"],
+  automation: { triggers: ["threshold", "door"] },
+  demo: {
+    devices: (random) => [
+      tasmotaBme280("balkon", random),
+      zigbeeWeatherSensor("czujnik_ogrod", random, false),
+      tasmotaDs18b20("piwnica", random),
+      zigbeeWeatherSensor("salon", random, true),
+      tasmotaBh1750("czujnik_swiatla", random),
+      zigbeeContactSensor("drzwi_wejsciowe", random),
+      tasmotaSds011("powietrze", random),
+    ],
+    simulates: ["balkon", "czujnik_ogrod", "piwnica", "salon", "czujnik_swiatla", "drzwi_wejsciowe", "powietrze"],
+  },
+  start: ({ link, household, log, known, router, options, brokerLimitStats }) => {
+    const bridge = startBridge(link, household, log, { known, limits: brokerLimits(options.mqttLimits), router });
+    return {
+      service: bridge.stats,
+      routes: { bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats }) },
+    };
+  },
+});

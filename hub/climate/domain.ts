@@ -1,0 +1,54 @@
+import { registerAcExecutor, registerHeaterExecutor } from "../automations/device-executors";
+import { defineDomain } from "../core/domain";
+import type { Migration } from "../core/db";
+import { CLIMATE_SECTIONS } from "../household/schema";
+import { tasmotaHvacBlaster } from "../simulator/climate";
+import { AcService } from "./ac-service";
+import { HeaterService } from "./heater-service";
+import { HeaterStore } from "./heater-store";
+import { climateRoutes } from "./routes";
+
+const MIGRATIONS: readonly Migration[] = [
+  {
+    // The heater's config (hub/climate/heater-store.ts), one row
+    version: 4,
+    order: 10,
+    sql: `
+      CREATE TABLE heater_config (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        mode TEXT NOT NULL,
+        temperature REAL NOT NULL,
+        sensor TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
+];
+
+/**
+ * The heater (a household switch's relay driven by the hub's thermostat) and the AC units (Tasmota
+ * IRHVAC) (docs/contract.md "Climate"); the automation actions `heater` and `ac`.
+ */
+export const climateDomain = defineDomain({
+  name: "climate",
+  routes: { climate: ["general", "generalV1"] },
+  household: CLIMATE_SECTIONS,
+  migrations: MIGRATIONS,
+  topicRoots: ["heater", "ac"],
+  automation: { actions: ["heater", "ac"] },
+  demo: { devices: () => [tasmotaHvacBlaster("klima_salon")], simulates: ["klima_salon"] },
+  start: ({ commandLink, household, db, log, actions }) => {
+    const heater = new HeaterService(commandLink, household, new HeaterStore(db), log).start();
+    const ac = new AcService(commandLink, household).start();
+    registerHeaterExecutor(actions, { heater, hasHeater: household.heater !== undefined });
+    registerAcExecutor(actions, { ac, acUnits: (household.ac ?? []).map((unit) => unit.id) });
+    return {
+      service: { heater, ac },
+      routes: { climate: climateRoutes({ heater, ac }) },
+      stop: () => {
+        ac.stop();
+        heater.stop();
+      },
+    };
+  },
+});

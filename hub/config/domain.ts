@@ -1,0 +1,21 @@
+import { defineDomain } from "../core/domain";
+import { settingsDomain } from "../settings/domain";
+import { switchesDomain } from "../switches/domain";
+import { configRoutes } from "./routes";
+
+/** The household's config as the dashboard reads it (docs/contract.md "Config"): sensors, switches, settings, the broker's URL. */
+export const configDomain = defineDomain({
+  name: "config",
+  routes: { config: ["general", "generalV1"] },
+  start: (context) => ({
+    service: null,
+    routes: {
+      config: configRoutes({
+        household: context.household,
+        switches: context.get(switchesDomain).definitions,
+        settings: context.get(settingsDomain).store,
+        mqttWsUrl: context.options.mqttUrl ? context.options.mqttWsUrl : undefined,
+      }),
+    },
+  }),
+});

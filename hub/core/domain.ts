@@ -1,0 +1,151 @@
+import * as v from "valibot";
+import type { ApiBaseName } from "../../contract/paths";
+import type { AutomationActionKind, AutomationTriggerType } from "../../contract/automations";
+import type { ActionRunner } from "../automations/runner";
+import type { DeviceRouter } from "../bridge/router";
+import type { BrokerLink, HubLogger } from "../broker/link";
+import type { LimitStats } from "../broker/limits";
+import type { KnownDevices, OfferedDevices } from "../household/devices";
+import type { Household } from "../household/schema";
+import type { SimDevice } from "../simulator/devices";
+import type { HubOptions } from "../server";
+import type { Db, Migration } from "./db";
+import type { SessionRegistry } from "./session-registry";
+import type { FastifyInstance } from "fastify";
+
+/** A domain's routes, as a Fastify plugin registered under each base that serves the route set. */
+export type DomainRoutes = (app: FastifyInstance) => Promise<void>;
+
+/** What a started domain or simulated part hands back to be closed with the hub (in reverse start order). */
+export type Cleanup = () => Promise<void> | void;
+
+/**
+ * What a domain's `start` gets: the hub's shared parts, and the services of the domains listed
+ * before it ({@link get}). `commandLink` refuses commands to devices known offline (broker/availability.ts);
+ * `link` is the plain broker link. `actions` is the automations' action registry: a domain with
+ * actions registers their executors there (automations/runner.ts).
+ */
+export interface DomainContext {
+  readonly options: HubOptions;
+  readonly db: Db;
+  readonly link: BrokerLink;
+  readonly commandLink: BrokerLink;
+  readonly household: Household;
+  readonly log: HubLogger;
+  readonly router: DeviceRouter;
+  /** What each session holds open (streams, the live socket), ended with the session. */
+  readonly sessions: SessionRegistry;
+  /** The devices the hub acts for (household file and offered devices). */
+  readonly known: KnownDevices;
+  /** The Zigbee2MQTT lights found on the bridge, offered for adoption (the lights domain fills it). */
+  readonly offeredLights: OfferedDevices;
+  /** The embedded broker's limit counters; undefined on an external broker. */
+  readonly brokerLimitStats: LimitStats | undefined;
+  readonly actions: ActionRunner;
+  /**
+   * The service of `domain`, started before this one.
+   * @throws Error naming both domains when `domain` is not on this hub or is listed after the caller.
+   */
+  get<S>(domain: HubDomain<S>): S;
+  /** The service of `domain` when it is on this hub and started already, else undefined. */
+  find<S>(domain: HubDomain<S>): S | undefined;
+}
+
+/** What `start` answers: the domain's service (for the domains after it), its route sets and its cleanup. */
+export interface StartedDomain<S> {
+  service: S;
+  /** One plugin per route set named in the declaration's `routes`. */
+  routes?: Readonly<Record<string, DomainRoutes>>;
+  stop?: Cleanup;
+}
+
+/** What a domain's demo starter gets (the simulator's context). */
+export interface DemoContext {
+  readonly link: BrokerLink;
+  readonly log: HubLogger;
+  readonly household: Household;
+  /** The simulator's round, ms (HUB_SIM_INTERVAL_MS). */
+  readonly intervalMs: number;
+}
+
+/**
+ * A domain's demo devices: the devices its sections of the demo household (household/demo.json)
+ * name, simulated. `devices` are published each simulator round (simulator/simulator.ts); `start`
+ * runs the ones that live on their own (shutters, IP cameras) just before the domain starts.
+ * `simulates` names every device this declaration simulates (Tasmota topics, Zigbee2MQTT names,
+ * OwnTracks devices), also those its own `start` simulates in demo mode (the doorbell); the test of
+ * hub/domains.test.ts holds it equal to the devices its demo household sections name.
+ */
+export interface DomainDemo {
+  devices?(random: () => number): SimDevice[];
+  start?(context: DemoContext): Promise<{ stop: Cleanup }> | { stop: Cleanup };
+  readonly simulates: readonly string[];
+}
+
+/**
+ * One hub domain (hub/<domain>/domain.ts), declaring everything it brings: the hub is built from the
+ * ordered list of hub/domains.ts. `S` is the service it hands to the domains after it.
+ */
+export interface HubDomain<S = unknown> {
+  /** Its name (its folder under hub/). */
+  readonly name: string;
+  /** Its route sets and the API bases (contract/paths.ts DEFAULT_API_BASES) each is served under. */
+  readonly routes?: Readonly<Record<string, readonly ApiBaseName[]>>;
+  /** Its sections of the household file (valibot entries of household/schema.ts). */
+  readonly household?: v.ObjectEntries;
+  /** Its SQLite migrations (core/db.ts): each with its version and its place in the hub's one applied order. */
+  readonly migrations?: readonly Migration[];
+  /** The first topic levels it publishes on the live channel (contract/topics.ts NAMESPACE_ROOTS). */
+  readonly topicRoots?: readonly string[];
+  /**
+   * Its part of the automations: the action kinds its `start` registers executors for on
+   * `context.actions`, and the trigger types that follow what it publishes (automations/engine.ts).
+   */
+  readonly automation?: {
+    readonly actions?: readonly AutomationActionKind[];
+    readonly triggers?: readonly AutomationTriggerType[];
+  };
+  readonly demo?: DomainDemo;
+  /** Builds its services; may throw (the hub then does not start and closes what started). */
+  start(context: DomainContext): Promise<StartedDomain<S>> | StartedDomain<S>;
+}
+
+/**
+ * The migrations of `domains` in the hub's one applied order (each migration's `order`).
+ * @throws Error when two migrations share a version or an order.
+ */
+export function migrationsOf(domains: readonly HubDomain[]): Migration[] {
+  const all = domains.flatMap((domain) => domain.migrations ?? []);
+  const versions = new Set(all.map((migration) => migration.version));
+  const orders = new Set(all.map((migration) => migration.order));
+  if (versions.size !== all.length || orders.size !== all.length)
+    throw new Error("two migrations share a version or an order");
+  return all.sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The household schema of `domains`: an object of their sections (unknown keys are dropped, as
+ * valibot's object does).
+ * @throws Error when two domains declare the same section.
+ */
+export function householdSchemaOf(domains: readonly HubDomain[]): v.ObjectSchema<v.ObjectEntries, undefined> {
+  const entries: v.ObjectEntries = {};
+  for (const domain of domains)
+    for (const [key, schema] of Object.entries(domain.household ?? {})) {
+      if (key in entries) throw new Error(`household section ${key} declared twice (domain ${domain.name})`);
+      entries[key] = schema;
+    }
+  return v.object(entries);
+}
+
+/** The simulated demo devices of `domains`, in list order. */
+export function demoDevicesOf(domains: readonly HubDomain[], random: () => number = Math.random): SimDevice[] {
+  return domains.flatMap((domain) => domain.demo?.devices?.(random) ?? []);
+}
+
+/**
+ * Declares a domain with its service type inferred from `start`.
+ */
+export function defineDomain<S>(domain: HubDomain<S>): HubDomain<S> {
+  return domain;
+}

@@ -1,0 +1,47 @@
+import { registerGarageExecutor } from "../automations/executors";
+import { defineDomain } from "../core/domain";
+import { GARAGE_SECTIONS } from "../household/schema";
+import { settingsDomain } from "../settings/domain";
+import { startTasmotaShutter } from "../simulator/shutter";
+import { switchesDomain } from "../switches/domain";
+import { startGarageLight } from "./light";
+import { garageRoutes } from "./routes";
+import { GarageService } from "./service";
+
+/** Tasmota topics of the demo household's garage door and gate shutters (household/demo.json `garage`). */
+const DEMO_SHUTTERS = ["garaz", "brama"] as const;
+
+/**
+ * The garage door and the gate (the garage base, docs/contract.md "Garage"): Tasmota shutters, the
+ * garage light switched with the door (setting `garageLight`); the automation action `garage`.
+ */
+export const garageDomain = defineDomain({
+  name: "garage",
+  routes: { garage: ["garage"] },
+  household: GARAGE_SECTIONS,
+  topicRoots: ["garage"],
+  automation: { actions: ["garage"] },
+  demo: {
+    // One travel step every min(500, interval) ms: full travel (12 steps) 6 s by default, shorter in tests.
+    start: ({ link, log, intervalMs }) => {
+      const shutters = DEMO_SHUTTERS.map((name) =>
+        startTasmotaShutter({ link, name, stepMs: Math.min(500, intervalMs), log }),
+      );
+      return { stop: () => shutters.forEach((shutter) => shutter.stop()) };
+    },
+    simulates: DEMO_SHUTTERS,
+  },
+  start: (context) => {
+    const { link, household, commandLink, log, actions } = context;
+    const settings = context.get(settingsDomain).settings;
+    startGarageLight({
+      link,
+      switches: context.get(switchesDomain).switches,
+      setting: () => settings.get("garageLight"),
+      log,
+    });
+    const garage = new GarageService(commandLink, household);
+    registerGarageExecutor(actions, { household, garage });
+    return { service: garage, routes: { garage: garageRoutes({ garage }) } };
+  },
+});

@@ -1,0 +1,42 @@
+import { registerIrExecutor } from "../automations/device-executors";
+import { defineDomain } from "../core/domain";
+import type { Migration } from "../core/db";
+import { IR_SECTIONS } from "../household/schema";
+import { tasmotaIrBlaster } from "../simulator/ir";
+import { irRoutes } from "./routes";
+import { IrService } from "./service";
+import { IrStore } from "./store";
+
+const MIGRATIONS: readonly Migration[] = [
+  {
+    // Learned IR codes saved with POST /ir/code: one named button per device and name;
+    // `code` is the IrCode JSON ({protocol, bits, data}), validated on read (ir/store.ts).
+    version: 6,
+    order: 4,
+    sql: `
+      CREATE TABLE ir_codes (
+        device TEXT NOT NULL,
+        name TEXT NOT NULL,
+        code TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (device, name)
+      );
+    `,
+  },
+];
+
+/** The IR blasters (docs/contract.md "Infrared remotes"): learning and sending codes; the automation action `ir`. */
+export const irDomain = defineDomain({
+  name: "ir",
+  routes: { ir: ["general", "generalV1"] },
+  household: IR_SECTIONS,
+  migrations: MIGRATIONS,
+  topicRoots: ["ir", "features"],
+  automation: { actions: ["ir"] },
+  demo: { devices: () => [tasmotaIrBlaster("pilot_salon")], simulates: ["pilot_salon"] },
+  start: ({ household, commandLink, db, log, router, actions }) => {
+    const ir = new IrService(household.ir ?? [], commandLink, new IrStore(db), log).start(router);
+    registerIrExecutor(actions, { ir });
+    return { service: ir, routes: { ir: irRoutes({ ir }) } };
+  },
+});
