@@ -23,7 +23,8 @@ export type DomainName =
   | "camerasV5"
   | "pv"
   | "climate"
-  | "camerasConfig";
+  | "camerasConfig"
+  | "devices";
 
 /** A domain's routes, as a Fastify plugin registered under each base that serves the domain. */
 export type DomainRoutes = (app: FastifyInstance) => Promise<void>;
@@ -42,6 +43,7 @@ const GENERAL_DOMAINS: readonly DomainName[] = [
   "pv",
   "climate",
   "camerasConfig",
+  "devices",
 ];
 
 /**

@@ -78,6 +78,8 @@ import { registerOnboarding } from "./tls/onboarding";
 import { listenHttps } from "./tls/https-server";
 import { certificateServes } from "./tls/names";
 import { installHealthCheck, installHttpsRedirect } from "./tls/redirect";
+import { devicesRoutes } from "./devices/routes";
+import { startDevices, type Devices } from "./devices/start";
 
 export interface HubOptions {
   port: number;
@@ -124,6 +126,8 @@ export interface RunningHub {
   mqttsPort: number | null;
   /** The hub's TLS certificates (the onboarding page reads the CA from them), or null when TLS is off. */
   certificates: TlsCertificates | null;
+  /** The device registry and the command path through capabilities (hub/devices). */
+  devices: Devices;
   close(): Promise<void>;
 }
 
@@ -267,6 +271,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const bridge = startBridge(link, household, log, { known, limits: brokerLimits(options.mqttLimits), router });
     // Device commands go through a link that refuses devices known offline (LWT / availability).
     const commandLink = availabilityGuardedLink(link, new DeviceAvailability(known).start(link, router));
+    // The device registry (capabilities in the exposes vocabulary) and commands through a capability.
+    const devices = startDevices(router, commandLink, log);
     const lights = new LightsService(commandLink, household.lights ?? [], log)
       .onZigbeeDevices((devices) => foundLights.offer(devices))
       .start(router);
@@ -372,6 +378,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       gps: gpsRoutes({ gps }),
       pv: pvRoutes({ pv: new PvService(new PvStore(db)) }),
       climate: climateRoutes({ heater, ac }),
+      devices: devicesRoutes({ registry: devices.registry }),
     });
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections: sessionHolds, log }));
 
@@ -407,6 +414,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       httpsPort: https?.port ?? null,
       mqttsPort: embedded?.tlsPort ?? null,
       certificates,
+      devices,
       close: () => (closing ??= closeAll()),
     };
   } catch (error) {
