@@ -272,17 +272,17 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     // Device commands go through a link that refuses devices known offline (LWT / availability).
     const commandLink = availabilityGuardedLink(link, new DeviceAvailability(known).start(link, router));
     // The device registry (capabilities in the exposes vocabulary) and commands through a capability.
-    const devices = startDevices(router, commandLink, log);
+    const devices = startDevices(router, commandLink, household, log);
     const lights = new LightsService(commandLink, household.lights ?? [], log)
       .onZigbeeDevices((devices) => foundLights.offer(devices))
       .start(router);
-    const switchService = new SwitchService(household.switches, commandLink);
+    const switchService = new SwitchService(household.switches, devices.commands);
     const watchdog = new WatchdogService(link, settings, household, log).start();
     startGarageLight({ link, switches: switchService, setting: () => settings.get("garageLight"), log });
     const history = startHistory(db, link, log, household);
     cleanups.push(() => history.stop());
     const gps = new GpsService(link, household.gps, new GpsStore(db), log).start(router);
-    const heater = new HeaterService(commandLink, household, new HeaterStore(db), log).start();
+    const heater = new HeaterService(commandLink, devices.commands, household, new HeaterStore(db), log).start();
     const ac = new AcService(commandLink, household).start();
     cleanups.push(
       () => heater.stop(),

@@ -33,6 +33,8 @@ describe("hostile device input never crashes the registry and is reported", () =
     expect(response.status).toBe(200);
     return (await jsonOf(response, DevicesAnswerSchema)).items;
   };
+  /** The Zigbee2MQTT devices listed (the demo household's Tasmota devices are listed too). */
+  const zigbee = async () => (await listed()).filter((item) => item.source === "zigbee2mqtt");
 
   beforeAll(async () => {
     hub = await startTestHub({ mqttPort: await freePort() });
@@ -55,7 +57,7 @@ describe("hostile device input never crashes the registry and is reported", () =
     await gateway.publishAsync("zigbee2mqtt/bridge/devices", deep, { qos: 1 });
     await gateway.publishAsync("zigbee2mqtt/bridge/devices", '{"friendly_name":"x"}', { qos: 1 });
     await until(() => hub.devices.registry.stats.refused >= before + 2);
-    expect((await listed()).map((item) => item.name)).toEqual([
+    expect((await zigbee()).map((item) => item.name)).toEqual([
       "bulb",
       "bulb_color_2",
       "weather_sensor",
@@ -89,7 +91,7 @@ describe("hostile device input never crashes the registry and is reported", () =
     ];
     await gateway.publishAsync("zigbee2mqtt/bridge/devices", JSON.stringify(payload), { qos: 1 });
     await until(() => hub.devices.registry.get("zigbee2mqtt:many") !== undefined);
-    const byName = new Map((await listed()).map((item) => [item.name, item]));
+    const byName = new Map((await zigbee()).map((item) => [item.name, item]));
     expect([...byName.keys()].sort()).toEqual([
       "bigtext",
       "deep",

@@ -1,6 +1,8 @@
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { DeviceRouter } from "../bridge/router";
+import type { Household } from "../household/schema";
 import { DeviceCommands } from "./commands";
+import { householdTasmota } from "./household";
 import { DeviceRegistry } from "./registry";
 import { followTasmota } from "./tasmota";
 import { followZigbee2Mqtt } from "./zigbee2mqtt";
@@ -13,11 +15,17 @@ export interface Devices {
 
 /**
  * Starts the devices domain: a registry fed by the Zigbee2MQTT and Tasmota describers through the
- * hub's device `router`, and commands sent through `commandLink` (the availability-guarded link).
+ * hub's device `router` (the `household` file's Tasmota switches and shutters listed from the start),
+ * and commands sent through `commandLink` (the availability-guarded link).
  */
-export function startDevices(router: DeviceRouter, commandLink: BrokerLink, log?: HubLogger): Devices {
+export function startDevices(
+  router: DeviceRouter,
+  commandLink: BrokerLink,
+  household: Household,
+  log?: HubLogger,
+): Devices {
   const registry = new DeviceRegistry(log);
+  followTasmota(registry, router, householdTasmota(household));
   followZigbee2Mqtt(registry, router);
-  followTasmota(registry, router);
   return { registry, commands: new DeviceCommands(registry, commandLink) };
 }

@@ -259,10 +259,20 @@ const DESCRIBING = [
  * sends a STATE, RESULT, SENSOR, STATUS, `POWER<n>` or LWT message; its capabilities grow with what
  * it says ({@link tasmotaCapabilities}); `tele/<t>/LWT` `Online`/`Offline` sets availability; every
  * message sets last seen (the time it came: Tasmota's `Time` has no zone); a STATUS answer's
- * `Status.DeviceName` sets the model. `now` is the clock.
+ * `Status.DeviceName` sets the model. `declared` devices (the household file's: devices/household.ts)
+ * are listed from the start with what the file says of them, and grow the same way. `now` is the clock.
  */
-export function followTasmota(registry: DeviceRegistry, router: DeviceRouter, now = () => new Date()): void {
+export function followTasmota(
+  registry: DeviceRegistry,
+  router: DeviceRouter,
+  declared: ReadonlyMap<string, TasmotaMemory> = new Map(),
+  now = () => new Date(),
+): void {
   const memories = new Map<string, TasmotaMemory>();
+  for (const [name, memory] of declared) {
+    if (!registry.add(SOURCE, name, { capabilities: tasmotaCapabilities(memory) })) continue;
+    memories.set(deviceId(SOURCE, name), memory);
+  }
   router.on({ source: SOURCE }, (event: DeviceEvent) => {
     const isPower = event.kind.startsWith("stat/POWER");
     if (event.kind !== "tele/LWT" && !isPower && !DESCRIBING.includes(event.kind)) return;
