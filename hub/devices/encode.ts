@@ -15,7 +15,7 @@ const SHUTTER_ACTION: Readonly<Record<string, string>> = {
 const TASMOTA_COLOR = /^(#?[0-9A-Fa-f]{6,10}|\d{1,3}(,\d{1,3}){2,4})$/;
 
 /**
- * The Tasmota command that sets `capability` (tasmota.ts describes them) of `device` to `value`
+ * The Tasmota command that sets `capability` (tasmota-describe.ts describes them) of `device` to `value`
  * (already validated against it): relay `state` (property `POWER`/`POWER<n>`) -> `cmnd/<t>/POWER<n>`
  * `ON`/`OFF`/`TOGGLE`; light `brightness` -> `Dimmer <n>`, `color_temp` -> `CT <n>`, `color` ->
  * `Color <hex|r,g,b>`; cover `state` (property `Shutter<n>`) -> `ShutterOpen<n>` / `ShutterClose<n>` /

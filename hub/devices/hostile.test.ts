@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAPABILITY_LIMITS, DEVICES_PATH, DevicesAnswerSchema } from "../../contract/devices";
 import { loadFixture } from "../testing/fixtures";
 import { call, connectDevice, freePort, jsonOf, login, startTestHub, until, type TestHub } from "../testing/harness";
-import { MAX_SENSOR_FIELDS } from "./tasmota";
+import { MAX_SENSOR_FIELDS } from "./tasmota-describe";
 import { MAX_EXPOSES } from "./zigbee2mqtt";
 
 /** A real light expose (the IKEA bulb's), to build oversized definitions from. */

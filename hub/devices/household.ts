@@ -1,6 +1,6 @@
 import type { Household } from "../household/schema";
 import { relayCommands } from "../switches/relays";
-import { tasmotaMemory, type TasmotaMemory } from "./tasmota";
+import { tasmotaMemory, type TasmotaMemory } from "./tasmota-describe";
 
 /**
  * What the household file says of its Tasmota devices before they speak: each switch's relays
