@@ -29,3 +29,4 @@ export * from "./pv";
 export * from "./climate";
 export * from "./camera-controls";
 export * from "./camera-state";
+export * from "./devices";

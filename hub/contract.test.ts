@@ -18,6 +18,7 @@ import {
   gpsTrackPath,
 } from "../contract/gps";
 import { PV_LOGS_PATH, PvLogsAnswerSchema } from "../contract/pv";
+import { DEVICES_PATH, DevicesAnswerSchema } from "../contract/devices";
 import { ERROR_STATUS, isErrorCode } from "../contract/errors";
 import { DEFAULT_API_BASES } from "../contract/paths";
 import { PREFERENCES_PATH, PreferencesAnswerSchema } from "../contract/preferences";
@@ -259,6 +260,7 @@ describe("every answer of the hub parses with its contract schema", () => {
         (await answer(GpsTrackAnswerSchema, "GET", `${base}${gpsTrackPath("mruczek", 2)}`, { cookie })).items,
       ).toEqual([]);
       await answer(PvLogsAnswerSchema, "GET", `${base}${PV_LOGS_PATH}`, { cookie });
+      await answer(DevicesAnswerSchema, "GET", `${base}${DEVICES_PATH}`, { cookie });
     }
   });
 

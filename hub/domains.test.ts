@@ -77,6 +77,7 @@ describe("the domain list builds the hub as before", () => {
       "pv",
       "climate",
       "camerasConfig",
+      "devices",
     ];
     expect(Object.fromEntries(Object.entries(API_BASE_DOMAINS).map(([base, sets]) => [base, sorted(sets)]))).toEqual({
       auth: sorted(["auth", "preferences", "settings"]),

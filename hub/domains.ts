@@ -4,6 +4,7 @@ import { bridgeDomain } from "./bridge/domain";
 import { camerasDomain } from "./cameras/domain";
 import { climateDomain } from "./climate/domain";
 import { configDomain } from "./config/domain";
+import { devicesDomain } from "./devices/domain";
 import { openDatabase, type Db } from "./core/db";
 import { demoDevicesOf, migrationsOf, type HubDomain } from "./core/domain";
 import { garageDomain } from "./garage/domain";
@@ -22,13 +23,14 @@ import { watchdogDomain } from "./watchdog/domain";
  * THE list of the hub's domains (core/domain.ts HubDomain), in start order: a domain may use the
  * services of those before it (`context.get`). server.ts starts them in this order and closes them in
  * reverse; the API bases (api-bases.ts), the household schema, the migrations, the automation
- * actions and the simulator are built from it. `auth` and `bridge` are needed by every hub.
+ * actions and the simulator are built from it. `auth`, `bridge` and `devices` are needed by every hub.
  */
 export const HUB_DOMAINS: readonly HubDomain[] = [
   authDomain,
   preferencesDomain,
   settingsDomain,
   bridgeDomain,
+  devicesDomain,
   lightsDomain,
   switchesDomain,
   watchdogDomain,

@@ -22,6 +22,8 @@ import {
   type HubDomain,
 } from "./core/domain";
 import { SessionRegistry } from "./core/session-registry";
+import { devicesDomain } from "./devices/domain";
+import type { Devices } from "./devices/start";
 import { HUB_DOMAINS } from "./domains";
 import { anyKnown, householdDevices, OfferedDevices } from "./household/devices";
 import { loadHousehold } from "./household/load";
@@ -81,7 +83,7 @@ export interface HubOptions {
    * The domains this hub runs (default: all, hub/domains.ts HUB_DOMAINS), in start order. A domain
    * left out is absent everywhere: its routes answer 404, its household sections are ignored (with a
    * warning), its tables are not created, its automation actions end `unavailable`, its demo devices
-   * are not simulated. `auth` and `bridge` are required.
+   * are not simulated. `auth`, `bridge` and `devices` are required.
    */
   domains?: readonly HubDomain[];
 }
@@ -97,6 +99,8 @@ export interface RunningHub {
   mqttsPort: number | null;
   /** The hub's TLS certificates (the onboarding page reads the CA from them), or null when TLS is off. */
   certificates: TlsCertificates | null;
+  /** The device registry and the command path through capabilities (hub/devices). */
+  devices: Devices;
   close(): Promise<void>;
 }
 
@@ -133,7 +137,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     throw new Error("HUB_MQTT_WS_URL is required when HUB_MQTT_URL is set: browsers need the broker's WebSocket URL");
   }
   const domains = options.domains ?? HUB_DOMAINS;
-  for (const required of [authDomain, bridgeDomain])
+  for (const required of [authDomain, bridgeDomain, devicesDomain])
     if (!domains.includes(required)) throw new Error(`the hub needs the ${required.name} domain`);
   const {
     household,
@@ -329,6 +333,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       httpsPort: https?.port ?? null,
       mqttsPort: embedded?.tlsPort ?? null,
       certificates,
+      devices: serviceOf(devicesDomain) as Devices,
       close: () => (closing ??= closeAll()),
     };
   } catch (error) {

@@ -5,7 +5,7 @@ import type { KnownDevices } from "../household/devices";
 import type { Household } from "../household/schema";
 import { buildBridgeIndex } from "./bridge-index";
 import { RepublishGate } from "./republish";
-import { DeviceRouter } from "./router";
+import { DeviceRouter, type DeviceTranslator } from "./router";
 import { createShutterBridge } from "./shutter";
 import { createAcBridge } from "../climate/ac-bridge";
 import type { BridgeStats } from "./stats";
@@ -57,37 +57,32 @@ export function startBridge(
     stats.ignored += result.ignored.length;
     for (const reason of result.dropped) log.debug({ topic: topic.slice(0, 200), reason }, "bridge dropped input");
   };
-  const handle =
-    (translate: (topic: string, payload: Buffer, at: Date) => Translation) => (topic: string, payload: Buffer) => {
-      stats.received += 1;
-      try {
-        apply(topic, translate(topic, payload, new Date()));
-      } catch (error) {
-        stats.dropped += 1;
-        log.error({ err: error, topic: topic.slice(0, 200) }, "bridge failed on a message");
-      }
-    };
-  const shutters = createShutterBridge(household);
-  const acUnits = createAcBridge(household);
-  const tasmota = (t: string, p: Buffer, at: Date): Translation => {
-    const result = translateTasmota(index, t, p, at);
-    const doors = shutters(t, p, at);
-    const units = acUnits(t, p, at);
-    return {
-      messages: [...result.messages, ...doors.messages, ...units.messages],
-      dropped: [...result.dropped, ...doors.dropped, ...units.dropped],
-      ignored: result.ignored,
-    };
+  // Each source's translators (router.ts DeviceTranslator): one typed event in, namespace messages out.
+  const onBridge = (bridgeTopic: string) => log.debug({ topic: bridgeTopic }, "zigbee2mqtt bridge message");
+  const translators: Record<"tasmota" | "zigbee2mqtt", readonly DeviceTranslator<Translation>[]> = {
+    tasmota: [
+      (event, at) => translateTasmota(index, event, at),
+      createShutterBridge(household),
+      createAcBridge(household),
+    ],
+    zigbee2mqtt: [(event, at) => translateZigbee2Mqtt(index, event, at, onBridge)],
   };
   const router = options.router ?? new DeviceRouter(link, log);
-  router.onRaw("tasmota", handle(tasmota));
-  router.onRaw(
-    "zigbee2mqtt",
-    handle((t, p, at) =>
-      translateZigbee2Mqtt(index, t, p, at, (bridgeTopic) =>
-        log.debug({ topic: bridgeTopic }, "zigbee2mqtt bridge message"),
-      ),
-    ),
-  );
+  for (const source of ["tasmota", "zigbee2mqtt"] as const)
+    router.translate(source, (event) => {
+      stats.received += 1;
+      try {
+        const at = new Date();
+        const results = translators[source].map((translate) => translate(event, at));
+        apply(event.topic, {
+          messages: results.flatMap((result) => result.messages),
+          dropped: results.flatMap((result) => result.dropped),
+          ignored: results.flatMap((result) => result.ignored),
+        });
+      } catch (error) {
+        stats.dropped += 1;
+        log.error({ err: error, topic: event.topic.slice(0, 200) }, "bridge failed on a message");
+      }
+    });
   return { stats };
 }

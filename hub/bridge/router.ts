@@ -101,6 +101,13 @@ const SOURCE_FILTERS: Record<DeviceSource, readonly string[]> = {
 type RawListener = (topic: string, payload: Buffer) => void;
 type Listener = { filter: DeviceEventFilter; handler: (event: DeviceEvent) => void };
 
+/**
+ * A source's translator: one device message in, its typed translation out (bridge/tasmota.ts,
+ * bridge/zigbee2mqtt.ts, bridge/shutter.ts). Pure but for what it remembers of earlier messages;
+ * never throws. It sees every message of its source, the guards not applied, so it reports what it refuses.
+ */
+export type DeviceTranslator<T> = (event: DeviceEvent, receivedAt: Date) => T;
+
 /** A {@link DeviceEvent} whose text and JSON are read on first use. */
 class RoutedEvent implements DeviceEvent {
   private textValue: string | undefined;
@@ -130,19 +137,37 @@ class RoutedEvent implements DeviceEvent {
 }
 
 /**
+ * One message of `source` as a {@link DeviceEvent}, the guards not applied: what translators see
+ * ({@link DeviceRouter.translate}). A topic of no known shape for the source (`tele/<t>/a/b`) has
+ * an empty `device` and `kind`.
+ */
+export function deviceEvent(source: DeviceSource, topic: string, payload: Buffer): DeviceEvent {
+  const address = deviceAddress(topic);
+  return address?.source === source
+    ? new RoutedEvent(source, address.device, address.kind, topic, payload)
+    : new RoutedEvent(source, "", "", topic, payload);
+}
+
+/**
  * The hub's one reader of device MQTT: subscribes to each source's raw topics once on `link`
  * (Tasmota `tele/#` + `stat/#`, `zigbee2mqtt/#`, `owntracks/#`), applies the guards once (payload
  * at most MAX_PAYLOAD_BYTES except Zigbee2MQTT's `bridge/…`, a device name safe as one topic segment: guards.isSafeDeviceName, JSON
  * depth: guards.parseJsonObject) and hands each message as one {@link DeviceEvent} to the domains
  * whose filter it matches, in the order they registered. The JSON payload is parsed at most once
  * however many domains read it. A domain's handler that throws is logged and does not stop the others.
- * Raw listeners (the bridge's translators, which count refused input in the bridge stats) see every
- * message of their source, guards failed or not, with the same payload Buffer.
+ * Translators ({@link translate}: the bridge's, which count refused input in the bridge stats) see
+ * every message of their source as a typed event, guards failed or not; raw listeners ({@link onRaw})
+ * see the topic and the same payload Buffer.
  */
 export class DeviceRouter {
   readonly stats: DeviceRouterStats = { received: 0, refused: 0 };
   private readonly listeners: Record<DeviceSource, Listener[]> = { tasmota: [], zigbee2mqtt: [], owntracks: [] };
   private readonly rawListeners: Record<DeviceSource, RawListener[]> = { tasmota: [], zigbee2mqtt: [], owntracks: [] };
+  private readonly translators: Record<DeviceSource, ((event: DeviceEvent) => void)[]> = {
+    tasmota: [],
+    zigbee2mqtt: [],
+    owntracks: [],
+  };
   private readonly subscribed = new Set<DeviceSource>();
   private readonly filters: Record<DeviceSource, readonly string[]>;
 
@@ -172,6 +197,18 @@ export class DeviceRouter {
     return this;
   }
 
+  /**
+   * Registers a translator of `source` (the bridge's): `handler` gets every message of the source as
+   * a typed {@link DeviceEvent} ({@link deviceEvent}: guards not applied, so it can count and report
+   * what it refuses), after the raw listeners and before the domains; the same event, and its one
+   * JSON parse, then goes to the domains when it passes the guards.
+   */
+  translate(source: DeviceSource, handler: (event: DeviceEvent) => void): this {
+    this.translators[source].push(handler);
+    this.follow(source);
+    return this;
+  }
+
   private follow(source: DeviceSource): void {
     if (this.subscribed.has(source)) return;
     this.subscribed.add(source);
@@ -196,13 +233,20 @@ export class DeviceRouter {
         this.failed(topic, error);
       }
     }
-    const address = deviceAddress(topic);
-    if (address?.source !== source) return;
+    const event = deviceEvent(source, topic, payload);
+    for (const translator of this.translators[source]) {
+      try {
+        translator(event);
+      } catch (error) {
+        this.failed(topic, error);
+      }
+    }
+    if (event.kind === "") return;
+    const address = { source, device: event.device, kind: event.kind };
     if ((payload.length > MAX_PAYLOAD_BYTES && !UNCAPPED(address)) || !this.safeName(address)) {
       this.stats.refused += 1;
       return;
     }
-    const event = new RoutedEvent(source, address.device, address.kind, topic, payload);
     for (const { filter, handler } of this.listeners[source]) {
       if (filter.device !== undefined && filter.device !== address.device) continue;
       if (filter.kinds !== undefined && !filter.kinds.includes(address.kind)) continue;

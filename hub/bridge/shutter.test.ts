@@ -4,6 +4,7 @@ import { DoorStatePayloadSchema } from "../../contract/garage";
 import { HouseholdSchema, type Household } from "../household/schema";
 import { loadFixture } from "../testing/fixtures";
 import { createShutterBridge } from "./shutter";
+import { byTopic } from "../testing/translate";
 
 const at = new Date("2026-01-15T12:00:00.000Z");
 const household: Household = v.parse(HouseholdSchema, {
@@ -17,7 +18,7 @@ const stateOf = (payload: string) => v.parse(DoorStatePayloadSchema, JSON.parse(
 describe("Tasmota shutter -> garage/<door>/state", () => {
   it("maps the real at-rest RESULT (Position 100, Direction 0) to open", () => {
     const fixture = loadFixture("tasmota/result_shutter_at_rest.json", "garaz");
-    const out = createShutterBridge(household)(fixture.topic, fixture.payload, at);
+    const out = byTopic("tasmota", createShutterBridge(household))(fixture.topic, fixture.payload, at);
     expect(out.dropped).toEqual([]);
     expect(out.messages).toHaveLength(1);
     expect(out.messages[0]?.topic).toBe("garage/garage/state");
@@ -35,7 +36,7 @@ describe("Tasmota shutter -> garage/<door>/state", () => {
 
   it("maps the real moving tele/<t>/RESULT (no Target) to opening towards 100", () => {
     const fixture = loadFixture("tasmota/result_shutter_moving.json");
-    const out = createShutterBridge(household)(fixture.topic, fixture.payload, at);
+    const out = byTopic("tasmota", createShutterBridge(household))(fixture.topic, fixture.payload, at);
     expect(out.messages.map((m) => [m.topic, stateOf(m.payload)])).toEqual([
       [
         "garage/gate/state",
@@ -54,7 +55,7 @@ describe("Tasmota shutter -> garage/<door>/state", () => {
   });
 
   it("closing, closed and stopped mid-way", () => {
-    const bridge = createShutterBridge(household);
+    const bridge = byTopic("tasmota", createShutterBridge(household));
     const report = (Position: number, Direction: number) =>
       bridge(
         "stat/garaz/RESULT",
@@ -69,7 +70,7 @@ describe("Tasmota shutter -> garage/<door>/state", () => {
   });
 
   it("the real ShutterLock answer republishes the last state with constantStop", () => {
-    const bridge = createShutterBridge(household);
+    const bridge = byTopic("tasmota", createShutterBridge(household));
     const rest = loadFixture("tasmota/result_shutter_at_rest.json", "garaz");
     const lock = loadFixture("tasmota/result_shutter_lock.json", "garaz");
     expect(bridge(lock.topic, lock.payload, at).messages).toEqual([]); // no position known yet
@@ -80,7 +81,7 @@ describe("Tasmota shutter -> garage/<door>/state", () => {
   });
 
   it("drops hostile or malformed reports and ignores other devices and shutters", () => {
-    const bridge = createShutterBridge(household);
+    const bridge = byTopic("tasmota", createShutterBridge(household));
     const send = (topic: string, text: string) => bridge(topic, Buffer.from(text), at);
     for (const body of [
       '{"Shutter1":{"Position":101,"Direction":0}}',

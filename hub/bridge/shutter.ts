@@ -1,6 +1,7 @@
 import { doorStateOf, garageStateTopic, type DoorStatePayload, type GarageDoor } from "../../contract/garage";
 import type { Household } from "../household/schema";
-import { MAX_PAYLOAD_BYTES, asObject, isSafeDeviceName, ownField, parseJsonObject } from "./guards";
+import { MAX_PAYLOAD_BYTES, asObject, isSafeDeviceName, ownField } from "./guards";
+import type { DeviceTranslator } from "./router";
 import { emptyTranslation, type Translation } from "./types";
 
 /** What the bridge last heard from one door's Tasmota shutter. */
@@ -25,12 +26,10 @@ const isDirection = (value: unknown): value is -1 | 0 | 1 => value === -1 || val
  * on `stat/<t>/RESULT` (every second while moving and at the end; older firmware on `tele/<t>/RESULT`) and in `tele/<t>/SENSOR`, and
  * `{"ShutterLock<n>":0|1}` answering ShutterLock. Each configured door's report becomes a retained
  * `garage/<door>/state` (DoorStatePayloadSchema). Keeps the last position and lock per door, so a
- * lock answer republishes the state. Bad values (not integers in range, unsafe topics, oversized
+ * lock answer republishes the state. A Tasmota translator of the router (router.ts DeviceTranslator). Bad values (not integers in range, unsafe topics, oversized
  * or non-JSON payloads) are dropped, never passed on. Never throws.
  */
-export function createShutterBridge(
-  household: Household,
-): (topic: string, payload: Buffer, receivedAt: Date) => Translation {
+export function createShutterBridge(household: Household): DeviceTranslator<Translation> {
   const byDevice = new Map<string, ShutterMemory[]>();
   for (const entry of household.garage) {
     const list = byDevice.get(entry.device) ?? [];
@@ -44,21 +43,15 @@ export function createShutterBridge(
     });
     byDevice.set(entry.device, list);
   }
-  return (topic, payload, receivedAt) => {
+  return (event, receivedAt) => {
     const out = emptyTranslation();
-    const parts = topic.split("/");
-    const [prefix, device, suffix] = parts;
-    if (
-      parts.length !== 3 ||
-      device === undefined ||
-      !((prefix === "stat" || prefix === "tele") && (suffix === "RESULT" || suffix === "SENSOR"))
-    )
-      return out;
+    const { device, kind, raw: payload } = event;
+    if (!["stat/RESULT", "tele/RESULT", "stat/SENSOR", "tele/SENSOR"].includes(kind)) return out;
     if (!isSafeDeviceName(device)) return out; // the Tasmota bridge reports unsafe topics
     const doors = byDevice.get(device);
     if (!doors) return out;
     if (payload.length > MAX_PAYLOAD_BYTES) return out;
-    const json = parseJsonObject(payload);
+    const json = event.json;
     if (!json) return out;
     for (const memory of doors) {
       let changed = false;

@@ -3,6 +3,7 @@ import type { Household } from "../household/schema";
 import { loadFixture } from "../testing/fixtures";
 import { buildBridgeIndex } from "./bridge-index";
 import { translateTasmota } from "./tasmota";
+import { deviceEvent } from "./router";
 
 const at = new Date("2026-01-15T12:00:00.000Z");
 const household: Household = {
@@ -91,7 +92,8 @@ const household: Household = {
   garage: [],
 };
 const index = buildBridgeIndex(household);
-const translate = (topic: string, payload: Buffer) => translateTasmota(index, topic, payload, at);
+const translate = (topic: string, payload: Buffer) =>
+  translateTasmota(index, deviceEvent("tasmota", topic, payload), at);
 const reading = (value: number) => JSON.stringify({ value, time: at.toISOString() });
 
 describe("Tasmota tele/<t>/SENSOR", () => {
@@ -219,8 +221,7 @@ describe("Tasmota power", () => {
     const { POWER5: _fifth, ...state } = fixture.json as Record<string, unknown>;
     const messages = translateTasmota(
       relayIndex,
-      "tele/sonoff4/STATE",
-      Buffer.from(JSON.stringify(state)),
+      deviceEvent("tasmota", "tele/sonoff4/STATE", Buffer.from(JSON.stringify(state))),
       at,
     ).messages;
     const power = (name: string) => messages.filter((m) => m.topic.startsWith(`power/${name}/`));
@@ -233,7 +234,9 @@ describe("Tasmota power", () => {
       "power/listwa4/POWER4",
     ]);
     expect(power("sonoff4")).toHaveLength(4);
-    expect(translateTasmota(relayIndex, "stat/sonoff4/POWER2", Buffer.from("ON"), at).messages).toEqual([
+    expect(
+      translateTasmota(relayIndex, deviceEvent("tasmota", "stat/sonoff4/POWER2", Buffer.from("ON")), at).messages,
+    ).toEqual([
       { topic: "power/sonoff4/POWER2", payload: '{"state":"ON"}' },
       { topic: "power/lampka/POWER2", payload: '{"state":"ON"}' },
       { topic: "power/listwa4/POWER2", payload: '{"state":"ON"}' },

@@ -9,16 +9,9 @@ import {
 } from "../../contract/topics";
 import { switchPowerKey } from "../switches/relays";
 import type { BridgeIndex } from "./bridge-index";
-import {
-  MAX_PAYLOAD_BYTES,
-  asObject,
-  isSafeDeviceName,
-  ownField,
-  parseJsonObject,
-  readingPayload,
-  type JsonObject,
-} from "./guards";
+import { MAX_PAYLOAD_BYTES, asObject, isSafeDeviceName, ownField, readingPayload, type JsonObject } from "./guards";
 import { sensorValue } from "./sensor-value";
+import type { DeviceEvent } from "./router";
 import { dropped, emptyTranslation, type Translation } from "./types";
 
 const POWER_KEY = /^POWER(\d{1,2})?$/;
@@ -86,7 +79,8 @@ function sensorsFromPayload(
 }
 
 /**
- * Translates one Tasmota message (docs/contract.md "Device topics the hub reads"):
+ * Translates one Tasmota message, the router's typed event of it (router.ts deviceEvent; docs/contract.md
+ * "Device topics the hub reads"):
  * `tele/<t>/SENSOR` -> configured `sensor/<kind>/<place>` readings + pass-through;
  * `tele/<t>/STATE`, `stat/<t>/RESULT`, `stat/<t>/STATE` -> `power/<t>/POWER<n>` (tele: after its pass-through);
  * `stat/<t>/POWER<n>` raw ON/OFF or `{"POWER":"ON"}` -> `power/<t>/POWER<n>`; each power state also
@@ -95,16 +89,14 @@ function sensorsFromPayload(
  * named otherwise on that device) + pass-through. Reading time = `receivedAt`
  * (Tasmota's `Time` has no zone). Never throws; bad input lands in `dropped`.
  */
-export function translateTasmota(index: BridgeIndex, topic: string, payload: Buffer, receivedAt: Date): Translation {
-  const parts = topic.split("/");
-  const [prefix, device, suffix] = parts;
-  if (parts.length !== 3 || device === undefined || suffix === undefined || (prefix !== "tele" && prefix !== "stat")) {
-    return emptyTranslation();
-  }
+export function translateTasmota(index: BridgeIndex, event: DeviceEvent, receivedAt: Date): Translation {
+  const { device, topic, raw: payload } = event;
+  const [prefix, suffix] = event.kind.split("/");
+  if (event.kind === "" || suffix === undefined || (prefix !== "tele" && prefix !== "stat")) return emptyTranslation();
   if (!isSafeDeviceName(device)) return dropped(`unsafe Tasmota topic ${JSON.stringify(device)}`);
   if (payload.length > MAX_PAYLOAD_BYTES) return dropped(`payload of ${payload.length} bytes on ${topic}`);
   const out = emptyTranslation();
-  const text = payload.toString("utf8");
+  const text = event.text;
 
   if (prefix === "tele" && suffix === "LWT") {
     const state = text === "Online" ? "online" : text === "Offline" ? "offline" : undefined;
@@ -125,14 +117,14 @@ export function translateTasmota(index: BridgeIndex, topic: string, payload: Buf
 
   if (isPowerTopic) {
     const raw = powerState(text.trim());
-    const json = raw ? undefined : parseJsonObject(payload);
+    const json = raw ? undefined : event.json;
     const state = raw ?? (json ? powerState(ownField(json, suffix) ?? ownField(json, "POWER")) : undefined);
     if (!state) return dropped(`${topic} payload ${JSON.stringify(text.slice(0, 40))} is not ON/OFF`);
     out.messages.push(...powerMessages(index, device, suffix, state));
     return out;
   }
 
-  const json = parseJsonObject(payload);
+  const json = event.json;
   if (!json) return dropped(`${topic} payload is not a JSON object`);
   const passThrough = () => {
     if (prefix === "tele")

@@ -3,6 +3,7 @@ import type { Household } from "../household/schema";
 import { loadFixture } from "../testing/fixtures";
 import { buildBridgeIndex } from "./bridge-index";
 import { translateZigbee2Mqtt } from "./zigbee2mqtt";
+import { deviceEvent } from "./router";
 
 const at = new Date("2026-01-15T12:00:00.000Z");
 const household: Household = {
@@ -56,7 +57,11 @@ const household: Household = {
 };
 const index = buildBridgeIndex(household);
 const translate = (topic: string, payload: Buffer | string) =>
-  translateZigbee2Mqtt(index, topic, Buffer.isBuffer(payload) ? payload : Buffer.from(payload), at);
+  translateZigbee2Mqtt(
+    index,
+    deviceEvent("zigbee2mqtt", topic, Buffer.isBuffer(payload) ? payload : Buffer.from(payload)),
+    at,
+  );
 const reading = (value: number) => JSON.stringify({ value, time: at.toISOString() });
 
 describe("Zigbee2MQTT device state", () => {
@@ -125,7 +130,12 @@ describe("what the Zigbee2MQTT bridge leaves alone", () => {
   it("ignores bridge/* messages (only logs them) and /set commands", () => {
     const fixture = loadFixture("zigbee2mqtt/bridge_state_json_online.json");
     const seen: string[] = [];
-    const result = translateZigbee2Mqtt(index, fixture.topic, fixture.payload, at, (topic) => seen.push(topic));
+    const result = translateZigbee2Mqtt(
+      index,
+      deviceEvent("zigbee2mqtt", fixture.topic, fixture.payload),
+      at,
+      (topic) => seen.push(topic),
+    );
     expect(result).toEqual({ messages: [], dropped: [], ignored: [] });
     expect(seen).toEqual(["zigbee2mqtt/bridge/state"]);
     expect(translate("zigbee2mqtt/Klingel/set", '{"state":"ON"}')).toEqual({ messages: [], dropped: [], ignored: [] });

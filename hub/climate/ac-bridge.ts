@@ -1,5 +1,6 @@
 import { acStateTopic, type AcStatePayload } from "../../contract/climate";
-import { MAX_PAYLOAD_BYTES, isSafeDeviceName, parseJsonObject } from "../bridge/guards";
+import { MAX_PAYLOAD_BYTES, isSafeDeviceName } from "../bridge/guards";
+import type { DeviceTranslator } from "../bridge/router";
 import { emptyTranslation, type Translation } from "../bridge/types";
 import type { AcUnit, Household } from "../household/schema";
 import { irhvacOf, readIrhvac } from "./irhvac";
@@ -13,21 +14,17 @@ import { irhvacOf, readIrhvac } from "./irhvac";
  * vendor (case-insensitive). A frame of another vendor (another remote) is ignored; a bad IRHVAC
  * object, an oversized or non-JSON payload is dropped. Never throws.
  */
-export function createAcBridge(
-  household: Household,
-): (topic: string, payload: Buffer, receivedAt: Date) => Translation {
+export function createAcBridge(household: Household): DeviceTranslator<Translation> {
   const byDevice = new Map<string, AcUnit[]>();
   for (const unit of household.ac ?? []) byDevice.set(unit.device, [...(byDevice.get(unit.device) ?? []), unit]);
-  return (topic, payload, receivedAt) => {
+  return (event, receivedAt) => {
     const out = emptyTranslation();
-    const parts = topic.split("/");
-    const [prefix, device, suffix] = parts;
-    if (parts.length !== 3 || device === undefined || suffix !== "RESULT" || (prefix !== "stat" && prefix !== "tele"))
-      return out;
+    const { device, kind, topic, raw: payload } = event;
+    if (kind !== "stat/RESULT" && kind !== "tele/RESULT") return out;
     if (!isSafeDeviceName(device)) return out; // the Tasmota bridge reports unsafe topics
     const units = byDevice.get(device);
     if (!units || payload.length > MAX_PAYLOAD_BYTES) return out;
-    const json = parseJsonObject(payload);
+    const json = event.json;
     const found = json ? irhvacOf(json) : undefined;
     if (!found) return out;
     const state = readIrhvac(found.irhvac);

@@ -5,6 +5,7 @@ import { CLIMATE_SECTIONS } from "../household/schema";
 import { tasmotaHvacBlaster } from "../simulator/climate";
 import { AcService } from "./ac-service";
 import { HeaterService } from "./heater-service";
+import { devicesDomain } from "../devices/domain";
 import { HeaterStore } from "./heater-store";
 import { climateRoutes } from "./routes";
 
@@ -37,8 +38,14 @@ export const climateDomain = defineDomain({
   topicRoots: ["heater", "ac"],
   automation: { actions: ["heater", "ac"] },
   demo: { devices: () => [tasmotaHvacBlaster("klima_salon")], simulates: ["klima_salon"] },
-  start: ({ commandLink, household, db, log, actions }) => {
-    const heater = new HeaterService(commandLink, household, new HeaterStore(db), log).start();
+  start: ({ commandLink, household, db, log, actions, get }) => {
+    const heater = new HeaterService(
+      commandLink,
+      get(devicesDomain).commands,
+      household,
+      new HeaterStore(db),
+      log,
+    ).start();
     const ac = new AcService(commandLink, household).start();
     registerHeaterExecutor(actions, { heater, hasHeater: household.heater !== undefined });
     registerAcExecutor(actions, { ac, acUnits: (household.ac ?? []).map((unit) => unit.id) });

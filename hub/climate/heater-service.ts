@@ -9,10 +9,11 @@ import {
 } from "../../contract/climate";
 import { SensorReadingSchema } from "../../contract/sensors";
 import { PowerPayloadSchema, tasmotaPowerCommand } from "../../contract/switches";
-import { availabilityTopic, powerTopic, sensorTopic, tasmotaCommandTopic } from "../../contract/topics";
-import { sendDeviceCommands } from "../broker/commands";
+import { availabilityTopic, powerTopic, sensorTopic } from "../../contract/topics";
+import { deviceId } from "../../contract/devices";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { HubError } from "../core/errors";
+import type { DeviceCommands } from "../devices/commands";
 import type { HeaterDevice, Household, Sensor } from "../household/schema";
 import type { HeaterStore } from "./heater-store";
 import { thermostatDecision } from "./thermostat";
@@ -33,7 +34,9 @@ export interface HeaterServiceOptions {
  * hub-side thermostat. Keeps the config (HeaterStore, defaults from the household file), follows
  * its relay's state (`power/<device>/POWER<n>` from the bridge) and the controlling sensor's
  * temperature (`sensor/temp/<place>`), and switches the relay with Tasmota `cmnd/<t>/POWER<n>`
- * through {@link sendDeviceCommands} as {@link thermostatDecision} says (never queued: a command
+ * through the relay's capability (devices/commands.ts: the `state` whose property is `POWER<n>`;
+ * the household's switch relays are in the registry from the start) as {@link thermostatDecision}
+ * says (never queued: a command
  * the broker cannot take is logged and tried again at the next tick). Publishes the retained
  * `heater/state` (QoS 0, as the bridge) on every change once the relay's device has been heard
  * (its power state or `availability/<device>`) or the config changed. Without a heater in the
@@ -57,6 +60,7 @@ export class HeaterService {
   /** @throws Error when the household's heater names a switch or sensor it does not have. */
   constructor(
     private readonly link: BrokerLink,
+    private readonly devices: DeviceCommands,
     household: Household,
     private readonly store: HeaterStore,
     private readonly log: HubLogger,
@@ -191,14 +195,12 @@ export class HeaterService {
     if (wanted === null || wanted === this.relay) return;
     if (this.lastSent && this.lastSent.state === wanted && this.now() - this.lastSent.at < HEATER_RESEND_MS) return;
     this.lastSent = { state: wanted, at: this.now() };
-    sendDeviceCommands(this.link, [{ topic: tasmotaCommandTopic(this.device, this.relayKey), payload: wanted }]).catch(
-      (error: unknown) => {
-        this.log.warn(
-          { err: error, device: this.device },
-          "heater relay command not sent; tried again at the next check",
-        );
-      },
-    );
+    this.devices.set(deviceId("tasmota", this.device), { property: this.relayKey }, wanted).catch((error: unknown) => {
+      this.log.warn(
+        { err: error, device: this.device },
+        "heater relay command not sent; tried again at the next check",
+      );
+    });
   }
 }
 

@@ -7,6 +7,7 @@ import { HouseholdSchema } from "../household/schema";
 import { irhvacEcho } from "../simulator/climate";
 import { createAcBridge } from "./ac-bridge";
 import { fahrenheitToCelsius, irhvacCommand, irhvacOf, readIrhvac } from "./irhvac";
+import { byTopic } from "../testing/translate";
 
 const household = v.parse(HouseholdSchema, {
   ac: [
@@ -96,7 +97,7 @@ describe("IRHVAC state (stat/<t>/RESULT -> ac/<id>)", () => {
   });
 
   it("the bridge publishes the unit's ac/<id> from the fixture's topic; another vendor's frame and junk change nothing", () => {
-    const bridge = createAcBridge(household);
+    const bridge = byTopic("tasmota", createAcBridge(household));
     const answer = loadFixture("tasmota/result_irhvac.json");
     const out = bridge(answer.topic, answer.payload, at);
     expect(out.messages.map((m) => m.topic)).toEqual(["ac/salon"]);

@@ -8,6 +8,7 @@ import { TasmotaConsole } from "./console";
 import { SwitchDefinitions } from "./edits";
 import { switchesRoutes } from "./routes";
 import { SwitchService } from "./service";
+import { devicesDomain } from "../devices/domain";
 
 const MIGRATIONS: readonly Migration[] = [
   {
@@ -50,7 +51,7 @@ export const switchesDomain = defineDomain({
   },
   start: (context) => {
     const { household, commandLink, db, log, router, actions } = context;
-    const switches = new SwitchService(household.switches, commandLink);
+    const switches = new SwitchService(household.switches, context.get(devicesDomain).commands);
     const definitions = new SwitchDefinitions(household.switches, db);
     const tasmotaConsole = new TasmotaConsole(household.switches, commandLink, context.get(authDomain), log).start(
       router,

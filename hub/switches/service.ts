@@ -1,16 +1,18 @@
 import type { SwitchSetAnswer, SwitchSetBody } from "../../contract/switches";
-import { tasmotaCommandTopic } from "../../contract/topics";
-import { sendDeviceCommands } from "../broker/commands";
-import type { BrokerLink } from "../broker/link";
+import { deviceId } from "../../contract/devices";
 import { HubError } from "../core/errors";
+import type { DeviceCommands } from "../devices/commands";
 import type { Switch } from "../household/schema";
 import { relayCommands, switchBinding } from "./relays";
 
 /**
  * Switch commands (spec §3, §7 `POST switch/{id}/set`; docs/contract.md): turns a validated body into
- * Tasmota's `cmnd/<device>/POWER<n>` with the plain payload `ON`/`OFF`/`TOGGLE`, QoS 1, never
- * retained, sent at once through the broker link or refused (DESIGN.md §5: never queued or replayed).
- * The relay and device come from the switch's binding (relays.ts), the same one its shown state follows.
+ * a command through the relay's capability (devices/commands.ts: the `state` whose property is
+ * `POWER<n>` on the switch's Tasmota device), which is `cmnd/<device>/POWER<n>` with the plain
+ * payload `ON`/`OFF`/`TOGGLE`, QoS 1, never retained, sent at once through the availability-guarded
+ * link or refused (DESIGN.md §5: never queued or replayed). The relay and device come from the
+ * switch's binding (relays.ts), the same one its shown state follows; the household's switch relays
+ * are in the device registry from the start (devices/household.ts).
  * The new state is not answered: the device confirms it on `stat/` (the bridge makes it `power/`).
  */
 export class SwitchService {
@@ -18,7 +20,7 @@ export class SwitchService {
 
   constructor(
     switches: readonly Switch[],
-    private readonly link: BrokerLink,
+    private readonly devices: DeviceCommands,
   ) {
     this.byName = new Map(switches.map((item) => [item.name, item]));
   }
@@ -37,7 +39,7 @@ export class SwitchService {
     if (command === undefined) {
       throw new HubError("BAD_REQUEST", `relay: must be one of ${[...commands.keys()].join(", ")} for this switch`);
     }
-    await sendDeviceCommands(this.link, [{ topic: tasmotaCommandTopic(binding.device, command), payload: body.state }]);
+    await this.devices.set(deviceId("tasmota", binding.device), { property: command }, body.state);
     return { name: item.name, relay: body.relay, command, state: body.state };
   }
 }

@@ -1,0 +1,142 @@
+import { ACCESS_SET, type Capability, type Device } from "../../contract/devices";
+import { sendDeviceCommands, type DeviceCommand } from "../broker/commands";
+import type { BrokerLink } from "../broker/link";
+import { HubError } from "../core/errors";
+import { encodeCommand, type CapabilityValue } from "./encode";
+import type { DeviceRegistry } from "./registry";
+
+/** Which capability of a device a command sets: its `name` (or `property`), and its endpoint when several have that name. */
+export interface CapabilityRef {
+  property: string;
+  endpoint?: string | undefined;
+}
+
+/** Longest text value a `text` capability is set to. */
+const MAX_TEXT = 256;
+
+/** Every capability of `list` that names a value (has a property), with the endpoint of its composite when it has none. */
+function settable(list: readonly Capability[], endpoint?: string): Capability[] {
+  return list.flatMap((item) => {
+    const own = item.endpoint ?? endpoint;
+    const self = item.property !== undefined ? [{ ...item, ...(own !== undefined ? { endpoint: own } : {}) }] : [];
+    return [...self, ...(item.type === "composite" ? [] : settable(item.features ?? [], own))];
+  });
+}
+
+/**
+ * The capability `ref` names on `device`: its `name` or `property` equals `ref.property`, and its
+ * endpoint `ref.endpoint` (optional when only one endpoint has it).
+ * @throws HubError BAD_REQUEST naming `property` (none has it) or `endpoint` (several have it, or not that one).
+ */
+export function findCapability(device: Device, ref: CapabilityRef): Capability {
+  const named = settable(device.capabilities).filter(
+    (item) => item.name === ref.property || item.property === ref.property,
+  );
+  if (named.length === 0)
+    throw new HubError("BAD_REQUEST", `property: ${device.id} has no ${ref.property.slice(0, 64)}`);
+  const matching = ref.endpoint === undefined ? named : named.filter((item) => item.endpoint === ref.endpoint);
+  const endpoints = named.map((item) => item.endpoint ?? "(none)").join(", ");
+  if (matching.length !== 1 || matching[0] === undefined)
+    throw new HubError("BAD_REQUEST", `endpoint: ${ref.property.slice(0, 64)} of ${device.id} is on ${endpoints}`);
+  return matching[0];
+}
+
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+function checkNumber(capability: Capability, value: unknown, field = "value"): number {
+  if (!isNumber(value)) throw new HubError("BAD_REQUEST", `${field}: ${capability.name ?? "it"} takes a number`);
+  const { value_min: min, value_max: max, value_step: step } = capability;
+  if ((min !== undefined && value < min) || (max !== undefined && value > max))
+    throw new HubError(
+      "BAD_REQUEST",
+      `${field}: ${capability.name ?? "it"} must be within ${min ?? "-∞"}..${max ?? "∞"}`,
+    );
+  if (step !== undefined) {
+    const steps = (value - (min ?? 0)) / step;
+    if (Math.abs(steps - Math.round(steps)) > 1e-9)
+      throw new HubError("BAD_REQUEST", `${field}: ${capability.name ?? "it"} moves in steps of ${step}`);
+  }
+  return value;
+}
+
+/**
+ * `value` checked against `capability`: binary one of value_on / value_off / value_toggle; numeric
+ * a finite number within value_min..value_max (and on value_step); enum one of `values`; text a
+ * string of at most 256 characters without control characters; a composite `{feature: number}`
+ * with each of its numeric features in range.
+ * @throws HubError BAD_REQUEST naming `value` and the rule.
+ */
+export function checkValue(capability: Capability, value: unknown): CapabilityValue {
+  const name = capability.name ?? capability.property ?? "it";
+  switch (capability.type) {
+    case "binary": {
+      const allowed = [capability.value_on, capability.value_off, capability.value_toggle].filter(
+        (v) => v !== undefined,
+      );
+      if (!allowed.some((candidate) => candidate === value) || typeof value === "object")
+        throw new HubError(
+          "BAD_REQUEST",
+          `value: ${name} is one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}`,
+        );
+      return value as string | number | boolean;
+    }
+    case "numeric":
+      return checkNumber(capability, value);
+    case "enum":
+      if ((typeof value !== "string" && typeof value !== "number") || !(capability.values ?? []).includes(value))
+        throw new HubError("BAD_REQUEST", `value: ${name} is one of ${(capability.values ?? []).join(", ")}`);
+      return value;
+    case "text":
+      // eslint-disable-next-line no-control-regex
+      if (typeof value !== "string" || value.length > MAX_TEXT || /[\u0000-\u001f\u007f]/.test(value))
+        throw new HubError("BAD_REQUEST", `value: ${name} takes a text of at most ${MAX_TEXT} characters`);
+      return value;
+    default: {
+      if (typeof value !== "object" || value === null || Array.isArray(value))
+        throw new HubError("BAD_REQUEST", `value: ${name} takes an object of its features`);
+      const features = new Map((capability.features ?? []).map((item) => [item.property ?? item.name, item]));
+      const out: Record<string, number> = {};
+      for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
+        const feature = features.get(key);
+        if (feature?.type !== "numeric")
+          throw new HubError("BAD_REQUEST", `value.${key.slice(0, 64)}: not a feature of ${name}`);
+        out[key] = checkNumber(feature, raw, `value.${key}`);
+      }
+      return out;
+    }
+  }
+}
+
+/**
+ * Device commands through the capability (docs/contract.md "Devices"): `set(id, {property,
+ * endpoint}, value)` finds the capability on the registry's device, checks that it can be set
+ * (`access` has {@link ACCESS_SET}) and the value ({@link checkValue}), turns it into its source's
+ * command (encode.ts: Tasmota `cmnd/<t>/POWER2 ON`, Zigbee2MQTT `zigbee2mqtt/<name>/set
+ * {"state_l2":"ON"}`) and sends it at once through `link` (the hub's availability-guarded link:
+ * broker/availability.ts), QoS 1, never retained, never queued.
+ */
+export class DeviceCommands {
+  constructor(
+    private readonly registry: DeviceRegistry,
+    private readonly link: BrokerLink,
+  ) {}
+
+  /**
+   * Sets `ref` of device `id` to `value`; resolves with the command sent.
+   * @throws HubError NOT_FOUND (no such device), BAD_REQUEST (no such capability, ambiguous
+   *   endpoint, a value outside the capability), NOT_SUPPORTED (read-only capability),
+   *   DEVICE_UNREACHABLE (the device is offline, or the broker cannot take it now; nothing is sent).
+   */
+  async set(id: string, ref: CapabilityRef, value: unknown): Promise<DeviceCommand> {
+    const device = this.registry.get(id);
+    if (!device) throw new HubError("NOT_FOUND", "no such device");
+    const capability = findCapability(device, ref);
+    if (((capability.access ?? 0) & ACCESS_SET) === 0)
+      throw new HubError("NOT_SUPPORTED", `${capability.name ?? ref.property} of ${device.id} cannot be set`);
+    const command = encodeCommand(device, capability, checkValue(capability, value));
+    if (device.availability === "offline")
+      throw new HubError("DEVICE_UNREACHABLE", `the device ${device.name} is offline: nothing was sent`);
+    await sendDeviceCommands(this.link, [command]);
+    return command;
+  }
+}

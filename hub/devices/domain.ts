@@ -1,0 +1,17 @@
+import { defineDomain } from "../core/domain";
+import { devicesRoutes } from "./routes";
+import { startDevices, type Devices } from "./start";
+
+/**
+ * The device registry (docs/contract.md "Devices"): every Zigbee2MQTT and Tasmota device with its
+ * capabilities in the exposes vocabulary, fed through the device router; commands through a capability
+ * (`service.commands`), sent on the availability-guarded link. Serves `GET /devices` on the general API.
+ */
+export const devicesDomain = defineDomain<Devices>({
+  name: "devices",
+  routes: { devices: ["general", "generalV1"] },
+  start: ({ router, commandLink, household, log }) => {
+    const devices = startDevices(router, commandLink, household, log);
+    return { service: devices, routes: { devices: devicesRoutes({ registry: devices.registry }) } };
+  },
+});

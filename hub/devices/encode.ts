@@ -1,0 +1,60 @@
+import type { Capability, Device } from "../../contract/devices";
+import { tasmotaCommandTopic, zigbee2mqttTopic } from "../../contract/topics";
+import type { DeviceCommand } from "../broker/commands";
+import { HubError } from "../core/errors";
+
+/** A value a capability is set to: a binary's or enum's value, a number, a text, or a composite's `{feature: value}`. */
+export type CapabilityValue = string | number | boolean | Readonly<Record<string, number>>;
+
+const SHUTTER_ACTION: Readonly<Record<string, string>> = {
+  OPEN: "ShutterOpen",
+  CLOSE: "ShutterClose",
+  STOP: "ShutterStop",
+};
+/** Tasmota's `Color` argument: hex channels (`FF8000`, `#0000002B12`) or 3..5 decimal channels (`255,128,0`). */
+const TASMOTA_COLOR = /^(#?[0-9A-Fa-f]{6,10}|\d{1,3}(,\d{1,3}){2,4})$/;
+
+/**
+ * The Tasmota command that sets `capability` (tasmota-describe.ts describes them) of `device` to `value`
+ * (already validated against it): relay `state` (property `POWER`/`POWER<n>`) -> `cmnd/<t>/POWER<n>`
+ * `ON`/`OFF`/`TOGGLE`; light `brightness` -> `Dimmer <n>`, `color_temp` -> `CT <n>`, `color` ->
+ * `Color <hex|r,g,b>`; cover `state` (property `Shutter<n>`) -> `ShutterOpen<n>` / `ShutterClose<n>` /
+ * `ShutterStop<n>` with an empty payload, `position` -> `ShutterPosition<n> <0..100>`.
+ * @throws HubError BAD_REQUEST for a colour Tasmota does not read, NOT_SUPPORTED for anything else.
+ */
+export function tasmotaCommand(device: Device, capability: Capability, value: CapabilityValue): DeviceCommand {
+  const property = capability.property ?? "";
+  const topic = (command: string) => tasmotaCommandTopic(device.name, command);
+  if (/^POWER\d{0,2}$/.test(property)) return { topic: topic(property), payload: String(value) };
+  if (property === "Dimmer" || property === "CT") return { topic: topic(property), payload: String(value) };
+  if (property === "Color") {
+    if (typeof value !== "string" || !TASMOTA_COLOR.test(value))
+      throw new HubError("BAD_REQUEST", "value: a colour is hex channels (FF8000) or r,g,b");
+    return { topic: topic("Color"), payload: value };
+  }
+  const shutter = /^Shutter(\d)(\.Position)?$/.exec(property);
+  if (shutter?.[1] !== undefined) {
+    if (shutter[2] !== undefined) return { topic: topic(`ShutterPosition${shutter[1]}`), payload: String(value) };
+    const action = SHUTTER_ACTION[String(value)];
+    if (action) return { topic: topic(`${action}${shutter[1]}`), payload: "" };
+  }
+  throw new HubError("NOT_SUPPORTED", `${device.id} has no Tasmota command for ${property}`);
+}
+
+/**
+ * The Zigbee2MQTT command that sets `capability` of `device`: `zigbee2mqtt/<friendly_name>/set`
+ * with `{"<property>": value}`, the property as the definition names it (endpoint-suffixed:
+ * `{"state_l2":"ON"}`).
+ */
+export function zigbee2mqttCommand(device: Device, capability: Capability, value: CapabilityValue): DeviceCommand {
+  const property = capability.property;
+  if (property === undefined) throw new HubError("NOT_SUPPORTED", `${device.id}: this capability has no property`);
+  return { topic: zigbee2mqttTopic(device.name, "set"), payload: JSON.stringify({ [property]: value }) };
+}
+
+/** The command of `device`'s source that sets `capability` to `value`. */
+export function encodeCommand(device: Device, capability: Capability, value: CapabilityValue): DeviceCommand {
+  return device.source === "tasmota"
+    ? tasmotaCommand(device, capability, value)
+    : zigbee2mqttCommand(device, capability, value);
+}
