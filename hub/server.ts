@@ -246,6 +246,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
         offeredLights,
         brokerLimitStats: embedded?.limitStats,
         actions,
+        domains,
         get: (other) => {
           if (!services.has(other))
             throw new Error(`domain ${domain.name} needs domain ${other.name}, listed before it (hub/domains.ts)`);

@@ -7,6 +7,7 @@ import type { BrokerLink, HubLogger } from "../broker/link";
 import type { LimitStats } from "../broker/limits";
 import type { KnownDevices, OfferedDevices } from "../household/devices";
 import type { Household } from "../household/schema";
+import type { HistoryDeclaration } from "../history/contribution";
 import type { SimDevice } from "../simulator/devices";
 import type { HubOptions } from "../server";
 import type { Db, Migration } from "./db";
@@ -42,6 +43,8 @@ export interface DomainContext {
   /** The embedded broker's limit counters; undefined on an external broker. */
   readonly brokerLimitStats: LimitStats | undefined;
   readonly actions: ActionRunner;
+  /** The domains this hub runs (hub/domains.ts or HubOptions.domains), in start order. */
+  readonly domains: readonly HubDomain[];
   /**
    * The service of `domain`, started before this one.
    * @throws Error naming both domains when `domain` is not on this hub or is listed after the caller.
@@ -106,6 +109,8 @@ export interface HubDomain<S = unknown> {
     readonly triggers?: readonly AutomationTriggerType[];
   };
   readonly demo?: DomainDemo;
+  /** The series it adds to the history (history/contribution.ts), recorded and answered by the history domain. */
+  readonly history?: HistoryDeclaration;
   /** Builds its services; may throw (the hub then does not start and closes what started). */
   start(context: DomainContext): Promise<StartedDomain<S>> | StartedDomain<S>;
 }

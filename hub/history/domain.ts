@@ -31,8 +31,9 @@ export const historyDomain = defineDomain({
   name: "history",
   routes: { history: ["general", "generalV1"] },
   migrations: MIGRATIONS,
-  start: ({ db, link, log, household }) => {
-    const history = startHistory(db, link, log, household);
+  start: ({ db, link, log, household, domains }) => {
+    const contributions = domains.flatMap((domain) => (domain.history ? [domain.history(household)] : []));
+    const history = startHistory(db, link, log, household, contributions);
     return { service: history, routes: { history: historyRoutes({ history }) }, stop: () => history.stop() };
   },
 });

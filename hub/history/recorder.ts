@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { HistoryDeviceSchema, HistoryEventSchema, MINUTE_MS, type HistoryEvent } from "../../contract/history";
 import { SENSOR_KINDS, SensorReadingSchema } from "../../contract/sensors";
 import { PowerPayloadSchema } from "../../contract/switches";
+import type { HistoryContribution } from "./contribution";
 import type { SeriesFilter } from "./series-filter";
 import { HISTORY_LIMITS, type HistoryRow, type HistoryStore } from "./store";
 
@@ -131,9 +132,37 @@ export class HistoryRecorder {
     const state = STATE_PASS_THROUGH.exec(topic);
     if (state?.[1] !== undefined)
       return this.options.series.learnState(state[1], typeof payload === "string" ? Buffer.from(payload) : payload);
-    const now = this.clock();
-    const sample = sampleOf(topic, payload, now);
+    const sample = sampleOf(topic, payload, this.clock());
     if (typeof sample === "string") return this.skip(sample);
+    this.record(sample);
+  }
+
+  /**
+   * Takes one live message of a domain's recorded series (`contribution`, hub/history/contribution.ts):
+   * each sample it reads is recorded as {@link record} does; a skip reason is counted. Never throws.
+   */
+  handleContributed(contribution: HistoryContribution, topic: string, payload: Buffer): void {
+    let samples: readonly Sample[] | SkipReason;
+    try {
+      samples = contribution.samplesOf(topic, payload, this.clock());
+    } catch {
+      samples = "bad payload";
+    }
+    if (typeof samples === "string") return this.skip(samples);
+    for (const sample of samples) {
+      if (!contribution.events.includes(sample.event) || !v.is(HistoryDeviceSchema, sample.device))
+        this.skip("bad device");
+      else this.record(sample);
+    }
+  }
+
+  /**
+   * Records one sample, within the bounds of {@link HistoryRecorder}: skipped when too old or in the
+   * future, refused when not the household's series or over a series cap; the same retained reading
+   * again (same series, same time) is not counted twice.
+   */
+  record(sample: Sample): void {
+    const now = this.clock();
     if (sample.time > now + FUTURE_TOLERANCE_MS || sample.time < now - HISTORY_LIMITS.rawKeepMs)
       return this.skip("too old or in the future");
     const series = JSON.stringify([sample.event, sample.device]);

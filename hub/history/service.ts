@@ -1,5 +1,6 @@
 import {
   DEFAULT_BUCKET_MS,
+  HISTORY_EVENTS,
   MAX_BUCKETS_PER_ANSWER,
   MINUTE_MS,
   answerBuckets,
@@ -12,6 +13,7 @@ import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Db } from "../core/db";
 import { HubError } from "../core/errors";
 import type { Household } from "../household/schema";
+import type { HistoryContribution } from "./contribution";
 import { FLUSH_INTERVAL_MS, HistoryRecorder, MAINTAIN_INTERVAL_MS } from "./recorder";
 import { HouseholdSeries, type SeriesFilter } from "./series-filter";
 import { HistoryStore } from "./store";
@@ -27,14 +29,29 @@ export class HistoryService {
   readonly recorder: HistoryRecorder;
   private timers: NodeJS.Timeout[] = [];
 
+  private readonly known: ReadonlySet<string>;
+
+  /**
+   * `contributions`: the recorded series of the hub's other domains (hub/history/contribution.ts);
+   * their events are answered by {@link day} like the built-in ones.
+   * @throws Error when a contributed event is built in or declared twice.
+   */
   constructor(
     private readonly store: HistoryStore,
     private readonly log: HubLogger,
     series: SeriesFilter,
     private readonly clock: () => number = Date.now,
+    private readonly contributions: readonly HistoryContribution[] = [],
   ) {
+    const known = new Set<string>(HISTORY_EVENTS);
+    for (const contribution of contributions)
+      for (const event of contribution.events) {
+        if (known.has(event)) throw new Error(`history event ${event} declared twice`);
+        known.add(event);
+      }
+    this.known = known;
     this.recorder = new HistoryRecorder(store, {
-      series,
+      series: withContributions(series, contributions),
       clock,
       onRefused: (refused, reason) =>
         log.warn({ series: refused.slice(0, 300), reason }, "history: series not recorded (logged once per series)"),
@@ -45,6 +62,9 @@ export class HistoryService {
   start(link: BrokerLink): this {
     for (const filter of HISTORY_TOPIC_FILTERS)
       link.subscribe(filter, (topic, payload) => this.recorder.handle(topic, payload));
+    for (const contribution of this.contributions)
+      for (const filter of contribution.topicFilters)
+        link.subscribe(filter, (topic, payload) => this.recorder.handleContributed(contribution, topic, payload));
     this.maintain();
     const flush = setInterval(() => this.flush(), FLUSH_INTERVAL_MS);
     const maintain = setInterval(() => this.maintain(), MAINTAIN_INTERVAL_MS);
@@ -82,10 +102,13 @@ export class HistoryService {
    * day's window (one slot before midnight to the next midnight), in buckets of `bucket` minutes
    * (default 5) counted from the window's start. Values buffered but not yet flushed are included.
    * A series with nothing recorded answers no items.
-   * @throws HubError BAD_REQUEST for a bad day, or for a query spanning more than
+   * @throws HubError BAD_REQUEST for a bad day, an event this hub does not record, or for a query spanning more than
    *   {@link MAX_BUCKETS_PER_ANSWER} buckets (events × devices × buckets; nothing is read)
    */
   day(query: EventsDayQuery): HistoryItem[] {
+    const unknown = query.event.find((event) => !this.known.has(event));
+    if (unknown !== undefined)
+      throw new HubError("BAD_REQUEST", `event: not recorded by this hub (recorded: ${[...this.known].join(", ")})`);
     const window = dayWindow(query.day);
     if (window === null) throw new HubError("BAD_REQUEST", "day: must be a real date");
     const bucketMs = query.bucket === undefined ? DEFAULT_BUCKET_MS : query.bucket * MINUTE_MS;
@@ -109,7 +132,30 @@ export class HistoryService {
   }
 }
 
-/** Builds the history domain on the hub's database and starts recording `household`'s series from `link`. */
-export function startHistory(db: Db, link: BrokerLink, log: HubLogger, household: Household): HistoryService {
-  return new HistoryService(new HistoryStore(db), log, new HouseholdSeries(household)).start(link);
+/** The household's series, and those each contribution accepts for its own events. */
+function withContributions(series: SeriesFilter, contributions: readonly HistoryContribution[]): SeriesFilter {
+  if (contributions.length === 0) return series;
+  return {
+    accepts: (event, device) => {
+      const owner = contributions.find((contribution) => contribution.events.includes(event));
+      return owner ? owner.accepts(event, device) : series.accepts(event, device);
+    },
+    learnState: (device, payload) => series.learnState(device, payload),
+  };
+}
+
+/**
+ * Builds the history domain on the hub's database and starts recording `household`'s series from
+ * `link`, with the series other domains declare (`contributions`).
+ */
+export function startHistory(
+  db: Db,
+  link: BrokerLink,
+  log: HubLogger,
+  household: Household,
+  contributions: readonly HistoryContribution[] = [],
+): HistoryService {
+  return new HistoryService(new HistoryStore(db), log, new HouseholdSeries(household), Date.now, contributions).start(
+    link,
+  );
 }
