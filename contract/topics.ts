@@ -35,7 +35,18 @@ export const NAMESPACE_ROOTS: ReadonlySet<string> = new Set([
   "automation",
   "ac",
   "session",
+  "device",
 ]);
+
+/**
+ * `device/<name>/<family>`: what a device family's hub domain publishes about one device (retained;
+ * payload in that family's contract module, e.g. contract/energy.ts). `<name>` is the name the hub's
+ * other topics give the device (a switch's name, as in `power/<name>/…`); `<family>` the family's
+ * topic level (`energy`). One root for every family, so a new family needs no new broker rule.
+ */
+export function deviceFamilyTopic(name: string, family: string): string {
+  return `device/${name}/${family}`;
+}
 
 /** `sensor/<kind>/<place>`: a reading (payload SensorReadingSchema, retained). */
 export function sensorTopic(kind: string, place: string): string {
