@@ -183,6 +183,17 @@ describe("the demo household and the simulator come from the same declarations",
       });
     }
   });
+
+  it("a domain adding messages to another domain's demo device adds them to one that domain simulates", () => {
+    const simulated = new Set(HUB_DOMAINS.flatMap((domain) => domain.demo?.simulates ?? []));
+    for (const domain of HUB_DOMAINS)
+      for (const device of domain.demo?.adds ?? [])
+        expect({ domain: domain.name, device, simulated: simulated.has(device) }).toEqual({
+          domain: domain.name,
+          device,
+          simulated: true,
+        });
+  });
 });
 
 /** A demo hub with the simulator on the household broker, and a client of the hub's login there reading every device topic. */

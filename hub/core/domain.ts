@@ -78,11 +78,15 @@ export interface DemoContext {
  * `simulates` names every device this declaration simulates (Tasmota topics, Zigbee2MQTT names,
  * OwnTracks devices), also those its own `start` simulates in demo mode (the doorbell); the test of
  * hub/domains.test.ts holds it equal to the devices its demo household sections name.
+ * `adds` names the devices of other domains' sections its `devices` publish more messages for (a
+ * family read from a device another domain declares: the power meter of a switch's plug); the test
+ * holds each of them simulated by another domain.
  */
 export interface DomainDemo {
   devices?(random: () => number): SimDevice[];
   start?(context: DemoContext): Promise<{ stop: Cleanup }> | { stop: Cleanup };
   readonly simulates: readonly string[];
+  readonly adds?: readonly string[];
 }
 
 /**
