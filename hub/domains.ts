@@ -7,6 +7,7 @@ import { configDomain } from "./config/domain";
 import { devicesDomain } from "./devices/domain";
 import { openDatabase, type Db } from "./core/db";
 import { demoDevicesOf, migrationsOf, type HubDomain } from "./core/domain";
+import { energyDomain } from "./energy/domain";
 import { garageDomain } from "./garage/domain";
 import { gpsDomain } from "./gps/domain";
 import { historyDomain } from "./history/domain";
@@ -43,6 +44,7 @@ export const HUB_DOMAINS: readonly HubDomain[] = [
   camerasDomain,
   configDomain,
   pvDomain,
+  energyDomain,
 ];
 
 /** The schema versions this hub knows (a database holding another one was made by a newer hub). */
