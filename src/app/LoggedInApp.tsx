@@ -1,8 +1,8 @@
 import { RouterProvider } from "@tanstack/react-router";
 import { use, useCallback, useLayoutEffect, useRef } from "react";
-import { SessionResources } from "../features/fetching";
-import { preferencesAtom } from "../features/preferences/atoms";
-import { takeDefaultRoute } from "../features/preferences/defaultRoute";
+import { SessionResources } from "../platform/fetching";
+import { preferencesAtom } from "../platform/preferences/atoms";
+import { takeDefaultRoute } from "../platform/preferences/defaultRoute";
 import type { SessionResource } from "../lib/session/resource";
 import type { RouterContext } from "../routes/-context";
 import type { AppRouter } from "./router";

@@ -1,12 +1,12 @@
 import type { i18n as I18n } from "i18next";
-import { commandEnvAtom } from "../features/commands";
-import { sessionAtom } from "../features/auth/atoms";
-import { liveStatsAtom } from "../features/live/atoms";
-import { localeAtom } from "../features/preferences/atoms";
-import { claimDefaultRoute } from "../features/preferences/defaultRoute";
-import { bootSessionOffline } from "../features/offline/boot";
-import { trackConnectivity } from "../features/offline/connectivity";
-import { startOffline } from "../features/offline/start";
+import { commandEnvAtom } from "../platform/commands";
+import { sessionAtom } from "../platform/auth/atoms";
+import { liveStatsAtom } from "../platform/live/atoms";
+import { localeAtom } from "../platform/preferences/atoms";
+import { claimDefaultRoute } from "../platform/preferences/defaultRoute";
+import { bootSessionOffline } from "../platform/offline/boot";
+import { trackConnectivity } from "../platform/offline/connectivity";
+import { startOffline } from "../platform/offline/start";
 import { resolveApiBases } from "../lib/api/bases";
 import { afterStartup } from "../lib/tasks/afterStartup";
 import { nextTask } from "../lib/tasks/nextTask";
@@ -81,7 +81,7 @@ export async function bootApp(): Promise<BootedApp> {
   await nextTask();
   void bootSessionOffline(store, api.auth);
   const kiosk = () =>
-    void import("../features/kiosk/start").then(({ startKiosk }) =>
+    void import("../platform/kiosk/start").then(({ startKiosk }) =>
       startKiosk({ beforeReload: offline.flush, swUrl: serviceWorkerUrl("/sw.js", bases) }),
     );
   afterStartup(kiosk);

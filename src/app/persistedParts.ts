@@ -1,6 +1,6 @@
 import { gpsPersisted } from "../features/gps/persisted";
-import { liveSnapshotPersisted } from "../features/live/persisted";
-import { preferencesPersisted } from "../features/preferences/persisted";
+import { liveSnapshotPersisted } from "../platform/live/persisted";
+import { preferencesPersisted } from "../platform/preferences/persisted";
 import type { PersistedPart } from "../lib/session/persisted";
 
 /**

@@ -1,6 +1,6 @@
 import { camerasResource } from "../features/cameras";
-import { configResource } from "../features/config";
-import { preferencesResource } from "../features/preferences/resource";
+import { configResource } from "../platform/config";
+import { preferencesResource } from "../platform/preferences/resource";
 import { switchesResource } from "../features/switches/resource";
 import type { SessionResource } from "../lib/session/resource";
 

@@ -1,7 +1,7 @@
-import { createSessionWatch } from "../features/auth/sessionWatch";
-import { configAtom } from "../features/config";
-import { liveConnectionStateAtom } from "../features/live/atoms";
-import { startLive } from "../features/live/start";
+import { createSessionWatch } from "../platform/auth/sessionWatch";
+import { configAtom } from "../platform/config";
+import { liveConnectionStateAtom } from "../platform/live/atoms";
+import { startLive } from "../platform/live/start";
 import { sessionEndedHashOf } from "../../contract/auth";
 import type { ApiClient } from "../lib/api/client";
 import type { SessionResource } from "../lib/session/resource";

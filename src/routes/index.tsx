@@ -2,12 +2,12 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { HomeClock } from "../features/clock/components/HomeClock";
+import { HomeClock } from "../platform/clock/components/HomeClock";
 import { LightsSection } from "../features/lights";
 import { GarageSection } from "../features/garage";
 import { GpsSection } from "../features/gps";
 import { ClimateSection } from "../features/climate";
-import { appUiAtom } from "../features/preferences/atoms";
+import { appUiAtom } from "../platform/preferences/atoms";
 import { fetchSensors } from "../features/sensors/api";
 import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
 import { SensorTiles } from "../features/sensors/components/SensorTiles";
@@ -19,7 +19,7 @@ import { useDocumentTitle } from "../ui/useDocumentTitle";
 import { useRevealSteps } from "../ui/useRevealSteps";
 import { CalendarList } from "../features/calendar";
 import { useSensorHistory } from "./-components/SensorHistory";
-import { useLiveStateSettled } from "../features/live/settled";
+import { useLiveStateSettled } from "../platform/live/settled";
 
 /**
  * Home (/, spec §2): a header with the clock, the date and the lowest outdoor temperature

@@ -1,9 +1,9 @@
-import { pl as auth } from "../../features/auth/i18n/pl";
-import { pl as commands } from "../../features/commands/i18n/pl";
-import { pl as kiosk } from "../../features/kiosk/i18n/pl";
-import { pl as live } from "../../features/live/i18n/pl";
-import { pl as offline } from "../../features/offline/i18n/pl";
-import { pl as preferences } from "../../features/preferences/i18n/pl";
+import { pl as auth } from "../../platform/auth/i18n/pl";
+import { pl as commands } from "../../platform/commands/i18n/pl";
+import { pl as kiosk } from "../../platform/kiosk/i18n/pl";
+import { pl as live } from "../../platform/live/i18n/pl";
+import { pl as offline } from "../../platform/offline/i18n/pl";
+import { pl as preferences } from "../../platform/preferences/i18n/pl";
 import { pl as app } from "./app/pl";
 import { mergeResources } from "../../shared/i18n";
 

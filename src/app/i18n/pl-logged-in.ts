@@ -13,7 +13,7 @@ import { pl as cameras } from "../../features/cameras/i18n/pl";
 import { pl as gps } from "../../features/gps/i18n/pl";
 import { pl as pv } from "../../features/pv/i18n/pl";
 import { pl as climate } from "../../features/climate/i18n/pl";
-import { pl as fetching } from "../../features/fetching/i18n/pl";
+import { pl as fetching } from "../../platform/fetching/i18n/pl";
 import { mergeResources } from "../../shared/i18n";
 
 /**

@@ -1,4 +1,4 @@
-import { useCommandGate } from "../commands";
+import { useCommandGate } from "../../platform/commands";
 
 /**
  * Whether a climate device's controls may be used: `available` is false while its Tasmota

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LightFeatures, LightSetBody, LightState } from "../../../contract/lights";
-import { commandEnvAtom, commandPendingAtom, useCommandGate } from "../commands";
+import { commandEnvAtom, commandPendingAtom, useCommandGate } from "../../platform/commands";
 import { lightTarget, setLightCommand, type LightPart } from "./commands";
 import { lightState } from "./live";
 import { throttleLatest, type LatestSender } from "./throttle";

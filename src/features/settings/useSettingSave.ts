@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai";
 import { useState } from "react";
 import type { SettingKey } from "../../../contract/settings";
 import { isApiError } from "../../lib/api/errors";
-import { useCommandGate } from "../commands";
+import { useCommandGate } from "../../platform/commands";
 import { saveSettingCommand, settingTarget } from "./commands";
 
 /** The hub's message of a refused save (`value.0.max: must be above min`), or null for other failures. */

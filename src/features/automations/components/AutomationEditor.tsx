@@ -21,7 +21,7 @@ import { GARAGE_ACTIONS, GARAGE_DOORS } from "../../../../contract/garage";
 import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
 import { ToggleField } from "../../../ui/ToggleField";
-import { useCommandGate } from "../../commands";
+import { useCommandGate } from "../../../platform/commands";
 import { saveAutomationCommand } from "../commands";
 import { defaultAction, defaultTrigger, newAutomation, type EditorChoices } from "../defaults";
 import { sensorName } from "../describe";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Automation } from "../../../../contract/automations";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { ToggleField } from "../../../ui/ToggleField";
-import { useCommandGate } from "../../commands";
+import { useCommandGate } from "../../../platform/commands";
 import { deleteAutomationCommand, runAutomationCommand, setAutomationEnabledCommand } from "../commands";
 import { describeTrigger, type HouseholdNames } from "../describe";
 import { LastRun } from "./LastRun";

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_AUTOMATION_ACTIONS, MAX_AUTOMATIONS, type Automation } from "../../../../contract/automations";
 import type { Sensor } from "../../../../contract/sensors";
 import { createTestStore, fakeClient, renderWithApp } from "../../../test/render";
-import { applyLiveBatch } from "../../live/apply";
+import { applyLiveBatch } from "../../../platform/live/apply";
 import { switchesAtom } from "../../switches/atoms";
 import { AutomationNotices } from "./AutomationNotices";
 import { AutomationsScreen } from "./AutomationsScreen";

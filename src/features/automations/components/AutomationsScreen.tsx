@@ -5,7 +5,7 @@ import { MAX_AUTOMATIONS, type Automation } from "../../../../contract/automatio
 import type { Sensor } from "../../../../contract/sensors";
 import { EmptyState } from "../../../ui/EmptyState";
 import { allLightsAtom } from "../../lights/live";
-import { useCommandGate } from "../../commands";
+import { useCommandGate } from "../../../platform/commands";
 import { switchesAtom } from "../../switches/atoms";
 import { automationsAtom } from "../atoms";
 import type { EditorChoices } from "../defaults";

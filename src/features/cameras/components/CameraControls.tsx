@@ -3,7 +3,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import type { Camera } from "../../../../contract/cameras";
 import { ToggleField } from "../../../ui/ToggleField";
-import { useCommandGate } from "../../commands";
+import { useCommandGate } from "../../../platform/commands";
 import { nightmodeCommand } from "../commands";
 import { CameraSettingsButton } from "./CameraSettingsButton";
 import { PtzPad } from "./PtzPad";

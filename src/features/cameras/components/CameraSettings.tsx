@@ -15,7 +15,7 @@ import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
 import { ToggleField } from "../../../ui/ToggleField";
 import { useModalDialog } from "../../../ui/useModalDialog";
-import { useCommandGate } from "../../commands";
+import { useCommandGate } from "../../../platform/commands";
 import { camerasAtom } from "../atoms";
 import { saveCameraConfigCommand } from "../commands";
 import { useCameraItemRefresh } from "../item";

@@ -5,7 +5,7 @@ import { Lock, LockOpen, Play } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Recording } from "../../../../contract/camera-controls";
-import { useCommandGate } from "../../commands";
+import { useCommandGate } from "../../../platform/commands";
 import { cameraClientsAtom } from "../atoms";
 import { toggleRecordingLockCommand } from "../commands";
 import { fetchRecordings, recordingUrl } from "../controls-api";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AC_MODES, AC_TEMPERATURE, type AcStatePayload } from "../../../../contract/climate";
 import { Tile, TileValue } from "../../../ui/Tile";
-import { commandPendingAtom } from "../../commands";
+import { commandPendingAtom } from "../../../platform/commands";
 import { acCommand, acTarget } from "../commands";
 import { formatCelsius } from "../format";
 import { useClimateGate } from "../useClimateGate";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { HEATER_MODES, HEATER_TEMPERATURE, type HeaterStatePayload } from "../../../../contract/climate";
 import type { Sensor } from "../../../../contract/sensors";
 import { Tile, TileValue } from "../../../ui/Tile";
-import { commandPendingAtom } from "../../commands";
+import { commandPendingAtom } from "../../../platform/commands";
 import { heaterConfigCommand, heaterModeCommand, heaterTarget } from "../commands";
 import { formatCelsius } from "../format";
 import { useClimateGate } from "../useClimateGate";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { DoorStatePayload, GarageAction, GarageDoor } from "../../../../contract/garage";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { Tile, TileValue } from "../../../ui/Tile";
-import { useCommandGate } from "../../commands";
+import { useCommandGate } from "../../../platform/commands";
 import { doorCommand, doorTarget } from "../commands";
 
 /** Actions that move the door: each asks for confirmation first. */

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { ToggleField } from "../../../ui/ToggleField";
-import { useCommandGate } from "../../commands";
+import { useCommandGate } from "../../../platform/commands";
 import { gpsNotificationsAtom } from "../atoms";
 import { setGpsNotificationsCommand } from "../commands";
 

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import * as v from "valibot";
 import { GpsTileUrlSchema } from "../../../../contract/gps";
-import { useCommandGate } from "../../commands";
+import { useCommandGate } from "../../../platform/commands";
 import { gpsTileUrlAtom } from "../atoms";
 import { saveTileUrlCommand } from "../commands";
 

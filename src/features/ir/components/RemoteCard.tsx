@@ -3,7 +3,7 @@ import { Radio } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../ui/TextField";
-import { useCommandGate } from "../../commands";
+import { useCommandGate } from "../../../platform/commands";
 import { MAX_IR_BUTTONS } from "../../../../contract/ir";
 import { isButtonLimit, learnIrCommand, saveIrCodeCommand, sendIrCommand } from "../commands";
 import { irState, type Remote } from "../live";

@@ -4,10 +4,10 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionInfo } from "../../../../contract/auth";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
-import { listSessions } from "../../auth/api";
-import { logoutCommand, revokeSessionCommand, SESSION_TARGET } from "../../auth/commands";
-import { commandEnvAtom, useCommandGate } from "../../commands";
-import { preferencesAtom } from "../../preferences/atoms";
+import { listSessions } from "../../../platform/auth/api";
+import { logoutCommand, revokeSessionCommand, SESSION_TARGET } from "../../../platform/auth/commands";
+import { commandEnvAtom, useCommandGate } from "../../../platform/commands";
+import { preferencesAtom } from "../../../platform/preferences/atoms";
 
 type Loaded = { status: "loading" } | { status: "failed" } | { status: "loaded"; sessions: SessionInfo[] };
 

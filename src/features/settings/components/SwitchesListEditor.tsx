@@ -3,7 +3,7 @@ import { useAtomValue } from "jotai";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { settingValueIssue, unknownSwitchIssue, type SwitchesListValue } from "../../../../contract/settingValues";
-import { configAtom } from "../../config";
+import { configAtom } from "../../../platform/config";
 import { switchesAtom } from "../../switches/atoms";
 import { optionLabel, type SwitchOption } from "../options";
 import { useSettingSave } from "../useSettingSave";

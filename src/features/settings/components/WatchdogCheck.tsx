@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Sensor } from "../../../../contract/sensors";
 import { formatNumber } from "../../../shared/numberFormat";
-import { useCommandGate } from "../../commands";
+import { useCommandGate } from "../../../platform/commands";
 import { checkWatchdogsCommand } from "../commands";
 import { watchdogAlertAtom } from "../live";
 

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestStore, fakeClient, renderWithApp, type Recorded } from "../../../test/render";
-import { sessionAtom } from "../../auth/atoms";
-import { configAtom } from "../../config";
-import { applyLiveBatch } from "../../live/apply";
+import { sessionAtom } from "../../../platform/auth/atoms";
+import { configAtom } from "../../../platform/config";
+import { applyLiveBatch } from "../../../platform/live/apply";
 import { switchesAtom } from "../../switches/atoms";
 import { HouseholdSwitches } from "./HouseholdSwitches";
 import { SwitchGroups } from "./SwitchGroups";

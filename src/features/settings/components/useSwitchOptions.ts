@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { configAtom } from "../../config";
+import { configAtom } from "../../../platform/config";
 import { switchesAtom } from "../../switches/atoms";
 import { switchOptions, type SwitchOption } from "../options";
 

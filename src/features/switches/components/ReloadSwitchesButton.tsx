@@ -1,7 +1,7 @@
 import { useSetAtom } from "jotai";
 import { RefreshCw } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useCommandGate } from "../../commands";
+import { useCommandGate } from "../../../platform/commands";
 import { reloadSwitchesCommand } from "../commands";
 
 /**

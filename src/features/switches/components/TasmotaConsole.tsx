@@ -2,9 +2,9 @@ import { useSetAtom } from "jotai";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../ui/TextField";
-import { PinConfirmDialog } from "../../auth";
-import type { UnlockFailure } from "../../auth/unlockFailure";
-import { useCommandGate } from "../../commands";
+import { PinConfirmDialog } from "../../../platform/auth";
+import type { UnlockFailure } from "../../../platform/auth/unlockFailure";
+import { useCommandGate } from "../../../platform/commands";
 import { consoleFailureKey, tasmotaConsoleCommand, type ConsoleResult } from "../commands";
 import "./TasmotaConsole.css";
 

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useId } from "react";
-import { useCommandGate } from "../../commands";
+import { useCommandGate } from "../../../platform/commands";
 import { switchTarget, toggleSwitchCommand } from "../commands";
 import { switchPowerAtom } from "../power";
 

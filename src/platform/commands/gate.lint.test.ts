@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
-// Controls ask useCommandGate (src/features/commands/gate.ts) whether they may act: no feature
+// Controls ask useCommandGate (src/platform/commands/gate.ts) whether they may act: no feature
 // computes "disabled" from the offline state, the session lock or a device's availability itself.
 
 const FEATURES = join(process.cwd(), "src/features");
