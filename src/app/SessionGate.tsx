@@ -7,11 +7,11 @@ import { LoginScreen } from "../platform/auth/components/LoginScreen";
 import { sessionAtom } from "../platform/auth/atoms";
 import { bootSessionOffline } from "../platform/offline/boot";
 import { Spinner } from "../ui/Spinner";
-import type { RouterContext } from "../routes/-context";
+import type { AppContext } from "../routes/-context";
 import type { AppRouter } from "./router";
 
 /** Props of {@link SessionGate}; `router` may still be loading (boot.ts). */
-export type SessionGateProps = { router: AppRouter | Promise<AppRouter>; context: RouterContext; reload?: () => void };
+export type SessionGateProps = { router: AppRouter | Promise<AppRouter>; context: AppContext; reload?: () => void };
 
 /** The logged-in app with TanStack Router and the route tree: a chunk of its own. */
 const LoggedInApp = lazy(() => import("./LoggedInApp").then(({ LoggedInApp }) => ({ default: LoggedInApp })));

@@ -64,3 +64,8 @@ export function ChosenSwitches({ settingKey }: ChosenSwitchesProps) {
     </section>
   );
 }
+
+/** Home's section of switches (spec §2): the ones chosen in setting `dashboardSwitches`. */
+export function HomeSwitches() {
+  return <ChosenSwitches settingKey="dashboardSwitches" />;
+}
