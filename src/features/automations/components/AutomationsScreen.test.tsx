@@ -4,7 +4,7 @@ import { MAX_AUTOMATION_ACTIONS, MAX_AUTOMATIONS, type Automation } from "../../
 import type { Sensor } from "../../../../contract/sensors";
 import { createTestStore, fakeClient, renderWithApp } from "../../../test/render";
 import { applyLiveBatch } from "../../../platform/live/apply";
-import { switchesAtom } from "../../switches/atoms";
+import { switchesAtom } from "../../switches";
 import { AutomationNotices } from "./AutomationNotices";
 import { AutomationsScreen } from "./AutomationsScreen";
 

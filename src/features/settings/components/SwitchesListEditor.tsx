@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { settingValueIssue, unknownSwitchIssue, type SwitchesListValue } from "../../../../contract/settingValues";
 import { configAtom } from "../../../platform/config";
-import { switchesAtom } from "../../switches/atoms";
+import { switchesAtom } from "../../switches";
 import { optionLabel, type SwitchOption } from "../options";
 import { useSettingSave } from "../useSettingSave";
 import { SaveRow } from "./SaveRow";

@@ -4,7 +4,7 @@ import { createTestStore, fakeClient, renderWithApp, type Recorded } from "../..
 import { sessionAtom } from "../../../platform/auth/atoms";
 import { configAtom } from "../../../platform/config";
 import { applyLiveBatch } from "../../../platform/live/apply";
-import { switchesAtom } from "../../switches/atoms";
+import { switchesAtom } from "../../switches";
 import { HouseholdSwitches } from "./HouseholdSwitches";
 import { SwitchGroups } from "./SwitchGroups";
 import { WatchdogEditor } from "./WatchdogEditor";
