@@ -138,6 +138,8 @@ export function useLightControl(features: LightFeatures) {
     live,
     available: !gate.unavailable,
     disabled: gate.disabled,
+    /** Why the controls are disabled (the gate's reason), null while they may act. */
+    reason: gate.reason,
     wanted,
     pending: {
       power: requestPending.power || wanted.state !== undefined,

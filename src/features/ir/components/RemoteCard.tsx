@@ -3,7 +3,7 @@ import { Radio } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../ui/TextField";
-import { useCommandGate } from "../../../platform/commands";
+import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { MAX_IR_BUTTONS } from "../../../../contract/ir";
 import { isButtonLimit, learnIrCommand, saveIrCodeCommand, sendIrCommand } from "../commands";
 import { irState, type Remote } from "../live";
@@ -73,6 +73,7 @@ export function RemoteCard({ remote }: RemoteCardProps) {
               type="button"
               className="button remote__button"
               disabled={sendGate.disabled}
+              {...gateReasonProps(sendGate)}
               onClick={() => void press(button.name)}
             >
               {button.name}
