@@ -5,7 +5,7 @@ import { MAX_AUTOMATIONS, type Automation } from "../../../../contract/automatio
 import type { Sensor } from "../../../../contract/sensors";
 import { EmptyState } from "../../../ui/EmptyState";
 import { allLightsAtom } from "../../lights";
-import { useCommandGate } from "../../../platform/commands";
+import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { switchesAtom } from "../../switches";
 import { automationsAtom } from "../atoms";
 import type { EditorChoices } from "../defaults";
@@ -57,6 +57,7 @@ export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
           type="button"
           className="button button--primary"
           disabled={gate.disabled || full}
+          {...gateReasonProps(gate)}
           aria-describedby={full ? "automations-full" : undefined}
           onClick={() => setEditing({})}
         >

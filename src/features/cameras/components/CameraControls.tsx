@@ -30,6 +30,7 @@ export function CameraControls({ camera }: { camera: Camera }) {
             label={t("cameraControls.nightmode")}
             checked={camera.nightmode}
             disabled={night.disabled}
+            title={night.reason ?? undefined}
             onChange={(mode) => void setNight({ id: camera.id, mode })}
             stateText={{ on: t("cameraControls.on"), off: t("cameraControls.off") }}
           />
