@@ -91,6 +91,7 @@ export function RemoteCard({ remote }: RemoteCardProps) {
         className="button"
         aria-pressed={learning}
         disabled={learnGate.disabled || state === null}
+        {...gateReasonProps(learnGate)}
         onClick={() => void learn({ device: remote.device, enable: !learning })}
       >
         {learning ? t("ir.stopLearning") : t("ir.learn")}
@@ -116,7 +117,12 @@ export function RemoteCard({ remote }: RemoteCardProps) {
                 disabled={disabled}
                 onChange={(event) => setName(event.target.value)}
               />
-              <button type="submit" className="button button--primary" disabled={saveGate.disabled}>
+              <button
+                type="submit"
+                className="button button--primary"
+                disabled={saveGate.disabled}
+                {...gateReasonProps(saveGate)}
+              >
                 {t("ir.save")}
               </button>
             </form>
