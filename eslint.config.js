@@ -1,7 +1,11 @@
 // @ts-check
 // Lint rules, including the one-way import direction of STYLE.md:
-// app -> routes -> features -> (ui, lib, shared); ui -> shared; lib -> shared; sw -> shared;
+// app -> routes -> features -> platform -> (ui, lib, shared); ui -> shared; lib -> shared; sw -> shared;
 // hub may use src/shared only; every one of them may use the contract (contract/), which uses nothing of theirs.
+// The platform (src/platform) is what every feature stands on and no feature owns: commands and the
+// command gate, the live channel, offline, auth, kiosk, config, the clock, preferences and the
+// session resources' loader (fetching). It may not import a feature, a route or the app.
+// A feature imports another feature only through that feature's public entry (its index.ts).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -32,16 +36,21 @@ const forbid = (layers, why, more = {}) => ({
 /** Unit test files: they may use the test helpers of src/test. */
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 
-/** The dashboard's features (src/features/<name>): each may use another's public index, never its components. */
-const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-const otherFeaturesComponents = (self) =>
+/** The folders of a layer (`./src/features`, `./src/platform`). @param {string} layer */
+const folders = (layer) =>
+  readdirSync(new URL(layer, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** The dashboard's features (src/features/<name>): each may use another's public index.ts, no other file of it. */
+const features = folders("./src/features");
+/** @param {string} self */
+const otherFeaturesInternals = (self) =>
   features
     .filter((name) => name !== self)
     .map((name) => ({
-      group: [`**/${name}/components`, `**/${name}/components/**`],
-      message: `A feature's components are its own: import what '${name}' shares from its index (src/features/${name}/index.ts)`,
+      group: [`**/${name}/*`, `!**/${name}/index`, `!**/${name}/index.ts`],
+      message: `A feature's files are its own: import what '${name}' shares from its public entry (src/features/${name}/index.ts)`,
     }));
 
 export default tseslint.config(
@@ -86,50 +95,62 @@ export default tseslint.config(
       files: [`src/features/${name}/**`],
       ignores: TESTS,
       rules: forbid(["app", "routes", "test"], "features may not import app, routes or the test helpers", {
-        extra: otherFeaturesComponents(name),
+        extra: otherFeaturesInternals(name),
       }),
     },
     {
       files: [`src/features/${name}/**/*.test.{ts,tsx}`],
       rules: forbid(["app", "routes"], "features may not import app or routes", {
-        extra: otherFeaturesComponents(name),
+        extra: otherFeaturesInternals(name),
       }),
     },
   ]),
   {
+    files: ["src/platform/**"],
+    ignores: TESTS,
+    rules: forbid(
+      ["app", "routes", "features", "test"],
+      "the platform may not import a feature, routes, app or the test helpers",
+    ),
+  },
+  {
+    files: ["src/platform/**/*.test.{ts,tsx}"],
+    rules: forbid(["app", "routes", "features"], "the platform may not import a feature, routes or app"),
+  },
+  {
     files: ["src/ui/**"],
     ignores: TESTS,
     rules: forbid(
-      ["app", "routes", "features", "lib", "test"],
+      ["app", "routes", "features", "platform", "lib", "test"],
       "ui imports only shared: props in, events out, no state or I/O",
       { packages: ["jotai", "jotai/utils", "mqtt", "dexie"] },
     ),
   },
   {
     files: ["src/ui/**/*.test.{ts,tsx}"],
-    rules: forbid(["app", "routes", "features", "lib"], "ui imports only shared", {
+    rules: forbid(["app", "routes", "features", "platform", "lib"], "ui imports only shared", {
       packages: ["jotai", "jotai/utils", "mqtt", "dexie"],
     }),
   },
   {
     files: ["src/lib/**"],
     ignores: TESTS,
-    rules: forbid(["app", "routes", "features", "ui", "test"], "lib imports only shared"),
+    rules: forbid(["app", "routes", "features", "platform", "ui", "test"], "lib imports only shared"),
   },
   {
     files: ["src/lib/**/*.test.{ts,tsx}"],
-    rules: forbid(["app", "routes", "features", "ui"], "lib imports only shared"),
+    rules: forbid(["app", "routes", "features", "platform", "ui"], "lib imports only shared"),
   },
   {
     files: ["src/shared/**"],
-    rules: forbid(["app", "routes", "features", "ui", "lib", "test"], "shared imports nothing of the app"),
+    rules: forbid(["app", "routes", "features", "platform", "ui", "lib", "test"], "shared imports nothing of the app"),
   },
   // The contract runs in the browser, the service worker and Node: valibot and its own modules only.
   {
     files: ["contract/**"],
     ignores: ["**/*.test.ts"],
     rules: forbid(
-      ["src", "app", "routes", "features", "ui", "lib", "test", "hub", "db"],
+      ["src", "app", "routes", "features", "platform", "ui", "lib", "test", "hub", "db"],
       "the contract (contract/) imports only valibot and its own modules",
       { packages: ["jotai", "jotai/utils", "mqtt", "dexie", "react", "ky"] },
     ),
@@ -137,14 +158,14 @@ export default tseslint.config(
   {
     files: ["sw/**"],
     rules: forbid(
-      ["src/app", "src/routes", "src/features", "src/ui", "src/lib"],
+      ["src/app", "src/routes", "src/features", "src/platform", "src/ui", "src/lib"],
       "sw imports only src/shared and the contract",
     ),
   },
   {
     files: ["hub/**"],
     rules: forbid(
-      ["src/app", "src/routes", "src/features", "src/ui", "src/lib"],
+      ["src/app", "src/routes", "src/features", "src/platform", "src/ui", "src/lib"],
       "the hub imports only src/shared and the contract",
     ),
   },

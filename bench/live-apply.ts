@@ -11,16 +11,16 @@
 import { createStore } from "jotai";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type * as ApplyModule from "../src/features/live/apply";
-import type * as PersistedModule from "../src/features/live/persisted";
+import type * as ApplyModule from "../src/platform/live/apply";
+import type * as PersistedModule from "../src/platform/live/persisted";
 import type { PersistContext } from "../src/lib/session/persisted";
 import { printTable } from "./support";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const SRC = resolve(process.env.BENCH_SRC ?? new URL("../src", import.meta.url).pathname);
-const { applyLiveBatch } = (await import(pathToFileURL(`${SRC}/features/live/apply.ts`).href)) as typeof ApplyModule;
+const { applyLiveBatch } = (await import(pathToFileURL(`${SRC}/platform/live/apply.ts`).href)) as typeof ApplyModule;
 const { liveSnapshotPersisted } = (await import(
-  pathToFileURL(`${SRC}/features/live/persisted.ts`).href
+  pathToFileURL(`${SRC}/platform/live/persisted.ts`).href
 )) as typeof PersistedModule;
 
 const HELD = 2_000;

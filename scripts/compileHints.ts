@@ -13,7 +13,7 @@ const FIRST_SCREEN_MODULES = [
   "/src/app/router.ts",
   "/src/routes/index.tsx",
   "/src/routes/__root.tsx",
-  "/src/features/auth/components/LoginForm.tsx",
+  "/src/platform/auth/components/LoginForm.tsx",
 ];
 
 /** What the plugin reads of a rendered chunk (Rollup's RenderedChunk). */

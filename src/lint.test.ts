@@ -38,6 +38,55 @@ describe("import rules (STYLE.md)", () => {
     ).toEqual([]);
   });
 
+  it("a feature may import another feature only through its public entry (index.ts), no other file of it", async () => {
+    for (const bad of [
+      'import { switchesAtom } from "../../switches/atoms";\nexport const s = switchesAtom;\n',
+      'import { OUTDOOR_PLACES } from "../../sensors/outdoor";\nexport const o = OUTDOOR_PLACES;\n',
+      'import type { Switch } from "../switches/schemas";\nexport type S = Switch;\n',
+    ]) {
+      expect(await ruleIdsFor(bad, "src/features/settings/components/Bad.tsx"), bad).toContain("no-restricted-imports");
+    }
+    for (const good of [
+      'import { switchesAtom } from "../../switches";\nexport const s = switchesAtom;\n',
+      'import { switchesAtom } from "../../switches/index";\nexport const s = switchesAtom;\n',
+      'import { settingsAtom } from "../atoms";\nexport const s = settingsAtom;\n',
+      'import { commandAtom } from "../../../platform/commands";\nexport const c = commandAtom;\n',
+    ]) {
+      expect(await ruleIdsFor(good, "src/features/settings/components/Good.tsx"), good).toEqual([]);
+    }
+  });
+
+  it("the platform imports no feature, route or app; features, routes and app may import the platform", async () => {
+    for (const bad of [
+      'import { SensorTiles } from "../../features/sensors";\nexport const s = SensorTiles;\n',
+      'import { switchesAtom } from "../../features/switches/atoms";\nexport const s = switchesAtom;\n',
+      'import { Route } from "../../routes/index";\nexport const r = Route;\n',
+      'import { bootApp } from "../../app/boot";\nexport const b = bootApp;\n',
+    ]) {
+      expect(await ruleIdsFor(bad, "src/platform/offline/Bad.ts"), bad).toContain("no-restricted-imports");
+      expect(await ruleIdsFor(bad, "src/platform/offline/Bad.test.ts"), bad).toContain("no-restricted-imports");
+    }
+    expect(
+      await ruleIdsFor(
+        'import { offlineAtom } from "../../platform/offline/atoms";\nexport const o = offlineAtom;\n',
+        "src/features/car/Good.ts",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'import { resolveApiBases } from "../../lib/api/bases";\nexport const r = resolveApiBases;\n',
+        "src/platform/config/Good.ts",
+      ),
+    ).toEqual([]);
+  });
+
+  it("ui, lib and shared import nothing of the platform", async () => {
+    const code = 'import { offlineAtom } from "../platform/offline/atoms";\nexport const o = offlineAtom;\n';
+    for (const file of ["src/ui/Bad.tsx", "src/lib/Bad.ts", "src/shared/Bad.ts"]) {
+      expect(await ruleIdsFor(code, file), file).toContain("no-restricted-imports");
+    }
+  });
+
   it("ui imports no jotai, mqtt or dexie, and no feature", async () => {
     for (const bad of [
       'import { atom } from "jotai";\nexport const a = atom(1);\n',

@@ -1,9 +1,9 @@
 import type { i18n as I18n } from "i18next";
 import { Provider } from "jotai";
 import { I18nextProvider } from "react-i18next";
-import type { RouterContext } from "../routes/-context";
-import { InsecureNotice } from "../features/offline/components/InsecureNotice";
-import { OfflineNotice } from "../features/offline/components/OfflineNotice";
+import type { AppContext } from "../routes/-context";
+import { InsecureNotice } from "../platform/offline/components/InsecureNotice";
+import { OfflineNotice } from "../platform/offline/components/OfflineNotice";
 import { PreferenceEffects } from "./PreferenceEffects";
 import type { AppRouter } from "./router";
 import { SessionGate } from "./SessionGate";
@@ -12,7 +12,7 @@ import { ToastHost } from "./ToastHost";
 /** Props of {@link App}; `router` may still be loading (boot.ts). */
 export type AppProps = {
   router: AppRouter | Promise<AppRouter>;
-  context: RouterContext;
+  context: AppContext;
   i18n: I18n;
   reload?: () => void;
 };

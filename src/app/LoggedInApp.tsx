@@ -1,16 +1,16 @@
 import { RouterProvider } from "@tanstack/react-router";
 import { use, useCallback, useLayoutEffect, useRef } from "react";
-import { SessionResources } from "../features/fetching";
-import { preferencesAtom } from "../features/preferences/atoms";
-import { takeDefaultRoute } from "../features/preferences/defaultRoute";
+import { SessionResources } from "../platform/fetching";
+import { preferencesAtom } from "../platform/preferences/atoms";
+import { takeDefaultRoute } from "../platform/preferences/defaultRoute";
 import type { SessionResource } from "../lib/session/resource";
-import type { RouterContext } from "../routes/-context";
+import type { AppContext } from "../routes/-context";
 import type { AppRouter } from "./router";
 import { SESSION_RESOURCES } from "./sessionResources";
 import { startSessionData, type SessionData } from "./startup";
 
 /** Props of {@link LoggedInApp}; a `router` still loading suspends (boot.ts). */
-export type LoggedInAppProps = { router: AppRouter | Promise<AppRouter>; context: RouterContext };
+export type LoggedInAppProps = { router: AppRouter | Promise<AppRouter>; context: AppContext };
 
 /**
  * The app while logged in: loads the session's resources (SESSION_RESOURCES: preferences, config,

@@ -1,8 +1,8 @@
 import { useAtomValue } from "jotai";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { localeAtom, zoomStateAtom } from "../features/preferences/atoms";
-import { applyZoomLock } from "../features/preferences/zoom";
+import { localeAtom, zoomStateAtom } from "../platform/preferences/atoms";
+import { applyZoomLock } from "../platform/preferences/zoom";
 
 /**
  * Applies preferences to the document: the zoom lock on the viewport meta (spec §2) and the locale

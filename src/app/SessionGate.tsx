@@ -1,17 +1,17 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { AutologinError } from "../features/auth/components/AutologinError";
-import { LockScreen } from "../features/auth/components/LockScreen";
-import { LoginScreen } from "../features/auth/components/LoginScreen";
-import { sessionAtom } from "../features/auth/atoms";
-import { bootSessionOffline } from "../features/offline/boot";
+import { AutologinError } from "../platform/auth/components/AutologinError";
+import { LockScreen } from "../platform/auth/components/LockScreen";
+import { LoginScreen } from "../platform/auth/components/LoginScreen";
+import { sessionAtom } from "../platform/auth/atoms";
+import { bootSessionOffline } from "../platform/offline/boot";
 import { Spinner } from "../ui/Spinner";
-import type { RouterContext } from "../routes/-context";
+import type { AppContext } from "../routes/-context";
 import type { AppRouter } from "./router";
 
 /** Props of {@link SessionGate}; `router` may still be loading (boot.ts). */
-export type SessionGateProps = { router: AppRouter | Promise<AppRouter>; context: RouterContext; reload?: () => void };
+export type SessionGateProps = { router: AppRouter | Promise<AppRouter>; context: AppContext; reload?: () => void };
 
 /** The logged-in app with TanStack Router and the route tree: a chunk of its own. */
 const LoggedInApp = lazy(() => import("./LoggedInApp").then(({ LoggedInApp }) => ({ default: LoggedInApp })));

@@ -1,4 +1,4 @@
-import { sessionErrorCodeAtom } from "../features/auth/atoms";
+import { sessionErrorCodeAtom } from "../platform/auth/atoms";
 import type { ApiBases } from "../lib/api/bases";
 import { createApiClient, type ApiClientOptions } from "../lib/api/client";
 import { createQueues } from "../lib/api/queues";

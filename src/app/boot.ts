@@ -1,18 +1,18 @@
 import type { i18n as I18n } from "i18next";
-import { commandEnvAtom } from "../features/commands";
-import { sessionAtom } from "../features/auth/atoms";
-import { liveStatsAtom } from "../features/live/atoms";
-import { localeAtom } from "../features/preferences/atoms";
-import { claimDefaultRoute } from "../features/preferences/defaultRoute";
-import { bootSessionOffline } from "../features/offline/boot";
-import { trackConnectivity } from "../features/offline/connectivity";
-import { startOffline } from "../features/offline/start";
+import { commandEnvAtom } from "../platform/commands";
+import { sessionAtom } from "../platform/auth/atoms";
+import { liveStatsAtom } from "../platform/live/atoms";
+import { localeAtom } from "../platform/preferences/atoms";
+import { claimDefaultRoute } from "../platform/preferences/defaultRoute";
+import { bootSessionOffline } from "../platform/offline/boot";
+import { trackConnectivity } from "../platform/offline/connectivity";
+import { startOffline } from "../platform/offline/start";
 import { resolveApiBases } from "../lib/api/bases";
 import { afterStartup } from "../lib/tasks/afterStartup";
 import { nextTask } from "../lib/tasks/nextTask";
 import { serviceWorkerUrl } from "../shared/apiBases";
 import type { JotaiStore } from "../shared/store";
-import type { RouterContext } from "../routes/-context";
+import type { AppContext } from "../routes/-context";
 import { createApiClients } from "./api";
 import { addStrings, createI18n, DEFAULT_LOCALE, loadLocale } from "./i18n";
 import { createNotifier } from "./notifications";
@@ -32,7 +32,7 @@ declare global {
  * Everything the app is made of, created once at start-up. The router comes as a promise: TanStack
  * Router and the route tree are a chunk of their own, which the login screen never needs.
  */
-export type AppParts = { router: Promise<AppRouter>; context: RouterContext; i18n: I18n };
+export type AppParts = { router: Promise<AppRouter>; context: AppContext; i18n: I18n };
 
 /** Resolves once the session is logged in (the one state that renders the router: SessionGate). */
 function whenLoggedIn(store: JotaiStore): Promise<void> {
@@ -67,7 +67,7 @@ export async function bootApp(): Promise<BootedApp> {
   const bases = resolveApiBases();
   const api = createApiClients(store, bases, { fetch: trackConnectivity(store) });
   const notify = createNotifier(store);
-  const context: RouterContext = { store, api, notify };
+  const context: AppContext = { store, api, notify };
   window.__liveStats = () => store.get(liveStatsAtom);
   let router: Promise<AppRouter> | null = null;
   // Restore the last known state while the session is validated (a known user stays in the app offline);
@@ -81,7 +81,7 @@ export async function bootApp(): Promise<BootedApp> {
   await nextTask();
   void bootSessionOffline(store, api.auth);
   const kiosk = () =>
-    void import("../features/kiosk/start").then(({ startKiosk }) =>
+    void import("../platform/kiosk/start").then(({ startKiosk }) =>
       startKiosk({ beforeReload: offline.flush, swUrl: serviceWorkerUrl("/sw.js", bases) }),
     );
   afterStartup(kiosk);

@@ -1,11 +1,9 @@
-import { gpsPersisted } from "../features/gps/persisted";
-import { liveSnapshotPersisted } from "../features/live/persisted";
-import { preferencesPersisted } from "../features/preferences/persisted";
 import type { PersistedPart } from "../lib/session/persisted";
+import { FEATURES } from "./features";
 
 /**
- * Everything the features keep across reloads (DESIGN §4a, spec §7 "persisted every 5 s"), in one
- * list handed to startOffline: restored at start, saved while changed, cleared on logout. A new
- * feature adds its part here; the offline feature imports none of them.
+ * Everything the app's parts keep across reloads (DESIGN §4a, spec §7 "persisted every 5 s"), from
+ * the one list (src/app/features.ts), handed to startOffline: restored at start, saved while
+ * changed, cleared on logout. The offline part imports none of them.
  */
-export const PERSISTED_PARTS: readonly PersistedPart[] = [preferencesPersisted, liveSnapshotPersisted, gpsPersisted];
+export const PERSISTED_PARTS: readonly PersistedPart[] = FEATURES.flatMap((part) => part.persisted ?? []);

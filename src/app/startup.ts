@@ -1,7 +1,7 @@
-import { createSessionWatch } from "../features/auth/sessionWatch";
-import { configAtom } from "../features/config";
-import { liveConnectionStateAtom } from "../features/live/atoms";
-import { startLive } from "../features/live/start";
+import { createSessionWatch } from "../platform/auth/sessionWatch";
+import { configAtom } from "../platform/config";
+import { liveConnectionStateAtom } from "../platform/live/atoms";
+import { startLive } from "../platform/live/start";
 import { sessionEndedHashOf } from "../../contract/auth";
 import type { ApiClient } from "../lib/api/client";
 import type { SessionResource } from "../lib/session/resource";
@@ -27,7 +27,7 @@ export type SessionData = {
  * What a logged-in session does as its resources arrive (spec §4, §7; the resources are loaded by
  * the data-fetching feature, SessionResources): after the preferences, `onPreferences`; after the
  * first config, the live channel on its mqttConnectionString (once per session). While it runs, the
- * session is watched (features/auth/sessionWatch.ts) with `auth`, the authentication API: a live
+ * session is watched (platform/auth/sessionWatch.ts) with `auth`, the authentication API: a live
  * connection that closes or is refused, or the hub's `session/<hash>/ended` naming this session,
  * validates it, so a session locked from another device shows the PIN screen without waiting for the
  * next API call, on the embedded broker and on an external one.

@@ -3,7 +3,7 @@ import { useAtomValue } from "jotai";
 import { lazy, Suspense, useRef } from "react";
 import { AutomationNotices } from "../features/automations";
 import { DoorbellWatcher } from "../features/cameras";
-import { appUiAtom } from "../features/preferences/atoms";
+import { appUiAtom } from "../platform/preferences/atoms";
 import { usePrefetchLinks } from "../ui/usePrefetchLinks";
 import type { RouterContext } from "./-context";
 import { NotFound } from "./-components/NotFound";

@@ -2,8 +2,8 @@ import { createFileRoute, Navigate } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { CarDashboard } from "../features/car/components/CarDashboard";
-import { settledResourcesAtom } from "../features/fetching";
-import { appUiAtom, deviceAppUiAtom } from "../features/preferences/atoms";
+import { settledResourcesAtom } from "../platform/fetching";
+import { appUiAtom, deviceAppUiAtom } from "../platform/preferences/atoms";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
 
 /**

@@ -2,32 +2,30 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { HomeClock } from "../features/clock/components/HomeClock";
-import { LightsSection } from "../features/lights";
-import { GarageSection } from "../features/garage";
-import { GpsSection } from "../features/gps";
-import { ClimateSection } from "../features/climate";
-import { appUiAtom } from "../features/preferences/atoms";
+import { HomeClock } from "../platform/clock/components/HomeClock";
+import { appUiAtom } from "../platform/preferences/atoms";
 import { fetchSensors } from "../features/sensors/api";
 import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
 import { SensorTiles } from "../features/sensors/components/SensorTiles";
 import { groupByRoom } from "../features/sensors/rooms";
-import { ChosenSwitches } from "../features/switches/components/ChosenSwitches";
 import { prepareCollation } from "../shared/collation";
 import { nextTask } from "../lib/tasks/nextTask";
 import { useDocumentTitle } from "../ui/useDocumentTitle";
 import { useRevealSteps } from "../ui/useRevealSteps";
-import { CalendarList } from "../features/calendar";
 import { useSensorHistory } from "./-components/SensorHistory";
-import { useLiveStateSettled } from "../features/live/settled";
+import { useLiveStateSettled } from "../platform/live/settled";
+import type { HomeSectionComponent } from "../platform/part";
+import type { NamedHomeSection } from "./-context";
 
 /**
  * Home (/, spec §2): a header with the clock, the date and the lowest outdoor temperature
- * (hidden under 460 px), the switches chosen in setting `dashboardSwitches` (if any), then the
- * sensors' tiles grouped by room (GET /config/sensors), then the lights, the garage door and gate in
- * their room, the heater and the air conditioning in their rooms, the cat
- * tracker, and last the calendar's upcoming events; each sensor's chart of the day opens
- * from its tile. The sections mount one after another in transitions ({@link useRevealSteps}).
+ * (hidden under 460 px), the sections the app's parts declare with a negative order (the switches
+ * chosen in setting `dashboardSwitches`, if any), then the sensors' tiles grouped by room
+ * (GET /config/sensors), then the sections with a positive order (src/app/features.ts: the lights,
+ * the garage door and gate in their room, the heater and the air conditioning in their rooms, the cat
+ * tracker, and last the calendar's upcoming events); each sensor's chart of the day opens
+ * from its tile. The sections mount one after another in transitions ({@link useRevealSteps}); the
+ * loader loads their components with the sensors, so each renders at once when its step comes.
  *
  * Nothing may arrive above what is shown (CLS 0). The calendar exists only once its live
  * topic has arrived (`calendar/events`, retained), so it comes last; above the rooms it would push every
@@ -39,7 +37,7 @@ import { useLiveStateSettled } from "../features/live/settled";
  */
 function HomePage() {
   const { t } = useTranslation();
-  const { data: sensors } = Route.useLoaderData();
+  const { data: sensors, sections: loaded } = Route.useLoaderData();
   const appUi = useAtomValue(appUiAtom);
   const history = useSensorHistory(Route.useRouteContext().api.general);
   useDocumentTitle(t("app.titleSuffix"));
@@ -56,14 +54,12 @@ function HomePage() {
   // the sensors one room per step. Every step appends below what is shown, so nothing moves.
   const rooms = useMemo(() => groupByRoom(sensors, t("sensors.otherRoom")).length, [sensors, t]);
   const sensorSteps = Math.max(rooms, 1);
-  const before = [<ChosenSwitches key="switches" settingKey="dashboardSwitches" />];
-  const after = [
-    <LightsSection key="lights" />,
-    <GarageSection key="garage" />,
-    <ClimateSection key="climate" sensors={sensors} />,
-    <GpsSection key="gps" />,
-    <CalendarList key="calendar" />,
-  ];
+  const elements = loaded.map(({ name, order, Section }) => ({
+    order,
+    element: <Section key={name} sensors={sensors} />,
+  }));
+  const before = elements.filter((section) => section.order < 0).map((section) => section.element);
+  const after = elements.filter((section) => section.order >= 0).map((section) => section.element);
   // The route's first render (synchronous: the router's store) is the header alone; every section
   // comes in a transition, time-sliced.
   const shown = useRevealSteps(before.length + sensorSteps + after.length, 0, useLiveStateSettled());
@@ -90,7 +86,30 @@ function HomePage() {
   );
 }
 
+/** The home sections' modules (`src/features/<name>/home.ts`), each a chunk of its own. */
+const SECTIONS = import.meta.glob<{ HomeSection: HomeSectionComponent }>("../features/*/home.ts");
+
+/**
+ * The components of home's sections, in order (router context's `homeSections`, from the app's list).
+ * @throws Error when a part declares a section but has no `home.ts`
+ */
+async function loadSections(sections: readonly NamedHomeSection[]) {
+  return Promise.all(
+    sections.map(async ({ name, order }) => {
+      const load = SECTIONS[`../features/${name}/home.ts`];
+      if (load === undefined) throw new Error(`home: ${name} declares a section but has no home.ts`);
+      return { name, order, Section: (await load()).HomeSection };
+    }),
+  );
+}
+
 export const Route = createFileRoute("/")({
-  loader: ({ context }) => fetchSensors(context.api.general),
+  loader: async ({ context }) => {
+    const [sensors, sections] = await Promise.all([
+      fetchSensors(context.api.general),
+      loadSections(context.homeSections),
+    ]);
+    return { ...sensors, sections };
+  },
   component: HomePage,
 });

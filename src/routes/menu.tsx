@@ -1,11 +1,11 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { SessionActions } from "../features/auth/components/SessionActions";
+import { SessionActions } from "../platform/auth/components/SessionActions";
 import { RemotesLink } from "../features/ir/components/RemotesLink";
-import { WakeLockToggle } from "../features/kiosk/components/WakeLockToggle";
-import { DeviceLayoutField } from "../features/preferences/components/DeviceLayoutField";
-import { PreferencesForm } from "../features/preferences/components/PreferencesForm";
-import { SettingsSection } from "../features/preferences/components/SettingsSection";
+import { WakeLockToggle } from "../platform/kiosk/components/WakeLockToggle";
+import { DeviceLayoutField } from "../platform/preferences/components/DeviceLayoutField";
+import { PreferencesForm } from "../platform/preferences/components/PreferencesForm";
+import { SettingsSection } from "../platform/preferences/components/SettingsSection";
 import { fetchSensors } from "../features/sensors/api";
 import { CollapsibleSection } from "../features/settings/components/CollapsibleSection";
 import { HouseholdSwitches } from "../features/settings/components/HouseholdSwitches";

@@ -5,7 +5,7 @@ import { I18nextProvider } from "react-i18next";
 import { addStrings, createI18n } from "../app/i18n";
 import { plLoggedIn } from "../app/i18n/pl-logged-in";
 import { createAppStore } from "../app/store";
-import { commandEnvAtom, type Notify } from "../features/commands";
+import { commandEnvAtom, type Notify } from "../platform/commands";
 import { createApiClient, type ApiClient } from "../lib/api/client";
 import type { ApiClients } from "../lib/api/clients";
 import type { JotaiStore } from "../shared/store";

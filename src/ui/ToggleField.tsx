@@ -11,6 +11,8 @@ export type ToggleFieldProps = {
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
+  /** Why the switch cannot be used now (a command gate's reason): a tooltip on hover, and its accessible description when it has no `description`. */
+  title?: string | undefined;
   /** Visible words for the two states, e.g. `{ on: "Wł.", off: "Wył." }` (the state is never colour alone). */
   stateText?: { on: string; off: string } | undefined;
 };
@@ -21,7 +23,15 @@ export type ToggleFieldProps = {
  * when off, next to the state's word. The label, the switch and its hit area are at least 48 px high
  * (76 px in the car layout, via CSS); the description is linked with aria-describedby.
  */
-export function ToggleField({ label, description, checked, onChange, disabled = false, stateText }: ToggleFieldProps) {
+export function ToggleField({
+  label,
+  description,
+  checked,
+  onChange,
+  disabled = false,
+  title,
+  stateText,
+}: ToggleFieldProps) {
   const id = useId();
   const descriptionId = `${id}-description`;
   return (
@@ -38,6 +48,7 @@ export function ToggleField({ label, description, checked, onChange, disabled = 
             className="toggle-field__input"
             checked={checked}
             disabled={disabled}
+            title={title}
             aria-describedby={description ? descriptionId : undefined}
             onChange={(event) => onChange(event.currentTarget.checked)}
           />

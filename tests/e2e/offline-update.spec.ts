@@ -90,7 +90,7 @@ async function openKiosk(page: Page, hub: TestHub): Promise<void> {
   await expect.poll(() => buildOf(page), { timeout: 20_000 }).not.toBeNull();
 }
 
-/** `window.__kiosk` (src/features/kiosk/updates.ts): which build runs, whether an update waits. */
+/** `window.__kiosk` (src/platform/kiosk/updates.ts): which build runs, whether an update waits. */
 const KioskStateSchema = v.object({ build: v.string(), updateWaiting: v.boolean() });
 
 async function kioskState(page: Page): Promise<v.InferOutput<typeof KioskStateSchema> | null> {

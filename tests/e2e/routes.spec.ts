@@ -127,7 +127,7 @@ test.describe("menu", () => {
     const dialog = page.getByRole("dialog", { name: "Wylogować z tego urządzenia?" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Anuluj" })).toBeFocused();
-    // The kiosk's idle update waits while a dialog is open (src/features/kiosk/idle.ts).
+    // The kiosk's idle update waits while a dialog is open (src/platform/kiosk/idle.ts).
     expect(await page.evaluate(() => document.querySelector("dialog[open]") !== null)).toBe(true);
     await expectNoA11yViolations(page, "logout dialog");
 

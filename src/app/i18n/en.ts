@@ -1,56 +1,27 @@
-import { en as auth } from "../../features/auth/i18n/en";
-import { en as car } from "../../features/car/i18n/en";
-import { en as commands } from "../../features/commands/i18n/en";
-import { en as kiosk } from "../../features/kiosk/i18n/en";
-import { en as lights } from "../../features/lights/i18n/en";
-import { en as live } from "../../features/live/i18n/en";
-import { en as offline } from "../../features/offline/i18n/en";
-import { en as preferences } from "../../features/preferences/i18n/en";
-import { en as sensors } from "../../features/sensors/i18n/en";
-import { en as switches } from "../../features/switches/i18n/en";
-import { en as weather } from "../../features/weather/i18n/en";
-import { en as garage } from "../../features/garage/i18n/en";
-import { en as settings } from "../../features/settings/i18n/en";
-import { en as ir } from "../../features/ir/i18n/en";
-import { en as history } from "../../features/history/i18n/en";
-import { en as calendar } from "../../features/calendar/i18n/en";
-import { en as automations } from "../../features/automations/i18n/en";
-import { en as cameras } from "../../features/cameras/i18n/en";
-import { en as gps } from "../../features/gps/i18n/en";
-import { en as pv } from "../../features/pv/i18n/en";
-import { en as climate } from "../../features/climate/i18n/en";
-import { en as fetching } from "../../features/fetching/i18n/en";
 import { mergeResources } from "../../shared/i18n";
+import type { StringTree } from "../../platform/part";
+import { FEATURES } from "../features";
 import { en as app } from "./app/en";
 import type { Resources } from "./pl";
 
+/** Every part's `i18n/en.ts`, bundled into this module's chunk (loaded with the English locale). */
+const TEXTS = import.meta.glob<{ en: StringTree }>(["../../features/*/i18n/en.ts", "../../platform/*/i18n/en.ts"], {
+  eager: true,
+});
+
 /**
- * English resources (second locale): every feature's English texts, the same keys as Polish (typed
- * with {@link Resources}, so a missing key fails typecheck). Loaded with `import()` only when the
- * locale is English (src/app/i18n/index.ts), so it is not part of the entry chunk.
+ * English resources (second locale): the app's and every listed part's English texts
+ * (src/app/features.ts), the same keys as Polish (each part's `en` is typed from its `pl`, so a
+ * missing key fails typecheck). Loaded with `import()` only when the locale is English
+ * (src/app/i18n/index.ts), so it is not part of the entry chunk.
+ * @throws Error when a part with texts has no `i18n/en.ts`
  */
-export const en: Resources = mergeResources(
+export const en = mergeResources(
   app,
-  auth,
-  car,
-  commands,
-  kiosk,
-  live,
-  offline,
-  preferences,
-  sensors,
-  switches,
-  weather,
-  lights,
-  garage,
-  settings,
-  gps,
-  history,
-  ir,
-  calendar,
-  automations,
-  cameras,
-  pv,
-  climate,
-  fetching,
-);
+  ...FEATURES.flatMap((part) => {
+    if (part.strings === false) return [];
+    const module = TEXTS[`../../features/${part.name}/i18n/en.ts`] ?? TEXTS[`../../platform/${part.name}/i18n/en.ts`];
+    if (module === undefined) throw new Error(`i18n: ${part.name} has no i18n/en.ts`);
+    return [module.en];
+  }),
+) as Resources;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { en as authEn } from "../../features/auth/i18n/en";
-import { pl as authPl } from "../../features/auth/i18n/pl";
+import { en as authEn } from "../../platform/auth/i18n/en";
+import { pl as authPl } from "../../platform/auth/i18n/pl";
 import { mergeResources } from "../../shared/i18n";
 import { en } from "./en";
 import { addStrings, createI18n, loadLocale } from "./index";

@@ -1,15 +1,14 @@
-import { pl as auth } from "../../features/auth/i18n/pl";
-import { pl as commands } from "../../features/commands/i18n/pl";
-import { pl as kiosk } from "../../features/kiosk/i18n/pl";
-import { pl as live } from "../../features/live/i18n/pl";
-import { pl as offline } from "../../features/offline/i18n/pl";
-import { pl as preferences } from "../../features/preferences/i18n/pl";
-import { pl as app } from "./app/pl";
 import { mergeResources } from "../../shared/i18n";
+import { FEATURES, type FirstScreenStrings } from "../features";
+import { pl as app } from "./app/pl";
 
 /**
  * The Polish texts of what can show before the session is logged in (they are in the entry
- * chunk): the app frame, login and lock, offline notices, the live spinner, kiosk updates, commands'
- * toasts and preferences. Every other feature's texts load with the router (pl-logged-in.ts).
+ * chunk): the app frame and the texts the parts declare as theirs before login (src/app/features.ts:
+ * the platform's login and lock, offline notices, the live spinner, kiosk updates, commands' toasts
+ * and preferences). Every other part's texts load with the router (pl-logged-in.ts).
  */
-export const plFirstScreen = mergeResources(app, auth, commands, kiosk, live, offline, preferences);
+export const plFirstScreen = mergeResources(
+  app,
+  ...FEATURES.flatMap((part) => (typeof part.strings === "object" ? [part.strings.pl] : [])),
+) as typeof app & FirstScreenStrings;

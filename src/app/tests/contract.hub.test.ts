@@ -1,7 +1,7 @@
 // @vitest-environment node
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listSessions, lockSession, login, logout, validateSession } from "../../features/auth/api";
+import { listSessions, lockSession, login, logout, validateSession } from "../../platform/auth/api";
 import {
   createAutomation,
   deleteAutomation,
@@ -9,7 +9,7 @@ import {
   patchAutomation,
   runAutomation,
 } from "../../features/automations/api";
-import { fetchPreferences, patchPreferences } from "../../features/preferences/api";
+import { fetchPreferences, patchPreferences } from "../../platform/preferences/api";
 import { fetchSensors } from "../../features/sensors/api";
 import { fetchDayHistory } from "../../features/history/api";
 import { fetchSwitches } from "../../features/switches/api";

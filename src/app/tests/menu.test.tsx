@@ -1,15 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sessionAtom } from "../../features/auth/atoms";
-import { SessionActions } from "../../features/auth/components/SessionActions";
-import { WakeLockToggle } from "../../features/kiosk/components/WakeLockToggle";
-import { isDialogOpen } from "../../features/kiosk/idle";
-import { appUiAtom, preferencesAtom } from "../../features/preferences/atoms";
-import { DeviceLayoutField } from "../../features/preferences/components/DeviceLayoutField";
-import { PreferencesForm } from "../../features/preferences/components/PreferencesForm";
-import { SettingsSection } from "../../features/preferences/components/SettingsSection";
-import { DEVICE_APP_UI_KEY } from "../../features/preferences/deviceLayout";
-import { DEFAULT_PREFERENCES } from "../../features/preferences/schemas";
+import { sessionAtom } from "../../platform/auth/atoms";
+import { SessionActions } from "../../platform/auth/components/SessionActions";
+import { WakeLockToggle } from "../../platform/kiosk/components/WakeLockToggle";
+import { isDialogOpen } from "../../platform/kiosk/idle";
+import { appUiAtom, preferencesAtom } from "../../platform/preferences/atoms";
+import { DeviceLayoutField } from "../../platform/preferences/components/DeviceLayoutField";
+import { PreferencesForm } from "../../platform/preferences/components/PreferencesForm";
+import { SettingsSection } from "../../platform/preferences/components/SettingsSection";
+import { DEVICE_APP_UI_KEY } from "../../platform/preferences/deviceLayout";
+import { DEFAULT_PREFERENCES } from "../../platform/preferences/schemas";
 import { createAppStore } from "../store";
 import { fakeClient, renderWithApp, type Canned, type Recorded } from "../../test/render";
 

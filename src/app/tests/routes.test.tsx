@@ -1,9 +1,9 @@
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { act, cleanup, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { liveConnectionStateAtom } from "../../features/live/atoms";
-import { preferencesAtom } from "../../features/preferences/atoms";
-import { DEFAULT_PREFERENCES } from "../../features/preferences/schemas";
+import { liveConnectionStateAtom } from "../../platform/live/atoms";
+import { preferencesAtom } from "../../platform/preferences/atoms";
+import { DEFAULT_PREFERENCES } from "../../platform/preferences/schemas";
 import { switchesAtom } from "../../features/switches/atoms";
 import type { ApiClients } from "../../routes/-context";
 import { createAppRouter } from "../router";

@@ -1,10 +1,10 @@
 import { act, cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sessionAtom } from "../../features/auth/atoms";
-import { preferencesAtom } from "../../features/preferences/atoms";
-import { configAtom } from "../../features/config";
-import { SessionResources } from "../../features/fetching";
-import { liveConnectionStateAtom } from "../../features/live/atoms";
+import { sessionAtom } from "../../platform/auth/atoms";
+import { preferencesAtom } from "../../platform/preferences/atoms";
+import { configAtom } from "../../platform/config";
+import { SessionResources } from "../../platform/fetching";
+import { liveConnectionStateAtom } from "../../platform/live/atoms";
 import { switchesAtom } from "../../features/switches/atoms";
 import { DEFAULT_API_BASES } from "../../lib/api/bases";
 import { createApiClients } from "../api";

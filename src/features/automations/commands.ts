@@ -8,7 +8,7 @@ import {
   type AutomationRun,
 } from "../../../contract/automations";
 import { LIMIT_REACHED } from "../../../contract/errors";
-import { commandAtom } from "../commands";
+import { commandAtom } from "../../platform/commands";
 import { createAutomation, deleteAutomation, patchAutomation, runAutomation } from "./api";
 import { automationsAtom, withAutomation, withRun } from "./atoms";
 

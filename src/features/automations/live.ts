@@ -4,7 +4,7 @@ import {
   AutomationNotifyPayloadSchema,
   AutomationRunPayloadSchema,
 } from "../../../contract/automations";
-import { liveFamily } from "../live/family";
+import { liveFamily } from "../../platform/live/family";
 
 /** `automation/notify`: the last notify action's message (a toast on every screen). */
 export const automationNotice = liveFamily({

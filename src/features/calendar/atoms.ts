@@ -1,7 +1,7 @@
 import { atom } from "jotai";
 import { CALENDAR_EVENTS_TOPIC, CalendarEventsPayloadSchema, type CalendarEvent } from "../../../contract/calendar";
-import { nowAtom } from "../clock/atoms";
-import { liveFamily } from "../live/family";
+import { nowAtom } from "../../platform/clock/atoms";
+import { liveFamily } from "../../platform/live/family";
 import { upcomingEvents, type UpcomingEvent } from "./upcoming";
 
 const calendarTopic = liveFamily({

@@ -1,6 +1,6 @@
 import { atom } from "jotai";
 import type { Camera } from "../../../contract/cameras";
-import { commandEnvAtom } from "../commands";
+import { commandEnvAtom } from "../../platform/commands";
 
 /** The camera items from GET ../v5/cameras; null until loaded. */
 export const camerasAtom = atom<readonly Camera[] | null>(null);

@@ -6,7 +6,7 @@ import {
   type PtzBodyInput,
   type Recording,
 } from "../../../contract/camera-controls";
-import { commandAtom } from "../commands";
+import { commandAtom } from "../../platform/commands";
 import { editCamera } from "./api";
 import { camerasAtom } from "./atoms";
 import { movePtz, reloadCameras, setNightmode, toggleRecordingLock } from "./controls-api";

@@ -1,7 +1,7 @@
 import { atom } from "jotai";
 import { DOORBELL, DoorbellRingSchema } from "../../../contract/cameras";
-import { liveFamily } from "../live/family";
-import { preferencesAtom } from "../preferences/atoms";
+import { liveFamily } from "../../platform/live/family";
+import { preferencesAtom } from "../../platform/preferences/atoms";
 
 const ringFamily = liveFamily({ pattern: "doorbell/ring", schema: DoorbellRingSchema, map: (at: number) => at });
 

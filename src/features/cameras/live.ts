@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef } from "react";
 import { CAMERA_CONFIG_TOPIC, CameraConfigPayloadSchema } from "../../../contract/camera-state";
 import { RECORDINGS_TOPIC_PATTERN, RecordingsChangedSchema } from "../../../contract/camera-controls";
-import { liveFamily } from "../live/family";
+import { liveFamily } from "../../platform/live/family";
 import { fetchCameras } from "./api";
 import { cameraClientsAtom, camerasAtom } from "./atoms";
 

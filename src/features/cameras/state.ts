@@ -7,9 +7,9 @@ import {
   type CameraStatePayload,
 } from "../../../contract/camera-state";
 import { createFamily } from "../../lib/state/family";
-import { nowAtom } from "../clock/atoms";
-import { liveFamily } from "../live/family";
-import { localeAtom } from "../preferences/atoms";
+import { nowAtom } from "../../platform/clock/atoms";
+import { liveFamily } from "../../platform/live/family";
+import { localeAtom } from "../../platform/preferences/atoms";
 import { formatSilence } from "./silence";
 
 /** `camera/state/<cameraId>` (retained): the camera's state as the hub sees its frames; null until one arrives. */

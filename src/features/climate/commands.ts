@@ -11,7 +11,7 @@ import {
   type HeaterStatePayload,
 } from "../../../contract/climate";
 import { DEVICE_UNREACHABLE } from "../../../contract/errors";
-import { commandAtom, type CommandContext } from "../commands";
+import { commandAtom, type CommandContext } from "../../platform/commands";
 import { patchHeaterConfig, setAc, setHeaterMode } from "./api";
 import { acState, heaterStateAtom } from "./live";
 

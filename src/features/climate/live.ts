@@ -5,7 +5,7 @@ import {
   type AcStatePayload,
   type HeaterStatePayload,
 } from "../../../contract/climate";
-import { liveFamily } from "../live/family";
+import { liveFamily } from "../../platform/live/family";
 
 /** `heater/<leaf>`: the heater's live state is `heater/state` (spec §3 "heater state"); null until the hub publishes it. */
 const heaterStates = liveFamily({

@@ -1,5 +1,5 @@
 import { DoorStatePayloadSchema, type DoorStatePayload } from "../../../contract/garage";
-import { liveFamily } from "../live/family";
+import { liveFamily } from "../../platform/live/family";
 
 /** A door's live state (`garage/<door>/state`, DoorStatePayloadSchema): null until the hub has published one. */
 export const doorStateAtom = liveFamily<typeof DoorStatePayloadSchema, DoorStatePayload>({

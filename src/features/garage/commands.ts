@@ -1,5 +1,5 @@
 import { garagePath, type GarageCommand, type GarageCommandResult, type GarageDoor } from "../../../contract/garage";
-import { commandAtom } from "../commands";
+import { commandAtom } from "../../platform/commands";
 import { sendDoorCommand } from "./api";
 
 /** Arguments of {@link doorCommand}: which door, which command, and constantStop's value. */

@@ -14,8 +14,8 @@ import {
   type TrackPoint,
 } from "../../../contract/gps";
 import { createFamily } from "../../lib/state/family";
-import { liveChildrenAtom } from "../live/atoms";
-import { liveFamily } from "../live/family";
+import { liveChildrenAtom } from "../../platform/live/atoms";
+import { liveFamily } from "../../platform/live/family";
 
 /** A tracker's live state (`gps/<tracker>`, GpsStateSchema) and when it arrived (epoch ms). */
 export type GpsEntry = GpsState & { receivedAt: number };

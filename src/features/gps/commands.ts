@@ -1,6 +1,6 @@
 import { GPS_NOTIFICATIONS_PATH } from "../../../contract/gps";
 import { SETTINGS_PATH } from "../../../contract/settings";
-import { commandAtom } from "../commands";
+import { commandAtom } from "../../platform/commands";
 import { postNotifications, saveTileUrl } from "./api";
 
 /**

@@ -1,7 +1,7 @@
 import { ApiError } from "../../lib/api/errors";
 import { DEVICE_UNREACHABLE, LIMIT_REACHED } from "../../../contract/errors";
 import { IR_CODE_PATH, IR_LEARN_PATH, IR_SEND_PATH, type IrCode } from "../../../contract/ir";
-import { commandAtom } from "../commands";
+import { commandAtom } from "../../platform/commands";
 import { learnIr, saveIrCode, sendIr } from "./api";
 
 /** Toast key of a failed IR command: the blaster is unavailable, or the commands' generic text. */

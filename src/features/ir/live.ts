@@ -1,6 +1,6 @@
 import { atom } from "jotai";
 import { IrFeaturesSchema, IrStateSchema, type IrFeatures, type IrState } from "../../../contract/ir";
-import { liveFamily } from "../live/family";
+import { liveFamily } from "../../platform/live/family";
 import { comparePolish } from "../../shared/collation";
 
 /** `features/ir/<device>`: an IR blaster of the household (label, room), null until valid features arrive. */

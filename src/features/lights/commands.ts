@@ -1,5 +1,5 @@
 import { lightSetPath, type LightSetBody } from "../../../contract/lights";
-import { commandAtom } from "../commands";
+import { commandAtom } from "../../platform/commands";
 import { setLight } from "./api";
 
 /** Which control of a light a command comes from: each has its own pending mark, so a slider never waits for another. */

@@ -1,2 +1,3 @@
 /** What the lights feature shares: the home screen's lights section. */
 export { LightsSection } from "./components/LightsSection";
+export { allLightsAtom } from "./live";

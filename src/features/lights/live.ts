@@ -1,6 +1,6 @@
 import { atom } from "jotai";
 import { LightFeaturesSchema, LightStateSchema, type LightFeatures, type LightState } from "../../../contract/lights";
-import { liveFamily } from "../live/family";
+import { liveFamily } from "../../platform/live/family";
 
 /** `features/light/<id>`: a light's features (spec §3), null until valid ones arrive (or after the hub cleared them). */
 export const lightFeatures = liveFamily({

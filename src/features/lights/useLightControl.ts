@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LightFeatures, LightSetBody, LightState } from "../../../contract/lights";
-import { commandEnvAtom, commandPendingAtom, useCommandGate } from "../commands";
+import { commandEnvAtom, commandPendingAtom, useCommandGate } from "../../platform/commands";
 import { lightTarget, setLightCommand, type LightPart } from "./commands";
 import { lightState } from "./live";
 import { throttleLatest, type LatestSender } from "./throttle";
@@ -138,6 +138,8 @@ export function useLightControl(features: LightFeatures) {
     live,
     available: !gate.unavailable,
     disabled: gate.disabled,
+    /** Why the controls are disabled (the gate's reason), null while they may act. */
+    reason: gate.reason,
     wanted,
     pending: {
       power: requestPending.power || wanted.state !== undefined,

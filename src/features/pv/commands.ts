@@ -1,5 +1,5 @@
 import { PV_LOG_PATH, type PvLogSummary } from "../../../contract/pv";
-import { commandAtom } from "../commands";
+import { commandAtom } from "../../platform/commands";
 import { uploadPvLog } from "./api";
 import { pvLogsAtom, pvUploadProgressAtom } from "./atoms";
 

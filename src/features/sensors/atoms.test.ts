@@ -1,7 +1,7 @@
 import { createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { nowAtom } from "../clock/atoms";
-import { liveValueAtom } from "../live/atoms";
+import { nowAtom } from "../../platform/clock/atoms";
+import { liveValueAtom } from "../../platform/live/atoms";
 import { lowestOutdoorAtom, sensorFreshnessAtom, sensorReadingAtom } from "./atoms";
 
 const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);

@@ -1,8 +1,8 @@
 import { atom, type Atom } from "jotai";
 import { freshnessOf, type Freshness } from "../../shared/freshness";
-import { nowAtom } from "../clock/atoms";
+import { nowAtom } from "../../platform/clock/atoms";
 import { createFamily } from "../../lib/state/family";
-import { liveFamily } from "../live/family";
+import { liveFamily } from "../../platform/live/family";
 import { lowestRecentOutdoor, OUTDOOR_PLACES, type OutdoorReading } from "./outdoor";
 import { SensorReadingSchema, type SensorKind } from "./schemas";
 

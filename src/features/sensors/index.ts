@@ -13,3 +13,5 @@ export {
 } from "./atoms";
 export { readingParts, readingText } from "./components/formatReading";
 export { unitOf } from "./units";
+export { OUTDOOR_PLACES } from "./outdoor";
+export type { Sensor } from "./schemas";

@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { SwitchesListValueSchema } from "../../../contract/settingValues";
 import type { SettingKey } from "../../../contract/settings";
-import { commandAtom } from "../commands";
-import { configAtom } from "../config";
+import { commandAtom } from "../../platform/commands";
+import { configAtom } from "../../platform/config";
 import { SENSORS_NOTIFY_PATH } from "../../../contract/settingValues";
 import { notifySensors, patchSetting, SETTINGS_PATH } from "./api";
 

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import type { Atom } from "jotai";
 import { SETTING_VALUE_SCHEMAS, WatchdogAlertSchema, type WatchdogAlert } from "../../../contract/settingValues";
 import type { SettingKey } from "../../../contract/settings";
-import { liveFamily } from "../live/family";
+import { liveFamily } from "../../platform/live/family";
 
 const settings = liveFamily({ pattern: "settings/+", schema: v.unknown(), map: (value) => value });
 

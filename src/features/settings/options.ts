@@ -1,5 +1,4 @@
-import { parseSwitchRef } from "../switches/power";
-import type { Switch, SwitchGroup } from "../switches/schemas";
+import { parseSwitchRef, type Switch, type SwitchGroup } from "../switches";
 
 /** A switch item a picker offers: 'name' or 'name/relay' (spec §3), and how people read it. */
 export type SwitchOption = { item: string; name: string; relay: number | undefined; label: string };

@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai";
 import { useState } from "react";
 import type { SettingKey } from "../../../contract/settings";
 import { isApiError } from "../../lib/api/errors";
-import { useCommandGate } from "../commands";
+import { useCommandGate } from "../../platform/commands";
 import { saveSettingCommand, settingTarget } from "./commands";
 
 /** The hub's message of a refused save (`value.0.max: must be above min`), or null for other failures. */
@@ -19,6 +19,8 @@ export type SettingSaveState = {
   pending: boolean;
   /** True while offline or locked: saving controls are disabled (nothing would be sent). */
   blocked: boolean;
+  /** Why it is blocked (the command gate's reason), shown on the save button; null or absent when not blocked. */
+  blockedReason?: string | null;
   status: "idle" | "saved" | "failed";
   /** The hub's message naming the refused field, when it refused the value. */
   refusal: string | null;
@@ -31,7 +33,11 @@ export type SettingSaveState = {
 /** Saving setting `key` with saveSettingCommand, keeping the outcome to show beside the form. */
 export function useSettingSave(key: SettingKey): SettingSaveState {
   const command = useSetAtom(saveSettingCommand);
-  const { disabled: blocked, pending } = useCommandGate({ key: settingTarget(key), pendingDisables: false });
+  const {
+    disabled: blocked,
+    pending,
+    reason: blockedReason,
+  } = useCommandGate({ key: settingTarget(key), pendingDisables: false });
   const [status, setStatus] = useState<SettingSaveState["status"]>("idle");
   const [refusal, setRefusal] = useState<string | null>(null);
   const save = async (value: unknown, idsToRemove?: readonly string[]) => {
@@ -51,5 +57,5 @@ export function useSettingSave(key: SettingKey): SettingSaveState {
     setStatus("idle");
     setRefusal(null);
   };
-  return { pending, blocked, status, refusal, save, reset };
+  return { pending, blocked, blockedReason, status, refusal, save, reset };
 }

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { Atom } from "jotai";
 import { SwitchGroupSchema } from "../../../contract/switches";
-import { liveFamily } from "../live/family";
+import { liveFamily } from "../../platform/live/family";
 import { parseSwitchRef, type SwitchRef } from "./power";
 
 /** The settings that choose switches for a screen (spec §3 settings keys): home and car dashboard. */

@@ -1,10 +1,10 @@
 import { createStore } from "jotai";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeClient, polishTranslate, type Canned, type Recorded } from "../../test/render";
-import { sessionAtom } from "../auth/atoms";
-import { commandEnvAtom, commandPendingAtom } from "../commands";
-import { applyLiveBatch } from "../live/apply";
-import { serverReachableAtom } from "../offline/atoms";
+import { sessionAtom } from "../../platform/auth/atoms";
+import { commandEnvAtom, commandPendingAtom } from "../../platform/commands";
+import { applyLiveBatch } from "../../platform/live/apply";
+import { serverReachableAtom } from "../../platform/offline/atoms";
 import { SWITCH_CONFIRM_TIMEOUT_MS, switchTarget, toggleSwitchCommand } from "./commands";
 
 /** A store as boot leaves it (logged in, commands' environment set), a toast spy, and a hub answering `answer`. */

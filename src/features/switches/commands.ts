@@ -14,9 +14,9 @@ import {
   tasmotaConsolePath,
   type TasmotaConsoleAnswer,
 } from "../../../contract/tasmota-console";
-import { unlockFailureOf, type UnlockFailure } from "../auth/unlockFailure";
+import { unlockFailureOf, type UnlockFailure } from "../../platform/auth/unlockFailure";
 import { SWITCHES_RELOAD_PATH, switchConfigPath, switchSetPath } from "../../../contract/switches";
-import { commandAtom } from "../commands";
+import { commandAtom } from "../../platform/commands";
 import { editSwitch, reloadSwitches, runTasmotaCommand, setSwitch } from "./api";
 import { switchesAtom } from "./atoms";
 import { switchPowerAtom, type PowerState } from "./power";

@@ -3,3 +3,6 @@
  * own; others import from here). Routes may still compose the feature's components directly.
  */
 export { ChosenSwitches } from "./components/ChosenSwitches";
+export { switchesAtom } from "./atoms";
+export { parseSwitchRef } from "./power";
+export type { Switch, SwitchGroup } from "./schemas";

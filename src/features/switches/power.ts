@@ -1,6 +1,6 @@
 import { atom, type Atom } from "jotai";
 import { createFamily } from "../../lib/state/family";
-import { liveFamily } from "../live/family";
+import { liveFamily } from "../../platform/live/family";
 import { PowerPayloadSchema } from "./schemas";
 
 /** A reference into config's switchesList: "name" or "name/relayNumber" (spec §3). */

@@ -1,6 +1,6 @@
 import { createStore } from "jotai";
 import { describe, expect, it } from "vitest";
-import { applyLiveBatch } from "../live/apply";
+import { applyLiveBatch } from "../../platform/live/apply";
 import { switchesAtom, switchesWithoutPurposeCountAtom } from "./atoms";
 import { parseSwitchRef, powerTopic, switchPowerAtom } from "./power";
 

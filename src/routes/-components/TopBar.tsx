@@ -3,8 +3,8 @@ import { useAtomValue } from "jotai";
 import { Cctv, CloudSun, Gauge, House, Menu, ToggleRight } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LiveSpinner } from "../../features/live/components/LiveSpinner";
-import type { AppUi } from "../../features/preferences/schemas";
+import { LiveSpinner } from "../../platform/live/components/LiveSpinner";
+import type { AppUi } from "../../platform/preferences/schemas";
 import { switchesWithoutPurposeCountAtom } from "../../features/switches/atoms";
 import { SwitchesBadge } from "../../features/switches/components/SwitchesBadge";
 

@@ -21,7 +21,7 @@ import { GARAGE_ACTIONS, GARAGE_DOORS } from "../../../../contract/garage";
 import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
 import { ToggleField } from "../../../ui/ToggleField";
-import { useCommandGate } from "../../commands";
+import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { saveAutomationCommand } from "../commands";
 import { defaultAction, defaultTrigger, newAutomation, type EditorChoices } from "../defaults";
 import { sensorName } from "../describe";
@@ -60,7 +60,8 @@ function errorKey(message: string | undefined, type: string | undefined): string
 export function AutomationEditor({ automation, choices, onDone }: AutomationEditorProps) {
   const { t } = useTranslation();
   const save = useSetAtom(saveAutomationCommand);
-  const { disabled, pending } = useCommandGate({ key: `automation:${automation?.id ?? "new"}` });
+  const gate = useCommandGate({ key: `automation:${automation?.id ?? "new"}` });
+  const { disabled, pending } = gate;
   const [refusal, setRefusal] = useState<string | null>(null);
   const initial: AutomationBodyInput = automation
     ? { name: automation.name, enabled: automation.enabled, trigger: automation.trigger, actions: automation.actions }
@@ -479,7 +480,13 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
         </p>
       )}
       <div className="automation-editor__row">
-        <button type="submit" className="button button--primary" disabled={disabled} aria-busy={pending || undefined}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={disabled}
+          {...gateReasonProps(gate)}
+          aria-busy={pending || undefined}
+        >
           {t("automations.editor.save")}
         </button>
         <button type="button" className="button" onClick={onDone}>

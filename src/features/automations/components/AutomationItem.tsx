@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Automation } from "../../../../contract/automations";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { ToggleField } from "../../../ui/ToggleField";
-import { useCommandGate } from "../../commands";
+import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { deleteAutomationCommand, runAutomationCommand, setAutomationEnabledCommand } from "../commands";
 import { describeTrigger, type HouseholdNames } from "../describe";
 import { LastRun } from "./LastRun";
@@ -21,7 +21,8 @@ export type AutomationItemProps = { automation: Automation; names: HouseholdName
 export function AutomationItem({ automation, names, onEdit }: AutomationItemProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
-  const { disabled } = useCommandGate();
+  const gate = useCommandGate();
+  const { disabled } = gate;
   const changeGate = useCommandGate({ key: `automation:${automation.id}` });
   const runGate = useCommandGate({ key: `automation-run:${automation.id}` });
   const busy = changeGate.pending;
@@ -42,6 +43,7 @@ export function AutomationItem({ automation, names, onEdit }: AutomationItemProp
         label={t("automations.enabled")}
         checked={automation.enabled}
         disabled={changeGate.disabled}
+        title={changeGate.reason ?? undefined}
         stateText={{ on: t("automations.switchTo.ON"), off: t("automations.switchTo.OFF") }}
         onChange={(enabled) => void setEnabled({ id: automation.id, enabled })}
       />
@@ -52,6 +54,7 @@ export function AutomationItem({ automation, names, onEdit }: AutomationItemProp
           className="button button--primary"
           aria-label={t("automations.runLabel", { name })}
           disabled={runGate.disabled}
+          {...gateReasonProps(runGate)}
           aria-busy={running || undefined}
           onClick={() => void run({ id: automation.id })}
         >
@@ -62,6 +65,7 @@ export function AutomationItem({ automation, names, onEdit }: AutomationItemProp
           className="button"
           aria-label={t("automations.editLabel", { name })}
           disabled={disabled}
+          {...gateReasonProps(gate)}
           onClick={onEdit}
         >
           {t("automations.edit")}
@@ -71,6 +75,7 @@ export function AutomationItem({ automation, names, onEdit }: AutomationItemProp
           className="button button--danger"
           aria-label={t("automations.deleteLabel", { name })}
           disabled={changeGate.disabled}
+          {...gateReasonProps(changeGate)}
           onClick={() => setConfirming(true)}
         >
           {t("automations.delete")}

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { commandEnvAtom } from "../../commands";
+import { commandEnvAtom } from "../../../platform/commands";
 import { automationsAtom, withRun } from "../atoms";
 import { automationNotice, automationRunNotice } from "../live";
 

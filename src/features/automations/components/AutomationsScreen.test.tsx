@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_AUTOMATION_ACTIONS, MAX_AUTOMATIONS, type Automation } from "../../../../contract/automations";
 import type { Sensor } from "../../../../contract/sensors";
 import { createTestStore, fakeClient, renderWithApp } from "../../../test/render";
-import { applyLiveBatch } from "../../live/apply";
-import { switchesAtom } from "../../switches/atoms";
+import { applyLiveBatch } from "../../../platform/live/apply";
+import { switchesAtom } from "../../switches";
 import { AutomationNotices } from "./AutomationNotices";
 import { AutomationsScreen } from "./AutomationsScreen";
 

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { MAX_AUTOMATIONS, type Automation } from "../../../../contract/automations";
 import type { Sensor } from "../../../../contract/sensors";
 import { EmptyState } from "../../../ui/EmptyState";
-import { allLightsAtom } from "../../lights/live";
-import { useCommandGate } from "../../commands";
-import { switchesAtom } from "../../switches/atoms";
+import { allLightsAtom } from "../../lights";
+import { gateReasonProps, useCommandGate } from "../../../platform/commands";
+import { switchesAtom } from "../../switches";
 import { automationsAtom } from "../atoms";
 import type { EditorChoices } from "../defaults";
 import { AutomationEditor } from "./AutomationEditor";
@@ -57,6 +57,7 @@ export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
           type="button"
           className="button button--primary"
           disabled={gate.disabled || full}
+          {...gateReasonProps(gate)}
           aria-describedby={full ? "automations-full" : undefined}
           onClick={() => setEditing({})}
         >

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Recording } from "../../../../contract/camera-controls";
 import type { Camera } from "../../../../contract/cameras";
 import { createTestStore, fakeClient, renderWithApp, type Canned, type Recorded } from "../../../test/render";
-import { browserOnlineAtom } from "../../offline/atoms";
+import { browserOnlineAtom } from "../../../platform/offline/atoms";
 import { camerasAtom } from "../atoms";
 import { CameraControls } from "./CameraControls";
 

@@ -3,7 +3,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import type { Camera } from "../../../../contract/cameras";
 import { ToggleField } from "../../../ui/ToggleField";
-import { useCommandGate } from "../../commands";
+import { useCommandGate } from "../../../platform/commands";
 import { nightmodeCommand } from "../commands";
 import { CameraSettingsButton } from "./CameraSettingsButton";
 import { PtzPad } from "./PtzPad";
@@ -30,6 +30,7 @@ export function CameraControls({ camera }: { camera: Camera }) {
             label={t("cameraControls.nightmode")}
             checked={camera.nightmode}
             disabled={night.disabled}
+            title={night.reason ?? undefined}
             onChange={(mode) => void setNight({ id: camera.id, mode })}
             stateText={{ on: t("cameraControls.on"), off: t("cameraControls.off") }}
           />

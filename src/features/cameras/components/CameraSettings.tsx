@@ -15,7 +15,7 @@ import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
 import { ToggleField } from "../../../ui/ToggleField";
 import { useModalDialog } from "../../../ui/useModalDialog";
-import { useCommandGate } from "../../commands";
+import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { camerasAtom } from "../atoms";
 import { saveCameraConfigCommand } from "../commands";
 import { useCameraItemRefresh } from "../item";
@@ -61,7 +61,8 @@ export function CameraSettings({ camera: given, open, onClose }: CameraSettingsP
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const save = useSetAtom(saveCameraConfigCommand);
-  const { disabled, pending } = useCommandGate({ key: `camera-config:${camera.id}` });
+  const gate = useCommandGate({ key: `camera-config:${camera.id}` });
+  const { disabled, pending } = gate;
   const [refusal, setRefusal] = useState<string | null>(null);
   const {
     register,
@@ -186,7 +187,7 @@ export function CameraSettings({ camera: given, open, onClose }: CameraSettingsP
           </p>
         )}
         <div className="camera-settings__actions">
-          <button type="submit" className="button button--primary" disabled={disabled}>
+          <button type="submit" className="button button--primary" disabled={disabled} {...gateReasonProps(gate)}>
             {pending ? t("cameraControls.saving") : t("cameraControls.save")}
           </button>
           <button type="button" className="button" onClick={onClose}>

@@ -2,7 +2,7 @@ import { act, cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CameraStatePayload } from "../../../../contract/camera-state";
 import { createTestStore, renderWithApp } from "../../../test/render";
-import { liveValueAtom } from "../../live/atoms";
+import { liveValueAtom } from "../../../platform/live/atoms";
 import { CameraStatus } from "./CameraStatus";
 
 afterEach(cleanup);

@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_PREFERENCES } from "../../../../contract/preferences";
 import { createTestStore, renderWithApp } from "../../../test/render";
-import { liveValueAtom } from "../../live/atoms";
-import { preferencesAtom } from "../../preferences/atoms";
+import { liveValueAtom } from "../../../platform/live/atoms";
+import { preferencesAtom } from "../../../platform/preferences/atoms";
 import { DoorbellWatcher } from "./DoorbellWatcher";
 
 afterEach(cleanup);

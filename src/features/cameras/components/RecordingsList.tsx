@@ -5,7 +5,7 @@ import { Lock, LockOpen, Play } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Recording } from "../../../../contract/camera-controls";
-import { useCommandGate } from "../../commands";
+import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { cameraClientsAtom } from "../atoms";
 import { toggleRecordingLockCommand } from "../commands";
 import { fetchRecordings, recordingUrl } from "../controls-api";
@@ -120,7 +120,8 @@ function RecordingRow({
 }) {
   const { t } = useTranslation();
   const toggle = useSetAtom(toggleRecordingLockCommand);
-  const { disabled } = useCommandGate({ key: `recording-lock:${recording.id}` });
+  const gate = useCommandGate({ key: `recording-lock:${recording.id}` });
+  const { disabled } = gate;
   const time = recordingTime(recording);
   const onToggle = async () => {
     const outcome = await toggle({ id: recording.id });
@@ -150,6 +151,7 @@ function RecordingRow({
           aria-pressed={recording.locked}
           aria-label={t(recording.locked ? "cameraControls.unlockRecording" : "cameraControls.lockRecording", { time })}
           disabled={disabled}
+          {...gateReasonProps(gate)}
           onClick={() => void onToggle()}
         >
           {recording.locked ? <Lock size={20} aria-hidden="true" /> : <LockOpen size={20} aria-hidden="true" />}{" "}

@@ -2,7 +2,7 @@ import { useAtom, useAtomValue } from "jotai";
 import { Moon, Sun, Wifi, WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { GarageSection } from "../../garage";
-import { liveConnectedAtom } from "../../live/atoms";
+import { liveConnectedAtom } from "../../../platform/live/atoms";
 import { ChosenSwitches } from "../../switches";
 import { carThemeAtom } from "../theme";
 import { CarValues } from "./CarValues";

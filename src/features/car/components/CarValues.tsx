@@ -1,9 +1,9 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { formatNumber, formatTemperature } from "../../../shared/numberFormat";
-import { formatClockDate } from "../../clock/format";
-import { currentDayAtom } from "../../clock/day";
-import { clockTimeAtom } from "../../clock/labels";
+import { formatClockDate } from "../../../platform/clock/format";
+import { currentDayAtom } from "../../../platform/clock/day";
+import { clockTimeAtom } from "../../../platform/clock/labels";
 import { lowestOutdoorAtom } from "../../sensors";
 import { speedAtom } from "../speed";
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AC_MODES, AC_TEMPERATURE, type AcStatePayload } from "../../../../contract/climate";
 import { Tile, TileValue } from "../../../ui/Tile";
-import { commandPendingAtom } from "../../commands";
+import { commandPendingAtom } from "../../../platform/commands";
 import { acCommand, acTarget } from "../commands";
 import { formatCelsius } from "../format";
 import { useClimateGate } from "../useClimateGate";
@@ -95,6 +95,7 @@ export function AcTile({ id, state }: AcTileProps) {
             options={AC_MODES.map((mode) => ({ value: mode, text: t(`climate.ac.modes.${mode}`) }))}
             value={state.mode}
             disabled={gate.disabled || pending.mode}
+            title={gate.reason ?? undefined}
             onChoose={(mode) => void send({ id, body: { mode } })}
           />
           {note(pending.mode)}
@@ -106,6 +107,7 @@ export function AcTile({ id, state }: AcTileProps) {
             fallback={DEFAULT_TARGET}
             range={AC_TEMPERATURE}
             disabled={gate.disabled || pending.temperature}
+            title={gate.reason ?? undefined}
             lowerLabel={t("climate.lower")}
             raiseLabel={t("climate.raise")}
             onChange={(targetTemperature) => void send({ id, body: { targetTemperature } })}

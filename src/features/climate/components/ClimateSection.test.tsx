@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AcStatePayload, HeaterStatePayload } from "../../../../contract/climate";
 import type { Sensor } from "../../../../contract/sensors";
 import { createTestStore, fakeClient, renderWithApp, type Canned, type Recorded } from "../../../test/render";
-import { sessionAtom } from "../../auth/atoms";
-import { liveChildrenAtom, liveValueAtom } from "../../live/atoms";
-import { serverReachableAtom } from "../../offline/atoms";
+import { sessionAtom } from "../../../platform/auth/atoms";
+import { liveChildrenAtom, liveValueAtom } from "../../../platform/live/atoms";
+import { serverReachableAtom } from "../../../platform/offline/atoms";
 import { ClimateSection } from "./ClimateSection";
 
 afterEach(cleanup);

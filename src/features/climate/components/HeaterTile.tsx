@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { HEATER_MODES, HEATER_TEMPERATURE, type HeaterStatePayload } from "../../../../contract/climate";
 import type { Sensor } from "../../../../contract/sensors";
 import { Tile, TileValue } from "../../../ui/Tile";
-import { commandPendingAtom } from "../../commands";
+import { commandPendingAtom } from "../../../platform/commands";
 import { heaterConfigCommand, heaterModeCommand, heaterTarget } from "../commands";
 import { formatCelsius } from "../format";
 import { useClimateGate } from "../useClimateGate";
@@ -106,6 +106,7 @@ export function HeaterTile({ state, sensors }: HeaterTileProps) {
             options={HEATER_MODES.map((mode) => ({ value: mode, text: t(`climate.heater.modes.${mode}`) }))}
             value={state.mode}
             disabled={gate.disabled || pending.mode}
+            title={gate.reason ?? undefined}
             onChoose={(mode) => void setMode(mode)}
           />
           {note(pending.mode)}
@@ -117,6 +118,7 @@ export function HeaterTile({ state, sensors }: HeaterTileProps) {
             fallback={state.temperature}
             range={HEATER_TEMPERATURE}
             disabled={gate.disabled || pending.temperature}
+            title={gate.reason ?? undefined}
             lowerLabel={t("climate.lower")}
             raiseLabel={t("climate.raise")}
             onChange={(temperature) => void setConfig({ temperature })}
@@ -132,6 +134,7 @@ export function HeaterTile({ state, sensors }: HeaterTileProps) {
             className="climate-panel__select"
             value={state.sensor}
             disabled={gate.disabled || pending.sensor}
+            title={gate.reason ?? undefined}
             onChange={(event) => void setConfig({ sensor: event.currentTarget.value })}
           >
             {choices.some((sensor) => sensor.id === state.sensor) ? null : (

@@ -8,6 +8,8 @@ export type ModeChoiceProps<T extends string> = {
   /** The mode the device has now (null: unknown); shown pressed. */
   value: T | null;
   disabled: boolean;
+  /** Why the buttons cannot be used now (the command gate's reason), as their `title`. */
+  title?: string | undefined;
   onChoose: (value: T) => void;
 };
 
@@ -15,7 +17,7 @@ export type ModeChoiceProps<T extends string> = {
  * A choice of one mode drawn as a row of buttons: a labelled group, the current mode
  * `aria-pressed`. A press sends at once, so arrow keys never send by accident (Tab and Enter/Space).
  */
-export function ModeChoice<T extends string>({ label, options, value, disabled, onChoose }: ModeChoiceProps<T>) {
+export function ModeChoice<T extends string>({ label, options, value, disabled, title, onChoose }: ModeChoiceProps<T>) {
   const labelId = useId();
   return (
     <div className="climate-modes">
@@ -30,6 +32,7 @@ export function ModeChoice<T extends string>({ label, options, value, disabled, 
             className="button climate-modes__button"
             aria-pressed={value === option.value}
             disabled={disabled}
+            title={title}
             onClick={() => {
               if (value !== option.value) onChoose(option.value);
             }}

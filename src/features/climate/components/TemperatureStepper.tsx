@@ -11,6 +11,8 @@ export type TemperatureStepperProps = {
   fallback: number;
   range: { min: number; max: number; step: number };
   disabled: boolean;
+  /** Why the buttons cannot be used now (the command gate's reason), as their `title`. */
+  title?: string | undefined;
   /** Accessible names of the two buttons. */
   lowerLabel: string;
   raiseLabel: string;
@@ -28,6 +30,7 @@ export function TemperatureStepper({
   fallback,
   range,
   disabled,
+  title,
   lowerLabel,
   raiseLabel,
   onChange,
@@ -47,6 +50,7 @@ export function TemperatureStepper({
           className="button climate-stepper__button"
           aria-label={lowerLabel}
           disabled={disabled || current <= range.min}
+          title={title}
           onClick={() => move(-range.step)}
         >
           <Minus aria-hidden="true" />
@@ -59,6 +63,7 @@ export function TemperatureStepper({
           className="button climate-stepper__button"
           aria-label={raiseLabel}
           disabled={disabled || current >= range.max}
+          title={title}
           onClick={() => move(range.step)}
         >
           <Plus aria-hidden="true" />

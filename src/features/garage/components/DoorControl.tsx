@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { DoorStatePayload, GarageAction, GarageDoor } from "../../../../contract/garage";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { Tile, TileValue } from "../../../ui/Tile";
-import { useCommandGate } from "../../commands";
+import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { doorCommand, doorTarget } from "../commands";
 
 /** Actions that move the door: each asks for confirmation first. */
@@ -34,7 +34,8 @@ export type DoorControlProps = {
 export function DoorControl({ door, state, variant = "home" }: DoorControlProps) {
   const { t } = useTranslation();
   const send = useSetAtom(doorCommand);
-  const { disabled, pending, unavailable } = useCommandGate({ device: state.device, key: doorTarget(door) });
+  const gate = useCommandGate({ device: state.device, key: doorTarget(door) });
+  const { disabled, pending, unavailable } = gate;
   const [confirming, setConfirming] = useState<GarageAction | null>(null);
   const Icon = state.state === "closed" ? DoorClosed : DoorOpen;
 
@@ -87,6 +88,7 @@ export function DoorControl({ door, state, variant = "home" }: DoorControlProps)
                 type="button"
                 className="button door__button"
                 disabled={disabled}
+                {...gateReasonProps(gate)}
                 onClick={() => press(action)}
               >
                 <ActionIcon aria-hidden="true" size={variant === "car" ? 32 : 18} />
@@ -100,6 +102,7 @@ export function DoorControl({ door, state, variant = "home" }: DoorControlProps)
             type="checkbox"
             checked={state.constantStop}
             disabled={disabled}
+            {...gateReasonProps(gate)}
             onChange={(event) => void send({ door, command: "constantStop", value: event.target.checked })}
           />
           <span>{t("garage.constantStop")}</span>

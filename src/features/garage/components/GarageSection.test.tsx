@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, describe, expect, it } from "vitest";
 import type { DoorStatePayload } from "../../../../contract/garage";
 import { createTestStore, fakeClient, renderWithApp } from "../../../test/render";
-import { liveValueAtom } from "../../live/atoms";
-import { browserOnlineAtom } from "../../offline/atoms";
+import { liveValueAtom } from "../../../platform/live/atoms";
+import { browserOnlineAtom } from "../../../platform/offline/atoms";
 import { GarageSection } from "./GarageSection";
 
 afterEach(cleanup);

@@ -1,8 +1,8 @@
 import { useAtomValue, useStore } from "jotai";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { commandEnvAtom } from "../../commands";
-import { localeAtom } from "../../preferences/atoms";
+import { commandEnvAtom } from "../../../platform/commands";
+import { localeAtom } from "../../../platform/preferences/atoms";
 import { gpsAlertAtom } from "../atoms";
 import { formatDistance } from "../format";
 

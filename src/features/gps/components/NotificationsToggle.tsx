@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { ToggleField } from "../../../ui/ToggleField";
-import { useCommandGate } from "../../commands";
+import { useCommandGate } from "../../../platform/commands";
 import { gpsNotificationsAtom } from "../atoms";
 import { setGpsNotificationsCommand } from "../commands";
 
@@ -12,7 +12,7 @@ import { setGpsNotificationsCommand } from "../commands";
 export function NotificationsToggle() {
   const { t } = useTranslation();
   const state = useAtomValue(gpsNotificationsAtom);
-  const { disabled, pending } = useCommandGate({ key: "gps:notifications" });
+  const { disabled, pending, reason } = useCommandGate({ key: "gps:notifications" });
   const setNotifications = useSetAtom(setGpsNotificationsCommand);
   return (
     <div aria-busy={pending || undefined} data-testid="gps-notifications">
@@ -21,6 +21,7 @@ export function NotificationsToggle() {
         description={t("gps.notificationsDescription")}
         checked={state === true}
         disabled={disabled}
+        title={reason ?? undefined}
         onChange={(checked) => void setNotifications(checked)}
         stateText={{ on: t("gps.on"), off: t("gps.off") }}
       />

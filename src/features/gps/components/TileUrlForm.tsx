@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import * as v from "valibot";
 import { GpsTileUrlSchema } from "../../../../contract/gps";
-import { useCommandGate } from "../../commands";
+import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { gpsTileUrlAtom } from "../atoms";
 import { saveTileUrlCommand } from "../commands";
 
@@ -18,7 +18,8 @@ export function TileUrlForm() {
   const saved = useAtomValue(gpsTileUrlAtom);
   const [draft, setDraft] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
-  const { disabled, pending } = useCommandGate({ key: "gps:tileUrl" });
+  const gate = useCommandGate({ key: "gps:tileUrl" });
+  const { disabled, pending } = gate;
   const save = useSetAtom(saveTileUrlCommand);
   const value = draft ?? saved ?? "";
   const handleSubmit = async (event: FormEvent) => {
@@ -56,7 +57,7 @@ export function TileUrlForm() {
           }}
           disabled={disabled}
         />
-        <button type="submit" className="button" disabled={disabled}>
+        <button type="submit" className="button" disabled={disabled} {...gateReasonProps(gate)}>
           {pending ? t("gps.saving") : t("gps.save")}
         </button>
       </div>

@@ -3,8 +3,8 @@ import { Battery, Clock, House, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { freshnessOf } from "../../../shared/freshness";
 import { formatRelativeTime } from "../../../shared/relativeTime";
-import { nowAtom } from "../../clock/atoms";
-import { localeAtom } from "../../preferences/atoms";
+import { nowAtom } from "../../../platform/clock/atoms";
+import { localeAtom } from "../../../platform/preferences/atoms";
 import type { GpsEntry } from "../atoms";
 import { formatCoordinates, formatDistance } from "../format";
 

@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { offlineAtom } from "../../offline/atoms";
+import { offlineAtom } from "../../../platform/offline/atoms";
 import { gpsStateAtom, gpsTileUrlAtom } from "../atoms";
 import { TrackerFacts } from "./TrackerFacts";
 import { TRACK_HOURS, useTrack } from "./useTrack";

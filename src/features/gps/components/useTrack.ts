@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from "jotai";
 import { useEffect } from "react";
-import { commandEnvAtom } from "../../commands";
+import { commandEnvAtom } from "../../../platform/commands";
 import { fetchTrack } from "../api";
 import { gpsStateAtom, gpsTrackAtom, setTrackAtom } from "../atoms";
 

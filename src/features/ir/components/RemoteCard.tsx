@@ -3,7 +3,7 @@ import { Radio } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../ui/TextField";
-import { useCommandGate } from "../../commands";
+import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { MAX_IR_BUTTONS } from "../../../../contract/ir";
 import { isButtonLimit, learnIrCommand, saveIrCodeCommand, sendIrCommand } from "../commands";
 import { irState, type Remote } from "../live";
@@ -73,6 +73,7 @@ export function RemoteCard({ remote }: RemoteCardProps) {
               type="button"
               className="button remote__button"
               disabled={sendGate.disabled}
+              {...gateReasonProps(sendGate)}
               onClick={() => void press(button.name)}
             >
               {button.name}
@@ -90,6 +91,7 @@ export function RemoteCard({ remote }: RemoteCardProps) {
         className="button"
         aria-pressed={learning}
         disabled={learnGate.disabled || state === null}
+        {...gateReasonProps(learnGate)}
         onClick={() => void learn({ device: remote.device, enable: !learning })}
       >
         {learning ? t("ir.stopLearning") : t("ir.learn")}
@@ -115,7 +117,12 @@ export function RemoteCard({ remote }: RemoteCardProps) {
                 disabled={disabled}
                 onChange={(event) => setName(event.target.value)}
               />
-              <button type="submit" className="button button--primary" disabled={saveGate.disabled}>
+              <button
+                type="submit"
+                className="button button--primary"
+                disabled={saveGate.disabled}
+                {...gateReasonProps(saveGate)}
+              >
                 {t("ir.save")}
               </button>
             </form>

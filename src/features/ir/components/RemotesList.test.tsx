@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, describe, expect, it } from "vitest";
 import type { IrState } from "../../../../contract/ir";
 import { createTestStore, fakeClient, renderWithApp } from "../../../test/render";
-import { applyLiveBatch } from "../../live/apply";
-import { browserOnlineAtom } from "../../offline/atoms";
+import { applyLiveBatch } from "../../../platform/live/apply";
+import { browserOnlineAtom } from "../../../platform/offline/atoms";
 import { RemotesList } from "./RemotesList";
 
 afterEach(cleanup);

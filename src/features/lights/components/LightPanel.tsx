@@ -32,7 +32,7 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const { live, wanted, pending, disabled } = control;
+  const { live, wanted, pending, disabled, reason } = control;
 
   useModalDialog(dialogRef, open);
 
@@ -73,6 +73,7 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
           label={t("lights.power")}
           checked={on}
           disabled={disabled}
+          title={reason ?? undefined}
           onChange={control.setPower}
           stateText={{ on: t("lights.on"), off: t("lights.off") }}
         />
@@ -95,6 +96,7 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
               step={1}
               value={brightness}
               disabled={disabled}
+              title={reason ?? undefined}
               aria-valuetext={t("lights.percent", {
                 value: brightnessPercent(brightness, features.brightness),
               })}
@@ -119,6 +121,7 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
               step={10}
               value={miredToKelvin(mired)}
               disabled={disabled}
+              title={reason ?? undefined}
               aria-valuetext={t("lights.kelvin", {
                 value: miredToKelvin(mired),
               })}
@@ -145,6 +148,7 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
               className="light-panel__color"
               value={hex}
               disabled={disabled}
+              title={reason ?? undefined}
               onChange={(event) => control.setColor(event.currentTarget.value)}
             />
           </label>

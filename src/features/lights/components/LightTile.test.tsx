@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LightFeatures, LightState } from "../../../../contract/lights";
 import { createTestStore, fakeClient, renderWithApp, type Recorded } from "../../../test/render";
-import { sessionAtom } from "../../auth/atoms";
-import { liveValueAtom } from "../../live/atoms";
-import { serverReachableAtom } from "../../offline/atoms";
+import { sessionAtom } from "../../../platform/auth/atoms";
+import { liveValueAtom } from "../../../platform/live/atoms";
+import { serverReachableAtom } from "../../../platform/offline/atoms";
 import { LightTile } from "./LightTile";
 
 afterEach(cleanup);

@@ -19,7 +19,7 @@ export function LightTile({ features }: LightTileProps) {
   const { t } = useTranslation();
   const control = useLightControl(features);
   const [open, setOpen] = useState(false);
-  const { live, pending, disabled } = control;
+  const { live, pending, disabled, reason } = control;
   const on = (control.wanted.state ?? live?.state) === "ON";
   const anyPending = Object.values(pending).some(Boolean);
   const subtitle =
@@ -58,6 +58,7 @@ export function LightTile({ features }: LightTileProps) {
             label={t("lights.power")}
             checked={on}
             disabled={disabled}
+            title={reason ?? undefined}
             onChange={control.setPower}
             stateText={{ on: t("lights.on"), off: t("lights.off") }}
           />

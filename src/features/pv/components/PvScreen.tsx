@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import type { PvLogSummary } from "../../../../contract/pv";
 import { formatRelativeTime } from "../../../shared/relativeTime";
 import { ProgressBar, progressPercent } from "../../../ui/ProgressBar";
-import { nowAtom } from "../../clock/atoms";
-import { commandEnvAtom, useCommandGate } from "../../commands";
-import { localeAtom } from "../../preferences/atoms";
+import { nowAtom } from "../../../platform/clock/atoms";
+import { commandEnvAtom, gateReasonProps, useCommandGate } from "../../../platform/commands";
+import { localeAtom } from "../../../platform/preferences/atoms";
 import { failedLine, fetchPvLogs } from "../api";
 import { pvLogsAtom, pvUploadProgressAtom } from "../atoms";
 import { uploadPvLogCommand } from "../commands";
@@ -71,7 +71,8 @@ export function PvScreen() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [missing, setMissing] = useState(false);
   const progress = useAtomValue(pvUploadProgressAtom);
-  const { disabled, pending } = useCommandGate({ key: "pv:upload" });
+  const gate = useCommandGate({ key: "pv:upload" });
+  const { disabled, pending } = gate;
   const upload = useSetAtom(uploadPvLogCommand);
   const percent = progress ? progressPercent(progress.loaded, progress.total) : null;
   const handleSubmit = async (event: FormEvent) => {
@@ -116,7 +117,7 @@ export function PvScreen() {
               setOutcome(null);
             }}
           />
-          <button type="submit" className="button button--primary" disabled={disabled}>
+          <button type="submit" className="button button--primary" disabled={disabled} {...gateReasonProps(gate)}>
             {t("pv.upload")}
           </button>
         </div>

@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import type { PvLogSummary } from "../../../../contract/pv";
 import { formatNumber } from "../../../shared/numberFormat";
-import { localeAtom } from "../../preferences/atoms";
+import { localeAtom } from "../../../platform/preferences/atoms";
 import { formatKwh, formatPeriod, formatPower } from "./format";
 
 /** One log's summary as a definition list: readings, period, energy and peak power. */

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, within } from "@testing-library/react";
 import { Profiler } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { liveValueAtom } from "../../live/atoms";
+import { liveValueAtom } from "../../../platform/live/atoms";
 import { OutdoorMinBox } from "./OutdoorMinBox";
 import { SensorTile } from "./SensorTile";
 import { SensorTiles } from "./SensorTiles";

@@ -1,7 +1,7 @@
 import { atom, type Atom } from "jotai";
 import { createFamily } from "../../../lib/state/family";
 import { formatRelativeTime } from "../../../shared/relativeTime";
-import { nowAtom } from "../../clock/atoms";
+import { nowAtom } from "../../../platform/clock/atoms";
 import { readingAgeOrigin, sensorReadingAtom } from "../atoms";
 import type { SensorKind } from "../schemas";
 import type { Locale } from "../../../../contract/preferences";

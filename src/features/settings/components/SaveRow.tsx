@@ -30,6 +30,7 @@ export function SaveRow({ state, problem, unchanged, onSave }: SaveRowProps) {
         type="button"
         className="button button--primary setting-save__button"
         disabled={state.blocked || state.pending || problem !== null || unchanged}
+        title={state.blocked ? (state.blockedReason ?? undefined) : undefined}
         aria-busy={state.pending || undefined}
         onClick={onSave}
       >

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestStore, fakeClient, renderWithApp } from "../../../test/render";
-import { sessionAtom } from "../../auth/atoms";
+import { sessionAtom } from "../../../platform/auth/atoms";
 import { SessionList } from "./SessionList";
 
 afterEach(cleanup);

@@ -4,10 +4,10 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionInfo } from "../../../../contract/auth";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
-import { listSessions } from "../../auth/api";
-import { logoutCommand, revokeSessionCommand, SESSION_TARGET } from "../../auth/commands";
-import { commandEnvAtom, useCommandGate } from "../../commands";
-import { preferencesAtom } from "../../preferences/atoms";
+import { listSessions } from "../../../platform/auth/api";
+import { logoutCommand, revokeSessionCommand, SESSION_TARGET } from "../../../platform/auth/commands";
+import { commandEnvAtom, gateReasonProps, useCommandGate } from "../../../platform/commands";
+import { preferencesAtom } from "../../../platform/preferences/atoms";
 
 type Loaded = { status: "loading" } | { status: "failed" } | { status: "loaded"; sessions: SessionInfo[] };
 
@@ -76,7 +76,13 @@ export function SessionList() {
     return (
       <div className="session-list__failed" role="alert">
         <p>{t("settings.sessionsFailed")}</p>
-        <button type="button" className="button" disabled={reloadGate.disabled} onClick={() => void load()}>
+        <button
+          type="button"
+          className="button"
+          disabled={reloadGate.disabled}
+          {...gateReasonProps(reloadGate)}
+          onClick={() => void load()}
+        >
           {t("settings.retry")}
         </button>
       </div>
@@ -104,6 +110,7 @@ export function SessionList() {
               type="button"
               className="button button--danger session-list__logout"
               disabled={revokeGate.disabled || running}
+              {...gateReasonProps(revokeGate)}
               onClick={() => setConfirming(session)}
             >
               <LogOut aria-hidden="true" size={20} />

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Sensor } from "../../../../contract/sensors";
 import { formatNumber } from "../../../shared/numberFormat";
-import { useCommandGate } from "../../commands";
+import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { checkWatchdogsCommand } from "../commands";
 import { watchdogAlertAtom } from "../live";
 
@@ -36,7 +36,8 @@ function ActiveAlert({ id, sensors }: { id: string; sensors: readonly Sensor[] }
 export function WatchdogCheck({ sensors }: { sensors: readonly Sensor[] }) {
   const { t } = useTranslation();
   const check = useSetAtom(checkWatchdogsCommand);
-  const { disabled, pending } = useCommandGate({ key: "watchdogs:check", pendingDisables: false });
+  const gate = useCommandGate({ key: "watchdogs:check", pendingDisables: false });
+  const { disabled, pending } = gate;
   const [active, setActive] = useState<string[] | null>(null);
   const handleCheck = async () => {
     const outcome = await check();
@@ -48,6 +49,7 @@ export function WatchdogCheck({ sensors }: { sensors: readonly Sensor[] }) {
         type="button"
         className="button"
         disabled={disabled}
+        {...gateReasonProps(gate)}
         aria-busy={pending || undefined}
         onClick={() => void handleCheck()}
       >

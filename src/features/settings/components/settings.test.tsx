@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestStore, fakeClient, renderWithApp, type Recorded } from "../../../test/render";
-import { sessionAtom } from "../../auth/atoms";
-import { configAtom } from "../../config";
-import { applyLiveBatch } from "../../live/apply";
-import { switchesAtom } from "../../switches/atoms";
+import { sessionAtom } from "../../../platform/auth/atoms";
+import { configAtom } from "../../../platform/config";
+import { applyLiveBatch } from "../../../platform/live/apply";
+import { switchesAtom } from "../../switches";
 import { HouseholdSwitches } from "./HouseholdSwitches";
 import { SwitchGroups } from "./SwitchGroups";
 import { WatchdogEditor } from "./WatchdogEditor";

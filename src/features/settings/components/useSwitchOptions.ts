@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { configAtom } from "../../config";
-import { switchesAtom } from "../../switches/atoms";
+import { configAtom } from "../../../platform/config";
+import { switchesAtom } from "../../switches";
 import { switchOptions, type SwitchOption } from "../options";
 
 /** The switch items the pickers offer (switchOptions over GET /config/switches and the groups of GET /config); null until both are loaded. */

@@ -1,7 +1,7 @@
 import { act, cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestStore, renderWithApp } from "../../../test/render";
-import { applyLiveBatch } from "../../live/apply";
+import { applyLiveBatch } from "../../../platform/live/apply";
 import { switchesAtom } from "../atoms";
 import { ChosenSwitches } from "./ChosenSwitches";
 

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { switchesAtom } from "../atoms";
 import { chosenSwitchesAtom, type ChosenSwitchesKey } from "../chosen";
 import { SwitchState } from "./SwitchRow";
+import { GateReason } from "../../../platform/commands";
 import { useSwitchControl } from "./useSwitchControl";
 import "./SwitchesList.css";
 
@@ -13,7 +14,7 @@ export type SwitchTileProps = { name: string; relay?: number | undefined; label:
 /** One chosen switch as a tile: the whole tile is its switch control, named by its label (see useSwitchControl). */
 export function SwitchTile({ name, relay, label }: SwitchTileProps) {
   const labelId = useId();
-  const { unavailable, pending, stateId, buttonProps } = useSwitchControl(name, relay);
+  const { unavailable, pending, stateId, reason, reasonId, buttonProps } = useSwitchControl(name, relay);
   return (
     <li className="switch-tile-item">
       <button
@@ -26,6 +27,7 @@ export function SwitchTile({ name, relay, label }: SwitchTileProps) {
           {label}
         </span>
         <SwitchState name={name} relay={relay} pending={pending} unavailable={unavailable} id={stateId} />
+        <GateReason id={reasonId} reason={reason} />
       </button>
     </li>
   );
@@ -63,4 +65,9 @@ export function ChosenSwitches({ settingKey }: ChosenSwitchesProps) {
       </ul>
     </section>
   );
+}
+
+/** Home's section of switches (spec §2): the ones chosen in setting `dashboardSwitches`. */
+export function HomeSwitches() {
+  return <ChosenSwitches settingKey="dashboardSwitches" />;
 }

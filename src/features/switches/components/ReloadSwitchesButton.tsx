@@ -1,7 +1,7 @@
 import { useSetAtom } from "jotai";
 import { RefreshCw } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useCommandGate } from "../../commands";
+import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { reloadSwitchesCommand } from "../commands";
 
 /**
@@ -12,12 +12,14 @@ import { reloadSwitchesCommand } from "../commands";
 export function ReloadSwitchesButton() {
   const { t } = useTranslation();
   const reload = useSetAtom(reloadSwitchesCommand);
-  const { disabled, pending } = useCommandGate({ key: "switches:reload", pendingDisables: false });
+  const gate = useCommandGate({ key: "switches:reload", pendingDisables: false });
+  const { disabled, pending } = gate;
   return (
     <button
       type="button"
       className="button switches__reload"
       disabled={disabled}
+      {...gateReasonProps(gate)}
       aria-busy={pending || undefined}
       onClick={() => void reload()}
     >

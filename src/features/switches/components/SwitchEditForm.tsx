@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../ui/TextField";
-import { commandPendingAtom } from "../../commands";
+import { commandPendingAtom } from "../../../platform/commands";
 import { editSwitchCommand } from "../commands";
 import type { Switch } from "../schemas";
 import { useSwitchConfig } from "./useSwitchConfig";

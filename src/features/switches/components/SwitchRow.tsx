@@ -2,6 +2,7 @@ import { useAtomValue } from "jotai";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { switchPowerAtom } from "../power";
+import { GateReason } from "../../../platform/commands";
 import { useSwitchControl } from "./useSwitchControl";
 
 /** Props of {@link SwitchState}. */
@@ -50,7 +51,7 @@ export type SwitchToggleProps = { name: string; labelledBy: string };
  * disabled while offline, locked or while the device is unavailable.
  */
 export function SwitchToggle({ name, labelledBy }: SwitchToggleProps) {
-  const { unavailable, pending, stateId, buttonProps } = useSwitchControl(name, undefined);
+  const { unavailable, pending, stateId, reason, reasonId, buttonProps } = useSwitchControl(name, undefined);
   return (
     <button
       {...buttonProps}
@@ -59,6 +60,7 @@ export function SwitchToggle({ name, labelledBy }: SwitchToggleProps) {
       data-testid={`switch-toggle-${name}`}
     >
       <SwitchState name={name} pending={pending} unavailable={unavailable} id={stateId} />
+      <GateReason id={reasonId} reason={reason} />
     </button>
   );
 }
@@ -73,7 +75,7 @@ export type SwitchRowProps = { name: string; relay?: number | undefined; label: 
  */
 export function SwitchRow({ name, relay, label, switchLabelId }: SwitchRowProps) {
   const labelId = useId();
-  const { unavailable, pending, stateId, buttonProps } = useSwitchControl(name, relay);
+  const { unavailable, pending, stateId, reason, reasonId, buttonProps } = useSwitchControl(name, relay);
   return (
     <li className="switch-row-item" data-testid={`switch-${name}${relay === undefined ? "" : `-${relay}`}`}>
       <button
@@ -85,6 +87,7 @@ export function SwitchRow({ name, relay, label, switchLabelId }: SwitchRowProps)
           {label}
         </span>
         <SwitchState name={name} relay={relay} pending={pending} unavailable={unavailable} id={stateId} />
+        <GateReason id={reasonId} reason={reason} />
       </button>
     </li>
   );

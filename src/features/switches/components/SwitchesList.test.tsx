@@ -1,13 +1,13 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { configAtom } from "../../config";
-import { applyLiveBatch } from "../../live/apply";
-import { serverReachableAtom } from "../../offline/atoms";
+import { configAtom } from "../../../platform/config";
+import { applyLiveBatch } from "../../../platform/live/apply";
+import { serverReachableAtom } from "../../../platform/offline/atoms";
 import { switchesAtom, switchesWithoutPurposeCountAtom } from "../atoms";
 import { SwitchesBadge } from "./SwitchesBadge";
 import { SwitchesList } from "./SwitchesList";
 import { renderWithApp, createTestStore, fakeClient } from "../../../test/render";
-import { sessionAtom } from "../../auth/atoms";
+import { sessionAtom } from "../../../platform/auth/atoms";
 
 afterEach(cleanup);
 

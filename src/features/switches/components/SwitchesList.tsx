@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import { ToggleRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../ui/EmptyState";
-import { configAtom } from "../../config";
+import { configAtom } from "../../../platform/config";
 import { switchesAtom } from "../atoms";
 import { switchesScreen } from "../list";
 import { ReloadSwitchesButton } from "./ReloadSwitchesButton";

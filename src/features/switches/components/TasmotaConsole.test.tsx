@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestStore, fakeClient, renderWithApp } from "../../../test/render";
-import { liveValueAtom } from "../../live/atoms";
-import { browserOnlineAtom } from "../../offline/atoms";
+import { liveValueAtom } from "../../../platform/live/atoms";
+import { browserOnlineAtom } from "../../../platform/offline/atoms";
 import { TasmotaConsole } from "./TasmotaConsole";
 
 afterEach(cleanup);

@@ -2,9 +2,9 @@ import { useSetAtom } from "jotai";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../ui/TextField";
-import { PinConfirmDialog } from "../../auth";
-import type { UnlockFailure } from "../../auth/unlockFailure";
-import { useCommandGate } from "../../commands";
+import { PinConfirmDialog } from "../../../platform/auth";
+import type { UnlockFailure } from "../../../platform/auth/unlockFailure";
+import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { consoleFailureKey, tasmotaConsoleCommand, type ConsoleResult } from "../commands";
 import "./TasmotaConsole.css";
 
@@ -36,11 +36,8 @@ export type TasmotaConsoleProps = { name: string; label: string };
 export function TasmotaConsole({ name, label }: TasmotaConsoleProps) {
   const { t } = useTranslation();
   const run = useSetAtom(tasmotaConsoleCommand);
-  const { disabled, pending, unavailable } = useCommandGate({
-    device: name,
-    key: `tasmota-console:${name}`,
-    pendingDisables: false,
-  });
+  const gate = useCommandGate({ device: name, key: `tasmota-console:${name}`, pendingDisables: false });
+  const { disabled, pending, unavailable } = gate;
   const [cmd, setCmd] = useState("");
   const [error, setError] = useState<string | undefined>(undefined);
   const [history, setHistory] = useState<ConsoleLine[]>([]);
@@ -111,6 +108,7 @@ export function TasmotaConsole({ name, label }: TasmotaConsoleProps) {
           type="submit"
           className="button button--primary"
           disabled={disabled || pending}
+          {...gateReasonProps(gate)}
           aria-busy={pending || undefined}
         >
           {pending ? t("switches.pending") : t("switches.console.send")}

@@ -1,6 +1,6 @@
 import { useStore } from "jotai";
 import { useCallback, useEffect, useState } from "react";
-import { commandEnvAtom } from "../../commands";
+import { commandEnvAtom } from "../../../platform/commands";
 import { fetchSwitch } from "../api";
 import type { Switch } from "../schemas";
 

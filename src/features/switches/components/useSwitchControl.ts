@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useId } from "react";
-import { useCommandGate } from "../../commands";
+import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { switchTarget, toggleSwitchCommand } from "../commands";
 import { switchPowerAtom } from "../power";
 
@@ -10,7 +10,9 @@ import { switchPowerAtom } from "../power";
  * the id its {@link SwitchState} takes (`stateId`), and the button's props: `aria-checked` (on),
  * `aria-describedby` (the state's word: 'Brak danych' and 'Niedostępne' say what aria-checked cannot),
  * `aria-busy` (pending), disabled while offline, locked or unavailable (useCommandGate; a pending press
- * does not disable it), and a click that sends toggleSwitchCommand (ignored while pending).
+ * does not disable it) with the gate's reason as `title` and in the description (the control renders
+ * `<GateReason id={reasonId} reason={reason} />`), and a click that sends toggleSwitchCommand
+ * (ignored while pending).
  */
 export function useSwitchControl(name: string, relay: number | undefined) {
   const press = { name, relay };
@@ -19,15 +21,19 @@ export function useSwitchControl(name: string, relay: number | undefined) {
   const { unavailable, pending } = gate;
   const toggle = useSetAtom(toggleSwitchCommand);
   const stateId = useId();
+  const reasonId = useId();
   return {
     unavailable,
     pending,
     stateId,
+    reason: gate.reason,
+    reasonId,
     buttonProps: {
       type: "button" as const,
       role: "switch",
       "aria-checked": state === "on",
-      "aria-describedby": stateId,
+      "aria-describedby": gate.reason === null ? stateId : `${stateId} ${reasonId}`,
+      ...gateReasonProps(gate),
       "aria-busy": pending || undefined,
       disabled: gate.disabled,
       "data-pending": pending || undefined,

@@ -1,7 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { OutdoorMinBox, SensorTiles } from "../../sensors";
-import { OUTDOOR_PLACES } from "../../sensors/outdoor";
-import type { Sensor } from "../../sensors/schemas";
+import { OUTDOOR_PLACES, OutdoorMinBox, SensorTiles, type Sensor } from "../../sensors";
 import { AirQualityTile } from "./AirQualityTile";
 import "./weather.css";
 

@@ -3,12 +3,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
-// Controls ask useCommandGate (src/features/commands/gate.ts) whether they may act: no feature
+// Controls ask useCommandGate (src/platform/commands/gate.ts) whether they may act: no feature
 // computes "disabled" from the offline state, the session lock or a device's availability itself.
 
+/** The features; the states and the gate itself belong to the platform (src/platform: offline, auth, commands). */
 const FEATURES = join(process.cwd(), "src/features");
-/** The features that own these states (and the gate itself). */
-const OWNERS = ["offline", "auth", "commands"];
 /** Files that read a state for what they show, not to gate a control, with why. */
 const NOT_GATES: Record<string, string> = {
   "gps/components/TrackerPanel.tsx": "the map's notice 'Brak połączenia: mapa niedostępna…', no control",
@@ -34,7 +33,7 @@ describe("one command gate", () => {
     const offenders: string[] = [];
     for (const file of sources(FEATURES)) {
       const name = relative(FEATURES, file).split("\\").join("/");
-      if (OWNERS.includes(name.split("/")[0] ?? "") || name in NOT_GATES) continue;
+      if (name in NOT_GATES) continue;
       const text = readFileSync(file, "utf8");
       for (const read of READS) if (read.pattern.test(text)) offenders.push(`${name} reads ${read.what}`);
     }

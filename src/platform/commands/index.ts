@@ -3,4 +3,13 @@ export { commandAtom, type CommandOutcome, type CommandSpec, type CommandContext
 export { commandPendingAtom } from "./pending";
 export { commandEnvAtom, type CommandEnv, type Notify, type Translate } from "./env";
 export { until, type WatchableStore } from "./until";
-export { useCommandGate, gateCause, GATE_REASON_KEYS, type CommandGate, type GateCause, type GateTarget } from "./gate";
+export { GateReason, type GateReasonProps } from "./GateReason";
+export {
+  useCommandGate,
+  gateCause,
+  gateReasonProps,
+  GATE_REASON_KEYS,
+  type CommandGate,
+  type GateCause,
+  type GateTarget,
+} from "./gate";

@@ -96,3 +96,12 @@ export function useCommandGate(target: GateTarget = {}): CommandGate {
     unavailable,
   };
 }
+
+/**
+ * The props that show why a gated control cannot act: `title`, the gate's `reason` (a tooltip on
+ * hover, and the control's accessible description when it has no `aria-describedby`; one that has
+ * adds the id of a GateReason to it), while the gate holds the control; nothing while it may act.
+ */
+export function gateReasonProps(gate: Pick<CommandGate, "reason">): { title?: string } {
+  return gate.reason === null ? {} : { title: gate.reason };
+}

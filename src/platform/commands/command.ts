@@ -16,7 +16,7 @@ export type CommandOutcome<T> =
 /**
  * What a command's `run` receives: the API clients (from the store), the store's get/set, and
  * `until(state, done, timeoutMs)`: true once `done` holds for the atom's value, false after the
- * timeout (src/features/commands/until.ts; a device's confirmation on the live channel).
+ * timeout (src/platform/commands/until.ts; a device's confirmation on the live channel).
  */
 export type CommandContext = {
   api: ApiClients;

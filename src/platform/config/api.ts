@@ -1,6 +1,5 @@
 import type { ApiClient, ApiResult } from "../../lib/api/client";
-import { CONFIG_PATH } from "../../../contract/config";
-import { ConfigResponseSchema, type Config } from "../switches/schemas";
+import { CONFIG_PATH, ConfigAnswerSchema, type Config } from "../../../contract/config";
 
 /** Path of the configuration on the general base (spec §7): the contract's. */
 export { CONFIG_PATH };
@@ -10,6 +9,6 @@ export { CONFIG_PATH };
  * Errors: ApiError (validation failure is kind "server").
  */
 export async function fetchConfig(general: ApiClient): Promise<ApiResult<Config>> {
-  const result = await general.get(CONFIG_PATH, { schema: ConfigResponseSchema });
+  const result = await general.get(CONFIG_PATH, { schema: ConfigAnswerSchema });
   return { ...result, data: result.data.item };
 }

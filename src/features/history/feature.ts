@@ -1,0 +1,6 @@
+import type { AppPart } from "../../platform/part";
+
+/** What the history feature brings to the app (src/platform/part.ts; listed in src/app/features.ts). */
+export const feature = {
+  name: "history",
+} satisfies AppPart;
