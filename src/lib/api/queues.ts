@@ -1,4 +1,4 @@
-import PQueue from "p-queue";
+import type PQueue from "p-queue";
 
 /**
  * Named request queues (spec §7): `helper` runs one call at a time (device commands: a switch, a
@@ -33,16 +33,21 @@ export type Queues = { run<T>(name: QueueName, job: () => Promise<T>, options?: 
 /**
  * Creates a set of named queues (p-queue: well-kept, tested concurrency limits). The app creates one
  * set for all its API clients, so `helper` runs one device command at a time whatever base it calls.
+ * p-queue is loaded with the first queued job (no call of the first screen is queued, so it stays out
+ * of it); jobs queued meanwhile keep their order, and their wait counts from when they were queued.
  */
 export function createQueues(now: () => number = () => performance.now()): Queues {
-  const queues: Record<QueueName, PQueue> = {
-    helper: new PQueue({ concurrency: QUEUE_CONCURRENCY.helper }),
-    task: new PQueue({ concurrency: QUEUE_CONCURRENCY.task }),
-  };
+  let loaded: Promise<Record<QueueName, PQueue>> | null = null;
+  const queuesOf = () =>
+    (loaded ??= import("p-queue").then(({ default: Queue }) => ({
+      helper: new Queue({ concurrency: QUEUE_CONCURRENCY.helper }),
+      task: new Queue({ concurrency: QUEUE_CONCURRENCY.task }),
+    })));
   return {
-    run: <T>(name: QueueName, job: () => Promise<T>, options: QueueJobOptions = {}): Promise<T> => {
+    run: async <T>(name: QueueName, job: () => Promise<T>, options: QueueJobOptions = {}): Promise<T> => {
       const queuedAt = now();
       const { maxWaitMs } = options;
+      const queues = await queuesOf();
       return queues[name].add(
         () => {
           if (maxWaitMs !== undefined && now() - queuedAt > maxWaitMs)
