@@ -7,6 +7,11 @@ import type { SessionResource } from "../lib/session/resource";
 import type { AppContext } from "../routes/-context";
 import type { AppRouter } from "./router";
 import { SESSION_RESOURCES } from "./sessionResources";
+import { SwitchDetailProvider } from "../platform/slots";
+import { FEATURES } from "./features";
+
+/** The parts' details on a switch (src/platform/slots), from the one list of the app's parts. */
+const SWITCH_DETAILS = FEATURES.flatMap((part) => (part.switchDetail ? [part.switchDetail] : []));
 import { startSessionData, type SessionData } from "./startup";
 
 /** Props of {@link LoggedInApp}; a `router` still loading suspends (boot.ts). */
@@ -45,7 +50,9 @@ export function LoggedInApp({ router: routerOrPromise, context }: LoggedInAppPro
   return (
     <>
       <SessionResources resources={SESSION_RESOURCES} api={api} onLoaded={handleLoaded} onError={handleError} />
-      <RouterProvider router={router} context={context} />
+      <SwitchDetailProvider value={SWITCH_DETAILS}>
+        <RouterProvider router={router} context={context} />
+      </SwitchDetailProvider>
     </>
   );
 }

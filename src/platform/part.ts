@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Sensor } from "../../contract/sensors";
 import type { PersistedPart } from "../lib/session/persisted";
 import type { SessionResource } from "../lib/session/resource";
+import type { SwitchDetailComponent } from "./slots";
 
 /** A tree of texts (a locale's part): every leaf a string. */
 export type StringTree = { readonly [key: string]: string | StringTree };
@@ -32,6 +33,8 @@ export type HomeSection = { readonly order: number };
  * - `sessionResources`: what a logged-in session loads over HTTP (spec §9), in the list's order.
  * - `persisted`: what is kept across reloads (spec §7).
  * - `home`: a section of the home screen (its component in the part's `home.ts`).
+ * - `switchDetail`: what the part shows on a switch of the switches screen (src/platform/slots), a
+ *   lazy component (the energy feature's power reading).
  */
 export type AppPart = {
   /** The folder's name (`src/features/<name>` or `src/platform/<name>`). */
@@ -40,4 +43,5 @@ export type AppPart = {
   readonly sessionResources?: readonly SessionResource[];
   readonly persisted?: readonly PersistedPart[];
   readonly home?: HomeSection;
+  readonly switchDetail?: SwitchDetailComponent;
 };

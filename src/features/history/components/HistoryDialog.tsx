@@ -1,17 +1,10 @@
-import { useModalDialog } from "../../../ui/useModalDialog";
 import { useAtomValue } from "jotai";
-import { X } from "lucide-react";
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiClient } from "../../../lib/api/client";
-import { dayOf, dayWindow, type HistoryItem } from "../../../../contract/history";
 import type { SensorKind } from "../../../../contract/sensors";
 import { readingParts, readingText, sensorReadingAtom } from "../../sensors";
-import { fetchDayHistory } from "../api";
-import { summarize } from "../summary";
-import { DatePicker } from "./DatePicker";
-import { HistoryChart } from "./HistoryChart";
-import "./history.css";
+import { SeriesHistoryDialog } from "./SeriesHistoryDialog";
 
 /** The sensor whose day is shown. */
 export type HistorySensor = { kind: SensorKind; place: string; label: string };
@@ -26,116 +19,32 @@ export type HistoryDialogProps = {
   onClose: () => void;
 };
 
-type Load = { state: "loading" } | { state: "error" } | { state: "done"; items: HistoryItem[] };
-
 /**
- * A sensor's chart of the day (spec §9 "History") in a modal dialog: the date picker
- * ('Dzisiaj' selects the current time), the lowest, highest and current value in large type, and the
- * uPlot chart of `GET /events/day` in 5-minute buckets over the day plus the hour before. Loading,
- * an empty day and a failed call each say so in Polish; 'Spróbuj ponownie' retries. Escape and
- * 'Zamknij' close it; it opens and closes with the modal animation of spec §9 (useModalDialog). Loaded
- * lazily with uPlot, in its own chunk.
+ * A sensor's chart of the day (spec §9 "History"): the {@link SeriesHistoryDialog} of its kind at its
+ * place, named by the kind ('Temperatura'), its values read as the sensor tile reads them, the live
+ * reading as the current value. Loaded lazily with uPlot, in its own chunk.
  */
 export function HistoryDialog({ sensor, general, open, onClose }: HistoryDialogProps) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage === "en" ? "en" : "pl";
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const [selected, setSelected] = useState(() => Date.now());
-  const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const { t } = useTranslation();
   const live = useAtomValue(sensorReadingAtom(sensor.kind, sensor.place));
-  const day = dayOf(selected);
-  const window = dayWindow(day);
-  const kindName = t(`sensors.kinds.${sensor.kind}`);
   const formatValue = useCallback(
     (value: number) =>
       readingText(readingParts(sensor.kind, value, { open: t("sensors.doorOpen"), closed: t("sensors.doorClosed") })),
     [sensor.kind, t],
   );
-
-  useModalDialog(dialogRef, open);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ state: "loading" });
-    fetchDayHistory(general, { day, events: [sensor.kind], devices: [sensor.place] }, controller.signal).then(
-      (items) => setLoad({ state: "done", items }),
-      () => {
-        if (!controller.signal.aborted) setLoad({ state: "error" });
-      },
-    );
-    return () => controller.abort();
-  }, [general, day, sensor.kind, sensor.place, attempt]);
-
-  const series = useMemo(() => {
-    const items = load.state === "done" ? load.items : [];
-    return {
-      times: items.map((i) => Date.parse(i.time)),
-      values: items.map((i) => i.value),
-      summary: summarize(items),
-    };
-  }, [load]);
-
-  const stat = (name: string, value: number | null, testId: string) => (
-    <div className="history__stat">
-      <dt>{name}</dt>
-      <dd data-testid={testId}>{value === null ? t("sensors.noReading") : formatValue(value)}</dd>
-    </div>
-  );
-
   return (
-    <dialog
-      ref={dialogRef}
-      className="history"
-      aria-labelledby={titleId}
+    <SeriesHistoryDialog
+      series={{
+        event: sensor.kind,
+        device: sensor.place,
+        kindName: t(`sensors.kinds.${sensor.kind}`),
+        label: sensor.label,
+        formatValue,
+        current: live?.value ?? null,
+      }}
+      general={general}
+      open={open}
       onClose={onClose}
-      onCancel={onClose}
-      data-testid="history-dialog"
-    >
-      <div className="history__box">
-        <div className="history__head">
-          <h2 id={titleId} className="history__title">
-            {t("history.title", { kind: kindName, label: sensor.label })}
-          </h2>
-          <button type="button" className="button history__close" onClick={onClose}>
-            <X aria-hidden="true" /> {t("history.close")}
-          </button>
-        </div>
-        <DatePicker value={selected} onChange={setSelected} locale={locale} />
-        <dl className="history__stats">
-          {stat(t("history.min"), series.summary.min, "history-min")}
-          {stat(t("history.max"), series.summary.max, "history-max")}
-          {stat(t("history.current"), live?.value ?? null, "history-current")}
-        </dl>
-        {load.state === "loading" && <p className="history__note">{t("history.loading")}</p>}
-        {load.state === "error" && (
-          <p className="history__note" role="alert">
-            {t("history.failed")}{" "}
-            <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
-              {t("history.retry")}
-            </button>
-          </p>
-        )}
-        {load.state === "done" && load.items.length === 0 && <p className="history__note">{t("history.empty")}</p>}
-        {load.state === "done" && load.items.length > 0 && window && (
-          <HistoryChart
-            times={series.times}
-            values={series.values}
-            from={window.from}
-            to={window.to}
-            name={kindName}
-            formatValue={formatValue}
-            locale={locale}
-            label={t("history.chartLabel", {
-              kind: kindName,
-              label: sensor.label,
-              min: series.summary.min === null ? "" : formatValue(series.summary.min),
-              max: series.summary.max === null ? "" : formatValue(series.summary.max),
-            })}
-          />
-        )}
-      </div>
-    </dialog>
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useAtomValue } from "jotai";
 import { Pencil, SquareTerminal } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SwitchDetails } from "../../../platform/slots";
 import { switchesAtom } from "../atoms";
 import type { SwitchEntry } from "../list";
 import { SwitchEditForm } from "./SwitchEditForm";
@@ -16,7 +17,7 @@ export type SwitchEntryItemProps = { entry: SwitchEntry };
  * when this is where the screen marks it (see switchesScreen), and either its live state (an item
  * 'name') or one line per relay listed for it ('name/relay'), each a switch control, and a pencil
  * button that opens the form editing its label and purpose (loaded from the hub as it opens), and a terminal button that opens its
- * Tasmota console (TasmotaConsole).
+ * Tasmota console (TasmotaConsole); below, what other parts show about the switch (SwitchDetails: its power reading).
  */
 export function SwitchEntryItem({ entry }: SwitchEntryItemProps) {
   const { t } = useTranslation();
@@ -70,6 +71,7 @@ export function SwitchEntryItem({ entry }: SwitchEntryItemProps) {
         <SwitchEditForm name={definition.name} label={definition.label} onDone={() => setEditing(false)} />
       )}
       {consoleOpen && definition && <TasmotaConsole name={definition.name} label={entry.label} />}
+      <SwitchDetails name={entry.name} label={entry.label} />
       {!whole && (
         <ul className="switch-entry__relays" aria-label={entry.label}>
           {entry.relays.map((relay) => (

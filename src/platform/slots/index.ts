@@ -1,0 +1,7 @@
+/** Slots a feature fills in another's screen without importing it (declared in src/platform/part.ts, provided by the app). */
+export {
+  SwitchDetails,
+  SwitchDetailProvider,
+  type SwitchDetailComponent,
+  type SwitchDetailProps,
+} from "./switchDetail";
