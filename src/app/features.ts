@@ -1,5 +1,6 @@
 import { feature as automations } from "../features/automations/feature";
 import { feature as calendar } from "../features/calendar/feature";
+import { feature as energy } from "../features/energy/feature";
 import { feature as cameras } from "../features/cameras/feature";
 import { feature as car } from "../features/car/feature";
 import { feature as climate } from "../features/climate/feature";
@@ -54,6 +55,7 @@ export const PARTS = [
   ir,
   automations,
   pv,
+  energy,
 ] as const;
 
 /** {@link PARTS} as plain declarations. */
