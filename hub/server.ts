@@ -47,6 +47,9 @@ import { listenHttps } from "./tls/https-server";
 import { certificateServes } from "./tls/names";
 import { installHealthCheck, installHttpsRedirect } from "./tls/redirect";
 
+/** The longest the hub waits at start for the broker to confirm its subscriptions, ms. */
+const SUBSCRIPTIONS_WAIT_MS = 5_000;
+
 export interface HubOptions {
   port: number;
   host: string;
@@ -303,6 +306,12 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     if (embedded) await app.register(mqttWebSocketRoute({ auth, broker: embedded, connections: sessionHolds, log }));
 
     try {
+      // Every domain's subscriptions in place before the hub says it is ready (a device message sent
+      // right after start is not missed); a broker that does not answer within 5 s only delays it.
+      await Promise.race([
+        link.subscriptionsSettled?.(),
+        new Promise((resolve) => setTimeout(resolve, SUBSCRIPTIONS_WAIT_MS).unref()),
+      ]);
       await app.listen({ port: options.port, host: options.host });
     } catch (error) {
       if (error instanceof Error && "code" in error && error.code === "EADDRINUSE") {

@@ -186,6 +186,8 @@ export async function startEmbeddedBroker(options: {
     filter: string;
     deliver: (packet: { topic: string; payload: Buffer | string }, cb: () => void) => void;
   }[] = [];
+  /** Subscriptions Aedes has not confirmed yet (subscriptionsSettled). */
+  const pendingSubscriptions: Promise<void>[] = [];
 
   return {
     description: `embedded (WebSocket${tcpPort === null ? "" : ` + TCP :${tcpPort}`}${tlsPort === null ? "" : ` + TLS :${tlsPort}`}${tcpPort === null && tlsPort === null ? " only" : ""})`,
@@ -234,7 +236,10 @@ export async function startEmbeddedBroker(options: {
         cb();
       };
       handlers.push({ filter: topicFilter, deliver });
-      broker.subscribe(topicFilter, deliver, () => undefined);
+      pendingSubscriptions.push(new Promise<void>((resolve) => broker.subscribe(topicFilter, deliver, resolve)));
+    },
+    async subscriptionsSettled() {
+      while (pendingSubscriptions.length > 0) await Promise.all(pendingSubscriptions.splice(0));
     },
     async close() {
       access.close();

@@ -41,6 +41,8 @@ export async function connectExternalBroker(options: {
     queueQoSZero: false,
   });
   const handlers: { filter: string; handler: MessageHandler }[] = [];
+  /** SUBACKs not yet received (subscriptionsSettled). */
+  const pendingSubscriptions: Promise<void>[] = [];
   client.on("message", (topic, payload) => {
     for (const { filter, handler } of handlers) {
       if (!matches(filter, topic)) continue;
@@ -109,9 +111,17 @@ export async function connectExternalBroker(options: {
     },
     subscribe(topicFilter: string, handler: MessageHandler) {
       handlers.push({ filter: topicFilter, handler });
-      client.subscribe(topicFilter, { qos: 0 }, (error) => {
-        if (error) log.warn({ err: error.message, topicFilter }, "external subscribe failed");
-      });
+      pendingSubscriptions.push(
+        new Promise<void>((resolve) =>
+          client.subscribe(topicFilter, { qos: 0 }, (error) => {
+            if (error) log.warn({ err: error.message, topicFilter }, "external subscribe failed");
+            resolve();
+          }),
+        ),
+      );
+    },
+    async subscriptionsSettled() {
+      while (pendingSubscriptions.length > 0) await Promise.all(pendingSubscriptions.splice(0));
     },
     async close() {
       await client.endAsync();

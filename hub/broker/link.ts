@@ -17,6 +17,12 @@ export interface BrokerLink {
   publish(topic: string, payload: string | Buffer, options: PublishOptions): void;
   subscribe(topicFilter: string, handler: MessageHandler): void;
   /**
+   * Resolves once every subscription made so far is in place at the broker (an external broker's
+   * SUBACKs; a failed one is logged and counts as settled). The hub waits for it before it reports
+   * ready, so a device message published after start is not missed.
+   */
+  subscriptionsSettled?(): Promise<void>;
+  /**
    * Sends a device command now (DESIGN.md §5: never queued, never replayed): QoS 1, not retained.
    * Resolves once the broker has it (the embedded broker's callback, an external broker's PUBACK).
    * Rejects with {@link BrokerLinkDownError} when the broker is not connected, and when an external
