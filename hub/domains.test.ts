@@ -12,12 +12,14 @@ import {
 } from "../contract/automations";
 import { ErrorBodySchema } from "../contract/envelope";
 import { IR_SEND_PATH } from "../contract/ir";
+import { DEVICES_PATH, DevicesAnswerSchema } from "../contract/devices";
 import { DEFAULT_API_BASES } from "../contract/paths";
 import { PV_LOGS_PATH } from "../contract/pv";
 import { NAMESPACE_ROOTS } from "../contract/topics";
+import { demoHouseholdText } from "../scripts/demo-household";
 import { startMosquitto, type TestMosquitto } from "../tests/e2e/support/mosquitto";
 import { apiBaseTable, API_BASE_DOMAINS } from "./api-bases";
-import { householdSchemaOf, migrationsOf, type HubDomain } from "./core/domain";
+import { demoHouseholdOf, householdSchemaOf, migrationsOf, type HubDomain } from "./core/domain";
 import { HUB_DOMAINS, openDb } from "./domains";
 import { DEMO_HOUSEHOLD_PATH, parseHousehold } from "./household/load";
 import { HouseholdSchema, type Household } from "./household/schema";
@@ -184,6 +186,25 @@ describe("the demo household and the simulator come from the same declarations",
     }
   });
 
+  it("household/demo.json holds exactly the demo household the declarations build (npm run demo-household writes it)", async () => {
+    expect(readFileSync(DEMO_HOUSEHOLD_PATH, "utf8")).toBe(await demoHouseholdText());
+  });
+
+  it("each domain's demo household has only sections of its own, and a list without a domain has none of them", () => {
+    for (const domain of HUB_DOMAINS)
+      for (const section of Object.keys(domain.demo?.household ?? {}))
+        expect({ domain: domain.name, section, own: section in (domain.household ?? {}) }).toEqual({
+          domain: domain.name,
+          section,
+          own: true,
+        });
+    const all = Object.keys(demoHouseholdOf(HUB_DOMAINS));
+    expect(all).toEqual(expect.arrayContaining(["sensors", "switches", "garage", "ir", "heater", "ac"]));
+    expect(Object.keys(demoHouseholdOf(without("garage", "climate"))).sort()).toEqual(
+      all.filter((section) => !["garage", "heater", "ac"].includes(section)).sort(),
+    );
+  });
+
   it("a domain adding messages to another domain's demo device adds them to one that domain simulates", () => {
     const simulated = new Set(HUB_DOMAINS.flatMap((domain) => domain.demo?.simulates ?? []));
     for (const domain of HUB_DOMAINS)
@@ -283,6 +304,33 @@ describe("a domain missing from the list is absent everywhere", () => {
     expect(tables).not.toContain("pv_logs");
     expect(tables).toContain("switch_edits");
   }, 30_000);
+
+  it("a demo hub without the garage domain has none of its demo household: its doors' devices are not listed, its section is ignored with a warning", async () => {
+    const listed = async (hub: TestHub) => {
+      const cookie = await login(hub);
+      const response = await call(hub, "GET", `${DEFAULT_API_BASES.general}${DEVICES_PATH}`, { cookie });
+      expect(response.status).toBe(200);
+      return (await jsonOf(response, DevicesAnswerSchema)).items.map((item) => item.id);
+    };
+    const full = await startTestHub();
+    cleanups.push(() => full.cleanup());
+    expect(await listed(full)).toEqual(expect.arrayContaining(["tasmota:garaz", "tasmota:brama", "tasmota:listwa"]));
+
+    const log: string[] = [];
+    const hub = await startTestHub({
+      domains: without("garage"),
+      logLevel: "warn",
+      logStream: { write: (line) => void log.push(line) },
+    });
+    cleanups.push(() => hub.cleanup());
+    const ids = await listed(hub);
+    expect(ids).toContain("tasmota:listwa");
+    expect(ids).not.toContain("tasmota:garaz");
+    expect(ids).not.toContain("tasmota:brama");
+    expect(log.some((line) => line.includes('"section":"garage"') && line.includes("household section ignored"))).toBe(
+      true,
+    );
+  });
 
   it("the route table of a list without a domain has none of its route sets", () => {
     const table = apiBaseTable(without("cameras"));

@@ -2,15 +2,8 @@ import { defineDomain } from "../core/domain";
 import type { Migration } from "../core/db";
 import { brokerLimits } from "../broker/limits";
 import { SENSORS_SECTIONS } from "../household/schema";
-import {
-  tasmotaBh1750,
-  tasmotaBme280,
-  tasmotaDs18b20,
-  tasmotaSds011,
-  zigbeeContactSensor,
-  zigbeeWeatherSensor,
-} from "../simulator/devices";
 import { startBridge } from "./bridge";
+import { bridgeDemo } from "./demo";
 import { bridgeRoutes } from "./routes";
 
 /** The embedded broker's device users (hub/broker/mqtt-users.ts); migration 8 (gps) widens its kinds. */
@@ -44,18 +37,7 @@ export const bridgeDomain = defineDomain({
   migrations: MIGRATIONS,
   topicRoots: ["sensor", "availability", "tasmota"],
   automation: { triggers: ["threshold", "door"] },
-  demo: {
-    devices: (random) => [
-      tasmotaBme280("balkon", random),
-      zigbeeWeatherSensor("czujnik_ogrod", random, false),
-      tasmotaDs18b20("piwnica", random),
-      zigbeeWeatherSensor("salon", random, true),
-      tasmotaBh1750("czujnik_swiatla", random),
-      zigbeeContactSensor("drzwi_wejsciowe", random),
-      tasmotaSds011("powietrze", random),
-    ],
-    simulates: ["balkon", "czujnik_ogrod", "piwnica", "salon", "czujnik_swiatla", "drzwi_wejsciowe", "powietrze"],
-  },
+  demo: bridgeDemo,
   start: ({ link, household, log, known, router, options, brokerLimitStats }) => {
     const bridge = startBridge(link, household, log, { known, limits: brokerLimits(options.mqttLimits), router });
     return {

@@ -1,4 +1,4 @@
-import { defineDomain } from "../core/domain";
+import { defineDomain, type HouseholdSections } from "../core/domain";
 import type { Migration } from "../core/db";
 import { CAMERAS_SECTIONS } from "../household/schema";
 import { startSimulatedIpCameras } from "../simulator/ip-cameras";
@@ -29,6 +29,32 @@ const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/** The cameras (drawn by the hub: source `demo`) and the doorbell at the gate of the demo household. */
+const DEMO_HOUSEHOLD = {
+  cameras: [
+    {
+      id: "zoom",
+      label: "Furtka (zbliżenie)",
+      hls: true,
+      mjpeg: true,
+      mobile: true,
+      scaling: "cover",
+      source: { type: "demo", hue: 210 },
+      ptz: true,
+    },
+    { id: "brama", label: "Brama wjazdowa", hls: true, mjpeg: true, source: { type: "demo", hue: 30 } },
+    {
+      id: "ogrod",
+      label: "Ogród",
+      mjpeg: true,
+      blackAndWhite: true,
+      scaling: "contain",
+      source: { type: "demo", hue: 120 },
+    },
+  ],
+  doorbell: { type: "zigbee2mqtt", device: "dzwonek_brama", action: "single" },
+} satisfies HouseholdSections<typeof CAMERAS_SECTIONS>;
+
 /**
  * The cameras and the doorbell (docs/contract.md "Cameras"): three route sets, the camera bases v1
  * and v5 and the cameras' config on the general API (cameras/start.ts). In demo mode with the
@@ -43,8 +69,9 @@ export const camerasDomain = defineDomain({
   topicRoots: ["camera", "doorbell"],
   automation: { triggers: ["doorbell"] },
   demo: {
+    household: DEMO_HOUSEHOLD,
     start: ({ household, log }) => startSimulatedIpCameras(household.cameras ?? [], log),
-    simulates: ["dzwonek_brama"],
+    simulates: [DEMO_HOUSEHOLD.doorbell.device],
   },
   start: ({ household, db, link, log, sessions, options, router }) => {
     const cameras = startCameras({

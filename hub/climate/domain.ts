@@ -1,5 +1,5 @@
 import { registerAcExecutor, registerHeaterExecutor } from "../automations/device-executors";
-import { defineDomain } from "../core/domain";
+import { defineDomain, type HouseholdSections } from "../core/domain";
 import type { Migration } from "../core/db";
 import { CLIMATE_SECTIONS } from "../household/schema";
 import { tasmotaHvacBlaster } from "../simulator/climate";
@@ -27,6 +27,22 @@ const MIGRATIONS: readonly Migration[] = [
 ];
 
 /**
+ * The heater and the AC unit of the demo household: the heater is driven by the demo's switch
+ * `grzejnik` (switches/domain.ts), the AC by a Tasmota IR blaster of its own.
+ */
+const DEMO_HOUSEHOLD = {
+  heater: {
+    label: "Ogrzewanie",
+    room: "Salon",
+    switch: "grzejnik",
+    sensor: "salon-temp",
+    temperature: 21,
+    mode: "off",
+  },
+  ac: [{ id: "salon", label: "Klimatyzacja", room: "Salon", device: "klima_salon", vendor: "COOLIX" }],
+} satisfies HouseholdSections<typeof CLIMATE_SECTIONS>;
+
+/**
  * The heater (a household switch's relay driven by the hub's thermostat) and the AC units (Tasmota
  * IRHVAC) (docs/contract.md "Climate"); the automation actions `heater` and `ac`.
  */
@@ -37,7 +53,11 @@ export const climateDomain = defineDomain({
   migrations: MIGRATIONS,
   topicRoots: ["heater", "ac"],
   automation: { actions: ["heater", "ac"] },
-  demo: { devices: () => [tasmotaHvacBlaster("klima_salon")], simulates: ["klima_salon"] },
+  demo: {
+    household: DEMO_HOUSEHOLD,
+    devices: () => DEMO_HOUSEHOLD.ac.map((unit) => tasmotaHvacBlaster(unit.device)),
+    simulates: DEMO_HOUSEHOLD.ac.map((unit) => unit.device),
+  },
   start: ({ commandLink, household, db, log, actions, get }) => {
     const heater = new HeaterService(
       commandLink,

@@ -72,17 +72,29 @@ export interface DemoContext {
 }
 
 /**
- * A domain's demo devices: the devices its sections of the demo household (household/demo.json)
- * name, simulated. `devices` are published each simulator round (simulator/simulator.ts); `start`
- * runs the ones that live on their own (shutters, IP cameras) just before the domain starts.
+ * The household file's sections `H` as written in JSON (valibot input: defaults may be left out):
+ * what a domain's demo household declares.
+ */
+export type HouseholdSections<H extends v.ObjectEntries> = v.InferInput<v.ObjectSchema<H, undefined>>;
+
+/**
+ * A domain's part of the demo household and its devices, simulated. `household` is its sections of
+ * the demo household (the demo household is the merge of every domain's: {@link demoHouseholdOf};
+ * household/demo.json is written from it by scripts/demo-household.ts). `devices` are published
+ * each simulator round (simulator/simulator.ts); `start` runs the ones that live on their own
+ * (shutters, IP cameras) just before the domain starts. Both are built from `household` where the
+ * section says what the device is (a switch's relays, a shutter, a tracker), else from a list of
+ * models kept beside it (a sensor's BME280 or SDS011).
  * `simulates` names every device this declaration simulates (Tasmota topics, Zigbee2MQTT names,
- * OwnTracks devices), also those its own `start` simulates in demo mode (the doorbell); the test of
- * hub/domains.test.ts holds it equal to the devices its demo household sections name.
+ * OwnTracks devices), also those its own `start` simulates in demo mode (the doorbell): computed
+ * from `household`, the devices its sections name (hub/domains.test.ts holds both equal, and the
+ * simulator publishing each).
  * `adds` names the devices of other domains' sections its `devices` publish more messages for (a
  * family read from a device another domain declares: the power meter of a switch's plug); the test
  * holds each of them simulated by another domain.
  */
-export interface DomainDemo {
+export interface DomainDemo<H extends v.ObjectEntries = v.ObjectEntries> {
+  readonly household?: HouseholdSections<H>;
   devices?(random: () => number): SimDevice[];
   start?(context: DemoContext): Promise<{ stop: Cleanup }> | { stop: Cleanup };
   readonly simulates: readonly string[];
@@ -91,15 +103,16 @@ export interface DomainDemo {
 
 /**
  * One hub domain (hub/<domain>/domain.ts), declaring everything it brings: the hub is built from the
- * ordered list of hub/domains.ts. `S` is the service it hands to the domains after it.
+ * ordered list of hub/domains.ts. `S` is the service it hands to the domains after it; `H` the
+ * entries of its household sections.
  */
-export interface HubDomain<S = unknown> {
+export interface HubDomain<S = unknown, H extends v.ObjectEntries = v.ObjectEntries> {
   /** Its name (its folder under hub/). */
   readonly name: string;
   /** Its route sets and the API bases (contract/paths.ts DEFAULT_API_BASES) each is served under. */
   readonly routes?: Readonly<Record<string, readonly ApiBaseName[]>>;
   /** Its sections of the household file (valibot entries of household/schema.ts). */
-  readonly household?: v.ObjectEntries;
+  readonly household?: H;
   /** Its SQLite migrations (core/db.ts): each with its version and its place in the hub's one applied order. */
   readonly migrations?: readonly Migration[];
   /** The first topic levels it publishes on the live channel (contract/topics.ts NAMESPACE_ROOTS). */
@@ -112,7 +125,7 @@ export interface HubDomain<S = unknown> {
     readonly actions?: readonly AutomationActionKind[];
     readonly triggers?: readonly AutomationTriggerType[];
   };
-  readonly demo?: DomainDemo;
+  readonly demo?: DomainDemo<H>;
   /** The series it adds to the history (history/contribution.ts), recorded and answered by the history domain. */
   readonly history?: HistoryDeclaration;
   /** Builds its services; may throw (the hub then does not start and closes what started). */
@@ -153,8 +166,27 @@ export function demoDevicesOf(domains: readonly HubDomain[], random: () => numbe
 }
 
 /**
- * Declares a domain with its service type inferred from `start`.
+ * The demo household of `domains`: the merge of their `demo.household` sections, in list order
+ * (household/demo.json holds it for the full list of hub/domains.ts).
+ * @throws Error when a domain's demo household has a section it does not declare, or two domains
+ *   give the same section.
  */
-export function defineDomain<S>(domain: HubDomain<S>): HubDomain<S> {
+export function demoHouseholdOf(domains: readonly HubDomain[]): Record<string, unknown> {
+  const household: Record<string, unknown> = {};
+  for (const domain of domains)
+    for (const [key, section] of Object.entries(domain.demo?.household ?? {})) {
+      if (!(key in (domain.household ?? {})))
+        throw new Error(`demo household section ${key} is not a section of domain ${domain.name}`);
+      if (key in household) throw new Error(`demo household section ${key} given twice (domain ${domain.name})`);
+      household[key] = section;
+    }
+  return household;
+}
+
+/**
+ * Declares a domain with its service type inferred from `start` and its household sections'
+ * entries from `household` (which type its `demo.household`).
+ */
+export function defineDomain<S, H extends v.ObjectEntries = v.ObjectEntries>(domain: HubDomain<S, H>): HubDomain<S, H> {
   return domain;
 }

@@ -1,5 +1,5 @@
 import { registerGarageExecutor } from "../automations/executors";
-import { defineDomain } from "../core/domain";
+import { defineDomain, type HouseholdSections } from "../core/domain";
 import { GARAGE_SECTIONS } from "../household/schema";
 import { settingsDomain } from "../settings/domain";
 import { startTasmotaShutter } from "../simulator/shutter";
@@ -8,8 +8,16 @@ import { startGarageLight } from "./light";
 import { garageRoutes } from "./routes";
 import { GarageService } from "./service";
 
-/** Tasmota topics of the demo household's garage door and gate shutters (household/demo.json `garage`). */
-const DEMO_SHUTTERS = ["garaz", "brama"] as const;
+/** The garage door and the gate of the demo household. */
+const DEMO_HOUSEHOLD = {
+  garage: [
+    { door: "garage", label: "Brama garażowa", room: "Garaż", device: "garaz", shutter: 1 },
+    { door: "gate", label: "Brama wjazdowa", room: "Garaż", device: "brama", shutter: 1 },
+  ],
+} satisfies HouseholdSections<typeof GARAGE_SECTIONS>;
+
+/** Tasmota topics of the demo household's garage door and gate shutters. */
+const DEMO_SHUTTERS = [...new Set(DEMO_HOUSEHOLD.garage.map((door) => door.device))];
 
 /**
  * The garage door and the gate (the garage base, docs/contract.md "Garage"): Tasmota shutters, the
@@ -22,6 +30,7 @@ export const garageDomain = defineDomain({
   topicRoots: ["garage"],
   automation: { actions: ["garage"] },
   demo: {
+    household: DEMO_HOUSEHOLD,
     // One travel step every min(500, interval) ms: full travel (12 steps) 6 s by default, shorter in tests.
     start: ({ link, log, intervalMs }) => {
       const shutters = DEMO_SHUTTERS.map((name) =>

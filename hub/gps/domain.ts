@@ -1,4 +1,4 @@
-import { defineDomain } from "../core/domain";
+import { defineDomain, type HouseholdSections } from "../core/domain";
 import type { Migration } from "../core/db";
 import { GPS_SECTIONS } from "../household/schema";
 import { ownTracksCat } from "../simulator/cat-tracker";
@@ -42,6 +42,17 @@ const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/** The GPS section of the demo household: the cat Mruczek's tracker (OwnTracks user `kot`, device `mruczek`). */
+const DEMO_HOUSEHOLD = {
+  gps: { home: DEMO_HOME, radiusM: 60, trackers: [{ id: "mruczek", label: "Mruczek", owntracks: "kot/mruczek" }] },
+} satisfies HouseholdSections<typeof GPS_SECTIONS>;
+
+/** The OwnTracks user and device of each demo tracker (`owntracks` is `<user>/<device>`). */
+const DEMO_TRACKERS = DEMO_HOUSEHOLD.gps.trackers.map((tracker) => {
+  const [user = "", device = ""] = tracker.owntracks.split("/");
+  return { user, device };
+});
+
 /** The GPS cat tracker (docs/contract.md "GPS"): OwnTracks positions, the track, home and the notifications switch. */
 export const gpsDomain = defineDomain({
   name: "gps",
@@ -50,8 +61,10 @@ export const gpsDomain = defineDomain({
   migrations: MIGRATIONS,
   topicRoots: ["gps"],
   demo: {
-    devices: (random) => [ownTracksCat({ user: "kot", device: "mruczek", home: DEMO_HOME, random })],
-    simulates: ["mruczek"],
+    household: DEMO_HOUSEHOLD,
+    devices: (random) =>
+      DEMO_TRACKERS.map(({ user, device }) => ownTracksCat({ user, device, home: DEMO_HOUSEHOLD.gps.home, random })),
+    simulates: DEMO_TRACKERS.map(({ device }) => device),
   },
   start: ({ link, household, db, log, router }) => {
     const gps = new GpsService(link, household.gps, new GpsStore(db), log).start(router);

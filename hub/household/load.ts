@@ -2,10 +2,16 @@ import * as v from "valibot";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { demoHouseholdOf } from "../core/domain";
+import { HUB_DOMAINS } from "../domains";
 import { findJsonSyntaxFault } from "./json-syntax";
 import { HouseholdSchema, type Household } from "./schema";
 
-/** The built-in demo household (Polish labels), used in demo mode when no file is configured. */
+/**
+ * The built-in demo household (Polish labels) as a file: what the declarations of hub/domains.ts
+ * build (core/domain.ts demoHouseholdOf), written by `npm run demo-household` for the tests, e2e
+ * specs and benches that read it; the hub itself builds it from the declarations.
+ */
 export const DEMO_HOUSEHOLD_PATH = fileURLToPath(new URL("./demo.json", import.meta.url));
 
 /**
@@ -100,10 +106,12 @@ export function parseHousehold(
 
 /**
  * Loads the household: `configPath` (HUB_CONFIG) when given (must exist), else
- * `<dataDir>/household.json` when present, else the demo household in demo mode, else an empty
- * household. Only the `sections` given are read (default: all, HouseholdSchema's); `ignored` names
- * the file's sections of domains this hub runs without. Throws HouseholdConfigError on a missing
- * configured file or malformed content.
+ * `<dataDir>/household.json` when present, else in demo mode the demo household of every domain
+ * of hub/domains.ts (core/domain.ts demoHouseholdOf; `path` is then DEMO_HOUSEHOLD_PATH, the file
+ * holding the same), else an empty household. Only the `sections` given are read (default: all,
+ * HouseholdSchema's); `ignored` names the sections of the file or demo household that belong to
+ * domains this hub runs without. Throws HouseholdConfigError on a missing configured file or
+ * malformed content.
  */
 export function loadHousehold(options: {
   configPath?: string | undefined;
@@ -115,19 +123,19 @@ export function loadHousehold(options: {
   path: string | null;
   ignored: string[];
 } {
-  const candidates: string[] = [];
+  let path: string | undefined;
+  let demo = false;
   if (options.configPath) {
     if (!existsSync(options.configPath))
       throw new HouseholdConfigError(`${options.configPath}: file not found (HUB_CONFIG)`);
-    candidates.push(options.configPath);
+    path = options.configPath;
   } else {
     const inData = join(options.dataDir, "household.json");
-    if (existsSync(inData)) candidates.push(inData);
-    else if (options.demo) candidates.push(DEMO_HOUSEHOLD_PATH);
+    if (existsSync(inData)) path = inData;
+    else if (options.demo) [path, demo] = [DEMO_HOUSEHOLD_PATH, true];
   }
-  const path = candidates[0];
   if (path === undefined) return { household: v.parse(HouseholdSchema, {}), path: null, ignored: [] };
-  const text = readFileSync(path, "utf8");
+  const text = demo ? JSON.stringify(demoHouseholdOf(HUB_DOMAINS)) : readFileSync(path, "utf8");
   const household = parseHousehold(text, path, options.sections);
   return { household, path, ignored: options.sections ? ignoredSections(JSON.parse(text), options.sections) : [] };
 }

@@ -1,5 +1,5 @@
 import { registerIrExecutor } from "../automations/device-executors";
-import { defineDomain } from "../core/domain";
+import { defineDomain, type HouseholdSections } from "../core/domain";
 import type { Migration } from "../core/db";
 import { IR_SECTIONS } from "../household/schema";
 import { tasmotaIrBlaster } from "../simulator/ir";
@@ -25,6 +25,11 @@ const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/** The IR blaster of the demo household. */
+const DEMO_HOUSEHOLD = {
+  ir: [{ device: "pilot_salon", label: "Pilot w salonie", room: "Salon" }],
+} satisfies HouseholdSections<typeof IR_SECTIONS>;
+
 /** The IR blasters (docs/contract.md "Infrared remotes"): learning and sending codes; the automation action `ir`. */
 export const irDomain = defineDomain({
   name: "ir",
@@ -33,7 +38,11 @@ export const irDomain = defineDomain({
   migrations: MIGRATIONS,
   topicRoots: ["ir", "features"],
   automation: { actions: ["ir"] },
-  demo: { devices: () => [tasmotaIrBlaster("pilot_salon")], simulates: ["pilot_salon"] },
+  demo: {
+    household: DEMO_HOUSEHOLD,
+    devices: () => DEMO_HOUSEHOLD.ir.map((blaster) => tasmotaIrBlaster(blaster.device)),
+    simulates: DEMO_HOUSEHOLD.ir.map((blaster) => blaster.device),
+  },
   start: ({ household, commandLink, db, log, router, actions }) => {
     const ir = new IrService(household.ir ?? [], commandLink, new IrStore(db), log).start(router);
     registerIrExecutor(actions, { ir });

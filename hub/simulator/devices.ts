@@ -278,5 +278,5 @@ export function tasmotaSwitch(name: string, relays: number, random: () => number
   };
 }
 
-/** Home of the demo household (household/demo.json `gps.home`): a house with a garden near Warsaw. */
+/** Home of the demo household (its `gps.home`, gps/domain.ts): a house with a garden near Warsaw. */
 export const DEMO_HOME = { lat: 52.16425, lon: 21.07853 } as const;
