@@ -2,7 +2,7 @@ import { ACCESS_SET, type Capability, type Device } from "../../contract/devices
 import { sendDeviceCommands, type DeviceCommand } from "../broker/commands";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
-import { encodeCommand, type CapabilityValue } from "./encode";
+import { encodeCommands, type CapabilityValue, type EncodableStep, type SourceCommand } from "./encode";
 import type { DeviceRegistry } from "./registry";
 
 /** Which capability of a device a command sets: its `name` (or `property`), and its endpoint when several have that name. */
@@ -10,6 +10,14 @@ export interface CapabilityRef {
   property: string;
   endpoint?: string | undefined;
 }
+
+/** One value of {@link DeviceCommands.setMany}: the capability `ref` names, set to `value`. */
+export interface CapabilitySet extends CapabilityRef {
+  value: unknown;
+}
+
+/** One step of {@link DeviceCommands.setMany}: a capability's value, or a source's own command (encode.ts SourceCommand). */
+export type DeviceStep = CapabilitySet | SourceCommand;
 
 /** Longest text value a `text` capability is set to. */
 const MAX_TEXT = 256;
@@ -128,15 +136,51 @@ export class DeviceCommands {
    *   DEVICE_UNREACHABLE (the device is offline, or the broker cannot take it now; nothing is sent).
    */
   async set(id: string, ref: CapabilityRef, value: unknown): Promise<DeviceCommand> {
-    const device = this.registry.get(id);
-    if (!device) throw new HubError("NOT_FOUND", "no such device");
-    const capability = findCapability(device, ref);
-    if (((capability.access ?? 0) & ACCESS_SET) === 0)
-      throw new HubError("NOT_SUPPORTED", `${capability.name ?? ref.property} of ${device.id} cannot be set`);
-    const command = encodeCommand(device, capability, checkValue(capability, value));
-    if (device.availability === "offline")
-      throw new HubError("DEVICE_UNREACHABLE", `the device ${device.name} is offline: nothing was sent`);
-    await sendDeviceCommands(this.link, [command]);
+    const [command] = await this.setMany(id, [{ ...ref, value }]);
+    if (command === undefined) throw new HubError("INTERNAL", "no command was encoded");
     return command;
   }
+
+  /**
+   * Sends `steps` to device `id` as one command, in order; resolves with the device commands sent.
+   * Every step is checked first (a capability as {@link set}; a source command must be of the
+   * device's source and name a cover's endpoint on it that can be set), then the device's
+   * availability; only then is anything sent (encode.ts encodeCommands: on Tasmota one message per
+   * step, on Zigbee2MQTT one `/set` with every value). The broker refusing midway stops the rest.
+   * @throws HubError as {@link set}; BAD_REQUEST for no steps; NOT_SUPPORTED for a source command
+   *   the device cannot take.
+   */
+  async setMany(id: string, steps: readonly DeviceStep[]): Promise<DeviceCommand[]> {
+    const device = this.registry.get(id);
+    if (!device) throw new HubError("NOT_FOUND", "no such device");
+    if (steps.length === 0) throw new HubError("BAD_REQUEST", "nothing to set");
+    const checked = steps.map((step): EncodableStep => {
+      if ("source" in step) {
+        if (step.source !== device.source)
+          throw new HubError("NOT_SUPPORTED", `${device.id} takes no ${step.source} command`);
+        const cover = settableCapability(device, { property: "state", endpoint: step.endpoint });
+        if (!/^Shutter\d$/.test(cover.property ?? ""))
+          throw new HubError("NOT_SUPPORTED", `${step.endpoint} of ${device.id} is not a shutter`);
+        return { command: step };
+      }
+      const capability = settableCapability(device, step);
+      return { capability, value: checkValue(capability, step.value) };
+    });
+    const commands = encodeCommands(device, checked);
+    if (device.availability === "offline")
+      throw new HubError("DEVICE_UNREACHABLE", `the device ${device.name} is offline: nothing was sent`);
+    await sendDeviceCommands(this.link, commands);
+    return commands;
+  }
+}
+
+/**
+ * {@link findCapability}, when its `access` lets it be set.
+ * @throws HubError as findCapability; NOT_SUPPORTED for a read-only capability.
+ */
+function settableCapability(device: Device, ref: CapabilityRef): Capability {
+  const capability = findCapability(device, ref);
+  if (((capability.access ?? 0) & ACCESS_SET) === 0)
+    throw new HubError("NOT_SUPPORTED", `${capability.name ?? ref.property} of ${device.id} cannot be set`);
+  return capability;
 }

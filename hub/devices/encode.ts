@@ -58,3 +58,48 @@ export function encodeCommand(device: Device, capability: Capability, value: Cap
     ? tasmotaCommand(device, capability, value)
     : zigbee2mqttCommand(device, capability, value);
 }
+
+/**
+ * A Tasmota shutter command outside the exposes vocabulary (xdrv_27_shutter), on the shutter of the
+ * cover with endpoint `s<n>`: `ShutterToggle` is `cmnd/<t>/ShutterToggle<n>` with an empty payload
+ * (moves the other way than last, or stops a moving shutter); `ShutterLock` is `cmnd/<t>/ShutterLock<n>`
+ * `1` (the shutter ignores every move while locked) or `0` (unlocked).
+ */
+export type TasmotaShutterCommand =
+  | { source: "tasmota"; command: "ShutterToggle"; endpoint: string }
+  | { source: "tasmota"; command: "ShutterLock"; endpoint: string; value: boolean };
+
+/** A source's own command, sent through the same checked path as capability values (devices/commands.ts). */
+export type SourceCommand = TasmotaShutterCommand;
+
+/** One checked step of a device command: a capability and its value, or a source's own command. */
+export type EncodableStep = { capability: Capability; value: CapabilityValue } | { command: SourceCommand };
+
+/** The Tasmota command of a {@link TasmotaShutterCommand} (its endpoint `s<n>` already checked to be a shutter). */
+function tasmotaShutterCommand(device: Device, command: TasmotaShutterCommand): DeviceCommand {
+  const topic = tasmotaCommandTopic(device.name, `${command.command}${command.endpoint.slice(1)}`);
+  return command.command === "ShutterLock" ? { topic, payload: command.value ? "1" : "0" } : { topic, payload: "" };
+}
+
+/**
+ * The commands of `device`'s source for `steps`, in order: on Tasmota one command per step
+ * ({@link tasmotaCommand}, {@link TasmotaShutterCommand}); on Zigbee2MQTT one `zigbee2mqtt/<name>/set`
+ * whose object has each step's property in the order given (a later step of the same property wins).
+ * @throws HubError NOT_SUPPORTED for a source command of another source, as {@link tasmotaCommand}.
+ */
+export function encodeCommands(device: Device, steps: readonly EncodableStep[]): DeviceCommand[] {
+  if (device.source === "tasmota")
+    return steps.map((step) =>
+      "command" in step
+        ? tasmotaShutterCommand(device, step.command)
+        : tasmotaCommand(device, step.capability, step.value),
+    );
+  const payload: Record<string, CapabilityValue> = {};
+  for (const step of steps) {
+    if ("command" in step) throw new HubError("NOT_SUPPORTED", `${device.id} takes no ${step.command.source} command`);
+    const property = step.capability.property;
+    if (property === undefined) throw new HubError("NOT_SUPPORTED", `${device.id}: this capability has no property`);
+    payload[property] = step.value;
+  }
+  return [{ topic: zigbee2mqttTopic(device.name, "set"), payload: JSON.stringify(payload) }];
+}
