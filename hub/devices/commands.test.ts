@@ -99,7 +99,7 @@ describe("commands through the capability reach the device as its source's own c
     ]);
   });
 
-  it("a source command refuses, sending nothing even of the steps before it: another source, not a shutter, no such shutter", async () => {
+  it("a source command refuses, sending nothing even of the steps before it: another source, not a shutter, no such shutter, no light", async () => {
     received.length = 0;
     const { commands } = hub.devices;
     const lock = { source: "tasmota", command: "ShutterLock", value: true } as const;
@@ -117,6 +117,9 @@ describe("commands through the capability reach the device as its source's own c
       code: "NOT_SUPPORTED",
     });
     await expect(commands.setMany("tasmota:garaz", [])).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      commands.setMany("tasmota:garaz", [{ source: "tasmota", command: "Power", value: "ON" }]),
+    ).rejects.toMatchObject({ code: "NOT_SUPPORTED", message: "tasmota:garaz has no light" });
     await settle();
     expect(received).toEqual([]);
   });

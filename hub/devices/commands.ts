@@ -33,7 +33,8 @@ function settable(list: readonly Capability[], endpoint?: string): Capability[] 
 
 /**
  * The capability `ref` names on `device`: its `name` or `property` equals `ref.property`, and its
- * endpoint `ref.endpoint` (optional when only one endpoint has it).
+ * endpoint `ref.endpoint` (optional when only one endpoint has it). Several capabilities whose
+ * `property` is `ref.property` on one endpoint set the same field: the first is answered.
  * @throws HubError BAD_REQUEST naming `property` (none has it) or `endpoint` (several have it, or not that one).
  */
 export function findCapability(device: Device, ref: CapabilityRef): Capability {
@@ -42,7 +43,11 @@ export function findCapability(device: Device, ref: CapabilityRef): Capability {
   );
   if (named.length === 0)
     throw new HubError("BAD_REQUEST", `property: ${device.id} has no ${ref.property.slice(0, 64)}`);
-  const matching = ref.endpoint === undefined ? named : named.filter((item) => item.endpoint === ref.endpoint);
+  const found = ref.endpoint === undefined ? named : named.filter((item) => item.endpoint === ref.endpoint);
+  // One field described twice (Zigbee2MQTT's color_xy and color_hs both set `color`): named by that field, it is one.
+  const first = found[0];
+  const sameField = found.every((item) => item.property === ref.property && item.endpoint === first?.endpoint);
+  const matching = first !== undefined && sameField ? [first] : found;
   const endpoints = named.map((item) => item.endpoint ?? "(none)").join(", ");
   if (matching.length !== 1 || matching[0] === undefined)
     throw new HubError("BAD_REQUEST", `endpoint: ${ref.property.slice(0, 64)} of ${device.id} is on ${endpoints}`);
@@ -67,10 +72,38 @@ function checkNumber(capability: Capability, value: unknown, field = "value"): n
   return value;
 }
 
+/** Zigbee2MQTT's colour composites: either takes any colour form on `/set` (its light converter reads them all). */
+const COLOR_COMPOSITES = ["color_xy", "color_hs"];
+
+const hasExactly = (value: Record<string, unknown>, keys: readonly string[]) =>
+  Object.keys(value).length === keys.length && keys.every((key) => Object.hasOwn(value, key));
+const within = (value: unknown, min: number, max: number) => isNumber(value) && value >= min && value <= max;
+
+/**
+ * A colour in one of the forms Zigbee2MQTT's `/set` takes for `color`, keys in the order given:
+ * `{hex: "#rrggbb"}`, `{x, y}` (0..1), `{hue (0..360), saturation (0..100)}`, `{r, g, b}` (integers 0..255).
+ * @throws HubError BAD_REQUEST naming `value` and the forms.
+ */
+function checkColor(name: string, value: Record<string, unknown>): Record<string, number | string> {
+  const ok =
+    (hasExactly(value, ["hex"]) && typeof value.hex === "string" && /^#?[0-9a-fA-F]{6}$/.test(value.hex)) ||
+    (hasExactly(value, ["x", "y"]) && within(value.x, 0, 1) && within(value.y, 0, 1)) ||
+    (hasExactly(value, ["hue", "saturation"]) && within(value.hue, 0, 360) && within(value.saturation, 0, 100)) ||
+    (hasExactly(value, ["r", "g", "b"]) &&
+      [value.r, value.g, value.b].every((c) => Number.isInteger(c) && within(c, 0, 255)));
+  if (!ok)
+    throw new HubError(
+      "BAD_REQUEST",
+      `value: ${name} is {hex:"#rrggbb"}, {x,y} (0..1), {hue (0..360), saturation (0..100)} or {r,g,b} (0..255)`,
+    );
+  return { ...(value as Record<string, number | string>) };
+}
+
 /**
  * `value` checked against `capability`: binary one of value_on / value_off / value_toggle; numeric
  * a finite number within value_min..value_max (and on value_step); enum one of `values`; text a
- * string of at most 256 characters without control characters; a composite `{feature: number}`
+ * string of at most 256 characters without control characters; a colour composite (color_xy,
+ * color_hs) one of the colour forms ({@link checkColor}); another composite `{feature: number}`
  * with each of its numeric features in range.
  * @throws HubError BAD_REQUEST naming `value` and the rule.
  */
@@ -102,6 +135,7 @@ export function checkValue(capability: Capability, value: unknown): CapabilityVa
     default: {
       if (typeof value !== "object" || value === null || Array.isArray(value))
         throw new HubError("BAD_REQUEST", `value: ${name} takes an object of its features`);
+      if (COLOR_COMPOSITES.includes(capability.name ?? "")) return checkColor(name, value as Record<string, unknown>);
       const features = new Map((capability.features ?? []).map((item) => [item.property ?? item.name, item]));
       const out: Record<string, number> = {};
       for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
@@ -121,7 +155,10 @@ export function checkValue(capability: Capability, value: unknown): CapabilityVa
  * (`access` has {@link ACCESS_SET}) and the value ({@link checkValue}), turns it into its source's
  * command (encode.ts: Tasmota `cmnd/<t>/POWER2 ON`, Zigbee2MQTT `zigbee2mqtt/<name>/set
  * {"state_l2":"ON"}`) and sends it at once through `link` (the hub's availability-guarded link:
- * broker/availability.ts), QoS 1, never retained, never queued.
+ * broker/availability.ts), QoS 1, never retained, never queued. `setMany` sends several values (and a
+ * source's own commands: encode.ts SourceCommand, the Tasmota shutter's toggle and lock, a Tasmota
+ * light's `Power`) as one command through the same checks. A registry device marked offline refuses
+ * here, before the link is asked.
  */
 export class DeviceCommands {
   constructor(
@@ -155,14 +192,7 @@ export class DeviceCommands {
     if (!device) throw new HubError("NOT_FOUND", "no such device");
     if (steps.length === 0) throw new HubError("BAD_REQUEST", "nothing to set");
     const checked = steps.map((step): EncodableStep => {
-      if ("source" in step) {
-        if (step.source !== device.source)
-          throw new HubError("NOT_SUPPORTED", `${device.id} takes no ${step.source} command`);
-        const cover = settableCapability(device, { property: "state", endpoint: step.endpoint });
-        if (!/^Shutter\d$/.test(cover.property ?? ""))
-          throw new HubError("NOT_SUPPORTED", `${step.endpoint} of ${device.id} is not a shutter`);
-        return { command: step };
-      }
+      if ("source" in step) return { command: checkSourceCommand(device, step) };
       const capability = settableCapability(device, step);
       return { capability, value: checkValue(capability, step.value) };
     });
@@ -172,6 +202,31 @@ export class DeviceCommands {
     await sendDeviceCommands(this.link, commands);
     return commands;
   }
+}
+
+/**
+ * `command` when `device` can take it: it is of the device's source; a shutter command names the
+ * endpoint `s<n>` of a cover whose state can be set; a light's `Power` needs a light on the device
+ * and one of ON / OFF / TOGGLE.
+ * @throws HubError NOT_SUPPORTED (another source, not a shutter, no light), BAD_REQUEST (no such
+ *   endpoint, a value outside the command's).
+ */
+function checkSourceCommand(device: Device, command: SourceCommand): SourceCommand {
+  if (command.source !== device.source)
+    throw new HubError("NOT_SUPPORTED", `${device.id} takes no ${command.source} command`);
+  if (command.command === "Power") {
+    if (!device.capabilities.some((item) => item.type === "light"))
+      throw new HubError("NOT_SUPPORTED", `${device.id} has no light`);
+    if (!["ON", "OFF", "TOGGLE"].includes(command.value))
+      throw new HubError("BAD_REQUEST", 'value: Power is one of "ON", "OFF", "TOGGLE"');
+    return command;
+  }
+  const cover = settableCapability(device, { property: "state", endpoint: command.endpoint });
+  if (!/^Shutter\d$/.test(cover.property ?? ""))
+    throw new HubError("NOT_SUPPORTED", `${command.endpoint} of ${device.id} is not a shutter`);
+  if (command.command === "ShutterLock" && typeof command.value !== "boolean")
+    throw new HubError("BAD_REQUEST", "value: ShutterLock is true or false");
+  return command;
 }
 
 /**

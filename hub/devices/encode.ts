@@ -4,7 +4,7 @@ import type { DeviceCommand } from "../broker/commands";
 import { HubError } from "../core/errors";
 
 /** A value a capability is set to: a binary's or enum's value, a number, a text, or a composite's `{feature: value}`. */
-export type CapabilityValue = string | number | boolean | Readonly<Record<string, number>>;
+export type CapabilityValue = string | number | boolean | Readonly<Record<string, number | string>>;
 
 const SHUTTER_ACTION: Readonly<Record<string, string>> = {
   OPEN: "ShutterOpen",
@@ -69,21 +69,29 @@ export type TasmotaShutterCommand =
   | { source: "tasmota"; command: "ShutterToggle"; endpoint: string }
   | { source: "tasmota"; command: "ShutterLock"; endpoint: string; value: boolean };
 
+/**
+ * Tasmota's `Power` command on a light device: `cmnd/<t>/Power` `ON` / `OFF` / `TOGGLE` (no index: the
+ * first power channel, the light's own on a light device). The hub sends a light's power this way, and
+ * a relay's as its capability (`POWER<n>`); Tasmota reads command names in any case.
+ */
+export type TasmotaLightPower = { source: "tasmota"; command: "Power"; value: "ON" | "OFF" | "TOGGLE" };
+
 /** A source's own command, sent through the same checked path as capability values (devices/commands.ts). */
-export type SourceCommand = TasmotaShutterCommand;
+export type SourceCommand = TasmotaShutterCommand | TasmotaLightPower;
 
 /** One checked step of a device command: a capability and its value, or a source's own command. */
 export type EncodableStep = { capability: Capability; value: CapabilityValue } | { command: SourceCommand };
 
-/** The Tasmota command of a {@link TasmotaShutterCommand} (its endpoint `s<n>` already checked to be a shutter). */
-function tasmotaShutterCommand(device: Device, command: TasmotaShutterCommand): DeviceCommand {
+/** The Tasmota command of a {@link SourceCommand} (a shutter's endpoint `s<n>` already checked to be one). */
+function tasmotaSourceCommand(device: Device, command: SourceCommand): DeviceCommand {
+  if (command.command === "Power") return { topic: tasmotaCommandTopic(device.name, "Power"), payload: command.value };
   const topic = tasmotaCommandTopic(device.name, `${command.command}${command.endpoint.slice(1)}`);
   return command.command === "ShutterLock" ? { topic, payload: command.value ? "1" : "0" } : { topic, payload: "" };
 }
 
 /**
  * The commands of `device`'s source for `steps`, in order: on Tasmota one command per step
- * ({@link tasmotaCommand}, {@link TasmotaShutterCommand}); on Zigbee2MQTT one `zigbee2mqtt/<name>/set`
+ * ({@link tasmotaCommand}, {@link TasmotaShutterCommand}, {@link TasmotaLightPower}); on Zigbee2MQTT one `zigbee2mqtt/<name>/set`
  * whose object has each step's property in the order given (a later step of the same property wins).
  * @throws HubError NOT_SUPPORTED for a source command of another source, as {@link tasmotaCommand}.
  */
@@ -91,7 +99,7 @@ export function encodeCommands(device: Device, steps: readonly EncodableStep[]):
   if (device.source === "tasmota")
     return steps.map((step) =>
       "command" in step
-        ? tasmotaShutterCommand(device, step.command)
+        ? tasmotaSourceCommand(device, step.command)
         : tasmotaCommand(device, step.capability, step.value),
     );
   const payload: Record<string, CapabilityValue> = {};

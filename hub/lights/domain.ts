@@ -1,5 +1,6 @@
 import { registerLightExecutor } from "../automations/executors";
 import { defineDomain } from "../core/domain";
+import { devicesDomain } from "../devices/domain";
 import { LIGHTS_SECTIONS } from "../household/schema";
 import { tasmotaRgbwwLight, zigbee2mqttLights } from "../simulator/lights";
 import { lightsRoutes } from "./routes";
@@ -19,8 +20,9 @@ export const lightsDomain = defineDomain({
     devices: () => [zigbee2mqttLights(), tasmotaRgbwwLight("led_biuro")],
     simulates: ["lampa_sypialnia", "hue_salon", "kinkiety_korytarz", "led_biuro"],
   },
-  start: ({ household, commandLink, log, router, offeredLights, actions }) => {
-    const lights = new LightsService(commandLink, household.lights ?? [], log)
+  start: (context) => {
+    const { household, commandLink, log, router, offeredLights, actions } = context;
+    const lights = new LightsService(commandLink, household.lights ?? [], log, context.get(devicesDomain).commands)
       .onZigbeeDevices((devices) => offeredLights.offer(devices))
       .start(router);
     registerLightExecutor(actions, { household, lights });
