@@ -77,6 +77,53 @@ describe("commands through the capability reach the device as its source's own c
     expect(received).toEqual(["cmnd/garaz/ShutterPosition1 40", "cmnd/garaz/ShutterOpen1 "]);
   });
 
+  it("several values at once: on Tasmota one command each in order, the shutter lock among them; on Zigbee2MQTT one /set", async () => {
+    received.length = 0;
+    const { commands } = hub.devices;
+    await commands.setMany("tasmota:garaz", [
+      { property: "state", endpoint: "s1", value: "STOP" },
+      { source: "tasmota", command: "ShutterLock", endpoint: "s1", value: true },
+      { source: "tasmota", command: "ShutterToggle", endpoint: "s1" },
+    ]);
+    await commands.setMany("zigbee2mqtt:zigfred_plus", [
+      { property: "state", endpoint: "l1", value: "ON" },
+      { property: "state", endpoint: "l2", value: "OFF" },
+    ]);
+    await until(() => received.length > 3);
+    await settle();
+    expect(received).toEqual([
+      "cmnd/garaz/ShutterStop1 ",
+      "cmnd/garaz/ShutterLock1 1",
+      "cmnd/garaz/ShutterToggle1 ",
+      'zigbee2mqtt/zigfred_plus/set {"state_l1":"ON","state_l2":"OFF"}',
+    ]);
+  });
+
+  it("a source command refuses, sending nothing even of the steps before it: another source, not a shutter, no such shutter, no light", async () => {
+    received.length = 0;
+    const { commands } = hub.devices;
+    const lock = { source: "tasmota", command: "ShutterLock", value: true } as const;
+    await expect(
+      commands.setMany("tasmota:GD-30W", [
+        { property: "state", endpoint: "l1", value: "ON" },
+        { ...lock, endpoint: "l2" },
+      ]),
+    ).rejects.toMatchObject({ code: "NOT_SUPPORTED", message: "l2 of tasmota:GD-30W is not a shutter" });
+    await expect(commands.setMany("tasmota:garaz", [{ ...lock, endpoint: "s2" }])).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "endpoint: state of tasmota:garaz is on s1",
+    });
+    await expect(commands.setMany("zigbee2mqtt:zigfred_plus", [{ ...lock, endpoint: "l1" }])).rejects.toMatchObject({
+      code: "NOT_SUPPORTED",
+    });
+    await expect(commands.setMany("tasmota:garaz", [])).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      commands.setMany("tasmota:garaz", [{ source: "tasmota", command: "Power", value: "ON" }]),
+    ).rejects.toMatchObject({ code: "NOT_SUPPORTED", message: "tasmota:garaz has no light" });
+    await settle();
+    expect(received).toEqual([]);
+  });
+
   it("refuses, sending nothing: a value outside min/max, a read-only reading, an unknown property, an endpoint left open", async () => {
     received.length = 0;
     const { commands } = hub.devices;

@@ -2,7 +2,8 @@ import { ACCESS_SET, type Capability, type Device } from "../../contract/devices
 import { sendDeviceCommands, type DeviceCommand } from "../broker/commands";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
-import { encodeCommand, type CapabilityValue } from "./encode";
+import { checkValue } from "./check-value";
+import { encodeCommands, type EncodableStep, type SourceCommand } from "./encode";
 import type { DeviceRegistry } from "./registry";
 
 /** Which capability of a device a command sets: its `name` (or `property`), and its endpoint when several have that name. */
@@ -11,8 +12,13 @@ export interface CapabilityRef {
   endpoint?: string | undefined;
 }
 
-/** Longest text value a `text` capability is set to. */
-const MAX_TEXT = 256;
+/** One value of {@link DeviceCommands.setMany}: the capability `ref` names, set to `value`. */
+export interface CapabilitySet extends CapabilityRef {
+  value: unknown;
+}
+
+/** One step of {@link DeviceCommands.setMany}: a capability's value, or a source's own command (encode.ts SourceCommand). */
+export type DeviceStep = CapabilitySet | SourceCommand;
 
 /** Every capability of `list` that names a value (has a property), with the endpoint of its composite when it has none. */
 function settable(list: readonly Capability[], endpoint?: string): Capability[] {
@@ -25,7 +31,8 @@ function settable(list: readonly Capability[], endpoint?: string): Capability[] 
 
 /**
  * The capability `ref` names on `device`: its `name` or `property` equals `ref.property`, and its
- * endpoint `ref.endpoint` (optional when only one endpoint has it).
+ * endpoint `ref.endpoint` (optional when only one endpoint has it). Several capabilities whose
+ * `property` is `ref.property` on one endpoint set the same field: the first is answered.
  * @throws HubError BAD_REQUEST naming `property` (none has it) or `endpoint` (several have it, or not that one).
  */
 export function findCapability(device: Device, ref: CapabilityRef): Capability {
@@ -34,77 +41,15 @@ export function findCapability(device: Device, ref: CapabilityRef): Capability {
   );
   if (named.length === 0)
     throw new HubError("BAD_REQUEST", `property: ${device.id} has no ${ref.property.slice(0, 64)}`);
-  const matching = ref.endpoint === undefined ? named : named.filter((item) => item.endpoint === ref.endpoint);
+  const found = ref.endpoint === undefined ? named : named.filter((item) => item.endpoint === ref.endpoint);
+  // One field described twice (Zigbee2MQTT's color_xy and color_hs both set `color`): named by that field, it is one.
+  const first = found[0];
+  const sameField = found.every((item) => item.property === ref.property && item.endpoint === first?.endpoint);
+  const matching = first !== undefined && sameField ? [first] : found;
   const endpoints = named.map((item) => item.endpoint ?? "(none)").join(", ");
   if (matching.length !== 1 || matching[0] === undefined)
     throw new HubError("BAD_REQUEST", `endpoint: ${ref.property.slice(0, 64)} of ${device.id} is on ${endpoints}`);
   return matching[0];
-}
-
-const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
-
-function checkNumber(capability: Capability, value: unknown, field = "value"): number {
-  if (!isNumber(value)) throw new HubError("BAD_REQUEST", `${field}: ${capability.name ?? "it"} takes a number`);
-  const { value_min: min, value_max: max, value_step: step } = capability;
-  if ((min !== undefined && value < min) || (max !== undefined && value > max))
-    throw new HubError(
-      "BAD_REQUEST",
-      `${field}: ${capability.name ?? "it"} must be within ${min ?? "-∞"}..${max ?? "∞"}`,
-    );
-  if (step !== undefined) {
-    const steps = (value - (min ?? 0)) / step;
-    if (Math.abs(steps - Math.round(steps)) > 1e-9)
-      throw new HubError("BAD_REQUEST", `${field}: ${capability.name ?? "it"} moves in steps of ${step}`);
-  }
-  return value;
-}
-
-/**
- * `value` checked against `capability`: binary one of value_on / value_off / value_toggle; numeric
- * a finite number within value_min..value_max (and on value_step); enum one of `values`; text a
- * string of at most 256 characters without control characters; a composite `{feature: number}`
- * with each of its numeric features in range.
- * @throws HubError BAD_REQUEST naming `value` and the rule.
- */
-export function checkValue(capability: Capability, value: unknown): CapabilityValue {
-  const name = capability.name ?? capability.property ?? "it";
-  switch (capability.type) {
-    case "binary": {
-      const allowed = [capability.value_on, capability.value_off, capability.value_toggle].filter(
-        (v) => v !== undefined,
-      );
-      if (!allowed.some((candidate) => candidate === value) || typeof value === "object")
-        throw new HubError(
-          "BAD_REQUEST",
-          `value: ${name} is one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}`,
-        );
-      return value as string | number | boolean;
-    }
-    case "numeric":
-      return checkNumber(capability, value);
-    case "enum":
-      if ((typeof value !== "string" && typeof value !== "number") || !(capability.values ?? []).includes(value))
-        throw new HubError("BAD_REQUEST", `value: ${name} is one of ${(capability.values ?? []).join(", ")}`);
-      return value;
-    case "text":
-      // eslint-disable-next-line no-control-regex
-      if (typeof value !== "string" || value.length > MAX_TEXT || /[\u0000-\u001f\u007f]/.test(value))
-        throw new HubError("BAD_REQUEST", `value: ${name} takes a text of at most ${MAX_TEXT} characters`);
-      return value;
-    default: {
-      if (typeof value !== "object" || value === null || Array.isArray(value))
-        throw new HubError("BAD_REQUEST", `value: ${name} takes an object of its features`);
-      const features = new Map((capability.features ?? []).map((item) => [item.property ?? item.name, item]));
-      const out: Record<string, number> = {};
-      for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
-        const feature = features.get(key);
-        if (feature?.type !== "numeric")
-          throw new HubError("BAD_REQUEST", `value.${key.slice(0, 64)}: not a feature of ${name}`);
-        out[key] = checkNumber(feature, raw, `value.${key}`);
-      }
-      return out;
-    }
-  }
 }
 
 /**
@@ -113,7 +58,10 @@ export function checkValue(capability: Capability, value: unknown): CapabilityVa
  * (`access` has {@link ACCESS_SET}) and the value ({@link checkValue}), turns it into its source's
  * command (encode.ts: Tasmota `cmnd/<t>/POWER2 ON`, Zigbee2MQTT `zigbee2mqtt/<name>/set
  * {"state_l2":"ON"}`) and sends it at once through `link` (the hub's availability-guarded link:
- * broker/availability.ts), QoS 1, never retained, never queued.
+ * broker/availability.ts), QoS 1, never retained, never queued. `setMany` sends several values (and a
+ * source's own commands: encode.ts SourceCommand, the Tasmota shutter's toggle and lock, a Tasmota
+ * light's `Power`) as one command through the same checks. A registry device marked offline refuses
+ * here, before the link is asked.
  */
 export class DeviceCommands {
   constructor(
@@ -128,15 +76,69 @@ export class DeviceCommands {
    *   DEVICE_UNREACHABLE (the device is offline, or the broker cannot take it now; nothing is sent).
    */
   async set(id: string, ref: CapabilityRef, value: unknown): Promise<DeviceCommand> {
-    const device = this.registry.get(id);
-    if (!device) throw new HubError("NOT_FOUND", "no such device");
-    const capability = findCapability(device, ref);
-    if (((capability.access ?? 0) & ACCESS_SET) === 0)
-      throw new HubError("NOT_SUPPORTED", `${capability.name ?? ref.property} of ${device.id} cannot be set`);
-    const command = encodeCommand(device, capability, checkValue(capability, value));
-    if (device.availability === "offline")
-      throw new HubError("DEVICE_UNREACHABLE", `the device ${device.name} is offline: nothing was sent`);
-    await sendDeviceCommands(this.link, [command]);
+    const [command] = await this.setMany(id, [{ ...ref, value }]);
+    if (command === undefined) throw new HubError("INTERNAL", "no command was encoded");
     return command;
   }
+
+  /**
+   * Sends `steps` to device `id` as one command, in order; resolves with the device commands sent.
+   * Every step is checked first (a capability as {@link set}; a source command must be of the
+   * device's source and name a cover's endpoint on it that can be set), then the device's
+   * availability; only then is anything sent (encode.ts encodeCommands: on Tasmota one message per
+   * step, on Zigbee2MQTT one `/set` with every value). The broker refusing midway stops the rest.
+   * @throws HubError as {@link set}; BAD_REQUEST for no steps; NOT_SUPPORTED for a source command
+   *   the device cannot take.
+   */
+  async setMany(id: string, steps: readonly DeviceStep[]): Promise<DeviceCommand[]> {
+    const device = this.registry.get(id);
+    if (!device) throw new HubError("NOT_FOUND", "no such device");
+    if (steps.length === 0) throw new HubError("BAD_REQUEST", "nothing to set");
+    const checked = steps.map((step): EncodableStep => {
+      if ("source" in step) return { command: checkSourceCommand(device, step) };
+      const capability = settableCapability(device, step);
+      return { capability, value: checkValue(capability, step.value) };
+    });
+    const commands = encodeCommands(device, checked);
+    if (device.availability === "offline")
+      throw new HubError("DEVICE_UNREACHABLE", `the device ${device.name} is offline: nothing was sent`);
+    await sendDeviceCommands(this.link, commands);
+    return commands;
+  }
+}
+
+/**
+ * `command` when `device` can take it: it is of the device's source; a shutter command names the
+ * endpoint `s<n>` of a cover whose state can be set; a light's `Power` needs a light on the device
+ * and one of ON / OFF / TOGGLE.
+ * @throws HubError NOT_SUPPORTED (another source, not a shutter, no light), BAD_REQUEST (no such
+ *   endpoint, a value outside the command's).
+ */
+function checkSourceCommand(device: Device, command: SourceCommand): SourceCommand {
+  if (command.source !== device.source)
+    throw new HubError("NOT_SUPPORTED", `${device.id} takes no ${command.source} command`);
+  if (command.command === "Power") {
+    if (!device.capabilities.some((item) => item.type === "light"))
+      throw new HubError("NOT_SUPPORTED", `${device.id} has no light`);
+    if (!["ON", "OFF", "TOGGLE"].includes(command.value))
+      throw new HubError("BAD_REQUEST", 'value: Power is one of "ON", "OFF", "TOGGLE"');
+    return command;
+  }
+  const cover = settableCapability(device, { property: "state", endpoint: command.endpoint });
+  if (!/^Shutter\d$/.test(cover.property ?? ""))
+    throw new HubError("NOT_SUPPORTED", `${command.endpoint} of ${device.id} is not a shutter`);
+  if (command.command === "ShutterLock" && typeof command.value !== "boolean")
+    throw new HubError("BAD_REQUEST", "value: ShutterLock is true or false");
+  return command;
+}
+
+/**
+ * {@link findCapability}, when its `access` lets it be set.
+ * @throws HubError as findCapability; NOT_SUPPORTED for a read-only capability.
+ */
+function settableCapability(device: Device, ref: CapabilityRef): Capability {
+  const capability = findCapability(device, ref);
+  if (((capability.access ?? 0) & ACCESS_SET) === 0)
+    throw new HubError("NOT_SUPPORTED", `${capability.name ?? ref.property} of ${device.id} cannot be set`);
+  return capability;
 }

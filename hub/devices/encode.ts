@@ -4,7 +4,7 @@ import type { DeviceCommand } from "../broker/commands";
 import { HubError } from "../core/errors";
 
 /** A value a capability is set to: a binary's or enum's value, a number, a text, or a composite's `{feature: value}`. */
-export type CapabilityValue = string | number | boolean | Readonly<Record<string, number>>;
+export type CapabilityValue = string | number | boolean | Readonly<Record<string, number | string>>;
 
 const SHUTTER_ACTION: Readonly<Record<string, string>> = {
   OPEN: "ShutterOpen",
@@ -57,4 +57,57 @@ export function encodeCommand(device: Device, capability: Capability, value: Cap
   return device.source === "tasmota"
     ? tasmotaCommand(device, capability, value)
     : zigbee2mqttCommand(device, capability, value);
+}
+
+/**
+ * A Tasmota shutter command outside the exposes vocabulary (xdrv_27_shutter), on the shutter of the
+ * cover with endpoint `s<n>`: `ShutterToggle` is `cmnd/<t>/ShutterToggle<n>` with an empty payload
+ * (moves the other way than last, or stops a moving shutter); `ShutterLock` is `cmnd/<t>/ShutterLock<n>`
+ * `1` (the shutter ignores every move while locked) or `0` (unlocked).
+ */
+export type TasmotaShutterCommand =
+  | { source: "tasmota"; command: "ShutterToggle"; endpoint: string }
+  | { source: "tasmota"; command: "ShutterLock"; endpoint: string; value: boolean };
+
+/**
+ * Tasmota's `Power` command on a light device: `cmnd/<t>/Power` `ON` / `OFF` / `TOGGLE` (no index: the
+ * first power channel, the light's own on a light device). The hub sends a light's power this way, and
+ * a relay's as its capability (`POWER<n>`); Tasmota reads command names in any case.
+ */
+export type TasmotaLightPower = { source: "tasmota"; command: "Power"; value: "ON" | "OFF" | "TOGGLE" };
+
+/** A source's own command, sent through the same checked path as capability values (devices/commands.ts). */
+export type SourceCommand = TasmotaShutterCommand | TasmotaLightPower;
+
+/** One checked step of a device command: a capability and its value, or a source's own command. */
+export type EncodableStep = { capability: Capability; value: CapabilityValue } | { command: SourceCommand };
+
+/** The Tasmota command of a {@link SourceCommand} (a shutter's endpoint `s<n>` already checked to be one). */
+function tasmotaSourceCommand(device: Device, command: SourceCommand): DeviceCommand {
+  if (command.command === "Power") return { topic: tasmotaCommandTopic(device.name, "Power"), payload: command.value };
+  const topic = tasmotaCommandTopic(device.name, `${command.command}${command.endpoint.slice(1)}`);
+  return command.command === "ShutterLock" ? { topic, payload: command.value ? "1" : "0" } : { topic, payload: "" };
+}
+
+/**
+ * The commands of `device`'s source for `steps`, in order: on Tasmota one command per step
+ * ({@link tasmotaCommand}, {@link TasmotaShutterCommand}, {@link TasmotaLightPower}); on Zigbee2MQTT one `zigbee2mqtt/<name>/set`
+ * whose object has each step's property in the order given (a later step of the same property wins).
+ * @throws HubError NOT_SUPPORTED for a source command of another source, as {@link tasmotaCommand}.
+ */
+export function encodeCommands(device: Device, steps: readonly EncodableStep[]): DeviceCommand[] {
+  if (device.source === "tasmota")
+    return steps.map((step) =>
+      "command" in step
+        ? tasmotaSourceCommand(device, step.command)
+        : tasmotaCommand(device, step.capability, step.value),
+    );
+  const payload: Record<string, CapabilityValue> = {};
+  for (const step of steps) {
+    if ("command" in step) throw new HubError("NOT_SUPPORTED", `${device.id} takes no ${step.command.source} command`);
+    const property = step.capability.property;
+    if (property === undefined) throw new HubError("NOT_SUPPORTED", `${device.id}: this capability has no property`);
+    payload[property] = step.value;
+  }
+  return [{ topic: zigbee2mqttTopic(device.name, "set"), payload: JSON.stringify(payload) }];
 }

@@ -1,5 +1,6 @@
 import { registerGarageExecutor } from "../automations/executors";
 import { defineDomain, type HouseholdSections } from "../core/domain";
+import { devicesDomain } from "../devices/domain";
 import { GARAGE_SECTIONS } from "../household/schema";
 import { settingsDomain } from "../settings/domain";
 import { startTasmotaShutter } from "../simulator/shutter";
@@ -41,7 +42,7 @@ export const garageDomain = defineDomain({
     simulates: DEMO_SHUTTERS,
   },
   start: (context) => {
-    const { link, household, commandLink, log, actions } = context;
+    const { link, household, log, actions } = context;
     const settings = context.get(settingsDomain).settings;
     startGarageLight({
       link,
@@ -49,7 +50,7 @@ export const garageDomain = defineDomain({
       setting: () => settings.get("garageLight"),
       log,
     });
-    const garage = new GarageService(commandLink, household);
+    const garage = new GarageService(context.get(devicesDomain).commands, household);
     registerGarageExecutor(actions, { household, garage });
     return { service: garage, routes: { garage: garageRoutes({ garage }) } };
   },

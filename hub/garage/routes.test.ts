@@ -15,6 +15,7 @@ import {
   nextMessage,
   startTestHub,
   tempDir,
+  until,
   type TestHub,
 } from "../testing/harness";
 import { loadFixture } from "../testing/fixtures";
@@ -90,6 +91,40 @@ describe("garage base /api/garage/v1", () => {
       "cmnd/garaz/ShutterLock1 1",
       "cmnd/garaz/ShutterLock1 0",
     ]);
+  });
+
+  it("a shutter whose device is offline (LWT) refuses every command with 409 DEVICE_UNREACHABLE; nothing reaches it", async () => {
+    const cookie = await login(hub);
+    const garaz = await tasmotaDevice("garaz");
+    const offline = loadFixture("tasmota/lwt_offline.json");
+    await device?.publishAsync("tele/garaz/LWT", offline.payload, { qos: 1 });
+    await until(() => hub.devices.registry.get("tasmota:garaz")?.availability === "offline");
+    const requests: [string, { value: boolean }?][] = [
+      ["open"],
+      ["close"],
+      ["toggle"],
+      ["stop"],
+      ["constantStop", { value: true }],
+      ["constantStop", { value: false }],
+    ];
+    for (const [command, body] of requests) {
+      const response = await call(hub, "POST", `/api/garage/v1/garage/${command}`, {
+        cookie,
+        ...(body ? { body } : {}),
+      });
+      expect(response.status, command).toBe(409);
+      expect(await jsonOf(response, ErrorBodySchema), command).toMatchObject({
+        code: "DEVICE_UNREACHABLE",
+        message: "the device garaz is offline: nothing was sent",
+      });
+    }
+    const online = loadFixture("tasmota/lwt_online.json");
+    await device?.publishAsync("tele/garaz/LWT", online.payload, { qos: 1 });
+    await until(() => hub.devices.registry.get("tasmota:garaz")?.availability === "online");
+    expect((await call(hub, "POST", "/api/garage/v1/garage/open", { cookie })).status).toBe(200);
+    await until(() => garaz.length > 0);
+    await settle();
+    expect(garaz.map((m) => `${m.topic} ${m.payload}`)).toEqual(["cmnd/garaz/ShutterOpen1 "]);
   });
 
   it("a bad constantStop body is 400 naming the field and publishes nothing", async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import * as v from "valibot";
+import { DeviceRouter } from "../bridge/router";
 import { BrokerLinkDownError, type BrokerLink } from "../broker/link";
 import type { HubError } from "../core/errors";
+import { startDevices } from "../devices/start";
 import { HouseholdSchema } from "../household/schema";
 import { GarageService } from "./service";
 
@@ -24,16 +26,20 @@ function link(connected: boolean) {
   return { link: value, publish };
 }
 
+/** The garage service on the hub's command path: the household's shutters in a device registry, sent through `l`. */
+const garageOn = (l: BrokerLink) =>
+  new GarageService(startDevices(new DeviceRouter(l), l, household).commands, household);
+
 describe("GarageService", () => {
   it("addresses the configured shutter number", async () => {
     const { link: l, publish } = link(true);
-    await new GarageService(l, household).send("gate", "close");
+    await garageOn(l).send("gate", "close");
     expect(publish).toHaveBeenCalledWith("cmnd/brama/ShutterClose2", "", { retain: false, qos: 1 });
   });
 
   it("with the broker link down refuses with DEVICE_UNREACHABLE and sends nothing (never queued)", async () => {
     const { link: l, publish } = link(false);
-    await expect(new GarageService(l, household).send("gate", "open")).rejects.toMatchObject({
+    await expect(garageOn(l).send("gate", "open")).rejects.toMatchObject({
       code: "DEVICE_UNREACHABLE",
     } satisfies Partial<HubError>);
     expect(publish).not.toHaveBeenCalled();
@@ -41,7 +47,7 @@ describe("GarageService", () => {
 
   it("a door not in the household is NOT_FOUND", async () => {
     const { link: l } = link(true);
-    await expect(new GarageService(l, household).send("garage", "open")).rejects.toMatchObject({
+    await expect(garageOn(l).send("garage", "open")).rejects.toMatchObject({
       code: "NOT_FOUND",
     } satisfies Partial<HubError>);
   });

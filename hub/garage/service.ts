@@ -1,52 +1,41 @@
-import { sendDeviceCommands } from "../broker/commands";
-import type { GarageAction, GarageCommand, GarageCommandResult, GarageDoor } from "../../contract/garage";
-import { TASMOTA_CMND } from "../../contract/topics";
-import type { BrokerLink } from "../broker/link";
+import type { GarageCommand, GarageCommandResult, GarageDoor } from "../../contract/garage";
+import { deviceId } from "../../contract/devices";
 import { HubError } from "../core/errors";
+import type { DeviceCommands, DeviceStep } from "../devices/commands";
 import type { GarageDevice, Household } from "../household/schema";
 
-/** Tasmota shutter command of each action (xdrv_27_shutter: ShutterOpen<n>, ShutterClose<n>, ShutterToggle<n>, ShutterStop<n>). */
-const SHUTTER_COMMANDS: Readonly<Record<GarageAction, string>> = {
-  open: "ShutterOpen",
-  close: "ShutterClose",
-  toggle: "ShutterToggle",
-  stop: "ShutterStop",
-};
-
-/** One device command: `cmnd/<t>/<Command><n>` with its payload. */
-export interface DeviceCommand {
-  topic: string;
-  payload: string;
-}
+/** Cover `state` value of each action that is one (docs/contract.md "Devices": a cover's OPEN / CLOSE / STOP). */
+const COVER_STATES = { open: "OPEN", close: "CLOSE", stop: "STOP" } as const;
 
 /**
- * The Tasmota commands a door command becomes: an action is one `cmnd/<t>/Shutter<Action><n>`
- * with an empty payload; constantStop true is `ShutterStop<n>` then `ShutterLock<n> 1` (held
- * stopped; the shutter ignores moves while locked), false is `ShutterLock<n> 0`.
+ * The steps a door command becomes on its shutter, the cover with endpoint `s<n>` of its Tasmota
+ * device: open / close / stop set the cover's `state` to OPEN / CLOSE / STOP (`cmnd/<t>/ShutterOpen<n>`,
+ * `ShutterClose<n>`, `ShutterStop<n>`, empty payload); toggle is the Tasmota command `ShutterToggle<n>`;
+ * constantStop true is STOP then `ShutterLock<n> 1` (held stopped: the shutter ignores moves while
+ * locked), false is `ShutterLock<n> 0` (devices/encode.ts TasmotaShutterCommand).
  */
-export function shutterCommands(device: GarageDevice, command: GarageCommand, value?: boolean): DeviceCommand[] {
-  const topic = (name: string) => `${TASMOTA_CMND}/${device.device}/${name}${device.shutter}`;
+export function shutterSteps(device: GarageDevice, command: GarageCommand, value?: boolean): DeviceStep[] {
+  const endpoint = `s${device.shutter}`;
   if (command === "constantStop") {
-    return value
-      ? [
-          { topic: topic("ShutterStop"), payload: "" },
-          { topic: topic("ShutterLock"), payload: "1" },
-        ]
-      : [{ topic: topic("ShutterLock"), payload: "0" }];
+    const lock: DeviceStep = { source: "tasmota", command: "ShutterLock", endpoint, value: value === true };
+    return value ? [{ property: "state", endpoint, value: COVER_STATES.stop }, lock] : [lock];
   }
-  return [{ topic: topic(SHUTTER_COMMANDS[command]), payload: "" }];
+  if (command === "toggle") return [{ source: "tasmota", command: "ShutterToggle", endpoint }];
+  return [{ property: "state", endpoint, value: COVER_STATES[command] }];
 }
 
 /**
- * Sends door commands to the household's Tasmota shutters (spec §4, §7). Commands go out at once,
- * QoS 1, never retained, and are never queued: with the broker link down it refuses with
- * DEVICE_UNREACHABLE (409) instead (DESIGN.md §5). A door not in the household is NOT_FOUND (404).
+ * Sends door commands to the household's Tasmota shutters (spec §4, §7) through their capabilities
+ * (devices/commands.ts DeviceCommands: the household's shutters are in the device registry from the
+ * start). Commands go out at once, QoS 1, never retained, and are never queued: with the device
+ * offline or the broker link down it refuses with DEVICE_UNREACHABLE (409) and sends nothing
+ * (DESIGN.md §5). A door not in the household is NOT_FOUND (404).
  */
 export class GarageService {
   private readonly doors: ReadonlyMap<GarageDoor, GarageDevice>;
 
   constructor(
-    private readonly link: BrokerLink,
+    private readonly devices: DeviceCommands,
     household: Household,
   ) {
     this.doors = new Map(household.garage.map((entry) => [entry.door, entry]));
@@ -56,7 +45,7 @@ export class GarageService {
   async send(door: GarageDoor, command: GarageCommand, value?: boolean): Promise<GarageCommandResult> {
     const device = this.doors.get(door);
     if (!device) throw new HubError("NOT_FOUND", `No ${door} in this household`);
-    await sendDeviceCommands(this.link, shutterCommands(device, command, value));
+    await this.devices.setMany(deviceId("tasmota", device.device), shutterSteps(device, command, value));
     return { door, command, sentAt: new Date().toISOString() };
   }
 }

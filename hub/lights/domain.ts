@@ -1,5 +1,6 @@
 import { registerLightExecutor } from "../automations/executors";
 import { defineDomain, type HouseholdSections } from "../core/domain";
+import { devicesDomain } from "../devices/domain";
 import { LIGHTS_SECTIONS } from "../household/schema";
 import { tasmotaRgbwwLight, zigbee2mqttLights } from "../simulator/lights";
 import { lightsRoutes } from "./routes";
@@ -41,8 +42,9 @@ export const lightsDomain = defineDomain({
     ],
     simulates: [...new Set(DEMO_HOUSEHOLD.lights.map(deviceOf))],
   },
-  start: ({ household, commandLink, log, router, offeredLights, actions }) => {
-    const lights = new LightsService(commandLink, household.lights ?? [], log)
+  start: (context) => {
+    const { household, commandLink, log, router, offeredLights, actions } = context;
+    const lights = new LightsService(commandLink, household.lights ?? [], log, context.get(devicesDomain).commands)
       .onZigbeeDevices((devices) => offeredLights.offer(devices))
       .start(router);
     registerLightExecutor(actions, { household, lights });

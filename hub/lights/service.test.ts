@@ -1,6 +1,17 @@
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { BrokerLinkDownError, type BrokerLink, type MessageHandler, type PublishOptions } from "../broker/link";
+import type { LightConfig } from "../../contract/lights";
+import { DeviceRouter } from "../bridge/router";
+import {
+  BrokerLinkDownError,
+  type BrokerLink,
+  type HubLogger,
+  type MessageHandler,
+  type PublishOptions,
+} from "../broker/link";
 import { HubError } from "../core/errors";
+import { startDevices } from "../devices/start";
+import { HouseholdSchema } from "../household/schema";
 import { loadFixture } from "../testing/fixtures";
 import { LightsService } from "./service";
 
@@ -29,10 +40,23 @@ function fakeLink(connected = true) {
 }
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
 
+/**
+ * The lights service as the hub starts it: on a device router over `link` (the topics the fake link
+ * matches) that also feeds the device registry its commands go through.
+ */
+function lightsOn(link: BrokerLink, config: LightConfig[], log: HubLogger = silent) {
+  const router = new DeviceRouter(link, silent, {
+    zigbee2mqtt: ["zigbee2mqtt/bridge/devices", "zigbee2mqtt/+"],
+    tasmota: ["tele/+/STATE", "stat/+/RESULT", "tele/+/LWT"],
+  });
+  const devices = startDevices(router, link, v.parse(HouseholdSchema, {}), silent);
+  return new LightsService(link, config, log, devices.commands).start(router);
+}
+
 describe("LightsService", () => {
   it("a state that arrives before bridge/devices (Aedes sends retained ones a tick later) is published once the light is known", () => {
     const { link, published, device } = fakeLink();
-    new LightsService(link, [{ name: "bulb", label: "Lampa", room: "Sypialnia" }], silent).start();
+    lightsOn(link, [{ name: "bulb", label: "Lampa", room: "Sypialnia" }]);
     const ct = loadFixture("zigbee2mqtt/state_ct_bulb.json", "bulb");
     device(ct.topic, ct.payload);
     expect(published).toEqual([]);
@@ -51,7 +75,7 @@ describe("LightsService", () => {
 
   it("a Tasmota light of the household: features and state from its STATE; commands to cmnd/<t>/...; broker down refuses and sends nothing", async () => {
     const { link, published, device } = fakeLink();
-    const lights = new LightsService(link, [{ name: "bulb02", label: "Żarówka", tasmota: "bulb02" }], silent).start();
+    const lights = lightsOn(link, [{ name: "bulb02", label: "Żarówka", tasmota: "bulb02" }]);
     const state = loadFixture("tasmota/state_light_rgbww.json");
     device(state.topic, state.payload);
     expect(lights.features()).toMatchObject([
@@ -66,11 +90,7 @@ describe("LightsService", () => {
     await expect(lights.set("bulb02", { brightness: 101 })).rejects.toThrow(HubError);
 
     const down = fakeLink(false);
-    const offline = new LightsService(
-      down.link,
-      [{ name: "bulb02", label: "Żarówka", tasmota: "bulb02" }],
-      silent,
-    ).start();
+    const offline = lightsOn(down.link, [{ name: "bulb02", label: "Żarówka", tasmota: "bulb02" }]);
     down.device(state.topic, state.payload);
     down.published.length = 0;
     await expect(offline.set("bulb02", { state: "ON" })).rejects.toMatchObject({ code: "DEVICE_UNREACHABLE" });
@@ -83,7 +103,7 @@ describe("LightsService: a Zigbee2MQTT network larger than the hub follows", () 
     const { link, published, device } = fakeLink();
     const warnings: unknown[] = [];
     const log = { ...silent, warn: (fields: unknown) => void warnings.push(fields) };
-    new LightsService(link, [{ name: "bulb_299", label: "Lampa w kuchni" }], log).start();
+    lightsOn(link, [{ name: "bulb_299", label: "Lampa w kuchni" }], log);
     const real = loadFixture("zigbee2mqtt/bridge_devices.json");
     const entries = JSON.parse(real.payload.toString()) as { friendly_name: string; ieee_address: string }[];
     const bulb = entries.find((entry) => entry.friendly_name === "bulb");

@@ -1,9 +1,8 @@
-import { sendDeviceCommands } from "../broker/commands";
 import type { LightConfig, LightFeatures, LightSetBody, LightState } from "../../contract/lights";
+import { deviceId } from "../../contract/devices";
 import {
   lightFeaturesTopic,
   lightStateTopic,
-  TASMOTA_CMND,
   TASMOTA_STAT,
   TASMOTA_TELE,
   ZIGBEE2MQTT_BASE,
@@ -11,12 +10,13 @@ import {
 import { isSafeDeviceName, type JsonObject } from "../bridge/guards";
 import { DeviceRouter, type DeviceEvent } from "../bridge/router";
 import type { BrokerLink, HubLogger } from "../broker/link";
+import type { DeviceCommands } from "../devices/commands";
 import { MAX_OFFERED_DEVICES } from "../household/devices";
 import { lightsOfBridgeDevices } from "./exposes";
 import type { LightModel } from "./model";
-import { tasmotaCommands, tasmotaLightFeatures, tasmotaLightState } from "./tasmota-light";
+import { tasmotaLightFeatures, tasmotaLightState, tasmotaSteps } from "./tasmota-light";
 import { validateLightSet, type LightDirectory } from "./validate";
-import { zigbee2mqttLightState, zigbee2mqttSetPayload } from "./zigbee2mqtt-light";
+import { zigbee2mqttLightState, zigbee2mqttSteps } from "./zigbee2mqtt-light";
 
 /** How many Zigbee2MQTT devices' last state the service keeps for lights not announced yet. */
 const MAX_REMEMBERED = 1000;
@@ -68,8 +68,9 @@ function mergeState(previous: LightState | undefined, next: LightState): LightSt
  * The lights domain (spec §3, §7): finds lights (Zigbee2MQTT `bridge/devices`
  * exposes, the household's Tasmota lights from their STATE / RESULT), publishes their features
  * retained on `features/light/<id>` and their live state on `light/<id>`, and sends checked
- * commands to the device topics (`zigbee2mqtt/<name>/set`; Tasmota `cmnd/<t>/Power|Dimmer|Color|CT`),
- * QoS 1, never retained, never queued.
+ * commands through the device's capabilities (devices/commands.ts DeviceCommands.setMany: one
+ * `zigbee2mqtt/<name>/set` with every field; Tasmota `cmnd/<t>/Power|Dimmer|CT|Color` in that order),
+ * QoS 1, never retained, never queued; an offline device refuses with DEVICE_UNREACHABLE.
  */
 export class LightsService implements LightDirectory {
   private readonly zigbee = new Map<string, LightModel>();
@@ -83,10 +84,12 @@ export class LightsService implements LightDirectory {
   /** How many light devices the last bridge/devices had beyond the cap (logged when it changes). */
   private leftOutDevices = 0;
 
+  /** `link` carries what the service publishes (features, state); `devices` the device commands. */
   constructor(
     private readonly link: BrokerLink,
     config: readonly LightConfig[],
     private readonly log: HubLogger,
+    private readonly devices: DeviceCommands,
   ) {
     this.configById = new Map(config.map((entry) => [entry.name, entry]));
     for (const entry of config) {
@@ -141,32 +144,25 @@ export class LightsService implements LightDirectory {
   }
 
   /**
-   * `POST /light/{id}/set`: checks `body` (validate.ts) and publishes the device commands.
+   * `POST /light/{id}/set`: checks `body` (validate.ts) and sends it through the light device's
+   * capabilities (one device command: every endpoint's fields of a Zigbee2MQTT device in one `/set`).
    * @returns how many device messages went out
-   * @throws HubError NOT_FOUND / BAD_REQUEST (validate.ts); DEVICE_UNREACHABLE when the
-   *   broker link is down (the command is dropped, never queued: DESIGN.md §5)
+   * @throws HubError NOT_FOUND / BAD_REQUEST (validate.ts; devices/commands.ts when the device's
+   *   capabilities refuse a value); DEVICE_UNREACHABLE when the device is offline or the broker link
+   *   is down (the command is dropped, never queued: DESIGN.md §5)
    */
   async set(id: string, body: LightSetBody | Record<string, unknown>): Promise<number> {
     const targets = validateLightSet(this, id, body);
     const first = targets[0];
     if (!first) return 0;
-    if (first.model.target.kind === "zigbee2mqtt") {
-      const payload: Record<string, unknown> = {};
-      for (const { model, command } of targets)
-        if (model.target.kind === "zigbee2mqtt")
-          Object.assign(payload, zigbee2mqttSetPayload(model.target.properties, command));
-      await sendDeviceCommands(this.link, [
-        { topic: `${ZIGBEE2MQTT_BASE}/${first.model.target.device}/set`, payload: JSON.stringify(payload) },
-      ]);
-      return 1;
-    }
-    const device = first.model.target.device;
-    const commands = tasmotaCommands(first.command);
-    await sendDeviceCommands(
-      this.link,
-      commands.map(({ command, payload }) => ({ topic: `${TASMOTA_CMND}/${device}/${command}`, payload })),
-    );
-    return commands.length;
+    const target = first.model.target;
+    const steps =
+      target.kind === "zigbee2mqtt"
+        ? targets.flatMap(({ model, command }) =>
+            model.target.kind === "zigbee2mqtt" ? zigbee2mqttSteps(model.target.properties, command) : [],
+          )
+        : tasmotaSteps(first.command);
+    return (await this.devices.setMany(deviceId(target.kind, target.device), steps)).length;
   }
 
   private guard(work: () => void): void {

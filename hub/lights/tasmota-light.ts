@@ -1,4 +1,5 @@
 import type { LightColor, LightColorMode, LightFeatures, LightState } from "../../contract/lights";
+import type { DeviceStep } from "../devices/commands";
 import { hexToRgb, hsToRgb, rgbToHex, xyToRgb, type Rgb } from "./color";
 import type { LightCommand, LightColorCommand } from "./command";
 
@@ -101,4 +102,17 @@ export function tasmotaCommands(command: LightCommand): TasmotaCommand[] {
     out.push({ command: "Color", payload: [r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c)))).join(",") });
   }
   return out;
+}
+
+/**
+ * The device steps of a validated command, in the order of {@link tasmotaCommands}: `Power` as
+ * Tasmota's own light power command (devices/encode.ts TasmotaLightPower), `Dimmer`, `CT` and `Color`
+ * as the light's brightness, color_temp and color capabilities (devices/tasmota-describe.ts), for
+ * devices/commands.ts DeviceCommands.setMany.
+ */
+export function tasmotaSteps(command: LightCommand): DeviceStep[] {
+  return tasmotaCommands(command).map(({ command: name, payload }): DeviceStep => {
+    if (name === "Power") return { source: "tasmota", command: "Power", value: command.state ?? "TOGGLE" };
+    return { property: name, value: name === "Color" ? payload : Number(payload) };
+  });
 }

@@ -1,4 +1,5 @@
 import type { LightColor, LightColorMode, LightState } from "../../contract/lights";
+import type { CapabilitySet } from "../devices/commands";
 import { hsToRgb, rgbToHex, xyToRgb } from "./color";
 import type { LightCommand } from "./command";
 import type { Zigbee2MqttProperties } from "./model";
@@ -69,4 +70,12 @@ export function zigbee2mqttSetPayload(
   if (command.color_temp !== undefined && properties.colorTemp) out[properties.colorTemp] = command.color_temp;
   if (command.color !== undefined && properties.color) out[properties.color] = command.color;
   return out;
+}
+
+/**
+ * The capability values of a validated command, in the order of {@link zigbee2mqttSetPayload}: each
+ * the light's own property (`state_l2`) and its value, for devices/commands.ts DeviceCommands.setMany.
+ */
+export function zigbee2mqttSteps(properties: Zigbee2MqttProperties, command: LightCommand): CapabilitySet[] {
+  return Object.entries(zigbee2mqttSetPayload(properties, command)).map(([property, value]) => ({ property, value }));
 }
