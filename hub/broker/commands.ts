@@ -7,8 +7,9 @@ export type DeviceCommand = { topic: string; payload: string };
 
 /**
  * Sends device commands now, in order, through {@link BrokerLink.publishCommand} (DESIGN.md §5:
- * never queued, never replayed). The one way device commands are sent: through the capability
- * (devices/commands.ts: switches, lights, garage, the heater's relay) or directly (IR, AC, the console).
+ * never queued, never replayed). The one way device commands are sent, called only by the
+ * capability path (devices/commands.ts DeviceCommands: switches, lights, garage, the heater's relay,
+ * IR, AC and the Tasmota console).
  * @throws HubError DEVICE_UNREACHABLE (409) when the broker link is down or did not take a command,
  *   or the device is known offline (a link from availabilityGuardedLink: LWT Offline, Zigbee2MQTT
  *   availability offline; nothing is published); the commands after it are not sent.

@@ -6,10 +6,11 @@ import {
   type AcCommandResult,
   type AcStatePayload,
 } from "../../contract/climate";
-import { availabilityTopic, tasmotaCommandTopic } from "../../contract/topics";
-import { sendDeviceCommands } from "../broker/commands";
+import { deviceId } from "../../contract/devices";
+import { availabilityTopic } from "../../contract/topics";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
+import type { DeviceCommands } from "../devices/commands";
 import type { AcUnit, Household } from "../household/schema";
 import { irhvacCommand } from "./irhvac";
 
@@ -19,7 +20,8 @@ export const AC_ANNOUNCE_DELAY_MS = 500;
 /**
  * Air conditioning units (spec §3 "AC", §7 `POST /ac/{id}`) driven by Tasmota IR blasters:
  * a change becomes `cmnd/<t>/IRHVAC` with the JSON of {@link irhvacCommand} (the unit's last known
- * state plus the change), QoS 1, never retained, sent at once or refused (DESIGN.md §5). The last
+ * state plus the change), the source command `IRHVAC` of the blaster's registry device sent through
+ * `commands` (devices/commands.ts): QoS 1, never retained, sent at once or refused (DESIGN.md §5). The last
  * known state is what the bridge published on `ac/<id>` (the blaster's IRHVAC answer); a unit with
  * none is announced there with nulls (retained, QoS 0) once its blaster's `availability/<device>` is
  * heard, so its tile shows. Never assumes the new state.
@@ -31,6 +33,7 @@ export class AcService {
 
   constructor(
     private readonly link: BrokerLink,
+    private readonly commands: DeviceCommands,
     household: Household,
   ) {
     this.units = new Map((household.ac ?? []).map((unit) => [unit.id, unit]));
@@ -84,14 +87,15 @@ export class AcService {
 
   /**
    * Sends `change` to unit `id` as one IRHVAC command.
-   * @throws HubError NOT_FOUND for an unknown unit; DEVICE_UNREACHABLE when the broker cannot take it now.
+   * @throws HubError NOT_FOUND for an unknown unit; DEVICE_UNREACHABLE when the blaster is offline or
+   *   the broker cannot take it now (nothing is sent).
    */
   async set(id: string, change: AcBody): Promise<AcCommandResult> {
     const unit = this.units.get(id);
     if (!unit) throw new HubError("NOT_FOUND", "no such AC unit");
     const irhvac = irhvacCommand(unit, this.last.get(id) ?? null, change);
-    await sendDeviceCommands(this.link, [
-      { topic: tasmotaCommandTopic(unit.device, "IRHVAC"), payload: JSON.stringify(irhvac) },
+    await this.commands.setMany(deviceId("tasmota", unit.device), [
+      { source: "tasmota", command: "IRHVAC", value: irhvac },
     ]);
     return { id, command: "IRHVAC", irhvac, sentAt: new Date().toISOString() };
   }

@@ -66,7 +66,7 @@ export const climateDomain = defineDomain({
       new HeaterStore(db),
       log,
     ).start();
-    const ac = new AcService(commandLink, household).start();
+    const ac = new AcService(commandLink, get(devicesDomain).commands, household).start();
     registerHeaterExecutor(actions, { heater, hasHeater: household.heater !== undefined });
     registerAcExecutor(actions, { ac, acUnits: (household.ac ?? []).map((unit) => unit.id) });
     return {

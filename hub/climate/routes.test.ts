@@ -9,6 +9,7 @@ import {
   type AcStatePayload,
   type HeaterStatePayload,
 } from "../../contract/climate";
+import { DevicesAnswerSchema } from "../../contract/devices";
 import { ErrorBodySchema } from "../../contract/envelope";
 import { tasmotaSwitch } from "../simulator/devices";
 import { tasmotaHvacBlaster } from "../simulator/climate";
@@ -277,5 +278,40 @@ describe("air conditioning on the general base", () => {
     expect((await call(hub, "POST", "/api/v2/ac/kuchnia", { cookie, body: { mode: "Cool" } })).status).toBe(404);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(blaster.received).toEqual([]);
+  });
+
+  it("the blaster is a registry device with an IR transmitter from the start; LWT Offline refuses IRHVAC with 409 and sends nothing", async () => {
+    const cookie = await login(hub);
+    const listed = (await jsonOf(await call(hub, "GET", "/api/v2/devices", { cookie }), DevicesAnswerSchema)).items;
+    expect(listed.find((item) => item.id === "tasmota:klima_salon")?.capabilities).toEqual([
+      {
+        type: "text",
+        name: "ir_code_to_send",
+        property: "IRSend",
+        access: 2,
+        description: "an IR code to send (Tasmota IRSend JSON)",
+      },
+    ]);
+    const blaster = await device("klima_salon", tasmotaHvacBlaster("klima_salon"));
+    await blaster.client.publishAsync("tele/klima_salon/LWT", "Offline", { qos: 1, retain: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const refused = await call(hub, "POST", "/api/v2/ac/salon", { cookie, body: { mode: "Cool" } });
+    expect(refused.status).toBe(409);
+    expect(await jsonOf(refused, ErrorBodySchema)).toMatchObject({
+      code: "DEVICE_UNREACHABLE",
+      message: "the device klima_salon is offline: nothing was sent",
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(blaster.received).toEqual([]);
+
+    await blaster.client.publishAsync("tele/klima_salon/LWT", "Online", { qos: 1, retain: true });
+    let status = 0;
+    for (let tries = 0; status !== 200 && tries < 40; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await call(hub, "POST", "/api/v2/ac/salon", { cookie, body: { mode: "Heat" } })).status;
+    }
+    expect(status).toBe(200);
+    await until(() => blaster.received.length > 0);
+    expect(blaster.received.map((m) => m.topic)).toEqual(["cmnd/klima_salon/IRHVAC"]);
   });
 });

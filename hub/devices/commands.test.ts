@@ -124,6 +124,58 @@ describe("commands through the capability reach the device as its source's own c
     expect(received).toEqual([]);
   });
 
+  it("IRSend, IRHVAC and a console command: refused by a device without an IR transmitter or for a line the console would refuse; a console command is one message", async () => {
+    received.length = 0;
+    const { commands } = hub.devices;
+    const irSend = {
+      source: "tasmota",
+      command: "IRSend",
+      value: '{"protocol": "NEC","bits": 32, "data": 0x20DF10EF}',
+    } as const;
+    await expect(commands.setMany("tasmota:GD-30W", [irSend])).rejects.toMatchObject({
+      code: "NOT_SUPPORTED",
+      message: "tasmota:GD-30W has no IR transmitter",
+    });
+    await expect(
+      commands.setMany("zigbee2mqtt:zigfred_plus", [
+        { source: "tasmota", command: "IRHVAC", value: { Vendor: "COOLIX" } },
+      ]),
+    ).rejects.toMatchObject({ code: "NOT_SUPPORTED" });
+    await expect(
+      commands.setMany("tasmota:GD-30W", [
+        { source: "tasmota", command: "Console", name: "Power1", arg: "ON;MqttHost x" },
+      ]),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await settle();
+    expect(received).toEqual([]);
+
+    const line = { source: "tasmota", command: "Console", name: "Backlog", arg: "Power1 ON;Power2 OFF" } as const;
+    expect(await commands.setMany("tasmota:GD-30W", [line])).toEqual([
+      { topic: "cmnd/GD-30W/Backlog", payload: "Power1 ON;Power2 OFF" },
+    ]);
+    await until(() => received.length > 0);
+    expect(received).toEqual(["cmnd/GD-30W/Backlog Power1 ON;Power2 OFF"]);
+  });
+
+  it("one exchange per device: a second one while the first waits is DEVICE_BUSY with nothing sent; plain commands still go", async () => {
+    received.length = 0;
+    const { commands } = hub.devices;
+    const status = { source: "tasmota", command: "Console", name: "Status", arg: "" } as const;
+    let answer: (text: string) => void = () => undefined;
+    const first = commands.exchange("tasmota:GD-30W", [status], () => new Promise<string>((done) => (answer = done)));
+    await until(() => received.length === 1);
+    await expect(commands.exchange("tasmota:GD-30W", [status], async () => "no")).rejects.toMatchObject({
+      code: "DEVICE_BUSY",
+    });
+    await commands.set("tasmota:GD-30W", { property: "state", endpoint: "l1" }, "OFF");
+    answer("answered");
+    expect(await first).toBe("answered");
+    expect(await commands.exchange("tasmota:GD-30W", [status], async () => "again")).toBe("again");
+    await until(() => received.length === 3);
+    await settle();
+    expect(received).toEqual(["cmnd/GD-30W/Status ", "cmnd/GD-30W/POWER1 OFF", "cmnd/GD-30W/Status "]);
+  });
+
   it("refuses, sending nothing: a value outside min/max, a read-only reading, an unknown property, an endpoint left open", async () => {
     received.length = 0;
     const { commands } = hub.devices;

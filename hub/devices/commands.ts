@@ -1,4 +1,5 @@
 import { ACCESS_SET, type Capability, type Device } from "../../contract/devices";
+import { parseTasmotaConsoleLine } from "../../contract/tasmota-console";
 import { sendDeviceCommands, type DeviceCommand } from "../broker/commands";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
@@ -60,10 +61,14 @@ export function findCapability(device: Device, ref: CapabilityRef): Capability {
  * {"state_l2":"ON"}`) and sends it at once through `link` (the hub's availability-guarded link:
  * broker/availability.ts), QoS 1, never retained, never queued. `setMany` sends several values (and a
  * source's own commands: encode.ts SourceCommand, the Tasmota shutter's toggle and lock, a Tasmota
- * light's `Power`) as one command through the same checks. A registry device marked offline refuses
- * here, before the link is asked.
+ * light's `Power`, Tasmota-IR's `IRSend` and `IRHVAC`, a console command) as one command through the
+ * same checks; `exchange` does the same for a command whose answer the caller waits for, one per
+ * device at a time. A registry device marked offline refuses here, before the link is asked.
  */
 export class DeviceCommands {
+  /** Devices with an {@link exchange} still waiting for its answer. */
+  private readonly busy = new Set<string>();
+
   constructor(
     private readonly registry: DeviceRegistry,
     private readonly link: BrokerLink,
@@ -84,13 +89,52 @@ export class DeviceCommands {
   /**
    * Sends `steps` to device `id` as one command, in order; resolves with the device commands sent.
    * Every step is checked first (a capability as {@link set}; a source command must be of the
-   * device's source and name a cover's endpoint on it that can be set), then the device's
+   * device's source and one the device can take: checkSourceCommand), then the device's
    * availability; only then is anything sent (encode.ts encodeCommands: on Tasmota one message per
    * step, on Zigbee2MQTT one `/set` with every value). The broker refusing midway stops the rest.
    * @throws HubError as {@link set}; BAD_REQUEST for no steps; NOT_SUPPORTED for a source command
    *   the device cannot take.
    */
   async setMany(id: string, steps: readonly DeviceStep[]): Promise<DeviceCommand[]> {
+    const { device, commands } = this.encode(id, steps);
+    this.refuseOffline(device);
+    await sendDeviceCommands(this.link, commands);
+    return commands;
+  }
+
+  /**
+   * Sends `steps` to device `id` as {@link setMany} does and resolves with what `answer` resolves
+   * with: `answer` is called just before the first command goes out (so an answer that comes at once
+   * is not missed), `sent` once every command went out, and the device stays busy until the answer
+   * settles. One exchange per device at a time:
+   * while one waits, another is refused (the device's plain commands still go).
+   * @throws HubError as {@link setMany}; DEVICE_BUSY (an exchange of this device still waits; nothing
+   *   is sent), checked after the steps and before the availability.
+   */
+  async exchange<T>(
+    id: string,
+    steps: readonly DeviceStep[],
+    answer: () => Promise<T>,
+    sent: () => void = () => undefined,
+  ): Promise<T> {
+    const { device, commands } = this.encode(id, steps);
+    if (this.busy.has(device.id))
+      throw new HubError("DEVICE_BUSY", "a console command of this device is still waiting for its answer");
+    this.refuseOffline(device);
+    this.busy.add(device.id);
+    try {
+      const waiting = answer();
+      waiting.catch(() => undefined);
+      await sendDeviceCommands(this.link, commands);
+      sent();
+      return await waiting;
+    } finally {
+      this.busy.delete(device.id);
+    }
+  }
+
+  /** Device `id` and its commands for `steps`, each step checked (see {@link setMany}). */
+  private encode(id: string, steps: readonly DeviceStep[]): { device: Device; commands: DeviceCommand[] } {
     const device = this.registry.get(id);
     if (!device) throw new HubError("NOT_FOUND", "no such device");
     if (steps.length === 0) throw new HubError("BAD_REQUEST", "nothing to set");
@@ -99,24 +143,48 @@ export class DeviceCommands {
       const capability = settableCapability(device, step);
       return { capability, value: checkValue(capability, step.value) };
     });
-    const commands = encodeCommands(device, checked);
+    return { device, commands: encodeCommands(device, checked) };
+  }
+
+  /** @throws HubError DEVICE_UNREACHABLE when the registry has `device` offline. */
+  private refuseOffline(device: Device): void {
     if (device.availability === "offline")
       throw new HubError("DEVICE_UNREACHABLE", `the device ${device.name} is offline: nothing was sent`);
-    await sendDeviceCommands(this.link, commands);
-    return commands;
   }
 }
+
+/** Control characters, which no IR code contains. */
+const CONTROL = /[\u0000-\u001f\u007f]/; // eslint-disable-line no-control-regex
 
 /**
  * `command` when `device` can take it: it is of the device's source; a shutter command names the
  * endpoint `s<n>` of a cover whose state can be set; a light's `Power` needs a light on the device
- * and one of ON / OFF / TOGGLE.
- * @throws HubError NOT_SUPPORTED (another source, not a shutter, no light), BAD_REQUEST (no such
- *   endpoint, a value outside the command's).
+ * and one of ON / OFF / TOGGLE; `IRSend` (a non-empty code without control characters) and `IRHVAC`
+ * (a JSON object) need an IR transmitter (capability property `IRSend`); a console command must be
+ * one line contract parseTasmotaConsoleLine reads as that same command and argument.
+ * @throws HubError NOT_SUPPORTED (another source, not a shutter, no light, no IR transmitter),
+ *   BAD_REQUEST (no such endpoint, a value outside the command's, `cmd: …` for a console line).
  */
 function checkSourceCommand(device: Device, command: SourceCommand): SourceCommand {
   if (command.source !== device.source)
     throw new HubError("NOT_SUPPORTED", `${device.id} takes no ${command.source} command`);
+  if (command.command === "IRSend" || command.command === "IRHVAC") {
+    if (!settable(device.capabilities).some((item) => item.property === "IRSend"))
+      throw new HubError("NOT_SUPPORTED", `${device.id} has no IR transmitter`);
+    if (command.command === "IRSend" && (command.value === "" || CONTROL.test(command.value)))
+      throw new HubError("BAD_REQUEST", "value: IRSend is a code without control characters");
+    if (command.command === "IRHVAC" && (typeof command.value !== "object" || Array.isArray(command.value)))
+      throw new HubError("BAD_REQUEST", "value: IRHVAC is a JSON object");
+    return command;
+  }
+  if (command.command === "Console") {
+    const line = command.arg === "" ? command.name : `${command.name} ${command.arg}`;
+    const parsed = parseTasmotaConsoleLine(line);
+    if (!parsed.ok) throw new HubError("BAD_REQUEST", `cmd: ${parsed.reason}`);
+    if (parsed.command.name !== command.name || parsed.command.arg !== command.arg)
+      throw new HubError("BAD_REQUEST", "cmd: not one console command as checked");
+    return command;
+  }
   if (command.command === "Power") {
     if (!device.capabilities.some((item) => item.type === "light"))
       throw new HubError("NOT_SUPPORTED", `${device.id} has no light`);

@@ -19,14 +19,16 @@ const TASMOTA_COLOR = /^(#?[0-9A-Fa-f]{6,10}|\d{1,3}(,\d{1,3}){2,4})$/;
  * (already validated against it): relay `state` (property `POWER`/`POWER<n>`) -> `cmnd/<t>/POWER<n>`
  * `ON`/`OFF`/`TOGGLE`; light `brightness` -> `Dimmer <n>`, `color_temp` -> `CT <n>`, `color` ->
  * `Color <hex|r,g,b>`; cover `state` (property `Shutter<n>`) -> `ShutterOpen<n>` / `ShutterClose<n>` /
- * `ShutterStop<n>` with an empty payload, `position` -> `ShutterPosition<n> <0..100>`.
+ * `ShutterStop<n>` with an empty payload, `position` -> `ShutterPosition<n> <0..100>`; an IR
+ * transmitter's `ir_code_to_send` (property `IRSend`) -> `IRSend <code>`.
  * @throws HubError BAD_REQUEST for a colour Tasmota does not read, NOT_SUPPORTED for anything else.
  */
 export function tasmotaCommand(device: Device, capability: Capability, value: CapabilityValue): DeviceCommand {
   const property = capability.property ?? "";
   const topic = (command: string) => tasmotaCommandTopic(device.name, command);
   if (/^POWER\d{0,2}$/.test(property)) return { topic: topic(property), payload: String(value) };
-  if (property === "Dimmer" || property === "CT") return { topic: topic(property), payload: String(value) };
+  if (property === "Dimmer" || property === "CT" || property === "IRSend")
+    return { topic: topic(property), payload: String(value) };
   if (property === "Color") {
     if (typeof value !== "string" || !TASMOTA_COLOR.test(value))
       throw new HubError("BAD_REQUEST", "value: a colour is hex channels (FF8000) or r,g,b");
@@ -76,15 +78,35 @@ export type TasmotaShutterCommand =
  */
 export type TasmotaLightPower = { source: "tasmota"; command: "Power"; value: "ON" | "OFF" | "TOGGLE" };
 
+/**
+ * Tasmota-IR's commands on a device with an IR transmitter (tasmota.github.io/docs/Tasmota-IR):
+ * `IRSend` is `cmnd/<t>/IRSend` with `value` as its payload, the code's JSON as written
+ * (`{"protocol": "NEC","bits": 32, "data": 0x20DF10EF}`); `IRHVAC` is `cmnd/<t>/IRHVAC` with the JSON
+ * of `value` (`{"Vendor":"COOLIX","Power":"On","Mode":"Cool",...}`, keys in their order).
+ */
+export type TasmotaIrCommand =
+  | { source: "tasmota"; command: "IRSend"; value: string }
+  | { source: "tasmota"; command: "IRHVAC"; value: Readonly<Record<string, unknown>> };
+
+/**
+ * One Tasmota console command (docs/contract.md "Tasmota console"): `cmnd/<t>/<name>` with `arg` as
+ * its payload, one message as the console line was checked (contract parseTasmotaConsoleLine; a
+ * `Backlog` line is the one command `Backlog` whose argument holds its steps; the hub never splits it).
+ */
+export type TasmotaConsoleCommand = { source: "tasmota"; command: "Console"; name: string; arg: string };
+
 /** A source's own command, sent through the same checked path as capability values (devices/commands.ts). */
-export type SourceCommand = TasmotaShutterCommand | TasmotaLightPower;
+export type SourceCommand = TasmotaShutterCommand | TasmotaLightPower | TasmotaIrCommand | TasmotaConsoleCommand;
 
 /** One checked step of a device command: a capability and its value, or a source's own command. */
 export type EncodableStep = { capability: Capability; value: CapabilityValue } | { command: SourceCommand };
 
-/** The Tasmota command of a {@link SourceCommand} (a shutter's endpoint `s<n>` already checked to be one). */
+/** The Tasmota command of a {@link SourceCommand} (already checked: devices/commands.ts checkSourceCommand). */
 function tasmotaSourceCommand(device: Device, command: SourceCommand): DeviceCommand {
-  if (command.command === "Power") return { topic: tasmotaCommandTopic(device.name, "Power"), payload: command.value };
+  const named = (name: string, payload: string) => ({ topic: tasmotaCommandTopic(device.name, name), payload });
+  if (command.command === "Power" || command.command === "IRSend") return named(command.command, command.value);
+  if (command.command === "IRHVAC") return named("IRHVAC", JSON.stringify(command.value));
+  if (command.command === "Console") return named(command.name, command.arg);
   const topic = tasmotaCommandTopic(device.name, `${command.command}${command.endpoint.slice(1)}`);
   return command.command === "ShutterLock" ? { topic, payload: command.value ? "1" : "0" } : { topic, payload: "" };
 }

@@ -4,8 +4,9 @@ import { tasmotaMemory, type TasmotaMemory } from "./tasmota-describe";
 
 /**
  * What the household file says of its Tasmota devices before they speak: each switch's relays
- * (the `POWER` / `POWER<n>` keys its commands use: switches/relays.ts relayCommands) and each
- * garage door's shutter (`Shutter<n>`). The registry lists them from the start (devices/tasmota.ts
+ * (the `POWER` / `POWER<n>` keys its commands use: switches/relays.ts relayCommands), each
+ * garage door's shutter (`Shutter<n>`), and the IR transmitter of each IR blaster and AC unit's
+ * blaster (`IRSend`, `IRHVAC`). The registry lists them from the start (devices/tasmota.ts
  * followTasmota), so a command through the capability reaches a device that has not reported yet.
  */
 export function householdTasmota(household: Household): Map<string, TasmotaMemory> {
@@ -18,5 +19,6 @@ export function householdTasmota(household: Household): Map<string, TasmotaMemor
   for (const item of household.switches)
     for (const key of relayCommands(item).values()) memoryOf(item.device).power.add(key);
   for (const door of household.garage) memoryOf(door.device).shutters.add(door.shutter);
+  for (const { device } of [...(household.ir ?? []), ...(household.ac ?? [])]) memoryOf(device).ir = true;
   return out;
 }

@@ -49,6 +49,8 @@ export interface TasmotaMemory {
   shutters: Set<number>;
   /** Sensor fields by path (`BME280.Temperature`), with their unit. */
   sensors: Map<string, { unit: string | undefined; binary: boolean }>;
+  /** It has an IR transmitter (the household file names it an IR blaster or an AC unit's blaster): it takes `IRSend` and `IRHVAC`. */
+  ir: boolean;
 }
 
 /** An empty memory. */
@@ -57,7 +59,20 @@ export const tasmotaMemory = (): TasmotaMemory => ({
   light: { Dimmer: false, CT: false, Color: false },
   shutters: new Set(),
   sensors: new Map(),
+  ir: false,
 });
+
+/**
+ * The capability of a Tasmota IR transmitter (tasmota.github.io/docs/Tasmota-IR, `IRSend`): a code to
+ * send, set-only, named as Zigbee2MQTT names an IR blaster's (`ir_code_to_send`), property `IRSend`.
+ */
+export const IR_SEND_CAPABILITY: Capability = {
+  type: "text",
+  name: "ir_code_to_send",
+  property: "IRSend",
+  access: ACCESS_SET,
+  description: "an IR code to send (Tasmota IRSend JSON)",
+};
 
 /** `Temperature` -> `temperature`, `DewPoint` -> `dew_point`, `PM2.5` -> `pm25`. */
 export function featureName(field: string): string {
@@ -213,6 +228,7 @@ export function tasmotaCapabilities(memory: TasmotaMemory): Capability[] {
       ],
     });
   }
+  if (memory.ir) out.push(IR_SEND_CAPABILITY);
   for (const [path, { unit, binary }] of memory.sensors) {
     const dot = path.indexOf(".");
     const field = dot < 0 ? path : path.slice(dot + 1);

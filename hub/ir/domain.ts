@@ -1,6 +1,7 @@
 import { registerIrExecutor } from "../automations/device-executors";
 import { defineDomain, type HouseholdSections } from "../core/domain";
 import type { Migration } from "../core/db";
+import { devicesDomain } from "../devices/domain";
 import { IR_SECTIONS } from "../household/schema";
 import { tasmotaIrBlaster } from "../simulator/ir";
 import { irRoutes } from "./routes";
@@ -43,8 +44,9 @@ export const irDomain = defineDomain({
     devices: () => DEMO_HOUSEHOLD.ir.map((blaster) => tasmotaIrBlaster(blaster.device)),
     simulates: DEMO_HOUSEHOLD.ir.map((blaster) => blaster.device),
   },
-  start: ({ household, commandLink, db, log, router, actions }) => {
-    const ir = new IrService(household.ir ?? [], commandLink, new IrStore(db), log).start(router);
+  start: ({ household, commandLink, db, log, router, actions, get }) => {
+    const commands = get(devicesDomain).commands;
+    const ir = new IrService(household.ir ?? [], commandLink, commands, new IrStore(db), log).start(router);
     registerIrExecutor(actions, { ir });
     return { service: ir, routes: { ir: irRoutes({ ir }) } };
   },

@@ -7,11 +7,12 @@ import {
   type IrSendBody,
   type IrState,
 } from "../../contract/ir";
-import { TASMOTA_TELE, tasmotaCommandTopic } from "../../contract/topics";
+import { deviceId } from "../../contract/devices";
+import { TASMOTA_TELE } from "../../contract/topics";
 import { DeviceRouter } from "../bridge/router";
-import { sendDeviceCommands } from "../broker/commands";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { HubError } from "../core/errors";
+import type { DeviceCommands } from "../devices/commands";
 import type { IrBlaster } from "../household/schema";
 import { irReceivedCode, irSendPayload } from "./codes";
 import type { IrStore } from "./store";
@@ -20,7 +21,8 @@ import type { IrStore } from "./store";
  * Infrared remotes (spec §7 `POST /ir/send`, `/ir/learn`, `/ir/code`): the household's IR
  * blasters (Tasmota with IR transmitter and receiver). Publishes `features/ir/<device>` (label, room)
  * and `ir/<device>` (buttons, learning mode, the code received while learning), retained; reads
- * `IrReceived` from `tele/<t>/RESULT` while learning; sends `cmnd/<t>/IRSend` (QoS 1, never
+ * `IrReceived` from `tele/<t>/RESULT` while learning; sends `cmnd/<t>/IRSend` as the source command
+ * `IRSend` of the blaster's registry device through `commands` (devices/commands.ts: QoS 1, never
  * retained, never queued; 409 DEVICE_UNREACHABLE when the blaster is LWT Offline or the broker down).
  */
 export class IrService {
@@ -31,6 +33,7 @@ export class IrService {
   constructor(
     blasters: readonly IrBlaster[],
     private readonly link: BrokerLink,
+    private readonly commands: DeviceCommands,
     private readonly store: IrStore,
     private readonly log: HubLogger,
   ) {
@@ -107,7 +110,7 @@ export class IrService {
   }
 
   /**
-   * Sends `code` (a saved button's name, or the code itself) as `cmnd/<t>/IRSend`.
+   * Sends `code` (a saved button's name, or the code itself) as `cmnd/<t>/IRSend` (the source command `IRSend`).
    * @returns the code sent
    * @throws HubError NOT_FOUND (no such blaster, or no button of that name; nothing is sent);
    *   DEVICE_UNREACHABLE (blaster offline or broker down; nothing is sent)
@@ -116,8 +119,8 @@ export class IrService {
     this.blaster(device);
     const resolved = typeof code === "string" ? this.store.get(device, code) : code;
     if (resolved === undefined) throw new HubError("NOT_FOUND", "code: no button of that name on this device");
-    await sendDeviceCommands(this.link, [
-      { topic: tasmotaCommandTopic(device, "IRSend"), payload: irSendPayload(resolved) },
+    await this.commands.setMany(deviceId("tasmota", device), [
+      { source: "tasmota", command: "IRSend", value: irSendPayload(resolved) },
     ]);
     return resolved;
   }

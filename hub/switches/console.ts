@@ -4,14 +4,15 @@ import {
   type PinRequiredError,
   type TasmotaConsoleAnswer,
 } from "../../contract/tasmota-console";
+import { deviceId } from "../../contract/devices";
 import { tasmotaCommandsNeedingPin } from "../../contract/tasmota-console-policy";
-import { TASMOTA_STAT, tasmotaCommandTopic } from "../../contract/topics";
+import { TASMOTA_STAT } from "../../contract/topics";
 import { MAX_PAYLOAD_BYTES, parseJsonObject } from "../bridge/guards";
 import { DeviceRouter } from "../bridge/router";
-import { sendDeviceCommands } from "../broker/commands";
 import type { BrokerLink } from "../broker/link";
 import { HubError } from "../core/errors";
 import type { SessionRow } from "../auth/session-store";
+import type { DeviceCommands } from "../devices/commands";
 import type { Switch } from "../household/schema";
 import { auditFields, type ConsoleLog } from "./console-audit";
 
@@ -46,7 +47,9 @@ export function answersCommand(name: string, suffix: string): boolean {
  * docs/contract.md "Tasmota console"): sends one checked command line (contract
  * `parseTasmotaConsoleLine`) to the switch's device as `cmnd/<t>/<Command>` with the argument as
  * payload (QoS 1, never retained, never queued) and waits at most `timeoutMs` for the device's answer
- * on `stat/<t>/RESULT` (or `STATUS<n>` for `Status`). One command per device at a time. A line the
+ * on `stat/<t>/RESULT` (or `STATUS<n>` for `Status`). It is sent as the source command `Console` of the
+ * device through `commands` (devices/commands.ts DeviceCommands.exchange, which refuses an offline
+ * device and holds one command per device at a time: DEVICE_BUSY). A line the
  * allowlist does not let through (contract tasmota-console-policy.ts) is sent only with the session's
  * right PIN (`pins`, counted with the unlock attempts), and is logged at info with who, where and
  * what (console-audit.ts); a wrong PIN is logged at warn.
@@ -58,6 +61,7 @@ export class TasmotaConsole {
   constructor(
     switches: readonly Switch[],
     private readonly link: BrokerLink,
+    private readonly commands: DeviceCommands,
     private readonly pins: PinConfirmer,
     private readonly log: ConsoleLog,
     private readonly timeoutMs: number = TASMOTA_CONSOLE_TIMEOUT_MS,
@@ -122,24 +126,30 @@ export class TasmotaConsole {
         throw error;
       }
     }
-    if (this.waiting.has(device))
-      throw new HubError("DEVICE_BUSY", "a console command of this device is still waiting for its answer");
     let timer: NodeJS.Timeout | undefined;
-    const answer = new Promise<Answer | null>((resolve) => {
-      this.waiting.set(device, { accepts: (suffix) => answersCommand(command, suffix), resolve });
-      timer = setTimeout(() => resolve(null), this.timeoutMs);
-    });
+    let mine: Waiter | undefined;
     try {
-      await sendDeviceCommands(this.link, [{ topic: tasmotaCommandTopic(device, command), payload: arg }]);
-      if (audit !== undefined)
-        this.log.info(audit, "tasmota console: sent a command that needs the PIN, with the right PIN");
-      const got = await answer;
+      const got = await this.commands.exchange(
+        deviceId("tasmota", device),
+        [{ source: "tasmota", command: "Console", name: command, arg }],
+        () =>
+          new Promise<Answer | null>((resolve) => {
+            mine = { accepts: (suffix) => answersCommand(command, suffix), resolve };
+            this.waiting.set(device, mine);
+            timer = setTimeout(() => resolve(null), this.timeoutMs);
+          }),
+        () => {
+          if (audit !== undefined)
+            this.log.info(audit, "tasmota console: sent a command that needs the PIN, with the right PIN");
+        },
+      );
       if (got === null)
         throw new HubError("DEVICE_NO_ANSWER", `the device did not answer within ${this.timeoutMs / 1000} s`);
       return { command: arg === "" ? command : `${command} ${arg}`, topic: got.topic, response: got.response };
     } finally {
       clearTimeout(timer);
-      this.waiting.delete(device);
+      // A refused exchange (DEVICE_BUSY) never set a waiter: the one waiting is another command's.
+      if (mine !== undefined && this.waiting.get(device) === mine) this.waiting.delete(device);
     }
   }
 }

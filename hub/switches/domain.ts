@@ -88,11 +88,11 @@ export const switchesDomain = defineDomain({
   },
   start: (context) => {
     const { household, commandLink, db, log, router, actions } = context;
-    const switches = new SwitchService(household.switches, context.get(devicesDomain).commands);
+    const { commands } = context.get(devicesDomain);
+    const switches = new SwitchService(household.switches, commands);
     const definitions = new SwitchDefinitions(household.switches, db);
-    const tasmotaConsole = new TasmotaConsole(household.switches, commandLink, context.get(authDomain), log).start(
-      router,
-    );
+    const auth = context.get(authDomain);
+    const tasmotaConsole = new TasmotaConsole(household.switches, commandLink, commands, auth, log).start(router);
     registerSwitchExecutor(actions, { household, switches });
     return {
       service: { switches, definitions },
