@@ -145,3 +145,28 @@ test.describe("menu", () => {
     await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();
   });
 });
+
+test.describe("the menu drawer on a phone", () => {
+  test("a Menu tap while the screen behind is still loading after a close opens a new drawer", async ({
+    loggedInPage: page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/menu");
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    // Home's code arrives slowly (a loaded tablet, a slow network): the menu stays mounted behind while it loads.
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await drawer.getByRole("button", { name: "Zamknij menu" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page
+      .getByRole("navigation", { name: "Pasek główny" })
+      .getByRole("link", { name: "Menu", exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/menu$/);
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("button", { name: "Zamknij menu" })).toBeFocused();
+  });
+});

@@ -1,4 +1,4 @@
-import { useCanGoBack, useNavigate, useRouter } from "@tanstack/react-router";
+import { useCanGoBack, useLocation, useNavigate, useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useBreakpoint } from "../../ui/breakpoint";
@@ -9,7 +9,9 @@ import { Drawer } from "../../ui/Drawer";
  * slides out in 500 ms when closed (spec §9; 'Zamknij menu', Escape or a tap beside it) and then
  * returns to the screen the user came from (history back; home when /menu was opened directly);
  * on larger screens the page itself, headed 'Menu'. The route stays the menu's one address, so a
- * link, a reload and the phone's back gesture all work as for any other screen.
+ * link, a reload and the phone's back gesture all work as for any other screen. Each visit (history
+ * entry) gets its own drawer: a Menu tap while the screen behind is still loading after a close opens
+ * a new one instead of finding the closed one still mounted.
  */
 export function MenuFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -17,13 +19,20 @@ export function MenuFrame({ children }: { children: ReactNode }) {
   const router = useRouter();
   const navigate = useNavigate();
   const canGoBack = useCanGoBack();
+  const visit = useLocation({ select: (location) => location.state.__TSR_key ?? location.href });
   const handleClosed = () => {
     if (canGoBack) router.history.back();
     else void navigate({ to: "/" });
   };
   if (phone)
     return (
-      <Drawer title={t("menu.title")} closeLabel={t("menu.close")} onClosed={handleClosed} testId="menu-drawer">
+      <Drawer
+        key={visit}
+        title={t("menu.title")}
+        closeLabel={t("menu.close")}
+        onClosed={handleClosed}
+        testId="menu-drawer"
+      >
         <div className="menu">{children}</div>
       </Drawer>
     );
