@@ -1,5 +1,5 @@
 import { useCanGoBack, useLocation, useNavigate, useRouter } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useBreakpoint } from "../../ui/breakpoint";
 import { Drawer } from "../../ui/Drawer";
@@ -19,7 +19,13 @@ export function MenuFrame({ children }: { children: ReactNode }) {
   const router = useRouter();
   const navigate = useNavigate();
   const canGoBack = useCanGoBack();
-  const visit = useLocation({ select: (location) => location.state.__TSR_key ?? location.href });
+  // The history entry of this visit to /menu; kept while the app leaves it (the drawer closing must
+  // not remount), a new one when the user comes back to /menu before the menu unmounted.
+  const entry = useLocation({
+    select: (location) => (location.pathname === "/menu" ? (location.state.__TSR_key ?? location.href) : null),
+  });
+  const [visit, setVisit] = useState(entry);
+  if (entry !== null && entry !== visit) setVisit(entry);
   const handleClosed = () => {
     if (canGoBack) router.history.back();
     else void navigate({ to: "/" });
