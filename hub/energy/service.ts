@@ -1,4 +1,4 @@
-import { energyTopic, type EnergyReading } from "../../contract/energy";
+import { energyTopic } from "../../contract/energy";
 import type { DeviceRouter } from "../bridge/router";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { Switch } from "../household/schema";
@@ -19,7 +19,6 @@ export interface EnergyStats {
  */
 export class EnergyService {
   readonly stats: EnergyStats = { published: 0, unusable: 0 };
-  private readonly last = new Map<string, EnergyReading>();
   private readonly byDevice = new Map<string, Switch[]>();
 
   constructor(
@@ -44,16 +43,10 @@ export class EnergyService {
           this.log?.debug({ device: event.device }, "energy: ENERGY without a usable Power, not published");
           continue;
         }
-        this.last.set(item.name, reading);
         this.link.publish(energyTopic(item.name), JSON.stringify(reading), { retain: true, qos: 0 });
         this.stats.published += 1;
       }
     });
     return this;
-  }
-
-  /** The last reading published for switch `name`, if any. */
-  reading(name: string): EnergyReading | undefined {
-    return this.last.get(name);
   }
 }
