@@ -12,6 +12,11 @@
 /** The number styles the app writes (BCP 47 tags, as `Intl.NumberFormat` would take them). */
 export type NumberLocale = "nb-NO" | "pl-PL" | "en-GB";
 
+/** The number style of the app's language ('pl' -> pl-PL, 'en' -> en-GB), for readings outside spec §9's Norwegian ones. */
+export function numberLocaleOf(locale: "pl" | "en"): NumberLocale {
+  return locale === "pl" ? "pl-PL" : "en-GB";
+}
+
 /** CLDR symbols of a style: decimal mark, group separator, minus sign, minimum grouping digits. */
 type Symbols = { decimal: string; group: string; minus: string; minimumGroupingDigits: number };
 

@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import type { PvLogSummary } from "../../../../contract/pv";
-import { formatNumber } from "../../../shared/numberFormat";
+import { formatNumber, numberLocaleOf } from "../../../shared/numberFormat";
 import { localeAtom } from "../../../platform/preferences/atoms";
 import { formatKwh, formatPeriod, formatPower } from "./format";
 
@@ -13,9 +13,7 @@ export function PvSummary({ log, testId }: { log: PvLogSummary; testId?: string 
     <dl className="pv-summary" data-testid={testId}>
       <div>
         <dt>{t("pv.rows")}</dt>
-        <dd data-testid={testId ? `${testId}-rows` : undefined}>
-          {formatNumber(log.rows, locale === "pl" ? "pl-PL" : "en-GB")}
-        </dd>
+        <dd data-testid={testId ? `${testId}-rows` : undefined}>{formatNumber(log.rows, numberLocaleOf(locale))}</dd>
       </div>
       <div>
         <dt>{t("pv.energy")}</dt>

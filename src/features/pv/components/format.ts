@@ -1,13 +1,13 @@
-import { formatNumber, type NumberLocale } from "../../../shared/numberFormat";
+import { formatNumber, numberLocaleOf } from "../../../shared/numberFormat";
 
 /** kWh with up to 3 decimals in the locale ('40,098 kWh'). */
 export function formatKwh(kwh: number, locale: "pl" | "en"): string {
-  return `${formatNumber(kwh, locale === "pl" ? "pl-PL" : "en-GB", { maximumFractionDigits: 3 })}\u00a0kWh`;
+  return `${formatNumber(kwh, numberLocaleOf(locale), { maximumFractionDigits: 3 })}\u00a0kWh`;
 }
 
 /** Watts, as kW with 2 decimals from 1 kW ('4,2 kW'), else whole W. */
 export function formatPower(watts: number, locale: "pl" | "en"): string {
-  const tag: NumberLocale = locale === "pl" ? "pl-PL" : "en-GB";
+  const tag = numberLocaleOf(locale);
   return watts >= 1000
     ? `${formatNumber(watts / 1000, tag, { maximumFractionDigits: 2 })}\u00a0kW`
     : `${formatNumber(Math.round(watts), tag)}\u00a0W`;
