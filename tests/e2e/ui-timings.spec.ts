@@ -38,7 +38,34 @@ async function msUntilClosed(page: Page, dialogSelector: string, act: () => Prom
   });
 }
 
-/** The durations, ms, of the CSS transitions running on `locator`'s element (its opening animation). */
+/**
+ * Starts recording, in the page, the durations (ms) of the CSS transitions that start on elements
+ * matching `selector`, read the moment each starts (a `transitionrun` event), so a loaded machine that
+ * reaches the check after a 300 ms opening animation has ended still sees it.
+ */
+async function recordTransitions(page: Page, selector: string): Promise<void> {
+  await page.evaluate((wanted) => {
+    const seen: number[] = [];
+    (window as unknown as { transitionsSeen: number[] }).transitionsSeen = seen;
+    document.addEventListener(
+      "transitionrun",
+      (event) => {
+        const target = event.target;
+        if (!(target instanceof Element) || !target.matches(wanted)) return;
+        for (const animation of target.getAnimations())
+          if (animation instanceof CSSTransition) seen.push(Number(animation.effect?.getTiming().duration ?? 0));
+      },
+      { capture: true },
+    );
+  }, selector);
+}
+
+/** The durations recorded by `recordTransitions` since it was called, ms. */
+function transitionsSeen(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { transitionsSeen: number[] }).transitionsSeen);
+}
+
+/** The durations, ms, of the CSS transitions running on `locator`'s element now. */
 function transitionsOf(locator: Locator): Promise<number[]> {
   return locator.evaluate((element) =>
     element
@@ -56,9 +83,10 @@ test.describe("UI timings (spec §9)", () => {
     const ask = page.getByRole("button", { name: "Wyloguj", exact: true });
     const dialog = page.getByRole("dialog", { name: "Wylogować z tego urządzenia?" });
 
+    await recordTransitions(page, "dialog.confirm-dialog");
     await ask.click();
     await expect(dialog).toBeVisible();
-    expect(await transitionsOf(dialog)).toContain(300);
+    await expect.poll(() => transitionsSeen(page)).toContain(300);
     await expect(dialog.getByRole("button", { name: "Anuluj" })).toBeFocused();
     await expectNoA11yViolations(page, "logout confirmation");
     const closing = await msUntilClosed(page, "dialog.confirm-dialog", () =>
