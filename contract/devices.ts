@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { itemsOf } from "./envelope";
+import { deviceFamilyTopic } from "./topics";
 
 /**
  * The device model (docs/contract.md "Devices"): every device the hub reads, whatever its source,
@@ -160,3 +161,32 @@ export type DevicesAnswer = v.InferOutput<typeof DevicesAnswerSchema>;
 
 /** The id of device `name` of `source`. */
 export const deviceId = (source: DeviceSourceName, name: string): string => `${source}:${name}`;
+
+/** The family level of a device's state under `device/<id>/` (contract/topics.ts deviceFamilyTopic). */
+export const DEVICE_STATE_FAMILY = "state";
+
+/**
+ * `device/<id>/state` (retained): the last known values of a registry device, keyed by capability
+ * `property` (`state`, `state_l2`, `position`, `occupied_heating_setpoint`, `BME280.Temperature`,
+ * `POWER2`), plus `battery` and `linkquality` when it reports them; `at` when the hub last received
+ * a message from it (ISO-8601). `<id>` is the registry id `<source>:<name>`. Published by the
+ * devices domain (hub/devices/state.ts), below LIVE_PAYLOAD_MAX_BYTES; emptied (zero-byte retained)
+ * when the device leaves.
+ */
+export const deviceStateTopic = (id: string): string => deviceFamilyTopic(id, DEVICE_STATE_FAMILY);
+export const DeviceStatePayloadSchema = v.object({
+  values: v.record(v.string(), v.unknown()),
+  at: v.pipe(v.string(), v.isoTimestamp()),
+});
+export type DeviceStatePayload = v.InferOutput<typeof DeviceStatePayloadSchema>;
+
+/**
+ * `devices/revision` (retained): `{revision, at}`, bumped whenever a device joins, leaves, is renamed,
+ * changes its capabilities or availability, or its adoption changes: a dashboard refetches `GET /devices`.
+ */
+export const DEVICES_REVISION_TOPIC = "devices/revision";
+export const DevicesRevisionSchema = v.object({
+  revision: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  at: v.pipe(v.string(), v.isoTimestamp()),
+});
+export type DevicesRevision = v.InferOutput<typeof DevicesRevisionSchema>;

@@ -30,3 +30,4 @@ export * from "./climate";
 export * from "./camera-controls";
 export * from "./camera-state";
 export * from "./devices";
+export * from "./adoption";

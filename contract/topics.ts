@@ -36,6 +36,7 @@ export const NAMESPACE_ROOTS: ReadonlySet<string> = new Set([
   "ac",
   "session",
   "device",
+  "devices",
 ]);
 
 /**

@@ -11,7 +11,7 @@ export const devicesDomain = defineDomain<Devices>({
   name: "devices",
   routes: { devices: ["general", "generalV1"] },
   /** `device/<name>/<family>`: the root every device family publishes under (contract/topics.ts deviceFamilyTopic). */
-  topicRoots: ["device"],
+  topicRoots: ["device", "devices"],
   start: ({ router, commandLink, household, log }) => {
     const devices = startDevices(router, commandLink, household, log);
     return { service: devices, routes: { devices: devicesRoutes({ registry: devices.registry }) } };
