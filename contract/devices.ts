@@ -190,3 +190,23 @@ export const DevicesRevisionSchema = v.object({
   at: v.pipe(v.string(), v.isoTimestamp()),
 });
 export type DevicesRevision = v.InferOutput<typeof DevicesRevisionSchema>;
+
+/** Alarms a device raises on every dashboard (a water leak, smoke). */
+export const DEVICE_ALARMS = ["leak", "smoke"] as const;
+export type DeviceAlarm = (typeof DEVICE_ALARMS)[number];
+
+/**
+ * `alert/<alarm>/<id>` (retained): a device's alarm (`leak` from Zigbee2MQTT's `water_leak`, `smoke`),
+ * `{active, device, label, room?, since}`: `active` while the device reports it, `label` the adoption's
+ * label or the device's name, `since` when it became active (ISO-8601). Every dashboard shows the
+ * active ones on home.
+ */
+export const deviceAlertTopic = (alarm: DeviceAlarm, id: string): string => `alert/${alarm}/${id}`;
+export const DeviceAlertSchema = v.object({
+  active: v.boolean(),
+  device: Text(300),
+  label: Text(200),
+  room: v.optional(Text(200)),
+  since: v.pipe(v.string(), v.isoTimestamp()),
+});
+export type DeviceAlert = v.InferOutput<typeof DeviceAlertSchema>;

@@ -1,4 +1,5 @@
 import { defineDomain } from "../core/domain";
+import { DEVICES_SECTIONS } from "../household/schema";
 import { devicesRoutes } from "./routes";
 import { startDevices, type Devices } from "./start";
 
@@ -10,6 +11,7 @@ import { startDevices, type Devices } from "./start";
 export const devicesDomain = defineDomain<Devices>({
   name: "devices",
   routes: { devices: ["general", "generalV1"] },
+  household: DEVICES_SECTIONS,
   /** `device/<name>/<family>`: the root every device family publishes under (contract/topics.ts deviceFamilyTopic). */
   topicRoots: ["device", "devices"],
   start: ({ router, commandLink, household, log }) => {

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { HouseholdDevicesSchema } from "../../contract/adoption";
 import { DeviceNameSchema, SensorSchema } from "../../contract/sensors";
 import { LightConfigSchema } from "../../contract/lights";
 import { GarageDoorSchema } from "../../contract/garage";
@@ -90,6 +91,11 @@ export const AcUnitSchema = v.object({
 });
 export type AcUnit = v.InferOutput<typeof AcUnitSchema>;
 
+/** The devices domain's sections: `devices`, the household's adoptions by device id (contract/adoption.ts). */
+export const DEVICES_SECTIONS = {
+  devices: v.optional(HouseholdDevicesSchema),
+};
+
 /** The bridge domain's sections: the sensors, in the contract's Sensor shape (answered unchanged by GET /config/sensors). */
 export const SENSORS_SECTIONS = {
   sensors: v.optional(v.array(SensorSchema), []),
@@ -155,6 +161,7 @@ export const CLIMATE_SECTIONS = {
  * domains reads only theirs (core/domain.ts householdSchemaOf, household/load.ts).
  */
 export const HouseholdSchema = v.object({
+  ...DEVICES_SECTIONS,
   ...SENSORS_SECTIONS,
   ...SWITCHES_SECTIONS,
   ...LIGHTS_SECTIONS,
