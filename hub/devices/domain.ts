@@ -1,12 +1,16 @@
+import { bridgeDomain } from "../bridge/domain";
 import { defineDomain } from "../core/domain";
 import { DEVICES_SECTIONS } from "../household/schema";
 import { devicesRoutes } from "./routes";
 import { startDevices, type Devices } from "./start";
+import { startUses } from "./uses/start";
 
 /**
  * The device registry (docs/contract.md "Devices"): every Zigbee2MQTT and Tasmota device with its
  * capabilities in the exposes vocabulary, fed through the device router; commands through a capability
- * (`service.commands`), sent on the availability-guarded link. Serves `GET /devices` on the general API.
+ * (`service.commands`), sent on the availability-guarded link; the household's adoptions
+ * (`service.adoptions`) and what adopted devices stand for (uses/start.ts), the leak and smoke alarms
+ * (`alert/<alarm>/<id>`). Serves `GET /devices` on the general API.
  */
 export const devicesDomain = defineDomain<Devices>({
   name: "devices",
@@ -14,8 +18,10 @@ export const devicesDomain = defineDomain<Devices>({
   household: DEVICES_SECTIONS,
   /** `device/<name>/<family>`: the root every device family publishes under (contract/topics.ts deviceFamilyTopic). */
   topicRoots: ["device", "devices"],
-  start: ({ router, commandLink, household, log }) => {
+  start: (context) => {
+    const { router, commandLink, link, household, log } = context;
     const devices = startDevices(router, commandLink, household, log);
-    return { service: devices, routes: { devices: devicesRoutes({ registry: devices.registry }) } };
+    const stop = startUses(devices, { router, link, adoptSensors: context.find(bridgeDomain)?.adoptSensors });
+    return { service: devices, routes: { devices: devicesRoutes({ registry: devices.registry }) }, stop };
   },
 });
