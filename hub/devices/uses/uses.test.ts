@@ -12,6 +12,12 @@ import {
   deviceAlertTopic,
   type DeviceAlert,
 } from "../../../contract/devices";
+import {
+  DoorStatePayloadSchema,
+  GarageCommandAnswerSchema,
+  garagePath,
+  garageStateTopic,
+} from "../../../contract/garage";
 import { EVENTS_DAY_PATH, EventsDayAnswerSchema, dayOf } from "../../../contract/history";
 import { DEFAULT_API_BASES } from "../../../contract/paths";
 import { SENSORS_PATH, SensorListSchema, SensorReadingSchema } from "../../../contract/sensors";
@@ -52,6 +58,7 @@ const ADOPTIONS: Record<string, AdoptionInput> = {
   "zigbee2mqtt:Hall relay": { label: "Lampa w korytarzu", use: { as: "switch", name: "hall_l2", endpoint: "l2" } },
   "zigbee2mqtt:Bathroom leak": { label: "Zalanie w łazience", room: "Łazienka" },
   "zigbee2mqtt:Cellar leak": { label: "Piwnica", hidden: true },
+  "zigbee2mqtt:Bedroom blind": { label: "Brama garażowa", room: "Garaż", use: { as: "garage" } },
 };
 
 function householdFile(): string {
@@ -89,6 +96,8 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
     hub = await startTestHub({ householdConfigPath: householdFile(), mqttPort: await freePort() });
     cookie = await login(hub);
     gateway = await connectDevice(hub, "zigbee2mqtt");
+    // The gateway reads every device's commands, as Zigbee2MQTT subscribes to `<base>/+/set`.
+    await gateway.subscribeAsync("zigbee2mqtt/+/set", { qos: 1 });
     browser = await connectBrowser(hub, cookie);
     const devices = loadFixture("zigbee2mqtt/bridge_devices_uses.json");
     await gateway.publishAsync(devices.topic, devices.payload, { qos: 1, retain: true });
@@ -156,7 +165,6 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
     await gateway.publishAsync("zigbee2mqtt/Kitchen plug", stateOf("Kitchen plug"), { qos: 1 });
     expect((await on).payload).toBe('{"state":"ON"}');
 
-    await gateway.subscribeAsync("zigbee2mqtt/+/set", { qos: 1 });
     const sent = nextMessage(gateway, "zigbee2mqtt/Kitchen plug/set");
     const pressed = await call(hub, "POST", `${GENERAL}${switchSetPath("czajnik")}`, {
       cookie,
@@ -221,5 +229,37 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
     const hidden = nextMessage(browser, deviceAlertTopic("leak", "zigbee2mqtt:Cellar leak"), 1000);
     await gateway.publishAsync("zigbee2mqtt/Cellar leak", stateOf("Bathroom leak", { water_leak: true }), { qos: 1 });
     await expect(hidden).rejects.toThrow(/no message/);
+  });
+
+  it("a cover adopted as the garage door drives the garage screen: its position on garage/garage/state, open/close/stop as its state", async () => {
+    const shown = jsonOn(
+      browser,
+      garageStateTopic("garage"),
+      DoorStatePayloadSchema,
+      (state) => state.position === 100,
+    );
+    await gateway.publishAsync("zigbee2mqtt/Bedroom blind", stateOf("Bedroom blind"), { qos: 1 });
+    expect(await shown).toMatchObject({ label: "Brama garażowa", room: "Garaż", state: "open", position: 100 });
+
+    const sent = nextMessage(gateway, "zigbee2mqtt/Bedroom blind/set");
+    const garage = DEFAULT_API_BASES.garage;
+    const closed = await call(hub, "POST", `${garage}${garagePath("garage", "close")}`, { cookie });
+    expect(closed.status).toBe(200);
+    expect((await jsonOf(closed, GarageCommandAnswerSchema)).item).toMatchObject({ door: "garage", command: "close" });
+    expect(JSON.parse((await sent).payload)).toEqual({ state: "CLOSE" });
+
+    const closing = jsonOn(
+      browser,
+      garageStateTopic("garage"),
+      DoorStatePayloadSchema,
+      (state) => state.position === 40,
+    );
+    await gateway.publishAsync("zigbee2mqtt/Bedroom blind", stateOf("Bedroom blind", { position: 40 }), { qos: 1 });
+    expect(await closing).toMatchObject({ state: "stopped", position: 40 });
+
+    const toggled = await call(hub, "POST", `${garage}${garagePath("garage", "toggle")}`, { cookie });
+    expect(toggled.status).toBe(409);
+    const gate = await call(hub, "POST", `${garage}${garagePath("gate", "open")}`, { cookie });
+    expect(gate.status).toBe(404);
   });
 });
