@@ -190,6 +190,17 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
     expect(relay.status).toBe(400);
   });
 
+  it("an adopted plug's availability is its switch's: availability/czajnik follows zigbee2mqtt/<name>/availability", async () => {
+    const offline = nextMessage(browser, "availability/czajnik", 5000, (payload) => payload === '{"state":"offline"}');
+    const message = loadFixture("zigbee2mqtt/availability_json_offline.json");
+    await gateway.publishAsync("zigbee2mqtt/Kitchen plug/availability", message.payload, { qos: 1 });
+    expect((await offline).payload).toBe('{"state":"offline"}');
+    const online = nextMessage(browser, "availability/czajnik", 5000, (payload) => payload === '{"state":"online"}');
+    const back = loadFixture("zigbee2mqtt/availability_json_online.json");
+    await gateway.publishAsync("zigbee2mqtt/Kitchen plug/availability", back.payload, { qos: 1 });
+    expect((await online).payload).toBe('{"state":"online"}');
+  });
+
   it("an adopted relay's second endpoint is its own switch: state_l2 on power/hall_l2/POWER, commands as state_l2", async () => {
     const shown = nextMessage(browser, "power/hall_l2/POWER", 5000, (payload) => payload === '{"state":"OFF"}');
     await gateway.publishAsync("zigbee2mqtt/Hall relay", stateOf("Hall relay"), { qos: 1 });
