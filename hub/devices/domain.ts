@@ -24,7 +24,12 @@ export const devicesDomain = defineDomain<Devices>({
   start: (context) => {
     const { router, commandLink, link, household, log } = context;
     const devices = startDevices(router, commandLink, household, log);
-    const stop = startUses(devices, { router, link, adoptSensors: context.find(bridgeDomain)?.adoptSensors });
+    const stop = startUses(devices, {
+      router,
+      link,
+      adoptSensors: context.find(bridgeDomain)?.adoptSensors,
+      householdSwitches: new Set(household.switches.map((item) => item.name)),
+    });
     context.actions.register("device.set", async (action) => {
       await devices.commands.set(action.device, { property: action.property, endpoint: action.endpoint }, action.value);
     });

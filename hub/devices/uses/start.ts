@@ -11,6 +11,8 @@ export interface UsesDeps {
   router: DeviceRouter;
   /** The plain broker link the hub publishes the live channel on. */
   link: BrokerLink;
+  /** The household file's switch names: an adopted switch of one of them shows nothing (the household's comes first). */
+  householdSwitches?: ReadonlySet<string>;
   /** The bridge's sink of adopted sensors (bridge/bridge.ts Bridge.adoptSensors); absent: none are read. */
   adoptSensors?: ((sensors: readonly Sensor[]) => void) | undefined;
 }
@@ -23,12 +25,12 @@ export interface UsesDeps {
  * `GET /config/switches` are the switches domain's, `GET /config/sensors` the config domain's; both
  * read `devices.adoptions`. Answers a stop function.
  */
-export function startUses(devices: Devices, { router, link, adoptSensors }: UsesDeps): () => void {
+export function startUses(devices: Devices, { router, link, adoptSensors, householdSwitches }: UsesDeps): () => void {
   const { adoptions, registry } = devices;
   const applySensors = () => adoptSensors?.(adoptedSensors(adoptions, registry));
   applySensors();
   const stopChanges = adoptions.onChange(applySensors);
-  const stopSwitches = followAdoptedSwitches(router, link, adoptions, registry);
+  const stopSwitches = followAdoptedSwitches(router, link, adoptions, registry, householdSwitches);
   const stopAlarms = startAlarms(router, link, registry, adoptions);
   return () => {
     stopChanges();

@@ -91,14 +91,16 @@ const AVAILABILITY_KINDS: Record<DeviceEvent["source"], string> = {
  * `power/<name>/POWER` `{"state":"ON"|"OFF"}` from its device's state messages (the value of the
  * `state` capability: {@link stateField}), and `availability/<name>` `{"state":"online"|"offline"}`
  * from its device's availability (Zigbee2MQTT `…/availability`, Tasmota `tele/<t>/LWT`). Reads the
- * adoptions on each message, so an adoption applies from the device's next message. Answers a stop
- * function (nothing more is published after it).
+ * adoptions on each message, so an adoption applies from the device's next message. A name in
+ * `reserved` (the household file's switches, which come first) is never published for an adopted
+ * device. Answers a stop function (nothing more is published after it).
  */
 export function followAdoptedSwitches(
   router: DeviceRouter,
   link: BrokerLink,
   adoptions: AdoptionSource,
   registry: DeviceRegistry,
+  reserved: ReadonlySet<string> = new Set(),
 ): () => void {
   let stopped = false;
   const handle = (event: DeviceEvent) => {
@@ -107,7 +109,7 @@ export function followAdoptedSwitches(
     const adoption = adoptions.get(id);
     if (adoption === undefined) return;
     const item = adoptedSwitch(id, adoption, registry);
-    if (item === undefined) return;
+    if (item === undefined || reserved.has(item.name)) return;
     if (event.kind === AVAILABILITY_KINDS[event.source]) {
       const text = event.text.trim();
       const json = event.json;
