@@ -12,13 +12,25 @@ function flatten(list: readonly Capability[], endpoint?: string): Capability[] {
   });
 }
 
-/** The capability `ref` names on `device` (commands.ts findCapability), its refusal said as `use.<field>: …`. */
-function capabilityOf(device: Device, property: string, endpoint: string | undefined): Capability {
+/**
+ * The capability `property` (at `endpoint`) of `device` (commands.ts findCapability), its refusal
+ * said as `use.<field>: …`: `use.<propertyField>` when the device has none, `use.endpoint` when the
+ * endpoint is missing or wrong.
+ */
+function capabilityOf(
+  device: Device,
+  property: string,
+  endpoint: string | undefined,
+  propertyField: "property" | "as",
+): Capability {
   try {
     return findCapability(device, { property, endpoint });
   } catch (error) {
-    if (error instanceof HubError) throw new HubError("BAD_REQUEST", `use.${error.message}`);
-    throw error;
+    if (!(error instanceof HubError)) throw error;
+    const message = error.message.startsWith("property:")
+      ? error.message.replace(/^property:/, `${propertyField}:`)
+      : error.message;
+    throw new HubError("BAD_REQUEST", `use.${message}`);
   }
 }
 
@@ -45,13 +57,13 @@ function compositeOf(device: Device, type: "cover" | "climate", endpoint: string
 export function checkUse(device: Device, use: DeviceUse): void {
   switch (use.as) {
     case "switch": {
-      const state = capabilityOf(device, "state", use.endpoint);
+      const state = capabilityOf(device, "state", use.endpoint, "as");
       if (state.type !== "binary" || ((state.access ?? 0) & ACCESS_SET) === 0)
         throw new HubError("BAD_REQUEST", `use.as: the state of ${device.id} is not a binary that can be set`);
       return;
     }
     case "sensor": {
-      const value = capabilityOf(device, use.property, use.endpoint);
+      const value = capabilityOf(device, use.property, use.endpoint, "property");
       if (value.type !== "numeric" && value.type !== "binary")
         throw new HubError("BAD_REQUEST", `use.property: ${use.property} of ${device.id} is not numeric or binary`);
       if (((value.access ?? 0) & ACCESS_READ) === 0)
