@@ -26,8 +26,9 @@ import {
 
 const API = "/api/v2";
 
-/** A household file with a switch, a sensor and adoptions in its `devices` section. */
+/** A household file with a switch, a sensor and adoptions in its `devices` section (and the editor's `$schema` hint). */
 const HOUSEHOLD = {
+  $schema: "./household.schema.json",
   switches: [{ name: "lampka2", label: "Lampka 2", purpose: "light", device: "GD-30W", relay: 2 }],
   sensors: [
     {
