@@ -1,21 +1,42 @@
-import { defineDomain } from "../core/domain";
+import { defineDomain, householdSchemaOf } from "../core/domain";
 import { DEVICES_SECTIONS } from "../household/schema";
+import { householdRoutes } from "./adoption/household-routes";
+import { ADOPTION_MIGRATIONS } from "./adoption/migrations";
+import { AdoptionStore } from "./adoption/store";
 import { devicesRoutes } from "./routes";
-import { startDevices, type Devices } from "./start";
+import { startDevices, type DevicesService } from "./start";
 
 /**
  * The device registry (docs/contract.md "Devices"): every Zigbee2MQTT and Tasmota device with its
  * capabilities in the exposes vocabulary, fed through the device router; commands through a capability
- * (`service.commands`), sent on the availability-guarded link. Serves `GET /devices` on the general API.
+ * (`service.commands`), sent on the availability-guarded link; the household's adoptions in the
+ * database (`service.adoptions`, adoption/store.ts, seeded by the household file's `devices`
+ * section). Serves `GET /devices`, the adoption, seen and set routes and the household export and
+ * import on the general API.
  */
-export const devicesDomain = defineDomain<Devices>({
+export const devicesDomain = defineDomain<DevicesService>({
   name: "devices",
   routes: { devices: ["general", "generalV1"] },
   household: DEVICES_SECTIONS,
+  migrations: ADOPTION_MIGRATIONS,
   /** `device/<name>/<family>`: the root every device family publishes under (contract/topics.ts deviceFamilyTopic). */
   topicRoots: ["device", "devices"],
-  start: ({ router, commandLink, household, log }) => {
+  start: ({ router, commandLink, household, log, db, domains }) => {
     const devices = startDevices(router, commandLink, household, log);
-    return { service: devices, routes: { devices: devicesRoutes({ registry: devices.registry }) } };
+    const adoptions = new AdoptionStore(db, devices.registry, { seed: household.devices, log });
+    const fileSwitches = new Set(household.switches.map((item) => item.name));
+    const schema = householdSchemaOf(domains);
+    const adoption = devicesRoutes({ ...devices, adoptions, fileSwitches });
+    const file = householdRoutes({ household, schema, adoptions, fileSwitches });
+    return {
+      service: { ...devices, adoptions },
+      routes: {
+        devices: async (app) => {
+          await adoption(app);
+          await file(app);
+        },
+      },
+      stop: () => adoptions.stop(),
+    };
   },
 });

@@ -1,6 +1,7 @@
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { DeviceRouter } from "../bridge/router";
 import type { Household } from "../household/schema";
+import type { AdoptionStore } from "./adoption/store";
 import { DeviceCommands } from "./commands";
 import { householdTasmota } from "./household";
 import { DeviceRegistry } from "./registry";
@@ -28,4 +29,12 @@ export function startDevices(
   followTasmota(registry, router, householdTasmota(household));
   followZigbee2Mqtt(registry, router);
   return { registry, commands: new DeviceCommands(registry, commandLink) };
+}
+
+/**
+ * The devices domain's service on a hub (domain.ts): the devices and the household's adoptions in
+ * the database (adoption/store.ts; domains read them as an AdoptionSource: `get`, `all`, `onChange`).
+ */
+export interface DevicesService extends Devices {
+  adoptions: AdoptionStore;
 }
