@@ -2,8 +2,10 @@ import type { DeviceKind } from "./acl";
 import type { Db } from "../core/db";
 
 /**
- * One device credential of the embedded broker: `topic` is the Tasmota topic
- * (kind `tasmota`) or the Zigbee2MQTT base topic (kind `zigbee2mqtt`); `passwordHash` is
+ * One device credential of the embedded broker: `topic` is the Tasmota topic (kind `tasmota`; ""
+ * until a Tasmota user made without one gets it from its discovery), the Zigbee2MQTT base topic
+ * (kind `zigbee2mqtt`) or OwnTracks `<user>/<device>`; `mac` the MAC a Tasmota user's first accepted
+ * discovery bound to it (12 upper-case hex digits, unique), else null; `passwordHash` is
  * `hashSecret`'s scrypt string (hub/auth/kdf.ts) and never leaves the hub.
  */
 export interface MqttUserRow {
@@ -11,6 +13,7 @@ export interface MqttUserRow {
   passwordHash: string;
   kind: DeviceKind;
   topic: string;
+  mac: string | null;
   createdAt: string;
 }
 
@@ -19,6 +22,7 @@ interface RawMqttUser {
   password_hash: string;
   kind: DeviceKind;
   topic: string;
+  mac: string | null;
   created_at: string;
 }
 
@@ -27,6 +31,7 @@ const toRow = (row: RawMqttUser): MqttUserRow => ({
   passwordHash: row.password_hash,
   kind: row.kind,
   topic: row.topic,
+  mac: row.mac ?? null,
   createdAt: row.created_at,
 });
 
@@ -54,7 +59,41 @@ export class MqttUserStore {
     return this.db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM mqtt_users").get()?.n ?? 0;
   }
 
-  /** Adds a user (`topic` already checked with `deviceTopicProblem`); throws if the username exists. */
+  /** The user whose bound Tasmota MAC is `mac` (upper case), or undefined. */
+  findByMac(mac: string): MqttUserRow | undefined {
+    const row = this.db.prepare<[string], RawMqttUser>("SELECT * FROM mqtt_users WHERE mac = ?").get(mac);
+    return row ? toRow(row) : undefined;
+  }
+
+  /** The Tasmota user with topic `topic`, or undefined ("" is no topic: never found). */
+  findTasmotaByTopic(topic: string): MqttUserRow | undefined {
+    if (topic === "") return undefined;
+    const row = this.db
+      .prepare<[string], RawMqttUser>("SELECT * FROM mqtt_users WHERE kind = 'tasmota' AND topic = ? LIMIT 1")
+      .get(topic);
+    return row ? toRow(row) : undefined;
+  }
+
+  /**
+   * Binds MAC `mac` and topic `topic` to Tasmota user `username` (its first accepted discovery): only
+   * while the user has no MAC yet and no topic or that topic, and no other user has that MAC or
+   * (Tasmota) topic. True when bound (or already bound to exactly these).
+   */
+  bindTasmota(username: string, mac: string, topic: string): boolean {
+    return this.db.transaction(() => {
+      const user = this.find(username);
+      if (!user || user.kind !== "tasmota") return false;
+      if (user.mac === mac && user.topic === topic) return true;
+      if (user.mac !== null || (user.topic !== "" && user.topic !== topic)) return false;
+      const byMac = this.findByMac(mac);
+      const byTopic = this.findTasmotaByTopic(topic);
+      if ((byMac && byMac.username !== username) || (byTopic && byTopic.username !== username)) return false;
+      this.db.prepare("UPDATE mqtt_users SET mac = ?, topic = ? WHERE username = ?").run(mac, topic, username);
+      return true;
+    })();
+  }
+
+  /** Adds a user (`topic` already checked with `deviceTopicProblem`, or "" for a Tasmota user whose discovery will name it); throws if the username exists. */
   add(username: string, passwordHash: string, kind: DeviceKind, topic: string): void {
     if (this.find(username)) throw new Error(`MQTT user ${username} already exists`);
     this.db

@@ -139,7 +139,10 @@ describe("upgrades: a database of the first releases opens in this hub with noth
       expect(after.pragma("foreign_key_check")).toEqual([]);
       expect(after.prepare("SELECT * FROM users ORDER BY login").all()).toEqual(rowsBefore.users);
       expect(after.prepare("SELECT * FROM sessions").all()).toEqual(rowsBefore.sessions);
-      expect(after.prepare("SELECT * FROM mqtt_users").all()).toEqual(rowsBefore.mqtt);
+      // Device users keep every field; a Tasmota user's MAC (bound by its discovery) starts empty.
+      expect(after.prepare("SELECT * FROM mqtt_users").all()).toEqual(
+        rowsBefore.mqtt.map((row) => ({ ...(row as object), mac: null })),
+      );
       after.close();
 
       // What the household notices: the old password logs in, preferences and settings are there.

@@ -50,7 +50,7 @@ export interface TasmotaDiscovery {
 /** A discovery read: the device, or why it is refused. */
 export type DiscoveryRead = { ok: true; discovery: TasmotaDiscovery } | { ok: false; reason: string };
 
-const text = (value: unknown, max = CAPABILITY_LIMITS.name): string | undefined =>
+const text = (value: unknown, max: number = CAPABILITY_LIMITS.name): string | undefined =>
   typeof value === "string" && value.length > 0 ? value.slice(0, max) : undefined;
 
 const arrayOf = (object: JsonObject, key: string): unknown[] => {
