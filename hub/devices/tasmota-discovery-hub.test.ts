@@ -204,4 +204,32 @@ describe("the same device on Mosquitto (hub/examples/mosquitto) as the household
       browser.end(true);
     }
   });
+
+  it("Mosquitto lets any device write discovery: the hub itself refuses and counts hostile configs, and goes on", async () => {
+    const cookie = await login(hub);
+    const device = await connectMqtt(mosquitto.tcpUrl, {
+      clientId: "DVES_000003",
+      ...(await mosquitto.deviceLogin("wrogi")),
+    });
+    const refusedBefore = hub.devices.registry.stats.refused;
+    try {
+      const base = { ...(CONFIG.json as Record<string, unknown>), mac: "0000000000CC" };
+      const topic = "tasmota/discovery/0000000000CC/config";
+      await device.publishAsync("tasmota/discovery/XYZ/config", JSON.stringify(base), { qos: 1 });
+      await device.publishAsync(topic, JSON.stringify({ ...base, t: "__proto__" }), { qos: 1 });
+      await device.publishAsync(topic, JSON.stringify({ ...base, ft: "%topic%/%prefix%/" }), { qos: 1 });
+      await device.publishAsync(topic, `{"mac":"0000000000CC","t":"proto_t","so":{"__proto__":{"x":1}}}`, { qos: 1 });
+      await device.publishAsync(topic, JSON.stringify({ ...base, t: "big_t", pad: "x".repeat(9000) }), { qos: 1 });
+      await until(() => hub.devices.registry.stats.refused >= refusedBefore + 5);
+      const reports = hub.devices.registry.reports().join("\n");
+      expect(reports).toMatch(/not 12 hex digits/);
+      expect(reports).toMatch(/FullTopic %prefix%\/%topic%\//);
+      expect(reports).toMatch(/8192/);
+      const ids = (await devices(hub, cookie)).map((d) => d.id);
+      expect(ids.filter((id) => /proto|big_t|wrogi/.test(id))).toEqual([]);
+      expect(ids).toContain(ID);
+    } finally {
+      device.end(true);
+    }
+  });
 });

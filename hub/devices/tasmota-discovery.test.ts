@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Capability } from "../../contract/devices";
+import type { BrokerLink, MessageHandler } from "../broker/link";
 import type { JsonObject } from "../bridge/guards";
+import { DeviceRouter } from "../bridge/router";
+import { DeviceRegistry } from "./registry";
+import { followTasmota } from "./tasmota";
 import { loadFixture } from "../testing/fixtures";
 import { tasmotaCapabilities, tasmotaMemory, rememberTasmota, tasmotaStateValues } from "./tasmota-describe";
 import { discoverySensors, readDiscoveryConfig } from "./tasmota-discovery";
@@ -200,5 +204,75 @@ describe("tasmotaStateValues: a message's values keyed by the capability propert
     const values = tasmotaStateValues("tele/SENSOR", hostile);
     expect(values).toEqual({ "X.T": 3 });
     expect(Object.getPrototypeOf(values)).toBe(Object.prototype);
+  });
+});
+
+/** A link the router subscribes on; `device(topic, payload)` delivers a message to the filters it matches (`#` too). */
+function fakeLink() {
+  const handlers: { filter: string; handler: MessageHandler }[] = [];
+  const matches = (filter: string, topic: string) => {
+    const f = filter.split("/");
+    const t = topic.split("/");
+    return (
+      f.every((part, i) => part === "#" || (i < t.length && (part === "+" || part === t[i]))) &&
+      (f.at(-1) === "#" || f.length === t.length)
+    );
+  };
+  const link: BrokerLink = {
+    description: "fake",
+    publish: () => undefined,
+    subscribe: (filter, handler) => void handlers.push({ filter, handler }),
+    publishCommand: async () => undefined,
+    close: async () => undefined,
+  };
+  const device = (topic: string, payload: Buffer | string) =>
+    handlers.filter((h) => matches(h.filter, topic)).forEach((h) => h.handler(topic, Buffer.from(payload)));
+  return { link, device };
+}
+
+describe("followTasmota with discovery: the registry and onValues", () => {
+  const config = loadFixture("tasmota/discovery_relay2_bme280_config.json");
+  const sensors = loadFixture("tasmota/discovery_relay2_bme280_sensors.json");
+  const id = "tasmota:tasmota_B34C5D";
+
+  it("sensors before config (retained order), then values keyed by the capability properties it lists", () => {
+    const { link, device } = fakeLink();
+    const registry = new DeviceRegistry();
+    const values: [string, Record<string, unknown>][] = [];
+    followTasmota(
+      registry,
+      new DeviceRouter(link),
+      new Map(),
+      () => new Date(),
+      (who, said) => values.push([who, said]),
+    );
+    device(sensors.topic, sensors.payload);
+    device(config.topic, config.payload);
+    const properties = new Set(leaves(registry.get(id)?.capabilities ?? []).map((leaf) => leaf.split("|")[1]));
+    expect([...properties]).toEqual(
+      expect.arrayContaining(["POWER1", "POWER2", "BME280.Temperature", "Button1.Action"]),
+    );
+    device("stat/tasmota_B34C5D/POWER2", "ON");
+    device("tele/tasmota_B34C5D/SENSOR", loadFixture("tasmota/sensor_bme280.json").payload);
+    device("stat/tasmota_B34C5D/RESULT", `{"Button1":{"Action":"DOUBLE"}}`);
+    expect(values).toEqual([
+      [id, { POWER2: "ON" }],
+      [id, { "BME280.Temperature": 21.7, "BME280.Humidity": 66.6, "BME280.Pressure": 988.6 }],
+      [id, { "Button1.Action": "DOUBLE" }],
+    ]);
+    for (const [, said] of values) for (const key of Object.keys(said)) expect(properties.has(key), key).toBe(true);
+  });
+
+  it("a household-declared device takes its discovery and keeps what the file says when the discovery is withdrawn", () => {
+    const { link, device } = fakeLink();
+    const registry = new DeviceRegistry();
+    const declared = tasmotaMemory();
+    declared.power.add("POWER1");
+    followTasmota(registry, new DeviceRouter(link), new Map([["tasmota_B34C5D", declared]]));
+    expect(leaves(registry.get(id)?.capabilities ?? [])).toEqual(["l1|POWER1|state"]);
+    device(config.topic, config.payload);
+    expect(leaves(registry.get(id)?.capabilities ?? [])).toContain("l2|POWER2|state");
+    device(config.topic, "");
+    expect(leaves(registry.get(id)?.capabilities ?? [])).toEqual(["l1|POWER1|state"]);
   });
 });

@@ -96,8 +96,8 @@ export function fullTopicProblem(ft: unknown, tp: unknown): string | null {
     SUPPORTED_PREFIXES.every((prefix, i) => prefixes[i] === prefix);
   if (full === SUPPORTED_FULL_TOPIC && defaultPrefixes) return null;
   return (
-    `full topic ${JSON.stringify(String(ft).slice(0, 60))} with prefixes ${JSON.stringify(prefixes?.slice(0, 3) ?? null)}: ` +
-    `the hub reads only Tasmota's default %prefix%/%topic%/ with cmnd, stat, tele (set FullTopic %prefix%/%topic%/ on the device)`
+    `the hub reads only FullTopic %prefix%/%topic%/ with prefixes cmnd, stat, tele, not ` +
+    `${JSON.stringify(String(ft).slice(0, 40))} with ${JSON.stringify(prefixes?.slice(0, 3) ?? null).slice(0, 40)}`
   );
 }
 
