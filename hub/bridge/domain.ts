@@ -25,13 +25,16 @@ const MIGRATIONS: readonly Migration[] = [
   },
   {
     // Tasmota device users bound by their discovery (hub/broker/mqtt-users.ts bindTasmota): the MAC
-    // of the first accepted tasmota/discovery/<MAC>/config, one user per MAC. A Tasmota user made
-    // without a topic has topic '' until that config names it.
+    // of the first accepted tasmota/discovery/<MAC>/config, one user per MAC, gone with the user. A
+    // Tasmota user made without a topic has topic '' in mqtt_users until that config names it.
     version: 13,
     order: 12,
     sql: `
-      ALTER TABLE mqtt_users ADD COLUMN mac TEXT;
-      CREATE UNIQUE INDEX mqtt_users_mac ON mqtt_users (mac) WHERE mac IS NOT NULL;
+      CREATE TABLE mqtt_user_macs (
+        username TEXT PRIMARY KEY REFERENCES mqtt_users(username) ON DELETE CASCADE,
+        mac TEXT NOT NULL UNIQUE,
+        bound_at TEXT NOT NULL
+      );
     `,
   },
 ];

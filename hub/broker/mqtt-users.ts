@@ -5,7 +5,7 @@ import type { Db } from "../core/db";
  * One device credential of the embedded broker: `topic` is the Tasmota topic (kind `tasmota`; ""
  * until a Tasmota user made without one gets it from its discovery), the Zigbee2MQTT base topic
  * (kind `zigbee2mqtt`) or OwnTracks `<user>/<device>`; `mac` the MAC a Tasmota user's first accepted
- * discovery bound to it (12 upper-case hex digits, unique), else null; `passwordHash` is
+ * discovery bound to it (12 upper-case hex digits, unique; table `mqtt_user_macs`), else null; `passwordHash` is
  * `hashSecret`'s scrypt string (hub/auth/kdf.ts) and never leaves the hub.
  */
 export interface MqttUserRow {
@@ -26,6 +26,9 @@ interface RawMqttUser {
   created_at: string;
 }
 
+/** Every user with the MAC its discovery bound (table `mqtt_user_macs`), NULL when none. */
+const USERS = "SELECT u.*, m.mac AS mac FROM mqtt_users u LEFT JOIN mqtt_user_macs m ON m.username = u.username";
+
 const toRow = (row: RawMqttUser): MqttUserRow => ({
   username: row.username,
   passwordHash: row.password_hash,
@@ -45,13 +48,13 @@ export class MqttUserStore {
 
   /** The user named `username`, or undefined. */
   find(username: string): MqttUserRow | undefined {
-    const row = this.db.prepare<[string], RawMqttUser>("SELECT * FROM mqtt_users WHERE username = ?").get(username);
+    const row = this.db.prepare<[string], RawMqttUser>(`${USERS} WHERE u.username = ?`).get(username);
     return row ? toRow(row) : undefined;
   }
 
   /** Every user, by username. */
   list(): MqttUserRow[] {
-    return this.db.prepare<[], RawMqttUser>("SELECT * FROM mqtt_users ORDER BY username").all().map(toRow);
+    return this.db.prepare<[], RawMqttUser>(`${USERS} ORDER BY u.username`).all().map(toRow);
   }
 
   /** How many users there are. */
@@ -61,7 +64,7 @@ export class MqttUserStore {
 
   /** The user whose bound Tasmota MAC is `mac` (upper case), or undefined. */
   findByMac(mac: string): MqttUserRow | undefined {
-    const row = this.db.prepare<[string], RawMqttUser>("SELECT * FROM mqtt_users WHERE mac = ?").get(mac);
+    const row = this.db.prepare<[string], RawMqttUser>(`${USERS} WHERE m.mac = ?`).get(mac);
     return row ? toRow(row) : undefined;
   }
 
@@ -69,7 +72,7 @@ export class MqttUserStore {
   findTasmotaByTopic(topic: string): MqttUserRow | undefined {
     if (topic === "") return undefined;
     const row = this.db
-      .prepare<[string], RawMqttUser>("SELECT * FROM mqtt_users WHERE kind = 'tasmota' AND topic = ? LIMIT 1")
+      .prepare<[string], RawMqttUser>(`${USERS} WHERE u.kind = 'tasmota' AND u.topic = ? LIMIT 1`)
       .get(topic);
     return row ? toRow(row) : undefined;
   }
@@ -88,7 +91,10 @@ export class MqttUserStore {
       const byMac = this.findByMac(mac);
       const byTopic = this.findTasmotaByTopic(topic);
       if ((byMac && byMac.username !== username) || (byTopic && byTopic.username !== username)) return false;
-      this.db.prepare("UPDATE mqtt_users SET mac = ?, topic = ? WHERE username = ?").run(mac, topic, username);
+      this.db.prepare("UPDATE mqtt_users SET topic = ? WHERE username = ?").run(topic, username);
+      this.db
+        .prepare("INSERT INTO mqtt_user_macs (username, mac, bound_at) VALUES (?, ?, ?)")
+        .run(username, mac, new Date().toISOString());
       return true;
     })();
   }
