@@ -18,7 +18,7 @@ import { NAMESPACE_ROOTS } from "../../contract/topics";
  *   is 12 hex digits, a config is a JSON object of at most {@link MAX_DISCOVERY_BYTES} with no
  *   `__proto__`/`constructor`/`prototype` key, its `mac` is the MAC level and its `t` one topic level
  *   equal to the user's topic. The first accepted config binds the MAC to the user (device-access.ts
- *   keeps it in `mqtt_users.mac`): a user publishes discovery under its own MAC only, and no other
+ *   keeps it in table `mqtt_user_macs`): a user publishes discovery under its own MAC only, and no other
  *   user under it. `…/sensors` and an empty config (SetOption19 1: removal) need the MAC bound already.
  * - A Tasmota user made without a topic (`mqtt add <name> --kind tasmota` with no `--topic`) gets it
  *   from its first accepted discovery config (`t`); until then it may publish only its discovery

@@ -34,7 +34,7 @@ import type { HubLogger } from "./link";
  *   which no client may subscribe to and nothing in the hub reads. A browser's publish still closes
  *   its connection (the dashboard never publishes; docs/contract.md "Live channel").
  * - A Tasmota user's first accepted discovery config binds its MAC (and, for a user made without a
- *   topic, its topic `t`) to it in `mqtt_users` (MqttUserStore.bindTasmota); a config under a MAC
+ *   topic, its topic `t`) to it in `mqtt_user_macs` and `mqtt_users` (MqttUserStore.bindTasmota); a config under a MAC
  *   another user has, or naming another user's topic, is dropped. A user without a topic uses one
  *   topic per connection before that (the first `tele/<x>/LWT` or `cmnd/<x>/…` it uses, which no
  *   other user may have), and its config's `t` must be it. Refused discovery is counted in
