@@ -210,6 +210,38 @@ describe("Zigbee2MQTT discovery of a real household, through the hub's embedded 
     await until(() => hub.devices.revision.current() > before + 3);
   });
 
+  it("devices/revision: a burst of changes reaches the dashboard at most once per 250 ms, with the latest revision; a state alone does not bump it", async () => {
+    const { hub, gateway, dashboard } = setup;
+    const revisions: { revision: number; at: number }[] = [];
+    const onMessage = (topic: string, payload: Buffer) => {
+      if (topic === DEVICES_REVISION_TOPIC)
+        revisions.push({
+          revision: v.parse(DevicesRevisionSchema, JSON.parse(payload.toString())).revision,
+          at: Date.now(),
+        });
+    };
+    dashboard.on("message", onMessage);
+    await dashboard.subscribeAsync(DEVICES_REVISION_TOPIC);
+    // Earlier changes settled: the last revision the dashboard got is the hub's current one.
+    await until(() => revisions.at(-1)?.revision === hub.devices.revision.current());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const first = hub.devices.revision.current();
+    revisions.length = 0;
+    await gateway.publishAsync("zigbee2mqtt/Hall motion", JSON.stringify(STATES["Hall motion"]), { qos: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(revisions).toEqual([]);
+    for (const name of ["Hall motion", "Balcony door", "Bathroom leak", "Kitchen smoke", "Desk plug"])
+      await gateway.publishAsync(`zigbee2mqtt/${name}/availability`, '{"state":"offline"}', { qos: 1 });
+    await until(() => revisions.at(-1)?.revision === hub.devices.revision.current());
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    dashboard.off("message", onMessage);
+    expect(hub.devices.revision.current()).toBe(first + 5);
+    expect(revisions.length).toBeLessThanOrEqual(3);
+    for (let n = 1; n < revisions.length; n++)
+      expect((revisions[n]?.at ?? 0) - (revisions[n - 1]?.at ?? 0)).toBeGreaterThanOrEqual(200);
+    expect(revisions.at(-1)?.revision).toBe(first + 5);
+  });
+
   it("a republished bridge/devices with a new friendly_name for the same IEEE address renames the device; its state follows", async () => {
     const { hub, gateway, dashboard } = setup;
     const renamed = entries.map((entry) =>
