@@ -33,7 +33,7 @@ export class DevicesRevision {
 
   constructor(
     registry: DeviceRegistry,
-    private readonly link: BrokerLink,
+    private readonly link: Pick<BrokerLink, "publish">,
     private readonly log?: HubLogger,
     private readonly now = () => Date.now(),
   ) {

@@ -10,6 +10,9 @@ import { DeviceStates } from "./state";
 import { followTasmota } from "./tasmota";
 import { followZigbee2Mqtt } from "./zigbee2mqtt-follow";
 
+/** Where device states and the revision go without the hub's link: nowhere. */
+const NOWHERE: Pick<BrokerLink, "publish"> = { publish: () => undefined };
+
 /**
  * The devices domain: the registry, the command path through capabilities, the devices' last values
  * (`device/<id>/state`) and the list's revision (`devices/revision`).
@@ -27,14 +30,15 @@ export interface Devices {
  * Starts the devices domain: a registry fed by the Zigbee2MQTT and Tasmota describers through the
  * hub's device `router` (the `household` file's Tasmota switches and shutters listed from the start),
  * and commands sent through `commandLink` (the availability-guarded link); device states and the
- * revision published through `link` (the hub's own; `commandLink` when not given).
+ * revision published through `link` (the hub's own; without it, as when a domain is tested alone
+ * with its own fake link, they are kept but published nowhere).
  */
 export function startDevices(
   router: DeviceRouter,
   commandLink: BrokerLink,
   household: Household,
   log?: HubLogger,
-  link: BrokerLink = commandLink,
+  link: Pick<BrokerLink, "publish"> = NOWHERE,
 ): Devices {
   const registry = new DeviceRegistry(log);
   const revision = new DevicesRevision(registry, link, log);

@@ -57,7 +57,7 @@ export class DeviceStates {
 
   constructor(
     private readonly registry: DeviceRegistry,
-    private readonly link: BrokerLink,
+    private readonly link: Pick<BrokerLink, "publish">,
     private readonly log?: HubLogger,
   ) {
     this.stopListening = registry.onChange((change) => {
