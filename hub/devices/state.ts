@@ -4,7 +4,7 @@ import { jsonDepthWithin } from "../../src/shared/jsonDepth";
 import type { JsonObject } from "../bridge/guards";
 import type { DeviceRouter } from "../bridge/router";
 import type { BrokerLink, HubLogger } from "../broker/link";
-import type { DeviceRegistry } from "./registry";
+import { MAX_DEVICES_PER_SOURCE, type DeviceRegistry } from "./registry";
 import { lastSeenOf } from "./zigbee2mqtt";
 
 /** Most values one device's state keeps. */
@@ -48,11 +48,15 @@ export interface DeviceStateStats {
  * without capabilities (unsupported, no definition) its top-level scalar properties. At most
  * {@link MAX_STATE_KEYS} keys, each a scalar or an object/array of at most 2 KiB; a payload over
  * LIVE_PAYLOAD_MAX_BYTES is not published (reported). A device that leaves has its topic emptied
- * (zero-byte retained); a renamed one has its values moved to its new id. Never throws on input.
+ * (zero-byte retained); a renamed one has its values moved to its new id. A state heard before its
+ * device is listed is applied when it is (the last one, for at most MAX_DEVICES_PER_SOURCE devices).
+ * Never throws on input.
  */
 export class DeviceStates {
   readonly stats: DeviceStateStats = { published: 0, refused: 0 };
   private readonly states = new Map<string, DeviceStatePayload>();
+  /** The last state of each device heard before it is listed (retained states come before bridge/devices), by id. */
+  private readonly early = new Map<string, { json: JsonObject; at: string }>();
   private readonly stopListening: () => void;
 
   constructor(
@@ -61,6 +65,11 @@ export class DeviceStates {
     private readonly log?: HubLogger,
   ) {
     this.stopListening = registry.onChange((change) => {
+      const waiting = this.early.get(change.device.id);
+      if (change.kind === "added" && waiting) {
+        this.early.delete(change.device.id);
+        this.merge(change.device.id, this.pick(waiting.json, change.device.capabilities), waiting.at);
+      }
       if (change.kind === "removed") this.clear(change.device.id);
       else if (change.kind === "renamed") {
         const state = this.states.get(change.from);
@@ -76,9 +85,10 @@ export class DeviceStates {
       if (event.json === undefined) return;
       const id = deviceId("zigbee2mqtt", event.device);
       const device = this.registry.get(id);
-      if (!device) return;
       const at = lastSeenOf(event.json) ?? now().toISOString();
-      this.merge(id, this.pick(event.json, device.capabilities), at);
+      if (device) this.merge(id, this.pick(event.json, device.capabilities), at);
+      else if (this.early.has(id) || this.early.size < MAX_DEVICES_PER_SOURCE)
+        this.early.set(id, { json: event.json, at });
     });
     return this;
   }

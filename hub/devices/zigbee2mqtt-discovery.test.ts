@@ -210,6 +210,16 @@ describe("Zigbee2MQTT discovery of a real household, through the hub's embedded 
     await until(() => hub.devices.revision.current() > before + 3);
   });
 
+  it("a state heard before its device is listed is published once the device joins", async () => {
+    const { gateway, dashboard } = setup;
+    const late = stateOn(dashboard, z2m("Late plug"), (values) => values.state === "ON");
+    await gateway.publishAsync("zigbee2mqtt/Late plug", JSON.stringify({ state: "ON", linkquality: 51 }), { qos: 1 });
+    const joined = event("bridge_event_device_joined");
+    const data = { friendly_name: "Late plug", ieee_address: "0x00158d0000000aaa" };
+    await gateway.publishAsync(joined.topic, JSON.stringify({ type: "device_joined", data }), { qos: 1 });
+    expect((await late).values).toEqual({ state: "ON", linkquality: 51 });
+  });
+
   it("devices/revision: a burst of changes reaches the dashboard at most once per 250 ms, with the latest revision; a state alone does not bump it", async () => {
     const { hub, gateway, dashboard } = setup;
     const revisions: { revision: number; at: number }[] = [];
@@ -249,11 +259,13 @@ describe("Zigbee2MQTT discovery of a real household, through the hub's embedded 
     );
     const moved = stateOn(dashboard, z2m("Bed button"), (values) => values.action === "single");
     const changes: string[] = [];
-    const stop = hub.devices.registry.onChange((change) => changes.push(change.kind));
+    const stop = hub.devices.registry.onChange((change) => changes.push(`${change.kind}:${change.device.name}`));
     await gateway.publishAsync(HOUSEHOLD.topic, JSON.stringify(renamed), { qos: 1, retain: true });
     expect((await moved).values).toMatchObject({ action: "single", battery: 100 });
     stop();
-    expect(changes).toEqual(["renamed"]);
+    expect(changes).toContain("renamed:Bed button");
+    expect(changes).not.toContain("removed:Bedside button");
+    expect(changes).not.toContain("added:Bed button");
     const names = (await devicesOf(setup)).map((item) => item.name);
     expect(names).toContain("Bed button");
     expect(names).not.toContain("Bedside button");
