@@ -23,7 +23,11 @@ export const devicesDomain = defineDomain<DevicesService>({
   topicRoots: ["device", "devices"],
   start: ({ router, commandLink, link, household, log, db, domains }) => {
     const devices = startDevices(router, commandLink, household, log, link);
-    const adoptions = new AdoptionStore(db, devices.registry, { seed: household.devices, log });
+    const adoptions = new AdoptionStore(db, devices.registry, {
+      seed: household.devices,
+      log,
+      onChanged: () => devices.revision.bump(),
+    });
     const fileSwitches = new Set(household.switches.map((item) => item.name));
     const schema = householdSchemaOf(domains);
     const adoption = devicesRoutes({ ...devices, adoptions, fileSwitches });
