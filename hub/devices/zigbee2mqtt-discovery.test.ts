@@ -10,6 +10,7 @@ import {
   deviceStateTopic,
   type Device,
 } from "../../contract/devices";
+import { adoptionPath, ListedDevicesAnswerSchema } from "../../contract/adoption";
 import { startMosquitto, type TestMosquitto } from "../../tests/e2e/support/mosquitto";
 import { HubError } from "../core/errors";
 import { loadFixture } from "../testing/fixtures";
@@ -257,6 +258,12 @@ describe("Zigbee2MQTT discovery of a real household, through the hub's embedded 
     const renamed = entries.map((entry) =>
       entry.friendly_name === "Bedside button" ? { ...entry, friendly_name: "Bed button" } : entry,
     );
+    const adopted = await call(hub, "PUT", `/api/v2${adoptionPath(z2m("Bedside button"))}`, {
+      cookie: setup.cookie,
+      body: { label: "Przycisk przy łóżku", room: "Sypialnia" },
+    });
+    expect(adopted.status).toBe(200);
+    const revision = hub.devices.revision.current();
     const moved = stateOn(dashboard, z2m("Bed button"), (values) => values.action === "single");
     const changes: string[] = [];
     const stop = hub.devices.registry.onChange((change) => changes.push(`${change.kind}:${change.device.name}`));
@@ -269,6 +276,11 @@ describe("Zigbee2MQTT discovery of a real household, through the hub's embedded 
     const names = (await devicesOf(setup)).map((item) => item.name);
     expect(names).toContain("Bed button");
     expect(names).not.toContain("Bedside button");
+    // Its adoption followed, and the dashboards were told to refetch.
+    const response = await call(hub, "GET", `/api/v2${DEVICES_PATH}`, { cookie: setup.cookie });
+    const listed = (await jsonOf(response, ListedDevicesAnswerSchema)).items;
+    expect(listed.find((item) => item.name === "Bed button")?.adoption).toMatchObject({ label: "Przycisk przy łóżku" });
+    expect(hub.devices.revision.current()).toBeGreaterThan(revision);
   });
 });
 
