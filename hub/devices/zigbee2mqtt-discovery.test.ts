@@ -154,6 +154,9 @@ describe("Zigbee2MQTT discovery of a real household, through the hub's embedded 
       commands.set(z2m("Desk plug"), { property: "indicator_mode" }, "disco"),
     ];
     for (const attempt of refused) await expect(attempt).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      commands.set(z2m("Garden lights"), { property: "gradient" }, ["#ff0000", "#00ff00"]),
+    ).rejects.toMatchObject({ code: "NOT_SUPPORTED" });
     await expect(refused[0]).rejects.toBeInstanceOf(HubError);
     await until(() => sent.length >= 6);
     await new Promise((resolve) => setTimeout(resolve, 200));
