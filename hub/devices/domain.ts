@@ -21,9 +21,13 @@ export const devicesDomain = defineDomain<DevicesService>({
   migrations: ADOPTION_MIGRATIONS,
   /** `device/<name>/<family>`: the root every device family publishes under (contract/topics.ts deviceFamilyTopic). */
   topicRoots: ["device", "devices"],
-  start: ({ router, commandLink, household, log, db, domains }) => {
-    const devices = startDevices(router, commandLink, household, log);
-    const adoptions = new AdoptionStore(db, devices.registry, { seed: household.devices, log });
+  start: ({ router, commandLink, link, household, log, db, domains }) => {
+    const devices = startDevices(router, commandLink, household, log, link);
+    const adoptions = new AdoptionStore(db, devices.registry, {
+      seed: household.devices,
+      log,
+      onChanged: () => devices.revision.bump(),
+    });
     const fileSwitches = new Set(household.switches.map((item) => item.name));
     const schema = householdSchemaOf(domains);
     const adoption = devicesRoutes({ ...devices, adoptions, fileSwitches });
@@ -36,7 +40,10 @@ export const devicesDomain = defineDomain<DevicesService>({
           await file(app);
         },
       },
-      stop: () => adoptions.stop(),
+      stop: () => {
+        adoptions.stop();
+        devices.stop();
+      },
     };
   },
 });
