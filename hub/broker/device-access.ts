@@ -131,6 +131,20 @@ export class DeviceAccessControl {
     if (this.holders.get(client.id) === client) this.holders.delete(client.id);
   }
 
+  /**
+   * True when `client` is a Zigbee2MQTT gateway (or an anonymous device) and `topic` is its base's
+   * `bridge/devices`: the one publish that may be as large as the broker's maxDeviceListBytes (limits.ts).
+   * With no topic: whether the client may publish such a list at all (its packet cap follows).
+   */
+  mayPublishDeviceList(client: Client | null, topic?: string): boolean {
+    const identity = client ? this.identities.get(client) : undefined;
+    if (identity?.type !== "device") return false;
+    const { access } = identity;
+    if (access.kind === "anonymous") return topic === undefined || topic.endsWith("/bridge/devices");
+    if (access.kind !== "zigbee2mqtt") return false;
+    return topic === undefined || topic === `${access.topic}/bridge/devices`;
+  }
+
   /** Stops the user watch. */
   close(): void {
     clearInterval(this.timer);

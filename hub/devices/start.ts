@@ -42,9 +42,12 @@ export function startDevices(
 ): Devices {
   const registry = new DeviceRegistry(log);
   const revision = new DevicesRevision(registry, link, log);
-  followTasmota(registry, router, householdTasmota(household));
+  const states = new DeviceStates(registry, link, log);
+  followTasmota(registry, router, householdTasmota(household), undefined, (id, values) =>
+    states.merge(id, values, new Date().toISOString()),
+  );
   followZigbee2Mqtt(registry, router);
-  const states = new DeviceStates(registry, link, log).follow(router);
+  states.follow(router);
   const stop = () => {
     states.stop();
     revision.stop();

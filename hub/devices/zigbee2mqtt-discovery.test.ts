@@ -38,8 +38,6 @@ const STATES = loadFixture("zigbee2mqtt/household_states.json").json as Record<s
 const event = (name: string) => loadFixture(`zigbee2mqtt/${name}.json`);
 
 const z2m = (name: string) => `zigbee2mqtt:${name}`;
-/** A household file's bridge/devices is over the embedded broker's default 64 KiB payload cap: raised here. */
-const LIMITS = { maxPayloadBytes: 1024 * 1024 };
 
 /** What a test needs of one broker setup: the hub, the gateway's client and a dashboard's. */
 interface Setup {
@@ -115,7 +113,7 @@ describe("Zigbee2MQTT discovery of a real household, through the hub's embedded 
   const clients: MqttClient[] = [];
 
   beforeAll(async () => {
-    setup.hub = await startTestHub({ mqttPort: await freePort(), mqttLimits: LIMITS });
+    setup.hub = await startTestHub({ mqttPort: await freePort() });
     setup.cookie = await login(setup.hub);
     setup.gateway = await connectDevice(setup.hub, "zigbee2mqtt");
     setup.dashboard = await connectBrowser(setup.hub, setup.cookie);
