@@ -20,8 +20,13 @@ export type DeviceSourceName = (typeof DEVICE_SOURCES)[number];
 /** Leaf types (one value each) and composite types (a group of features) of the exposes vocabulary. */
 export const LEAF_TYPES = ["binary", "numeric", "enum", "text"] as const;
 export const COMPOSITE_TYPES = ["composite", "light", "switch", "cover", "climate", "lock", "fan"] as const;
+/**
+ * The `list` type: one value that is an array of items each described by `item_type` (a capability
+ * without property), `length_min`..`length_max` long (a Hue gradient: a list of `text` hex colours).
+ */
+export const LIST_TYPE = "list";
 /** A capability's `type`. */
-export type CapabilityType = (typeof LEAF_TYPES)[number] | (typeof COMPOSITE_TYPES)[number];
+export type CapabilityType = (typeof LEAF_TYPES)[number] | (typeof COMPOSITE_TYPES)[number] | typeof LIST_TYPE;
 
 /** Bits of `access` (Zigbee2MQTT's mask): 1 the value is published (read), 2 it can be set, 4 it can be asked for (get). */
 export const ACCESS_READ = 1;
@@ -51,7 +56,8 @@ export type BinaryValue = string | number | boolean;
  * `BME280.Temperature` for Tasmota); `access` ({@link ACCESS_READ} | {@link ACCESS_SET} | {@link ACCESS_GET});
  * `endpoint` (`l1`, `l2` for relays and endpoint lights, `s1` for Tasmota shutters, the sensor's name
  * for Tasmota sensor fields); numeric: `unit`, `value_min`, `value_max`, `value_step`, `presets`;
- * enum: `values`; binary: `value_on`, `value_off`, `value_toggle`; composites: `features`.
+ * enum: `values`; binary: `value_on`, `value_off`, `value_toggle`; composites: `features`; list:
+ * `item_type`, `length_min`, `length_max`.
  */
 export interface Capability {
   type: CapabilityType;
@@ -72,6 +78,9 @@ export interface Capability {
   value_off?: BinaryValue | undefined;
   value_toggle?: BinaryValue | undefined;
   features?: Capability[] | undefined;
+  item_type?: Capability | undefined;
+  length_min?: number | undefined;
+  length_max?: number | undefined;
 }
 
 const Name = v.pipe(v.string(), v.minLength(1), v.maxLength(CAPABILITY_LIMITS.name));
@@ -82,52 +91,73 @@ const Binary = v.union([Text(CAPABILITY_LIMITS.name), Finite, v.boolean()]);
 /** True for the leaf types, which name a value: they carry `name`, `property` and `access`. */
 export const isLeafType = (type: CapabilityType): boolean => (LEAF_TYPES as readonly string[]).includes(type);
 
+const Length = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(CAPABILITY_LIMITS.values));
+
+/** The item of a list: a leaf or composite without its own property (`{type: "text", name: "hex", access: 7}`). */
+const hasItemShape = (item: Capability): boolean =>
+  item.type !== LIST_TYPE && (isLeafType(item.type) ? item.name !== undefined : item.features !== undefined);
+
 /**
  * One capability ({@link Capability}); unknown fields are left out. A leaf (binary, numeric, enum,
- * text) must have `name`, `property` and `access` 0..7; a composite must have `features`.
+ * text) must have `name`, `property` and `access` 0..7; a composite must have `features`; a list
+ * `name`, `property`, `access` and an `item_type` (itself no list), `length_*` 0..256.
  */
 export const CapabilitySchema: v.GenericSchema<Capability> = v.pipe(
-  v.object({
-    type: v.picklist([...LEAF_TYPES, ...COMPOSITE_TYPES]),
-    name: v.optional(Name),
-    label: v.optional(Text(CAPABILITY_LIMITS.name)),
-    description: v.optional(Text(CAPABILITY_LIMITS.description)),
-    category: v.optional(v.picklist(["config", "diagnostic"])),
-    property: v.optional(Name),
-    access: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7))),
-    endpoint: v.optional(Name),
-    unit: v.optional(Text(CAPABILITY_LIMITS.name)),
-    value_min: v.optional(Finite),
-    value_max: v.optional(Finite),
-    value_step: v.optional(v.pipe(Finite, v.gtValue(0))),
-    presets: v.optional(
-      v.pipe(
-        v.array(
-          v.object({
-            name: Name,
-            value: v.union([Finite, Text(CAPABILITY_LIMITS.name)]),
-            description: v.optional(Text(CAPABILITY_LIMITS.description)),
-          }),
-        ),
-        v.maxLength(CAPABILITY_LIMITS.values),
-      ),
-    ),
-    values: v.optional(
-      v.pipe(v.array(v.union([Text(CAPABILITY_LIMITS.name), Finite])), v.maxLength(CAPABILITY_LIMITS.values)),
-    ),
-    value_on: v.optional(Binary),
-    value_off: v.optional(Binary),
-    value_toggle: v.optional(Binary),
-    features: v.optional(v.pipe(v.array(v.lazy(() => CapabilitySchema)), v.maxLength(CAPABILITY_LIMITS.features))),
-  }),
+  v.lazy(() => CapabilityFields),
   v.check(
     (item) =>
-      isLeafType(item.type)
-        ? item.name !== undefined && item.property !== undefined && item.access !== undefined
-        : item.features !== undefined,
-    "a leaf needs name, property and access; a composite needs features",
+      item.type === LIST_TYPE
+        ? item.name !== undefined && item.property !== undefined && item.access !== undefined && !!item.item_type
+        : isLeafType(item.type)
+          ? item.name !== undefined && item.property !== undefined && item.access !== undefined
+          : item.features !== undefined,
+    "a leaf or list needs name, property and access (a list its item_type); a composite needs features",
   ),
 );
+
+/** A list's item: the capability shape with no property of its own required, and no nested list. */
+const ListItemSchema: v.GenericSchema<Capability> = v.pipe(
+  v.lazy(() => CapabilityFields),
+  v.check(hasItemShape, "a list item is a leaf with a name or a composite with features"),
+);
+
+/** The fields of a capability (what both {@link CapabilitySchema} and a list's item read). */
+const CapabilityFields: v.GenericSchema<Capability> = v.object({
+  type: v.picklist([...LEAF_TYPES, ...COMPOSITE_TYPES, LIST_TYPE]),
+  name: v.optional(Name),
+  label: v.optional(Text(CAPABILITY_LIMITS.name)),
+  description: v.optional(Text(CAPABILITY_LIMITS.description)),
+  category: v.optional(v.picklist(["config", "diagnostic"])),
+  property: v.optional(Name),
+  access: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7))),
+  endpoint: v.optional(Name),
+  unit: v.optional(Text(CAPABILITY_LIMITS.name)),
+  value_min: v.optional(Finite),
+  value_max: v.optional(Finite),
+  value_step: v.optional(v.pipe(Finite, v.gtValue(0))),
+  presets: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          name: Name,
+          value: v.union([Finite, Text(CAPABILITY_LIMITS.name)]),
+          description: v.optional(Text(CAPABILITY_LIMITS.description)),
+        }),
+      ),
+      v.maxLength(CAPABILITY_LIMITS.values),
+    ),
+  ),
+  values: v.optional(
+    v.pipe(v.array(v.union([Text(CAPABILITY_LIMITS.name), Finite])), v.maxLength(CAPABILITY_LIMITS.values)),
+  ),
+  value_on: v.optional(Binary),
+  value_off: v.optional(Binary),
+  value_toggle: v.optional(Binary),
+  features: v.optional(v.pipe(v.array(v.lazy(() => CapabilitySchema)), v.maxLength(CAPABILITY_LIMITS.features))),
+  item_type: v.optional(v.lazy(() => ListItemSchema)),
+  length_min: v.optional(Length),
+  length_max: v.optional(Length),
+});
 
 /** A device's reachability: its last LWT / availability message, `unknown` before any. */
 export const AvailabilitySchema = v.picklist(["online", "offline", "unknown"]);

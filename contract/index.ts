@@ -31,3 +31,4 @@ export * from "./camera-controls";
 export * from "./camera-state";
 export * from "./devices";
 export * from "./adoption";
+export * from "./household";

@@ -208,7 +208,7 @@ describe("hub CLI: MQTT device users", () => {
     dataDir = tempDir();
     const added = io();
     expect(await runCli(["mqtt", "add", "balkon", "--kind", "tasmota", "--password", "sekret-balkonu"], added)).toBe(0);
-    expect(added.output.join("\n")).toContain("tele/balkon/#");
+    expect(added.output.join("\n")).toContain("topic comes from its discovery");
     expect(
       await runCli(["mqtt", "add", "z2m", "--kind", "zigbee2mqtt", "--password-stdin"], io("haslo-bramki\n")),
     ).toBe(0);
@@ -230,6 +230,11 @@ describe("hub CLI: MQTT device users", () => {
     expect(list.output[0]).toMatch(/^DVES_1A2B3C\ttasmota\tkuchnia\tcreated /);
     expect(list.output[1]).toMatch(/^zigbee2mqtt\tzigbee2mqtt\tzigbee2mqtt\tcreated /);
     expect(list.output.join("\n")).not.toMatch(/scrypt|\$/);
+    // A Tasmota user made without --topic gets it from its discovery (broker/acl.ts).
+    await runCli(["mqtt", "add", "salon", "--kind", "tasmota", "--password", "z"], io());
+    const later = io();
+    await runCli(["mqtt", "list"], later);
+    expect(later.output[1]).toMatch(/^salon\ttasmota\t\(from discovery\)\tcreated /);
   });
 
   it("mqtt passwd and mqtt remove change what a running hub admits, and close the device's connection", async () => {
@@ -278,7 +283,7 @@ describe("hub CLI: MQTT device users", () => {
       [["mqtt", "add", "lampa", "--kind", "tasmota", "--topic", "a/b", "--password", "x"], 2],
       [["mqtt", "add", "lampa", "--kind", "tasmota", "--topic", "tasmotas", "--password", "x"], 2],
       [["mqtt", "add", "bramka", "--kind", "zigbee2mqtt", "--topic", "sensor", "--password", "x"], 2],
-      [["mqtt", "add", "a/b", "--kind", "tasmota", "--password", "x"], 2],
+      [["mqtt", "add", "a/b", "--kind", "zigbee2mqtt", "--topic", "a b", "--password", "x"], 2],
       [["mqtt", "add", "with space", "--kind", "tasmota", "--password", "x"], 2],
       [["mqtt", "add", "lampa", "--kind", "tasmota", "--password", "x", "--pin", "1234"], 2],
       [["mqtt", "remove", "balkon", "--kind", "tasmota"], 2],

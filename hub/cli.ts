@@ -40,8 +40,10 @@ A PIN is 4 to 15 digits 1-9 (the dashboard's keypad has no 0).
   mqtt list
   mqtt remove <username>
 MQTT users are the devices of the embedded broker: a Tasmota device publishes tele/<t>/# and
-stat/<t>/# and reads cmnd/<t>/# (--topic: its Tasmota topic, default the username); a Zigbee2MQTT
-gateway publishes <base>/# except commands (--topic: its base topic, default zigbee2mqtt).
+stat/<t>/# and reads cmnd/<t>/# (--topic: its Tasmota topic; without it, the topic its discovery
+announces, bound with its MAC on first use: give --topic to a device with discovery off,
+SetOption19 1); a Zigbee2MQTT gateway publishes <base>/# except commands (--topic: its base topic,
+default zigbee2mqtt).
   backup <file.tar.gz>
   restore <file.tar.gz>
 A backup (while the hub runs) holds the database, the household file and the data folder's tls/
@@ -300,7 +302,11 @@ async function mqttCommand(db: Db, parsed: Parsed, io: CliIo): Promise<number> {
   }
   if (command === "list") {
     if (username !== undefined) throw new UsageError(`unexpected arguments: ${username}`);
-    for (const user of users.list()) io.out(`${user.username}\t${user.kind}\t${user.topic}\tcreated ${user.createdAt}`);
+    for (const user of users.list())
+      io.out(
+        `${user.username}\t${user.kind}\t${user.topic === "" ? "(from discovery)" : user.topic}\tcreated ${user.createdAt}` +
+          (user.mac ? `\tMAC ${user.mac}` : ""),
+      );
     return 0;
   }
   if (username === undefined || !MQTT_USERNAME.test(username))
@@ -311,10 +317,11 @@ async function mqttCommand(db: Db, parsed: Parsed, io: CliIo): Promise<number> {
       if (kind === undefined || !(DEVICE_KINDS as readonly string[]).includes(kind))
         throw new UsageError(`--kind ${DEVICE_KINDS.join("|")} is required`);
       const deviceKind = kind as DeviceKind;
+      // A Tasmota user without --topic gets it from its discovery (broker/acl.ts): "" until then.
       const topic =
         parsed.values.topic ??
-        (deviceKind === "tasmota" || deviceKind === "owntracks" ? username : ZIGBEE2MQTT_DEFAULT_BASE);
-      const problem = deviceTopicProblem(deviceKind, topic);
+        (deviceKind === "tasmota" ? "" : deviceKind === "owntracks" ? username : ZIGBEE2MQTT_DEFAULT_BASE);
+      const problem = topic === "" ? null : deviceTopicProblem(deviceKind, topic);
       if (problem !== null)
         throw new UsageError(
           parsed.values.topic === undefined ? `${problem} (the user name is the default topic: give --topic)` : problem,
@@ -328,12 +335,14 @@ async function mqttCommand(db: Db, parsed: Parsed, io: CliIo): Promise<number> {
       io.out(
         deviceKind === "owntracks"
           ? `MQTT user ${username} added: an OwnTracks tracker publishing owntracks/${topic} (reads owntracks/${topic}/cmd)`
-          : deviceKind === "tasmota"
-            ? `MQTT user ${username} added: a Tasmota device with topic ${topic} (publishes tele/${topic}/# and stat/${topic}/#, reads cmnd/${topic}/#)`
-            : `MQTT user ${username} added: a Zigbee2MQTT gateway with base topic ${topic} (publishes ${topic}/# except set/get commands, reads ${topic}/#)` +
-              (topic === ZIGBEE2MQTT_DEFAULT_BASE
-                ? ""
-                : `; note: the hub's bridge reads ${ZIGBEE2MQTT_DEFAULT_BASE}/ only`),
+          : deviceKind === "tasmota" && topic === ""
+            ? `MQTT user ${username} added: a Tasmota device whose topic comes from its discovery (tasmota/discovery/<MAC>/config, on by default; its first config binds its MAC and topic to this user)`
+            : deviceKind === "tasmota"
+              ? `MQTT user ${username} added: a Tasmota device with topic ${topic} (publishes tele/${topic}/# and stat/${topic}/#, reads cmnd/${topic}/#)`
+              : `MQTT user ${username} added: a Zigbee2MQTT gateway with base topic ${topic} (publishes ${topic}/# except set/get commands, reads ${topic}/#)` +
+                (topic === ZIGBEE2MQTT_DEFAULT_BASE
+                  ? ""
+                  : `; note: the hub's bridge reads ${ZIGBEE2MQTT_DEFAULT_BASE}/ only`),
       );
       return 0;
     }

@@ -111,6 +111,7 @@ const EnvSchema = v.object({
   HUB_CONFIG: v.optional(v.pipe(v.string(), v.minLength(1))),
   HUB_TRUST_PROXY: TrustProxy,
   HUB_MQTT_MAX_PAYLOAD: Count("HUB_MQTT_MAX_PAYLOAD", 16, 16 * 1024 * 1024),
+  HUB_MQTT_MAX_DEVICE_LIST: Count("HUB_MQTT_MAX_DEVICE_LIST", 1024, 64 * 1024 * 1024),
   HUB_MQTT_MAX_RETAINED_PER_CLIENT: Count("HUB_MQTT_MAX_RETAINED_PER_CLIENT", 1, 10_000_000),
   HUB_MQTT_MAX_RETAINED: Count("HUB_MQTT_MAX_RETAINED", 1, 10_000_000),
   HUB_MQTT_MAX_SUBSCRIPTIONS: Count("HUB_MQTT_MAX_SUBSCRIPTIONS", 1, 1_000_000),
@@ -196,6 +197,7 @@ export function readConfig(env: NodeJS.ProcessEnv): HubOptions {
     ...(e.HUB_TRUST_PROXY ? { trustProxy: e.HUB_TRUST_PROXY } : {}),
     mqttLimits: {
       ...(e.HUB_MQTT_MAX_PAYLOAD !== undefined ? { maxPayloadBytes: e.HUB_MQTT_MAX_PAYLOAD } : {}),
+      ...(e.HUB_MQTT_MAX_DEVICE_LIST !== undefined ? { maxDeviceListBytes: e.HUB_MQTT_MAX_DEVICE_LIST } : {}),
       ...(e.HUB_MQTT_MAX_RETAINED_PER_CLIENT !== undefined
         ? { maxRetainedPerClient: e.HUB_MQTT_MAX_RETAINED_PER_CLIENT }
         : {}),

@@ -63,6 +63,26 @@ const BEFORE = JSON.parse(
   objects: { type: string; name: string; sql: string }[];
 };
 
+/**
+ * What migrations declared since BEFORE add: their versions and the tables they make (the devices'
+ * adoptions; the MACs Tasmota device users' discovery bound).
+ */
+const ADDED = { versions: [12, 13], tables: ["device_adoptions", "device_seen", "mqtt_user_macs"] };
+
+/** A database's schema without what {@link ADDED} adds: BEFORE, for a database the hub made or upgraded. */
+function withoutAdded(schema: { versions: number[]; objects: unknown[] }) {
+  return {
+    versions: schema.versions.filter((version) => !ADDED.versions.includes(version)),
+    objects: schema.objects.filter((object) => !ADDED.tables.includes((object as { tbl_name: string }).tbl_name)),
+  };
+}
+
+/** The names of the tables of a database's schema. */
+const tablesOf = (schema: { objects: unknown[] }) =>
+  schema.objects
+    .filter((object) => (object as { type: string }).type === "table")
+    .map((object) => (object as { name: string }).name);
+
 describe("the domain list builds the hub as before", () => {
   it("serves every API base with the same route sets as the hand-written table did", () => {
     const sorted = (items: readonly string[]) => [...items].sort();
@@ -92,14 +112,18 @@ describe("the domain list builds the hub as before", () => {
   });
 
   it("applies the migrations in the order databases have them, and a fresh database gets the same tables", () => {
-    expect(migrationsOf(HUB_DOMAINS).map((migration) => migration.version)).toEqual([1, 2, 3, 6, 11, 7, 10, 8, 9, 4]);
+    expect(migrationsOf(HUB_DOMAINS).map((migration) => migration.version)).toEqual([
+      1, 2, 3, 6, 11, 7, 10, 8, 9, 4, 12, 13,
+    ]);
     const dir = tempDir();
     cleanups.push(() => void 0);
     openDb(dir).close();
-    expect(schemaOf(join(dir, "hub.sqlite"))).toEqual(BEFORE);
+    const schema = schemaOf(join(dir, "hub.sqlite"));
+    expect(withoutAdded(schema)).toEqual(BEFORE);
+    expect(tablesOf(schema)).toEqual(expect.arrayContaining(ADDED.tables));
   });
 
-  it("opens a database made before (every version applied) without applying or changing anything", () => {
+  it("opens a database made before (every version applied) applying only the migrations added since, changing nothing else", () => {
     const dir = tempDir();
     const path = join(dir, "hub.sqlite");
     const made = new Database(path);
@@ -112,14 +136,19 @@ describe("the domain list builds the hub as before", () => {
     openDb(dir).close();
     const db = new Database(path, { readonly: true });
     try {
-      expect(db.prepare("SELECT DISTINCT applied_at FROM schema_migrations").all()).toEqual([
-        { applied_at: "2026-01-01T00:00:00.000Z" },
-      ]);
+      expect(
+        db
+          .prepare<[], { version: number }>(
+            "SELECT version FROM schema_migrations WHERE applied_at != '2026-01-01T00:00:00.000Z' ORDER BY version",
+          )
+          .all()
+          .map((row) => row.version),
+      ).toEqual(ADDED.versions);
       expect(db.prepare("SELECT name FROM ir_codes").all()).toEqual([{ name: "power" }]);
     } finally {
       db.close();
     }
-    expect(schemaOf(path)).toEqual(BEFORE);
+    expect(withoutAdded(schemaOf(path))).toEqual(BEFORE);
   });
 
   it("reads the household with every domain's sections, each declared by one domain", () => {
@@ -298,7 +327,7 @@ describe("a domain missing from the list is absent everywhere", () => {
     expect([...devices].sort()).toEqual(declared.filter((name) => name !== "dzwonek_brama").sort());
 
     const schema = schemaOf(join(hub.dataDir, "hub.sqlite"));
-    expect(schema.versions).toEqual([1, 2, 3, 4, 7, 8, 10, 11]);
+    expect(schema.versions).toEqual([1, 2, 3, 4, 7, 8, 10, 11, 12, 13]);
     const tables = schema.objects.map((object) => (object as { name: string }).name);
     expect(tables).not.toContain("ir_codes");
     expect(tables).not.toContain("pv_logs");

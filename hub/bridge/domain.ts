@@ -23,6 +23,20 @@ const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Tasmota device users bound by their discovery (hub/broker/mqtt-users.ts bindTasmota): the MAC
+    // of the first accepted tasmota/discovery/<MAC>/config, one user per MAC, gone with the user. A
+    // Tasmota user made without a topic has topic '' in mqtt_users until that config names it.
+    version: 13,
+    order: 12,
+    sql: `
+      CREATE TABLE mqtt_user_macs (
+        username TEXT PRIMARY KEY REFERENCES mqtt_users(username) ON DELETE CASCADE,
+        mac TEXT NOT NULL UNIQUE,
+        bound_at TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 /**

@@ -17,6 +17,8 @@ export type DeviceSource = "tasmota" | "zigbee2mqtt" | "owntracks";
  * One raw device message, read once for every domain that follows it:
  * - Tasmota `tele/<t>/<suffix>`, `stat/<t>/<suffix>`: `device` = `<t>`, `kind` = `tele/<suffix>` or `stat/<suffix>`
  *   (`tele/LWT`, `tele/STATE`, `tele/SENSOR`, `tele/RESULT`, `stat/RESULT`, `stat/POWER2`, `stat/STATUS0`…);
+ *   its native discovery `tasmota/discovery/<MAC>/config` and `…/sensors`: `device` = `<MAC>`, kind
+ *   `discovery/config` or `discovery/sensors` (devices/tasmota-discovery.ts);
  * - Zigbee2MQTT `zigbee2mqtt/<name>`: kind `state`; `zigbee2mqtt/<name>/availability`: kind `availability`;
  *   `zigbee2mqtt/bridge[/<rest>]`: device `bridge`, kind `bridge[/<rest>]` (`bridge/devices`); `…/set`, `…/get`: kind `command`;
  * - OwnTracks `owntracks/<user>/<device>[/…]`: device `<user>/<device>`, kind `location` (or the sub-topic).
@@ -56,6 +58,9 @@ const TELE = `${TASMOTA_TELE}/`;
 const STAT = `${TASMOTA_STAT}/`;
 const ZIGBEE = `${ZIGBEE2MQTT_BASE}/`;
 const OWNTRACKS = `${OWNTRACKS_BASE}/`;
+/** Tasmota's native discovery root (`tasmota/discovery/<MAC>/config|sensors`, xdrv_12_discovery.ino). */
+export const TASMOTA_DISCOVERY = "tasmota/discovery";
+const DISCOVERY = `${TASMOTA_DISCOVERY}/`;
 const Z2M_COMMAND = /\/(set|get)(\/.*)?$/;
 
 /**
@@ -72,6 +77,12 @@ export function deviceAddress(topic: string): { source: DeviceSource; device: st
     const [prefix, device, suffix] = parts;
     if (parts.length !== 3 || prefix === undefined || device === undefined || suffix === undefined) return undefined;
     return { source: "tasmota", device, kind: `${prefix}/${suffix}` };
+  }
+  if (topic.startsWith(DISCOVERY)) {
+    const parts = topic.slice(DISCOVERY.length).split("/");
+    const [mac, what] = parts;
+    if (parts.length !== 2 || mac === undefined || (what !== "config" && what !== "sensors")) return undefined;
+    return { source: "tasmota", device: mac, kind: `discovery/${what}` };
   }
   if (topic.startsWith(ZIGBEE)) {
     const rest = topic.slice(ZIGBEE.length);
@@ -93,7 +104,7 @@ export function deviceAddress(topic: string): { source: DeviceSource; device: st
 
 /** The raw topic filters each source is read from (subscribed once, when a first domain follows the source). */
 const SOURCE_FILTERS: Record<DeviceSource, readonly string[]> = {
-  tasmota: [`${TASMOTA_TELE}/#`, `${TASMOTA_STAT}/#`],
+  tasmota: [`${TASMOTA_TELE}/#`, `${TASMOTA_STAT}/#`, `${TASMOTA_DISCOVERY}/#`],
   zigbee2mqtt: [`${ZIGBEE2MQTT_BASE}/#`],
   owntracks: [`${OWNTRACKS_BASE}/#`],
 };
@@ -150,7 +161,7 @@ export function deviceEvent(source: DeviceSource, topic: string, payload: Buffer
 
 /**
  * The hub's one reader of device MQTT: subscribes to each source's raw topics once on `link`
- * (Tasmota `tele/#` + `stat/#`, `zigbee2mqtt/#`, `owntracks/#`), applies the guards once (payload
+ * (Tasmota `tele/#` + `stat/#` + `tasmota/discovery/#`, `zigbee2mqtt/#`, `owntracks/#`), applies the guards once (payload
  * at most MAX_PAYLOAD_BYTES except Zigbee2MQTT's `bridge/…`, a device name safe as one topic segment: guards.isSafeDeviceName, JSON
  * depth: guards.parseJsonObject) and hands each message as one {@link DeviceEvent} to the domains
  * whose filter it matches, in the order they registered. The JSON payload is parsed at most once

@@ -5,15 +5,18 @@ import {
   devicePublishProblem,
   deviceMaySubscribe,
   deviceTopicProblem,
+  tasmotaDiscoveryProblem,
+  unboundTasmotaTopic,
   type DeviceAccess,
 } from "./acl";
+import { loadFixture } from "../testing/fixtures";
 
 const balkon: DeviceAccess = { kind: "tasmota", topic: "balkon" };
 const gateway: DeviceAccess = { kind: "zigbee2mqtt", topic: "zigbee2mqtt" };
 const anonymous: DeviceAccess = { kind: "anonymous" };
 const empty = Buffer.alloc(0);
 const json = Buffer.from('{"POWER":"ON"}');
-const mayPublish = (access: DeviceAccess, topic: string, payload = json) =>
+const mayPublish = (access: DeviceAccess, topic: string, payload: Buffer = json) =>
   devicePublishProblem(access, topic, payload) === null;
 
 describe("device publish rules", () => {
@@ -200,5 +203,83 @@ describe("device topics of MQTT users", () => {
       expect(deviceTopicProblem("tasmota", topic), topic).not.toBeNull();
     for (const topic of ["", "sensor", "settings/x", "tele", "cmnd/x", "homeassistant", "a//b", "a/+", "$SYS"])
       expect(deviceTopicProblem("zigbee2mqtt", topic), topic).not.toBeNull();
+  });
+});
+
+describe("Tasmota native discovery (tasmota/discovery/<MAC>/config and /sensors)", () => {
+  const config = loadFixture("tasmota/discovery_relay2_bme280_config.json");
+  const sensors = loadFixture("tasmota/discovery_relay2_bme280_sensors.json");
+  const own: DeviceAccess = { kind: "tasmota", topic: "tasmota_B34C5D", mac: null };
+  const unbound: DeviceAccess = { kind: "tasmota", topic: "", mac: null };
+  const bound: DeviceAccess = { kind: "tasmota", topic: "tasmota_B34C5D", mac: "A4CF12B34C5D" };
+  const withConfig = (change: Record<string, unknown>) =>
+    Buffer.from(JSON.stringify({ ...(config.json as Record<string, unknown>), ...change }));
+  const problem = (access: DeviceAccess, topic: string, payload: Buffer) =>
+    access.kind === "tasmota" ? tasmotaDiscoveryProblem(access, topic, payload) : { problem: "n/a" };
+
+  it("its own config is accepted with its MAC and topic; /sensors and removal once the MAC is bound", () => {
+    expect(problem(own, config.topic, config.payload)).toEqual({
+      claim: { mac: "A4CF12B34C5D", topic: "tasmota_B34C5D" },
+    });
+    expect(problem(unbound, config.topic, config.payload)).toEqual({
+      claim: { mac: "A4CF12B34C5D", topic: "tasmota_B34C5D" },
+    });
+    expect(mayPublish(own, config.topic, config.payload)).toBe(true);
+    expect(problem(own, sensors.topic, sensors.payload)).toMatchObject({
+      problem: expect.stringMatching(/before the config/),
+    });
+    expect(problem(bound, sensors.topic, sensors.payload)).toEqual({ claim: { mac: "A4CF12B34C5D", topic: null } });
+    expect(problem(bound, config.topic, empty)).toEqual({ claim: { mac: "A4CF12B34C5D", topic: null } });
+    expect(problem(own, config.topic, empty)).toMatchObject({ problem: expect.any(String) });
+  });
+
+  it("refuses another MAC, a mac field or t that is not its own, a bad MAC level, size, JSON and __proto__", () => {
+    const refused = (access: DeviceAccess, topic: string, payload: Buffer) =>
+      "problem" in problem(access, topic, payload) && !mayPublish(access, topic, payload);
+    expect(refused(bound, "tasmota/discovery/A4CF12B34C5E/config", withConfig({ mac: "A4CF12B34C5E" }))).toBe(true);
+    expect(refused(own, config.topic, withConfig({ mac: "A4CF12B34C5E" }))).toBe(true);
+    expect(refused(own, config.topic, withConfig({ t: "kuchnia" }))).toBe(true);
+    expect(refused(unbound, config.topic, withConfig({ t: "a/b" }))).toBe(true);
+    expect(refused(unbound, config.topic, withConfig({ t: "a+" }))).toBe(true);
+    expect(refused(unbound, config.topic, withConfig({ t: "__proto__" }))).toBe(true);
+    expect(refused(unbound, config.topic, withConfig({ t: "tasmotas" }))).toBe(true);
+    expect(refused(own, "tasmota/discovery/A4CF12B34C5/config", config.payload)).toBe(true);
+    expect(refused(own, "tasmota/discovery/A4CF12B34C5DXX/config", config.payload)).toBe(true);
+    expect(refused(own, "tasmota/discovery/+/config", config.payload)).toBe(true);
+    expect(refused(own, "tasmota/discovery/A4CF12B34C5D/other", config.payload)).toBe(true);
+    expect(refused(own, config.topic, withConfig({ pad: "x".repeat(8200) }))).toBe(true);
+    expect(refused(own, config.topic, Buffer.from("not json"))).toBe(true);
+    expect(refused(own, config.topic, Buffer.from("[1,2]"))).toBe(true);
+    const proto = `{"mac":"A4CF12B34C5D","t":"tasmota_B34C5D","so":{"__proto__":{"polluted":true}}}`;
+    expect(refused(own, config.topic, Buffer.from(proto))).toBe(true);
+    expect(refused(gateway, config.topic, config.payload)).toBe(true);
+  });
+
+  it("a Tasmota user without a topic publishes only tele/<x>/LWT and subscribes to cmnd/<x>/…, group and fallback", () => {
+    expect(mayPublish(unbound, "tele/tasmota_B34C5D/LWT", Buffer.from("Online"))).toBe(true);
+    for (const topic of [
+      "tele/tasmota_B34C5D/STATE",
+      "stat/tasmota_B34C5D/RESULT",
+      "cmnd/tasmota_B34C5D/POWER",
+      "sensor/temp/x",
+    ])
+      expect(mayPublish(unbound, topic, empty), topic).toBe(false);
+    expect(deviceMaySubscribe(unbound, "cmnd/tasmota_B34C5D/#", "DVES_B34C5D")).toBe(true);
+    expect(deviceMaySubscribe(unbound, "cmnd/tasmotas/#", "DVES_B34C5D")).toBe(true);
+    expect(deviceMaySubscribe(unbound, "cmnd/DVES_B34C5D_fb/#", "DVES_B34C5D")).toBe(true);
+    expect(deviceMaySubscribe(unbound, "cmnd/+/#", "DVES_B34C5D")).toBe(false);
+    expect(deviceMaySubscribe(unbound, "cmnd/#", "DVES_B34C5D")).toBe(false);
+    expect(deviceMaySubscribe(unbound, "tasmota/discovery/#", "DVES_B34C5D")).toBe(false);
+    expect(unboundTasmotaTopic(["tele", "tasmota_B34C5D", "LWT"], "c")).toBe("tasmota_B34C5D");
+    expect(unboundTasmotaTopic(["cmnd", "tasmotas", "#"], "c")).toBeUndefined();
+    expect(unboundTasmotaTopic(["cmnd", "c_fb", "#"], "c")).toBeUndefined();
+  });
+
+  it("browsers never subscribe to or receive tasmota/discovery/…; the hub's tasmota/tele/… pass-through they do", () => {
+    expect(browserMaySubscribe("tasmota/discovery/#")).toBe(false);
+    expect(browserMaySubscribe("tasmota/discovery/A4CF12B34C5D/config")).toBe(false);
+    expect(browserMayReceive("tasmota/discovery/A4CF12B34C5D/config")).toBe(false);
+    expect(browserMayReceive("tasmota/tele/balkon/SENSOR")).toBe(true);
+    expect(deviceMaySubscribe(balkon, "tasmota/discovery/#", "balkon")).toBe(false);
   });
 });

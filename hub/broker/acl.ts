@@ -1,3 +1,4 @@
+import { PROTOTYPE_NAMES } from "../../contract/sensors";
 import { NAMESPACE_ROOTS } from "../../contract/topics";
 
 /**
@@ -12,6 +13,20 @@ import { NAMESPACE_ROOTS } from "../../contract/topics";
  *   `cmnd/<client id>_fb/#` (Tasmota's `MqttConnected()` subscribes to these three,
  *   tasmota/tasmota_xdrv_driver/xdrv_02_9_mqtt.ino). It may also publish its own empty
  *   `cmnd/T/POWER`: Tasmota sends that state query to itself on every connect ("Satisfy iobroker").
+ * - A Tasmota device also publishes its native discovery (xdrv_12_discovery.ino), retained:
+ *   `tasmota/discovery/<MAC>/config` and `…/sensors` ({@link tasmotaDiscoveryProblem}): the MAC level
+ *   is 12 hex digits, a config is a JSON object of at most {@link MAX_DISCOVERY_BYTES} with no
+ *   `__proto__`/`constructor`/`prototype` key, its `mac` is the MAC level and its `t` one topic level
+ *   equal to the user's topic. The first accepted config binds the MAC to the user (device-access.ts
+ *   keeps it in table `mqtt_user_macs`): a user publishes discovery under its own MAC only, and no other
+ *   user under it. `…/sensors` and an empty config (SetOption19 1: removal) need the MAC bound already.
+ * - A Tasmota user made without a topic (`mqtt add <name> --kind tasmota` with no `--topic`) gets it
+ *   from its first accepted discovery config (`t`); until then it may publish only its discovery
+ *   config and `tele/<x>/LWT`, and subscribe to `cmnd/<x>/…`, the group and fallback topics, where
+ *   `<x>` is one topic that no other user has (device-access.ts: the first such `<x>` a connection
+ *   uses is the only one it may use, and its discovery's `t` must be it). Tasmota publishes
+ *   `tele/<t>/LWT Online` and subscribes to `cmnd/<t>/#` as it connects, and its discovery 10 s
+ *   later (TasDiscoverInit); what it publishes in between (`tele/<t>/INFO1`..., `cmnd/<t>/POWER`) is dropped.
  * - A Zigbee2MQTT gateway (kind `zigbee2mqtt` with base topic B, default `zigbee2mqtt`) publishes
  *   under `B/` except command topics (any `set` or `get` level, `B/bridge/request/...`: what
  *   Zigbee2MQTT itself listens to, lib/extension/publish.ts and bridge.ts) and subscribes to
@@ -23,7 +38,8 @@ import { NAMESPACE_ROOTS } from "../../contract/topics";
  * - Anonymous devices (only with HUB_MQTT_ALLOW_ANONYMOUS=1) get the union of both for any
  *   Tasmota topic and the base `zigbee2mqtt`.
  * - Browsers (`/mqtt`, admitted by their session) publish nothing, may subscribe to `#` or to a
- *   filter inside the namespace, and receive only namespace topics.
+ *   filter inside the namespace, and receive only namespace topics: never `tasmota/discovery/…`,
+ *   which is the devices' (the namespace's `tasmota/` root holds only the hub's pass-through).
  * - `$`-topics (`$SYS/...`) are refused to every client.
  */
 
@@ -48,15 +64,28 @@ export type DeviceKind = (typeof DEVICE_KINDS)[number];
  * its base topic, or an anonymous device (HUB_MQTT_ALLOW_ANONYMOUS=1).
  */
 export type DeviceAccess =
-  | { kind: "tasmota"; topic: string }
+  | { kind: "tasmota"; topic: string; mac?: string | null | undefined }
   | { kind: "zigbee2mqtt"; topic: string }
   | { kind: "owntracks"; topic: string }
   | { kind: "anonymous" };
 
 const levelsOf = (topic: string) => topic.split("/");
 
-/** True when `topic`'s first level is one of {@link DASHBOARD_ROOTS}. */
+/** Tasmota's native discovery root: `tasmota/discovery/<MAC>/config|sensors` (xdrv_12_discovery.ino). */
+export const TASMOTA_DISCOVERY_ROOT = "tasmota/discovery";
+/** Largest discovery message a device may publish, in bytes (Tasmota's own are about 1 KiB). */
+export const MAX_DISCOVERY_BYTES = 8 * 1024;
+/** A discovery MAC level: 12 hex digits (Tasmota's `NetworkUniqueId()`: the MAC without colons). */
+const DISCOVERY_MAC = /^[0-9A-Fa-f]{12}$/;
+
+/** True for `tasmota/discovery` and the topics and filters under it (the devices', not the dashboard's). */
+export function isTasmotaDiscoveryTopic(topic: string): boolean {
+  return topic === TASMOTA_DISCOVERY_ROOT || topic.startsWith(`${TASMOTA_DISCOVERY_ROOT}/`);
+}
+
+/** True when `topic`'s first level is one of {@link DASHBOARD_ROOTS} (Tasmota's discovery excepted). */
 export function isDashboardTopic(topic: string): boolean {
+  if (isTasmotaDiscoveryTopic(topic)) return false;
   const slash = topic.indexOf("/");
   return DASHBOARD_ROOTS.has(slash < 0 ? topic : topic.slice(0, slash));
 }
@@ -82,9 +111,96 @@ function zigbee2MqttPublishProblem(levels: readonly string[], base: string): str
   return null;
 }
 
+/** True when `value` holds a `__proto__`, `constructor` or `prototype` key at any depth (deeper than 32: true). */
+function hasPrototypeKey(value: unknown, depth = 32): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (depth < 0) return true;
+  if (Array.isArray(value)) return value.some((item) => hasPrototypeKey(item, depth - 1));
+  for (const key of Object.keys(value)) {
+    if (PROTOTYPE_NAMES.has(key) || hasPrototypeKey((value as Record<string, unknown>)[key], depth - 1)) return true;
+  }
+  return false;
+}
+
+/** What a discovery publish carries once accepted: the MAC (upper case) and, for a config, its topic `t`. */
+export interface DiscoveryClaim {
+  mac: string;
+  /** The config's `t`; null for `…/sensors` and for an empty config (removal). */
+  topic: string | null;
+}
+
+/**
+ * Why a Tasmota device (its `topic`, "" while it has none, and bound `mac`, null while none) may not
+ * publish `payload` on discovery topic `topic`, or what it claims (the rules at the top of this file;
+ * the binding itself is device-access.ts's). `bound` false: the MAC is not yet the user's.
+ */
+export function tasmotaDiscoveryProblem(
+  access: { topic: string; mac?: string | null | undefined },
+  topic: string,
+  payload: Buffer,
+): { problem: string } | { claim: DiscoveryClaim } {
+  const levels = levelsOf(topic);
+  const [, , macLevel, what] = levels;
+  if (levels.length !== 4 || macLevel === undefined || (what !== "config" && what !== "sensors"))
+    return { problem: "Tasmota discovery is tasmota/discovery/<MAC>/config or /sensors" };
+  if (!DISCOVERY_MAC.test(macLevel))
+    return { problem: `discovery MAC level ${JSON.stringify(macLevel.slice(0, 40))} is not 12 hex digits` };
+  const mac = macLevel.toUpperCase();
+  const bound = access.mac ?? null;
+  if (bound !== null && bound !== mac) return { problem: `this device's MAC is ${bound}, not ${mac}` };
+  if (payload.length > MAX_DISCOVERY_BYTES)
+    return { problem: `discovery of ${payload.length} bytes (at most ${MAX_DISCOVERY_BYTES})` };
+  if (payload.length === 0 || what === "sensors") {
+    if (bound === null) return { problem: `discovery ${what} before the config bound MAC ${mac}` };
+    if (payload.length === 0) return { claim: { mac, topic: null } };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(payload.toString("utf8"));
+  } catch {
+    return { problem: "discovery payload is not JSON" };
+  }
+  if (json === null || typeof json !== "object" || Array.isArray(json))
+    return { problem: "discovery payload is not a JSON object" };
+  if (hasPrototypeKey(json))
+    return { problem: "discovery payload has a __proto__/constructor/prototype key (or nests over 32 deep)" };
+  if (what === "sensors") return { claim: { mac, topic: null } };
+  const config = json as Record<string, unknown>;
+  const configMac = config.mac;
+  if (typeof configMac !== "string" || configMac.toUpperCase() !== mac)
+    return {
+      problem: `discovery config's mac ${JSON.stringify(String(configMac).slice(0, 40))} is not the topic's ${mac}`,
+    };
+  const t = config.t;
+  if (typeof t !== "string" || deviceTopicProblem("tasmota", t) !== null || PROTOTYPE_NAMES.has(t))
+    return { problem: `discovery config's topic t ${JSON.stringify(String(t).slice(0, 40))} is not one topic level` };
+  if (access.topic !== "" && t !== access.topic)
+    return { problem: `discovery config's topic t ${JSON.stringify(t)} is not this device's topic ${access.topic}` };
+  return { claim: { mac, topic: t } };
+}
+
+/**
+ * The one topic `<x>` an unbound Tasmota device uses in `levels` (`tele/<x>/LWT`, `cmnd/<x>/…`), or
+ * undefined for anything else. Group (`tasmotas`) and fallback (`<client id>_fb`) topics are not it.
+ */
+export function unboundTasmotaTopic(levels: readonly string[], clientId: string): string | undefined {
+  const [prefix, name] = levels;
+  if (name === undefined || name === TASMOTA_GROUP_TOPIC || name === `${clientId}_fb`) return undefined;
+  if (deviceTopicProblem("tasmota", name) !== null || PROTOTYPE_NAMES.has(name)) return undefined;
+  if (prefix === "tele" && levels.length === 3 && levels[2] === "LWT") return name;
+  if (prefix === "cmnd" && levels.length >= 2) return name;
+  return undefined;
+}
+
 /** Why a device may not publish under `tele/<t>/` or `stat/<t>/` (t = `topic`, any when undefined), or null. */
 function tasmotaPublishProblem(levels: readonly string[], payload: Buffer, topic: string | undefined): string | null {
   const [prefix, device] = levels;
+  if (topic === "") {
+    // No topic yet: its LWT only (device-access.ts checks that no other user has that topic).
+    return prefix === "tele" && levels.length === 3 && levels[2] === "LWT" && device !== undefined && device !== ""
+      ? null
+      : "this Tasmota device has no topic yet: it may publish only tele/<t>/LWT and its discovery config until the config names its topic";
+  }
   const own = device !== undefined && device !== "" && (topic === undefined || device === topic);
   if (own && (prefix === "tele" || prefix === "stat") && levels.length >= 3) return null;
   // Tasmota queries its own power state on every connect: empty `cmnd/<t>/POWER` (xdrv_02_9_mqtt.ino).
@@ -111,6 +227,16 @@ export function devicePublishProblem(access: DeviceAccess, topic: string, payloa
   if (topic.startsWith("$")) return "$-topics are reserved to the broker";
   if (isDashboardTopic(topic)) return "the dashboard's namespace is written only by the hub";
   const levels = levelsOf(topic);
+  if (isTasmotaDiscoveryTopic(topic)) {
+    if (access.kind !== "tasmota" && access.kind !== "anonymous")
+      return "only Tasmota devices publish tasmota/discovery/...";
+    const verdict = tasmotaDiscoveryProblem(
+      access.kind === "tasmota" ? access : { topic: "", mac: levels[2]?.toUpperCase() ?? null },
+      topic,
+      payload,
+    );
+    return "problem" in verdict ? verdict.problem : null;
+  }
   switch (access.kind) {
     case "tasmota":
       return tasmotaPublishProblem(levels, payload, access.topic);
@@ -144,6 +270,7 @@ export function deviceMaySubscribe(access: DeviceAccess, filter: string, clientI
   switch (access.kind) {
     case "tasmota":
       return (
+        (access.topic === "" ? unboundTasmotaTopic(levels, clientId) !== undefined && levels[0] === "cmnd" : false) ||
         isCommandFilterOf(levels, access.topic) ||
         isCommandFilterOf(levels, TASMOTA_GROUP_TOPIC) ||
         isCommandFilterOf(levels, `${clientId}_fb`)

@@ -7,6 +7,9 @@ import {
   browserMaySubscribe,
   deviceMaySubscribe,
   devicePublishProblem,
+  isTasmotaDiscoveryTopic,
+  tasmotaDiscoveryProblem,
+  unboundTasmotaTopic,
   type DeviceAccess,
 } from "./acl";
 import type { HubLogger } from "./link";
@@ -30,6 +33,12 @@ import type { HubLogger } from "./link";
  *   stray topic must not lose its connection. The packet is redirected to {@link REFUSED_TOPIC},
  *   which no client may subscribe to and nothing in the hub reads. A browser's publish still closes
  *   its connection (the dashboard never publishes; docs/contract.md "Live channel").
+ * - A Tasmota user's first accepted discovery config binds its MAC (and, for a user made without a
+ *   topic, its topic `t`) to it in `mqtt_user_macs` and `mqtt_users` (MqttUserStore.bindTasmota); a config under a MAC
+ *   another user has, or naming another user's topic, is dropped. A user without a topic uses one
+ *   topic per connection before that (the first `tele/<x>/LWT` or `cmnd/<x>/…` it uses, which no
+ *   other user may have), and its config's `t` must be it. Refused discovery is counted in
+ *   {@link DeviceAccessControl.stats} and logged like any refused publish.
  * - A refused subscription is answered with SUBACK 0x80 (failure), never an error.
  * - Browsers receive only the dashboard's namespace (authorizeForward).
  * - Wrong passwords are rate limited per user name and per address like hub logins (5 free, then
@@ -91,7 +100,11 @@ export interface DeviceAccessOptions {
  * stream to Aedes, {@link forget} on Aedes' `clientDisconnect`, and {@link close} with the broker.
  */
 export class DeviceAccessControl {
+  /** Tasmota discovery publishes refused (bad MAC, topic, size, JSON, another user's MAC or topic) and MACs bound. */
+  readonly stats = { discoveryRefused: 0, discoveryBound: 0 };
   private readonly identities = new WeakMap<Client, Identity>();
+  /** The one topic each connection of a Tasmota user without a topic uses (tele/<x>/LWT, cmnd/<x>/…). */
+  private readonly announced = new WeakMap<Client, string>();
   private readonly browsers = new WeakSet<Client>();
   private readonly browserStreams = new WeakMap<object, number>();
   private readonly refusalLogged = new WeakSet<Client>();
@@ -116,6 +129,20 @@ export class DeviceAccessControl {
   /** Drops what is remembered about `client` (Aedes' `clientDisconnect`). */
   forget(client: Client): void {
     if (this.holders.get(client.id) === client) this.holders.delete(client.id);
+  }
+
+  /**
+   * True when `client` is a Zigbee2MQTT gateway (or an anonymous device) and `topic` is its base's
+   * `bridge/devices`: the one publish that may be as large as the broker's maxDeviceListBytes (limits.ts).
+   * With no topic: whether the client may publish such a list at all (its packet cap follows).
+   */
+  mayPublishDeviceList(client: Client | null, topic?: string): boolean {
+    const identity = client ? this.identities.get(client) : undefined;
+    if (identity?.type !== "device") return false;
+    const { access } = identity;
+    if (access.kind === "anonymous") return topic === undefined || topic.endsWith("/bridge/devices");
+    if (access.kind !== "zigbee2mqtt") return false;
+    return topic === undefined || topic === `${access.topic}/bridge/devices`;
   }
 
   /** Stops the user watch. */
@@ -155,10 +182,13 @@ export class DeviceAccessControl {
       }
       // client null: a will of a vanished broker instance (Aedes' _clearWills); nobody to check it against.
       const payload = typeof packet.payload === "string" ? Buffer.from(packet.payload) : packet.payload;
-      const problem =
+      let problem =
         identity?.type === "device"
           ? devicePublishProblem(identity.access, packet.topic, payload)
           : "no authenticated client";
+      if (problem === null && client && identity?.type === "device" && identity.access.kind === "tasmota")
+        problem = this.tasmotaProblem(client, identity, packet.topic, payload);
+      else if (problem !== null && isTasmotaDiscoveryTopic(packet.topic)) this.stats.discoveryRefused += 1;
       if (problem !== null) {
         this.logRefusal(client, identity, packet.topic, problem);
         dropPublish(packet);
@@ -171,7 +201,9 @@ export class DeviceAccessControl {
       const allowed =
         identity?.type === "browser"
           ? browserMaySubscribe(subscription.topic)
-          : identity?.type === "device" && deviceMaySubscribe(identity.access, subscription.topic, client.id);
+          : identity?.type === "device" &&
+            deviceMaySubscribe(identity.access, subscription.topic, client.id) &&
+            this.unboundSubscribeProblem(client, identity, subscription.topic) === null;
       if (allowed) {
         callback(null, subscription);
         return;
@@ -247,8 +279,74 @@ export class DeviceAccessControl {
       owner: `user:${user.username}`,
       username: user.username,
       passwordHash: user.passwordHash,
-      access: { kind: user.kind, topic: user.topic },
+      access:
+        user.kind === "tasmota"
+          ? { kind: "tasmota", topic: user.topic, mac: user.mac }
+          : { kind: user.kind, topic: user.topic },
     });
+  }
+
+  /**
+   * What device-access adds to acl.ts for a Tasmota user: binding its MAC (and topic) on its first
+   * accepted discovery config, and one topic per connection while it has none. Null when allowed.
+   */
+  private tasmotaProblem(
+    client: Client,
+    identity: Extract<Identity, { type: "device" }>,
+    topic: string,
+    payload: Buffer,
+  ): string | null {
+    const access = identity.access;
+    if (access.kind !== "tasmota" || identity.username === null) return null;
+    if (!isTasmotaDiscoveryTopic(topic))
+      return access.topic === "" ? this.announce(client, identity.username, topic.split("/")[1] ?? "") : null;
+    const verdict = tasmotaDiscoveryProblem(access, topic, payload);
+    const refuse = (reason: string) => {
+      this.stats.discoveryRefused += 1;
+      return reason;
+    };
+    if ("problem" in verdict) return refuse(verdict.problem);
+    const { mac, topic: t } = verdict.claim;
+    if (t === null || (access.mac === mac && access.topic === t)) return null;
+    const announced = this.announced.get(client);
+    if (access.topic === "" && announced !== undefined && announced !== t)
+      return refuse(
+        `discovery config's topic t ${JSON.stringify(t)} is not ${announced}, the topic this connection uses`,
+      );
+    let bound = false;
+    try {
+      bound = this.options.users.bindTasmota(identity.username, mac, t);
+    } catch (error) {
+      this.options.log.error({ err: error, username: identity.username }, "could not bind a Tasmota device's MAC");
+    }
+    if (!bound) return refuse(`MAC ${mac} or topic ${t} belongs to another device user`);
+    access.mac = mac;
+    access.topic = t;
+    this.stats.discoveryBound += 1;
+    this.options.log.info(
+      { clientId: client.id, username: identity.username, mac, topic: t },
+      "Tasmota device bound by its discovery",
+    );
+    return null;
+  }
+
+  /** Why a connection of Tasmota user `username` without a topic may not use topic `name`, or null (then it is its one topic). */
+  private announce(client: Client, username: string, name: string): string | null {
+    const announced = this.announced.get(client);
+    if (announced !== undefined && announced !== name) return `this connection uses topic ${announced}, not ${name}`;
+    const owner = this.options.users.findTasmotaByTopic(name);
+    if (owner && owner.username !== username) return `topic ${name} is another device user's`;
+    this.announced.set(client, name);
+    return null;
+  }
+
+  /** For a Tasmota user without a topic subscribing to `cmnd/<x>/…`: why not, or null. */
+  private unboundSubscribeProblem(client: Client, identity: Identity, filter: string): string | null {
+    if (identity.type !== "device" || identity.access.kind !== "tasmota" || identity.access.topic !== "") return null;
+    if (identity.username === null) return null;
+    const levels = filter.split("/");
+    const name = levels[0] === "cmnd" ? unboundTasmotaTopic(levels, client.id) : undefined;
+    return name === undefined ? null : this.announce(client, identity.username, name);
   }
 
   /** `identity`, unless the client id is held by a connected client of another owner. */
@@ -317,7 +415,8 @@ export class DeviceAccessControl {
         user &&
         user.passwordHash === identity.passwordHash &&
         user.kind === identity.access.kind &&
-        user.topic === identity.access.topic
+        user.topic === identity.access.topic &&
+        (identity.access.kind !== "tasmota" || (identity.access.mac ?? null) === user.mac)
       )
         continue;
       this.options.log.info(

@@ -68,7 +68,13 @@ export async function startEmbeddedBroker(options: {
   /** Hands a connection to Aedes with the packet-size guard in place before any byte is read. */
   const handle = (stream: Duplex, request?: IncomingMessage): Client => {
     const client = request ? broker.handle(stream, request) : broker.handle(stream);
-    guardPacketSize(client, limits.limits.maxPacketBytes, () => limits.packetTooLarge(client.id ?? "(connecting)"));
+    const { maxPacketBytes, maxDeviceListBytes } = limits.limits;
+    const gatewayPacketBytes = Math.max(maxPacketBytes, maxDeviceListBytes + 64 * 1024);
+    guardPacketSize(
+      client,
+      () => (access.mayPublishDeviceList(client) ? gatewayPacketBytes : maxPacketBytes),
+      () => limits.packetTooLarge(client.id ?? "(connecting)"),
+    );
     return client;
   };
   const broker = await Aedes.createBroker({
@@ -84,7 +90,10 @@ export async function startEmbeddedBroker(options: {
         if (error || !client || packet.topic === REFUSED_TOPIC) return callback(error);
         const payloadBytes =
           typeof packet.payload === "string" ? Buffer.byteLength(packet.payload) : packet.payload.length;
-        if (limits.checkPublish(client.id, { topic: packet.topic, retain: packet.retain, payloadBytes }) !== null)
+        const cap = access.mayPublishDeviceList(client, packet.topic)
+          ? limits.limits.maxDeviceListBytes
+          : limits.limits.maxPayloadBytes;
+        if (limits.checkPublish(client.id, { topic: packet.topic, retain: packet.retain, payloadBytes }, cap) !== null)
           dropPublish(packet);
         callback(null);
       }),

@@ -19,6 +19,13 @@ export interface BrokerLimits {
   maxRetainedTotal: number;
   /** Subscriptions (topic filters) one client may hold at once. */
   maxSubscriptionsPerClient: number;
+  /**
+   * Largest retained device list a Zigbee2MQTT gateway publishes on `<base>/bridge/devices`, bytes:
+   * one message describing every device with its exposes (15 real models are 71 KB, 500 devices
+   * about 2.3 MB). Only a gateway user (or an anonymous device) gets it, on that one topic; its
+   * connection's packet cap grows to match.
+   */
+  maxDeviceListBytes: number;
 }
 
 /** Safe defaults: a household's devices publish a few hundred bytes and a few retained topics each. */
@@ -28,6 +35,7 @@ export const DEFAULT_BROKER_LIMITS: BrokerLimits = {
   maxRetainedPerClient: 1000,
   maxRetainedTotal: 20_000,
   maxSubscriptionsPerClient: 100,
+  maxDeviceListBytes: 8 * 1024 * 1024,
 };
 
 /**
@@ -88,10 +96,11 @@ export class LimitKeeper {
   /**
    * Decides a client's publish and, when allowed, records what it retains (an empty retained
    * payload deletes the topic and frees its slot). Answers null (allowed) or the reason it is
-   * dropped; a dropped publish changes no count but the refusal counter.
+   * dropped; a dropped publish changes no count but the refusal counter. `payloadCap` is the
+   * payload cap for this publish (maxPayloadBytes; maxDeviceListBytes for a gateway's device list).
    */
-  checkPublish(clientId: string, publish: PublishFacts): LimitReason | null {
-    if (publish.payloadBytes > this.limits.maxPayloadBytes) return this.refuse(clientId, "payload too large");
+  checkPublish(clientId: string, publish: PublishFacts, payloadCap = this.limits.maxPayloadBytes): LimitReason | null {
+    if (publish.payloadBytes > payloadCap) return this.refuse(clientId, "payload too large");
     if (!publish.retain) return null;
     const owner = this.retainedOwner.get(publish.topic);
     if (publish.payloadBytes === 0) {
@@ -191,13 +200,15 @@ interface PacketParser {
 }
 
 /**
- * Refuses, for one Aedes client, any MQTT packet whose remaining length is over `maxBytes`, as
+ * Refuses, for one Aedes client, any MQTT packet whose remaining length is over `maxBytes` (a
+ * number, or a function read at each packet, as a client's cap depends on who it logged in as), as
  * soon as its fixed header is read, before its body is buffered: the parser reports an error and
  * Aedes closes the connection. Call it on the client `broker.handle()` returns, before any data is
  * read. Throws if the client's parser is not the mqtt-packet parser this was written against
  * (mqtt-packet 9), so an upgrade that changes it fails the tests instead of lifting the limit.
  */
-export function guardPacketSize(client: unknown, maxBytes: number, onTooLarge: () => void): void {
+export function guardPacketSize(client: unknown, maxBytes: number | (() => number), onTooLarge: () => void): void {
+  const capOf = typeof maxBytes === "number" ? () => maxBytes : maxBytes;
   const parser =
     typeof client === "object" && client !== null && "_parser" in client
       ? (client._parser as Partial<PacketParser>)
@@ -214,9 +225,10 @@ export function guardPacketSize(client: unknown, maxBytes: number, onTooLarge: (
   const emitError = parser._emitError.bind(parser);
   parser._parseLength = function guardedParseLength(this: PacketParser): boolean {
     const done = parseLength();
-    if (done && this.packet.length > maxBytes) {
+    const cap = done ? capOf() : 0;
+    if (done && this.packet.length > cap) {
       onTooLarge();
-      return emitError(new Error(`packet of ${this.packet.length} bytes is over the limit of ${maxBytes}`));
+      return emitError(new Error(`packet of ${this.packet.length} bytes is over the limit of ${cap}`));
     }
     return done;
   };

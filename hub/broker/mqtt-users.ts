@@ -2,8 +2,10 @@ import type { DeviceKind } from "./acl";
 import type { Db } from "../core/db";
 
 /**
- * One device credential of the embedded broker: `topic` is the Tasmota topic
- * (kind `tasmota`) or the Zigbee2MQTT base topic (kind `zigbee2mqtt`); `passwordHash` is
+ * One device credential of the embedded broker: `topic` is the Tasmota topic (kind `tasmota`; ""
+ * until a Tasmota user made without one gets it from its discovery), the Zigbee2MQTT base topic
+ * (kind `zigbee2mqtt`) or OwnTracks `<user>/<device>`; `mac` the MAC a Tasmota user's first accepted
+ * discovery bound to it (12 upper-case hex digits, unique; table `mqtt_user_macs`), else null; `passwordHash` is
  * `hashSecret`'s scrypt string (hub/auth/kdf.ts) and never leaves the hub.
  */
 export interface MqttUserRow {
@@ -11,6 +13,7 @@ export interface MqttUserRow {
   passwordHash: string;
   kind: DeviceKind;
   topic: string;
+  mac: string | null;
   createdAt: string;
 }
 
@@ -19,14 +22,19 @@ interface RawMqttUser {
   password_hash: string;
   kind: DeviceKind;
   topic: string;
+  mac: string | null;
   created_at: string;
 }
+
+/** Every user with the MAC its discovery bound (table `mqtt_user_macs`), NULL when none. */
+const USERS = "SELECT u.*, m.mac AS mac FROM mqtt_users u LEFT JOIN mqtt_user_macs m ON m.username = u.username";
 
 const toRow = (row: RawMqttUser): MqttUserRow => ({
   username: row.username,
   passwordHash: row.password_hash,
   kind: row.kind,
   topic: row.topic,
+  mac: row.mac ?? null,
   createdAt: row.created_at,
 });
 
@@ -40,13 +48,13 @@ export class MqttUserStore {
 
   /** The user named `username`, or undefined. */
   find(username: string): MqttUserRow | undefined {
-    const row = this.db.prepare<[string], RawMqttUser>("SELECT * FROM mqtt_users WHERE username = ?").get(username);
+    const row = this.db.prepare<[string], RawMqttUser>(`${USERS} WHERE u.username = ?`).get(username);
     return row ? toRow(row) : undefined;
   }
 
   /** Every user, by username. */
   list(): MqttUserRow[] {
-    return this.db.prepare<[], RawMqttUser>("SELECT * FROM mqtt_users ORDER BY username").all().map(toRow);
+    return this.db.prepare<[], RawMqttUser>(`${USERS} ORDER BY u.username`).all().map(toRow);
   }
 
   /** How many users there are. */
@@ -54,7 +62,44 @@ export class MqttUserStore {
     return this.db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM mqtt_users").get()?.n ?? 0;
   }
 
-  /** Adds a user (`topic` already checked with `deviceTopicProblem`); throws if the username exists. */
+  /** The user whose bound Tasmota MAC is `mac` (upper case), or undefined. */
+  findByMac(mac: string): MqttUserRow | undefined {
+    const row = this.db.prepare<[string], RawMqttUser>(`${USERS} WHERE m.mac = ?`).get(mac);
+    return row ? toRow(row) : undefined;
+  }
+
+  /** The Tasmota user with topic `topic`, or undefined ("" is no topic: never found). */
+  findTasmotaByTopic(topic: string): MqttUserRow | undefined {
+    if (topic === "") return undefined;
+    const row = this.db
+      .prepare<[string], RawMqttUser>(`${USERS} WHERE u.kind = 'tasmota' AND u.topic = ? LIMIT 1`)
+      .get(topic);
+    return row ? toRow(row) : undefined;
+  }
+
+  /**
+   * Binds MAC `mac` and topic `topic` to Tasmota user `username` (its first accepted discovery): only
+   * while the user has no MAC yet and no topic or that topic, and no other user has that MAC or
+   * (Tasmota) topic. True when bound (or already bound to exactly these).
+   */
+  bindTasmota(username: string, mac: string, topic: string): boolean {
+    return this.db.transaction(() => {
+      const user = this.find(username);
+      if (!user || user.kind !== "tasmota") return false;
+      if (user.mac === mac && user.topic === topic) return true;
+      if (user.mac !== null || (user.topic !== "" && user.topic !== topic)) return false;
+      const byMac = this.findByMac(mac);
+      const byTopic = this.findTasmotaByTopic(topic);
+      if ((byMac && byMac.username !== username) || (byTopic && byTopic.username !== username)) return false;
+      this.db.prepare("UPDATE mqtt_users SET topic = ? WHERE username = ?").run(topic, username);
+      this.db
+        .prepare("INSERT INTO mqtt_user_macs (username, mac, bound_at) VALUES (?, ?, ?)")
+        .run(username, mac, new Date().toISOString());
+      return true;
+    })();
+  }
+
+  /** Adds a user (`topic` already checked with `deviceTopicProblem`, or "" for a Tasmota user whose discovery will name it); throws if the username exists. */
   add(username: string, passwordHash: string, kind: DeviceKind, topic: string): void {
     if (this.find(username)) throw new Error(`MQTT user ${username} already exists`);
     this.db

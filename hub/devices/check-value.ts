@@ -55,8 +55,8 @@ function checkColor(name: string, value: Record<string, unknown>): Record<string
  * a finite number within value_min..value_max (and on value_step); enum one of `values`; text a
  * string of at most 256 characters without control characters; a colour composite (color_xy,
  * color_hs) one of the colour forms ({@link checkColor}); another composite `{feature: number}`
- * with each of its numeric features in range.
- * @throws HubError BAD_REQUEST naming `value` and the rule.
+ * with each of its numeric features in range. A `list` (a Hue gradient) is not set through here.
+ * @throws HubError BAD_REQUEST naming `value` and the rule; NOT_SUPPORTED for a list.
  */
 export function checkValue(capability: Capability, value: unknown): CapabilityValue {
   const name = capability.name ?? capability.property ?? "it";
@@ -78,6 +78,8 @@ export function checkValue(capability: Capability, value: unknown): CapabilityVa
       if ((typeof value !== "string" && typeof value !== "number") || !(capability.values ?? []).includes(value))
         throw new HubError("BAD_REQUEST", `value: ${name} is one of ${(capability.values ?? []).join(", ")}`);
       return value;
+    case "list":
+      throw new HubError("NOT_SUPPORTED", `value: ${name} is a list, read-only here`);
     case "text":
       // eslint-disable-next-line no-control-regex
       if (typeof value !== "string" || value.length > MAX_TEXT || /[\u0000-\u001f\u007f]/.test(value))

@@ -112,7 +112,7 @@ describe("hostile device input never crashes the registry and is reported", () =
     expect(byName.has("bulb")).toBe(false);
     const reports = hub.devices.registry.reports().join("\n");
     expect(reports).toContain(`many: ${MAX_EXPOSES + 1} exposes, more than ${MAX_EXPOSES}`);
-    expect(reports).toContain("deep: expose 0 is outside the exposes vocabulary");
+    expect(reports).toContain("deep: expose 0 nests deeper than 10");
     expect(reports).toContain("listy: expose 0 is outside the exposes vocabulary");
     expect(reports).toContain('zigbee2mqtt device name "__proto__" is not a safe topic segment');
     expect(reports).toContain('zigbee2mqtt device name "a/b" is not a safe topic segment');

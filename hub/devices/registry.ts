@@ -2,17 +2,21 @@ import type { Availability, Capability, Device, DeviceSourceName } from "../../c
 import { deviceId } from "../../contract/devices";
 import type { HubLogger } from "../broker/link";
 
-/** How many devices of one source the registry holds at most (later ones are reported, not added). */
-export const MAX_DEVICES_PER_SOURCE = 256;
+/**
+ * How many devices of one source the registry holds at most (later ones are reported, not added; a
+ * Zigbee2MQTT `bridge/devices` list longer than this is refused whole). The budget is 500 devices.
+ */
+export const MAX_DEVICES_PER_SOURCE = 1024;
 
 /** How many refusal reasons {@link DeviceRegistry.reports} keeps (the newest). */
 const MAX_REPORTS = 50;
 
-/** A change of the registry: a device added, updated (a new object) or removed. */
-export interface DeviceChange {
-  kind: "added" | "updated" | "removed";
-  device: Device;
-}
+/**
+ * A change of the registry: a device added, updated (a new object) or removed; or renamed (its
+ * source renamed it: `device` is the device under its new id and name, `from` its old id).
+ */
+export type DeviceChange =
+  { kind: "added" | "updated" | "removed"; device: Device } | { kind: "renamed"; device: Device; from: string };
 
 /** What describers may change of a device they know: everything but its id, source and name. */
 export type DevicePatch = Partial<Pick<Device, "model" | "vendor" | "description" | "availability" | "lastSeen">> & {
@@ -110,6 +114,24 @@ export class DeviceRegistry {
     this.devices.delete(id);
     this.emit({ kind: "removed", device });
     return true;
+  }
+
+  /**
+   * Renames device `fromId` to `toName` of the same source (its source renamed it: Zigbee2MQTT's
+   * `bridge/response/device/rename`): the device keeps everything but its id and name, and the
+   * listeners get `{kind: "renamed", device, from: fromId}`. Undefined (nothing changes) when
+   * `fromId` is absent or `toName` is already taken.
+   */
+  rename(fromId: string, toName: string): Device | undefined {
+    const current = this.devices.get(fromId);
+    if (!current) return undefined;
+    const id = deviceId(current.source, toName);
+    if (id === fromId || this.devices.has(id)) return undefined;
+    const device: Device = { ...current, id, name: toName };
+    this.devices.delete(fromId);
+    this.devices.set(id, device);
+    this.emit({ kind: "renamed", device, from: fromId });
+    return device;
   }
 
   /** Calls `listener` with every later change; answers a function that stops it. */

@@ -51,6 +51,11 @@ export interface TasmotaMemory {
   sensors: Map<string, { unit: string | undefined; binary: boolean }>;
   /** It has an IR transmitter (the household file names it an IR blaster or an AC unit's blaster): it takes `IRSend` and `IRHVAC`. */
   ir: boolean;
+  /**
+   * What its discovery config says (tasmota-discovery.ts discoveryCapabilities): when set, these stand
+   * for its relays, lights, shutters, buttons and switches, and `power`/`light`/`shutters` are not used.
+   */
+  discovered?: Capability[] | undefined;
 }
 
 /** An empty memory. */
@@ -162,11 +167,19 @@ const byRelay = (a: string, b: string) => Number(a.slice(5) || 0) - Number(b.sli
  *   the light also has the `state` of `POWER` (and no separate switch is listed);
  * - shutters: one `cover` per `Shutter<n>` with endpoint `s<n>`: `state` enum OPEN/CLOSE/STOP (set
  *   only) and `position` 0..100 % (property `Shutter<n>.Position`);
+ * - a discovered device (`memory.discovered`): its discovery's capabilities instead of the three above;
  * - sensor fields: read-only `numeric` (name from the field: `temperature`, `pm25`; property the
  *   path `BME280.Temperature`; endpoint the sensor `BME280`; unit by field) or `binary` for ON/OFF.
  * Properties are the device's own payload keys, so a reading maps back to the field it came from.
  */
 export function tasmotaCapabilities(memory: TasmotaMemory): Capability[] {
+  const out: Capability[] = memory.discovered ? [...memory.discovered] : outputCapabilities(memory);
+  if (memory.ir) out.push(IR_SEND_CAPABILITY);
+  return [...out, ...sensorCapabilities(memory)];
+}
+
+/** Relays, light and shutters from what the device said (no discovery). */
+function outputCapabilities(memory: TasmotaMemory): Capability[] {
   const out: Capability[] = [];
   const relays = [...memory.power].sort(byRelay);
   const light = memory.light.Dimmer || memory.light.CT || memory.light.Color;
@@ -228,7 +241,12 @@ export function tasmotaCapabilities(memory: TasmotaMemory): Capability[] {
       ],
     });
   }
-  if (memory.ir) out.push(IR_SEND_CAPABILITY);
+  return out;
+}
+
+/** One read-only capability per remembered sensor field. */
+function sensorCapabilities(memory: TasmotaMemory): Capability[] {
+  const out: Capability[] = [];
   for (const [path, { unit, binary }] of memory.sensors) {
     const dot = path.indexOf(".");
     const field = dot < 0 ? path : path.slice(dot + 1);
@@ -245,6 +263,68 @@ export function tasmotaCapabilities(memory: TasmotaMemory): Capability[] {
         ? { type: "binary", ...base, value_on: "ON", value_off: "OFF" }
         : { type: "numeric", ...base, ...(unit ? { unit } : {}) },
     );
+  }
+  return out;
+}
+
+/** A value of a Tasmota capability: ON/OFF, an action, a colour, or a number. */
+export type TasmotaValue = string | number;
+
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+const ON_OFF = (value: unknown): value is "ON" | "OFF" => value === "ON" || value === "OFF";
+const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+/** Most values read from one message. */
+const MAX_VALUES = 2 * MAX_SENSOR_FIELDS;
+
+/**
+ * The values one Tasmota message gives, keyed by the capability properties {@link tasmotaCapabilities}
+ * and tasmota-discovery.ts discoveryCapabilities use (pure):
+ * - `stat/POWER<n>` (`kind`) with `ON`/`OFF` text (or `{"POWER<n>":"ON"}`) -> `{POWER<n>: "ON"}`;
+ * - STATE / RESULT: `POWER`/`POWER<n>` ON/OFF, `Dimmer` and `CT` numbers, `Color` text,
+ *   `{"Shutter1":{"Position":17}}` -> `Shutter1.Position: 17`, `{"Button1":{"Action":"SINGLE"}}` ->
+ *   `Button1.Action: "SINGLE"` (switches likewise under their SwitchText);
+ * - SENSOR (`tele/SENSOR`): each numeric or ON/OFF field of a sensor object (`BME280.Temperature: 21.7`,
+ *   `ENERGY.Power: 2635`) and each top-level one (`Switch1: "ON"`); `Time`, `TempUnit`... are left out.
+ * Prototype names are never keys; at most 128 values. Anything else is left out.
+ */
+export function tasmotaStateValues(kind: string, payload: JsonObject | string): Record<string, TasmotaValue> {
+  const out: Record<string, TasmotaValue> = {};
+  let count = 0;
+  const put = (key: string, value: TasmotaValue) => {
+    if (count >= MAX_VALUES || PROTOTYPE_KEYS.has(key)) return;
+    out[key] = value;
+    count += 1;
+  };
+  const power = /^stat\/(POWER\d{0,2})$/.exec(kind);
+  if (power?.[1] !== undefined) {
+    const key = power[1];
+    const raw = typeof payload === "string" ? payload.trim() : (ownField(payload, key) ?? ownField(payload, "POWER"));
+    if (ON_OFF(raw)) put(key, raw);
+    return out;
+  }
+  if (typeof payload === "string") return out;
+  const sensor = kind === "tele/SENSOR";
+  for (const key of Object.keys(payload)) {
+    if (PROTOTYPE_KEYS.has(key) || SENSOR_META.has(key)) continue;
+    const value = payload[key];
+    const group = asObject(value);
+    if (POWER_KEY.test(key)) {
+      if (ON_OFF(value)) put(key, value);
+    } else if (!sensor && (key === "Dimmer" || key === "CT")) {
+      if (finite(value)) put(key, value);
+    } else if (!sensor && key === "Color") {
+      if (typeof value === "string" && value.length <= CAPABILITY_LIMITS.name) put(key, value);
+    } else if (group && !sensor) {
+      const position = ownField(group, "Position");
+      const action = ownField(group, "Action");
+      if (SHUTTER_KEY.test(key) && finite(position)) put(`${key}.Position`, position);
+      if (typeof action === "string" && action.length <= CAPABILITY_LIMITS.name) put(`${key}.Action`, action);
+    } else if (group && sensor) {
+      for (const field of Object.keys(group)) {
+        const reading = group[field];
+        if (!PROTOTYPE_KEYS.has(field) && (finite(reading) || ON_OFF(reading))) put(`${key}.${field}`, reading);
+      }
+    } else if (sensor && (finite(value) || ON_OFF(value))) put(key, value);
   }
   return out;
 }

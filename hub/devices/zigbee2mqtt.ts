@@ -1,21 +1,16 @@
 import * as v from "valibot";
-import { CAPABILITY_LIMITS, CapabilitySchema, deviceId, type Capability } from "../../contract/devices";
+import { CAPABILITY_LIMITS, type Capability } from "../../contract/devices";
 import { jsonDepthWithin, MAX_JSON_DEPTH } from "../../src/shared/jsonDepth";
 import { isSafeDeviceName, ownField } from "../bridge/guards";
-import type { DeviceRouter } from "../bridge/router";
-import { MAX_DEVICES_PER_SOURCE, type DeviceRegistry } from "./registry";
+import { MAX_DEVICES_PER_SOURCE } from "./registry";
+import { capabilitiesOfExposes, hasPrototypeKey } from "./zigbee2mqtt-exposes";
 
-/** Most exposes one Zigbee2MQTT definition may list (top level); a longer list is refused whole. */
-export const MAX_EXPOSES = 128;
-/**
- * Deepest JSON nesting of one expose: a light's `level_config` composite with a numeric's presets is
- * 7 (light, features, composite, features, numeric, presets, preset).
- */
-const MAX_EXPOSE_DEPTH = 10;
+export { capabilitiesOfExposes, capabilityCount, MAX_EXPOSES } from "./zigbee2mqtt-exposes";
 
 const Text = v.pipe(v.string(), v.maxLength(CAPABILITY_LIMITS.name));
 const Z2mDevice = v.looseObject({
   friendly_name: v.string(),
+  ieee_address: v.optional(v.string()),
   type: v.optional(v.string()),
   supported: v.optional(v.boolean()),
   definition: v.optional(v.unknown()),
@@ -27,110 +22,120 @@ const Definition = v.looseObject({
   exposes: v.optional(v.unknown()),
 });
 
-/** One Zigbee2MQTT device as the registry describes it. */
+/** One Zigbee2MQTT device as the registry describes it (`ieee` its IEEE address when the entry gives one). */
 export interface Zigbee2MqttDescription {
   name: string;
+  ieee?: string;
   model: string | null;
   vendor: string | null;
   description?: string;
   capabilities: Capability[];
 }
 
-/** How many capabilities `list` holds, nested features counted. */
-export function capabilityCount(list: readonly Capability[]): number {
-  let count = 0;
-  const stack = [...list];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    count += 1;
-    if (item?.features) stack.push(...item.features);
-  }
-  return count;
-}
-
 /**
- * A definition's `exposes` validated as capabilities (contract/devices.ts CapabilitySchema, field
- * names unchanged; unknown fields left out): an expose outside the vocabulary (`list`, a leaf
- * without name/property/access) or nested deeper than 10 (JSON levels) is left out and reported; a list over
- * {@link MAX_EXPOSES} entries or {@link CAPABILITY_LIMITS}.perDevice capabilities gives none.
+ * One `definition` of Zigbee2MQTT (a `bridge/devices` entry's, a `device_interview` event's) as
+ * model, vendor, description and capabilities: capabilities only when `supported` is not false and
+ * the definition has exposes ({@link capabilitiesOfExposes}); `exposes` absent gives undefined
+ * capabilities (the event's short definition), a malformed definition none (reported).
  */
-export function capabilitiesOfExposes(name: string, exposes: unknown, report: (reason: string) => void): Capability[] {
-  if (!Array.isArray(exposes)) {
-    report(`${name}: definition.exposes is not a list`);
-    return [];
+export function describeDefinition(
+  name: string,
+  definition: unknown,
+  supported: boolean | undefined,
+  report: (reason: string) => void,
+): Omit<Zigbee2MqttDescription, "name" | "capabilities"> & { capabilities?: Capability[] } {
+  const parsed = v.safeParse(Definition, definition);
+  if (!parsed.success) {
+    if (definition !== undefined && definition !== null) report(`${name}: definition is malformed`);
+    return { model: null, vendor: null, ...(definition === null ? { capabilities: [] } : {}) };
   }
-  if (exposes.length > MAX_EXPOSES) {
-    report(`${name}: ${exposes.length} exposes, more than ${MAX_EXPOSES}`);
-    return [];
-  }
-  const out: Capability[] = [];
-  exposes.forEach((expose, position) => {
-    const parsed = jsonDepthWithin(expose, MAX_EXPOSE_DEPTH) ? v.safeParse(CapabilitySchema, expose) : undefined;
-    if (parsed?.success) out.push(parsed.output);
-    else {
-      const type = typeof ownField(typeof expose === "object" && expose ? expose : {}, "type");
-      report(
-        `${name}: expose ${position} is outside the exposes vocabulary (${type === "string" ? "its type or fields" : "no type"})`,
-      );
-    }
-  });
-  if (capabilityCount(out) > CAPABILITY_LIMITS.perDevice) {
-    report(`${name}: more than ${CAPABILITY_LIMITS.perDevice} capabilities`);
-    return [];
-  }
+  const out: ReturnType<typeof describeDefinition> = {
+    model: parsed.output.model ?? null,
+    vendor: parsed.output.vendor ?? null,
+  };
+  if (parsed.output.description !== undefined) out.description = parsed.output.description;
+  if (supported === false) out.capabilities = [];
+  else if (parsed.output.exposes !== undefined)
+    out.capabilities = capabilitiesOfExposes(name, parsed.output.exposes, report);
   return out;
 }
 
+/** True when `entry` or its definition (exposes aside: each is checked alone) has a prototype key. */
+function entryHasPrototypeKey(entry: Record<string, unknown>): boolean {
+  const definition = ownField(entry, "definition");
+  if (typeof definition !== "object" || definition === null || Array.isArray(definition)) return hasPrototypeKey(entry);
+  const { exposes: _exposes, ...rest } = definition as Record<string, unknown>;
+  return hasPrototypeKey({ ...entry, definition: rest }) || PROTOTYPE_OWN.some((key) => Object.hasOwn(definition, key));
+}
+const PROTOTYPE_OWN = ["__proto__", "constructor", "prototype"];
+
 /**
  * The devices of a retained `zigbee2mqtt/bridge/devices` payload (an array, Zigbee2MQTT 1.x and
- * 2.x): each but the coordinator, by `friendly_name`, with `definition.model`, `vendor`,
- * `description` and its exposes as capabilities ({@link capabilitiesOfExposes}). A device with
- * `supported: false`, no definition or a malformed one is kept with no capabilities. Entries
- * without a friendly name, or one unsafe as a topic segment (bridge/guards.ts isSafeDeviceName),
- * are left out and reported; at most {@link MAX_DEVICES_PER_SOURCE} devices. Undefined (reported)
- * for a payload that is not a list or nests deeper than MAX_JSON_DEPTH. Never throws.
+ * 2.x): each but the coordinator, by `friendly_name` (and `ieee_address`), with `definition.model`,
+ * `vendor`, `description` and its exposes as capabilities ({@link describeDefinition}). A device with
+ * `supported: false`, no definition or a malformed one is kept with no capabilities. An entry without
+ * a friendly name, with one unsafe as a topic segment (bridge/guards.ts isSafeDeviceName), nested
+ * deeper than MAX_JSON_DEPTH, or with a `__proto__` / `constructor` / `prototype` key is left out and
+ * reported. Undefined (reported) for a payload that is not a list, lists more than
+ * {@link MAX_DEVICES_PER_SOURCE} entries, or has entries but neither a device nor the coordinator
+ * among them (refused whole: the caller keeps what it knew). Never throws.
  */
 export function describeBridgeDevices(
   payload: unknown,
   report: (reason: string) => void,
 ): Zigbee2MqttDescription[] | undefined {
-  if (!Array.isArray(payload) || !jsonDepthWithin(payload, MAX_JSON_DEPTH)) {
-    report("zigbee2mqtt/bridge/devices is not a list of devices (or nests too deep)");
+  if (!Array.isArray(payload)) {
+    report("zigbee2mqtt/bridge/devices is not a list of devices");
+    return undefined;
+  }
+  if (payload.length > MAX_DEVICES_PER_SOURCE + 1) {
+    report(
+      `zigbee2mqtt/bridge/devices lists ${payload.length} entries, more than ${MAX_DEVICES_PER_SOURCE}: refused whole`,
+    );
     return undefined;
   }
   const out: Zigbee2MqttDescription[] = [];
+  let coordinator = false;
   for (const [position, entry] of payload.entries()) {
+    if (!jsonDepthWithin(entry, MAX_JSON_DEPTH)) {
+      report(`zigbee2mqtt/bridge/devices entry ${position} nests deeper than ${MAX_JSON_DEPTH}`);
+      continue;
+    }
     const parsed = v.safeParse(Z2mDevice, entry);
     if (!parsed.success) {
       report(`zigbee2mqtt/bridge/devices entry ${position} has no friendly_name`);
       continue;
     }
     const device = parsed.output;
-    if (device.type === "Coordinator") continue;
+    if (device.type === "Coordinator") {
+      coordinator = true;
+      continue;
+    }
     if (!isSafeDeviceName(device.friendly_name)) {
       report(
         `zigbee2mqtt device name ${JSON.stringify(device.friendly_name.slice(0, 64))} is not a safe topic segment`,
       );
       continue;
     }
+    if (entryHasPrototypeKey(entry as Record<string, unknown>)) {
+      report(`zigbee2mqtt/bridge/devices entry ${position} has a __proto__, constructor or prototype key`);
+      continue;
+    }
     if (out.length >= MAX_DEVICES_PER_SOURCE) {
       report(`zigbee2mqtt/bridge/devices lists more than ${MAX_DEVICES_PER_SOURCE} devices: the rest are left out`);
       break;
     }
-    const definition = v.safeParse(Definition, device.definition);
-    const described: Zigbee2MqttDescription = {
+    const described = describeDefinition(device.friendly_name, device.definition ?? null, device.supported, report);
+    out.push({
       name: device.friendly_name,
-      model: definition.success ? (definition.output.model ?? null) : null,
-      vendor: definition.success ? (definition.output.vendor ?? null) : null,
-      capabilities: [],
-    };
-    if (definition.success && definition.output.description !== undefined)
-      described.description = definition.output.description;
-    if (device.supported !== false && definition.success && device.definition !== null)
-      described.capabilities = capabilitiesOfExposes(device.friendly_name, definition.output.exposes, report);
-    else if (device.definition !== undefined && device.definition !== null && !definition.success)
-      report(`${device.friendly_name}: definition is malformed`);
-    out.push(described);
+      ...(device.ieee_address !== undefined ? { ieee: device.ieee_address.slice(0, 32) } : {}),
+      ...described,
+      capabilities: described.capabilities ?? [],
+    });
+  }
+  if (payload.length > 0 && out.length === 0 && !coordinator) {
+    report("zigbee2mqtt/bridge/devices has no device and no coordinator: refused whole");
+    return undefined;
   }
   return out;
 }
@@ -151,41 +156,4 @@ export function lastSeenOf(json: Record<string, unknown> | undefined): string | 
   if (typeof raw !== "string" && typeof raw !== "number") return undefined;
   const date = new Date(raw);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
-
-/**
- * Feeds `registry` with the Zigbee2MQTT devices read through `router`: each `bridge/devices`
- * replaces the source's devices ({@link describeBridgeDevices}; those no longer listed are removed,
- * availability and last seen of the others kept); `<name>/availability` sets availability (one
- * heard before the device is listed is applied when it is, for at most MAX_DEVICES_PER_SOURCE
- * names); a `<name>` state sets last seen (its `last_seen`, else the time it came). `now` is the clock.
- */
-export function followZigbee2Mqtt(registry: DeviceRegistry, router: DeviceRouter, now = () => new Date()): void {
-  const early = new Map<string, "online" | "offline">();
-  const report = (reason: string) => registry.report(reason);
-  router.on({ source: "zigbee2mqtt", kinds: ["bridge/devices"] }, (event) => {
-    const described = describeBridgeDevices(event.value, report);
-    if (described === undefined) return; // refused whole: what was known stays
-    const listed = new Set(described.map((device) => deviceId("zigbee2mqtt", device.name)));
-    for (const device of registry.ofSource("zigbee2mqtt")) if (!listed.has(device.id)) registry.remove(device.id);
-    for (const { name, ...patch } of described) {
-      const availability = early.get(name);
-      early.delete(name);
-      const patchWith = availability ? { ...patch, availability } : patch;
-      const id = deviceId("zigbee2mqtt", name);
-      if (registry.get(id)) registry.update(id, patchWith);
-      else registry.add("zigbee2mqtt", name, patchWith);
-    }
-  });
-  router.on({ source: "zigbee2mqtt", kinds: ["availability"] }, (event) => {
-    const state = availabilityOf(event.text, event.json);
-    if (!state) return report(`availability of ${event.device.slice(0, 64)} is neither online nor offline`);
-    const id = deviceId("zigbee2mqtt", event.device);
-    if (registry.get(id)) registry.setAvailability(id, state);
-    else if (early.has(event.device) || early.size < MAX_DEVICES_PER_SOURCE) early.set(event.device, state);
-  });
-  router.on({ source: "zigbee2mqtt", kinds: ["state"] }, (event) => {
-    const id = deviceId("zigbee2mqtt", event.device);
-    if (registry.get(id)) registry.update(id, { lastSeen: lastSeenOf(event.json) ?? now().toISOString() });
-  });
 }

@@ -2,7 +2,8 @@ import type { BrokerLink } from "../../broker/link";
 import type { DeviceRouter } from "../../bridge/router";
 import type { Sensor } from "../../household/schema";
 import { startAlarms } from "../alarms";
-import type { Devices } from "../start";
+import type { AdoptionSource } from "../adoption/source";
+import type { DeviceRegistry } from "../registry";
 import { adoptedSensors } from "./sensors";
 import { followAdoptedSwitches } from "./switches";
 
@@ -25,7 +26,10 @@ export interface UsesDeps {
  * `GET /config/switches` are the switches domain's, `GET /config/sensors` the config domain's; both
  * read `devices.adoptions`. Answers a stop function.
  */
-export function startUses(devices: Devices, { router, link, adoptSensors, householdSwitches }: UsesDeps): () => void {
+export function startUses(
+  devices: { registry: DeviceRegistry; adoptions: AdoptionSource },
+  { router, link, adoptSensors, householdSwitches }: UsesDeps,
+): () => void {
   const { adoptions, registry } = devices;
   const applySensors = () => adoptSensors?.(adoptedSensors(adoptions, registry));
   applySensors();
