@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { MqttClient } from "mqtt";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdoptionInput } from "../../../contract/adoption";
+import { adoptionPath, type AdoptionInput } from "../../../contract/adoption";
 import { CONFIG_PATH, ConfigAnswerSchema } from "../../../contract/config";
 import {
   DEVICES_PATH,
@@ -272,5 +272,25 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
     expect(toggled.status).toBe(409);
     const gate = await call(hub, "POST", `${garage}${garagePath("gate", "open")}`, { cookie });
     expect(gate.status).toBe(404);
+  });
+
+  it("an adoption saved with PUT /devices/{id}/adoption applies at the device's next message, without a restart", async () => {
+    const id = "zigbee2mqtt:Kitchen smoke";
+    const saved = await call(hub, "PUT", `${GENERAL}${adoptionPath(id)}`, {
+      cookie,
+      body: {
+        label: "Dym w kuchni",
+        room: "Kuchnia",
+        use: { as: "sensor", kind: "smoke", place: "kitchen", property: "smoke" },
+      },
+    });
+    expect(saved.status).toBe(200);
+    const reading = jsonOn(browser, "sensor/smoke/kitchen", SensorReadingSchema, (value) => value.value === 0);
+    await gateway.publishAsync("zigbee2mqtt/Kitchen smoke", stateOf("Kitchen smoke"), { qos: 1 });
+    expect((await reading).value).toBe(0);
+    const sensors = await jsonOf(await call(hub, "GET", `${GENERAL}${SENSORS_PATH}`, { cookie }), SensorListSchema);
+    expect(sensors.items).toContainEqual(
+      expect.objectContaining({ id, kind: "smoke", place: "kitchen", label: "Dym w kuchni", room: "Kuchnia" }),
+    );
   });
 });
