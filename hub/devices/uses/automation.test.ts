@@ -33,7 +33,7 @@ function householdFile(): string {
 
 /** The state `name` publishes in the fixture, with `change` laid over it, as Zigbee2MQTT's payload bytes. */
 function stateOf(name: string, change: Record<string, unknown> = {}, without: readonly string[] = []): string {
-  const states = loadFixture("zigbee2mqtt/states_uses.json").json as Record<string, Record<string, unknown>>;
+  const states = loadFixture("zigbee2mqtt/household_states.json").json as Record<string, Record<string, unknown>>;
   const state: Record<string, unknown> = { ...states[name], ...change };
   for (const key of without) delete state[key];
   return JSON.stringify(state);
@@ -54,7 +54,7 @@ describe("automations on any device capability, from the gateway's own payloads"
     cookie = await login(hub);
     gateway = await connectDevice(hub, "zigbee2mqtt");
     await gateway.subscribeAsync("zigbee2mqtt/+/set", { qos: 1 });
-    const devices = loadFixture("zigbee2mqtt/bridge_devices_uses.json");
+    const devices = loadFixture("zigbee2mqtt/bridge_devices_household.json");
     await gateway.publishAsync(devices.topic, devices.payload, { qos: 1, retain: true });
     const listed = async () =>
       (await jsonOf(await call(hub, "GET", `${GENERAL}${DEVICES_PATH}`, { cookie }), DevicesAnswerSchema)).items.map(

@@ -68,7 +68,7 @@ function hubOn() {
   const devices = startDevices(router, link, household, silent);
   const adoptions = new ChangingAdoptions();
   startUses({ ...devices, adoptions }, { router, link, adoptSensors: bridge.adoptSensors });
-  const list = loadFixture("zigbee2mqtt/bridge_devices_uses.json");
+  const list = loadFixture("zigbee2mqtt/bridge_devices_household.json");
   device(list.topic, list.payload);
   take();
   return { device, take, adoptions };

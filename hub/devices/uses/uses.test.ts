@@ -69,7 +69,7 @@ function householdFile(): string {
 
 /** The state `name` publishes in the fixture, with `change` laid over it, as Zigbee2MQTT's payload bytes. */
 function stateOf(name: string, change: Record<string, unknown> = {}): string {
-  const states = loadFixture("zigbee2mqtt/states_uses.json").json as Record<string, Record<string, unknown>>;
+  const states = loadFixture("zigbee2mqtt/household_states.json").json as Record<string, Record<string, unknown>>;
   return JSON.stringify({ ...states[name], ...change });
 }
 
@@ -99,7 +99,7 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
     // The gateway reads every device's commands, as Zigbee2MQTT subscribes to `<base>/+/set`.
     await gateway.subscribeAsync("zigbee2mqtt/+/set", { qos: 1 });
     browser = await connectBrowser(hub, cookie);
-    const devices = loadFixture("zigbee2mqtt/bridge_devices_uses.json");
+    const devices = loadFixture("zigbee2mqtt/bridge_devices_household.json");
     await gateway.publishAsync(devices.topic, devices.payload, { qos: 1, retain: true });
     const listed = async () =>
       (await jsonOf(await call(hub, "GET", `${GENERAL}${DEVICES_PATH}`, { cookie }), DevicesAnswerSchema)).items.map(
