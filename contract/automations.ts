@@ -99,6 +99,41 @@ export const DoorTriggerSchema = v.strictObject({
   to: v.picklist(["open", "closed", "any"]),
 });
 
+/** A registry device id (`<source>:<name>`, contract/devices.ts), as automations name a device. */
+const DeviceIdSchema = v.pipe(v.string(), v.minLength(3, "choose a device"), v.maxLength(300));
+/** A capability's property and endpoint (contract/devices.ts Capability). */
+const CapabilityFields = {
+  property: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
+  endpoint: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
+};
+/** A value a device reports or is set to: text (an enum, a binary's `ON`, an action), a number or a boolean. */
+const DeviceValueSchema = v.union([
+  v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
+  v.pipe(v.number(), v.finite()),
+  v.boolean(),
+]);
+
+/**
+ * When device `device` (a registry id) reports its capability `property` (on `endpoint`: Zigbee2MQTT's
+ * `<property>_<endpoint>` key) with exactly one of: `equals` a value (a state it changes to, edges
+ * only; an `action`, such as a button's `single`, every time it is reported), `above` / `below` a
+ * number (a reading crossing it, as the threshold trigger).
+ */
+export const DeviceTriggerSchema = v.pipe(
+  v.strictObject({
+    type: v.literal("device"),
+    device: DeviceIdSchema,
+    ...CapabilityFields,
+    equals: v.optional(DeviceValueSchema),
+    above: v.optional(v.pipe(v.number(), v.finite())),
+    below: v.optional(v.pipe(v.number(), v.finite())),
+  }),
+  v.check(
+    (trigger) => [trigger.equals, trigger.above, trigger.below].filter((value) => value !== undefined).length === 1,
+    "give exactly one of equals, above, below",
+  ),
+);
+
 /** When the doorbell rings (`doorbell/ring`, DESIGN.md §3). */
 export const DoorbellTriggerSchema = v.strictObject({ type: v.literal("doorbell") });
 
@@ -109,6 +144,7 @@ export const AutomationTriggerSchema = v.variant("type", [
   SwitchTriggerSchema,
   DoorTriggerSchema,
   DoorbellTriggerSchema,
+  DeviceTriggerSchema,
 ]);
 export type AutomationTrigger = v.InferOutput<typeof AutomationTriggerSchema>;
 export type AutomationTriggerType = AutomationTrigger["type"];
@@ -165,6 +201,18 @@ export const NotifyActionSchema = v.strictObject({
   message: v.pipe(v.string(), v.trim(), v.minLength(1, "must not be empty"), v.maxLength(200)),
 });
 
+/**
+ * Sets capability `property` (on `endpoint`) of registry device `device` to `value` through the device
+ * command path (docs/contract.md "Devices": checked against the capability, refused offline); run by
+ * the devices domain's executor.
+ */
+export const DeviceSetActionSchema = v.strictObject({
+  kind: v.literal("device.set"),
+  device: DeviceIdSchema,
+  ...CapabilityFields,
+  value: DeviceValueSchema,
+});
+
 /** One step of an automation. */
 export const AutomationActionSchema = v.variant("kind", [
   SwitchActionSchema,
@@ -174,6 +222,7 @@ export const AutomationActionSchema = v.variant("kind", [
   IrActionSchema,
   GarageMoveActionSchema,
   NotifyActionSchema,
+  DeviceSetActionSchema,
 ]);
 export type AutomationAction = v.InferOutput<typeof AutomationActionSchema>;
 export type AutomationActionKind = AutomationAction["kind"];
@@ -186,6 +235,7 @@ export const AUTOMATION_ACTION_KINDS = [
   "ir",
   "garage",
   "notify",
+  "device.set",
 ] as const satisfies readonly AutomationActionKind[];
 
 /** An automation's name: trimmed, 1..100 characters. */
@@ -234,7 +284,7 @@ export type ActionOutcome = v.InferOutput<typeof ActionOutcomeSchema>;
 /** One run: when (ISO-8601), what started it (`manual` = `POST .../run`, else the trigger type), the outcome per action, `ok` when all were done. */
 export const AutomationRunSchema = v.object({
   at: v.pipe(v.string(), v.isoTimestamp()),
-  cause: v.picklist(["manual", "time", "threshold", "switch", "door", "doorbell"]),
+  cause: v.picklist(["manual", "time", "threshold", "switch", "door", "doorbell", "device"]),
   ok: v.boolean(),
   outcomes: v.array(ActionOutcomeSchema),
 });

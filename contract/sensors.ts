@@ -4,10 +4,71 @@ import { itemsOf } from "./envelope";
 /** Path of the sensor list on the general base (spec §7). */
 export const SENSORS_PATH = "/config/sensors";
 
-/** Sensor kinds (spec §3, DESIGN.md §3: `sensor/<kind>/<place>`). */
-export const SENSOR_KINDS = ["temp", "humid", "light", "batt", "door", "pressure", "pm25", "pm10"] as const;
+/**
+ * Sensor kinds (spec §3, DESIGN.md §3: `sensor/<kind>/<place>`): the spec's eight (`temp` °C, `humid` %,
+ * `light` lx (Zigbee2MQTT's `illuminance` / `illuminance_lux`), `batt` %, `door` 1 open / 0 closed,
+ * `pressure` hPa, `pm25` and `pm10` µg/m³), then `occupancy` (1 motion / 0 none), `leak` (1 water / 0 dry),
+ * `smoke` (1 smoke / 0 none), `co2` ppm, `voc` ppb, `watts` (active power, W: named so because `power`
+ * is the switch relays' history event), `energy` kWh, `voltage` V, `current` A.
+ */
+export const SENSOR_KINDS = [
+  "temp",
+  "humid",
+  "light",
+  "batt",
+  "door",
+  "pressure",
+  "pm25",
+  "pm10",
+  "occupancy",
+  "leak",
+  "smoke",
+  "co2",
+  "voc",
+  "watts",
+  "energy",
+  "voltage",
+  "current",
+] as const;
 export type SensorKind = (typeof SENSOR_KINDS)[number];
+
+/** Kinds whose reading is 1 or 0 (a state, shown as a word): door open, motion, water, smoke. */
+export const BINARY_SENSOR_KINDS = ["door", "occupancy", "leak", "smoke"] as const satisfies readonly SensorKind[];
+export type BinarySensorKind = (typeof BINARY_SENSOR_KINDS)[number];
+/** True for a kind read as 1 or 0 ({@link BINARY_SENSOR_KINDS}). */
+export const isBinarySensorKind = (kind: SensorKind): kind is BinarySensorKind =>
+  (BINARY_SENSOR_KINDS as readonly string[]).includes(kind);
 export const SensorKindSchema = v.picklist(SENSOR_KINDS);
+
+/**
+ * The sensor kind a Zigbee2MQTT expose's property reads as, where one fits (what the devices screen
+ * offers first when a household adopts a sensor): `temperature` temp, `humidity` humid, `illuminance`
+ * and `illuminance_lux` light, `battery` batt, `contact` door (Zigbee2MQTT's `contact: true` is closed),
+ * `pressure`, `pm25`, `pm10`, `occupancy`, `water_leak` leak, `smoke`, `co2`, `voc`, `power` watts,
+ * `energy`, `voltage`, `current`.
+ */
+export const SENSOR_KIND_OF_PROPERTY: ReadonlyMap<string, SensorKind> = new Map(
+  Object.entries({
+    temperature: "temp",
+    humidity: "humid",
+    illuminance: "light",
+    illuminance_lux: "light",
+    battery: "batt",
+    contact: "door",
+    pressure: "pressure",
+    pm25: "pm25",
+    pm10: "pm10",
+    occupancy: "occupancy",
+    water_leak: "leak",
+    smoke: "smoke",
+    co2: "co2",
+    voc: "voc",
+    power: "watts",
+    energy: "energy",
+    voltage: "voltage",
+    current: "current",
+  } satisfies Record<string, SensorKind>),
+);
 
 /** Names that would reach an object's prototype when used as a key or path segment. */
 export const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
@@ -87,7 +148,7 @@ export type SensorList = v.InferOutput<typeof SensorListSchema>;
 
 /**
  * A reading on `sensor/<kind>/<place>` (docs/contract.md "Live channel"): `{value, time}`, value a
- * finite number (door: 1 open, 0 closed), time ISO-8601 (when the hub received it).
+ * finite number (door: 1 open, 0 closed; occupancy, leak, smoke: 1 detected, 0 not), time ISO-8601 (when the hub received it).
  */
 export const SensorReadingSchema = v.object({
   value: v.pipe(v.number(), v.finite()),

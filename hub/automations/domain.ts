@@ -37,8 +37,8 @@ export const automationsDomain = defineDomain({
   migrations: MIGRATIONS,
   topicRoots: ["automation"],
   automation: { actions: ["notify"], triggers: ["time"] },
-  start: ({ db, link, household, log, actions, options }) => {
-    const automations = startAutomations({ db, link, household, log, runner: actions, demo: options.demo });
+  start: ({ db, link, household, log, actions, options, router }) => {
+    const automations = startAutomations({ db, link, household, log, runner: actions, router, demo: options.demo });
     return {
       service: automations.service,
       routes: { automations: automationsRoutes({ automations: automations.service }) },

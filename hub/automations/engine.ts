@@ -6,6 +6,9 @@ import { PowerPayloadSchema, type PowerPayload } from "../../contract/switches";
 import { sensorTopic } from "../../contract/topics";
 import { MAX_PAYLOAD_BYTES } from "../bridge/guards";
 import type { BrokerLink, HubLogger } from "../broker/link";
+import type { DeviceEvent, DeviceRouter } from "../bridge/router";
+import { deviceId } from "../../contract/devices";
+import { DEVICE_TRIGGER_KINDS, DeviceTriggers } from "./device-trigger";
 import type { Household, Sensor } from "../household/schema";
 import { relayCommands } from "../switches/relays";
 import { DropLog, MAX_RUNS_PER_TRIGGER } from "./bounds";
@@ -40,6 +43,8 @@ export interface EngineDeps {
   service: AutomationService;
   household: Household;
   log: HubLogger;
+  /** The hub's device router: device triggers read the devices' own messages (absent: they never fire). */
+  router?: DeviceRouter;
   now?: () => number;
 }
 
@@ -54,13 +59,16 @@ function triggerKey(trigger: AutomationTrigger): string {
       return `sensor:${trigger.sensor}`;
     case "switch":
       return `switch:${trigger.switch}`;
+    case "device":
+      return `device:${trigger.device}`;
   }
 }
 
 /**
  * Runs automations when their trigger fires. It listens to the hub's own namespace, what
  * the bridge made of the devices' payloads: `sensor/<kind>/<place>` (threshold and door triggers),
- * `power/<switch>/POWER<n>` (switch triggers), `doorbell/ring`; and keeps one timer for the next time
+ * `power/<switch>/POWER<n>` (switch triggers), `doorbell/ring`, and the devices' own messages through
+ * the device router (device triggers: device-trigger.ts); and keeps one timer for the next time
  * trigger (Europe/Warsaw, schedule.ts). Edges only: a threshold or a state fires when it changes,
  * never for the first value it sees (a retained one at start). Each automation runs once at a time,
  * at most {@link MAX_TRIGGERED_RUNS_PER_MINUTE} triggered runs a minute; disabled ones never fire.
@@ -88,6 +96,7 @@ export class AutomationEngine {
   private timerAt: number | null = null;
   private stopped = false;
   private readonly now: () => number;
+  private readonly deviceTriggers = new DeviceTriggers();
   private readonly notRun: DropLog;
   private readonly tooOften: DropLog;
 
@@ -116,6 +125,10 @@ export class AutomationEngine {
     link.subscribe("sensor/+/+", (topic, payload) => this.guard(() => this.onSensor(topic, payload)));
     link.subscribe("power/+/+", (topic, payload) => this.guard(() => this.onPower(topic, payload)));
     link.subscribe(DOORBELL_RING_TOPIC, (_topic, payload) => this.guard(() => this.onDoorbell(payload)));
+    for (const source of ["zigbee2mqtt", "tasmota"] as const)
+      this.deps.router?.on({ source, kinds: DEVICE_TRIGGER_KINDS[source] }, (event) =>
+        this.guard(() => this.onDevice(event)),
+      );
     for (const automation of service.list()) {
       this.created.set(automation.id, this.createdCount++);
       if (automation.enabled) this.index(automation);
@@ -249,6 +262,18 @@ export class AutomationEngine {
       if (changedTo(trigger.to, previous, power.state)) fired.push([automation, "switch"]);
     }
     this.fireAll(fired, `switch ${name}`);
+  }
+
+  private onDevice(event: DeviceEvent): void {
+    if (event.source === "owntracks") return;
+    const key = `device:${deviceId(event.source, event.device)}`;
+    const bucket = this.byTrigger.get(key);
+    if (!bucket) return;
+    const fired = this.deviceTriggers.fired(event, bucket.values());
+    this.fireAll(
+      fired.map((automation) => [automation, "device"] as [Automation, RunCause]),
+      key,
+    );
   }
 
   private onDoorbell(payload: Buffer): void {

@@ -42,6 +42,7 @@ export function triggerProblem(trigger: AutomationTrigger, household: Household)
     }
     case "time":
     case "doorbell":
+    case "device":
       return null;
   }
 }

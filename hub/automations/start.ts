@@ -1,5 +1,6 @@
 import { AUTOMATION_RUN_TOPIC, type AutomationRunPayload } from "../../contract/automations";
 import type { BrokerLink, HubLogger } from "../broker/link";
+import type { DeviceRouter } from "../bridge/router";
 import type { Db } from "../core/db";
 import type { Household } from "../household/schema";
 import { seedDemoAutomations } from "./demo-seed";
@@ -28,6 +29,8 @@ export function startAutomations(deps: {
   household: Household;
   log: HubLogger;
   runner: ActionRunner;
+  /** The device router device triggers read (hub/automations/device-trigger.ts). */
+  router?: DeviceRouter;
   demo?: boolean;
 }): RunningAutomations {
   const { db, link, household, log } = deps;
@@ -47,6 +50,6 @@ export function startAutomations(deps: {
     const count = seedDemoAutomations(service);
     if (count > 0) log.info({ count }, "created the demo automations");
   }
-  const engine = new AutomationEngine({ link, service, household, log }).start();
+  const engine = new AutomationEngine({ link, service, household, log, router: deps.router }).start();
   return { service, runner, stop: () => engine.stop() };
 }

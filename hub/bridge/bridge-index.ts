@@ -23,12 +23,15 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   else map.set(key, [value]);
 }
 
-/** Builds the bridge's lookup tables from a validated household. */
-export function buildBridgeIndex(household: Household): BridgeIndex {
+/**
+ * Builds the bridge's lookup tables from a validated household, and the sensors of adopted devices
+ * (`adopted`, in the same shape: hub/devices/uses/sensors.ts) read like the household file's.
+ */
+export function buildBridgeIndex(household: Household, adopted: readonly Sensor[] = []): BridgeIndex {
   const tasmotaSensors = new Map<string, Sensor[]>();
   const zigbeeSensors = new Map<string, Sensor[]>();
   const switchAliases = new Map<string, SwitchAlias[]>();
-  for (const sensor of household.sensors) {
+  for (const sensor of [...household.sensors, ...adopted]) {
     if (sensor.source.type === "tasmota") push(tasmotaSensors, sensor.source.device, sensor);
     else push(zigbeeSensors, sensor.source.device, sensor);
   }

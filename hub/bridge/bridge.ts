@@ -1,8 +1,8 @@
 import { TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../contract/topics";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import type { BrokerLimits } from "../broker/limits";
-import type { KnownDevices } from "../household/devices";
-import type { Household } from "../household/schema";
+import { anyKnown, type KnownDevices } from "../household/devices";
+import type { Household, Sensor } from "../household/schema";
 import { buildBridgeIndex } from "./bridge-index";
 import { RepublishGate } from "./republish";
 import { DeviceRouter, type DeviceTranslator } from "./router";
@@ -24,6 +24,17 @@ export interface BridgeOptions {
   router?: DeviceRouter;
 }
 
+/** The bridge's counters, and where the sensors of adopted devices are handed to it. */
+export interface Bridge {
+  stats: BridgeStats;
+  /**
+   * Replaces the sensors of adopted devices (hub/devices/uses/sensors.ts), read from their next
+   * message on like the household file's (same `sensor/<kind>/<place>` readings); their devices are
+   * known to the bridge from then on (republished within the retained limits).
+   */
+  adoptSensors(sensors: readonly Sensor[]): void;
+}
+
 /**
  * Starts the device bridge on `link`: reads Tasmota and Zigbee2MQTT messages through the device
  * router (bridge/router.ts: one subscription, one JSON parse per message), publishes the
@@ -31,14 +42,14 @@ export interface BridgeOptions {
  * limits (RepublishGate, bridge/republish.ts), and keeps counters. Returns the live stats object.
  * Handler errors are caught and counted as dropped, never thrown into the broker.
  */
-export function startBridge(
-  link: BrokerLink,
-  household: Household,
-  log: HubLogger,
-  options: BridgeOptions,
-): { stats: BridgeStats } {
-  const index = buildBridgeIndex(household);
-  const gate = new RepublishGate(options.known, log, options.limits);
+export function startBridge(link: BrokerLink, household: Household, log: HubLogger, options: BridgeOptions): Bridge {
+  let index = buildBridgeIndex(household);
+  let adopted: { tasmota: ReadonlySet<string>; zigbee2mqtt: ReadonlySet<string> } = {
+    tasmota: new Set(),
+    zigbee2mqtt: new Set(),
+  };
+  const adoptedKnown: KnownDevices = { isKnownDevice: (source, name) => adopted[source].has(name) };
+  const gate = new RepublishGate(anyKnown(options.known, adoptedKnown), log, options.limits);
   const stats: BridgeStats = {
     received: 0,
     published: 0,
@@ -84,5 +95,14 @@ export function startBridge(
         log.error({ err: error, topic: event.topic.slice(0, 200) }, "bridge failed on a message");
       }
     });
-  return { stats };
+  const adoptSensors = (sensors: readonly Sensor[]) => {
+    index = buildBridgeIndex(household, sensors);
+    adopted = {
+      tasmota: new Set(sensors.flatMap((sensor) => (sensor.source.type === "tasmota" ? [sensor.source.device] : []))),
+      zigbee2mqtt: new Set(
+        sensors.flatMap((sensor) => (sensor.source.type === "zigbee2mqtt" ? [sensor.source.device] : [])),
+      ),
+    };
+  };
+  return { stats, adoptSensors };
 }

@@ -42,7 +42,8 @@ const MIGRATIONS: readonly Migration[] = [
 /**
  * The device bridge (DESIGN.md §3): reads device MQTT through the router and republishes the
  * devices the hub acts for into the dashboard's namespace (sensor readings, availability, Tasmota
- * state); every hub needs it. Its household section: the sensors. Its service: the bridge's counters.
+ * state); every hub needs it. Its household section: the sensors. Its service: the bridge's counters
+ * (`stats`) and `adoptSensors` (the devices domain hands it the sensors of adopted devices).
  */
 export const bridgeDomain = defineDomain({
   name: "bridge",
@@ -55,7 +56,7 @@ export const bridgeDomain = defineDomain({
   start: ({ link, household, log, known, router, options, brokerLimitStats }) => {
     const bridge = startBridge(link, household, log, { known, limits: brokerLimits(options.mqttLimits), router });
     return {
-      service: bridge.stats,
+      service: bridge,
       routes: { bridge: bridgeRoutes({ bridgeStats: bridge.stats, brokerLimitStats }) },
     };
   },

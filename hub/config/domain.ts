@@ -1,4 +1,7 @@
 import { defineDomain } from "../core/domain";
+import { devicesDomain } from "../devices/domain";
+import { adoptedSensors } from "../devices/uses/sensors";
+import { adoptedSwitches } from "../devices/uses/switches";
 import { settingsDomain } from "../settings/domain";
 import { switchesDomain } from "../switches/domain";
 import { configRoutes } from "./routes";
@@ -7,15 +10,20 @@ import { configRoutes } from "./routes";
 export const configDomain = defineDomain({
   name: "config",
   routes: { config: ["general", "generalV1"] },
-  start: (context) => ({
-    service: null,
-    routes: {
-      config: configRoutes({
-        household: context.household,
-        switches: context.get(switchesDomain).definitions,
-        settings: context.get(settingsDomain).store,
-        mqttWsUrl: context.options.mqttUrl ? context.options.mqttWsUrl : undefined,
-      }),
-    },
-  }),
+  start: (context) => {
+    const devices = context.find(devicesDomain);
+    return {
+      service: null,
+      routes: {
+        config: configRoutes({
+          household: context.household,
+          switches: context.get(switchesDomain).definitions,
+          settings: context.get(settingsDomain).store,
+          mqttWsUrl: context.options.mqttUrl ? context.options.mqttWsUrl : undefined,
+          adoptedSensors: devices ? () => adoptedSensors(devices.adoptions, devices.registry) : undefined,
+          adoptedSwitches: devices ? () => adoptedSwitches(devices.adoptions, devices.registry) : undefined,
+        }),
+      },
+    };
+  },
 });

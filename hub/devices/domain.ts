@@ -1,3 +1,4 @@
+import { bridgeDomain } from "../bridge/domain";
 import { defineDomain, householdSchemaOf } from "../core/domain";
 import { DEVICES_SECTIONS } from "../household/schema";
 import { householdRoutes } from "./adoption/household-routes";
@@ -5,13 +6,17 @@ import { ADOPTION_MIGRATIONS } from "./adoption/migrations";
 import { AdoptionStore } from "./adoption/store";
 import { devicesRoutes } from "./routes";
 import { startDevices, type DevicesService } from "./start";
+import { startUses } from "./uses/start";
 
 /**
  * The device registry (docs/contract.md "Devices"): every Zigbee2MQTT and Tasmota device with its
  * capabilities in the exposes vocabulary, fed through the device router; commands through a capability
  * (`service.commands`), sent on the availability-guarded link; the household's adoptions in the
  * database (`service.adoptions`, adoption/store.ts, seeded by the household file's `devices`
- * section). Serves `GET /devices`, the adoption, seen and set routes and the household export and
+ * section); what adopted devices stand for on the spec's screens (uses/start.ts) and the leak and
+ * smoke alarms (`alert/<alarm>/<id>`); the automation action `device.set` (a capability through the
+ * command path) and the trigger `device` (run by the automations engine from the devices' own
+ * messages). Serves `GET /devices`, the adoption, seen and set routes and the household export and
  * import on the general API.
  */
 export const devicesDomain = defineDomain<DevicesService>({
@@ -21,7 +26,9 @@ export const devicesDomain = defineDomain<DevicesService>({
   migrations: ADOPTION_MIGRATIONS,
   /** `device/<name>/<family>`: the root every device family publishes under (contract/topics.ts deviceFamilyTopic). */
   topicRoots: ["device", "devices"],
-  start: ({ router, commandLink, link, household, log, db, domains }) => {
+  automation: { actions: ["device.set"], triggers: ["device"] },
+  start: (context) => {
+    const { router, commandLink, link, household, log, db, domains } = context;
     const devices = startDevices(router, commandLink, household, log, link);
     const adoptions = new AdoptionStore(db, devices.registry, {
       seed: household.devices,
@@ -29,6 +36,13 @@ export const devicesDomain = defineDomain<DevicesService>({
       onChanged: () => devices.revision.bump(),
     });
     const fileSwitches = new Set(household.switches.map((item) => item.name));
+    const stopUses = startUses(
+      { registry: devices.registry, adoptions },
+      { router, link, adoptSensors: context.find(bridgeDomain)?.adoptSensors, householdSwitches: fileSwitches },
+    );
+    context.actions.register("device.set", async (action) => {
+      await devices.commands.set(action.device, { property: action.property, endpoint: action.endpoint }, action.value);
+    });
     const schema = householdSchemaOf(domains);
     const adoption = devicesRoutes({ ...devices, adoptions, fileSwitches });
     const file = householdRoutes({ household, schema, adoptions, fileSwitches });
@@ -41,6 +55,7 @@ export const devicesDomain = defineDomain<DevicesService>({
         },
       },
       stop: () => {
+        stopUses();
         adoptions.stop();
         devices.stop();
       },

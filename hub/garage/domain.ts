@@ -5,6 +5,7 @@ import { GARAGE_SECTIONS } from "../household/schema";
 import { settingsDomain } from "../settings/domain";
 import { startTasmotaShutter } from "../simulator/shutter";
 import { switchesDomain } from "../switches/domain";
+import { followAdoptedDoors } from "./adopted";
 import { startGarageLight } from "./light";
 import { garageRoutes } from "./routes";
 import { GarageService } from "./service";
@@ -21,8 +22,9 @@ const DEMO_HOUSEHOLD = {
 const DEMO_SHUTTERS = [...new Set(DEMO_HOUSEHOLD.garage.map((door) => door.device))];
 
 /**
- * The garage door and the gate (the garage base, docs/contract.md "Garage"): Tasmota shutters, the
- * garage light switched with the door (setting `garageLight`); the automation action `garage`.
+ * The garage door and the gate (the garage base, docs/contract.md "Garage"): Tasmota shutters or covers
+ * adopted as them (adopted.ts), the garage light switched with the door (setting `garageLight`); the
+ * automation action `garage`.
  */
 export const garageDomain = defineDomain({
   name: "garage",
@@ -50,8 +52,11 @@ export const garageDomain = defineDomain({
       setting: () => settings.get("garageLight"),
       log,
     });
-    const garage = new GarageService(context.get(devicesDomain).commands, household);
+    const { commands, adoptions, registry } = context.get(devicesDomain);
+    const garage = new GarageService(commands, household, adoptions);
+    const own = new Set(household.garage.map((entry) => entry.door));
+    const stop = followAdoptedDoors(context.router, link, adoptions, registry, own);
     registerGarageExecutor(actions, { household, garage });
-    return { service: garage, routes: { garage: garageRoutes({ garage }) } };
+    return { service: garage, routes: { garage: garageRoutes({ garage }) }, stop };
   },
 });

@@ -2,7 +2,9 @@ import type { GarageCommand, GarageCommandResult, GarageDoor } from "../../contr
 import { deviceId } from "../../contract/devices";
 import { HubError } from "../core/errors";
 import type { DeviceCommands, DeviceStep } from "../devices/commands";
+import type { AdoptionSource } from "../devices/adoption/source";
 import type { GarageDevice, Household } from "../household/schema";
+import { adoptedDoor, coverSteps } from "./adopted";
 
 /** Cover `state` value of each action that is one (docs/contract.md "Devices": a cover's OPEN / CLOSE / STOP). */
 const COVER_STATES = { open: "OPEN", close: "CLOSE", stop: "STOP" } as const;
@@ -29,7 +31,8 @@ export function shutterSteps(device: GarageDevice, command: GarageCommand, value
  * (devices/commands.ts DeviceCommands: the household's shutters are in the device registry from the
  * start). Commands go out at once, QoS 1, never retained, and are never queued: with the device
  * offline or the broker link down it refuses with DEVICE_UNREACHABLE (409) and sends nothing
- * (DESIGN.md §5). A door not in the household is NOT_FOUND (404).
+ * (DESIGN.md §5). A door the household file does not name may be a cover adopted as it (`adoptions`:
+ * adopted.ts coverSteps; toggle and constantStop are NOT_SUPPORTED there); else it is NOT_FOUND (404).
  */
 export class GarageService {
   private readonly doors: ReadonlyMap<GarageDoor, GarageDevice>;
@@ -37,6 +40,7 @@ export class GarageService {
   constructor(
     private readonly devices: DeviceCommands,
     household: Household,
+    private readonly adoptions?: AdoptionSource,
   ) {
     this.doors = new Map(household.garage.map((entry) => [entry.door, entry]));
   }
@@ -44,7 +48,12 @@ export class GarageService {
   /** Sends `command` (with `value` for constantStop) to `door`'s device; resolves with what was sent. Throws HubError. */
   async send(door: GarageDoor, command: GarageCommand, value?: boolean): Promise<GarageCommandResult> {
     const device = this.doors.get(door);
-    if (!device) throw new HubError("NOT_FOUND", `No ${door} in this household`);
+    if (!device) {
+      const adopted = this.adoptions ? adoptedDoor(door, this.adoptions) : undefined;
+      if (!adopted) throw new HubError("NOT_FOUND", `No ${door} in this household`);
+      await this.devices.setMany(adopted.device, coverSteps(adopted, command));
+      return { door, command, sentAt: new Date().toISOString() };
+    }
     await this.devices.setMany(deviceId("tasmota", device.device), shutterSteps(device, command, value));
     return { door, command, sentAt: new Date().toISOString() };
   }

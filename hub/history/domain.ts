@@ -1,4 +1,6 @@
 import { defineDomain } from "../core/domain";
+import { devicesDomain } from "../devices/domain";
+import { adoptedSeries } from "../devices/uses/series";
 import type { Migration } from "../core/db";
 import { historyRoutes } from "./routes";
 import { startHistory } from "./service";
@@ -26,14 +28,20 @@ const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** The history of live values (docs/contract.md "History"): recorded per minute, compacted per quarter hour. */
+/**
+ * The history of live values (docs/contract.md "History"): recorded per minute, compacted per quarter
+ * hour; the household file's series and those of adopted devices (the devices domain's adoptions).
+ */
 export const historyDomain = defineDomain({
   name: "history",
   routes: { history: ["general", "generalV1"] },
   migrations: MIGRATIONS,
-  start: ({ db, link, log, household, domains }) => {
+  start: (context) => {
+    const { db, link, log, household, domains } = context;
     const contributions = domains.flatMap((domain) => (domain.history ? [domain.history(household)] : []));
-    const history = startHistory(db, link, log, household, contributions);
+    const adoptions = context.find(devicesDomain)?.adoptions;
+    const more = adoptions ? adoptedSeries(adoptions) : undefined;
+    const history = startHistory(db, link, log, household, contributions, more);
     return { service: history, routes: { history: historyRoutes({ history }) }, stop: () => history.stop() };
   },
 });

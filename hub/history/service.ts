@@ -146,7 +146,8 @@ function withContributions(series: SeriesFilter, contributions: readonly History
 
 /**
  * Builds the history domain on the hub's database and starts recording `household`'s series from
- * `link`, with the series other domains declare (`contributions`).
+ * `link`, with the series other domains declare (`contributions`) and those of adopted devices
+ * (`more`: hub/devices/uses/series.ts).
  */
 export function startHistory(
   db: Db,
@@ -154,8 +155,15 @@ export function startHistory(
   log: HubLogger,
   household: Household,
   contributions: readonly HistoryContribution[] = [],
+  more?: Pick<SeriesFilter, "accepts">,
 ): HistoryService {
-  return new HistoryService(new HistoryStore(db), log, new HouseholdSeries(household), Date.now, contributions).start(
-    link,
-  );
+  const own = new HouseholdSeries(household);
+  const series: SeriesFilter =
+    more === undefined
+      ? own
+      : {
+          accepts: (event, device) => own.accepts(event, device) || more.accepts(event, device),
+          learnState: (device, payload) => own.learnState(device, payload),
+        };
+  return new HistoryService(new HistoryStore(db), log, series, Date.now, contributions).start(link);
 }

@@ -10,6 +10,7 @@ import { SwitchDefinitions } from "./edits";
 import { switchesRoutes } from "./routes";
 import { SwitchService } from "./service";
 import { devicesDomain } from "../devices/domain";
+import { adoptedSwitches } from "../devices/uses/switches";
 
 const MIGRATIONS: readonly Migration[] = [
   {
@@ -67,8 +68,9 @@ function demoSwitchDevices(): { device: string; relays: number; heater: boolean 
 }
 
 /**
- * The household's Tasmota switches and their relays (docs/contract.md "Switches"): commands, the
- * edited labels and purposes (`switch_edits`), the Tasmota console; the automation action `switch`.
+ * The household's Tasmota switches and their relays (docs/contract.md "Switches"), and devices adopted
+ * as switches (the devices domain's adoptions): commands, the edited labels and purposes
+ * (`switch_edits`), the Tasmota console; the automation action `switch`.
  * Its service: the switch service and the definitions (household file + edits).
  */
 export const switchesDomain = defineDomain({
@@ -88,9 +90,10 @@ export const switchesDomain = defineDomain({
   },
   start: (context) => {
     const { household, commandLink, db, log, router, actions } = context;
-    const { commands } = context.get(devicesDomain);
-    const switches = new SwitchService(household.switches, commands);
-    const definitions = new SwitchDefinitions(household.switches, db);
+    const { commands, adoptions, registry } = context.get(devicesDomain);
+    const adopted = () => adoptedSwitches(adoptions, registry);
+    const switches = new SwitchService(household.switches, commands, adopted);
+    const definitions = new SwitchDefinitions(household.switches, db, adopted);
     const auth = context.get(authDomain);
     const tasmotaConsole = new TasmotaConsole(household.switches, commandLink, commands, auth, log).start(router);
     registerSwitchExecutor(actions, { household, switches });

@@ -28,6 +28,8 @@ export function defaultTrigger(type: AutomationTriggerType, choices: EditorChoic
       return { type, sensor: choices.sensors.find((sensor) => sensor.kind === "door")?.id ?? "", to: "open" };
     case "doorbell":
       return { type };
+    case "device":
+      return { type, device: "", property: "action", equals: "single" };
   }
 }
 
@@ -48,6 +50,8 @@ export function defaultAction(kind: AutomationActionKind, choices: EditorChoices
       return { kind, door: "garage", command: "open" };
     case "notify":
       return { kind, message: "" };
+    case "device.set":
+      return { kind, device: "", property: "state", value: "ON" };
   }
 }
 

@@ -23,7 +23,8 @@ export function switchName(t: Translate, switches: readonly Switch[], name: stri
 /**
  * A trigger in words (the list shows each automation's trigger so): 'Codziennie o 07:30',
  * 'W dni robocze o 07:30', 'pon., śr. o 07:30', 'Gdy Balkon (temperatura) wzrośnie powyżej 25',
- * 'Gdy Pompa ogrodowa zmieni stan na włączony', 'Gdy Drzwi wejściowe: otwarcie', 'Gdy ktoś zadzwoni przy bramce'.
+ * 'Gdy Pompa ogrodowa zmieni stan na włączony', 'Gdy Drzwi wejściowe: otwarcie', 'Gdy ktoś zadzwoni przy bramce',
+ * 'Gdy Bedside button zgłosi action = single', 'Gdy Balcony climate: temperature wzrośnie powyżej 25'.
  */
 export function describeTrigger(t: Translate, trigger: AutomationTrigger, names: HouseholdNames): string {
   switch (trigger.type) {
@@ -56,5 +57,13 @@ export function describeTrigger(t: Translate, trigger: AutomationTrigger, names:
     }
     case "doorbell":
       return t("automations.words.doorbell");
+    case "device": {
+      const device = trigger.device.slice(trigger.device.indexOf(":") + 1);
+      const property = trigger.endpoint === undefined ? trigger.property : `${trigger.property} (${trigger.endpoint})`;
+      if (trigger.equals !== undefined)
+        return t("automations.words.deviceEquals", { device, property, value: String(trigger.equals) });
+      const direction = trigger.above !== undefined ? "deviceAbove" : "deviceBelow";
+      return t(`automations.words.${direction}`, { device, property, value: trigger.above ?? trigger.below ?? 0 });
+    }
   }
 }

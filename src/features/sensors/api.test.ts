@@ -66,7 +66,22 @@ describe("fetchSensors (spec §7: GET /config/sensors)", () => {
 
 describe("unitOf", () => {
   it("gives each kind its unit", () => {
-    expect(SENSOR_KINDS).toEqual(["temp", "humid", "light", "batt", "door", "pressure", "pm25", "pm10"]);
-    expect(SENSOR_KINDS.map(unitOf)).toEqual(["°C", "%", "lx", "%", "", "hPa", "µg/m³", "µg/m³"]);
+    expect(SENSOR_KINDS.slice(0, 8)).toEqual(["temp", "humid", "light", "batt", "door", "pressure", "pm25", "pm10"]);
+    expect(SENSOR_KINDS.slice(0, 8).map(unitOf)).toEqual(["°C", "%", "lx", "%", "", "hPa", "µg/m³", "µg/m³"]);
+  });
+
+  it("gives the added kinds theirs: binary ones none, CO2 ppm, VOC ppb, power W, energy kWh, V, A", () => {
+    expect(SENSOR_KINDS.slice(8)).toEqual([
+      "occupancy",
+      "leak",
+      "smoke",
+      "co2",
+      "voc",
+      "watts",
+      "energy",
+      "voltage",
+      "current",
+    ]);
+    expect(SENSOR_KINDS.slice(8).map(unitOf)).toEqual(["", "", "", "ppm", "ppb", "W", "kWh", "V", "A"]);
   });
 });

@@ -11,7 +11,8 @@ export {
   lowestOutdoorAtom,
   type SensorReading,
 } from "./atoms";
-export { readingParts, readingText } from "./components/formatReading";
+export { readingParts, readingText, type ReadingWords } from "./components/formatReading";
+export { useReadingWords } from "./components/useReadingWords";
 export { unitOf } from "./units";
 export { OUTDOOR_PLACES } from "./outdoor";
 export type { Sensor } from "./schemas";

@@ -27,6 +27,10 @@ import { defaultAction, defaultTrigger, newAutomation, type EditorChoices } from
 import { sensorName } from "../describe";
 
 const TRIGGER_TYPES: readonly AutomationTriggerType[] = ["time", "threshold", "switch", "door", "doorbell"];
+/** The action kinds the editor offers: a device's capability (`device.set`) is set through the API only. */
+const EDITOR_ACTION_KINDS = AUTOMATION_ACTION_KINDS.filter(
+  (kind): kind is Exclude<AutomationActionKind, "device.set"> => kind !== "device.set",
+);
 
 /** Props of {@link AutomationEditor}: the automation to edit (none = a new one), the household's choices, and what to do when closed. */
 export type AutomationEditorProps = { automation?: Automation | undefined; choices: EditorChoices; onDone: () => void };
@@ -318,7 +322,7 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
               <li key={field.id} className="automation-editor__action">
                 <SelectField
                   label={t("automations.editor.actionKind", { n })}
-                  options={AUTOMATION_ACTION_KINDS.map((kind) => ({
+                  options={EDITOR_ACTION_KINDS.map((kind) => ({
                     value: kind,
                     label: t(`automations.actionKind.${kind}`),
                   }))}

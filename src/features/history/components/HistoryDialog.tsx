@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiClient } from "../../../lib/api/client";
 import type { SensorKind } from "../../../../contract/sensors";
-import { readingParts, readingText, sensorReadingAtom } from "../../sensors";
+import { readingParts, readingText, sensorReadingAtom, useReadingWords } from "../../sensors";
 import { SeriesHistoryDialog } from "./SeriesHistoryDialog";
 
 /** The sensor whose day is shown. */
@@ -27,10 +27,10 @@ export type HistoryDialogProps = {
 export function HistoryDialog({ sensor, general, open, onClose }: HistoryDialogProps) {
   const { t } = useTranslation();
   const live = useAtomValue(sensorReadingAtom(sensor.kind, sensor.place));
+  const words = useReadingWords();
   const formatValue = useCallback(
-    (value: number) =>
-      readingText(readingParts(sensor.kind, value, { open: t("sensors.doorOpen"), closed: t("sensors.doorClosed") })),
-    [sensor.kind, t],
+    (value: number) => readingText(readingParts(sensor.kind, value, words)),
+    [sensor.kind, words],
   );
   return (
     <SeriesHistoryDialog

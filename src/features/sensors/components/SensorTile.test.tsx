@@ -140,6 +140,59 @@ describe("sensor tile (UI contract, spec §9 freshness)", () => {
     expect(within(humid).getByTestId("sensor-value").textContent).toBe("55,3 %");
   });
 
+  it("shows motion, a leak and smoke as words", () => {
+    const store = createTestStore();
+    publish(store, "sensor/occupancy/hall", 1);
+    publish(store, "sensor/leak/bath", 0);
+    publish(store, "sensor/smoke/kitchen", 1);
+    renderWithApp(
+      <>
+        <SensorTile kind="occupancy" place="hall" label="Korytarz" />
+        <SensorTile kind="leak" place="bath" label="Łazienka" />
+        <SensorTile kind="smoke" place="kitchen" label="Kuchnia" />
+      </>,
+      store,
+    );
+    const value = (name: string) =>
+      within(screen.getByRole("article", { name })).getByTestId("sensor-value").textContent;
+    expect(value("Ruch: Korytarz")).toBe("Ruch");
+    expect(value("Zalanie: Łazienka")).toBe("Sucho");
+    expect(value("Dym: Kuchnia")).toBe("Dym!");
+    act(() => {
+      publish(store, "sensor/occupancy/hall", 0);
+      publish(store, "sensor/leak/bath", 1);
+      publish(store, "sensor/smoke/kitchen", 0);
+    });
+    expect(value("Ruch: Korytarz")).toBe("Brak ruchu");
+    expect(value("Zalanie: Łazienka")).toBe("Zalanie!");
+    expect(value("Dym: Kuchnia")).toBe("Brak dymu");
+  });
+
+  it("shows CO2, VOC, power, energy, voltage and current with their units", () => {
+    const store = createTestStore();
+    const readings: [string, number, string, string][] = [
+      ["co2", 1250, "CO₂: Salon", "1 250 ppm"],
+      ["voc", 87, "LZO: Salon", "87 ppb"],
+      ["watts", 2635.4, "Moc: Salon", "2 635,4 W"],
+      ["energy", 12.34, "Energia: Salon", "12,3 kWh"],
+      ["voltage", 231.2, "Napięcie: Salon", "231,2 V"],
+      ["current", 0.42, "Prąd: Salon", "0,4 A"],
+    ];
+    for (const [kind, reading] of readings) publish(store, `sensor/${kind}/salon`, reading);
+    renderWithApp(
+      <>
+        {readings.map(([kind]) => (
+          <SensorTile key={kind} kind={kind as Sensor["kind"]} place="salon" label="Salon" />
+        ))}
+      </>,
+      store,
+    );
+    for (const [, , name, text] of readings)
+      expect(
+        within(screen.getByRole("article", { name })).getByTestId("sensor-value").textContent?.replace(/\s/g, " "),
+      ).toBe(text);
+  });
+
   it("re-renders only the tile whose topic received a message", () => {
     const store = createTestStore();
     publish(store, "sensor/temp/render_a", 20);

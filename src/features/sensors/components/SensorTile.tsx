@@ -7,6 +7,7 @@ import type { SensorKind } from "../schemas";
 import { readingParts, readingShape } from "./formatReading";
 import { kindIcon } from "./kindIcon";
 import { sensorAgeLabelAtom } from "./tileAtoms";
+import { useReadingWords } from "./useReadingWords";
 
 /** Props of {@link SensorTile}. */
 export type SensorTileProps = {
@@ -47,10 +48,8 @@ export function SensorTile({ kind, place, label, room, onOpenHistory }: SensorTi
   // One shape for the loading tile and the reading that replaces it, so both are as tall.
   const shape = readingShape(kind);
   const variant = shape.word ? "word" : "number";
-  const parts =
-    reading === null
-      ? null
-      : readingParts(kind, reading.value, { open: t("sensors.doorOpen"), closed: t("sensors.doorClosed") });
+  const words = useReadingWords();
+  const parts = reading === null ? null : readingParts(kind, reading.value, words);
   const footer = (
     <>
       {age !== null && (

@@ -1,11 +1,20 @@
 import { formatNumber, formatTemperature } from "../../../shared/numberFormat";
-import type { SensorKind } from "../schemas";
+import { isBinarySensorKind, type SensorKind } from "../../../../contract/sensors";
 import { unitOf } from "../units";
 
 const TEMPERATURE_UNIT = "°C";
 
 /** Words a door reading needs, in the current language. */
 export type DoorWords = { open: string; closed: string };
+
+/** The kinds detected or not (1 or 0) other than the door: motion, water, smoke. */
+export type DetectionKind = "occupancy" | "leak" | "smoke";
+
+/**
+ * Words binary readings need, in the current language: the door's, and for motion, water and smoke
+ * the word when detected (`on`) and when not (`off`); a kind without words shows its number.
+ */
+export type ReadingWords = DoorWords & { detected?: Partial<Record<DetectionKind, { on: string; off: string }>> };
 
 /**
  * A reading split for display: the number (or word), its unit ("" for none), whether a space
@@ -21,22 +30,27 @@ export type ReadingParts = { text: string; unit: string; spaced: boolean; word: 
  * anything else is a number with its unit beside it (wrapping only when a rare value is too long).
  */
 export function readingShape(kind: SensorKind): { word: boolean; stacked: boolean } {
-  return { word: kind === "door", stacked: kind === "pressure" };
+  return { word: isBinarySensorKind(kind), stacked: kind === "pressure" };
 }
 
 /**
  * How a reading is written on a tile (UI contract), in parts so the unit can wrap under the number:
  * temperature with one decimal in Norwegian format glued to '°C' ('21,7' + '°C' = '21,7°C', '−3,5°C');
- * a door 'Otwarte' (1) or 'Zamknięte' (0) with no unit; anything else with at most one decimal in
+ * a door 'Otwarte' (1) or 'Zamknięte' (0) with no unit, motion 'Ruch' / 'Brak ruchu', a leak 'Zalanie!' /
+ * 'Sucho', smoke 'Dym!' / 'Brak dymu' (the words given); anything else with at most one decimal in
  * Norwegian format (comma decimal, no-break space between thousands) and its unit after a space
  * ('55,3 %', '1 008,1 hPa', '12,5 µg/m³').
  */
-export function readingParts(kind: SensorKind, value: number, door: DoorWords): ReadingParts {
+export function readingParts(kind: SensorKind, value: number, door: ReadingWords): ReadingParts {
   if (kind === "temp") {
     const text = formatTemperature(value, 1);
     return { text: text.slice(0, -TEMPERATURE_UNIT.length), unit: TEMPERATURE_UNIT, spaced: false, word: false };
   }
   if (kind === "door") return { text: value >= 0.5 ? door.open : door.closed, unit: "", spaced: false, word: true };
+  if (kind === "occupancy" || kind === "leak" || kind === "smoke") {
+    const words = door.detected?.[kind];
+    if (words) return { text: value >= 0.5 ? words.on : words.off, unit: "", spaced: false, word: true };
+  }
   return {
     text: formatNumber(value, "nb-NO", { maximumFractionDigits: 1 }),
     unit: unitOf(kind),
