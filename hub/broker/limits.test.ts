@@ -7,10 +7,21 @@ const SMALL: BrokerLimits = {
   maxRetainedPerClient: 3,
   maxRetainedTotal: 5,
   maxSubscriptionsPerClient: 2,
+  maxDeviceListBytes: 500,
 };
 const retained = (topic: string, payloadBytes = 10) => ({ topic, retain: true, payloadBytes });
 
 describe("broker limits", () => {
+  it("a publish given the device-list cap (a gateway's bridge/devices) may be larger than the payload cap, up to that cap", () => {
+    const keeper = new LimitKeeper(SMALL);
+    const list = { topic: "zigbee2mqtt/bridge/devices", retain: true, payloadBytes: 400 };
+    expect(keeper.checkPublish("gateway", list)).toBe("payload too large");
+    expect(keeper.checkPublish("gateway", list, SMALL.maxDeviceListBytes)).toBeNull();
+    expect(keeper.checkPublish("gateway", { ...list, payloadBytes: 501 }, SMALL.maxDeviceListBytes)).toBe(
+      "payload too large",
+    );
+  });
+
   it("drops a payload over the cap and counts it, logging once per client and reason", () => {
     const logged: string[] = [];
     const keeper = new LimitKeeper(SMALL, (client, reason) => logged.push(`${client}: ${reason}`));
