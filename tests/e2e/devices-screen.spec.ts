@@ -110,8 +110,10 @@ test("a Zigbee2MQTT household on /devices: newest first with model and availabil
     await bulb.getByLabel("Pokój", { exact: true }).fill("Salon");
     await bulb.getByLabel("Gdzie widać", { exact: true }).selectOption({ label: "Deska rozdzielcza" });
     await bulb.getByRole("button", { name: "Zapisz" }).click();
-    await expect(bulb.getByRole("status").filter({ hasText: "Zapisano" })).toBeVisible();
-    await bulb.getByRole("button", { name: "Zamknij" }).click();
+    // Saved: the detail is now titled by the label.
+    const labelled = page.getByRole("dialog", { name: "Lampa w salonie" });
+    await expect(labelled.getByRole("status").filter({ hasText: "Zapisano" })).toBeVisible();
+    await labelled.getByRole("button", { name: "Zamknij" }).click();
     await page.reload();
     await expect(rowOf(page, "bulb").getByRole("button", { name: "Lampa w salonie" })).toBeVisible();
     await expect(rowOf(page, "bulb")).toContainText("Salon");
