@@ -1,25 +1,32 @@
-import { memo, useRef } from "react";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { displayNameOf, isHidden, isNew } from "../list";
 import type { ListedDevice } from "../schemas";
-import { useNearViewport } from "../inView";
 import { DeviceBattery } from "./DeviceBattery";
-import { LastSeen } from "./LastSeen";
+import type { Locale } from "../../../../contract/preferences";
+import { LastSeenText } from "./LastSeen";
 
 /** Props of {@link DeviceRow}. */
-export type DeviceRowProps = { device: ListedDevice; onOpen: (id: string) => void };
+export type DeviceRowProps = {
+  device: ListedDevice;
+  onOpen: (id: string) => void;
+  /** Its place in the whole list (1-based) and the list's length: the list draws only some rows. */
+  position: number;
+  size: number;
+  /** The app clock by the minute (epoch ms) and the locale, for 'widziane 5 minut temu'. */
+  now: number;
+  locale: Locale;
+};
 
 /**
  * One device of the list: its label or name (a button over the whole row that opens it), 'Nowe'
  * until looked at, 'Ukryte' for a hidden one, its source, model and vendor (and room when adopted),
  * availability in words ('Dostępne', 'Niedostępne', 'Nieznane'), when it was last seen and its
- * battery. Light on purpose: the battery is the only live value and is read only while the row is
- * near the screen; the browser skips drawing rows off screen (`content-visibility: auto`).
+ * battery. Light on purpose: the battery is its only live value, and a row exists only while it is
+ * on screen or near it (DeviceList).
  */
-export const DeviceRow = memo(function DeviceRow({ device, onOpen }: DeviceRowProps) {
+export const DeviceRow = memo(function DeviceRow({ device, onOpen, position, size, now, locale }: DeviceRowProps) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLLIElement>(null);
-  const near = useNearViewport(ref);
   const facts = [
     t(`devices.sources.${device.source}`),
     device.model ?? t("devices.modelUnknown"),
@@ -28,8 +35,9 @@ export const DeviceRow = memo(function DeviceRow({ device, onOpen }: DeviceRowPr
   ].filter((fact): fact is string => typeof fact === "string" && fact !== "");
   return (
     <li
-      ref={ref}
       className="device-row"
+      aria-posinset={position}
+      aria-setsize={size}
       data-availability={device.availability}
       data-new={isNew(device) || undefined}
       data-testid={`device-row-${device.id}`}
@@ -46,8 +54,8 @@ export const DeviceRow = memo(function DeviceRow({ device, onOpen }: DeviceRowPr
         <span className="device-row__availability" data-availability={device.availability}>
           {t(`devices.availability.${device.availability}`)}
         </span>
-        <LastSeen at={device.lastSeen} className="device-row__seen" />
-        {near && <DeviceBattery id={device.id} className="device-row__battery" />}
+        <LastSeenText at={device.lastSeen} className="device-row__seen" now={now} locale={locale} />
+        <DeviceBattery id={device.id} className="device-row__battery" />
       </p>
     </li>
   );

@@ -7,7 +7,7 @@ import { devicesNewestFirstAtom } from "../atoms";
 import { filterCounts, filterDevices, type DeviceFilter } from "../list";
 import { useDevicesFollowRevision } from "../revision";
 import { DeviceFilterBar } from "./DeviceFilterBar";
-import { DeviceRow } from "./DeviceRow";
+import { DeviceList } from "./DeviceList";
 import "./devices.css";
 
 const DeviceDetail = lazy(() => import("./DeviceDetail").then((m) => ({ default: m.DeviceDetail })));
@@ -23,7 +23,7 @@ const EMPTY: Record<DeviceFilter, { title: string; hint: string }> = {
  * The devices screen's content ('Urządzenia'): the filter ('Wszystkie', 'Nowe', 'Ukryte') and the
  * search by name over the household's devices newest first (GET /devices, kept current by
  * `devices/revision` while shown), how many are listed (announced politely), one row each
- * (DeviceRow), and a device's detail with its adoption when opened (DeviceDetail, loaded then).
+ * (DeviceList, windowed), and a device's detail with its adoption when opened (DeviceDetail, loaded then).
  */
 export function DevicesScreen() {
   const { t } = useTranslation();
@@ -76,11 +76,7 @@ export function DevicesScreen() {
               />
             )
           ) : (
-            <ul className="device-list" aria-label={t("devices.listLabel")} data-testid="device-list">
-              {listed.map((device) => (
-                <DeviceRow key={device.id} device={device} onOpen={handleOpen} />
-              ))}
-            </ul>
+            <DeviceList devices={listed} onOpen={handleOpen} />
           )}
         </>
       )}
