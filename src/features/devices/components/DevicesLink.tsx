@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { newDevicesCountAtom } from "../atoms";
+import { newDevicesCountAtom } from "../listAtoms";
 
 /** Props of {@link DevicesLink}. */
 export type DevicesLinkProps = { className?: string };

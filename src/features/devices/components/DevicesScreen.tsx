@@ -3,7 +3,7 @@ import { Cpu } from "lucide-react";
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../ui/EmptyState";
-import { devicesNewestFirstAtom } from "../atoms";
+import { devicesNewestFirstAtom } from "../listAtoms";
 import { filterCounts, filterDevices, type DeviceFilter } from "../list";
 import { useDevicesFollowRevision } from "../revision";
 import { DeviceFilterBar } from "./DeviceFilterBar";
