@@ -145,9 +145,15 @@ try {
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
   await cdp.send("Profiler.start");
+  const liveReceived = () =>
+    page.evaluate(
+      () => (window as unknown as { __liveStats?: () => { received: number } }).__liveStats?.().received ?? -1,
+    );
+  const receivedBefore = await liveReceived();
   const before = await readProbes(page);
   const frames = (await page.evaluate(`(${SCROLL_SCRIPT})(${SCROLL_S})`)) as { intervals: number[]; height: number };
   const after = await readProbes(page);
+  const receivedWhileScrolling = (await liveReceived()) - receivedBefore;
   const { profile } = (await cdp.send("Profiler.stop")) as { profile: CpuProfile };
   const summary = summariseProfile(profile);
   const scrollTasks = summariseLongTasks(after.longTasks, before.now, after.now);
@@ -186,6 +192,7 @@ try {
       ],
       ["animation frames counted by the probe while scrolling", String(after.frames - before.frames)],
       ["React commits while scrolling", String(after.commits - before.commits)],
+      ["live messages the page received while scrolling", String(receivedWhileScrolling)],
       ["React commits from load to rows shown", String(opened.commits)],
     ],
   );
