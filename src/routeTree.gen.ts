@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AutomationsRouteImport } from './routes/automations'
 import { Route as CarDashboardRouteImport } from './routes/car-dashboard'
+import { Route as DevicesRouteImport } from './routes/devices'
 import { Route as GpsRouteImport } from './routes/gps'
 import { Route as MenuRouteImport } from './routes/menu'
 import { Route as PvRouteImport } from './routes/pv'
@@ -34,6 +35,11 @@ const AutomationsRoute = AutomationsRouteImport.update({
 const CarDashboardRoute = CarDashboardRouteImport.update({
   id: '/car-dashboard',
   path: '/car-dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DevicesRoute = DevicesRouteImport.update({
+  id: '/devices',
+  path: '/devices',
   getParentRoute: () => rootRouteImport,
 } as any)
 const GpsRoute = GpsRouteImport.update({
@@ -81,6 +87,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/automations': typeof AutomationsRoute
   '/car-dashboard': typeof CarDashboardRoute
+  '/devices': typeof DevicesRoute
   '/gps': typeof GpsRoute
   '/menu': typeof MenuRoute
   '/pv': typeof PvRoute
@@ -94,6 +101,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/automations': typeof AutomationsRoute
   '/car-dashboard': typeof CarDashboardRoute
+  '/devices': typeof DevicesRoute
   '/gps': typeof GpsRoute
   '/menu': typeof MenuRoute
   '/pv': typeof PvRoute
@@ -108,6 +116,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/automations': typeof AutomationsRoute
   '/car-dashboard': typeof CarDashboardRoute
+  '/devices': typeof DevicesRoute
   '/gps': typeof GpsRoute
   '/menu': typeof MenuRoute
   '/pv': typeof PvRoute
@@ -123,6 +132,7 @@ export interface FileRouteTypes {
     | '/'
     | '/automations'
     | '/car-dashboard'
+    | '/devices'
     | '/gps'
     | '/menu'
     | '/pv'
@@ -136,6 +146,7 @@ export interface FileRouteTypes {
     | '/'
     | '/automations'
     | '/car-dashboard'
+    | '/devices'
     | '/gps'
     | '/menu'
     | '/pv'
@@ -149,6 +160,7 @@ export interface FileRouteTypes {
     | '/'
     | '/automations'
     | '/car-dashboard'
+    | '/devices'
     | '/gps'
     | '/menu'
     | '/pv'
@@ -163,6 +175,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AutomationsRoute: typeof AutomationsRoute
   CarDashboardRoute: typeof CarDashboardRoute
+  DevicesRoute: typeof DevicesRoute
   GpsRoute: typeof GpsRoute
   MenuRoute: typeof MenuRoute
   PvRoute: typeof PvRoute
@@ -194,6 +207,13 @@ declare module '@tanstack/react-router' {
       path: '/car-dashboard'
       fullPath: '/car-dashboard'
       preLoaderRoute: typeof CarDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/devices': {
+      id: '/devices'
+      path: '/devices'
+      fullPath: '/devices'
+      preLoaderRoute: typeof DevicesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/gps': {
@@ -259,6 +279,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AutomationsRoute: AutomationsRoute,
   CarDashboardRoute: CarDashboardRoute,
+  DevicesRoute: DevicesRoute,
   GpsRoute: GpsRoute,
   MenuRoute: MenuRoute,
   PvRoute: PvRoute,

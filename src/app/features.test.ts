@@ -32,6 +32,7 @@ describe("the app's parts, listed once", () => {
       "config",
       "switches",
       "cameras",
+      "devices",
     ]);
     expect(PERSISTED_PARTS.map((part) => part.name)).toEqual(["preferences", "liveSnapshot", "gps"]);
   });

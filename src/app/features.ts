@@ -4,6 +4,7 @@ import { feature as energy } from "../features/energy/feature";
 import { feature as cameras } from "../features/cameras/feature";
 import { feature as car } from "../features/car/feature";
 import { feature as climate } from "../features/climate/feature";
+import { feature as devices } from "../features/devices/feature";
 import { feature as garage } from "../features/garage/feature";
 import { feature as gps } from "../features/gps/feature";
 import { feature as history } from "../features/history/feature";
@@ -56,6 +57,7 @@ export const PARTS = [
   automations,
   pv,
   energy,
+  devices,
 ] as const;
 
 /** {@link PARTS} as plain declarations. */

@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { SessionActions } from "../platform/auth/components/SessionActions";
+import { DevicesLink } from "../features/devices/components/DevicesLink";
 import { RemotesLink } from "../features/ir/components/RemotesLink";
 import { WakeLockToggle } from "../platform/kiosk/components/WakeLockToggle";
 import { DeviceLayoutField } from "../platform/preferences/components/DeviceLayoutField";
@@ -21,8 +22,8 @@ import { MenuFrame } from "./-components/MenuFrame";
  * zoom lock, alerts, language, start screen; PATCH /preferences), then sections that open on demand:
  * 'Sesje' (every session of the user, each logged out after a confirmation), and the household's
  * settings (PATCH /settings): 'Przełączniki na ekranach', 'Grupy przełączników' and
- * 'Alarmy pogody i temperatury', and 'Więcej' (links to the cat tracker /gps and the
- * PV logs /pv). On a phone it is a drawer (MenuFrame, spec §9 "drawer close 500 ms").
+ * 'Alarmy pogody i temperatury', and 'Więcej' (links to the devices /devices, the cat
+ * tracker /gps and the PV logs /pv). On a phone it is a drawer (MenuFrame, spec §9 "drawer close 500 ms").
  */
 function MenuPage() {
   const { t } = useTranslation();
@@ -76,6 +77,9 @@ function MenuPage() {
       </SettingsSection>
       <SettingsSection title={t("menu.moreHeading")}>
         <ul className="menu-links">
+          <li>
+            <DevicesLink className="button menu-links__link" />
+          </li>
           <li>
             <Link to="/gps" className="button menu-links__link">
               {t("gps.title")}

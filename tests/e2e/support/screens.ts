@@ -23,6 +23,7 @@ export const SCREEN_ROUTES = [
   "/remotes",
   "/gps",
   "/pv",
+  "/devices",
 ] as const;
 
 /**

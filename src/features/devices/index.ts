@@ -1,0 +1,9 @@
+/**
+ * What the devices feature shares with other features (a feature's components are its own; others
+ * import from here). Routes may still compose the feature's components directly.
+ */
+export { devicesAtom } from "./atoms";
+export { newDevicesCountAtom } from "./listAtoms";
+export { displayNameOf } from "./list";
+export { choicesOf, type CapabilityChoice, type DeviceUseKind, type UseChoices } from "./uses";
+export type { ListedDevice } from "./schemas";
