@@ -71,7 +71,7 @@ describe("capability tiles: each exposes type draws its control (Zigbee2MQTT's f
     expect(within(setPoint).getByRole("button", { name: "Mniej: Temperatura zadana" })).toBeTruthy();
     expect(within(setPoint).getByRole("button", { name: "Więcej: Temperatura zadana" })).toBeTruthy();
     const mode = screen.getByRole("group", { name: "Tryb" });
-    expect(within(mode).getByRole("button", { name: "heat" }).getAttribute("aria-pressed")).toBe("true");
+    expect(within(mode).getByRole("button", { name: "Grzanie" }).getAttribute("aria-pressed")).toBe("true");
     expect(screen.getByTestId("capability-local_temperature").textContent).toContain("20,5 °C");
     const more = screen.getByText("Więcej").closest("details") as HTMLElement;
     const days = within(more).getByRole("combobox", { name: /day of week/i }) as HTMLSelectElement;
@@ -183,7 +183,8 @@ describe("capability tiles: every control goes through the one command pattern",
 
   it("a lock asks before it opens: 'Anuluj' sends nothing, confirming sends UNLOCK; locking goes at once", async () => {
     const { requests } = renderDevice(householdDevice("Front door lock"), householdState("Front door lock"));
-    expect(screen.getByText("Zamknięty")).toBeTruthy();
+    expect(within(screen.getByTestId("capability-state")).getByText("Zamknięty")).toBeTruthy();
+    expect(screen.getByTestId("capability-lock_state").textContent).toBe("ZamekZamknięty");
     fireEvent.click(screen.getByRole("button", { name: "Zamknij" }));
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]?.body).toEqual({ property: "state", value: "LOCK" });

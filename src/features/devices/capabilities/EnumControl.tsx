@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Capability } from "../../../../contract/devices";
 import { GateReason, gateReasonProps } from "../../../platform/commands";
+import { useFormatValue } from "./format";
 import { isPublished, sameValue, SEGMENTED_MAX } from "./model";
 import { useCapabilityName } from "./name";
 import { useCapabilityControl, type DeviceRef } from "./useCapabilityControl";
@@ -12,13 +13,16 @@ export type EnumControlProps = { device: DeviceRef; capability: Capability };
  * A settable enum (a climate's `system_mode`, `power_on_behavior`, a light's `effect`): up to
  * {@link SEGMENTED_MAX} values are segmented buttons in a group named by the capability ('Tryb'),
  * the reported one pressed (`aria-pressed`); more values are a select named by it. Choosing one
- * sends it; a published enum is pending until the device reports it, a write-only one (an action:
+ * sends it (each value in the app's word when it has one: `heat` 'Grzanie'); a published enum is pending until the device reports it, a write-only one (an action:
  * `effect`, `identify`) until the hub has sent it.
  */
 export function EnumControl({ device, capability }: EnumControlProps) {
   const { t } = useTranslation();
   const name = useCapabilityName(capability);
   const { value, gate, reasonId, send } = useCapabilityControl(device, capability);
+  const format = useFormatValue();
+  // An action's only value may be empty (`selftest: [""]`): the button then says the capability's name.
+  const optionText = (option: string | number): string => (option === "" ? name : format(capability, option));
   const values = capability.values ?? [];
   const describedBy = gate.reason === null ? undefined : reasonId;
   const published = isPublished(capability);
@@ -40,7 +44,7 @@ export function EnumControl({ device, capability }: EnumControlProps) {
               {...gateReasonProps(gate)}
               onClick={() => void send(option)}
             >
-              {String(option)}
+              {optionText(option)}
             </button>
           ))}
         </div>
@@ -65,7 +69,7 @@ export function EnumControl({ device, capability }: EnumControlProps) {
           </option>
           {values.map((option) => (
             <option key={String(option)} value={String(option)}>
-              {String(option)}
+              {optionText(option)}
             </option>
           ))}
         </select>

@@ -46,8 +46,8 @@ describe("a device's compact tile (home, the car dashboard)", () => {
     expect(within(tile).queryByText("Więcej")).toBeNull();
   });
 
-  it("a light's tile is its state toggle alone, a valve's its set point, a sensor's its first value", () => {
-    renderTiles(
+  it("a light's tile is its state toggle alone, a valve's its set point, a sensor's its first value in words", () => {
+    const { store } = renderTiles(
       <>
         <DeviceTile device={householdDevice("Living room bulb")} />
         <DeviceTile device={householdDevice("Living room valve")} />
@@ -62,6 +62,12 @@ describe("a device's compact tile (home, the car dashboard)", () => {
     expect(within(valve).queryByRole("group", { name: "Tryb" })).toBeNull();
     const leak = screen.getByRole("article", { name: "Bathroom leak" });
     expect(within(leak).getByTestId("capability-water_leak").textContent).toContain("Wyciek wody");
+    act(() => publishState(store, "zigbee2mqtt:Bathroom leak", householdState("Bathroom leak")));
+    expect(within(leak).getByTestId("capability-water_leak").textContent).toBe("Wyciek wodySucho");
+    act(() =>
+      publishState(store, "zigbee2mqtt:Bathroom leak", { ...householdState("Bathroom leak"), water_leak: true }),
+    );
+    expect(within(leak).getByTestId("capability-water_leak").textContent).toBe("Wyciek wodyWyciek!");
   });
 
   it("an offline device's tile says 'Niedostępne' and its toggle is disabled", () => {

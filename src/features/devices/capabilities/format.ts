@@ -10,20 +10,31 @@ const TEXT_MAX = 120;
 
 /**
  * Formats a capability's value for people, in the user's language: a number in the app's number
- * format with its unit ('21,5 °C', '55 %'); a binary `state` as 'Włączone' / 'Wyłączone', another
- * binary as 'Tak' / 'Nie' (`value_on` / `value_off`, booleans by default); an enum or text as it is
+ * format with its unit ('21,5 °C', '55 %'); a binary `state` as 'Włączone' / 'Wyłączone', a known
+ * binary in its own words (`contact`: 'Zamknięte' / 'Otwarte', `water_leak`: 'Wyciek!' / 'Sucho',
+ * `occupancy`, `smoke`...), another as 'Tak' / 'Nie' (`value_on` / `value_off`, booleans by default);
+ * an enum value in the app's word when it has one (`heat`: 'Grzanie'), else as it is; a text as it is
  * (cut at 120 characters); an unknown value as 'Brak danych'.
  */
 export function useFormatValue(): (capability: Capability, value: unknown) => string {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const word = (group: string, key: string): string | null => {
+    const path = `deviceTiles.${group}.${key}`;
+    return /^[a-z0-9_]+(\.(on|off))?$/i.test(key) && i18n.exists(path) ? t(path) : null;
+  };
   const locale = useAtomValue(localeAtom);
   return (capability, value) => {
     if (value === undefined || value === null) return t("deviceTiles.unknown");
     if (capability.type === "binary") {
       const isState = capability.name === "state";
-      if (sameValue(value, capability.value_on ?? true)) return t(isState ? "deviceTiles.on" : "deviceTiles.yes");
-      if (sameValue(value, capability.value_off ?? false)) return t(isState ? "deviceTiles.off" : "deviceTiles.no");
+      const name = capability.name ?? "";
+      if (sameValue(value, capability.value_on ?? true))
+        return word("binary", `${name}.on`) ?? t(isState ? "deviceTiles.on" : "deviceTiles.yes");
+      if (sameValue(value, capability.value_off ?? false))
+        return word("binary", `${name}.off`) ?? t(isState ? "deviceTiles.off" : "deviceTiles.no");
     }
+    if (capability.type === "enum" && (typeof value === "string" || typeof value === "number"))
+      return word("values", String(value)) ?? String(value);
     if (typeof value === "number") {
       const text = formatNumber(value, numberLocaleOf(locale), { maximumFractionDigits: 2 });
       return capability.unit ? `${text} ${capability.unit}` : text;
