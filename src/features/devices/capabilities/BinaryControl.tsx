@@ -40,10 +40,10 @@ export function BinaryControl({ device, capability }: BinaryControlProps) {
         <span className="capability__name" aria-hidden="true">
           {name}
         </span>
-        <span className="capability__track" aria-hidden="true" data-on={on} />
         <span className="capability__reading" id={wordId}>
           {format(capability, value)}
         </span>
+        <span className="capability__track" aria-hidden="true" data-on={on} />
       </button>
       <GateReason id={reasonId} reason={gate.reason} />
     </div>

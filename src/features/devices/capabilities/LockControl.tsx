@@ -1,3 +1,4 @@
+import { useAtomValue } from "jotai";
 import { LockKeyhole, LockKeyholeOpen } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +8,7 @@ import { GateReason, gateReasonProps } from "../../../platform/commands";
 import { canSet, featureNamed, sameValue } from "./model";
 import { useCapabilityName } from "./name";
 import { ReadOnlyValue } from "./ReadOnlyValue";
+import { deviceValueAtom } from "./state";
 import { useCapabilityControl, type DeviceRef } from "./useCapabilityControl";
 
 /** Props of {@link LockControl}. */
@@ -17,7 +19,8 @@ export type LockControlProps = { device: DeviceRef; capability: Capability; labe
  * for `value_off`, UNLOCK; 'Brak danych' before any) and the buttons 'Zamknij' and 'Otwórz'.
  * Locking goes at once; opening asks first in a ConfirmDialog 'Otworzyć zamek: <label>?' (as the
  * gate's moves do; 'Anuluj' sends nothing). Pending until the device reports the value sent; the
- * command gate disables both. Its `lock_state` (not_fully_locked...) shows as a read-only value.
+ * command gate disables both. Its `lock_state` shows as a read-only value when it says more than
+ * the state word ('Niedomknięty'), or when the lock has no settable state.
  */
 export function LockControl({ device, capability, label }: LockControlProps) {
   const { t } = useTranslation();
@@ -28,10 +31,27 @@ export function LockControl({ device, capability, label }: LockControlProps) {
     <div className="capability-group capability-group--lock" role="group" aria-label={name}>
       {state && canSet(state) ? <LockButtons device={device} state={state} label={label} /> : null}
       {state && !canSet(state) ? <ReadOnlyValue deviceId={device.id} capability={state} /> : null}
-      {lockState ? <ReadOnlyValue deviceId={device.id} capability={lockState} /> : null}
+      {lockState ? (
+        <LockStateValue device={device} lockState={lockState} shownByButtons={state !== undefined && canSet(state)} />
+      ) : null}
       {!state && !lockState ? <p className="capability__note">{t("deviceTiles.unknown")}</p> : null}
     </div>
   );
+}
+
+/** `lock_state`, unless the state word above already says it (locked, unlocked). */
+function LockStateValue({
+  device,
+  lockState,
+  shownByButtons,
+}: {
+  device: DeviceRef;
+  lockState: Capability;
+  shownByButtons: boolean;
+}) {
+  const value = useAtomValue(deviceValueAtom(device.id, lockState.property ?? ""));
+  if (shownByButtons && (value === "locked" || value === "unlocked")) return null;
+  return <ReadOnlyValue deviceId={device.id} capability={lockState} />;
 }
 
 function LockButtons({ device, state, label }: { device: DeviceRef; state: Capability; label: string }) {

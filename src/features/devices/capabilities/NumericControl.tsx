@@ -24,13 +24,18 @@ export type NumericControlProps = {
  * a slider (`<input type="range">` named by the capability, with `value_min`, `value_max`,
  * `value_step`) that sends once on release (pointer up, key up, blur), never on every move; or a
  * stepper: 'Mniej: <name>' / 'Więcej: <name>' buttons moving by `value_step` within the bounds, the
- * value with its unit between them ('21,5 °C'). Presets (`presets`) are quick buttons. While a set
+ * value with its unit between them ('21,5 °C'). Presets (`presets`) are quick buttons, named in
+ * the app's words where it has them (`neutral`: 'Neutralna'). While a set
  * is on its way the control shows the value sent and is busy (it keeps focus; a move then waits for
  * the next release); the gate disables it while offline, locked or the device is unavailable.
  */
 export function NumericControl({ device, capability, variant, confirm }: NumericControlProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const name = useCapabilityName(capability);
+  const presetName = (preset: string): string =>
+    /^[a-z0-9_]+$/i.test(preset) && i18n.exists(`deviceTiles.presetNames.${preset}`)
+      ? t(`deviceTiles.presetNames.${preset}`)
+      : preset;
   const format = useFormatValue();
   const { value, gate, reasonId, send } = useCapabilityControl(device, capability);
   const bounds = numericBounds(capability);
@@ -115,7 +120,7 @@ export function NumericControl({ device, capability, variant, confirm }: Numeric
               {...gateReasonProps(gate)}
               onClick={() => typeof preset.value === "number" && commit(preset.value)}
             >
-              {preset.name}
+              {presetName(preset.name)}
             </button>
           ))}
         </div>

@@ -78,6 +78,13 @@ export const en: Strings<typeof pl> = {
       CLOSE: "Closed",
       STOP: "Stopped",
     },
+    presetNames: {
+      coolest: "Coolest",
+      cool: "Cool",
+      neutral: "Neutral",
+      warm: "Warm",
+      warmest: "Warmest",
+    },
     withEndpoint: "{{name}} ({{endpoint}})",
     on: "On",
     off: "Off",

@@ -78,6 +78,13 @@ export const pl = {
       CLOSE: "Zamknięta",
       STOP: "Zatrzymana",
     },
+    presetNames: {
+      coolest: "Najzimniejsza",
+      cool: "Zimna",
+      neutral: "Neutralna",
+      warm: "Ciepła",
+      warmest: "Najcieplejsza",
+    },
     withEndpoint: "{{name}} ({{endpoint}})",
     on: "Włączone",
     off: "Wyłączone",
