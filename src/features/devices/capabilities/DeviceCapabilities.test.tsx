@@ -154,6 +154,17 @@ describe("capability tiles: every control goes through the one command pattern",
     expect(position.value).toBe("88");
   });
 
+  it("a slider is keyboard usable: an arrow key's release sends the new value", async () => {
+    const { requests } = renderDevice(householdDevice("Living room bulb"), householdState("Living room bulb"));
+    const brightness = screen.getByRole("slider", { name: "Jasność" }) as HTMLInputElement;
+    brightness.focus();
+    fireEvent.change(brightness, { target: { value: "181" } });
+    fireEvent.keyUp(brightness, { key: "ArrowRight" });
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toEqual({ property: "brightness", value: 181 });
+    expect(document.activeElement).toBe(brightness);
+  });
+
   it("the set point stepper sends one step (0.5 °C) and a cover button its state value", async () => {
     const valve = householdDevice("Living room valve");
     const { requests } = renderDevice(valve, householdState("Living room valve"));
