@@ -7,11 +7,13 @@ import type { SessionResource } from "../lib/session/resource";
 import type { AppContext } from "../routes/-context";
 import type { AppRouter } from "./router";
 import { SESSION_RESOURCES } from "./sessionResources";
-import { SwitchDetailProvider } from "../platform/slots";
+import { CarDashboardProvider, SwitchDetailProvider } from "../platform/slots";
 import { FEATURES } from "./features";
 
 /** The parts' details on a switch (src/platform/slots), from the one list of the app's parts. */
 const SWITCH_DETAILS = FEATURES.flatMap((part) => (part.switchDetail ? [part.switchDetail] : []));
+/** The parts' sections of the car dashboard (src/platform/slots). */
+const CAR_SECTIONS = FEATURES.flatMap((part) => (part.carDashboard ? [part.carDashboard] : []));
 import { startSessionData, type SessionData } from "./startup";
 
 /** Props of {@link LoggedInApp}; a `router` still loading suspends (boot.ts). */
@@ -51,7 +53,9 @@ export function LoggedInApp({ router: routerOrPromise, context }: LoggedInAppPro
     <>
       <SessionResources resources={SESSION_RESOURCES} api={api} onLoaded={handleLoaded} onError={handleError} />
       <SwitchDetailProvider value={SWITCH_DETAILS}>
-        <RouterProvider router={router} context={context} />
+        <CarDashboardProvider value={CAR_SECTIONS}>
+          <RouterProvider router={router} context={context} />
+        </CarDashboardProvider>
       </SwitchDetailProvider>
     </>
   );

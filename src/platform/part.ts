@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { Sensor } from "../../contract/sensors";
 import type { PersistedPart } from "../lib/session/persisted";
 import type { SessionResource } from "../lib/session/resource";
-import type { SwitchDetailComponent } from "./slots";
+import type { CarDashboardComponent, SwitchDetailComponent } from "./slots";
 
 /** A tree of texts (a locale's part): every leaf a string. */
 export type StringTree = { readonly [key: string]: string | StringTree };
@@ -35,6 +35,8 @@ export type HomeSection = { readonly order: number };
  * - `home`: a section of the home screen (its component in the part's `home.ts`).
  * - `switchDetail`: what the part shows on a switch of the switches screen (src/platform/slots), a
  *   lazy component (the energy feature's power reading).
+ * - `carDashboard`: a section the part shows on the car dashboard (src/platform/slots), a lazy
+ *   component (the devices adopted for the car).
  */
 export type AppPart = {
   /** The folder's name (`src/features/<name>` or `src/platform/<name>`). */
@@ -44,4 +46,5 @@ export type AppPart = {
   readonly persisted?: readonly PersistedPart[];
   readonly home?: HomeSection;
   readonly switchDetail?: SwitchDetailComponent;
+  readonly carDashboard?: CarDashboardComponent;
 };

@@ -71,6 +71,16 @@ describe("useCommandGate", () => {
     expect(now().disabled).toBe(false);
   });
 
+  it("device unavailable: disabled while the caller says the registry has the device offline (deviceOffline)", () => {
+    const { now } = probe({ deviceOffline: true, key: "device:zigbee2mqtt:Kitchen plug/state" });
+    expect(now()).toMatchObject({
+      disabled: true,
+      cause: "unavailable",
+      reason: "Urządzenie jest niedostępne.",
+      unavailable: true,
+    });
+  });
+
   it("pending: disabled with 'Wysyłanie…' while the key's command is on its way, or only marked when pending does not disable", () => {
     const { store, now } = probe({ key: "switch:lamp" });
     act(() => store.set(commandPendingAtom("switch:lamp"), true));

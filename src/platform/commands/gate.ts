@@ -10,6 +10,11 @@ import { commandPendingAtom } from "./pending";
 export type GateTarget = {
   /** The device whose `availability/<device>` (Tasmota LWT, Zigbee2MQTT availability) must not be offline. */
   device?: string;
+  /**
+   * True when the caller knows the device is offline from elsewhere (a registry device's
+   * `availability` in GET /devices, which has no `availability/<device>` topic); counts as `device` offline.
+   */
+  deviceOffline?: boolean;
   /** The command target whose pending mark the control shows ({@link commandPendingAtom}: 'switch:lamp/1'). */
   key?: string;
   /** False for a control that stays enabled while its command is on its way (a second press is refused as busy); default true. */
@@ -75,7 +80,7 @@ export function gateCause(state: {
  * The one command gate (DESIGN §4a): whether a control may act now. It is disabled while the
  * dashboard is offline (nothing would be sent, DESIGN §5), while the session is locked (unless
  * `allowedWhileLocked`), while `device` is reported offline on `availability/<device>` (unknown
- * counts as available), and while a command for `key` is on its way (unless `pendingDisables` is
+ * counts as available) or `deviceOffline` says so, and while a command for `key` is on its way (unless `pendingDisables` is
  * false: `pending` is then reported but does not disable). `reason` is the first cause's sentence in
  * the user's language: 'Brak połączenia: nic nie zostanie wysłane.', 'Sesja zablokowana: najpierw
  * odblokuj ją PIN-em.', 'Urządzenie jest niedostępne.', 'Wysyłanie…'.
@@ -85,7 +90,8 @@ export function useCommandGate(target: GateTarget = {}): CommandGate {
   const offline = useAtomValue(offlineAtom);
   const locked = useAtomValue(sessionLockedAtom) && target.allowedWhileLocked !== true;
   const unavailable =
-    useAtomValue(target.device === undefined ? NEVER : (deviceOffline(target.device) as Atom<boolean | null>)) === true;
+    useAtomValue(target.device === undefined ? NEVER : (deviceOffline(target.device) as Atom<boolean | null>)) ===
+      true || target.deviceOffline === true;
   const pending = useAtomValue(target.key === undefined ? NEVER : commandPendingAtom(target.key));
   const cause = gateCause({ offline, locked, unavailable, pending, pendingDisables: target.pendingDisables !== false });
   return {

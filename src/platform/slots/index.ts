@@ -5,3 +5,4 @@ export {
   type SwitchDetailComponent,
   type SwitchDetailProps,
 } from "./switchDetail";
+export { CarDashboardSections, CarDashboardProvider, type CarDashboardComponent } from "./carDashboard";

@@ -3,6 +3,7 @@ import { Moon, Sun, Wifi, WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { GarageSection } from "../../garage";
 import { liveConnectedAtom } from "../../../platform/live/atoms";
+import { CarDashboardSections } from "../../../platform/slots";
 import { ChosenSwitches } from "../../switches";
 import { carThemeAtom } from "../theme";
 import { CarValues } from "./CarValues";
@@ -12,7 +13,8 @@ import "./CarDashboard.css";
  * The car dashboard (spec §2, reached by D in the car layout), read at arm's length: three
  * large values (speed from the tablet's geolocation, the lowest outdoor temperature without
  * decimals, the time), a day and a night theme ('Motyw dzienny' / 'Motyw nocny', a 76 px button),
- * the switches chosen in setting `carDashboardSwitches` as large tiles, the garage door and gate with
+ * the switches chosen in setting `carDashboardSwitches` as large tiles, the parts' car sections
+ * (src/platform/slots: the devices adopted for the car), the garage door and gate with
  * large touch targets, and the live connection state told by an icon and a word.
  */
 export function CarDashboard() {
@@ -25,6 +27,7 @@ export function CarDashboard() {
     <div className="car-dashboard" data-theme={theme} data-testid="car-dashboard">
       <CarValues />
       <ChosenSwitches settingKey="carDashboardSwitches" />
+      <CarDashboardSections />
       <GarageSection variant="car" />
       <div className="car-dashboard__footer">
         <p className="car-dashboard__live" data-connected={connected}>

@@ -1,0 +1,18 @@
+import { useTranslation } from "react-i18next";
+import type { Capability } from "../../../../contract/devices";
+
+/**
+ * A capability's name for people: the app's word for it where it has one (`deviceTiles.names.<name>`
+ * for a leaf, `<type>` for a composite: 'Stan', 'Jasność', 'Pozycja', 'Temperatura zadana', 'Tryb',
+ * 'Światło'), else the capability's own `label`, else its `name`; with its `endpoint` in brackets
+ * ('Stan (l2)') so each relay of a multi-endpoint device is told apart.
+ */
+export function useCapabilityName(capability: Capability): string {
+  const { t, i18n } = useTranslation();
+  const word = capability.name ?? capability.type;
+  const key = `deviceTiles.names.${word}`;
+  const base = /^[a-z0-9_]+$/i.test(word) && i18n.exists(key) ? t(key) : (capability.label ?? word);
+  return capability.endpoint === undefined
+    ? base
+    : t("deviceTiles.withEndpoint", { name: base, endpoint: capability.endpoint });
+}
