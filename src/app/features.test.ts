@@ -37,8 +37,9 @@ describe("the app's parts, listed once", () => {
     expect(PERSISTED_PARTS.map((part) => part.name)).toEqual(["preferences", "liveSnapshot", "gps"]);
   });
 
-  it("builds home's sections from it: the chosen switches above the sensors, then lights, garage, climate, the tracker, the calendar", () => {
+  it("builds home's sections from it: the device alarms and home's devices, then the chosen switches above the sensors, then lights, garage, climate, the tracker, the calendar", () => {
     expect(HOME_SECTIONS.map((section) => [section.name, section.order < 0 ? "above" : "below"])).toEqual([
+      ["devices", "above"],
       ["switches", "above"],
       ["lights", "below"],
       ["garage", "below"],

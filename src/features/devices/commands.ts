@@ -2,7 +2,6 @@ import { atom } from "jotai";
 import { adoptionPath, seenPath, type Adoption } from "../../../contract/adoption";
 import { ApiError } from "../../lib/api/errors";
 import { commandAtom, commandEnvAtom } from "../../platform/commands";
-import { offlineAtom } from "../../platform/offline/atoms";
 import { devicesAtom } from "./atoms";
 import type { ListedDevice } from "./schemas";
 
@@ -45,13 +44,12 @@ export const saveAdoptionCommand = commandAtom<{ id: string; adoption: Adoption 
 
 /**
  * Device `id` was looked at (its detail opened): marked seen in the list at once and told to the hub
- * (`POST /devices/{id}/seen`). Nothing is sent offline or before the app's start (the mark stays until
- * it can be); a failure is only logged: the mark is a hint, and the next list from the hub says what
- * it knows.
+ * (`POST /devices/{id}/seen`). Nothing is sent before the app's start; a failure (offline, say) is only
+ * logged: the mark is a hint, and the next list from the hub says what it knows.
  */
 export const markSeenAtom = atom(null, (get, set, id: string) => {
   const env = get(commandEnvAtom);
-  if (env === null || get(offlineAtom)) return;
+  if (env === null) return;
   const device = get(devicesAtom)?.find((item) => item.id === id);
   if (device === undefined || device.seen) return;
   set(devicesAtom, (list) => withDevice(list, { ...device, seen: true }));

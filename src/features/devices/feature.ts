@@ -1,3 +1,4 @@
+import { lazy } from "react";
 import type { AppPart } from "../../platform/part";
 import { devicesResource } from "./resource";
 
@@ -8,4 +9,6 @@ import { devicesResource } from "./resource";
 export const feature = {
   name: "devices",
   sessionResources: [devicesResource],
+  home: { order: -100 },
+  carDashboard: lazy(() => import("./components/CarDevicesSection").then((m) => ({ default: m.CarDevicesSection }))),
 } satisfies AppPart;

@@ -8,7 +8,7 @@ import { displayNameOf } from "../list";
 import type { ListedDevice } from "../schemas";
 import { AdoptionForm } from "./AdoptionForm";
 import { DeviceBattery } from "./DeviceBattery";
-import { DeviceCapabilitiesSlot } from "./DeviceCapabilitiesSlot";
+import { DeviceCapabilities } from "../capabilities";
 import { LastSeen } from "./LastSeen";
 import { devicesAtom } from "../atoms";
 
@@ -90,7 +90,7 @@ export function DeviceDetail({ device, onClose }: DeviceDetailProps) {
         </section>
         <section className="device-detail__section" aria-labelledby={`${titleId}-capabilities`}>
           <h3 id={`${titleId}-capabilities`}>{t("devices.detail.capabilities")}</h3>
-          <DeviceCapabilitiesSlot device={device} />
+          <DeviceCapabilities device={device} label={device.adoption?.label} />
         </section>
       </div>
     </dialog>

@@ -1,8 +1,10 @@
 import type { Strings } from "../../../shared/i18n";
+import { en as tiles } from "../capabilities/i18n/en";
 import type { pl } from "./pl";
 
 /** English texts of the devices screen: the same keys as the Polish ones (a missing key fails typecheck). */
 export const en: Strings<typeof pl> = {
+  ...tiles,
   devices: {
     title: "Devices",
     intro:

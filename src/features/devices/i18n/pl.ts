@@ -2,7 +2,10 @@
  * Polish texts of the devices screen ('Urządzenia': every discovered device and its adoption): each
  * feature owns its strings; loaded with the logged-in app (src/app/i18n/pl-logged-in.ts).
  */
+import { pl as tiles } from "../capabilities/i18n/pl";
+
 export const pl = {
+  ...tiles,
   devices: {
     title: "Urządzenia",
     intro:

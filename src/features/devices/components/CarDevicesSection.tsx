@@ -1,0 +1,8 @@
+import { useAtomValue } from "jotai";
+import { CarDevices } from "../capabilities";
+import { devicesAtom } from "../atoms";
+
+/** The car dashboard's section of the devices feature (its `carDashboard`): the devices adopted for the car. */
+export function CarDevicesSection() {
+  return <CarDevices devices={useAtomValue(devicesAtom) ?? []} />;
+}
