@@ -20,9 +20,11 @@ const followAtom = atom<{ fetched: number | null; running: boolean }>({ fetched:
  * from the revision the list was last fetched for (the first time the screen opens, a device joins,
  * leaves, changes availability, an adoption is saved anywhere), `GET /devices` is fetched again
  * through the session's loader (so the answer is cached for offline like at boot). Revisions that
- * arrive while a fetch runs lead to one more fetch when it ends, not one each.
+ * arrive while a fetch runs lead to one more fetch when it ends, not one each. With `fetchFirst`
+ * false (home and the car dashboard, shown right after the boot's own GET /devices), the first
+ * revision seen is taken as the one the boot's list answers, and only later ones fetch.
  */
-export function useDevicesFollowRevision(): void {
+export function useDevicesFollowRevision({ fetchFirst = true }: { fetchFirst?: boolean } = {}): void {
   const revision = useAtomValue(revisions());
   const store = useStore();
   useEffect(() => {
@@ -31,6 +33,10 @@ export function useDevicesFollowRevision(): void {
       const state = store.get(followAtom);
       const loader = store.get(sessionRevalidatorAtom);
       if (wanted === null || state.running || state.fetched === wanted || loader === null) return;
+      if (state.fetched === null && !fetchFirst) {
+        store.set(followAtom, { fetched: wanted, running: false });
+        return;
+      }
       store.set(followAtom, { fetched: wanted, running: true });
       void loader.revalidate(devicesResource).finally(() => {
         store.set(followAtom, (current) => ({ ...current, running: false }));
@@ -38,5 +44,5 @@ export function useDevicesFollowRevision(): void {
       });
     };
     follow();
-  }, [revision, store]);
+  }, [revision, store, fetchFirst]);
 }

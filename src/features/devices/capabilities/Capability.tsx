@@ -39,10 +39,11 @@ export function CapabilityView({ device, capability, label, depth = 0 }: Capabil
       return canSet(capability) ? (
         <BinaryControl device={device} capability={capability} />
       ) : (
-        <ReadOnlyValue deviceId={device.id} capability={capability} />
+        <ReadOnlyValue deviceId={device.id} offline={device.offline} capability={capability} />
       );
     case "numeric":
-      if (!canSet(capability)) return <ReadOnlyValue deviceId={device.id} capability={capability} />;
+      if (!canSet(capability))
+        return <ReadOnlyValue deviceId={device.id} offline={device.offline} capability={capability} />;
       return (
         <NumericControl
           device={device}
@@ -54,13 +55,13 @@ export function CapabilityView({ device, capability, label, depth = 0 }: Capabil
       return canSet(capability) && (capability.values?.length ?? 0) > 0 ? (
         <EnumControl device={device} capability={capability} />
       ) : (
-        <ReadOnlyValue deviceId={device.id} capability={capability} />
+        <ReadOnlyValue deviceId={device.id} offline={device.offline} capability={capability} />
       );
     case "text":
       return canSet(capability) ? (
         <TextControl device={device} capability={capability} />
       ) : (
-        <ReadOnlyValue deviceId={device.id} capability={capability} />
+        <ReadOnlyValue deviceId={device.id} offline={device.offline} capability={capability} />
       );
     case "cover":
       return <CoverControl device={device} capability={capability} />;
@@ -112,6 +113,7 @@ function CompositeValues({ device, capability }: { device: DeviceRef; capability
         <ReadOnlyValue
           key={feature.property}
           deviceId={device.id}
+          offline={device.offline}
           capability={feature}
           value={Object.hasOwn(fields, feature.property ?? "") ? (fields[feature.property ?? ""] ?? null) : null}
         />

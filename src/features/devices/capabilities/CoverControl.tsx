@@ -35,7 +35,7 @@ export function CoverControl({ device, capability }: CoverControlProps) {
         canSet(position) ? (
           <NumericControl device={device} capability={position} variant="slider" confirm="report" />
         ) : (
-          <ReadOnlyValue deviceId={device.id} capability={position} />
+          <ReadOnlyValue deviceId={device.id} offline={device.offline} capability={position} />
         )
       ) : null}
       {state && canSet(state) ? <CoverMoves device={device} state={state} name={name} /> : null}

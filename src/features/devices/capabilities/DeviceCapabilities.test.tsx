@@ -92,12 +92,14 @@ describe("capability tiles: each exposes type draws its control (Zigbee2MQTT's f
     ).toEqual(["Otwórz", "Zamknij", "Zatrzymaj"]);
   });
 
-  it("read-only values show 'Nieaktualne' after a minute and 'Przestarzałe' after five", () => {
+  it("read-only values of a device reporting on change stay current however old; 'Przestarzałe' only while the device is offline", () => {
     const device = householdDevice("Balcony climate");
     const { store } = renderDevice(device, null);
-    act(() => publishState(store, device.id, householdState("Balcony climate"), 90_000));
-    expect(screen.getByTestId("capability-temperature").textContent).toBe("Temperatura7,4 °CNieaktualne");
-    act(() => publishState(store, device.id, householdState("Balcony climate"), 400_000));
+    act(() => publishState(store, device.id, householdState("Balcony climate"), 6 * 60 * 60_000));
+    expect(screen.getByTestId("capability-temperature").textContent).toBe("Temperatura7,4 °C");
+    expect(screen.getByTestId("capability-temperature").getAttribute("data-freshness")).toBe("fresh");
+    cleanup();
+    renderDevice({ ...device, availability: "offline" }, householdState("Balcony climate"));
     expect(screen.getByTestId("capability-temperature").getAttribute("data-freshness")).toBe("stale");
     expect(screen.getByTestId("capability-temperature").textContent).toContain("Przestarzałe");
   });

@@ -30,7 +30,9 @@ export function LockControl({ device, capability, label }: LockControlProps) {
   return (
     <div className="capability-group capability-group--lock" role="group" aria-label={name}>
       {state && canSet(state) ? <LockButtons device={device} state={state} label={label} /> : null}
-      {state && !canSet(state) ? <ReadOnlyValue deviceId={device.id} capability={state} /> : null}
+      {state && !canSet(state) ? (
+        <ReadOnlyValue deviceId={device.id} offline={device.offline} capability={state} />
+      ) : null}
       {lockState ? (
         <LockStateValue device={device} lockState={lockState} shownByButtons={state !== undefined && canSet(state)} />
       ) : null}
@@ -51,7 +53,7 @@ function LockStateValue({
 }) {
   const value = useAtomValue(deviceValueAtom(device.id, lockState.property ?? ""));
   if (shownByButtons && (value === "locked" || value === "unlocked")) return null;
-  return <ReadOnlyValue deviceId={device.id} capability={lockState} />;
+  return <ReadOnlyValue deviceId={device.id} offline={device.offline} capability={lockState} />;
 }
 
 function LockButtons({ device, state, label }: { device: DeviceRef; state: Capability; label: string }) {
