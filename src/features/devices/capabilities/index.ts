@@ -11,7 +11,6 @@ export { CarDevices, type CarDevicesProps } from "./CarDevices";
 export {
   deviceStateAtom,
   deviceValueAtom,
-  deviceFreshnessAtom,
   deviceAlertsAtom,
   type DeviceState,
   type ActiveAlert,

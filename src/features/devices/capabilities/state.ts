@@ -8,10 +8,8 @@ import {
   type DeviceAlert,
 } from "../../../../contract/devices";
 import { createFamily } from "../../../lib/state/family";
-import { nowAtom } from "../../../platform/clock/atoms";
 import { liveChildrenAtom } from "../../../platform/live/atoms";
 import { liveFamily } from "../../../platform/live/family";
-import { freshnessOf, type Freshness } from "../../../shared/freshness";
 
 /**
  * A registry device's last known state (`device/<id>/state`, retained, contract/devices.ts):
@@ -58,25 +56,6 @@ export function deviceValueAtom(id: string, property: string): Atom<unknown> {
 /** When the age of a device's state starts counting (epoch ms): the older of the hub's `at` and its arrival. */
 export function stateAgeOrigin(state: DeviceState): number {
   return Number.isFinite(state.at) ? Math.min(state.at, state.receivedAt) : state.receivedAt;
-}
-
-const freshnessFamily = createFamily(
-  (id: string) => {
-    const state = states(id);
-    return atom((get): Freshness | null => {
-      const current = get(state);
-      return current === null ? null : freshnessOf(get(nowAtom) - stateAgeOrigin(current));
-    });
-  },
-  { releaseWhenUnused: true },
-);
-
-/**
- * How current device `id`'s state is (spec §9, DESIGN §3): fresh, outdated after 60 s, stale after
- * 300 s, from the one app clock and {@link stateAgeOrigin}; null without a state.
- */
-export function deviceFreshnessAtom(id: string): Atom<Freshness | null> {
-  return freshnessFamily(id);
 }
 
 /** One active device alarm: which (`leak`, `smoke`) and the alert as published. */
