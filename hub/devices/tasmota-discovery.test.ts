@@ -235,7 +235,7 @@ describe("followTasmota with discovery: the registry and onValues", () => {
   const sensors = loadFixture("tasmota/discovery_relay2_bme280_sensors.json");
   const id = "tasmota:tasmota_B34C5D";
 
-  it("sensors before config (retained order), then values keyed by the capability properties it lists", () => {
+  it("sensors before config (retained order): the /sensors readings are the first values, then each message's, keyed by the capability properties it lists", () => {
     const { link, device } = fakeLink();
     const registry = new DeviceRegistry();
     const values: [string, Record<string, unknown>][] = [];
@@ -256,6 +256,7 @@ describe("followTasmota with discovery: the registry and onValues", () => {
     device("tele/tasmota_B34C5D/SENSOR", loadFixture("tasmota/sensor_bme280.json").payload);
     device("stat/tasmota_B34C5D/RESULT", `{"Button1":{"Action":"DOUBLE"}}`);
     expect(values).toEqual([
+      [id, { "BME280.Temperature": 21.7, "BME280.Humidity": 66.6, "BME280.Pressure": 988.6 }],
       [id, { POWER2: "ON" }],
       [id, { "BME280.Temperature": 21.7, "BME280.Humidity": 66.6, "BME280.Pressure": 988.6 }],
       [id, { "Button1.Action": "DOUBLE" }],

@@ -95,6 +95,11 @@ export function followTasmota(
     memory.sensors.clear();
     rememberTasmota(memory, "tele/SENSOR", sn);
     registry.update(id, { capabilities: tasmotaCapabilities(memory) });
+    // The /sensors message carries the device's readings of that moment (a SENSOR payload): its first values.
+    if (onValues) {
+      const values = tasmotaStateValues("tele/SENSOR", sn);
+      if (Object.keys(values).length > 0) onValues(id, values);
+    }
   };
 
   const onDiscovery = (event: DeviceEvent) => {

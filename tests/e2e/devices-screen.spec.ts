@@ -95,7 +95,7 @@ test("a Zigbee2MQTT household on /devices: newest first with model and availabil
     await expect(detail).toBeVisible();
     await expect(detail).toContainText("ZFP-1A-CH");
     await expectNoA11yViolations(page, "a device's detail");
-    await detail.getByRole("button", { name: "Zamknij" }).click();
+    await detail.getByRole("button", { name: "Zamknij okno" }).click();
     await expect(detail).toBeHidden();
     await expect(rowOf(page, "zigfred_plus").getByText("Nowe", { exact: true })).toHaveCount(0);
     await page.reload();
@@ -113,7 +113,7 @@ test("a Zigbee2MQTT household on /devices: newest first with model and availabil
     // Saved: the detail is now titled by the label.
     const labelled = page.getByRole("dialog", { name: "Lampa w salonie" });
     await expect(labelled.getByRole("status").filter({ hasText: "Zapisano" })).toBeVisible();
-    await labelled.getByRole("button", { name: "Zamknij" }).click();
+    await labelled.getByRole("button", { name: "Zamknij okno" }).click();
     await page.reload();
     await expect(rowOf(page, "bulb").getByRole("button", { name: "Lampa w salonie" })).toBeVisible();
     await expect(rowOf(page, "bulb")).toContainText("Salon");
@@ -122,7 +122,7 @@ test("a Zigbee2MQTT household on /devices: newest first with model and availabil
     await expect(saved.getByLabel("Nazwa", { exact: true })).toHaveValue("Lampa w salonie");
     await expect(saved.getByLabel("Pokój", { exact: true })).toHaveValue("Salon");
     await expect(saved.getByLabel("Gdzie widać", { exact: true })).toHaveValue("car");
-    await saved.getByRole("button", { name: "Zamknij" }).click();
+    await saved.getByRole("button", { name: "Zamknij okno" }).click();
 
     // The filter and the search.
     await page.getByRole("radio", { name: /^Nowe/ }).check();
@@ -140,7 +140,7 @@ test("a Zigbee2MQTT household on /devices: newest first with model and availabil
       const opened = page.getByRole("dialog", { name: "bulb_color_2" });
       await expect(opened).toBeVisible();
       expect(await overflowOf(page), `overflow in a device's detail at ${size.name}`).toEqual([]);
-      await opened.getByRole("button", { name: "Zamknij" }).click();
+      await opened.getByRole("button", { name: "Zamknij okno" }).click();
       await expect(opened).toBeHidden();
     }
   } finally {

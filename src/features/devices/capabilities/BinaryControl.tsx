@@ -21,6 +21,7 @@ export function BinaryControl({ device, capability }: BinaryControlProps) {
   const format = useFormatValue();
   const { value, gate, reasonId, send } = useCapabilityControl(device, capability);
   const wordId = useId();
+  const nameId = useId();
   const on = sameValue(value, capability.value_on ?? true);
   return (
     <div className="capability capability--binary" data-testid={`capability-${capability.property ?? ""}`}>
@@ -29,7 +30,7 @@ export function BinaryControl({ device, capability }: BinaryControlProps) {
         role="switch"
         className="capability__switch"
         aria-checked={on}
-        aria-label={name}
+        aria-labelledby={nameId}
         aria-describedby={gate.reason === null ? wordId : `${wordId} ${reasonId}`}
         aria-busy={gate.pending || undefined}
         data-pending={gate.pending || undefined}
@@ -37,10 +38,10 @@ export function BinaryControl({ device, capability }: BinaryControlProps) {
         {...gateReasonProps(gate)}
         onClick={() => void send(toggledValue(capability, value))}
       >
-        <span className="capability__name" aria-hidden="true">
+        <span className="capability__name" id={nameId}>
           {name}
         </span>
-        <span className="capability__reading" id={wordId}>
+        <span className="capability__reading" id={wordId} aria-hidden="true">
           {format(capability, value)}
         </span>
         <span className="capability__track" aria-hidden="true" data-on={on} />

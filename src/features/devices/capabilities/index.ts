@@ -8,13 +8,7 @@ export { DeviceTile, type DeviceTileProps } from "./DeviceTile";
 export { HomeDevices, type HomeDevicesProps } from "./HomeDevices";
 export { AlarmBanner } from "./AlarmBanner";
 export { CarDevices, type CarDevicesProps } from "./CarDevices";
-export {
-  deviceStateAtom,
-  deviceValueAtom,
-  deviceAlertsAtom,
-  type DeviceState,
-  type ActiveAlert,
-} from "./state";
+export { deviceStateAtom, deviceValueAtom, deviceAlertsAtom, type DeviceState, type ActiveAlert } from "./state";
 export {
   setCapabilityCommand,
   capabilityTarget,

@@ -42,7 +42,7 @@ export const en: Strings<typeof pl> = {
     shown_many: "{{count}} devices",
     shown_other: "{{count}} devices",
     detail: {
-      close: "Close",
+      close: "Close window",
       facts: "About the device",
       source: "Source",
       model: "Model",

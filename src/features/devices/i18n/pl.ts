@@ -43,7 +43,7 @@ export const pl = {
     shown_many: "{{count}} urządzeń",
     shown_other: "{{count}} urządzenia",
     detail: {
-      close: "Zamknij",
+      close: "Zamknij okno",
       facts: "O urządzeniu",
       source: "Źródło",
       model: "Model",
