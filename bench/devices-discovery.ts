@@ -9,6 +9,8 @@
 // (tests/fixtures/zigbee2mqtt/household_states.json) and the rate at which a dashboard's WebSocket
 // receives their `device/<id>/state`, i.e. state messages applied per second end to end.
 // Default broker limits: a gateway's bridge/devices may be up to 8 MiB (HUB_MQTT_MAX_DEVICE_LIST); 500 devices' list is ~2.3 MB.
+// Then the mixed household: half Zigbee2MQTT, half Tasmota devices each on its own login announcing
+// itself with native discovery, on a fresh hub process: time until both are listed, RSS.
 // With `--expose-gc` it then measures the V8 heap the same discovery costs, on a hub started inside this
 // process (hub/testing/harness.ts), heap used after a full GC before and after.
 // Run: `node --expose-gc --import tsx bench/devices-discovery.ts` after `npm run build` (the hub serves
@@ -172,14 +174,90 @@ try {
     ]);
   } else console.log("\n(run with node --expose-gc --import tsx for the heap figures)");
 
-  // ── 250 Zigbee2MQTT + 250 Tasmota ─────────────────────────────────────────────────────────────
-  // TODO(tasmota discovery): once Tasmota native discovery (tasmota/discovery/<MAC>/config and
-  // /sensors) is on main, run the same measure with devicesOf(250) here plus 250 Tasmota devices,
-  // each on its own MQTT login publishing tests/fixtures/tasmota discovery config + sensors under its
-  // own MAC, and wait until GET /devices lists all 500 (both sources).
-
   gateway.end(true);
   dashboard.end(true);
 } finally {
   await hub.close();
+}
+
+await mixedDiscovery(Math.floor(COUNT / 2), COUNT - Math.floor(COUNT / 2));
+
+/**
+ * The same measure, mixed: `zigbee` Zigbee2MQTT devices in one bridge/devices and `tasmota` Tasmota
+ * devices each on its own MQTT login (connected first, not timed) announcing itself with native
+ * discovery under its own MAC (tests/fixtures/tasmota/discovery_relay2_bme280_*: config and /sensors,
+ * retained), all published at once; timed until GET /devices lists every one of both sources, on a
+ * fresh hub process, its RSS before and after.
+ */
+async function mixedDiscovery(zigbee: number, tasmota: number): Promise<void> {
+  const config = JSON.parse(
+    readFileSync(new URL("../tests/fixtures/tasmota/discovery_relay2_bme280_config.json", import.meta.url), "utf8"),
+  ) as { payload: Record<string, unknown> };
+  const sensors = JSON.parse(
+    readFileSync(new URL("../tests/fixtures/tasmota/discovery_relay2_bme280_sensors.json", import.meta.url), "utf8"),
+  ) as { payload: Record<string, unknown> };
+  const mixed = await startTestHub();
+  const devices: mqtt.MqttClient[] = [];
+  try {
+    const target = { url: mixed.baseURL };
+    const pid = hubPid(mixed.dataDir);
+    const rssBefore = rssMb(pid);
+    const cookie = await login(target);
+    const gateway = await mqtt.connectAsync(mixed.mqttTcpUrl, {
+      ...(await mixed.deviceLogin("zigbee2mqtt")),
+      clientId: "zigbee2mqtt-bench-mixed",
+      reconnectPeriod: 0,
+    });
+    devices.push(gateway);
+    const topics = Array.from({ length: tasmota }, (_, n) => `tasmota_${(0xb00000 + n).toString(16).toUpperCase()}`);
+    for (const topic of topics)
+      devices.push(
+        await mqtt.connectAsync(mixed.mqttTcpUrl, {
+          ...(await mixed.deviceLogin(topic)),
+          clientId: `${topic}-bench`,
+          reconnectPeriod: 0,
+        }),
+      );
+    const counts = async () => {
+      const response = await call(target, "GET", `/api/v2${DEVICES_PATH}`, { cookie });
+      const { items } = v.parse(DevicesAnswerSchema, await response.json());
+      return {
+        zigbee: items.filter((i) => i.source === "zigbee2mqtt").length,
+        tasmota: items.filter((i) => i.source === "tasmota").length,
+      };
+    };
+    const payload = JSON.stringify([...coordinator, ...devicesOf(zigbee)]);
+    const started = performance.now();
+    const sent: Promise<unknown>[] = [
+      gateway.publishAsync("zigbee2mqtt/bridge/devices", payload, { qos: 1, retain: true }),
+    ];
+    topics.forEach((topic, n) => {
+      const client = devices[n + 1] as mqtt.MqttClient;
+      const mac = `A4CF12${(0xb00000 + n).toString(16).toUpperCase()}`;
+      const own = { ...config.payload, mac, t: topic, hn: `${topic}-${mac.slice(-4)}` };
+      sent.push(client.publishAsync(`tasmota/discovery/${mac}/config`, JSON.stringify(own), { qos: 1, retain: true }));
+      sent.push(
+        client.publishAsync(`tasmota/discovery/${mac}/sensors`, JSON.stringify(sensors.payload), {
+          qos: 1,
+          retain: true,
+        }),
+      );
+    });
+    await Promise.all(sent);
+    let seen = await counts();
+    while (seen.zigbee < zigbee || seen.tasmota < tasmota) {
+      if (performance.now() - started > 60_000) throw new Error(`not all listed within 60 s: ${JSON.stringify(seen)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seen = await counts();
+    }
+    const discoveryMs = performance.now() - started;
+    printTable(`Device discovery, ${zigbee} Zigbee2MQTT + ${tasmota} Tasmota devices, embedded broker`, [
+      ["published -> GET /devices lists all", `${Math.round(discoveryMs)} ms`, "< 5000 ms"],
+      ["hub RSS before", `${rssBefore.toFixed(1)} MB`],
+      ["hub RSS after discovery", `${rssMb(pid).toFixed(1)} MB`, "< 200 MB"],
+    ]);
+  } finally {
+    for (const client of devices) client.end(true);
+    await mixed.close();
+  }
 }
