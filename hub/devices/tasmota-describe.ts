@@ -214,34 +214,40 @@ function outputCapabilities(memory: TasmotaMemory): Capability[] {
     if (memory.light.Color) features.push({ type: "text", name: "color", property: "Color", access: READ_SET });
     out.push({ type: "light", features });
   }
-  for (const shutter of [...memory.shutters].sort((a, b) => a - b)) {
-    const endpoint = `s${shutter}`;
-    out.push({
-      type: "cover",
-      endpoint,
-      features: [
-        {
-          type: "enum",
-          name: "state",
-          property: `Shutter${shutter}`,
-          access: ACCESS_SET,
-          values: ["OPEN", "CLOSE", "STOP"],
-          endpoint,
-        },
-        {
-          type: "numeric",
-          name: "position",
-          property: `Shutter${shutter}.Position`,
-          access: READ_SET,
-          value_min: 0,
-          value_max: 100,
-          unit: "%",
-          endpoint,
-        },
-      ],
-    });
-  }
+  for (const shutter of [...memory.shutters].sort((a, b) => a - b)) out.push(shutterCapability(shutter));
   return out;
+}
+
+/**
+ * Tasmota shutter `n` as a cover on endpoint `s<n>`: `state` (property `Shutter<n>`, OPEN / CLOSE /
+ * STOP, set only: Tasmota's ShutterOpen/Close/Stop) and `position` (`Shutter<n>.Position`, 0..100 %).
+ */
+export function shutterCapability(n: number): Capability {
+  const endpoint = `s${n}`;
+  return {
+    type: "cover",
+    endpoint,
+    features: [
+      {
+        type: "enum",
+        name: "state",
+        property: `Shutter${n}`,
+        access: ACCESS_SET,
+        values: ["OPEN", "CLOSE", "STOP"],
+        endpoint,
+      },
+      {
+        type: "numeric",
+        name: "position",
+        property: `Shutter${n}.Position`,
+        access: READ_SET,
+        value_min: 0,
+        value_max: 100,
+        unit: "%",
+        endpoint,
+      },
+    ],
+  };
 }
 
 /** One read-only capability per remembered sensor field. */

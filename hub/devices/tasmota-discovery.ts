@@ -2,6 +2,7 @@ import { ACCESS_READ, ACCESS_SET, CAPABILITY_LIMITS, type Capability } from "../
 import { PROTOTYPE_NAMES } from "../../contract/sensors";
 import { TASMOTA_CMND, TASMOTA_STAT, TASMOTA_TELE } from "../../contract/topics";
 import { asObject, isSafeDeviceName, ownField, type JsonObject } from "../bridge/guards";
+import { shutterCapability } from "./tasmota-describe";
 
 /**
  * Tasmota's native discovery (on by default since Tasmota 9.1; tasmota/tasmota_xdrv_driver/xdrv_12_discovery.ino):
@@ -141,34 +142,6 @@ function lightFeatures(subtype: number): Capability[] {
     });
   if (subtype >= 3) out.push({ type: "text", name: "color", property: "Color", access: READ_SET });
   return out;
-}
-
-function shutterCapability(n: number): Capability {
-  const endpoint = `s${n}`;
-  return {
-    type: "cover",
-    endpoint,
-    features: [
-      {
-        type: "enum",
-        name: "state",
-        property: `Shutter${n}`,
-        access: ACCESS_SET,
-        values: ["OPEN", "CLOSE", "STOP"],
-        endpoint,
-      },
-      {
-        type: "numeric",
-        name: "position",
-        property: `Shutter${n}.Position`,
-        access: READ_SET,
-        value_min: 0,
-        value_max: 100,
-        unit: "%",
-        endpoint,
-      },
-    ],
-  };
 }
 
 const actionOf = (key: string, endpoint: string, values: readonly string[], label?: string): Capability => ({
