@@ -17,11 +17,10 @@ function danfoss(): Device {
     name: "Living room valve",
     model: "014G2461",
     vendor: "Danfoss",
-    description: null,
     availability: "online",
     lastSeen: null,
     capabilities: climate,
-  } as Device;
+  };
 }
 
 /** A valve with an `off` system mode and `current_heating_setpoint` on endpoint l1 (the climate exposes' shape). */
