@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { AcModeSchema, HeaterModeSchema } from "../../contract/climate";
 import type { AcService } from "../climate/ac-service";
-import type { HeaterService } from "../climate/heater-service";
+import type { Heater } from "../climate/heater";
 import type { IrService } from "../ir/service";
 import type { ActionRunner } from "./runner";
 
@@ -10,20 +10,17 @@ function acUnit(unit: string | undefined, units: readonly string[]): string | un
   return unit ?? (units.length === 1 ? units[0] : undefined);
 }
 
-/** `heater` -> HeaterService.setMode (+ setConfig for a temperature); saved only with a heater and one of its modes. */
-export function registerHeaterExecutor(
-  runner: ActionRunner,
-  deps: { heater: HeaterService; hasHeater: boolean },
-): ActionRunner {
+/** `heater` -> Heater.setMode (+ setConfig for a temperature); saved only while there is a heater, with one of its modes. */
+export function registerHeaterExecutor(runner: ActionRunner, deps: { heater: Heater }): ActionRunner {
   const { heater } = deps;
   return runner.register(
     "heater",
     async (action) => {
-      if (action.temperature !== undefined) heater.setConfig({ temperature: action.temperature });
-      heater.setMode(v.parse(HeaterModeSchema, action.mode));
+      if (action.temperature !== undefined) await heater.setConfig({ temperature: action.temperature });
+      await heater.setMode(v.parse(HeaterModeSchema, action.mode));
     },
     (action) => {
-      if (!deps.hasHeater) return ["kind", "no heater in this household"];
+      if (!heater.present()) return ["kind", "no heater in this household"];
       return v.is(HeaterModeSchema, action.mode)
         ? null
         : ["mode", `must be one of ${HeaterModeSchema.options.join(", ")}`];
@@ -77,7 +74,7 @@ export function registerIrExecutor(runner: ActionRunner, deps: { ir: IrService }
  */
 export function registerDeviceExecutors(
   runner: ActionRunner,
-  deps: { heater: HeaterService; ac: AcService; acUnits: readonly string[]; ir: IrService; hasHeater: boolean },
+  deps: { heater: Heater; ac: AcService; acUnits: readonly string[]; ir: IrService },
 ): ActionRunner {
   registerHeaterExecutor(runner, deps);
   registerAcExecutor(runner, deps);

@@ -7,6 +7,8 @@ import { AcService } from "./ac-service";
 import { HeaterService } from "./heater-service";
 import { devicesDomain } from "../devices/domain";
 import { HeaterStore } from "./heater-store";
+import { chooseHeater } from "./heater";
+import { ValveHeater } from "./valve-heater";
 import { climateRoutes } from "./routes";
 
 const MIGRATIONS: readonly Migration[] = [
@@ -43,8 +45,9 @@ const DEMO_HOUSEHOLD = {
 } satisfies HouseholdSections<typeof CLIMATE_SECTIONS>;
 
 /**
- * The heater (a household switch's relay driven by the hub's thermostat) and the AC units (Tasmota
- * IRHVAC) (docs/contract.md "Climate"); the automation actions `heater` and `ac`.
+ * The heater (a household switch's relay driven by the hub's thermostat, or, without one in the
+ * household file, a thermostatic valve adopted as the heater: valve-heater.ts) and the AC units
+ * (Tasmota IRHVAC) (docs/contract.md "Climate"); the automation actions `heater` and `ac`.
  */
 export const climateDomain = defineDomain({
   name: "climate",
@@ -58,23 +61,23 @@ export const climateDomain = defineDomain({
     devices: () => DEMO_HOUSEHOLD.ac.map((unit) => tasmotaHvacBlaster(unit.device)),
     simulates: DEMO_HOUSEHOLD.ac.map((unit) => unit.device),
   },
-  start: ({ commandLink, household, db, log, actions, get }) => {
-    const heater = new HeaterService(
-      commandLink,
-      get(devicesDomain).commands,
-      household,
-      new HeaterStore(db),
-      log,
-    ).start();
-    const ac = new AcService(commandLink, get(devicesDomain).commands, household).start();
-    registerHeaterExecutor(actions, { heater, hasHeater: household.heater !== undefined });
+  start: ({ commandLink, link, router, household, db, log, actions, get }) => {
+    const devices = get(devicesDomain);
+    const store = new HeaterStore(db);
+    const relay = new HeaterService(commandLink, devices.commands, household, store, log).start();
+    const fromFile = household.heater !== undefined;
+    const valve = fromFile ? undefined : new ValveHeater({ ...devices, router, link, store });
+    const heater = chooseHeater(relay, fromFile, valve);
+    const ac = new AcService(commandLink, devices.commands, household).start();
+    registerHeaterExecutor(actions, { heater });
     registerAcExecutor(actions, { ac, acUnits: (household.ac ?? []).map((unit) => unit.id) });
     return {
       service: { heater, ac },
       routes: { climate: climateRoutes({ heater, ac }) },
       stop: () => {
         ac.stop();
-        heater.stop();
+        valve?.stop();
+        relay.stop();
       },
     };
   },

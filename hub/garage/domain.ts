@@ -52,11 +52,11 @@ export const garageDomain = defineDomain({
       setting: () => settings.get("garageLight"),
       log,
     });
-    const { commands, adoptions, registry } = context.get(devicesDomain);
-    const garage = new GarageService(commands, household, adoptions);
+    const { commands, adoptions, registry, states } = context.get(devicesDomain);
     const own = new Set(household.garage.map((entry) => entry.door));
-    const stop = followAdoptedDoors(context.router, link, adoptions, registry, own);
+    const adopted = followAdoptedDoors(context.router, link, adoptions, registry, own, states);
+    const garage = new GarageService(commands, household, adoptions, (door) => adopted.reading(door));
     registerGarageExecutor(actions, { household, garage });
-    return { service: garage, routes: { garage: garageRoutes({ garage }) }, stop };
+    return { service: garage, routes: { garage: garageRoutes({ garage }) }, stop: () => adopted.stop() };
   },
 });

@@ -4,7 +4,7 @@ import { HubError } from "../core/errors";
 import type { DeviceCommands, DeviceStep } from "../devices/commands";
 import type { AdoptionSource } from "../devices/adoption/source";
 import type { GarageDevice, Household } from "../household/schema";
-import { adoptedDoor, coverSteps } from "./adopted";
+import { adoptedDoor, coverSteps, type AdoptedDoor, type CoverReading } from "./adopted";
 
 /** Cover `state` value of each action that is one (docs/contract.md "Devices": a cover's OPEN / CLOSE / STOP). */
 const COVER_STATES = { open: "OPEN", close: "CLOSE", stop: "STOP" } as const;
@@ -32,7 +32,8 @@ export function shutterSteps(device: GarageDevice, command: GarageCommand, value
  * start). Commands go out at once, QoS 1, never retained, and are never queued: with the device
  * offline or the broker link down it refuses with DEVICE_UNREACHABLE (409) and sends nothing
  * (DESIGN.md §5). A door the household file does not name may be a cover adopted as it (`adoptions`:
- * adopted.ts coverSteps; toggle and constantStop are NOT_SUPPORTED there); else it is NOT_FOUND (404).
+ * adopted.ts coverSteps, toggle from where the cover is (`readings`), constantStop NOT_SUPPORTED);
+ * else it is NOT_FOUND (404).
  */
 export class GarageService {
   private readonly doors: ReadonlyMap<GarageDoor, GarageDevice>;
@@ -41,6 +42,7 @@ export class GarageService {
     private readonly devices: DeviceCommands,
     household: Household,
     private readonly adoptions?: AdoptionSource,
+    private readonly readings: (door: AdoptedDoor) => CoverReading | undefined = () => undefined,
   ) {
     this.doors = new Map(household.garage.map((entry) => [entry.door, entry]));
   }
@@ -51,7 +53,7 @@ export class GarageService {
     if (!device) {
       const adopted = this.adoptions ? adoptedDoor(door, this.adoptions) : undefined;
       if (!adopted) throw new HubError("NOT_FOUND", `No ${door} in this household`);
-      await this.devices.setMany(adopted.device, coverSteps(adopted, command));
+      await this.devices.setMany(adopted.device, coverSteps(adopted, command, this.readings(adopted)));
       return { door, command, sentAt: new Date().toISOString() };
     }
     await this.devices.setMany(deviceId("tasmota", device.device), shutterSteps(device, command, value));

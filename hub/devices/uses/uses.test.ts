@@ -242,7 +242,7 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
     await expect(hidden).rejects.toThrow(/no message/);
   });
 
-  it("a cover adopted as the garage door drives the garage screen: its position on garage/garage/state, open/close/stop as its state", async () => {
+  it("a cover adopted as the garage door drives the garage screen: its position on garage/garage/state, open/close/stop/toggle as its state", async () => {
     const shown = jsonOn(
       browser,
       garageStateTopic("garage"),
@@ -250,7 +250,13 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
       (state) => state.position === 100,
     );
     await gateway.publishAsync("zigbee2mqtt/Bedroom blind", stateOf("Bedroom blind"), { qos: 1 });
-    expect(await shown).toMatchObject({ label: "Brama garażowa", room: "Garaż", state: "open", position: 100 });
+    expect(await shown).toMatchObject({
+      label: "Brama garażowa",
+      room: "Garaż",
+      state: "open",
+      position: 100,
+      device: "Bedroom blind",
+    });
 
     const sent = nextMessage(gateway, "zigbee2mqtt/Bedroom blind/set");
     const garage = DEFAULT_API_BASES.garage;
@@ -268,8 +274,15 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
     await gateway.publishAsync("zigbee2mqtt/Bedroom blind", stateOf("Bedroom blind", { position: 40 }), { qos: 1 });
     expect(await closing).toMatchObject({ state: "stopped", position: 40 });
 
+    const reversed = nextMessage(gateway, "zigbee2mqtt/Bedroom blind/set");
     const toggled = await call(hub, "POST", `${garage}${garagePath("garage", "toggle")}`, { cookie });
-    expect(toggled.status).toBe(409);
+    expect(toggled.status).toBe(200);
+    expect(JSON.parse((await reversed).payload)).toEqual({ state: "CLOSE" });
+    const held = await call(hub, "POST", `${garage}${garagePath("garage", "constantStop")}`, {
+      cookie,
+      body: { value: true },
+    });
+    expect(held.status).toBe(409);
     const gate = await call(hub, "POST", `${garage}${garagePath("gate", "open")}`, { cookie });
     expect(gate.status).toBe(404);
   });
