@@ -97,6 +97,15 @@ describe("climate section", () => {
     expect(within(room).getByTestId("ac-tile-salon").textContent).toContain("Chłodzenie");
   });
 
+  it("heater: a thermostatic valve as the heater reads its own temperature: its sensor is named, with no picker", () => {
+    const { heater } = setup();
+    heater({ sensor: "zigbee2mqtt:Living room valve", sensorLabel: "Głowica w salonie", device: "Living room valve" });
+    fireEvent.click(screen.getByRole("button", { name: "Ustawienia: Ogrzewanie" }));
+    const panel = screen.getByTestId("heater-panel");
+    expect(within(panel).queryByRole("combobox", { hidden: true })).toBeNull();
+    expect(within(panel).getByText("Głowica w salonie").tagName).toBe("OUTPUT");
+  });
+
   it("heater: a mode press sends POST heater/config/{mode} and is pending until heater/state shows it; the stepper PATCHes +0.5 °C; the picker lists only temperature sensors", async () => {
     const { requests, heater } = setup();
     fireEvent.click(screen.getByRole("button", { name: "Ustawienia: Ogrzewanie" }));

@@ -3,6 +3,7 @@ import { Flame, SlidersHorizontal } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HEATER_MODES, HEATER_TEMPERATURE, type HeaterStatePayload } from "../../../../contract/climate";
+import { DEVICE_SOURCES } from "../../../../contract/devices";
 import type { Sensor } from "../../../../contract/sensors";
 import { Tile, TileValue } from "../../../ui/Tile";
 import { commandPendingAtom } from "../../../platform/commands";
@@ -48,6 +49,8 @@ export function HeaterTile({ state, sensors }: HeaterTileProps) {
         ? t("climate.heater.relayOn")
         : t("climate.heater.relayOff");
   const choices = sensors.filter((sensor) => sensor.kind === "temp");
+  // A thermostatic valve adopted as the heater reads its own temperature: its sensor is its registry id.
+  const ownSensor = DEVICE_SOURCES.some((source) => state.sensor.startsWith(`${source}:`));
   const note = (on: boolean) =>
     on ? (
       <span className="climate-panel__pending" role="status">
@@ -129,23 +132,29 @@ export function HeaterTile({ state, sensors }: HeaterTileProps) {
           <label className="climate-panel__label" htmlFor={sensorId}>
             {t("climate.heater.sensor")}
           </label>
-          <select
-            id={sensorId}
-            className="climate-panel__select"
-            value={state.sensor}
-            disabled={gate.disabled || pending.sensor}
-            title={gate.reason ?? undefined}
-            onChange={(event) => void setConfig({ sensor: event.currentTarget.value })}
-          >
-            {choices.some((sensor) => sensor.id === state.sensor) ? null : (
-              <option value={state.sensor}>{state.sensorLabel ?? state.sensor}</option>
-            )}
-            {choices.map((sensor) => (
-              <option key={sensor.id} value={sensor.id}>
-                {sensor.label}
-              </option>
-            ))}
-          </select>
+          {ownSensor ? (
+            <output id={sensorId} className="climate-panel__value">
+              {state.sensorLabel ?? t("climate.heater.ownSensor")}
+            </output>
+          ) : (
+            <select
+              id={sensorId}
+              className="climate-panel__select"
+              value={state.sensor}
+              disabled={gate.disabled || pending.sensor}
+              title={gate.reason ?? undefined}
+              onChange={(event) => void setConfig({ sensor: event.currentTarget.value })}
+            >
+              {choices.some((sensor) => sensor.id === state.sensor) ? null : (
+                <option value={state.sensor}>{state.sensorLabel ?? state.sensor}</option>
+              )}
+              {choices.map((sensor) => (
+                <option key={sensor.id} value={sensor.id}>
+                  {sensor.label}
+                </option>
+              ))}
+            </select>
+          )}
           {note(pending.sensor)}
         </div>
       </ClimateDialog>

@@ -18,6 +18,7 @@ export const en: Strings<typeof pl> = {
     raise: "Raise the target temperature",
     heater: {
       sensor: "Controlling sensor",
+      ownSensor: "The valve's own sensor",
       now: "Now ({{sensor}})",
       relayOn: "Heating",
       relayOff: "Not heating",

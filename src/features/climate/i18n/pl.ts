@@ -18,6 +18,7 @@ export const pl = {
     raise: "Podnieś temperaturę docelową",
     heater: {
       sensor: "Czujnik sterujący",
+      ownSensor: "Własny czujnik głowicy",
       now: "Teraz ({{sensor}})",
       relayOn: "Grzeje",
       relayOff: "Nie grzeje",
