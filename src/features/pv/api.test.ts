@@ -81,7 +81,7 @@ describe("uploadPvLog (spec §7 POST /pv/log)", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(HeldXhr.sent).toHaveLength(0);
     releases[0]?.();
-    await vi.waitFor(() => expect(HeldXhr.sent).toHaveLength(1));
+    await vi.waitFor(() => expect(HeldXhr.sent).toHaveLength(1), { timeout: 5_000 }); // the queue is loaded on first use
     expect(HeldXhr.sent[0]?.url).toBe("http://localhost/api/v2/pv/log");
     const item = {
       id: 1,
