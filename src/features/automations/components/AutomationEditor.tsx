@@ -107,7 +107,7 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
   };
 
   /** A device action's number outside its capability's bounds, shown under it (the hub would refuse it when run). */
-  const outOfBounds = (body: AutomationBody): boolean => {
+  const outOfBounds = (body: AutomationBodyInput): boolean => {
     let found = false;
     body.actions.forEach((action, index) => {
       if (action.kind !== "device.set") return;
@@ -173,7 +173,7 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
       className="automation-editor"
       aria-label={title}
       noValidate
-      onSubmit={(event) => void handleSubmit(submit)(event)}
+      onSubmit={(event) => void handleSubmit(submit, () => outOfBounds(getValues()))(event)}
     >
       <h2>{title}</h2>
       <TextField
