@@ -1,11 +1,22 @@
-import {
-  canSet,
-  capabilityLeaves,
-  displayNameOf,
-  isPublished,
-  type CapabilityLeaf,
-  type ListedDevice,
-} from "../devices";
+import { canSet, displayNameOf, isPublished, type Capability, type ListedDevice } from "../devices";
+
+/** A capability that names one value (binary, numeric, enum, text, list) with its `property`, `name` and endpoint. */
+export type CapabilityLeaf = Capability & { property: string; name: string };
+
+/**
+ * The values of a device's `capabilities` an automation can read or set, in the device's order: a
+ * light's, switch's, cover's, climate's, lock's or fan's features walked, each with the endpoint of
+ * its group when it names none itself; a `composite` value (a colour's `x` and `y`) is one value
+ * whose parts are neither reported nor set alone, so its parts are left out.
+ */
+export function capabilityLeaves(capabilities: readonly Capability[], endpoint?: string): CapabilityLeaf[] {
+  return capabilities.flatMap((capability): CapabilityLeaf[] => {
+    const own = capability.endpoint ?? endpoint;
+    if (capability.features) return capability.type === "composite" ? [] : capabilityLeaves(capability.features, own);
+    if (capability.property === undefined || capability.name === undefined) return [];
+    return [{ ...capability, property: capability.property, name: capability.name, endpoint: own }];
+  });
+}
 
 /**
  * Which device and capability a `device` trigger or a `device.set` action names

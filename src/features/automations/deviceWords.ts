@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { capabilityLeaves, displayNameOf, useCapabilityNamer, useFormatValue, type ListedDevice } from "../devices";
-import { findLeaf, type DeviceRef, type DeviceValue } from "./deviceChoices";
+import { displayNameOf, useCapabilityNamer, useFormatValue, type ListedDevice } from "../devices";
+import { capabilityLeaves, findLeaf, type DeviceRef, type DeviceValue } from "./deviceChoices";
 
 /**
  * How automations name registry devices in words (the list's triggers and actions, the editor's

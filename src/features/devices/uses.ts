@@ -22,8 +22,6 @@ export type CapabilityChoice = {
 export type UseChoices = Record<DeviceUseKind, readonly CapabilityChoice[]>;
 
 type Leaf = Capability & { property: string; name: string };
-/** A value-naming capability (binary, numeric, enum, text, list) with its `property`, `name` and the endpoint it is on. */
-export type CapabilityLeaf = Leaf;
 
 /** The leaves (binary, numeric, enum, text) of `capabilities`, composites walked; a leaf takes its composite's endpoint when it has none. */
 function leavesOf(capabilities: readonly Capability[], endpoint?: string): Leaf[] {
@@ -33,14 +31,6 @@ function leavesOf(capabilities: readonly Capability[], endpoint?: string): Leaf[
     if (capability.property === undefined || capability.name === undefined) return [];
     return [{ ...capability, property: capability.property, name: capability.name, endpoint: own }];
   });
-}
-
-/**
- * The leaves of a device's `capabilities` in the device's order: composites (a light, a cover, a
- * climate) walked, each leaf with the endpoint of its composite when it names none itself.
- */
-export function capabilityLeaves(capabilities: readonly Capability[]): CapabilityLeaf[] {
-  return leavesOf(capabilities);
 }
 
 /** The composites of `type` anywhere in `capabilities`. */
