@@ -6,6 +6,7 @@ import { expectNoA11yViolations } from "./support/axe";
 import { expect, loginThroughUi, test } from "./support/fixtures";
 import { repoRoot } from "./support/hub";
 import { loadFixture } from "./support/mqtt";
+import { overflowOf, SCREEN_SIZES } from "./support/screens";
 import { startZigbee2Mqtt, type BridgeEntry } from "./support/zigbee2mqtt";
 
 // Automations on any device's capability, made in the editor: a Zigbee2MQTT gateway publishes its
@@ -37,7 +38,7 @@ async function adopt(page: Page, name: string, label: string): Promise<void> {
 const entry = (page: Page, name: string) =>
   page.getByTestId("automation").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
-test("an automation made in the editor on a button's action sets a plug through Zigbee2MQTT; axe on the editor with the device forms", async ({
+test("an automation made in the editor on a button's action sets a plug through Zigbee2MQTT; axe and screen sizes on the editor with the device forms", async ({
   page,
   household,
 }) => {
@@ -82,6 +83,17 @@ test("an automation made in the editor on a button's action sets a plug through 
     await expect(created).toContainText("Gdy Przycisk przy łóżku: Akcja = Pojedyncze (single)");
     await expect(created).toContainText("Ustaw Czajnik: Stan = Wyłączone");
     await expectNoA11yViolations(page, "automations with a device automation");
+
+    // The editor with the device forms fits each of STYLE.md's sizes: nothing cut off or spilling out.
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await created.getByRole("button", { name: "Edytuj: Przycisk gasi czajnik" }).click();
+      const edited = page.getByRole("form", { name: "Edycja: Przycisk gasi czajnik" });
+      await expect(edited.getByRole("group", { name: "Akcje" }).getByLabel("Wartość")).toHaveValue('"OFF"');
+      expect(await overflowOf(page), `editor at ${size.name}`).toEqual([]);
+      await edited.getByRole("button", { name: "Anuluj" }).click();
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // A double press is not the automation's; a single one sets the plug OFF through the gateway.
     expect(gateway.states.get("Kitchen plug")?.state).toBe("ON");
