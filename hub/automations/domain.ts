@@ -1,4 +1,6 @@
 import { defineDomain } from "../core/domain";
+import { devicesDomain } from "../devices/domain";
+import { adoptedSensors } from "../devices/uses/sensors";
 import type { Migration } from "../core/db";
 import { automationsRoutes } from "./routes";
 import { startAutomations } from "./start";
@@ -30,6 +32,7 @@ const MIGRATIONS: readonly Migration[] = [
  * The automations (docs/contract.md "Automations"): triggers on live topics run actions through the
  * executors the other domains registered on `context.actions` (a kind none registered ends
  * `unavailable`); the action `notify` is its own. Listed after the domains whose actions it runs.
+ * Threshold and door triggers name the household file's sensors and the devices' adopted ones.
  */
 export const automationsDomain = defineDomain({
   name: "automations",
@@ -37,8 +40,18 @@ export const automationsDomain = defineDomain({
   migrations: MIGRATIONS,
   topicRoots: ["automation"],
   automation: { actions: ["notify"], triggers: ["time"] },
-  start: ({ db, link, household, log, actions, options, router }) => {
-    const automations = startAutomations({ db, link, household, log, runner: actions, router, demo: options.demo });
+  start: ({ db, link, household, log, actions, options, router, find }) => {
+    const devices = find(devicesDomain);
+    const automations = startAutomations({
+      db,
+      link,
+      household,
+      log,
+      runner: actions,
+      router,
+      adoptedSensors: devices ? () => adoptedSensors(devices.adoptions, devices.registry) : undefined,
+      demo: options.demo,
+    });
     return {
       service: automations.service,
       routes: { automations: automationsRoutes({ automations: automations.service }) },

@@ -13,7 +13,7 @@ import type { Household, Sensor } from "../household/schema";
 import { relayCommands } from "../switches/relays";
 import { DropLog, MAX_RUNS_PER_TRIGGER } from "./bounds";
 import { earliest, nextOccurrence } from "./schedule";
-import type { AutomationChange, AutomationService, RunCause } from "./service";
+import type { AdoptedSensors, AutomationChange, AutomationService, RunCause } from "./service";
 import {
   changedTo,
   isFreshRing,
@@ -45,6 +45,8 @@ export interface EngineDeps {
   log: HubLogger;
   /** The hub's device router: device triggers read the devices' own messages (absent: they never fire). */
   router?: DeviceRouter;
+  /** Adopted sensors (service.ts AdoptedSensors): their `sensor/<kind>/<place>` fire threshold and door triggers too. */
+  adoptedSensors?: AdoptedSensors;
   now?: () => number;
 }
 
@@ -220,8 +222,16 @@ export class AutomationEngine {
     this.arm(earliest(this.nextAt.values()));
   }
 
+  /** The household file's sensors on `topic`, else the adopted ones there (asked only for a topic the file has none on). */
+  private sensorsAt(topic: string): readonly Sensor[] | undefined {
+    const own = this.sensorsByTopic.get(topic);
+    if (own || !this.deps.adoptedSensors) return own;
+    const adopted = this.deps.adoptedSensors().filter((sensor) => sensorTopic(sensor.kind, sensor.place) === topic);
+    return adopted.length > 0 ? adopted : undefined;
+  }
+
   private onSensor(topic: string, payload: Buffer): void {
-    const sensors = this.sensorsByTopic.get(topic);
+    const sensors = this.sensorsAt(topic);
     if (!sensors) return;
     const reading = parsed(SensorReadingSchema, payload);
     if (!reading) return;

@@ -7,7 +7,7 @@ import {
   type AutomationTrigger,
 } from "../../contract/automations";
 import { HubError } from "../core/errors";
-import type { Household } from "../household/schema";
+import type { Household, Sensor } from "../household/schema";
 import { relayCommands } from "../switches/relays";
 import type { ActionRunner } from "./runner";
 import type { AutomationStore } from "./store";
@@ -24,13 +24,33 @@ export type AutomationChange = { type: "saved"; automation: Automation } | { typ
 /** Called after every create, edit or delete with that one change (the engine updates its index). */
 export type ChangeListener = (change: AutomationChange) => void;
 
-/** `[field, rule]` of a trigger whose references do not exist in the household, or null. */
-export function triggerProblem(trigger: AutomationTrigger, household: Household): [string, string] | null {
+/** The devices' adopted sensors (hub/devices/uses/sensors.ts adoptedSensors), read when asked: adoptions change while the hub runs. */
+export type AdoptedSensors = () => readonly Sensor[];
+
+/**
+ * The sensors triggers may name, as `GET /config/sensors` lists them: the household file's, then the
+ * adopted ones whose kind and place no household sensor has.
+ */
+export function triggerSensors(household: Household, adopted?: AdoptedSensors): readonly Sensor[] {
+  const more = adopted?.() ?? [];
+  if (more.length === 0) return household.sensors;
+  const own = new Set(household.sensors.map((sensor) => `${sensor.kind}/${sensor.place}`));
+  return [...household.sensors, ...more.filter((sensor) => !own.has(`${sensor.kind}/${sensor.place}`))];
+}
+
+/** `[field, rule]` of a trigger whose references do not exist in the household (its file's sensors and `adopted`), or null. */
+export function triggerProblem(
+  trigger: AutomationTrigger,
+  household: Household,
+  adopted?: AdoptedSensors,
+): [string, string] | null {
   switch (trigger.type) {
     case "threshold":
-      return household.sensors.some((sensor) => sensor.id === trigger.sensor) ? null : ["sensor", "no such sensor"];
+      return triggerSensors(household, adopted).some((sensor) => sensor.id === trigger.sensor)
+        ? null
+        : ["sensor", "no such sensor"];
     case "door":
-      return household.sensors.some((sensor) => sensor.id === trigger.sensor && sensor.kind === "door")
+      return triggerSensors(household, adopted).some((sensor) => sensor.id === trigger.sensor && sensor.kind === "door")
         ? null
         : ["sensor", "no such door sensor"];
     case "switch": {
@@ -66,6 +86,8 @@ export class AutomationService {
     private readonly runner: ActionRunner,
     private readonly household: Household,
     private readonly now: () => Date = () => new Date(),
+    /** Adopted sensors threshold and door triggers may name besides the household file's. */
+    private readonly adoptedSensors?: AdoptedSensors,
   ) {
     this.stored = store.count();
   }
@@ -157,7 +179,7 @@ export class AutomationService {
   }
 
   private check(body: AutomationBody): void {
-    const trigger = triggerProblem(body.trigger, this.household);
+    const trigger = triggerProblem(body.trigger, this.household, this.adoptedSensors);
     if (trigger) throw new HubError("BAD_REQUEST", `trigger.${trigger[0]}: ${trigger[1]}`);
     body.actions.forEach((action, index) => {
       const problem = this.runner.check(action);

@@ -7,7 +7,7 @@ import { seedDemoAutomations } from "./demo-seed";
 import { AutomationEngine } from "./engine";
 import { registerNotifyExecutor } from "./executors";
 import type { ActionRunner } from "./runner";
-import { AutomationService } from "./service";
+import { AutomationService, type AdoptedSensors } from "./service";
 import { AutomationStore } from "./store";
 
 /** The running automations domain: its service (for the routes), its runner (to register more executors) and stop. */
@@ -31,6 +31,8 @@ export function startAutomations(deps: {
   runner: ActionRunner;
   /** The device router device triggers read (hub/automations/device-trigger.ts). */
   router?: DeviceRouter;
+  /** The devices' adopted sensors, which threshold and door triggers may name besides the household file's. */
+  adoptedSensors?: AdoptedSensors;
   demo?: boolean;
 }): RunningAutomations {
   const { db, link, household, log } = deps;
@@ -38,7 +40,7 @@ export function startAutomations(deps: {
     log.warn({ automation: id }, "stored automation no longer fits the contract: skipped"),
   );
   const runner = registerNotifyExecutor(deps.runner, deps);
-  const service = new AutomationService(store, runner, household);
+  const service = new AutomationService(store, runner, household, undefined, deps.adoptedSensors);
   service.onRun((id, run) => {
     link.publish(AUTOMATION_RUN_TOPIC, JSON.stringify({ id, run } satisfies AutomationRunPayload), {
       retain: false,
@@ -50,6 +52,13 @@ export function startAutomations(deps: {
     const count = seedDemoAutomations(service);
     if (count > 0) log.info({ count }, "created the demo automations");
   }
-  const engine = new AutomationEngine({ link, service, household, log, router: deps.router }).start();
+  const engine = new AutomationEngine({
+    link,
+    service,
+    household,
+    log,
+    router: deps.router,
+    adoptedSensors: deps.adoptedSensors,
+  }).start();
   return { service, runner, stop: () => engine.stop() };
 }

@@ -5,10 +5,17 @@ import type {
   AutomationTrigger,
   AutomationTriggerType,
 } from "../../../contract/automations";
+import type { ListedDevice } from "../devices";
 import type { HouseholdNames } from "./describe";
 
-/** The household's choices the editor offers: sensors and switches (HouseholdNames) plus the lights found (id, label). */
-export type EditorChoices = HouseholdNames & { lights: readonly { id: string; label: string }[] };
+/**
+ * The household's choices the editor offers: sensors and switches (HouseholdNames), the lights found
+ * (id, label) and the registry's devices (GET /devices) for device triggers and actions.
+ */
+export type EditorChoices = HouseholdNames & {
+  lights: readonly { id: string; label: string }[];
+  devices: readonly ListedDevice[];
+};
 
 /** A new trigger of `type`, filled with the household's first fitting device (07:00 on weekdays for a time). */
 export function defaultTrigger(type: AutomationTriggerType, choices: EditorChoices): AutomationTrigger {
@@ -29,7 +36,7 @@ export function defaultTrigger(type: AutomationTriggerType, choices: EditorChoic
     case "doorbell":
       return { type };
     case "device":
-      return { type, device: "", property: "action", equals: "single" };
+      return { type, device: "", property: "" };
   }
 }
 
@@ -51,7 +58,7 @@ export function defaultAction(kind: AutomationActionKind, choices: EditorChoices
     case "notify":
       return { kind, message: "" };
     case "device.set":
-      return { kind, device: "", property: "state", value: "ON" };
+      return { kind, device: "", property: "", value: "" };
   }
 }
 

@@ -1,12 +1,33 @@
-import type { AutomationTrigger } from "../../../contract/automations";
+import type { AutomationAction, AutomationActionKind, AutomationTrigger } from "../../../contract/automations";
+import type { DeviceWords } from "./deviceWords";
 import type { Sensor } from "../../../contract/sensors";
 import type { Switch } from "../../../contract/switches";
 
 /** Translates a key of the automations' texts with values. */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
-/** The household's names the words use: sensors (GET /config/sensors) and switch definitions. */
-export type HouseholdNames = { sensors: readonly Sensor[]; switches: readonly Switch[] };
+/**
+ * The household's names the words use: sensors (GET /config/sensors), switch definitions and, when
+ * given, the registry devices' words (GET /devices, deviceWords.ts); without them a device is named
+ * by its id's name and a capability by its property.
+ */
+export type HouseholdNames = {
+  sensors: readonly Sensor[];
+  switches: readonly Switch[];
+  deviceWords?: DeviceWords | undefined;
+};
+
+/** The i18n key of an action kind's name (`device.set` is `deviceSet`: keys are dotted paths). */
+export function actionKindKey(kind: AutomationActionKind): string {
+  return `automations.actionKind.${kind === "device.set" ? "deviceSet" : kind}`;
+}
+
+/** Words of devices the hub does not list (or before GET /devices answered): the id's name, the property, the value as it is. */
+const plainDeviceWords: DeviceWords = {
+  device: (id) => id.slice(id.indexOf(":") + 1),
+  capability: (_id, ref) => (ref.endpoint === undefined ? ref.property : `${ref.property} (${ref.endpoint})`),
+  value: (_id, _ref, value) => String(value),
+};
 
 /** A sensor shown to people: `<label> (<kind>)`, or its id when the household no longer has it. */
 export function sensorName(t: Translate, sensors: readonly Sensor[], id: string): string {
@@ -24,7 +45,7 @@ export function switchName(t: Translate, switches: readonly Switch[], name: stri
  * A trigger in words (the list shows each automation's trigger so): 'Codziennie o 07:30',
  * 'W dni robocze o 07:30', 'pon., śr. o 07:30', 'Gdy Balkon (temperatura) wzrośnie powyżej 25',
  * 'Gdy Pompa ogrodowa zmieni stan na włączony', 'Gdy Drzwi wejściowe: otwarcie', 'Gdy ktoś zadzwoni przy bramce',
- * 'Gdy Bedside button zgłosi action = single', 'Gdy Balcony climate: temperature wzrośnie powyżej 25'.
+ * 'Gdy Przycisk przy łóżku: Akcja = Pojedyncze (single)', 'Gdy Balkon: Temperatura wzrośnie powyżej 25 °C'.
  */
 export function describeTrigger(t: Translate, trigger: AutomationTrigger, names: HouseholdNames): string {
   switch (trigger.type) {
@@ -58,12 +79,64 @@ export function describeTrigger(t: Translate, trigger: AutomationTrigger, names:
     case "doorbell":
       return t("automations.words.doorbell");
     case "device": {
-      const device = trigger.device.slice(trigger.device.indexOf(":") + 1);
-      const property = trigger.endpoint === undefined ? trigger.property : `${trigger.property} (${trigger.endpoint})`;
+      const words = names.deviceWords ?? plainDeviceWords;
+      const ref = { property: trigger.property, endpoint: trigger.endpoint };
+      const device = words.device(trigger.device);
+      const property = words.capability(trigger.device, ref);
       if (trigger.equals !== undefined)
-        return t("automations.words.deviceEquals", { device, property, value: String(trigger.equals) });
+        return t("automations.words.deviceEquals", {
+          device,
+          property,
+          value: words.value(trigger.device, ref, trigger.equals),
+        });
       const direction = trigger.above !== undefined ? "deviceAbove" : "deviceBelow";
-      return t(`automations.words.${direction}`, { device, property, value: trigger.above ?? trigger.below ?? 0 });
+      const value = words.value(trigger.device, ref, trigger.above ?? trigger.below ?? 0);
+      return t(`automations.words.${direction}`, { device, property, value });
+    }
+  }
+}
+
+/**
+ * An action in words (the list shows each automation's actions so): 'Lampa w salonie: włącz',
+ * 'Światło Salon: włącz, jasność 120', 'Ogrzewanie: tryb comfort, 21 °C', 'Brama garażowa: otwórz',
+ * 'Powiadomienie: Mróz', 'Ustaw Czajnik: Stan = Włączone'.
+ */
+export function describeAction(t: Translate, action: AutomationAction, names: HouseholdNames): string {
+  switch (action.kind) {
+    case "switch":
+      return t("automations.steps.switch", {
+        switch: switchName(t, names.switches, action.switch, action.relay),
+        state: t(`automations.state.${action.state}`),
+      });
+    case "light": {
+      const text = t("automations.steps.light", { light: action.light, state: t(`automations.state.${action.state}`) });
+      return action.brightness === undefined
+        ? text
+        : t("automations.steps.brightness", { text, brightness: action.brightness });
+    }
+    case "heater":
+    case "ac": {
+      const temperature = action.kind === "heater" ? action.temperature : action.targetTemperature;
+      const text = t(`automations.steps.${action.kind}`, { mode: action.mode });
+      return temperature === undefined ? text : t("automations.steps.temperature", { text, temperature });
+    }
+    case "ir":
+      return t("automations.steps.ir", { device: action.device, code: action.code });
+    case "garage":
+      return t("automations.steps.garage", {
+        door: t(`automations.door.${action.door}`),
+        command: t(`automations.command.${action.command}`),
+      });
+    case "notify":
+      return t("automations.steps.notify", { message: action.message });
+    case "device.set": {
+      const words = names.deviceWords ?? plainDeviceWords;
+      const ref = { property: action.property, endpoint: action.endpoint };
+      return t("automations.steps.deviceSet", {
+        device: words.device(action.device),
+        property: words.capability(action.device, ref),
+        value: words.value(action.device, ref, action.value),
+      });
     }
   }
 }

@@ -24,13 +24,12 @@ import { ToggleField } from "../../../ui/ToggleField";
 import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { saveAutomationCommand } from "../commands";
 import { defaultAction, defaultTrigger, newAutomation, type EditorChoices } from "../defaults";
-import { sensorName } from "../describe";
+import { actionKindKey, sensorName } from "../describe";
+import { boundsProblem, findLeaf, settableCapabilities } from "../deviceChoices";
+import { DeviceSetFields, type DeviceSetInput } from "./DeviceSetFields";
+import { DeviceTriggerFields } from "./DeviceTriggerFields";
 
-const TRIGGER_TYPES: readonly AutomationTriggerType[] = ["time", "threshold", "switch", "door", "doorbell"];
-/** The action kinds the editor offers: a device's capability (`device.set`) is set through the API only. */
-const EDITOR_ACTION_KINDS = AUTOMATION_ACTION_KINDS.filter(
-  (kind): kind is Exclude<AutomationActionKind, "device.set"> => kind !== "device.set",
-);
+const TRIGGER_TYPES: readonly AutomationTriggerType[] = ["time", "threshold", "switch", "door", "doorbell", "device"];
 
 /** Props of {@link AutomationEditor}: the automation to edit (none = a new one), the household's choices, and what to do when closed. */
 export type AutomationEditorProps = { automation?: Automation | undefined; choices: EditorChoices; onDone: () => void };
@@ -42,12 +41,15 @@ const optionalNumber = (value: unknown) =>
 /** The Polish (or English) text of a field's error: the schema's rule in the household's words, the hub's own text for its refusals. */
 function errorKey(message: string | undefined, type: string | undefined): string | null {
   if (message === undefined) return null;
-  if (type === "server") return message;
+  if (type === "server" || type === "bounds") return message;
   if (message.includes("HH:MM")) return "automations.editor.timeFormat";
   if (message === "choose at least one day") return "automations.editor.daysRequired";
   if (message === "add at least one action") return "automations.editor.actionsRequired";
   if (message === `at most ${String(MAX_AUTOMATION_ACTIONS)} actions`) return "automations.editor.actionsMax";
   if (message === "must not be empty" || message.startsWith("choose a")) return "automations.editor.required";
+  if (message === "give exactly one of equals, above, below") return "automations.editor.required";
+  // valibot's own text of an empty required text (a capability not chosen, an empty IR code).
+  if (message.startsWith("Invalid length: Expected >=1 but received 0")) return "automations.editor.required";
   return "automations.editor.invalid";
 }
 
@@ -56,8 +58,9 @@ function errorKey(message: string | undefined, type: string | undefined): string
  * AutomationBodySchema (valibot), so a bad automation is refused before it is sent with the field
  * named under it; a refusal by the hub (400 naming the field) is shown the same way and in an alert.
  * Name, enabled, the trigger (type; time input and weekday chips; sensor, switch or door pickers from
- * the household config) and the ordered actions (kind and its fields; add, remove, move up; at most
- * MAX_AUTOMATION_ACTIONS). 'Zapisz' sends saveAutomationCommand and closes when saved; 'Anuluj'
+ * the household config; a registry device's capability: DeviceTriggerFields) and the ordered actions
+ * (kind and its fields, a device's capability set: DeviceSetFields, its number kept within the
+ * capability's bounds; add, remove, move up; at most MAX_AUTOMATION_ACTIONS). 'Zapisz' sends saveAutomationCommand and closes when saved; 'Anuluj'
  * closes. A new automation past the household's cap (409 LIMIT_REACHED, another tablet added one
  * meanwhile) is refused in an alert with the cap.
  */
@@ -78,7 +81,7 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
     setError,
     getValues,
     watch,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm<AutomationBodyInput, unknown, AutomationBody>({
     resolver: valibotResolver(AutomationBodySchema),
     defaultValues: initial,
@@ -103,8 +106,27 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
     return key === null ? undefined : error?.type === "server" ? key : t(key, { max: MAX_AUTOMATION_ACTIONS });
   };
 
+  /** A device action's number outside its capability's bounds, shown under it (the hub would refuse it when run). */
+  const outOfBounds = (body: AutomationBodyInput): boolean => {
+    let found = false;
+    body.actions.forEach((action, index) => {
+      if (action.kind !== "device.set") return;
+      const device = choices.devices.find((item) => item.id === action.device);
+      const leaf = device && findLeaf(device, settableCapabilities(device), action);
+      const problem = leaf ? boundsProblem(leaf, action.value) : null;
+      if (!problem) return;
+      found = true;
+      setError(`actions.${String(index)}.value` as Path<AutomationBodyInput>, {
+        type: "bounds",
+        message: t(problem.key, problem.values),
+      });
+    });
+    return found;
+  };
+
   const submit = async (body: AutomationBody) => {
     setRefusal(null);
+    if (outOfBounds(body)) return;
     const outcome = await save({ id: automation?.id, body });
     if (outcome.status === "done") {
       onDone();
@@ -151,7 +173,7 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
       className="automation-editor"
       aria-label={title}
       noValidate
-      onSubmit={(event) => void handleSubmit(submit)(event)}
+      onSubmit={(event) => void handleSubmit(submit, () => outOfBounds(getValues()))(event)}
     >
       <h2>{title}</h2>
       <TextField
@@ -291,6 +313,14 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
             />
           </>
         )}
+        {trigger.type === "device" && (
+          <DeviceTriggerFields
+            trigger={trigger}
+            devices={choices.devices}
+            errorOf={errorOf}
+            onChange={(next) => setValue("trigger", next, { shouldValidate: isSubmitted, shouldDirty: true })}
+          />
+        )}
         {trigger.type === "door" && (
           <>
             <SelectField
@@ -322,10 +352,7 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
               <li key={field.id} className="automation-editor__action">
                 <SelectField
                   label={t("automations.editor.actionKind", { n })}
-                  options={EDITOR_ACTION_KINDS.map((kind) => ({
-                    value: kind,
-                    label: t(`automations.actionKind.${kind}`),
-                  }))}
+                  options={AUTOMATION_ACTION_KINDS.map((kind) => ({ value: kind, label: t(actionKindKey(kind)) }))}
                   value={action.kind}
                   onChange={(event) =>
                     actions.update(index, defaultAction(event.target.value as AutomationActionKind, choices))
@@ -427,6 +454,24 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
                       {...bind(at("command"))}
                     />
                   </>
+                )}
+                {action.kind === "device.set" && (
+                  <DeviceSetFields
+                    action={action as DeviceSetInput}
+                    index={index}
+                    devices={choices.devices}
+                    errorOf={errorOf}
+                    onChange={(next) =>
+                      setValue(
+                        `actions.${String(index)}` as `actions.${number}`,
+                        next as AutomationBodyInput["actions"][number],
+                        {
+                          shouldValidate: isSubmitted,
+                          shouldDirty: true,
+                        },
+                      )
+                    }
+                  />
                 )}
                 {action.kind === "notify" && (
                   <TextField

@@ -6,14 +6,14 @@ import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { ToggleField } from "../../../ui/ToggleField";
 import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { deleteAutomationCommand, runAutomationCommand, setAutomationEnabledCommand } from "../commands";
-import { describeTrigger, type HouseholdNames } from "../describe";
+import { describeAction, describeTrigger, type HouseholdNames } from "../describe";
 import { LastRun } from "./LastRun";
 
 /** Props of {@link AutomationItem}. */
 export type AutomationItemProps = { automation: Automation; names: HouseholdNames; onEdit: () => void };
 
 /**
- * One automation of the list: its name, its trigger in words, the enabled toggle, the
+ * One automation of the list: its name, its trigger and actions in words, the enabled toggle, the
  * last run's time and result (with the outcome of each action that did not succeed), and 'Uruchom',
  * 'Edytuj', 'Usuń' (confirmed). Every control is disabled while offline or locked, and while its
  * command is on its way.
@@ -38,6 +38,11 @@ export function AutomationItem({ automation, names, onEdit }: AutomationItemProp
           {name}
         </h2>
         <p className="automation__trigger">{describeTrigger(t, automation.trigger, names)}</p>
+        <ol className="automation__steps" aria-label={t("automations.steps.label")}>
+          {automation.actions.map((action, index) => (
+            <li key={index}>{describeAction(t, action, names)}</li>
+          ))}
+        </ol>
       </div>
       <ToggleField
         label={t("automations.enabled")}

@@ -4,11 +4,13 @@ import { useTranslation } from "react-i18next";
 import { MAX_AUTOMATIONS, type Automation } from "../../../../contract/automations";
 import type { Sensor } from "../../../../contract/sensors";
 import { EmptyState } from "../../../ui/EmptyState";
+import { devicesAtom, useDevicesFollowRevision } from "../../devices";
 import { allLightsAtom } from "../../lights";
 import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { switchesAtom } from "../../switches";
 import { automationsAtom } from "../atoms";
 import type { EditorChoices } from "../defaults";
+import { useDeviceWords } from "../deviceWords";
 import { AutomationEditor } from "./AutomationEditor";
 import { AutomationItem } from "./AutomationItem";
 import "./automations.css";
@@ -21,13 +23,17 @@ export type AutomationsScreenProps = { loaded: readonly Automation[]; sensors: r
  * trigger in words, enabled toggle, last run and result, 'Uruchom', 'Edytuj', 'Usuń'), or the editor
  * in its place while one is edited. At the household's cap (MAX_AUTOMATIONS) 'Dodaj automatyzację'
  * is disabled and says why. The list lives in automationsAtom: the route's answer seeds it,
- * the commands and the live `automation/run` keep it current.
+ * the commands and the live `automation/run` keep it current. Devices (for device triggers and
+ * actions, and their words) are the session's GET /devices, refetched when `devices/revision` changes.
  */
 export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
   const { t } = useTranslation();
   const [list, setList] = useAtom(automationsAtom);
   const switches = useAtomValue(switchesAtom) ?? [];
   const lights = useAtomValue(allLightsAtom);
+  const devices = useAtomValue(devicesAtom);
+  const deviceWords = useDeviceWords(devices);
+  useDevicesFollowRevision();
   const gate = useCommandGate();
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
   useEffect(() => setList(loaded), [loaded, setList]);
@@ -37,6 +43,8 @@ export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
     sensors,
     switches,
     lights: lights.map((light) => ({ id: light.id, label: light.label })),
+    devices: devices ?? [],
+    deviceWords,
   };
 
   if (editing) {

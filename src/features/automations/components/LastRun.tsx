@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { AutomationRun } from "../../../../contract/automations";
+import { actionKindKey } from "../describe";
 import { formatRunTime } from "../format";
 
 /**
@@ -32,7 +33,7 @@ export function LastRun({ run }: { run: AutomationRun | null }) {
         <ul className="automation__problems">
           {problems.map(({ outcome, index }) => (
             <li key={index}>
-              {index + 1}. {t(`automations.actionKind.${outcome.kind}`)}: {t(`automations.outcome.${outcome.status}`)}
+              {index + 1}. {t(actionKindKey(outcome.kind))}: {t(`automations.outcome.${outcome.status}`)}
               {outcome.error ? ` (${outcome.error})` : ""}
             </li>
           ))}

@@ -11,10 +11,11 @@ const TEXT_MAX = 120;
 /**
  * Formats a capability's value for people, in the user's language: a number in the app's number
  * format with its unit ('21,5 °C', '55 %'); a binary `state` as 'Włączone' / 'Wyłączone', a known
- * binary in its own words (`contact`: 'Zamknięte' / 'Otwarte', `water_leak`: 'Wyciek!' / 'Sucho',
- * `occupancy`, `smoke`...), another as 'Tak' / 'Nie' (`value_on` / `value_off`, booleans by default);
- * an enum value in the app's word when it has one (`heat`: 'Grzanie'), else as it is; a text as it is
- * (cut at 120 characters); an unknown value as 'Brak danych'.
+ * binary in its own words (`contact`: 'Otwarte' / 'Zamknięte', as its `value_on` is `false`, open;
+ * `water_leak`: 'Wyciek!' / 'Sucho', `occupancy`, `smoke`...), another as 'Tak' / 'Nie'
+ * (`value_on` / `value_off`, booleans by default); an enum value in the app's word when it has one
+ * (`heat`: 'Grzanie'), else as it is; a text as it is (cut at 120 characters); an unknown value as
+ * 'Brak danych'.
  */
 export function useFormatValue(): (capability: Capability, value: unknown) => string {
   const { t, i18n } = useTranslation();

@@ -8,11 +8,18 @@ import type { Capability } from "../../../../contract/devices";
  * ('Stan (l2)') so each relay of a multi-endpoint device is told apart.
  */
 export function useCapabilityName(capability: Capability): string {
+  return useCapabilityNamer()(capability);
+}
+
+/** {@link useCapabilityName} as a function, for naming many capabilities in one render (a picker's options). */
+export function useCapabilityNamer(): (capability: Capability) => string {
   const { t, i18n } = useTranslation();
-  const word = capability.name ?? capability.type;
-  const key = `deviceTiles.names.${word}`;
-  const base = /^[a-z0-9_]+$/i.test(word) && i18n.exists(key) ? t(key) : (capability.label ?? word);
-  return capability.endpoint === undefined
-    ? base
-    : t("deviceTiles.withEndpoint", { name: base, endpoint: capability.endpoint });
+  return (capability) => {
+    const word = capability.name ?? capability.type;
+    const key = `deviceTiles.names.${word}`;
+    const base = /^[a-z0-9_]+$/i.test(word) && i18n.exists(key) ? t(key) : (capability.label ?? word);
+    return capability.endpoint === undefined
+      ? base
+      : t("deviceTiles.withEndpoint", { name: base, endpoint: capability.endpoint });
+  };
 }

@@ -45,7 +45,7 @@ export const en: Strings<typeof pl> = {
       lock_state: "Lock",
     },
     binary: {
-      contact: { on: "Closed", off: "Open" },
+      contact: { on: "Open", off: "Closed" },
       occupancy: { on: "Motion", off: "No motion" },
       water_leak: { on: "Leak!", off: "Dry" },
       smoke: { on: "Smoke!", off: "No smoke" },

@@ -45,7 +45,7 @@ export const pl = {
       lock_state: "Zamek",
     },
     binary: {
-      contact: { on: "Zamknięte", off: "Otwarte" },
+      contact: { on: "Otwarte", off: "Zamknięte" },
       occupancy: { on: "Wykryto ruch", off: "Brak ruchu" },
       water_leak: { on: "Wyciek!", off: "Sucho" },
       smoke: { on: "Dym!", off: "Brak dymu" },
