@@ -2,7 +2,9 @@ import type { MqttClient } from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVICE_VALUE_EVENT, deviceValueSeries } from "../../contract/device-history";
 import { EventsDayAnswerSchema, MINUTE_MS, dayOf, type HistoryItem } from "../../contract/history";
+import { openDb } from "../domains";
 import { loadFixture } from "../testing/fixtures";
+import { MAX_DEVICE_VALUE_SERIES } from "./history";
 import { call, connectDevice, freePort, jsonOf, login, startTestHub, until, type TestHub } from "../testing/harness";
 
 /** The household's bridge/devices (zigbee-herdsman-converters 26.112.0) and its states as Zigbee2MQTT publishes them. */
@@ -80,6 +82,49 @@ describe("history of a Zigbee2MQTT device's read-only values, from the gateway t
         (item) => Date.parse(item.time) === minute,
       );
     expect(bucket).toMatchObject({ value: 7, min: 6, max: 8 });
+  });
+
+  it(`records at most ${String(MAX_DEVICE_VALUE_SERIES)} device values: 50 more climate sensors joining leave the rest unrecorded, reported once`, async () => {
+    // 50 copies of the balcony sensor (temperature, humidity, pressure, battery each: 200 values more).
+    const entries = HOUSEHOLD.json as { friendly_name: string; ieee_address: string }[];
+    const balcony = entries.find((entry) => entry.friendly_name === "Balcony climate");
+    const copies = Array.from({ length: 50 }, (_, n) => ({
+      ...balcony,
+      friendly_name: `Climate ${String(n)}`,
+      ieee_address: `0x00158d00045${String(n).padStart(5, "0")}`,
+    }));
+    await gateway.publishAsync(HOUSEHOLD.topic, JSON.stringify([...entries, ...copies]), { qos: 1, retain: true });
+    await until(() => hub.devices.registry.get("zigbee2mqtt:Climate 49") !== undefined);
+    for (const copy of copies)
+      await gateway.publishAsync(`zigbee2mqtt/${copy.friendly_name}`, JSON.stringify(STATES["Balcony climate"]), {
+        qos: 1,
+      });
+    await until(() => hub.devices.states.get("zigbee2mqtt:Climate 49") !== undefined);
+    const stored = () => {
+      const db = openDb(hub.dataDir);
+      try {
+        return (
+          db
+            .prepare("SELECT COUNT(*) AS n FROM (SELECT DISTINCT device FROM history WHERE event = ?)")
+            .get(DEVICE_VALUE_EVENT) as { n: number }
+        ).n;
+      } finally {
+        db.close();
+      }
+    };
+    let count = 0;
+    for (let tries = 0; tries < 50 && count < MAX_DEVICE_VALUE_SERIES; tries++) {
+      await items(deviceValueSeries(BALCONY, "temperature")); // flushes what was recorded
+      count = stored();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await items(deviceValueSeries(BALCONY, "temperature"));
+    expect(stored()).toBe(MAX_DEVICE_VALUE_SERIES);
+    expect(hub.devices.registry.reports().filter((reason) => reason.startsWith("device history:"))).toEqual([
+      `device history: ${String(MAX_DEVICE_VALUE_SERIES)} values recorded, no more`,
+    ]);
+    // The last sensor's values are not recorded: its chart answers no points (it is a known device: no 400).
+    expect(await items(deviceValueSeries("zigbee2mqtt:Climate 49", "temperature"))).toEqual([]);
   });
 
   it("refuses, with the history's 400 naming `device`, a device the hub does not know and a property it does not record", async () => {
