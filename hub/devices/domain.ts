@@ -1,9 +1,10 @@
 import { bridgeDomain } from "../bridge/domain";
-import { defineDomain, householdSchemaOf } from "../core/domain";
+import { defineDomain, householdSchemaOf, type HubDomain } from "../core/domain";
 import { DEVICES_SECTIONS } from "../household/schema";
 import { householdRoutes } from "./adoption/household-routes";
 import { ADOPTION_MIGRATIONS } from "./adoption/migrations";
 import { AdoptionStore } from "./adoption/store";
+import { deviceValueHistory } from "./history";
 import { devicesRoutes } from "./routes";
 import { startDevices, type DevicesService } from "./start";
 import { startUses } from "./uses/start";
@@ -16,10 +17,13 @@ import { startUses } from "./uses/start";
  * section); what adopted devices stand for on the spec's screens (uses/start.ts) and the leak and
  * smoke alarms (`alert/<alarm>/<id>`); the automation action `device.set` (a capability through the
  * command path) and the trigger `device` (run by the automations engine from the devices' own
- * messages). Serves `GET /devices`, the adoption, seen and set routes and the household export and
+ * messages); the history of the devices' read-only values (`device_value`, history.ts). Serves `GET /devices`, the adoption, seen and set routes and the household export and
  * import on the general API.
  */
-export const devicesDomain = defineDomain<DevicesService>({
+export const devicesDomain: HubDomain<DevicesService, typeof DEVICES_SECTIONS> = defineDomain<
+  DevicesService,
+  typeof DEVICES_SECTIONS
+>({
   name: "devices",
   routes: { devices: ["general", "generalV1"] },
   household: DEVICES_SECTIONS,
@@ -27,6 +31,8 @@ export const devicesDomain = defineDomain<DevicesService>({
   /** `device/<name>/<family>`: the root every device family publishes under (contract/topics.ts deviceFamilyTopic). */
   topicRoots: ["device", "devices"],
   automation: { actions: ["device.set"], triggers: ["device"] },
+  /** `device_value` of `<id>/<property>`: the devices' numeric and binary read-only values (history.ts). */
+  history: (_household, context) => deviceValueHistory(context.find(devicesDomain)?.registry),
   start: (context) => {
     const { router, commandLink, link, household, log, db, domains } = context;
     const devices = startDevices(router, commandLink, household, log, link);

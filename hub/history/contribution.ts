@@ -1,3 +1,4 @@
+import type { DomainContext } from "../core/domain";
 import type { Household } from "../household/schema";
 import type { Sample, SkipReason } from "./recorder";
 
@@ -20,7 +21,16 @@ export interface HistoryContribution {
   samplesOf(topic: string, payload: Buffer, now: number): readonly Sample[] | SkipReason;
   /** True when `event` of `device` is one of the household's series (bounds what is stored). */
   accepts(event: string, device: string): boolean;
+  /**
+   * Why `device` is no series of `event` for `GET /events/day` (a 400 message naming `device`), or
+   * undefined when it may be asked for. Without it, an unknown device answers no items.
+   */
+  refuses?(event: string, device: string): string | undefined;
 }
 
-/** A domain's history declaration: builds its {@link HistoryContribution} for the household the hub runs. */
-export type HistoryDeclaration = (household: Household) => HistoryContribution;
+/**
+ * A domain's history declaration: builds its {@link HistoryContribution} for the household the hub
+ * runs; `context.find` reaches the services of the domains started before the history (its own, so
+ * a contribution can read what the domain keeps, e.g. the device registry).
+ */
+export type HistoryDeclaration = (household: Household, context: Pick<DomainContext, "find">) => HistoryContribution;

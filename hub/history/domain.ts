@@ -38,7 +38,7 @@ export const historyDomain = defineDomain({
   migrations: MIGRATIONS,
   start: (context) => {
     const { db, link, log, household, domains } = context;
-    const contributions = domains.flatMap((domain) => (domain.history ? [domain.history(household)] : []));
+    const contributions = domains.flatMap((domain) => (domain.history ? [domain.history(household, context)] : []));
     const adoptions = context.find(devicesDomain)?.adoptions;
     const more = adoptions ? adoptedSeries(adoptions) : undefined;
     const history = startHistory(db, link, log, household, contributions, more);

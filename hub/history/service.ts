@@ -102,13 +102,20 @@ export class HistoryService {
    * day's window (one slot before midnight to the next midnight), in buckets of `bucket` minutes
    * (default 5) counted from the window's start. Values buffered but not yet flushed are included.
    * A series with nothing recorded answers no items.
-   * @throws HubError BAD_REQUEST for a bad day, an event this hub does not record, or for a query spanning more than
+   * @throws HubError BAD_REQUEST for a bad day, an event this hub does not record, a device its event's
+   *   contribution refuses (HistoryContribution.refuses), or for a query spanning more than
    *   {@link MAX_BUCKETS_PER_ANSWER} buckets (events × devices × buckets; nothing is read)
    */
   day(query: EventsDayQuery): HistoryItem[] {
     const unknown = query.event.find((event) => !this.known.has(event));
     if (unknown !== undefined)
       throw new HubError("BAD_REQUEST", `event: not recorded by this hub (recorded: ${[...this.known].join(", ")})`);
+    for (const contribution of this.contributions)
+      for (const event of query.event.filter((asked) => contribution.events.includes(asked)))
+        for (const device of query.device) {
+          const refusal = contribution.refuses?.(event, device);
+          if (refusal !== undefined) throw new HubError("BAD_REQUEST", refusal);
+        }
     const window = dayWindow(query.day);
     if (window === null) throw new HubError("BAD_REQUEST", "day: must be a real date");
     const bucketMs = query.bucket === undefined ? DEFAULT_BUCKET_MS : query.bucket * MINUTE_MS;

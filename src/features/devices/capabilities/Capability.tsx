@@ -39,11 +39,13 @@ export function CapabilityView({ device, capability, label, depth = 0 }: Capabil
       return canSet(capability) ? (
         <BinaryControl device={device} capability={capability} />
       ) : (
-        <ReadOnlyValue deviceId={device.id} offline={device.offline} capability={capability} />
+        <ReadOnlyValue deviceId={device.id} offline={device.offline} capability={capability} deviceLabel={label} />
       );
     case "numeric":
       if (!canSet(capability))
-        return <ReadOnlyValue deviceId={device.id} offline={device.offline} capability={capability} />;
+        return (
+          <ReadOnlyValue deviceId={device.id} offline={device.offline} capability={capability} deviceLabel={label} />
+        );
       return (
         <NumericControl
           device={device}
@@ -55,13 +57,13 @@ export function CapabilityView({ device, capability, label, depth = 0 }: Capabil
       return canSet(capability) && (capability.values?.length ?? 0) > 0 ? (
         <EnumControl device={device} capability={capability} />
       ) : (
-        <ReadOnlyValue deviceId={device.id} offline={device.offline} capability={capability} />
+        <ReadOnlyValue deviceId={device.id} offline={device.offline} capability={capability} deviceLabel={label} />
       );
     case "text":
       return canSet(capability) ? (
         <TextControl device={device} capability={capability} />
       ) : (
-        <ReadOnlyValue deviceId={device.id} offline={device.offline} capability={capability} />
+        <ReadOnlyValue deviceId={device.id} offline={device.offline} capability={capability} deviceLabel={label} />
       );
     case "cover":
       return <CoverControl device={device} capability={capability} />;

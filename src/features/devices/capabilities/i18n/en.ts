@@ -86,6 +86,8 @@ export const en: Strings<typeof pl> = {
       warmest: "Warmest",
     },
     withEndpoint: "{{name}} ({{endpoint}})",
+    /** The button of a recorded value opening its chart of the day. */
+    history: "History: {{name}}",
     on: "On",
     off: "Off",
     yes: "Yes",

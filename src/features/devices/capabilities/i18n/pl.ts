@@ -86,6 +86,8 @@ export const pl = {
       warmest: "Najcieplejsza",
     },
     withEndpoint: "{{name}} ({{endpoint}})",
+    /** The button of a recorded value opening its chart of the day. */
+    history: "Historia: {{name}}",
     on: "Włączone",
     off: "Wyłączone",
     yes: "Tak",
