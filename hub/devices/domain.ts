@@ -4,6 +4,7 @@ import { DEVICES_SECTIONS } from "../household/schema";
 import { householdRoutes } from "./adoption/household-routes";
 import { ADOPTION_MIGRATIONS } from "./adoption/migrations";
 import { AdoptionStore } from "./adoption/store";
+import { DEVICES_DEMO } from "./demo";
 import { devicesRoutes } from "./routes";
 import { startDevices, type DevicesService } from "./start";
 import { startUses } from "./uses/start";
@@ -17,7 +18,7 @@ import { startUses } from "./uses/start";
  * smoke alarms (`alert/<alarm>/<id>`); the automation action `device.set` (a capability through the
  * command path) and the trigger `device` (run by the automations engine from the devices' own
  * messages). Serves `GET /devices`, the adoption, seen and set routes and the household export and
- * import on the general API.
+ * import on the general API. Its demo (demo.ts): devices found by discovery, three of them adopted.
  */
 export const devicesDomain = defineDomain<DevicesService>({
   name: "devices",
@@ -27,6 +28,7 @@ export const devicesDomain = defineDomain<DevicesService>({
   /** `device/<name>/<family>`: the root every device family publishes under (contract/topics.ts deviceFamilyTopic). */
   topicRoots: ["device", "devices"],
   automation: { actions: ["device.set"], triggers: ["device"] },
+  demo: DEVICES_DEMO,
   start: (context) => {
     const { router, commandLink, link, household, log, db, domains } = context;
     const devices = startDevices(router, commandLink, household, log, link);
