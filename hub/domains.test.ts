@@ -179,7 +179,8 @@ describe("the domain list builds the hub as before", () => {
 
 /**
  * The devices the sections of `household` name, as the simulator's topics name them: Tasmota
- * topics, Zigbee2MQTT devices (a light `<device>_l<n>` is its device's endpoint), OwnTracks devices.
+ * topics, Zigbee2MQTT devices (a light `<device>_l<n>` is its device's endpoint), OwnTracks devices,
+ * adopted devices (`<source>:<name>` ids of the `devices` section).
  */
 function namedDevices(household: Household): Set<string> {
   const names = new Set<string>();
@@ -191,6 +192,7 @@ function namedDevices(household: Household): Set<string> {
   for (const unit of household.ac ?? []) names.add(unit.device);
   if (household.doorbell) names.add(household.doorbell.device);
   for (const tracker of household.gps?.trackers ?? []) names.add(tracker.owntracks.split("/")[1] ?? "");
+  for (const id of Object.keys(household.devices ?? {})) names.add(id.slice(id.indexOf(":") + 1));
   return names;
 }
 
@@ -204,15 +206,24 @@ function deviceOf(topic: string): string | undefined {
 }
 
 describe("the demo household and the simulator come from the same declarations", () => {
-  it("each domain simulates exactly the devices its sections of the demo household name", () => {
+  it("each domain simulates exactly the devices its sections of the demo household name and those it has discovered", () => {
     const raw = readFileSync(DEMO_HOUSEHOLD_PATH, "utf8");
     for (const domain of HUB_DOMAINS) {
       const own = parseHousehold(raw, "demo.json", householdSchemaOf([domain]).entries);
       expect({ domain: domain.name, simulates: [...(domain.demo?.simulates ?? [])].sort() }).toEqual({
         domain: domain.name,
-        simulates: [...namedDevices(own)].sort(),
+        simulates: [...new Set([...namedDevices(own), ...(domain.demo?.discovered ?? [])])].sort(),
       });
     }
+  });
+
+  it("the demo household adopts only devices the demo discovers, and some discovered ones are left new", () => {
+    const household = v.parse(HouseholdSchema, JSON.parse(readFileSync(DEMO_HOUSEHOLD_PATH, "utf8")));
+    const adopted = Object.keys(household.devices ?? {}).map((id) => id.slice(id.indexOf(":") + 1));
+    const discovered = HUB_DOMAINS.flatMap((domain) => domain.demo?.discovered ?? []);
+    expect(adopted.length).toBeGreaterThan(0);
+    for (const name of adopted) expect(discovered).toContain(name);
+    expect(discovered.filter((name) => !adopted.includes(name)).length).toBeGreaterThan(0);
   });
 
   it("household/demo.json holds exactly the demo household the declarations build (npm run demo-household writes it)", async () => {

@@ -89,6 +89,9 @@ export type HouseholdSections<H extends v.ObjectEntries> = v.InferInput<v.Object
  * OwnTracks devices), also those its own `start` simulates in demo mode (the doorbell): computed
  * from `household`, the devices its sections name (hub/domains.test.ts holds both equal, and the
  * simulator publishing each).
+ * `discovered` names the devices among `simulates` that announce themselves (Zigbee2MQTT's
+ * `bridge/devices`, Tasmota's native discovery) and show on /devices whether the household names
+ * them (adopts them in its `devices` section) or not: `simulates` is what `household` names and these.
  * `adds` names the devices of other domains' sections its `devices` publish more messages for (a
  * family read from a device another domain declares: the power meter of a switch's plug); the test
  * holds each of them simulated by another domain.
@@ -98,6 +101,7 @@ export interface DomainDemo<H extends v.ObjectEntries = v.ObjectEntries> {
   devices?(random: () => number): SimDevice[];
   start?(context: DemoContext): Promise<{ stop: Cleanup }> | { stop: Cleanup };
   readonly simulates: readonly string[];
+  readonly discovered?: readonly string[];
   readonly adds?: readonly string[];
 }
 

@@ -4,6 +4,7 @@ import { DEVICES_SECTIONS } from "../household/schema";
 import { householdRoutes } from "./adoption/household-routes";
 import { ADOPTION_MIGRATIONS } from "./adoption/migrations";
 import { AdoptionStore } from "./adoption/store";
+import { DEVICES_DEMO } from "./demo";
 import { deviceValueHistory } from "./history";
 import { devicesRoutes } from "./routes";
 import { startDevices, type DevicesService } from "./start";
@@ -17,8 +18,9 @@ import { startUses } from "./uses/start";
  * section); what adopted devices stand for on the spec's screens (uses/start.ts) and the leak and
  * smoke alarms (`alert/<alarm>/<id>`); the automation action `device.set` (a capability through the
  * command path) and the trigger `device` (run by the automations engine from the devices' own
- * messages); the history of the devices' read-only values (`device_value`, history.ts). Serves `GET /devices`, the adoption, seen and set routes and the household export and
- * import on the general API.
+ * messages); the history of the devices' read-only values (`device_value`, history.ts). Serves
+ * `GET /devices`, the adoption, seen and set routes and the household export and import on the general
+ * API. Its demo (demo.ts): devices found by discovery, three of them adopted.
  */
 export const devicesDomain: HubDomain<DevicesService, typeof DEVICES_SECTIONS> = defineDomain<
   DevicesService,
@@ -33,6 +35,7 @@ export const devicesDomain: HubDomain<DevicesService, typeof DEVICES_SECTIONS> =
   automation: { actions: ["device.set"], triggers: ["device"] },
   /** `device_value` of `<id>/<property>`: the devices' numeric and binary read-only values (history.ts). */
   history: (_household, context) => deviceValueHistory(context.find(devicesDomain)?.registry),
+  demo: DEVICES_DEMO,
   start: (context) => {
     const { router, commandLink, link, household, log, db, domains } = context;
     const devices = startDevices(router, commandLink, household, log, link);

@@ -19,6 +19,11 @@ export interface SimDevice {
   readonly commandFilters?: readonly string[];
   /** Answers a command on one of {@link commandFilters} with the messages the real device would publish. */
   command?(topic: string, payload: string, at: Date): DeviceMessage[];
+  /**
+   * Called once when the simulator starts, with its `publish`, for what a device does between rounds
+   * (a blind moving in steps); answers a function that stops it.
+   */
+  start?(publish: (message: DeviceMessage) => void): () => void;
 }
 
 const tele = (device: string, suffix: string, body: unknown): DeviceMessage => ({
