@@ -1,7 +1,9 @@
 import { bridgeDomain } from "../bridge/domain";
 import { defineDomain, householdSchemaOf, type HubDomain } from "../core/domain";
+import { deviceId } from "../../contract/devices";
 import { DEVICES_SECTIONS } from "../household/schema";
 import { householdRoutes } from "./adoption/household-routes";
+import { householdTasmota } from "./household";
 import { ADOPTION_MIGRATIONS } from "./adoption/migrations";
 import { AdoptionStore } from "./adoption/store";
 import { DEVICES_DEMO } from "./demo";
@@ -41,6 +43,7 @@ export const devicesDomain: HubDomain<DevicesService, typeof DEVICES_SECTIONS> =
     const devices = startDevices(router, commandLink, household, log, link);
     const adoptions = new AdoptionStore(db, devices.registry, {
       seed: household.devices,
+      known: new Set([...householdTasmota(household).keys()].map((name) => deviceId("tasmota", name))),
       log,
       onChanged: () => devices.revision.bump(),
     });

@@ -67,7 +67,7 @@ describe("adoption through the hub's API, on devices a real Zigbee2MQTT gateway 
     await hub.cleanup();
   });
 
-  it("GET /devices lists every device sorted by id, each with when it was first seen, not yet looked at, not adopted", async () => {
+  it("GET /devices lists every device sorted by id, each with when it was first seen, not adopted; the discovered ones not yet looked at, the household file's own known", async () => {
     const before = Date.now();
     const items = await listed();
     const ids = items.map((item) => item.id);
@@ -81,7 +81,8 @@ describe("adoption through the hub's API, on devices a real Zigbee2MQTT gateway 
       ]),
     );
     for (const item of items) {
-      expect(item).toMatchObject({ seen: false, adoption: null });
+      // The household file names its Tasmota devices (here the garage's GD-30W): known, so not new.
+      expect(item).toMatchObject({ seen: item.source === "tasmota", adoption: null });
       expect(Date.parse(item.firstSeen)).toBeLessThanOrEqual(before);
     }
     // The Device part is the registry's, unchanged.
@@ -109,7 +110,8 @@ describe("adoption through the hub's API, on devices a real Zigbee2MQTT gateway 
       hidden: false,
       use: { as: "switch", name: "lampa_salon_z" },
     };
-    expect(item).toMatchObject({ id: "zigbee2mqtt:bulb", model: "LED1545G12", adoption: expected });
+    // Adopted is known: no longer marked new.
+    expect(item).toMatchObject({ id: "zigbee2mqtt:bulb", model: "LED1545G12", adoption: expected, seen: true });
     expect((await one("zigbee2mqtt:bulb"))?.adoption).toEqual(expected);
 
     expect((await put("zigbee2mqtt:bulb", {})).status).toBe(200);

@@ -19,6 +19,8 @@ interface SeenRecord {
 export interface AdoptionStoreOptions {
   /** The household file's `devices` section: each id the database has no row for is stored at start. */
   seed?: Readonly<Record<string, Adoption>> | undefined;
+  /** Devices the household file names (its switches', garage's, IR blasters' Tasmota devices): known, so never new. */
+  known?: ReadonlySet<string> | undefined;
   /**
    * Called once after each write that changes what `GET /devices` answers (an adoption set or
    * removed, a device marked looked at, an import, a rename): the hub bumps `devices/revision` there.
@@ -79,14 +81,19 @@ export class AdoptionStore implements AdoptionSource {
     return () => this.listeners.delete(listener);
   }
 
-  /** `device` as `GET /devices` lists it: with `firstSeen`, `seen` and its adoption (null: none). */
+  /**
+   * `device` as `GET /devices` lists it: with `firstSeen`, `seen` and its adoption (null: none). A device
+   * is seen once looked at (markSeen), or when the household already knows it: adopted, or named by the
+   * household file (`known`).
+   */
   listed(device: Device): ListedDevice {
     const record = this.seen.get(device.id) ?? this.recordSeen(device.id);
+    const adoption = this.adoptions.get(device.id) ?? null;
     return {
       ...device,
       firstSeen: record.firstSeen,
-      seen: record.seenAt !== null,
-      adoption: this.adoptions.get(device.id) ?? null,
+      seen: record.seenAt !== null || adoption !== null || (this.options.known?.has(device.id) ?? false),
+      adoption,
     };
   }
 

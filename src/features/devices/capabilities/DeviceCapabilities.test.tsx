@@ -105,6 +105,43 @@ describe("capability tiles: each exposes type draws its control (Zigbee2MQTT's f
   });
 });
 
+describe("capability names", () => {
+  it("a Tasmota relay's FriendlyName names its switch ('Wentylator (l2)'); Zigbee2MQTT's generated labels give way to the app's words", () => {
+    const dual: Device = {
+      id: "tasmota:tasmota_B34C5D",
+      source: "tasmota",
+      name: "tasmota_B34C5D",
+      model: "Sonoff Dual R2",
+      vendor: null,
+      availability: "online",
+      lastSeen: null,
+      capabilities: [1, 2].map((n) => ({
+        type: "switch" as const,
+        endpoint: `l${n}`,
+        features: [
+          {
+            type: "binary" as const,
+            name: "state",
+            label: n === 1 ? "Lampa" : "Wentylator",
+            property: `POWER${n}`,
+            access: 7,
+            value_on: "ON",
+            value_off: "OFF",
+            value_toggle: "TOGGLE",
+            endpoint: `l${n}`,
+          },
+        ],
+      })),
+    };
+    renderDevice(dual, { POWER1: "OFF", POWER2: "ON" });
+    expect(screen.getByRole("switch", { name: "Wentylator (l2)" }).getAttribute("aria-checked")).toBe("true");
+    expect(screen.getByRole("switch", { name: "Lampa (l1)" }).getAttribute("aria-checked")).toBe("false");
+    cleanup();
+    renderDevice(householdDevice("Living room valve"), householdState("Living room valve"));
+    expect(screen.getByRole("group", { name: "Temperatura zadana" })).toBeTruthy();
+  });
+});
+
 describe("capability tiles: every control goes through the one command pattern", () => {
   it("a toggle sends {property, endpoint, value} and stays pending until device/<id>/state reports it", async () => {
     const device = householdDevice("Hall relay");
