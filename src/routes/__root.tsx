@@ -13,9 +13,14 @@ import { TopBar } from "./-components/TopBar";
 /** The GPS alert toasts load after the first screen, in their own chunk. */
 const GpsAlerts = lazy(() => import("../features/gps/components/GpsAlerts").then((m) => ({ default: m.GpsAlerts })));
 
+/** The devices' leak and smoke alarms (alert/leak|smoke/<id>), above every screen; their own chunk. */
+const DeviceAlarms = lazy(() =>
+  import("../features/devices/capabilities/AlarmBanner").then((m) => ({ default: m.AlarmBanner })),
+);
+
 /**
- * The logged-in app shell: the routed page, the top bar (bottom in standard layout, right in car),
- * automation notices, GPS alerts and the doorbell popup. Every link in it has its route preloaded within 200 px
+ * The logged-in app shell: the devices' alarms above the routed page, the top bar (bottom in standard
+ * layout, right in car), automation notices, GPS alerts and the doorbell popup. Every link in it has its route preloaded within 200 px
  * of the viewport (spec §9, usePrefetchLinks).
  */
 function Shell() {
@@ -25,6 +30,9 @@ function Shell() {
   return (
     <div className="shell" data-layout={layout} ref={shellRef}>
       <main className="shell__main">
+        <Suspense fallback={null}>
+          <DeviceAlarms />
+        </Suspense>
         <Outlet />
       </main>
       <TopBar layout={layout} />

@@ -14,7 +14,7 @@ import { startZigbee2Mqtt, type BridgeEntry } from "./support/zigbee2mqtt";
 // devices' states; a Tasmota 2-relay device with a BME280 announces itself with Tasmota's native
 // discovery. Through the broker (embedded, and Mosquitto) and the hub to /devices, the capability
 // tiles, home and the devices' own commands: a plug adopted and pressed, a blind moved to 50 %, a
-// valve's set point raised, a leak alarm on home, the Tasmota relay 2 switched with no hand configuration.
+// valve's set point raised, a leak alarm on home and every screen, the Tasmota relay 2 switched with no hand configuration.
 
 /** A fixture file's payload as written (loadFixture's schema would read a list as a record). */
 const payloadOf = (file: string): unknown =>
@@ -133,6 +133,9 @@ for (const broker of ["embedded", "mosquitto"] as const) {
       const alarm = page.getByRole("alert").filter({ hasText: "Wyciek wody: Bathroom leak" });
       await expect(alarm).toBeVisible();
       await expectNoA11yViolations(page, "home with a leak alarm");
+      await page.getByRole("navigation", { name: "Pasek główny" }).getByRole("link", { name: "Pogoda" }).click();
+      await expect(page.getByRole("heading", { name: "Pogoda", level: 1 })).toBeVisible();
+      await expect(alarm).toBeVisible(); // above every screen, not only home
       await gateway.report("Bathroom leak", { water_leak: false });
       await expect(alarm).toBeHidden();
     } finally {

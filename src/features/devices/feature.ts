@@ -9,6 +9,6 @@ import { devicesResource } from "./resource";
 export const feature = {
   name: "devices",
   sessionResources: [devicesResource],
-  home: { order: -100 },
+  home: { order: 5 },
   carDashboard: lazy(() => import("./components/CarDevicesSection").then((m) => ({ default: m.CarDevicesSection }))),
 } satisfies AppPart;

@@ -6,8 +6,8 @@ import { deviceAlertsAtom } from "./state";
 import "./capabilities.css";
 
 /**
- * The device alarms active now (`alert/leak/+`, `alert/smoke/+`, deviceAlertsAtom), at the top of
- * home: a red banner with `role="alert"` (read out as it appears) listing each one: 'Wyciek wody:
+ * The device alarms active now (`alert/leak/+`, `alert/smoke/+`, deviceAlertsAtom), above every
+ * screen (routes/__root.tsx): a red banner with `role="alert"` (read out as it appears) listing each one: 'Wyciek wody:
  * <label>' / 'Dym: <label>' with its room and since when ('od 14:32'). Nothing while none is active;
  * a cleared alarm leaves it as soon as the device reports it.
  */
