@@ -3,7 +3,10 @@ import { join } from "node:path";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { CapabilitySchema, type Capability } from "../../../contract/devices";
+import { ApiError } from "../../lib/api/errors";
+import { fakeClient } from "../../test/render";
 import { adoptionFormSchema, formValuesOf, type AdoptionFormValues } from "./adoptionForm";
+import { fetchDevices } from "./api";
 import { filterCounts, filterDevices, newestFirst } from "./list";
 import { FIRST_SEEN_UNKNOWN, ListedDevicesReadSchema, type ListedDevice } from "./schemas";
 import { choicesOf } from "./uses";
@@ -202,5 +205,21 @@ describe("the adoption form", () => {
       switchName: "kuchnia",
       capability: "state_l3|l3",
     });
+  });
+});
+
+describe("GET /devices read in slices (fetchDevices)", () => {
+  it("a household of 120 devices is read whole, in order; one malformed device refuses the list naming its place", async () => {
+    const many = Array.from({ length: 120 }, (_, n) => device(`d${n}`));
+    const { client } = fakeClient(() => ({ status: 200, body: { items: many } }));
+    const read = await fetchDevices(client);
+    expect(read.data.map((item) => item.name)).toEqual(many.map((item) => item.name));
+
+    const broken = many.map((item, n) => (n === 70 ? { ...item, availability: "maybe" } : item));
+    const { client: brokenClient } = fakeClient(() => ({ status: 200, body: { items: broken } }));
+    const refused = await fetchDevices(brokenClient).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).kind).toBe("server");
+    expect((refused as ApiError).message).toMatch(/items\.70\.availability/);
   });
 });
