@@ -212,14 +212,26 @@ describe("Zigbee2MQTT discovery of a real household, through the hub's embedded 
     await until(() => hub.devices.revision.current() > before + 3);
   });
 
-  it("a state heard before its device is listed is published once the device joins", async () => {
-    const { gateway, dashboard } = setup;
+  it("a state heard before its device is listed is published once the device joins, and is its last seen time", async () => {
+    const { hub, gateway, dashboard } = setup;
     const late = stateOn(dashboard, z2m("Late plug"), (values) => values.state === "ON");
-    await gateway.publishAsync("zigbee2mqtt/Late plug", JSON.stringify({ state: "ON", linkquality: 51 }), { qos: 1 });
+    const sentAt = Date.now();
+    await gateway.publishAsync(
+      "zigbee2mqtt/Late plug",
+      JSON.stringify({ state: "ON", linkquality: 51, last_seen: new Date(sentAt - 60_000).toISOString() }),
+      { qos: 1 },
+    );
     const joined = event("bridge_event_device_joined");
     const data = { friendly_name: "Late plug", ieee_address: "0x00158d0000000aaa" };
     await gateway.publishAsync(joined.topic, JSON.stringify({ type: "device_joined", data }), { qos: 1 });
-    expect((await late).values).toEqual({ state: "ON", linkquality: 51 });
+    // Not interviewed yet (no capabilities): its raw state as it came.
+    expect((await late).values).toEqual({
+      state: "ON",
+      linkquality: 51,
+      last_seen: new Date(sentAt - 60_000).toISOString(),
+    });
+    // Seen a minute before it joined (its own last_seen), not "never seen".
+    expect(hub.devices.registry.get(z2m("Late plug"))?.lastSeen).toBe(new Date(sentAt - 60_000).toISOString());
   });
 
   it("devices/revision: a burst of changes reaches the dashboard at most once per 250 ms, with the latest revision; a state alone does not bump it", async () => {

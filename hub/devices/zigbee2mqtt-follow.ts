@@ -22,12 +22,22 @@ const text = (object: JsonObject | undefined, key: string): string | undefined =
  *   last seen; a malformed event is reported;
  * - `bridge/response/device/rename` `{data: {from, to}, status: "ok"}` renames the device
  *   (registry.rename: its state and adoption follow);
- * - `<name>/availability` sets availability (one heard before the device is listed is applied when it
- *   is, for at most MAX_DEVICES_PER_SOURCE names); a `<name>` state sets last seen (its `last_seen`,
- *   else the time it came). `now` is the clock.
+ * - `<name>/availability` sets availability and a `<name>` state sets last seen (its `last_seen`, else
+ *   the time it came); either heard before the device is listed (retained messages come before
+ *   `bridge/devices`) is applied when it is, for at most MAX_DEVICES_PER_SOURCE names. `now` is the clock.
  */
 export function followZigbee2Mqtt(registry: DeviceRegistry, router: DeviceRouter, now = () => new Date()): void {
   const early = new Map<string, "online" | "offline">();
+  /** The last seen time (ISO-8601) of each device whose state came before it was listed (retained states come first). */
+  const earlySeen = new Map<string, string>();
+  /** What was heard of device `name` before it was listed (availability, last seen), forgotten once taken. */
+  const takeEarly = (name: string): DevicePatch => {
+    const availability = early.get(name);
+    const lastSeen = earlySeen.get(name);
+    early.delete(name);
+    earlySeen.delete(name);
+    return { ...(availability ? { availability } : {}), ...(lastSeen ? { lastSeen } : {}) };
+  };
   /** IEEE address -> friendly name, from the last bridge/devices (and joins since). */
   let names = new Map<string, string>();
   const report = (reason: string) => registry.report(reason);
@@ -45,9 +55,7 @@ export function followZigbee2Mqtt(registry: DeviceRegistry, router: DeviceRouter
     names = new Map();
     for (const { name, ieee, ...patch } of described) {
       if (ieee !== undefined) names.set(ieee, name);
-      const availability = early.get(name);
-      early.delete(name);
-      const patchWith = availability ? { ...patch, availability } : patch;
+      const patchWith = { ...patch, ...takeEarly(name) };
       if (registry.get(id(name))) registry.update(id(name), patchWith);
       else registry.add("zigbee2mqtt", name, patchWith);
     }
@@ -64,7 +72,7 @@ export function followZigbee2Mqtt(registry: DeviceRegistry, router: DeviceRouter
       return report(`zigbee2mqtt device name ${JSON.stringify(name.slice(0, 64))} is not a safe topic segment`);
     if (type === "device_joined") {
       if (ieee !== undefined && names.size < MAX_DEVICES_PER_SOURCE) names.set(ieee, name);
-      registry.add("zigbee2mqtt", name);
+      registry.add("zigbee2mqtt", name, takeEarly(name));
     } else if (type === "device_interview") {
       if (text(data, "status") !== "successful") return;
       const supported = ownField(data, "supported");
@@ -76,7 +84,7 @@ export function followZigbee2Mqtt(registry: DeviceRegistry, router: DeviceRouter
       );
       const patch: DevicePatch = capabilities !== undefined ? { ...rest, capabilities } : rest;
       if (registry.get(id(name))) registry.update(id(name), patch);
-      else registry.add("zigbee2mqtt", name, patch);
+      else registry.add("zigbee2mqtt", name, { ...patch, ...takeEarly(name) });
     } else if (type === "device_leave") {
       registry.remove(id(name));
       if (ieee !== undefined) names.delete(ieee);
@@ -104,7 +112,9 @@ export function followZigbee2Mqtt(registry: DeviceRegistry, router: DeviceRouter
   });
 
   router.on({ source: "zigbee2mqtt", kinds: ["state"] }, (event) => {
-    if (registry.get(id(event.device)))
-      registry.update(id(event.device), { lastSeen: lastSeenOf(event.json) ?? now().toISOString() });
+    const lastSeen = lastSeenOf(event.json) ?? now().toISOString();
+    if (registry.get(id(event.device))) registry.update(id(event.device), { lastSeen });
+    else if (earlySeen.has(event.device) || earlySeen.size < MAX_DEVICES_PER_SOURCE)
+      earlySeen.set(event.device, lastSeen);
   });
 }
