@@ -1,7 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MqttClient } from "mqtt";
-import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adoptionPath } from "../../contract/adoption";
 import {
@@ -27,6 +26,7 @@ import {
   startTestHub,
   tempDir,
   type TestHub,
+  nextJson,
 } from "../testing/harness";
 
 const GENERAL = DEFAULT_API_BASES.general;
@@ -39,22 +39,8 @@ function valveState(change: Record<string, unknown> = {}): string {
   return JSON.stringify({ ...states["Living room valve"], ...change });
 }
 
-/** Resolves with the next payload on `topic` that `accept` takes (a retained one too); rejects after 5 s. */
-function jsonOn<T>(
-  client: MqttClient,
-  topic: string,
-  schema: v.GenericSchema<unknown, T>,
-  accept: (value: T) => boolean,
-) {
-  return nextMessage(client, topic, 5000, (payload) => {
-    if (payload === "") return false;
-    const parsed = v.safeParse(schema, JSON.parse(payload));
-    return parsed.success && accept(parsed.output);
-  }).then((message) => v.parse(schema, JSON.parse(message.payload)));
-}
-
 const heaterState = (client: MqttClient, accept: (state: HeaterStatePayload) => boolean) =>
-  jsonOn(client, HEATER_STATE_TOPIC, HeaterStatePayloadSchema, accept);
+  nextJson(client, HEATER_STATE_TOPIC, HeaterStatePayloadSchema, accept);
 
 describe("a thermostatic valve adopted as the heater, from the gateway's own payloads", () => {
   let hub: TestHub;
@@ -115,7 +101,12 @@ describe("a thermostatic valve adopted as the heater, from the gateway's own pay
       HeaterConfigAnswerSchema,
     );
     expect(config.item).toEqual({ mode: "auto", temperature: 21, sensor: VALVE });
-    const online = await jsonOn(browser, availabilityTopic("Living room valve"), AvailabilityPayloadSchema, () => true);
+    const online = await nextJson(
+      browser,
+      availabilityTopic("Living room valve"),
+      AvailabilityPayloadSchema,
+      () => true,
+    );
     expect(online.state).toBe("online");
   });
 
@@ -178,7 +169,7 @@ describe("a thermostatic valve adopted as the heater, from the gateway's own pay
     expect(other.status).toBe(400);
     expect(await other.text()).toMatch(/sensor/);
 
-    const offline = jsonOn(
+    const offline = nextJson(
       browser,
       availabilityTopic("Living room valve"),
       AvailabilityPayloadSchema,

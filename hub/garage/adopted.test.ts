@@ -1,7 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MqttClient } from "mqtt";
-import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adoptionPath } from "../../contract/adoption";
 import { DEVICES_PATH, DevicesAnswerSchema } from "../../contract/devices";
@@ -26,6 +25,7 @@ import {
   startTestHub,
   tempDir,
   type TestHub,
+  nextJson,
 } from "../testing/harness";
 import { coverSteps, type AdoptedDoor } from "./adopted";
 
@@ -42,20 +42,6 @@ function blindState(change: Record<string, unknown> = {}): string {
   return JSON.stringify({ ...states["Bedroom blind"], ...change });
 }
 
-/** Resolves with the next payload on `topic` that `accept` takes (a retained one too); rejects after 5 s. */
-function jsonOn<T>(
-  client: MqttClient,
-  topic: string,
-  schema: v.GenericSchema<unknown, T>,
-  accept: (value: T) => boolean,
-) {
-  return nextMessage(client, topic, 5000, (payload) => {
-    if (payload === "") return false;
-    const parsed = v.safeParse(schema, JSON.parse(payload));
-    return parsed.success && accept(parsed.output);
-  }).then((message) => v.parse(schema, JSON.parse(message.payload)));
-}
-
 describe("a blind adopted as the gate, from the gateway's own payloads", () => {
   let hub: TestHub;
   let cookie: string;
@@ -63,7 +49,7 @@ describe("a blind adopted as the gate, from the gateway's own payloads", () => {
   let browser: MqttClient;
 
   const gateState = (accept: (state: DoorStatePayload) => boolean) =>
-    jsonOn(browser, garageStateTopic("gate"), DoorStatePayloadSchema, accept);
+    nextJson(browser, garageStateTopic("gate"), DoorStatePayloadSchema, accept);
   const send = (command: GarageCommand, body?: unknown) =>
     call(hub, "POST", `${GARAGE}${garagePath("gate", command)}`, { cookie, ...(body ? { body } : {}) });
 
@@ -97,7 +83,7 @@ describe("a blind adopted as the gate, from the gateway's own payloads", () => {
   it("adopted after start, the gate shows at once with the blind's name as its device, and its availability", async () => {
     expect((await send("open")).status).toBe(404);
     const shown = gateState(() => true);
-    const online = jsonOn(browser, availabilityTopic("Bedroom blind"), AvailabilityPayloadSchema, () => true);
+    const online = nextJson(browser, availabilityTopic("Bedroom blind"), AvailabilityPayloadSchema, () => true);
     const saved = await call(hub, "PUT", `${GENERAL}${adoptionPath(BLIND)}`, {
       cookie,
       body: { label: "Brama wjazdowa", room: "Podjazd", use: { as: "gate" } },
@@ -129,7 +115,7 @@ describe("a blind adopted as the gate, from the gateway's own payloads", () => {
   });
 
   it("the blind going offline shows on availability/<name> and refuses the gate's commands with 409, nothing sent", async () => {
-    const offline = jsonOn(
+    const offline = nextJson(
       browser,
       availabilityTopic("Bedroom blind"),
       AvailabilityPayloadSchema,

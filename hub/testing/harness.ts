@@ -161,6 +161,23 @@ export function nextMessage(
   });
 }
 
+/**
+ * Resolves with the next JSON payload on `topic` (a retained one too) that `schema` reads and `accept`
+ * takes, parsed; an emptied topic (zero bytes) is skipped. Rejects after 5 s.
+ */
+export function nextJson<T>(
+  client: MqttClient,
+  topic: string,
+  schema: v.GenericSchema<unknown, T>,
+  accept: (value: T) => boolean = () => true,
+): Promise<T> {
+  return nextMessage(client, topic, 5000, (payload) => {
+    if (payload === "") return false;
+    const parsed = v.safeParse(schema, JSON.parse(payload));
+    return parsed.success && accept(parsed.output);
+  }).then((message) => v.parse(schema, JSON.parse(message.payload)));
+}
+
 /** A device's MQTT credentials. */
 export interface DeviceLogin {
   username: string;

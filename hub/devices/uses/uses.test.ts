@@ -1,7 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MqttClient } from "mqtt";
-import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adoptionPath, type AdoptionInput } from "../../../contract/adoption";
 import { CONFIG_PATH, ConfigAnswerSchema } from "../../../contract/config";
@@ -34,6 +33,7 @@ import {
   startTestHub,
   tempDir,
   type TestHub,
+  nextJson,
 } from "../../testing/harness";
 
 const GENERAL = DEFAULT_API_BASES.general;
@@ -73,19 +73,6 @@ function stateOf(name: string, change: Record<string, unknown> = {}): string {
   return JSON.stringify({ ...states[name], ...change });
 }
 
-/** Resolves with the next payload on `topic` that `accept` takes (a retained one too); rejects after 5 s. */
-function jsonOn<T>(
-  client: MqttClient,
-  topic: string,
-  schema: v.GenericSchema<unknown, T>,
-  accept: (value: T) => boolean,
-) {
-  return nextMessage(client, topic, 5000, (payload) => {
-    const parsed = v.safeParse(schema, JSON.parse(payload));
-    return parsed.success && accept(parsed.output);
-  }).then((message) => v.parse(schema, JSON.parse(message.payload)));
-}
-
 describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's own payloads", () => {
   let hub: TestHub;
   let cookie: string;
@@ -118,7 +105,7 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
 
   it("an adopted climate sensor's temperature reaches sensor/temp/balcony, GET /config/sensors and the day's history", async () => {
     const weather = loadFixture("zigbee2mqtt/state_weather_sensor.json", "Balcony climate");
-    const reading = jsonOn(browser, "sensor/temp/balcony", SensorReadingSchema, (value) => value.value === 22.4);
+    const reading = nextJson(browser, "sensor/temp/balcony", SensorReadingSchema, (value) => value.value === 22.4);
     await gateway.publishAsync("zigbee2mqtt/Balcony climate", weather.payload, { qos: 1 });
     expect((await reading).value).toBe(22.4);
 
@@ -141,10 +128,10 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
   });
 
   it("an adopted motion sensor reads Zigbee2MQTT's occupancy true/false as 1/0 on sensor/occupancy/hall", async () => {
-    const moving = jsonOn(browser, "sensor/occupancy/hall", SensorReadingSchema, (value) => value.value === 1);
+    const moving = nextJson(browser, "sensor/occupancy/hall", SensorReadingSchema, (value) => value.value === 1);
     await gateway.publishAsync("zigbee2mqtt/Hall motion", stateOf("Hall motion", { occupancy: true }), { qos: 1 });
     expect((await moving).value).toBe(1);
-    const still = jsonOn(browser, "sensor/occupancy/hall", SensorReadingSchema, (value) => value.value === 0);
+    const still = nextJson(browser, "sensor/occupancy/hall", SensorReadingSchema, (value) => value.value === 0);
     await gateway.publishAsync("zigbee2mqtt/Hall motion", stateOf("Hall motion"), { qos: 1 });
     expect((await still).value).toBe(0);
   });
@@ -213,7 +200,7 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
 
   it("a leak sensor reporting water_leak raises alert/leak/<id> with its label and room, and clears it", async () => {
     const topic = deviceAlertTopic("leak", "zigbee2mqtt:Bathroom leak");
-    const raised = jsonOn<DeviceAlert>(browser, topic, DeviceAlertSchema, (alert) => alert.active);
+    const raised = nextJson<DeviceAlert>(browser, topic, DeviceAlertSchema, (alert) => alert.active);
     await gateway.publishAsync("zigbee2mqtt/Bathroom leak", stateOf("Bathroom leak", { water_leak: true }), { qos: 1 });
     const alert = await raised;
     expect(alert).toMatchObject({
@@ -224,14 +211,14 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
     });
     expect(Date.now() - Date.parse(alert.since)).toBeLessThan(10_000);
 
-    const cleared = jsonOn<DeviceAlert>(browser, topic, DeviceAlertSchema, (value) => !value.active);
+    const cleared = nextJson<DeviceAlert>(browser, topic, DeviceAlertSchema, (value) => !value.active);
     await gateway.publishAsync("zigbee2mqtt/Bathroom leak", stateOf("Bathroom leak"), { qos: 1 });
     expect(await cleared).toMatchObject({ active: false, device: "zigbee2mqtt:Bathroom leak" });
   });
 
   it("a device nobody adopted raises its alarm under its own name; a hidden one raises none", async () => {
     const topic = deviceAlertTopic("smoke", "zigbee2mqtt:Kitchen smoke");
-    const raised = jsonOn<DeviceAlert>(browser, topic, DeviceAlertSchema, (alert) => alert.active);
+    const raised = nextJson<DeviceAlert>(browser, topic, DeviceAlertSchema, (alert) => alert.active);
     await gateway.publishAsync("zigbee2mqtt/Kitchen smoke", stateOf("Kitchen smoke", { smoke: true }), { qos: 1 });
     const alert = await raised;
     expect(alert).toMatchObject({ active: true, device: "zigbee2mqtt:Kitchen smoke", label: "Kitchen smoke" });
@@ -243,7 +230,7 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
   });
 
   it("a cover adopted as the garage door drives the garage screen: its position on garage/garage/state, open/close/stop/toggle as its state", async () => {
-    const shown = jsonOn(
+    const shown = nextJson(
       browser,
       garageStateTopic("garage"),
       DoorStatePayloadSchema,
@@ -265,7 +252,7 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
     expect((await jsonOf(closed, GarageCommandAnswerSchema)).item).toMatchObject({ door: "garage", command: "close" });
     expect(JSON.parse((await sent).payload)).toEqual({ state: "CLOSE" });
 
-    const closing = jsonOn(
+    const closing = nextJson(
       browser,
       garageStateTopic("garage"),
       DoorStatePayloadSchema,
@@ -298,7 +285,7 @@ describe("adopted Zigbee2MQTT devices on the spec's screens, from the gateway's 
       },
     });
     expect(saved.status).toBe(200);
-    const reading = jsonOn(browser, "sensor/smoke/kitchen", SensorReadingSchema, (value) => value.value === 0);
+    const reading = nextJson(browser, "sensor/smoke/kitchen", SensorReadingSchema, (value) => value.value === 0);
     await gateway.publishAsync("zigbee2mqtt/Kitchen smoke", stateOf("Kitchen smoke"), { qos: 1 });
     expect((await reading).value).toBe(0);
     const sensors = await jsonOf(await call(hub, "GET", `${GENERAL}${SENSORS_PATH}`, { cookie }), SensorListSchema);
