@@ -66,16 +66,30 @@ export type NightmodeBody = v.InferOutput<typeof NightmodeBodySchema>;
 /** The answer: the camera item as it is now (`{item: Camera}`, `item.nightmode` the mode set). */
 export const NightmodeAnswerSchema = itemOf(CameraSchema);
 
-/** A recording id: lower-case letters, digits and `-`, 1..80 (the hub's own ids; safe in a path and a file name). */
+/**
+ * A recording id: 1..80 of lower-case letters, digits, `-`, `_` and `.`, beginning with a letter or
+ * digit (the hub's own ids `rec-…`, an NVR's event ids such as Frigate's `1700000000.123456-abc123`
+ * behind a prefix; safe in a path and a file name: no `/`, never `.` or `..` alone).
+ */
 export const RecordingIdSchema = v.pipe(
   v.string(),
-  v.regex(/^[a-z0-9-]{1,80}$/, "must be 1-80 lower-case letters, digits or -"),
+  v.regex(/^[a-z0-9][a-z0-9._-]{0,79}$/, "must be 1-80 lower-case letters, digits, '-', '_' or '.'"),
 );
 
 /**
+ * How a recording plays at `GET /recordings/{id}`: `mjpeg` = `multipart/x-mixed-replace` JPEG frames at
+ * the recorded pace (the hub's own frame clips); `mp4` = a `video/mp4` file answering HTTP Range
+ * requests (a clip ffmpeg copied from the camera's stream, or an NVR's clip proxied by the hub).
+ */
+export const RecordingMediaSchema = v.picklist(["mjpeg", "mp4"]);
+export type RecordingMedia = v.InferOutput<typeof RecordingMediaSchema>;
+
+/**
  * A recording (spec §3 "Recording: locked flag"): a short clip of camera `cameraId` that began at
- * `startedAt` (ISO 8601 UTC), `durationMs` long, `bytes` on disk; `locked` keeps it from pruning and
- * deletion.
+ * `startedAt` (ISO 8601 UTC), `durationMs` long, `bytes` on disk (0 when an NVR keeps it and did not
+ * say); `locked` keeps it from pruning and deletion. Our additions, optional for older hubs: `media`
+ * (how it plays, default `mjpeg`), `snapshot` (a JPEG at {@link recordingSnapshotPath}, default
+ * false) and `label` (what was seen, e.g. an NVR's object label `person`, or `motion`).
  */
 export const RecordingSchema = v.object({
   id: RecordingIdSchema,
@@ -84,6 +98,9 @@ export const RecordingSchema = v.object({
   durationMs: v.pipe(v.number(), v.integer(), v.minValue(0)),
   bytes: v.pipe(v.number(), v.integer(), v.minValue(0)),
   locked: v.boolean(),
+  media: v.optional(RecordingMediaSchema, "mjpeg"),
+  snapshot: v.optional(v.boolean(), false),
+  label: v.optional(v.pipe(v.string(), v.maxLength(100))),
 });
 export type Recording = v.InferOutput<typeof RecordingSchema>;
 
@@ -107,6 +124,13 @@ export function recordingPath(id: string): string {
 }
 /** `DELETE /recordings/{id}`: `{item: {id}}`; a locked recording is refused with 409 RECORDING_LOCKED. */
 export const RecordingDeletedAnswerSchema = itemOf(v.object({ id: RecordingIdSchema }));
+
+/** `GET /recordings/{id}/snapshot.jpg` on the camera v1 base: the recording's still picture (`image/jpeg`); 404 when it has none. */
+export const RECORDING_SNAPSHOT_ROUTE = "/recordings/:recordingId/snapshot.jpg";
+/** The path of recording `id`'s snapshot (URL-encoded). */
+export function recordingSnapshotPath(id: string): string {
+  return `/recordings/${encodeURIComponent(id)}/snapshot.jpg`;
+}
 
 /** `PATCH /recordings/lock/{recordingId}` (spec §5, §7): empty body; toggles the lock. */
 export const RECORDING_LOCK_ROUTE = "/recordings/lock/:recordingId";

@@ -11,6 +11,7 @@ import { CameraControls } from "./controls";
 import { cameraControlsRoutes } from "./controls-routes";
 import { ClipFiles } from "./recordings/clip";
 import { recordingsRoutes } from "./recordings/routes";
+import { Recordings } from "./recordings/recordings";
 import { RecordingsService } from "./recordings/service";
 import { RecordingStore } from "./recordings/store";
 import { startDoorbellBridge } from "./doorbell";
@@ -130,7 +131,7 @@ export function startCameras(options: {
       sessions: options.sessions,
     }),
     cameraControlsRoutes({ controls: new CameraControls(service) }),
-    recordingsRoutes({ recordings, motion, sessions: options.sessions }),
+    recordingsRoutes({ recordings: new Recordings([recordings]), motion, sessions: options.sessions }),
     hlsRoutes({ hls, sessions: options.sessions }),
     liveStreamsRoutes({ cameras: service, sessions: options.sessions }),
   ];

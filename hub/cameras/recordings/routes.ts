@@ -3,6 +3,7 @@ import {
   DEMO_MOTION_ROUTE,
   RECORDING_LOCK_ROUTE,
   RECORDING_ROUTE,
+  RECORDING_SNAPSHOT_ROUTE,
   RECORDINGS_PATH,
   RecordingLockBodySchema,
   RecordingsQuerySchema,
@@ -16,7 +17,7 @@ import type { SessionRegistry } from "../../core/session-registry";
 import { StreamLimiter } from "../mjpeg";
 import { holdForSession } from "../session-hold";
 import { playbackStream } from "./playback";
-import type { RecordingsService } from "./service";
+import type { Recordings } from "./recordings";
 
 /** Playbacks at once: per recording and in all (each is a socket and a timer). */
 export const PLAYBACK_LIMITS = { perRecording: 4, total: 8 } as const;
@@ -27,7 +28,8 @@ type RecordingParams = { Params: { recordingId: string } };
  * The recordings on the camera v1 base (spec §3, §5, §7): `GET /recordings?cameraId=`
  * (newest first; unknown camera 404, a bad query 400 naming `cameraId`), `GET /recordings/{id}`
  * (playback as `multipart/x-mixed-replace` at the recorded pace, at most {@link PLAYBACK_LIMITS}
- * at once, beyond that 429; held under the session in `sessions`, so its end cuts it), `PATCH /recordings/lock/{id}` (empty body: toggles, answers
+ * at once, beyond that 429; held under the session in `sessions`, so its end cuts it; an `mp4`
+ * recording as `video/mp4` with Range), `GET /recordings/{id}/snapshot.jpg`, `PATCH /recordings/lock/{id}` (empty body: toggles, answers
  * `{item}`), `DELETE /recordings/{id}` (409 RECORDING_LOCKED when locked). Demo mode with the
  * simulator: `POST /demo/motion/{cameraId}` raises a motion event on that camera (it records a clip)
  * and answers at once.
@@ -38,7 +40,7 @@ export function recordingsRoutes({
   limiter = new StreamLimiter(PLAYBACK_LIMITS.perRecording, PLAYBACK_LIMITS.total),
   sessions,
 }: {
-  recordings: RecordingsService;
+  recordings: Recordings;
   /** What each session holds open: a playback is registered there (lock, logout, revoke end it). */
   sessions?: SessionRegistry | undefined;
   /** Demo only: the simulated motion sensor of the cameras (absent = no demo route). */
@@ -48,10 +50,17 @@ export function recordingsRoutes({
   return async (app: FastifyInstance): Promise<void> => {
     app.get(RECORDINGS_PATH, async (request) => {
       const query = parseBody(RecordingsQuerySchema, request.query);
-      return { items: recordings.list(query.cameraId) } satisfies RecordingsAnswer;
+      return { items: await recordings.list(query.cameraId) } satisfies RecordingsAnswer;
+    });
+    app.get<RecordingParams>(RECORDING_SNAPSHOT_ROUTE, async (request, reply) => {
+      const jpeg = await recordings.snapshot(request.params.recordingId);
+      return reply.header("Cache-Control", "private, max-age=3600").type("image/jpeg").send(jpeg);
     });
     app.get<RecordingParams>(RECORDING_ROUTE, async (request, reply) => {
-      const frames = recordings.frames(request.params.recordingId);
+      const playback = await recordings.playback(request.params.recordingId);
+      if (playback.kind !== "frames")
+        throw new HubError("NOT_SUPPORTED", `playing a ${playback.kind} recording is not supported yet`);
+      const frames = playback.frames;
       const release = limiter.acquire(request.params.recordingId);
       if (!release) throw new HubError("TOO_MANY_STREAMS", "too many playbacks are open");
       holdForSession(sessions, request, reply, { kind: "playback" });
@@ -60,15 +69,15 @@ export function recordingsRoutes({
     });
     app.patch<RecordingParams>(RECORDING_LOCK_ROUTE, async (request) => {
       parseBody(RecordingLockBodySchema, request.body);
-      return { item: recordings.toggleLock(request.params.recordingId) } satisfies RecordingAnswer;
+      return { item: await recordings.toggleLock(request.params.recordingId) } satisfies RecordingAnswer;
     });
     app.delete<RecordingParams>(RECORDING_ROUTE, async (request) => {
-      recordings.remove(request.params.recordingId);
+      await recordings.remove(request.params.recordingId);
       return { item: { id: request.params.recordingId } };
     });
     if (motion) {
       app.post<{ Params: { cameraId: string } }>(DEMO_MOTION_ROUTE, async (request) => {
-        recordings.list(request.params.cameraId); // 404 for an unknown camera
+        await recordings.list(request.params.cameraId); // 404 for an unknown camera
         motion.trigger(request.params.cameraId);
         return { item: { cameraId: request.params.cameraId, motion: true } };
       });

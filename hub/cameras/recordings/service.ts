@@ -6,6 +6,7 @@ import type { CameraService } from "../service";
 import type { ClipFiles, ClipFrame } from "./clip";
 import { encodeClip } from "./clip";
 import { RECORDING_LIMITS, recordingsToPrune, type PruneLimits } from "./prune";
+import type { RecordingPlayback, RecordingSource } from "./source";
 import type { RecordingStore } from "./store";
 
 /** How long a motion clip records, milliseconds, and the most bytes of frames one clip keeps. */
@@ -29,9 +30,11 @@ export type RecordingsOptions = {
  * row, so a crash leaves at worst a file without a row, which {@link start} deletes (as it drops a
  * row whose file is gone). After each new recording and at start, unlocked recordings beyond the
  * limits (prune.ts: 7 days, 200 MiB) are deleted with their files; locked ones never. Each change
- * is announced on `camera/recordings/<cameraId>` (not retained) so open lists fetch again.
+ * is announced on `camera/recordings/<cameraId>` (not retained) so open lists fetch again. As a
+ * {@link RecordingSource} it owns the ids `rec-…` and records any camera the camera service knows (so
+ * it comes last among the sources); its clips play as `mjpeg` and their first frame is the snapshot.
  */
-export class RecordingsService {
+export class RecordingsService implements RecordingSource {
   private readonly recording = new Map<string, Promise<Recording | null>>();
   private readonly limits: PruneLimits;
   private readonly clipMs: number;
@@ -56,6 +59,33 @@ export class RecordingsService {
       this.options.log.warn({ rows: orphanRows.length }, "recordings: rows without a file dropped");
     this.prune();
     return this;
+  }
+
+  /** Whether the camera service knows camera `cameraId`. */
+  recordsCamera(cameraId: string): boolean {
+    try {
+      this.options.cameras.get(cameraId);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Whether `id` is one of this service's clip ids (`rec-…`). */
+  owns(id: string): boolean {
+    return id.startsWith("rec-");
+  }
+
+  /** The clip's frames, played as `multipart/x-mixed-replace`. @throws HubError NOT_FOUND */
+  playback(id: string): RecordingPlayback {
+    return { kind: "frames", frames: this.frames(id) };
+  }
+
+  /** The clip's first frame. @throws HubError NOT_FOUND */
+  snapshot(id: string): Buffer {
+    const first = this.frames(id)[0];
+    if (!first) throw new HubError("NOT_FOUND", "the recording has no frame");
+    return first.jpeg;
   }
 
   /** Recordings, newest first; of camera `cameraId` when given. @throws HubError NOT_FOUND (unknown camera) */

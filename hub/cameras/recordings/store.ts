@@ -10,6 +10,8 @@ const toRecording = (row: Row): Recording => ({
   durationMs: row.duration_ms,
   bytes: row.bytes,
   locked: row.locked === 1,
+  media: "mjpeg",
+  snapshot: true,
 });
 
 /** A stored recording as pruning sees it: start in epoch ms. */
@@ -39,6 +41,8 @@ export class RecordingStore {
       durationMs: recording.durationMs,
       bytes: recording.bytes,
       locked: false,
+      media: "mjpeg",
+      snapshot: true,
     };
   }
 

@@ -28,6 +28,8 @@ const RECORDING: Recording = {
   durationMs: 5000,
   bytes: 153_600,
   locked: false,
+  media: "mjpeg",
+  snapshot: true,
 };
 
 function renderControls(
