@@ -32,3 +32,4 @@ export * from "./camera-state";
 export * from "./devices";
 export * from "./adoption";
 export * from "./household";
+export * from "./panels";

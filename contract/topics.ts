@@ -37,6 +37,8 @@ export const NAMESPACE_ROOTS: ReadonlySet<string> = new Set([
   "session",
   "device",
   "devices",
+  "panel",
+  "panels",
 ]);
 
 /**
