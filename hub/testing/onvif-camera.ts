@@ -14,7 +14,7 @@ export interface OnvifCameraOptions {
   ptz?: boolean;
   /** Whether its PTZ node offers the IR lamp's auxiliary commands `tt:IRLamp|On` / `|Off` (default true). */
   irLamp?: boolean;
-  /** All of the fixture's presets (40) or only the first, `P001` (default). */
+  /** All of the fixture's presets (46) or only the first, `P001` (default). */
   presets?: "all" | "one";
   /** How long a PullMessages waits for an event before answering without one, ms (default 1000; real cameras wait up to the request's PT1M). */
   pullHoldMs?: number;
