@@ -29,10 +29,12 @@ export function motionOf(event: OnvifEvent): boolean | null {
  * One camera's PullPoint subscription loop: CreatePullPointSubscription, then PullMessages again and
  * again, calling `onMotion(active)` for each motion event; on any failure it unsubscribes (best
  * effort) and subscribes again after a back-off ({@link ONVIF_EVENTS_TIMING}), reporting the failure
- * to `onError` once per run of failures. `stop` ends it.
+ * to `onError` once per run of failures. Motion that was on when the subscription failed is ended
+ * (`onMotion(false)`): the hub no longer knows it. `stop` ends it.
  */
 export class OnvifMotionEvents {
   private stopped = false;
+  private active = false;
   private wake: (() => void) | null = null;
 
   constructor(
@@ -66,11 +68,17 @@ export class OnvifMotionEvents {
         while (!this.stopped) {
           for (const event of await this.client.pull()) {
             const active = motionOf(event);
-            if (active !== null && !this.stopped) this.onMotion(active);
+            if (active === null || this.stopped) continue;
+            this.active = active;
+            this.onMotion(active);
           }
         }
       } catch (error) {
         if (this.stopped) return;
+        if (this.active) {
+          this.active = false;
+          this.onMotion(false);
+        }
         if (!reported) this.onError(error);
         reported = true;
         await this.client.unsubscribe();

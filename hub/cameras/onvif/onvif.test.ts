@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   NightmodeAnswerSchema,
@@ -14,6 +15,9 @@ import { ErrorBodySchema } from "../../../contract/envelope";
 import { useCameraHub } from "../../testing/camera-hub";
 import { call, connectBrowser, freePort, jsonOf, nextMessage, type TestHub } from "../../testing/harness";
 import { soapFault, startOnvifCamera, type OnvifCameraSimulator } from "../../testing/onvif-camera";
+import { HouseholdCameraSchema } from "../household";
+import { deviceService } from "./client";
+import { OnvifService } from "./service";
 
 const V1 = "/api/cameras/v1";
 const PASSWORD = "kamera-onvif";
@@ -176,22 +180,30 @@ describe("ONVIF cameras through the hub (PTZ, presets, night mode, motion events
     }
   });
 
-  it("the camera down: 409 DEVICE_UNREACHABLE saying so; back up, the hub moves it and subscribes again by itself", async () => {
-    await camera.down();
-    const down = await refusal(await post(ptzPath("brama"), { pan: 1 }), 409);
-    expect(down).toMatchObject({ code: "DEVICE_UNREACHABLE" });
-    expect(down.message).toMatch(/^camera "brama" does not answer \(ECONNREFUSED\)/);
-    await camera.up();
-    expect((await post(ptzPath("brama"), { pan: 1 })).status).toBe(200);
-    await expect.poll(() => camera.subscribed, { timeout: 8000 }).toBe(true);
+  it("the camera down: its motion ends, PTZ 409 DEVICE_UNREACHABLE saying so; back up, the hub moves it and subscribes again by itself", async () => {
     const browser = await connectBrowser(hub, cookie);
+    const motionOf = (payload: string) =>
+      (JSON.parse(payload) as CameraConfigPayload).cameras.find((entry) => entry.id === "brama")?.motion;
     try {
       await browser.subscribeAsync(CAMERA_CONFIG_TOPIC);
-      const on = nextMessage(browser, CAMERA_CONFIG_TOPIC, 5000, (payload) =>
-        Boolean((JSON.parse(payload) as CameraConfigPayload).cameras.find((entry) => entry.id === "brama")?.motion),
-      );
+      const on = nextMessage(browser, CAMERA_CONFIG_TOPIC, 5000, (payload) => motionOf(payload) === true);
       camera.motion(true);
       await on;
+      const ended = nextMessage(browser, CAMERA_CONFIG_TOPIC, 5000, (payload) => motionOf(payload) === false);
+      await camera.down();
+      await ended;
+      const down = await refusal(await post(ptzPath("brama"), { pan: 1 }), 409);
+      expect(down).toMatchObject({ code: "DEVICE_UNREACHABLE" });
+      expect(down.message).toMatch(/^camera "brama" does not answer \(ECONNREFUSED\)/);
+      await camera.up();
+      expect((await post(ptzPath("brama"), { pan: 1 })).status).toBe(200);
+      await expect.poll(() => camera.subscribed, { timeout: 8000 }).toBe(true);
+      const again = nextMessage(browser, CAMERA_CONFIG_TOPIC, 5000, (payload) => motionOf(payload) === true);
+      camera.motion(true);
+      await again;
+      const off = nextMessage(browser, CAMERA_CONFIG_TOPIC, 5000, (payload) => motionOf(payload) === false);
+      camera.motion(false);
+      await off;
     } finally {
       browser.end(true);
     }
@@ -244,5 +256,55 @@ describe("ONVIF cameras through the hub (PTZ, presets, night mode, motion events
     );
     expect(presets.items).toEqual([{ token: "P001", name: "P001" }]);
     expect((await post(ptzPath("brama"), { tilt: 1 })).status).toBe(200);
+  });
+});
+
+describe("ONVIF settings and the service's log", () => {
+  it("the household's onvif field: an http(s) url, a safe profile token, nothing else", () => {
+    const camera = (onvif: unknown) => v.safeParse(HouseholdCameraSchema, { id: "c", label: "C", onvif });
+    expect(
+      camera({ url: "http://192.168.1.20", username: "admin", password: "x", profileToken: "Profile_1" }).success,
+    ).toBe(true);
+    for (const bad of [
+      { url: "rtsp://192.168.1.20" },
+      { url: "http://192.168.1.20", profileToken: "<x/>" },
+      { url: "http://192.168.1.20", extra: 1 },
+      { url: "http://192.168.1.20", username: "" },
+    ])
+      expect(camera(bad).success, JSON.stringify(bad)).toBe(false);
+    expect(deviceService("http://192.168.1.20")).toEqual({
+      hostname: "192.168.1.20",
+      port: 80,
+      path: "/onvif/device_service",
+      secure: false,
+    });
+    expect(deviceService("https://cam.local:8443/onvif/device_service")).toMatchObject({ port: 8443, secure: true });
+  });
+
+  it("a refused login in the events subscription is logged once per run of failures, without the password", async () => {
+    const sim = await startOnvifCamera({ pullHoldMs: 200 });
+    const warnings: string[] = [];
+    const service = new OnvifService(
+      [
+        v.parse(HouseholdCameraSchema, {
+          id: "c",
+          label: "C",
+          onvif: { url: sim.url, username: "admin", password: "zle-haslo-123" },
+        }),
+      ],
+      { warn: (message) => warnings.push(message) },
+      { timeoutMs: 2000, events: { retryMinMs: 100, retryMaxMs: 200 } },
+    ).start();
+    try {
+      await expect
+        .poll(() => sim.calls.filter((entry) => !entry.authorized && entry.action === "GetServices").length)
+        .toBeGreaterThanOrEqual(3);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/^onvif: events of camera "c": camera "c" refused the hub's ONVIF login/);
+      expect(warnings.join("")).not.toContain("zle-haslo-123");
+    } finally {
+      service.close();
+      await sim.close();
+    }
   });
 });
