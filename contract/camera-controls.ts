@@ -49,6 +49,37 @@ export const PtzAnswerSchema = itemOf(
 );
 export type PtzAnswer = v.InferOutput<typeof PtzAnswerSchema>;
 
+/** `GET /controls/ptz/{cameraId}/presets` on the camera v1 base (our addition): the camera's PTZ presets, camera order. */
+export const PTZ_PRESETS_ROUTE = "/controls/ptz/:cameraId/presets";
+/** The path of camera `id`'s PTZ presets (URL-encoded). */
+export function ptzPresetsPath(id: string): string {
+  return `/controls/ptz/${encodeURIComponent(id)}/presets`;
+}
+/** `POST /controls/ptz/{cameraId}/presets/{presetToken}` (empty body): the camera goes to that preset (ONVIF GotoPreset). */
+export const PTZ_PRESET_ROUTE = "/controls/ptz/:cameraId/presets/:presetToken";
+/** The path of camera `id`'s preset `token` (URL-encoded). */
+export function ptzPresetPath(id: string, token: string): string {
+  return `/controls/ptz/${encodeURIComponent(id)}/presets/${encodeURIComponent(token)}`;
+}
+/** A PTZ preset token as ONVIF cameras write them: 1..64 of letters, digits, `_`, `.`, `:`, `-`. */
+export const PtzPresetTokenSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 of letters, digits, '_', '.', ':' or '-'"),
+);
+/** A PTZ preset: `token` (what the go-to call takes) and `name` (what the camera calls it, up to 100 characters). */
+export const PtzPresetSchema = v.object({ token: PtzPresetTokenSchema, name: v.pipe(v.string(), v.maxLength(100)) });
+export type PtzPreset = v.InferOutput<typeof PtzPresetSchema>;
+/** `{items: PtzPreset[]}`: empty when the camera has no presets (a demo camera, a camera without ONVIF). */
+export const PtzPresetsAnswerSchema = itemsOf(PtzPresetSchema);
+export type PtzPresetsAnswer = v.InferOutput<typeof PtzPresetsAnswerSchema>;
+/** Its body: empty (`{}`, or none). */
+export const PtzPresetBodySchema = v.strictObject({});
+/** `{item: {id, token, name}}`: the preset the camera was sent to. */
+export const PtzPresetAnswerSchema = itemOf(
+  v.object({ id: CameraIdSchema, token: PtzPresetTokenSchema, name: v.string() }),
+);
+export type PtzPresetAnswer = v.InferOutput<typeof PtzPresetAnswerSchema>;
+
 /** `POST controls/lights/nightmode/{cameraId}` on the camera v1 base (spec §6, §7). */
 export const NIGHTMODE_ROUTE = "/controls/lights/nightmode/:cameraId";
 /** The path of camera `id`'s night mode (URL-encoded). */

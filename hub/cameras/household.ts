@@ -18,6 +18,24 @@ const RtspUrlSchema = v.pipe(
 );
 
 /**
+ * A camera's ONVIF device service (hub/README.md "ONVIF cameras"): `url` is its http(s) base
+ * (`http://192.168.1.20:80`, the path `/onvif/device_service` by default) or the full device service
+ * address; `username` and `password` are its ONVIF user (WS-Security UsernameToken digest, never
+ * sent to a browser nor logged); `profileToken` picks the media profile whose PTZ the hub moves
+ * (default: the camera's first profile). PTZ, presets, night mode (IR cut filter) and motion events
+ * go through it.
+ */
+export const OnvifSettingsSchema = v.strictObject({
+  url: GatewayUrlSchema,
+  username: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))),
+  password: v.optional(v.pipe(v.string(), v.maxLength(128))),
+  profileToken: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 of A-Z a-z 0-9 _ . : -")),
+  ),
+});
+export type OnvifSettings = v.InferOutput<typeof OnvifSettingsSchema>;
+
+/**
  * Where a camera's picture comes from (docs/contract.md "Cameras", hub/README.md "Cameras"):
  * - `demo`: the hub's own moving test picture (frames drawn and JPEG-encoded in Node,
  *   hub/cameras/frames.ts), so `npm start` shows moving cameras on any machine;
@@ -107,6 +125,8 @@ const HouseholdCameraFieldsSchema = v.object({
   source: v.optional(CameraSourceSchema, { type: "demo", hue: 200 }),
   /** The camera can pan, tilt and zoom (`POST /controls/ptz/{cameraId}`); default false. */
   ptz: v.optional(v.boolean(), false),
+  /** The camera's ONVIF device service: PTZ, presets, night mode and motion events through it. */
+  onvif: v.optional(OnvifSettingsSchema),
 });
 
 /**

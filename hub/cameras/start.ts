@@ -20,6 +20,8 @@ import { HlsService } from "./hls/service";
 import { DemoHls } from "./hls/demo";
 import { FfmpegHls, findFfmpeg } from "./hls/ffmpeg";
 import { StreamLimiter } from "./mjpeg";
+import { onvifTimingOf } from "./onvif/timing";
+import { OnvifService } from "./onvif/service";
 import { CAMERA_MONITOR_TIMING, CameraMonitor, probeEveryMsOf } from "./monitor";
 import { rtcRoutes } from "./rtc/routes";
 import { RTC_LIMITS, RtcService } from "./rtc/service";
@@ -35,6 +37,8 @@ export interface CamerasDomain {
   recordings: RecordingsService;
   /** WebRTC answers (demo clips, go2rtc): its `open` peer connections. */
   rtc: RtcService;
+  /** The household's ONVIF cameras: PTZ, presets, night mode, motion events (`onMotion`). */
+  onvif: OnvifService;
   /** Routes of `/api/cameras/v1`. */
   routes: (app: FastifyInstance) => Promise<void>;
   /** Routes of `/api/cameras/v5`. */
@@ -86,6 +90,10 @@ export function startCameras(options: {
     ffmpeg,
     log: rtspLog,
   }).start();
+  // ONVIF cameras (household `onvif`): PTZ, presets, night mode; their motion events set the camera's motion flag.
+  const onvif = new OnvifService(cameras, { warn: (message) => options.log.warn(message) }, onvifTimingOf());
+  onvif.onMotion((cameraId, active) => service.setMotion(cameraId, active));
+  onvif.start();
   const mjpegLimiter = new StreamLimiter(MJPEG_LIMITS.perCamera, MJPEG_LIMITS.total);
   const rtcLimiter = new StreamLimiter(RTC_LIMITS.perCamera, RTC_LIMITS.total);
   const rtc = new RtcService(
@@ -130,7 +138,7 @@ export function startCameras(options: {
       limiter: mjpegLimiter,
       sessions: options.sessions,
     }),
-    cameraControlsRoutes({ controls: new CameraControls(service) }),
+    cameraControlsRoutes({ controls: new CameraControls(service, onvif) }),
     recordingsRoutes({ recordings: new Recordings([recordings]), motion, sessions: options.sessions }),
     hlsRoutes({ hls, sessions: options.sessions }),
     liveStreamsRoutes({ cameras: service, sessions: options.sessions }),
@@ -138,6 +146,7 @@ export function startCameras(options: {
   return {
     service,
     recordings,
+    onvif,
     rtc,
     routes: async (app) => {
       for (const routes of v1Routes) await routes(app);
@@ -149,6 +158,7 @@ export function startCameras(options: {
     configRoutes: camerasConfigRoutes({ cameras: service }),
     close: () => {
       monitor.stop();
+      onvif.close();
       motion?.stop();
       recordings.close();
       rtc.close();

@@ -205,7 +205,7 @@ describe("cameras from a plain MJPEG or HLS source, proxied by the hub", () => {
     expect(rtc.message).toBe("this camera has no WebRTC (its source is mjpeg): use HLS or MJPEG");
     expect(
       (await refusal(await call(hub, "POST", `${V1}${ptzPath("podjazd")}`, { cookie, body: { pan: 1 } }), 409)).message,
-    ).toBe("PTZ of mjpeg cameras is not supported yet");
+    ).toBe("PTZ of mjpeg cameras needs the camera's ONVIF settings (onvif.url) in the household file");
     const night = await refusal(
       await call(hub, "POST", `${V1}${nightmodePath("strych")}`, { cookie, body: { mode: true } }),
       409,

@@ -2,6 +2,7 @@ import { cameraPath, type Camera, type CameraConfigBody } from "../../../contrac
 import {
   nightmodePath,
   ptzPath,
+  ptzPresetPath,
   recordingLockPath,
   type PtzBodyInput,
   type Recording,
@@ -9,7 +10,7 @@ import {
 import { commandAtom } from "../../platform/commands";
 import { editCamera } from "./api";
 import { camerasAtom } from "./atoms";
-import { movePtz, reloadCameras, setNightmode, toggleRecordingLock } from "./controls-api";
+import { gotoPtzPreset, movePtz, reloadCameras, setNightmode, toggleRecordingLock } from "./controls-api";
 
 /** The camera list with `camera` in place of its old item. */
 const withCamera = (list: readonly Camera[] | null, camera: Camera) =>
@@ -41,6 +42,16 @@ export const ptzCommand = commandAtom<{ id: string; move: PtzBodyInput }, void>(
   failureKey: "cameraControls.ptzFailed",
   run: async ({ api }, { id, move }) => {
     await movePtz(api.cameras, id, move);
+  },
+});
+
+/** Sends a camera to one of its PTZ presets (`POST /controls/ptz/{cameraId}/presets/{presetToken}`), pending under `camera-ptz:<id>`. */
+export const ptzPresetCommand = commandAtom<{ id: string; token: string }, void>({
+  target: ({ id }) => `camera-ptz:${id}`,
+  request: ({ id, token }) => ({ method: "POST", path: ptzPresetPath(id, token) }),
+  failureKey: "cameraControls.presetFailed",
+  run: async ({ api }, { id, token }) => {
+    await gotoPtzPreset(api.cameras, id, token);
   },
 });
 

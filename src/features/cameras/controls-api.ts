@@ -2,16 +2,22 @@ import type { ApiClient, ApiResult } from "../../lib/api/client";
 import {
   NightmodeAnswerSchema,
   PtzAnswerSchema,
+  PtzPresetAnswerSchema,
+  PtzPresetsAnswerSchema,
   RecordingAnswerSchema,
   RecordingsAnswerSchema,
   nightmodePath,
   ptzPath,
+  ptzPresetPath,
+  ptzPresetsPath,
   recordingLockPath,
   recordingPath,
   recordingsPath,
   type NightmodeBody,
   type PtzAnswer,
   type PtzBodyInput,
+  type PtzPreset,
+  type PtzPresetAnswer,
   type Recording,
 } from "../../../contract/camera-controls";
 import { CAMERAS_RELOAD_PATH, CamerasAnswerSchema, type Camera } from "../../../contract/cameras";
@@ -19,6 +25,16 @@ import { CAMERAS_RELOAD_PATH, CamerasAnswerSchema, type Camera } from "../../../
 /** POST /controls/ptz/{cameraId} on the camera v1 base (spec §7): starts a move; the hub's answer. Errors: ApiError (400 naming the field, 409 NOT_SUPPORTED). */
 export async function movePtz(cameras: ApiClient, id: string, body: PtzBodyInput): Promise<PtzAnswer["item"]> {
   return (await cameras.post(ptzPath(id), { json: body, schema: PtzAnswerSchema })).data.item;
+}
+
+/** GET /controls/ptz/{cameraId}/presets on the camera v1 base: the camera's PTZ presets (empty when it has none). Errors: ApiError. */
+export async function fetchPtzPresets(cameras: ApiClient, id: string): Promise<PtzPreset[]> {
+  return (await cameras.get(ptzPresetsPath(id), { schema: PtzPresetsAnswerSchema })).data.items;
+}
+
+/** POST /controls/ptz/{cameraId}/presets/{presetToken} (empty body): the camera goes to the preset; the hub's answer. Errors: ApiError (404 unknown preset, 409). */
+export async function gotoPtzPreset(cameras: ApiClient, id: string, token: string): Promise<PtzPresetAnswer["item"]> {
+  return (await cameras.post(ptzPresetPath(id, token), { json: {}, schema: PtzPresetAnswerSchema })).data.item;
 }
 
 /** POST controls/lights/nightmode/{cameraId} on the camera v1 base (spec §6, §7, body mode): the camera item as it is now. Errors: ApiError. */

@@ -162,4 +162,51 @@ describe("camera controls", () => {
       expect(screen.queryByRole("group", { name: "Sterowanie kamerą (PTZ)" })).toBeNull();
     },
   );
+  it(
+    "a camera with presets gets a preset menu under the pad; choosing one sends the camera there; none without presets",
+    { timeout: 15_000 },
+    async () => {
+      const { v1 } = renderControls(ZOOM, {
+        v1: (request) => {
+          if (request.path === "/recordings") return { status: 200, body: { items: [] } };
+          if (request.path === "/controls/ptz/zoom/presets")
+            return {
+              status: 200,
+              body: {
+                items: [
+                  { token: "P001", name: "Brama" },
+                  { token: "P002", name: "Podjazd" },
+                ],
+              },
+            };
+          return { status: 200, body: { item: { id: "zoom", token: "P002", name: "Podjazd" } } };
+        },
+      });
+      const menu = await screen.findByRole("combobox", { name: "Zapamiętane pozycje" });
+      expect(
+        within(menu)
+          .getAllByRole("option")
+          .map((option) => option.textContent),
+      ).toEqual(["Przejdź do pozycji…", "Brama", "Podjazd"]);
+      fireEvent.change(menu, { target: { value: "P002" } });
+      await waitFor(() =>
+        expect(v1.filter((request) => request.method === "POST").map((request) => request.path)).toEqual([
+          "/controls/ptz/zoom/presets/P002",
+        ]),
+      );
+      expect((menu as HTMLSelectElement).value).toBe("");
+      cleanup();
+      renderControls(ZOOM, {
+        v1: (request) =>
+          request.path === "/controls/ptz/zoom/presets"
+            ? { status: 200, body: { items: [] } }
+            : { status: 200, body: { items: [] } },
+      });
+      expect(await screen.findByRole("group", { name: "Sterowanie kamerą (PTZ)" })).toBeTruthy();
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      expect(screen.queryByRole("combobox", { name: "Zapamiętane pozycje" })).toBeNull();
+    },
+  );
 });

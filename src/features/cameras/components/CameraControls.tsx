@@ -7,6 +7,7 @@ import { useCommandGate } from "../../../platform/commands";
 import { nightmodeCommand } from "../commands";
 import { CameraSettingsButton } from "./CameraSettingsButton";
 import { PtzPad } from "./PtzPad";
+import { PtzPresets } from "./PtzPresets";
 import "./controls.css";
 
 const RecordingsList = lazy(() => import("./RecordingsList"));
@@ -14,7 +15,8 @@ const RecordingsList = lazy(() => import("./RecordingsList"));
 /**
  * The camera controls under a live view (spec §6, §7): 'Ustawienia kamery' (opens
  * CameraSettings), the night mode switch (`POST controls/lights/nightmode/{cameraId}`, the item's
- * `nightmode` read back), the PTZ pad when the camera has PTZ, and the camera's recordings (their
+ * `nightmode` read back), the PTZ pad and its preset menu (when the camera has presets) when the
+ * camera has PTZ, and the camera's recordings (their
  * own lazily loaded chunk). Every control is disabled while offline or locked.
  */
 export function CameraControls({ camera }: { camera: Camera }) {
@@ -36,7 +38,12 @@ export function CameraControls({ camera }: { camera: Camera }) {
           />
         )}
       </div>
-      {camera.ptz === true && camera.enabled && <PtzPad cameraId={camera.id} />}
+      {camera.ptz === true && camera.enabled && (
+        <>
+          <PtzPad cameraId={camera.id} />
+          <PtzPresets cameraId={camera.id} />
+        </>
+      )}
       <Suspense fallback={<p className="muted">{t("app.loading")}</p>}>
         <RecordingsList cameraId={camera.id} label={camera.label} />
       </Suspense>
