@@ -259,9 +259,17 @@ describe("household calendars through the hub", () => {
   it("outside demo mode nothing simulated publishes calendar/events (the simulator on too); in demo the demo calendar shows", async () => {
     const plain = await startHub({ simulator: true });
     expect(await eventsSeen(plain.hub)).toEqual([]);
-    const demo = await startHub({ demo: true, calendar: {} });
+    const demo = await startHub({ demo: true });
     const events = await eventsSeen(demo.hub, (list) => list.length > 0);
     expect(events.map((event) => event.summary)).toContain("Wywóz śmieci");
     expect(events.every((event) => event.calendar === "demo")).toBe(true);
+    // Once the household has a calendar of its own, only its events show.
+    handler = serving(GOOGLE);
+    await call(demo.hub, "POST", API, {
+      cookie: demo.cookie,
+      body: { label: "Rodzina", colour: "#e91e63", url: `${base}/family.ics` },
+    });
+    const own = await eventsSeen(demo.hub, (list) => list.length === 3);
+    expect(own.every((event) => event.color === "#e91e63")).toBe(true);
   });
 });

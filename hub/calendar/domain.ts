@@ -8,8 +8,8 @@ import { CALENDAR_MIGRATION, CalendarStore } from "./store";
  * The household's calendars (docs/contract.md "Calendars", hub/README.md "Calendars"): ICS addresses
  * kept in table `calendars`, fetched on an interval (HubOptions.calendar), their coming events
  * published retained on `calendar/events`. In demo mode the demo household's calendar
- * (simulator/calendar.ts, relative to today) is merged in; a hub without demo mode publishes only
- * the household's calendars. Its service: the CalendarService.
+ * (simulator/calendar.ts, relative to today) is published until the household enables a calendar of
+ * its own; a hub without demo mode publishes only the household's calendars. Its service: the CalendarService.
  */
 export const calendarDomain = defineDomain({
   name: "calendar",

@@ -28,7 +28,7 @@ export type CalendarOptions = {
   now?: () => number;
 };
 
-/** An extra source of events merged into the topic (the demo household's calendar). */
+/** An extra source of events published while the household has no enabled calendar of its own (the demo's). */
 export type ExtraEvents = () => readonly CalendarEvent[];
 
 /** The address shown for a calendar: its scheme and host, the rest (path, token, credentials) masked. */
@@ -231,7 +231,7 @@ export class CalendarService {
     return [startOfHouseholdDay(now), startOfHouseholdDay(now, CALENDAR_DAYS_AHEAD + 1)];
   }
 
-  /** Publishes the merged events of every enabled calendar (and the extra source) retained. */
+  /** Publishes the merged events of every enabled calendar retained (the extra source's only while none is enabled). */
   publish(): void {
     if (this.stopped) return;
     const [from, to] = this.window();
@@ -250,7 +250,8 @@ export class CalendarService {
       this.counts.set(calendar.id, occurrences.length);
       for (const occurrence of occurrences) events.push({ occurrence, event: eventOf(occurrence, calendar) });
     }
-    for (const event of this.extra?.() ?? [])
+    const own = this.store.all().some((calendar) => calendar.enabled);
+    for (const event of own ? [] : (this.extra?.() ?? []))
       events.push({
         occurrence: { uid: event.uid, summary: event.summary, start: Date.parse(event.dtstart), end: 0, allDay: false },
         event,
