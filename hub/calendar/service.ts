@@ -52,6 +52,8 @@ export function maskedAddress(url: string): string {
  */
 export class CalendarService {
   private readonly parsed = new Map<string, ParsedIcs>();
+  /** Each calendar's occurrences for the window starting at `from` (expanded again when the day or the file changes). */
+  private readonly expanded = new Map<string, { from: number; occurrences: Occurrence[] }>();
   private readonly counts = new Map<string, number>();
   private readonly running = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
@@ -117,6 +119,7 @@ export class CalendarService {
     const after = this.existing(id);
     if (after.url !== before.url) {
       this.parsed.delete(id);
+      this.expanded.delete(id);
       this.counts.delete(id);
     }
     if (after.enabled && (after.url !== before.url || !before.enabled)) await this.fetchOne(id);
@@ -128,6 +131,7 @@ export class CalendarService {
   remove(id: string): void {
     if (!this.store.remove(id)) throw new HubError("NOT_FOUND", "no such calendar");
     this.parsed.delete(id);
+    this.expanded.delete(id);
     this.counts.delete(id);
     this.publish();
   }
@@ -202,8 +206,10 @@ export class CalendarService {
       } else {
         const parsed = parseIcs(checkIcs(outcome.body));
         const [from, to] = this.window();
-        expandIcs(parsed, from, to); // refuses a file whose rules take too long, before it replaces the last good one
+        // Refuses a file whose rules take too long, before it replaces the last good one.
+        const occurrences = expandIcs(parsed, from, to);
         this.parsed.set(id, parsed);
+        this.expanded.set(id, { from, occurrences });
         this.store.fetched(id, at(), outcome.body, { etag: outcome.etag, lastModified: outcome.lastModified });
       }
     } catch (error) {
@@ -239,13 +245,17 @@ export class CalendarService {
     for (const calendar of this.store.all()) {
       const parsed = this.parsed.get(calendar.id);
       if (!calendar.enabled || !parsed) continue;
-      let occurrences: Occurrence[];
-      try {
-        occurrences = expandIcs(parsed, from, to);
-      } catch (error) {
-        if (error instanceof CalendarFailure)
-          this.store.failed(calendar.id, { code: error.code, at: new Date(this.now()).toISOString() });
-        continue;
+      let occurrences =
+        this.expanded.get(calendar.id)?.from === from ? this.expanded.get(calendar.id)!.occurrences : null;
+      if (!occurrences) {
+        try {
+          occurrences = expandIcs(parsed, from, to);
+          this.expanded.set(calendar.id, { from, occurrences });
+        } catch (error) {
+          if (error instanceof CalendarFailure)
+            this.store.failed(calendar.id, { code: error.code, at: new Date(this.now()).toISOString() });
+          continue;
+        }
       }
       this.counts.set(calendar.id, occurrences.length);
       for (const occurrence of occurrences) events.push({ occurrence, event: eventOf(occurrence, calendar) });
