@@ -18,6 +18,7 @@ import {
   gpsTrackPath,
 } from "../contract/gps";
 import { PV_LOGS_PATH, PvLogsAnswerSchema } from "../contract/pv";
+import { CALENDARS_PATH, CalendarsAnswerSchema } from "../contract/calendar";
 import { DEVICES_PATH, DevicesAnswerSchema } from "../contract/devices";
 import { ERROR_STATUS, isErrorCode } from "../contract/errors";
 import { DEFAULT_API_BASES } from "../contract/paths";
@@ -261,6 +262,7 @@ describe("every answer of the hub parses with its contract schema", () => {
       ).toEqual([]);
       await answer(PvLogsAnswerSchema, "GET", `${base}${PV_LOGS_PATH}`, { cookie });
       await answer(DevicesAnswerSchema, "GET", `${base}${DEVICES_PATH}`, { cookie });
+      await answer(CalendarsAnswerSchema, "GET", `${base}${CALENDARS_PATH}`, { cookie });
     }
   });
 

@@ -1,6 +1,7 @@
 import { authDomain } from "./auth/domain";
 import { automationsDomain } from "./automations/domain";
 import { bridgeDomain } from "./bridge/domain";
+import { calendarDomain } from "./calendar/domain";
 import { camerasDomain } from "./cameras/domain";
 import { climateDomain } from "./climate/domain";
 import { configDomain } from "./config/domain";
@@ -45,6 +46,7 @@ export const HUB_DOMAINS: readonly HubDomain[] = [
   configDomain,
   pvDomain,
   energyDomain,
+  calendarDomain,
 ];
 
 /** The schema versions this hub knows (a database holding another one was made by a newer hub). */

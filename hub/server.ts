@@ -46,6 +46,7 @@ import { registerOnboarding } from "./tls/onboarding";
 import { listenHttps } from "./tls/https-server";
 import { certificateServes } from "./tls/names";
 import { installHealthCheck, installHttpsRedirect } from "./tls/redirect";
+import type { CalendarOptions } from "./calendar/service";
 
 /** The longest the hub waits at start for the broker to confirm its subscriptions, ms. */
 const SUBSCRIPTIONS_WAIT_MS = 5_000;
@@ -89,6 +90,8 @@ export interface HubOptions {
    * are not simulated. `auth`, `bridge` and `devices` are required.
    */
   domains?: readonly HubDomain[];
+  /** HUB_CALENDAR_INTERVAL_MS and the calendars' fetch bounds and clock (calendar/service.ts); absent = defaults. */
+  calendar?: CalendarOptions;
 }
 
 export interface RunningHub {

@@ -1,7 +1,6 @@
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { ZIGBEE2MQTT_BASE } from "../../contract/topics";
 import type { DeviceMessage, SimDevice } from "./devices";
-import { startDemoCalendar } from "./calendar";
 
 const BRIDGE_DEVICES = `${ZIGBEE2MQTT_BASE}/bridge/devices`;
 
@@ -24,8 +23,8 @@ export function joinBridgeDevices(lists: readonly (readonly unknown[])[]): unkno
 }
 
 /**
- * Runs the demo devices `devices` (the listed domains' `demo.devices`, hub/domains.ts) and the demo
- * calendar: every `intervalMs` each device publishes its native Tasmota or Zigbee2MQTT payloads
+ * Runs the demo devices `devices` (the listed domains' `demo.devices`, hub/domains.ts) (the demo
+ * calendar is the calendar domain's, in demo mode only: calendar/domain.ts): every `intervalMs` each device publishes its native Tasmota or Zigbee2MQTT payloads
  * into the broker through `link` (the first round at once), so the demo's readings travel the same
  * bridge as a household's. `stop()` ends the timers. Devices that take commands (Tasmota switches)
  * subscribe to their command topics and answer them as the real device does; a device's `start` gets
@@ -101,7 +100,6 @@ export function startSimulator(options: {
     }
   }
   const stops = devices.flatMap((device) => (device.start ? [device.start(publish)] : []));
-  const calendar = startDemoCalendar(options.link);
   round();
   const timer = setInterval(round, Math.max(50, options.intervalMs));
   timer.unref();
@@ -109,7 +107,6 @@ export function startSimulator(options: {
     stop: () => {
       clearInterval(timer);
       for (const stop of stops) stop();
-      calendar.stop();
     },
   };
 }

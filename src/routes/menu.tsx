@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { SessionActions } from "../platform/auth/components/SessionActions";
+import { CalendarsEditor } from "../features/calendar/components/CalendarsEditor";
 import { DevicesLink } from "../features/devices/components/DevicesLink";
 import { RemotesLink } from "../features/ir/components/RemotesLink";
 import { WakeLockToggle } from "../platform/kiosk/components/WakeLockToggle";
@@ -22,7 +23,7 @@ import { MenuFrame } from "./-components/MenuFrame";
  * zoom lock, alerts, language, start screen; PATCH /preferences), then sections that open on demand:
  * 'Sesje' (every session of the user, each logged out after a confirmation), and the household's
  * settings (PATCH /settings): 'Przełączniki na ekranach', 'Grupy przełączników' and
- * 'Alarmy pogody i temperatury', and 'Więcej' (links to the devices /devices, the cat
+ * 'Alarmy pogody i temperatury', 'Kalendarze' (the household's ICS calendars), and 'Więcej' (links to the devices /devices, the cat
  * tracker /gps and the PV logs /pv). On a phone it is a drawer (MenuFrame, spec §9 "drawer close 500 ms").
  */
 function MenuPage() {
@@ -66,6 +67,13 @@ function MenuPage() {
         testId="menu-watchdogs"
       >
         <WatchdogEditor sensors={sensors} />
+      </CollapsibleSection>
+      <CollapsibleSection
+        title={t("calendar.settings.heading")}
+        intro={t("calendar.settings.intro")}
+        testId="menu-calendars"
+      >
+        <CalendarsEditor />
       </CollapsibleSection>
       <SettingsSection title={t("ir.title")}>
         <RemotesLink />

@@ -9,7 +9,8 @@ import "./calendar.css";
 /**
  * The home screen's calendar: 'Kalendarz' with the next events from the live channel,
  * upcoming first, each with its day and time in the user's language (date-fns, not Intl) ('wtorek, 24 listopada, 06:00';
- * 'cały dzień' for all-day events), 'Trwa' on the one happening now, and the location. Nothing is
+ * 'cały dzień' for all-day events), 'Trwa' on the one happening now, the location, and a dot of its
+ * calendar's colour before the summary (the event's `color`, when it has one). Nothing is
  * shown until the calendar topic has arrived; an empty calendar says so.
  */
 export function CalendarList() {
@@ -35,7 +36,12 @@ export function CalendarList() {
                 {formatWeekdayDate(event.start, locale)}
                 {event.allDay ? `, ${t("calendar.allDay")}` : `, ${formatTimeOfDay(event.start, "2-digit")}`}
               </span>
-              <span className="calendar__summary">{event.summary}</span>
+              <span className="calendar__summary">
+                {event.color !== undefined && (
+                  <span className="calendar__dot" style={{ backgroundColor: event.color }} aria-hidden="true" />
+                )}
+                {event.summary}
+              </span>
               {event.location !== undefined && <span className="calendar__location">{event.location}</span>}
               {event.ongoing && <span className="calendar__now">{t("calendar.now")}</span>}
             </li>
