@@ -164,8 +164,17 @@ describe("adopted inverters from the device end to the live topic, across midnig
     await meter.publishAsync(sml.topic, sml.payload, { qos: 1 });
     expect(await first).toMatchObject({ power: 1432, today: 0.5, total: 10898.4095 });
 
-    // A malformed reading is refused: nothing is published, the next good one is.
+    // A malformed reading is refused and counted by the registry; nothing is published for it.
+    const refused = hub.devices.registry.stats.refused;
+    const published: string[] = [];
+    const watch = (topic: string, body: Buffer) => {
+      if (topic === solarTopic("licznik")) published.push(body.toString("utf8"));
+    };
+    browser.on("message", watch);
     await meter.publishAsync(sml.topic, '{"SML":{"Power_curr":"1500","Total_out":10898.6}}', { qos: 1 });
+    await expect.poll(() => hub.devices.registry.stats.refused).toBe(refused + 1);
+    browser.off("message", watch);
+    expect(published).toEqual([]);
     meter.end(true);
     browser.end(true);
     await hub.close();
@@ -183,6 +192,7 @@ describe("adopted inverters from the device end to the live topic, across midnig
       },
     );
     expect(await after).toMatchObject({ power: 1210, today: 1, total: 10898.9095 });
+    // The test ran within one local day (else the day's start moved, as it should, and 1 kWh would be wrong).
     expect(today).toBe(localDayOf(Date.now()));
   });
 });
