@@ -28,7 +28,11 @@ const CapabilityPick = {
  * - `sensor`: one numeric or binary capability feeding `sensor/<kind>/<place>` (history and home as
  *   any sensor);
  * - `garage` / `gate`: a cover driving the garage screen (open, close, stop, position);
- * - `heater`: a climate (thermostatic valve) as the heater.
+ * - `heater`: a climate (thermostatic valve) as the heater;
+ * - `solar`: an inverter (or a meter on its output) as the household's PV: its `power` capability
+ *   (W; Tasmota `ENERGY.Power` or an SML meter's `SML.Power_curr`, Zigbee2MQTT `power`) and its
+ *   energy counter `energy` (kWh; default: Tasmota `ENERGY.Total`, Zigbee2MQTT `energy`), live on
+ *   `device/<name>/solar` (contract/pv.ts SolarReading) and home's solar tile.
  */
 export const DeviceUseSchema = v.variant("as", [
   v.object({
@@ -40,6 +44,13 @@ export const DeviceUseSchema = v.variant("as", [
   v.object({ as: v.literal("garage"), endpoint: CapabilityPick.endpoint }),
   v.object({ as: v.literal("gate"), endpoint: CapabilityPick.endpoint }),
   v.object({ as: v.literal("heater"), endpoint: CapabilityPick.endpoint }),
+  v.object({
+    as: v.literal("solar"),
+    name: PlaceSchema,
+    power: CapabilityPick.property,
+    energy: v.optional(CapabilityPick.property),
+    endpoint: CapabilityPick.endpoint,
+  }),
 ]);
 export type DeviceUse = v.InferOutput<typeof DeviceUseSchema>;
 

@@ -67,13 +67,21 @@ const BEFORE = JSON.parse(
  * What migrations declared since BEFORE add: their versions and the tables they make (the devices'
  * adoptions; the MACs Tasmota device users' discovery bound).
  */
-const ADDED = { versions: [12, 13, 14], tables: ["device_adoptions", "device_seen", "mqtt_user_macs", "calendars"] };
+const ADDED = {
+  versions: [12, 13, 14, 15],
+  tables: ["device_adoptions", "device_seen", "mqtt_user_macs", "calendars", "solar_days"],
+  indexes: ["pv_readings_time"],
+};
 
 /** A database's schema without what {@link ADDED} adds: BEFORE, for a database the hub made or upgraded. */
 function withoutAdded(schema: { versions: number[]; objects: unknown[] }) {
   return {
     versions: schema.versions.filter((version) => !ADDED.versions.includes(version)),
-    objects: schema.objects.filter((object) => !ADDED.tables.includes((object as { tbl_name: string }).tbl_name)),
+    objects: schema.objects.filter(
+      (object) =>
+        !ADDED.tables.includes((object as { tbl_name: string }).tbl_name) &&
+        !ADDED.indexes.includes((object as { name: string }).name),
+    ),
   };
 }
 
@@ -114,7 +122,7 @@ describe("the domain list builds the hub as before", () => {
 
   it("applies the migrations in the order databases have them, and a fresh database gets the same tables", () => {
     expect(migrationsOf(HUB_DOMAINS).map((migration) => migration.version)).toEqual([
-      1, 2, 3, 6, 11, 7, 10, 8, 9, 4, 12, 13, 14,
+      1, 2, 3, 6, 11, 7, 10, 8, 9, 4, 12, 13, 14, 15,
     ]);
     const dir = tempDir();
     cleanups.push(() => void 0);

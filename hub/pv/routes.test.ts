@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../contract/envelope";
-import { PV_LOG_MAX_BYTES, PvLogAnswerSchema, PvLogErrorSchema, PvLogsAnswerSchema } from "../../contract/pv";
+import {
+  PV_LOG_MAX_BYTES,
+  PvDayAnswerSchema,
+  PvLogAnswerSchema,
+  PvLogErrorSchema,
+  PvLogsAnswerSchema,
+  PvMonthAnswerSchema,
+} from "../../contract/pv";
 import { call, jsonOf, login, startTestHub, type TestHub } from "../testing/harness";
 
 const sample = readFileSync(new URL("../examples/pv-sample.csv", import.meta.url));
@@ -100,5 +107,45 @@ describe("POST /pv/log", () => {
     expect(anonymous.status).toBe(401);
     const json = await call(hub, "POST", "/api/v2/pv/log", { cookie, body: { file: "x" } });
     expect(json.status).toBe(400);
+  });
+});
+
+describe("GET /pv/day and /pv/month: the charts' figures from the uploaded logs", () => {
+  it("answer the sample's day (power curve, 40.098 kWh, 4200 W) and its month (30 days, the 21st's energy)", async () => {
+    expect((await upload(formWith(sample, "pv-sample.csv"))).status).toBe(200);
+    const day = await jsonOf(await call(hub, "GET", "/api/v2/pv/day?day=2026-06-21", { cookie }), PvDayAnswerSchema);
+    expect(day.item).toMatchObject({ day: "2026-06-21", energyKwh: 40.098, peakW: 4200 });
+    expect(day.item.points).toHaveLength(61);
+    const month = await jsonOf(
+      await call(hub, "GET", "/api/v1/pv/month?month=2026-06", { cookie }),
+      PvMonthAnswerSchema,
+    );
+    expect(month.item.days).toHaveLength(30);
+    expect(month.item.days[20]).toEqual({ day: "2026-06-21", energyKwh: 40.098, peakW: 4200 });
+    expect(month.item).toMatchObject({ energyKwh: 40.098, peakW: 4200 });
+    const empty = await jsonOf(await call(hub, "GET", "/api/v2/pv/day?day=2026-06-22", { cookie }), PvDayAnswerSchema);
+    expect(empty.item).toMatchObject({ energyKwh: null, peakW: null, points: [] });
+  });
+
+  it("refuse a missing, malformed, impossible or out-of-range day or month, and other keys, with 400 naming it", async () => {
+    const cases: [string, string][] = [
+      ["/pv/day", "day: required"],
+      ["/pv/day?day=21.06.2026", "day: must be YYYY-MM-DD"],
+      ["/pv/day?day=2026-02-30", "day: must be a real date in 2000..2099"],
+      ["/pv/day?day=1999-12-31", "day: must be a real date in 2000..2099"],
+      ["/pv/day?day=2026-06-21&day=2026-06-22", "day: "],
+      ["/pv/day?day=2026-06-21&__proto__=x", "unknown field"],
+      ["/pv/month?month=2026-13", "month: must be YYYY-MM"],
+      ["/pv/month?month=2100-01", "month: must be in 2000..2099"],
+      ["/pv/month?month=2026-06&day=2026-06-01", "unknown field"],
+    ];
+    for (const [path, message] of cases) {
+      const response = await call(hub, "GET", `/api/v2${path}`, { cookie });
+      expect(response.status, path).toBe(400);
+      const body = await jsonOf(response, ErrorBodySchema);
+      expect(body.code, path).toBe("BAD_REQUEST");
+      expect(body.message ?? "", path).toContain(message);
+    }
+    expect((await call(hub, "GET", "/api/v2/pv/day?day=2026-06-21")).status).toBe(401);
   });
 });

@@ -1,6 +1,13 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
+import * as v from "valibot";
 import {
+  PV_DAY_PATH,
+  PV_MONTH_PATH,
+  PvDayQuerySchema,
+  PvMonthQuerySchema,
+  type PvDayAnswer,
+  type PvMonthAnswer,
   PV_LOG_FIELD,
   PV_LOG_MAX_BYTES,
   PV_LOG_PATH,
@@ -9,6 +16,7 @@ import {
   type PvLogsAnswer,
 } from "../../contract/pv";
 import { HubError } from "../core/errors";
+import { parseBody } from "../http/body";
 import type { PvService } from "./service";
 
 /**
@@ -27,10 +35,28 @@ export const PV_MULTIPART_LIMITS = {
 } as const;
 
 /**
+ * A chart query (`day` or `month`) checked by `schema`: a value breaking one of the contract's rules is
+ * 400 BAD_REQUEST with that rule's words (`day: must be YYYY-MM-DD`, never the value sent); a missing
+ * or unknown key as any body (http/body.ts parseBody: `day: required`, `body: unknown field`).
+ */
+function parseChartQuery<TSchema extends v.GenericSchema>(schema: TSchema, query: unknown): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, { ...(query as object) }, { abortEarly: true });
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const key: unknown = issue?.path?.[0]?.key;
+  if (issue?.kind === "validation" && issue.path?.length === 1 && (key === "day" || key === "month"))
+    throw new HubError("BAD_REQUEST", `${key}: ${issue.message}`);
+  return parseBody(schema, { ...(query as object) });
+}
+
+/**
  * The PV routes on the general base (spec §7; docs/contract.md "PV logs"; shapes in
  * contract/pv.ts): `POST /pv/log` (multipart/form-data, the CSV in field `file`;
  * answer `{item: PvLogSummary}`; a bad file 400 BAD_REQUEST `{line, message: "line <n>: …"}`, no
- * file 400 naming `file`, too large 413) and `GET /pv/logs` (`{items: PvLogSummary[]}`, newest first).
+ * file 400 naming `file`, too large 413), `GET /pv/logs` (`{items: PvLogSummary[]}`, newest first),
+ * `GET /pv/day?day=YYYY-MM-DD` (`{item: PvDayStats}`) and `GET /pv/month?month=YYYY-MM`
+ * (`{item: PvMonthStats}`): a missing, malformed or out-of-range day or month, or another query key,
+ * is 400 BAD_REQUEST naming it (`day: must be YYYY-MM-DD`).
  */
 export function pvRoutes({ pv }: { pv: PvService }) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -53,5 +79,15 @@ export function pvRoutes({ pv }: { pv: PvService }) {
     });
 
     app.get(PV_LOGS_PATH, async () => ({ items: pv.list() }) satisfies PvLogsAnswer);
+
+    app.get(PV_DAY_PATH, async (request) => {
+      const { day } = parseChartQuery(PvDayQuerySchema, request.query);
+      return { item: pv.day(day) } satisfies PvDayAnswer;
+    });
+
+    app.get(PV_MONTH_PATH, async (request) => {
+      const { month } = parseChartQuery(PvMonthQuerySchema, request.query);
+      return { item: pv.month(month) } satisfies PvMonthAnswer;
+    });
   };
 }

@@ -1,4 +1,5 @@
-import { PV_LOG_MAX_BYTES, type PvLogSummary } from "../../contract/pv";
+import { PV_LOG_MAX_BYTES, type PvDayStats, type PvLogSummary, type PvMonthStats } from "../../contract/pv";
+import { dayStats, dayWindowOf, monthDays, monthStats } from "./aggregate";
 import { HubError } from "../core/errors";
 import { parsePvCsv } from "./csv";
 import type { PvStore } from "./store";
@@ -42,5 +43,20 @@ export class PvService {
   /** The stored logs, newest first. */
   list(): PvLogSummary[] {
     return this.store.list();
+  }
+
+  /** The day `YYYY-MM-DD` (checked by the route) from every stored log: power curve, energy, peak (hub/pv/aggregate.ts). */
+  day(day: string): PvDayStats {
+    const window = dayWindowOf(day);
+    return dayStats(window, this.store.readingsBetween(window.fromMs, window.toMs));
+  }
+
+  /** The month `YYYY-MM` (checked by the route) from every stored log: each day's energy and peak, the total. */
+  month(month: string): PvMonthStats {
+    const days = monthDays(month);
+    const first = days[0];
+    const last = days[days.length - 1];
+    const readings = first && last ? this.store.readingsBetween(first.fromMs, last.toMs) : [];
+    return monthStats(month, days, readings);
   }
 }

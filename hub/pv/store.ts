@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { PV_LOGS_KEPT, PvLogSummarySchema, type PvLogSummary } from "../../contract/pv";
 import type { Db } from "../core/db";
-import type { ParsedPvLog } from "./csv";
+import type { ParsedPvLog, PvReading } from "./csv";
 
 type LogRow = {
   id: number;
@@ -80,5 +80,24 @@ export class PvStore {
     return (
       this.db.prepare<[number], { n: number }>("SELECT COUNT(*) AS n FROM pv_readings WHERE log_id = ?").get(id)?.n ?? 0
     );
+  }
+
+  /**
+   * Every stored reading with `fromMs <= time < toMs`, grouped by log (each group in time order; the
+   * index `pv_readings_time` keeps a month's query to its own rows).
+   */
+  readingsBetween(fromMs: number, toMs: number): PvReading[][] {
+    const rows = this.db
+      .prepare<[number, number], { log_id: number; time_ms: number; power_w: number; energy_kwh: number }>(
+        "SELECT log_id, time_ms, power_w, energy_kwh FROM pv_readings WHERE time_ms >= ? AND time_ms < ? ORDER BY log_id, time_ms",
+      )
+      .all(fromMs, toMs);
+    const byLog = new Map<number, PvReading[]>();
+    for (const row of rows) {
+      const list = byLog.get(row.log_id) ?? [];
+      list.push({ timeMs: row.time_ms, powerW: row.power_w, energyKwh: row.energy_kwh });
+      byLog.set(row.log_id, list);
+    }
+    return [...byLog.values()];
   }
 }

@@ -37,10 +37,11 @@ describe("the app's parts, listed once", () => {
     expect(PERSISTED_PARTS.map((part) => part.name)).toEqual(["preferences", "liveSnapshot", "gps"]);
   });
 
-  it("builds home's sections from it: the chosen switches above the sensors, then the devices shown on home, then lights, garage, climate, the tracker, the calendar", () => {
+  it("builds home's sections from it: the chosen switches above the sensors, then the devices shown on home, the solar tiles, then lights, garage, climate, the tracker, the calendar", () => {
     expect(HOME_SECTIONS.map((section) => [section.name, section.order < 0 ? "above" : "below"])).toEqual([
       ["switches", "above"],
       ["devices", "below"],
+      ["pv", "below"],
       ["lights", "below"],
       ["garage", "below"],
       ["climate", "below"],

@@ -36,7 +36,7 @@ export function formValuesOf(device: ListedDevice, choices: UseChoices): Adoptio
   const adoption = device.adoption;
   const use = adoption?.use;
   const endpoint = use?.endpoint;
-  const property = use?.as === "sensor" ? use.property : undefined;
+  const property = use?.as === "sensor" ? use.property : use?.as === "solar" ? use.power : undefined;
   const pick =
     use === undefined
       ? undefined
@@ -51,7 +51,7 @@ export function formValuesOf(device: ListedDevice, choices: UseChoices): Adoptio
     show: adoption?.show ?? "home",
     hidden: adoption?.hidden ?? false,
     use: use?.as ?? "",
-    switchName: use?.as === "switch" ? use.name : "",
+    switchName: use?.as === "switch" || use?.as === "solar" ? use.name : "",
     sensorKind: use?.as === "sensor" ? use.kind : "",
     sensorPlace: use?.as === "sensor" ? use.place : "",
     capability: pick?.key ?? "",
@@ -99,7 +99,7 @@ export function adoptionFormSchema(choices: UseChoices) {
     Fields,
     check(
       "switchName",
-      (values) => values.use !== "switch" || v.is(PlaceSchema, values.switchName),
+      (values) => (values.use !== "switch" && values.use !== "solar") || v.is(PlaceSchema, values.switchName),
       FORM_MESSAGES.place,
     ),
     check(
@@ -136,6 +136,17 @@ export function adoptionFormSchema(choices: UseChoices) {
               kind: values.sensorKind,
               place: values.sensorPlace,
               property: choice?.property,
+              ...at,
+            },
+          };
+        case "solar":
+          return {
+            ...base,
+            use: {
+              as: "solar",
+              name: values.switchName,
+              power: choice?.property,
+              ...(choice?.energy === undefined ? {} : { energy: choice.energy }),
               ...at,
             },
           };

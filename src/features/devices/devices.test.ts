@@ -206,6 +206,42 @@ describe("the adoption form", () => {
       capability: "state_l3|l3",
     });
   });
+
+  it("offers a metering plug as solar by its power in W, taking its kWh counter, and fills the form back", () => {
+    const file = join(__dirname, "../../../tests/fixtures/zigbee2mqtt/bridge_devices_household.json");
+    const entries = (
+      JSON.parse(readFileSync(file, "utf8")) as {
+        payload: { friendly_name: string; definition: { exposes: unknown[] } | null }[];
+      }
+    ).payload;
+    const exposes = v.parse(
+      v.array(CapabilitySchema),
+      entries.find((entry) => entry.friendly_name === "Desk plug")?.definition?.exposes ?? [],
+    );
+    const plug = choicesOf(exposes);
+    expect(plug.solar.map((choice) => [choice.property, choice.energy])).toEqual([["power", "energy"]]);
+    expect(weather.solar).toEqual([]);
+    const values = { ...blankForm, use: "solar" as const, switchName: "balkon", capability: plug.solar[0]?.key ?? "" };
+    const parsed = v.safeParse(adoptionFormSchema(plug), values);
+    expect(parsed.success && parsed.output.use).toEqual({
+      as: "solar",
+      name: "balkon",
+      power: "power",
+      energy: "energy",
+    });
+    expect(fieldErrors(adoptionFormSchema(plug), { ...values, switchName: "Balkon 1" })).toEqual({
+      switchName: ["devices.form.placeInvalid"],
+    });
+    const adopted = device("Desk plug", {
+      capabilities: exposes,
+      adoption: { show: "home", hidden: false, use: { as: "solar", name: "balkon", power: "power", energy: "energy" } },
+    });
+    expect(formValuesOf(adopted, plug)).toMatchObject({
+      use: "solar",
+      switchName: "balkon",
+      capability: values.capability,
+    });
+  });
 });
 
 describe("GET /devices read in slices (fetchDevices)", () => {

@@ -1,7 +1,7 @@
 import { ACCESS_READ, ACCESS_SET, type Capability } from "../../../contract/devices";
 
 /** What a device can stand for (contract/adoption.ts DeviceUse `as`). */
-export const DEVICE_USES = ["switch", "sensor", "garage", "gate", "heater"] as const;
+export const DEVICE_USES = ["switch", "sensor", "garage", "gate", "heater", "solar"] as const;
 /** One of {@link DEVICE_USES}. */
 export type DeviceUseKind = (typeof DEVICE_USES)[number];
 
@@ -16,6 +16,8 @@ export type CapabilityChoice = {
   endpoint?: string | undefined;
   name: string;
   unit?: string | undefined;
+  /** For `solar`: the energy counter (kWh) beside the power, same endpoint, when the device has one. */
+  energy?: string | undefined;
 };
 
 /** Every capability a use could take, by use; an empty list: the device cannot be used that way. */
@@ -58,7 +60,8 @@ const compositeChoice = (composite: Capability): CapabilityChoice => {
  * What `capabilities` (a device's, contract/devices.ts) let it stand for (spec: adoption 'Używaj
  * jako'): a switch needs a settable binary `state` (one choice per relay endpoint); a sensor a
  * readable numeric or binary value (configuration values left out); the garage door or the gate a
- * cover; the heater a climate. Each list keeps the device's order.
+ * cover; the heater a climate; solar a readable power in W (with the kWh counter of its endpoint).
+ * Each list keeps the device's order.
  */
 export function choicesOf(capabilities: readonly Capability[]): UseChoices {
   const leaves = leavesOf(capabilities);
@@ -78,5 +81,13 @@ export function choicesOf(capabilities: readonly Capability[]): UseChoices {
     garage: covers,
     gate: covers,
     heater: compositesOf(capabilities, "climate").map(compositeChoice),
+    solar: leaves
+      .filter((leaf) => leaf.type === "numeric" && leaf.unit === "W" && ((leaf.access ?? 0) & ACCESS_READ) !== 0)
+      .map((leaf) => ({
+        ...leafChoice(leaf),
+        energy: leaves.find(
+          (other) => other.type === "numeric" && other.unit === "kWh" && other.endpoint === leaf.endpoint,
+        )?.property,
+      })),
   };
 }

@@ -1,6 +1,12 @@
 import * as v from "valibot";
 import type { ApiClient } from "../../lib/api/client";
 import {
+  PV_DAY_PATH,
+  PV_MONTH_PATH,
+  PvDayAnswerSchema,
+  PvMonthAnswerSchema,
+  type PvDayStats,
+  type PvMonthStats,
   PV_LOG_FIELD,
   PV_LOG_PATH,
   PV_LOGS_PATH,
@@ -15,6 +21,19 @@ import { postForm, type UploadProgress } from "./upload";
 /** GET /pv/logs on the general base: the stored logs, newest first. Rejects with ApiError. */
 export async function fetchPvLogs(general: ApiClient): Promise<PvLogSummary[]> {
   return (await general.get(PV_LOGS_PATH, { schema: PvLogsAnswerSchema })).data.items;
+}
+
+/** GET /pv/day?day=YYYY-MM-DD on the general base: the day's power curve, energy and peak. Rejects with ApiError. */
+export async function fetchPvDay(general: ApiClient, day: string, signal?: AbortSignal): Promise<PvDayStats> {
+  return (await general.get(PV_DAY_PATH, { schema: PvDayAnswerSchema, query: { day }, ...(signal ? { signal } : {}) }))
+    .data.item;
+}
+
+/** GET /pv/month?month=YYYY-MM on the general base: each day's energy and peak, the month's total. Rejects with ApiError. */
+export async function fetchPvMonth(general: ApiClient, month: string, signal?: AbortSignal): Promise<PvMonthStats> {
+  return (
+    await general.get(PV_MONTH_PATH, { schema: PvMonthAnswerSchema, query: { month }, ...(signal ? { signal } : {}) })
+  ).data.item;
 }
 
 /**

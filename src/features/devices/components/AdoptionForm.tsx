@@ -173,9 +173,9 @@ export function AdoptionForm({ device, rooms }: AdoptionFormProps) {
           },
         })}
       />
-      {use === "switch" && (
+      {(use === "switch" || use === "solar") && (
         <TextField
-          label={t("devices.form.switchName")}
+          label={t(use === "solar" ? "devices.form.solarName" : "devices.form.switchName")}
           maxLength={64}
           autoComplete="off"
           autoCapitalize="none"
@@ -214,7 +214,7 @@ export function AdoptionForm({ device, rooms }: AdoptionFormProps) {
           />
         </>
       )}
-      {use !== "" && (use === "sensor" || useChoices.length > 1) && (
+      {use !== "" && (use === "sensor" || use === "solar" || useChoices.length > 1) && (
         <SelectField
           label={t("devices.form.capability")}
           options={useChoices.map((choice) => ({ value: choice.key, label: choiceLabel(choice) }))}

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom, useStore } from "jotai";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { PvLogSummary } from "../../../../contract/pv";
 import { formatRelativeTime } from "../../../shared/relativeTime";
@@ -12,6 +12,9 @@ import { pvLogsAtom, pvUploadProgressAtom } from "../atoms";
 import { uploadPvLogCommand } from "../commands";
 import { PvSummary } from "./PvSummary";
 import "./pv.css";
+
+/** The charts of the uploaded logs, loaded on first use with uPlot in their own chunk. */
+const LazyPvCharts = lazy(() => import("../charts/PvCharts").then((m) => ({ default: m.PvCharts })));
 
 type Outcome =
   { kind: "done"; log: PvLogSummary } | { kind: "badLine"; line: number; message: string } | { kind: "failed" } | null;
@@ -60,7 +63,8 @@ function PvLogList() {
 /**
  * The PV screen's body (/pv): a file picker, 'Wyślij' with the upload's progress (a bar on
  * the 0-100 scale of spec §9, 'Postęp wysyłania'), what
- * the hub parsed (rows, energy, peak, period) or the line that failed, and the logs uploaded so far.
+ * the hub parsed (rows, energy, peak, period) or the line that failed, the charts of the logs per day
+ * and per month (charts/PvCharts.tsx, lazily), and the logs uploaded so far.
  * Disabled while offline or locked (nothing is sent, never queued).
  */
 export function PvScreen() {
@@ -149,6 +153,9 @@ export function PvScreen() {
           {t("pv.failed")}
         </p>
       )}
+      <Suspense fallback={<p className="muted">{t("pv.charts.loading")}</p>}>
+        <LazyPvCharts />
+      </Suspense>
       <PvLogList />
     </div>
   );

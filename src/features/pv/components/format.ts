@@ -24,3 +24,11 @@ export function formatPeriod(from: string, to: string, locale: "pl" | "en"): str
     ? `${date(a)}, ${time(a)} – ${time(b)}`
     : `${date(a)}, ${time(a)} – ${date(b)}, ${time(b)}`;
 }
+
+/** Watts split for a tile's value: the number ('4,25', '640') and its unit ('kW' from 1 kW, else 'W'). */
+export function powerParts(watts: number, locale: "pl" | "en"): { text: string; unit: string } {
+  const tag = numberLocaleOf(locale);
+  return Math.abs(watts) >= 1000
+    ? { text: formatNumber(watts / 1000, tag, { maximumFractionDigits: 2 }), unit: "kW" }
+    : { text: formatNumber(Math.round(watts), tag), unit: "W" };
+}
