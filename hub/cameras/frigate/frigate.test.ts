@@ -136,11 +136,11 @@ describe("Frigate on the embedded broker: events, backfill, lock, playback, moti
     browser = await connectBrowser(hub, cookie);
     const credentials = await deviceLogin(hub, "frigate", { kind: "frigate", topic: "frigate" });
     await frigate.connect(`mqtt://127.0.0.1:${hub.mqttPort}`, credentials);
-  });
+  }, 30_000); // ffmpeg makes the clip and the hub starts: a few seconds on a busy machine
   afterAll(async () => {
-    browser.end(true);
-    await frigate.close();
-    await hub.cleanup();
+    browser?.end(true);
+    await frigate?.close();
+    await hub?.cleanup();
   });
 
   it("backfills Frigate's events at start: the one in its database is listed with its snapshot, label and lock", async () => {
@@ -338,11 +338,11 @@ describe("Frigate on Mosquitto as the household broker, with Frigate's login", (
       mqttWsUrl: mosquitto.wsUrl,
     });
     await frigate.connect(mosquitto.tcpUrl, await mosquitto.deviceLogin("frigate"));
-  });
+  }, 30_000);
   afterAll(async () => {
-    await frigate.close();
-    await hub.cleanup();
-    await mosquitto.close();
+    await frigate?.close();
+    await hub?.cleanup();
+    await mosquitto?.close();
   });
 
   it("Frigate's events over TCP become recordings the dashboard's user hears of; lock and delete go to Frigate with its JWT", async () => {
