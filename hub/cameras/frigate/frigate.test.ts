@@ -345,13 +345,18 @@ describe("Frigate on Mosquitto as the household broker, with Frigate's login", (
     await mosquitto?.close();
   });
 
-  it("Frigate's events over TCP become recordings the dashboard's user hears of; lock and delete go to Frigate with its JWT", async () => {
+  it("Frigate's events over TCP become recordings the dashboard's user hears of; lock and delete go to Frigate with its JWT; an oversized event is refused", async () => {
     const cookie = await login(hub);
     const browser = await connectMqtt(mosquitto.wsUrl);
     try {
       await new Promise((resolve) => setTimeout(resolve, 200)); // the hub's subscriptions are in place
       await recordsAndLocks(hub, frigate, browser, cookie);
       expect(frigate.requests).toContain("POST /api/login");
+      // Mosquitto passes payloads over 64 KiB on (the embedded broker refuses them itself): the hub refuses and counts them.
+      const before = hub.devices.registry.stats.refused;
+      await frigate.publish("frigate/events", JSON.stringify({ type: "new", after: { label: "x".repeat(100_000) } }));
+      await until(() => hub.devices.registry.stats.refused > before);
+      expect(hub.devices.registry.reports().at(-1)).toMatch(/^frigate events: 1000\d\d bytes \(at most 65536\)$/);
     } finally {
       browser.end(true);
     }
