@@ -2,7 +2,13 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { hashSecret } from "./auth/kdf";
 import { canonicalPin, newPinProblem } from "./auth/pin-policy";
-import { DEVICE_KINDS, deviceTopicProblem, ZIGBEE2MQTT_DEFAULT_BASE, type DeviceKind } from "./broker/acl";
+import {
+  DEVICE_KINDS,
+  deviceTopicProblem,
+  FRIGATE_DEFAULT_BASE,
+  ZIGBEE2MQTT_DEFAULT_BASE,
+  type DeviceKind,
+} from "./broker/acl";
 import { openDb } from "./domains";
 import { type Db } from "./core/db";
 import { MqttUserStore } from "./broker/mqtt-users";
@@ -35,7 +41,7 @@ const USAGE = `usage: npm run hub -- <command>
 A PIN is 4 to 15 digits 1-9 (the dashboard's keypad has no 0).
   user list
   user remove <login>
-  mqtt add <username> --kind tasmota|zigbee2mqtt|owntracks [--topic <t>] (--password <p> | --password-stdin)
+  mqtt add <username> --kind tasmota|zigbee2mqtt|owntracks|frigate [--topic <t>] (--password <p> | --password-stdin)
   mqtt passwd <username> (--password <p> | --password-stdin)
   mqtt list
   mqtt remove <username>
@@ -43,7 +49,8 @@ MQTT users are the devices of the embedded broker: a Tasmota device publishes te
 stat/<t>/# and reads cmnd/<t>/# (--topic: its Tasmota topic; without it, the topic its discovery
 announces, bound with its MAC on first use: give --topic to a device with discovery off,
 SetOption19 1); a Zigbee2MQTT gateway publishes <base>/# except commands (--topic: its base topic,
-default zigbee2mqtt).
+default zigbee2mqtt); a Frigate NVR publishes <prefix>/# except its commands (--topic: its
+mqtt.topic_prefix, default frigate).
   backup <file.tar.gz>
   restore <file.tar.gz>
 A backup (while the hub runs) holds the database, the household file and the data folder's tls/
@@ -320,7 +327,13 @@ async function mqttCommand(db: Db, parsed: Parsed, io: CliIo): Promise<number> {
       // A Tasmota user without --topic gets it from its discovery (broker/acl.ts): "" until then.
       const topic =
         parsed.values.topic ??
-        (deviceKind === "tasmota" ? "" : deviceKind === "owntracks" ? username : ZIGBEE2MQTT_DEFAULT_BASE);
+        (deviceKind === "tasmota"
+          ? ""
+          : deviceKind === "owntracks"
+            ? username
+            : deviceKind === "frigate"
+              ? FRIGATE_DEFAULT_BASE
+              : ZIGBEE2MQTT_DEFAULT_BASE);
       const problem = topic === "" ? null : deviceTopicProblem(deviceKind, topic);
       if (problem !== null)
         throw new UsageError(
@@ -335,14 +348,16 @@ async function mqttCommand(db: Db, parsed: Parsed, io: CliIo): Promise<number> {
       io.out(
         deviceKind === "owntracks"
           ? `MQTT user ${username} added: an OwnTracks tracker publishing owntracks/${topic} (reads owntracks/${topic}/cmd)`
-          : deviceKind === "tasmota" && topic === ""
-            ? `MQTT user ${username} added: a Tasmota device whose topic comes from its discovery (tasmota/discovery/<MAC>/config, on by default; its first config binds its MAC and topic to this user)`
-            : deviceKind === "tasmota"
-              ? `MQTT user ${username} added: a Tasmota device with topic ${topic} (publishes tele/${topic}/# and stat/${topic}/#, reads cmnd/${topic}/#)`
-              : `MQTT user ${username} added: a Zigbee2MQTT gateway with base topic ${topic} (publishes ${topic}/# except set/get commands, reads ${topic}/#)` +
-                (topic === ZIGBEE2MQTT_DEFAULT_BASE
-                  ? ""
-                  : `; note: the hub's bridge reads ${ZIGBEE2MQTT_DEFAULT_BASE}/ only`),
+          : deviceKind === "frigate"
+            ? `MQTT user ${username} added: a Frigate NVR with topic prefix ${topic} (publishes ${topic}/# except its commands, reads ${topic}/#; the household's frigate.mqttBase must be ${topic})`
+            : deviceKind === "tasmota" && topic === ""
+              ? `MQTT user ${username} added: a Tasmota device whose topic comes from its discovery (tasmota/discovery/<MAC>/config, on by default; its first config binds its MAC and topic to this user)`
+              : deviceKind === "tasmota"
+                ? `MQTT user ${username} added: a Tasmota device with topic ${topic} (publishes tele/${topic}/# and stat/${topic}/#, reads cmnd/${topic}/#)`
+                : `MQTT user ${username} added: a Zigbee2MQTT gateway with base topic ${topic} (publishes ${topic}/# except set/get commands, reads ${topic}/#)` +
+                  (topic === ZIGBEE2MQTT_DEFAULT_BASE
+                    ? ""
+                    : `; note: the hub's bridge reads ${ZIGBEE2MQTT_DEFAULT_BASE}/ only`),
       );
       return 0;
     }

@@ -65,10 +65,11 @@ const BEFORE = JSON.parse(
 
 /**
  * What migrations declared since BEFORE add: their versions and the tables they make (the devices'
- * adoptions; the MACs Tasmota device users' discovery bound).
+ * adoptions; the MACs Tasmota device users' discovery bound), and the device users' kinds they widen
+ * (migration 16: 'frigate').
  */
 const ADDED = {
-  versions: [12, 13, 14, 15],
+  versions: [12, 13, 14, 15, 16],
   tables: ["device_adoptions", "device_seen", "mqtt_user_macs", "calendars", "solar_days"],
   indexes: ["pv_readings_time"],
 };
@@ -77,11 +78,16 @@ const ADDED = {
 function withoutAdded(schema: { versions: number[]; objects: unknown[] }) {
   return {
     versions: schema.versions.filter((version) => !ADDED.versions.includes(version)),
-    objects: schema.objects.filter(
-      (object) =>
-        !ADDED.tables.includes((object as { tbl_name: string }).tbl_name) &&
-        !ADDED.indexes.includes((object as { name: string }).name),
-    ),
+    objects: schema.objects
+      .filter(
+        (object) =>
+          !ADDED.tables.includes((object as { tbl_name: string }).tbl_name) &&
+          !ADDED.indexes.includes((object as { name: string }).name),
+      )
+      .map((object) => {
+        const { name, sql } = object as { name: string; sql: string };
+        return name === "mqtt_users" ? { ...(object as object), sql: sql.replace(", 'frigate'", "") } : object;
+      }),
   };
 }
 
@@ -122,7 +128,7 @@ describe("the domain list builds the hub as before", () => {
 
   it("applies the migrations in the order databases have them, and a fresh database gets the same tables", () => {
     expect(migrationsOf(HUB_DOMAINS).map((migration) => migration.version)).toEqual([
-      1, 2, 3, 6, 11, 7, 10, 8, 9, 4, 12, 13, 14, 15,
+      1, 2, 3, 6, 11, 7, 10, 8, 9, 4, 12, 13, 14, 15, 16,
     ]);
     const dir = tempDir();
     cleanups.push(() => void 0);
@@ -347,7 +353,7 @@ describe("a domain missing from the list is absent everywhere", () => {
     expect([...devices].sort()).toEqual(declared.filter((name) => name !== "dzwonek_brama").sort());
 
     const schema = schemaOf(join(hub.dataDir, "hub.sqlite"));
-    expect(schema.versions).toEqual([1, 2, 3, 4, 7, 8, 10, 11, 12, 13, 14]);
+    expect(schema.versions).toEqual([1, 2, 3, 4, 7, 8, 10, 11, 12, 13, 14, 16]);
     const tables = schema.objects.map((object) => (object as { name: string }).name);
     expect(tables).not.toContain("ir_codes");
     expect(tables).not.toContain("pv_logs");

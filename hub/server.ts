@@ -227,7 +227,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     const offeredLights = new OfferedDevices("zigbee2mqtt");
     const known = anyKnown(householdDevices(household), offeredLights);
     // The one reader of device MQTT: each raw message parsed once, handed to every domain that follows it.
-    const router = new DeviceRouter(link, log);
+    const router = new DeviceRouter(link, log, {}, { frigateBase: household.frigate?.mqttBase });
     // Device commands go through a link that refuses devices known offline (LWT / availability).
     const commandLink = availabilityGuardedLink(link, new DeviceAvailability(known).start(link, router));
     const sessionHolds = new SessionRegistry();

@@ -46,7 +46,7 @@ export class DeviceTriggers {
 
   /** The automations `event` fires (all are device triggers of its device). */
   fired(event: DeviceEvent, automations: Iterable<Automation>): Automation[] {
-    if (event.source === "owntracks") return [];
+    if (event.source === "owntracks" || event.source === "frigate") return [];
     const id = deviceId(event.source, event.device);
     const json = event.json;
     if (json === undefined) return [];

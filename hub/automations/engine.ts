@@ -275,7 +275,7 @@ export class AutomationEngine {
   }
 
   private onDevice(event: DeviceEvent): void {
-    if (event.source === "owntracks") return;
+    if (event.source === "owntracks" || event.source === "frigate") return;
     const key = `device:${deviceId(event.source, event.device)}`;
     const bucket = this.byTrigger.get(key);
     if (!bucket) return;

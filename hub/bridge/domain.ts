@@ -6,7 +6,7 @@ import { startBridge } from "./bridge";
 import { bridgeDemo } from "./demo";
 import { bridgeRoutes } from "./routes";
 
-/** The embedded broker's device users (hub/broker/mqtt-users.ts); migration 8 (gps) widens its kinds. */
+/** The embedded broker's device users (hub/broker/mqtt-users.ts); migration 8 (gps) and 16 (frigate) widen its kinds. */
 const MIGRATIONS: readonly Migration[] = [
   {
     // Device credentials of the embedded broker: one row per Tasmota device or
@@ -35,6 +35,28 @@ const MIGRATIONS: readonly Migration[] = [
         mac TEXT NOT NULL UNIQUE,
         bound_at TEXT NOT NULL
       );
+    `,
+  },
+  {
+    // Device users of kind 'frigate' (a Frigate NVR's own MQTT login, hub/broker/acl.ts): SQLite cannot
+    // change a CHECK, so the table is rebuilt with the new kind. Dropping it cascades to the Tasmota
+    // MAC bindings (mqtt_user_macs), which are kept aside and put back.
+    version: 16,
+    order: 15,
+    sql: `
+      CREATE TEMP TABLE mqtt_user_macs_kept AS SELECT * FROM mqtt_user_macs;
+      CREATE TABLE mqtt_users_v16 (
+        username TEXT PRIMARY KEY,
+        password_hash TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('tasmota', 'zigbee2mqtt', 'owntracks', 'frigate')),
+        topic TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      INSERT INTO mqtt_users_v16 (username, password_hash, kind, topic, created_at) SELECT username, password_hash, kind, topic, created_at FROM mqtt_users;
+      DROP TABLE mqtt_users;
+      ALTER TABLE mqtt_users_v16 RENAME TO mqtt_users;
+      INSERT INTO mqtt_user_macs (username, mac, bound_at) SELECT username, mac, bound_at FROM mqtt_user_macs_kept;
+      DROP TABLE mqtt_user_macs_kept;
     `,
   },
 ];

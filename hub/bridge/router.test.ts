@@ -149,4 +149,21 @@ describe("deviceAddress: which device and kind a raw topic is", () => {
       kind: "location",
     });
   });
+
+  it("reads Frigate's topics under its prefix: its own (events, reviews, available) and each camera's", () => {
+    expect(deviceAddress("frigate/events")).toEqual({ source: "frigate", device: "frigate", kind: "events" });
+    expect(deviceAddress("frigate/available")).toEqual({ source: "frigate", device: "frigate", kind: "available" });
+    expect(deviceAddress("frigate/front_door/motion")).toEqual({
+      source: "frigate",
+      device: "front_door",
+      kind: "motion",
+    });
+    expect(deviceAddress("dom/nvr/reviews", "dom/nvr")).toEqual({
+      source: "frigate",
+      device: "frigate",
+      kind: "reviews",
+    });
+    expect(deviceAddress("dom/nvr/reviews")).toBeUndefined();
+    expect(deviceAddress("frigate/")).toBeUndefined();
+  });
 });

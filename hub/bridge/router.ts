@@ -1,4 +1,5 @@
 import { TASMOTA_STAT, TASMOTA_TELE, ZIGBEE2MQTT_BASE } from "../../contract/topics";
+import { FRIGATE_DEFAULT_BASE } from "../broker/acl";
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { OWNTRACKS_BASE } from "../gps/owntracks";
 import {
@@ -11,7 +12,9 @@ import {
 } from "./guards";
 
 /** Where a device message came from. */
-export type DeviceSource = "tasmota" | "zigbee2mqtt" | "owntracks";
+export type DeviceSource = "tasmota" | "zigbee2mqtt" | "owntracks" | "frigate";
+
+export { FRIGATE_DEFAULT_BASE };
 
 /**
  * One raw device message, read once for every domain that follows it:
@@ -21,7 +24,10 @@ export type DeviceSource = "tasmota" | "zigbee2mqtt" | "owntracks";
  *   `discovery/config` or `discovery/sensors` (devices/tasmota-discovery.ts);
  * - Zigbee2MQTT `zigbee2mqtt/<name>`: kind `state`; `zigbee2mqtt/<name>/availability`: kind `availability`;
  *   `zigbee2mqtt/bridge[/<rest>]`: device `bridge`, kind `bridge[/<rest>]` (`bridge/devices`); `…/set`, `…/get`: kind `command`;
- * - OwnTracks `owntracks/<user>/<device>[/…]`: device `<user>/<device>`, kind `location` (or the sub-topic).
+ * - OwnTracks `owntracks/<user>/<device>[/…]`: device `<user>/<device>`, kind `location` (or the sub-topic);
+ * - Frigate under its base B (default `frigate`, the router's `frigateBase`): `B/events`, `B/reviews`,
+ *   `B/available`, `B/stats`…: device `frigate`, kind `events`…; `B/<camera>/<rest>`: device `<camera>`, kind `<rest>`
+ *   (`motion`, `status/detect`, `person`…).
  * `json` parses the payload on first use and every later reader shares that parse (guards.parseJsonValue);
  * it is undefined for a payload that is not a JSON object, nests too deep, or is over MAX_PAYLOAD_BYTES.
  */
@@ -71,7 +77,10 @@ const UNCAPPED = (address: { source: DeviceSource; device: string; kind: string 
   address.source === "zigbee2mqtt" && address.kind.startsWith("bridge/");
 
 /** Source, device and kind of a raw topic, or undefined for a topic of no known shape. */
-export function deviceAddress(topic: string): { source: DeviceSource; device: string; kind: string } | undefined {
+export function deviceAddress(
+  topic: string,
+  frigateBase: string = FRIGATE_DEFAULT_BASE,
+): { source: DeviceSource; device: string; kind: string } | undefined {
   if (topic.startsWith(TELE) || topic.startsWith(STAT)) {
     const parts = topic.split("/");
     const [prefix, device, suffix] = parts;
@@ -99,6 +108,12 @@ export function deviceAddress(topic: string): { source: DeviceSource; device: st
     if (user === undefined || device === undefined) return undefined;
     return { source: "owntracks", device: `${user}/${device}`, kind: sub.length === 0 ? "location" : sub.join("/") };
   }
+  if (topic.startsWith(`${frigateBase}/`)) {
+    const [first, ...rest] = topic.slice(frigateBase.length + 1).split("/");
+    if (first === undefined || first === "") return undefined;
+    if (rest.length === 0) return { source: "frigate", device: FRIGATE_DEFAULT_BASE, kind: first };
+    return { source: "frigate", device: first, kind: rest.join("/") };
+  }
   return undefined;
 }
 
@@ -107,6 +122,7 @@ const SOURCE_FILTERS: Record<DeviceSource, readonly string[]> = {
   tasmota: [`${TASMOTA_TELE}/#`, `${TASMOTA_STAT}/#`, `${TASMOTA_DISCOVERY}/#`],
   zigbee2mqtt: [`${ZIGBEE2MQTT_BASE}/#`],
   owntracks: [`${OWNTRACKS_BASE}/#`],
+  frigate: [`${FRIGATE_DEFAULT_BASE}/#`],
 };
 
 type RawListener = (topic: string, payload: Buffer) => void;
@@ -152,8 +168,13 @@ class RoutedEvent implements DeviceEvent {
  * ({@link DeviceRouter.translate}). A topic of no known shape for the source (`tele/<t>/a/b`) has
  * an empty `device` and `kind`.
  */
-export function deviceEvent(source: DeviceSource, topic: string, payload: Buffer): DeviceEvent {
-  const address = deviceAddress(topic);
+export function deviceEvent(
+  source: DeviceSource,
+  topic: string,
+  payload: Buffer,
+  frigateBase: string = FRIGATE_DEFAULT_BASE,
+): DeviceEvent {
+  const address = deviceAddress(topic, frigateBase);
   return address?.source === source
     ? new RoutedEvent(source, address.device, address.kind, topic, payload)
     : new RoutedEvent(source, "", "", topic, payload);
@@ -172,26 +193,42 @@ export function deviceEvent(source: DeviceSource, topic: string, payload: Buffer
  */
 export class DeviceRouter {
   readonly stats: DeviceRouterStats = { received: 0, refused: 0 };
-  private readonly listeners: Record<DeviceSource, Listener[]> = { tasmota: [], zigbee2mqtt: [], owntracks: [] };
-  private readonly rawListeners: Record<DeviceSource, RawListener[]> = { tasmota: [], zigbee2mqtt: [], owntracks: [] };
+  private readonly listeners: Record<DeviceSource, Listener[]> = {
+    tasmota: [],
+    zigbee2mqtt: [],
+    owntracks: [],
+    frigate: [],
+  };
+  private readonly rawListeners: Record<DeviceSource, RawListener[]> = {
+    tasmota: [],
+    zigbee2mqtt: [],
+    owntracks: [],
+    frigate: [],
+  };
   private readonly translators: Record<DeviceSource, ((event: DeviceEvent) => void)[]> = {
     tasmota: [],
     zigbee2mqtt: [],
     owntracks: [],
+    frigate: [],
   };
   private readonly subscribed = new Set<DeviceSource>();
   private readonly filters: Record<DeviceSource, readonly string[]>;
+  /** Frigate's MQTT topic prefix (the household's `frigate.mqttBase`). */
+  readonly frigateBase: string;
 
   /**
    * @param filters the raw topic filters to read a source from instead of the whole source (a domain
    *   started on its own, outside the hub, reads only its topics: `tele/+/STATE`, `zigbee2mqtt/+`…)
+   * @param options.frigateBase Frigate's topic prefix (default `frigate`): the source `frigate` reads `<base>/#`
    */
   constructor(
     private readonly link: BrokerLink,
     private readonly log?: HubLogger,
     filters: Partial<Record<DeviceSource, readonly string[]>> = {},
+    options: { frigateBase?: string | undefined } = {},
   ) {
-    this.filters = { ...SOURCE_FILTERS, ...filters };
+    this.frigateBase = options.frigateBase ?? FRIGATE_DEFAULT_BASE;
+    this.filters = { ...SOURCE_FILTERS, frigate: [`${this.frigateBase}/#`], ...filters };
   }
 
   /** Calls `handler` with every event that passes the guards and matches `filter`. */
@@ -244,7 +281,7 @@ export class DeviceRouter {
         this.failed(topic, error);
       }
     }
-    const event = deviceEvent(source, topic, payload);
+    const event = deviceEvent(source, topic, payload, this.frigateBase);
     for (const translator of this.translators[source]) {
       try {
         translator(event);

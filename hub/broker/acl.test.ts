@@ -119,6 +119,40 @@ describe("device publish rules", () => {
   });
 });
 
+describe("a Frigate NVR's rules (kind frigate, its mqtt.topic_prefix)", () => {
+  const nvr: DeviceAccess = { kind: "frigate", topic: "frigate" };
+  const payload = Buffer.from("ON");
+  it("publishes its events, reviews, motion and availability under its prefix, never a command or elsewhere", () => {
+    for (const topic of [
+      "frigate/events",
+      "frigate/reviews",
+      "frigate/available",
+      "frigate/front_door/motion",
+      "frigate/stats",
+    ])
+      expect(devicePublishProblem(nvr, topic, payload), topic).toBeNull();
+    for (const topic of [
+      "frigate/front_door/detect/set",
+      "frigate/restart",
+      "frigate/onConnect",
+      "frigate/front_door/ptz",
+      "frigate/front_door/notifications/suspend",
+    ])
+      expect(devicePublishProblem(nvr, topic, payload), topic).toMatch(/Frigate command topic/);
+    expect(devicePublishProblem(nvr, "zigbee2mqtt/lamp", payload)).toMatch(/only under frigate\//);
+    expect(devicePublishProblem(nvr, "camera/recordings/wejscie", payload)).toMatch(/namespace/);
+    expect(devicePublishProblem({ kind: "frigate", topic: "dom/nvr" }, "dom/nvr/events", payload)).toBeNull();
+  });
+  it("subscribes only under its prefix; its prefix may not be a dashboard or device root", () => {
+    expect(deviceMaySubscribe(nvr, "frigate/#", "frigate-1")).toBe(true);
+    expect(deviceMaySubscribe(nvr, "#", "frigate-1")).toBe(false);
+    expect(deviceMaySubscribe(nvr, "zigbee2mqtt/#", "frigate-1")).toBe(false);
+    expect(deviceTopicProblem("frigate", "frigate")).toBeNull();
+    expect(deviceTopicProblem("frigate", "camera")).toMatch(/Frigate topic prefix may not start with "camera"/);
+    expect(deviceTopicProblem("frigate", "a/+")).toMatch(/Frigate topic prefix is 1 to 200/);
+  });
+});
+
 describe("device subscribe rules", () => {
   it("a Tasmota device reads its own commands, the group topic and its fallback topic only", () => {
     for (const filter of ["cmnd/balkon/#", "cmnd/balkon/POWER", "cmnd/tasmotas/#", "cmnd/DVES_1A2B3C_fb/#"]) {

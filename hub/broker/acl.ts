@@ -35,6 +35,9 @@ import { NAMESPACE_ROOTS } from "../../contract/topics";
  * - An OwnTracks tracker (kind `owntracks` with topic `<user>/<device>`) publishes
  *   `owntracks/<user>/<device>` and its subtopics (`/event`, `/status`, ...: the OwnTracks booklet,
  *   "Topics") and subscribes to its own `owntracks/<user>/<device>/cmd` (remote commands).
+ * - A Frigate NVR (kind `frigate` with its topic prefix B, `mqtt.topic_prefix`, default `frigate`) publishes
+ *   under `B/` except its command topics (any `set` level, `B/restart`, `B/onConnect`, `B/<camera>/ptz`:
+ *   what Frigate itself listens to, frigate/comms/mqtt.py) and subscribes to filters confined to `B/`.
  * - Anonymous devices (only with HUB_MQTT_ALLOW_ANONYMOUS=1) get the union of both for any
  *   Tasmota topic and the base `zigbee2mqtt`.
  * - Browsers (`/mqtt`, admitted by their session) publish nothing, may subscribe to `#` or to a
@@ -52,11 +55,14 @@ export const TASMOTA_GROUP_TOPIC = "tasmotas";
 /** Zigbee2MQTT's default base topic (`mqtt.base_topic`). */
 export const ZIGBEE2MQTT_DEFAULT_BASE = "zigbee2mqtt";
 
+/** Frigate's default MQTT topic prefix (`mqtt.topic_prefix`). */
+export const FRIGATE_DEFAULT_BASE = "frigate";
+
 /** Zigbee2MQTT's Home Assistant status topic (`homeassistant.status_topic`, default). */
 export const HOMEASSISTANT_STATUS_TOPIC = "homeassistant/status";
 
 /** Device kinds an MQTT user of the embedded broker can have. */
-export const DEVICE_KINDS = ["tasmota", "zigbee2mqtt", "owntracks"] as const;
+export const DEVICE_KINDS = ["tasmota", "zigbee2mqtt", "owntracks", "frigate"] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
 /**
@@ -67,6 +73,7 @@ export type DeviceAccess =
   | { kind: "tasmota"; topic: string; mac?: string | null | undefined }
   | { kind: "zigbee2mqtt"; topic: string }
   | { kind: "owntracks"; topic: string }
+  | { kind: "frigate"; topic: string }
   | { kind: "anonymous" };
 
 const levelsOf = (topic: string) => topic.split("/");
@@ -108,6 +115,26 @@ function zigbee2MqttPublishProblem(levels: readonly string[], base: string): str
   }
   if (isZigbee2MqttCommand(levels.slice(baseLevels.length)))
     return `${levels.join("/")} is a Zigbee2MQTT command topic (set, get, bridge/request): only the hub sends commands`;
+  return null;
+}
+
+/** Frigate's command topics under its prefix: a `set` level, `restart`, `onConnect`, `<camera>/ptz`, `<camera>/notifications/suspend` (frigate/comms/mqtt.py). */
+function isFrigateCommand(rest: readonly string[]): boolean {
+  return (
+    rest.includes("set") ||
+    (rest.length === 1 && (rest[0] === "restart" || rest[0] === "onConnect")) ||
+    (rest.length === 2 && rest[1] === "ptz") ||
+    (rest.length === 3 && rest[1] === "notifications" && rest[2] === "suspend")
+  );
+}
+
+/** Why a Frigate NVR may not publish `levels` under its prefix `base`, or null when it may. */
+function frigatePublishProblem(levels: readonly string[], base: string): string | null {
+  const baseLevels = levelsOf(base);
+  if (levels.length <= baseLevels.length || !confinedTo(levels, baseLevels))
+    return `a Frigate NVR publishes only under ${base}/`;
+  if (isFrigateCommand(levels.slice(baseLevels.length)))
+    return `${levels.join("/")} is a Frigate command topic (set, restart, onConnect, ptz): only the hub sends commands`;
   return null;
 }
 
@@ -242,6 +269,8 @@ export function devicePublishProblem(access: DeviceAccess, topic: string, payloa
       return tasmotaPublishProblem(levels, payload, access.topic);
     case "zigbee2mqtt":
       return zigbee2MqttPublishProblem(levels, access.topic);
+    case "frigate":
+      return frigatePublishProblem(levels, access.topic);
     case "owntracks":
       return confinedTo(levels, ["owntracks", ...levelsOf(access.topic)])
         ? null
@@ -276,6 +305,7 @@ export function deviceMaySubscribe(access: DeviceAccess, filter: string, clientI
         isCommandFilterOf(levels, `${clientId}_fb`)
       );
     case "zigbee2mqtt":
+    case "frigate":
       return confinedTo(levels, levelsOf(access.topic));
     case "owntracks":
       return filter === `owntracks/${access.topic}/cmd`;
@@ -303,9 +333,9 @@ export function browserMayReceive(topic: string): boolean {
 const TOPIC_LEVEL = /^(?!\$)[^/+#\s\u0000-\u001f\u007f]{1,100}$/; // eslint-disable-line no-control-regex
 
 /**
- * Why `topic` cannot be the Tasmota topic or Zigbee2MQTT base topic of a device user of `kind`,
- * or null when it can. A Tasmota topic is one level (the bridge reads `tele/<t>/SENSOR`); a
- * Zigbee2MQTT base topic is one or more levels. Neither may be a dashboard namespace root,
+ * Why `topic` cannot be the Tasmota topic, Zigbee2MQTT base topic or Frigate topic prefix of a device
+ * user of `kind`, or null when it can. A Tasmota topic is one level (the bridge reads `tele/<t>/SENSOR`); a
+ * Zigbee2MQTT base topic or a Frigate prefix is one or more levels. Neither may be a dashboard namespace root,
  * `tele`, `stat`, `cmnd`, `homeassistant` or Tasmota's group topic.
  */
 export function deviceTopicProblem(kind: DeviceKind, topic: string): string | null {
@@ -326,12 +356,13 @@ export function deviceTopicProblem(kind: DeviceKind, topic: string): string | nu
     return null;
   }
   const levels = levelsOf(topic);
+  const what = kind === "frigate" ? "a Frigate topic prefix" : "a Zigbee2MQTT base topic";
   if (topic.length > 200 || !levels.every((level) => TOPIC_LEVEL.test(level))) {
-    return "a Zigbee2MQTT base topic is 1 to 200 characters of topic levels separated by /, no + # or spaces, not starting with $";
+    return `${what} is 1 to 200 characters of topic levels separated by /, no + # or spaces, not starting with $`;
   }
   const first = levels[0] ?? "";
   if (DASHBOARD_ROOTS.has(first) || ["tele", "stat", "cmnd", "homeassistant"].includes(first)) {
-    return `a Zigbee2MQTT base topic may not start with "${first}" (used by the hub, Tasmota or Home Assistant)`;
+    return `${what} may not start with "${first}" (used by the hub, Tasmota or Home Assistant)`;
   }
   return null;
 }

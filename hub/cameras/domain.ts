@@ -2,6 +2,7 @@ import { defineDomain, type HouseholdSections } from "../core/domain";
 import type { Migration } from "../core/db";
 import { CAMERAS_SECTIONS } from "../household/schema";
 import { startSimulatedIpCameras } from "../simulator/ip-cameras";
+import { devicesDomain } from "../devices/domain";
 import { startCameras } from "./start";
 
 const MIGRATIONS: readonly Migration[] = [
@@ -73,7 +74,7 @@ export const camerasDomain = defineDomain({
     start: ({ household, log }) => startSimulatedIpCameras(household.cameras ?? [], log),
     simulates: [DEMO_HOUSEHOLD.doorbell.device],
   },
-  start: ({ household, db, link, log, sessions, options, router }) => {
+  start: ({ household, db, link, log, sessions, options, router, find }) => {
     const cameras = startCameras({
       household,
       db,
@@ -84,6 +85,7 @@ export const camerasDomain = defineDomain({
       dataDir: options.dataDir,
       demoCameraFps: options.demoCameraFps,
       router,
+      report: (reason) => find(devicesDomain)?.registry.report(reason),
     });
     return {
       service: null,

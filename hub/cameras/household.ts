@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { CameraIdSchema, CameraScalingSchema } from "../../contract/cameras";
 import { DeviceNameSchema } from "../../contract/sensors";
+import { FrigateCameraNameSchema } from "./frigate/config";
 
 /** An http(s) base URL of a camera gateway (no credentials in it are ever sent to a browser). */
 const GatewayUrlSchema = v.pipe(
@@ -127,6 +128,8 @@ const HouseholdCameraFieldsSchema = v.object({
   ptz: v.optional(v.boolean(), false),
   /** The camera's ONVIF device service: PTZ, presets, night mode and motion events through it. */
   onvif: v.optional(OnvifSettingsSchema),
+  /** The camera's name in Frigate's config: its recordings, motion and availability come from the household's `frigate` (hub/cameras/frigate/). */
+  frigate: v.optional(FrigateCameraNameSchema),
 });
 
 /**

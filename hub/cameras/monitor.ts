@@ -79,6 +79,8 @@ interface Watch {
   heartbeatAt: number | null;
   heartbeatFrameAt: number | null;
   unwatch: (() => void) | null;
+  /** Whether an NVR reports on this camera ({@link CameraMonitor.report}): a camera without frames of its own keeps what it says. */
+  reported: boolean;
 }
 
 /**
@@ -117,6 +119,7 @@ export class CameraMonitor {
       heartbeatAt: null,
       heartbeatFrameAt: null,
       unwatch: null,
+      reported: false,
     }));
   }
 
@@ -145,6 +148,23 @@ export class CameraMonitor {
     }
   }
 
+  /**
+   * What an NVR that watches camera `id` says of it (Frigate: motion, its stats, `<base>/available`):
+   * `alive` counts as a frame that arrived now (online, heartbeat), `unreachable` makes it offline
+   * (`unreachable`). Unknown ids are ignored.
+   */
+  report(id: string, what: "alive" | "unreachable"): void {
+    const watch = this.watches.find((candidate) => candidate.id === id);
+    if (!watch) return;
+    watch.reported = true;
+    if (what === "unreachable") {
+      this.failed(watch, "unreachable");
+      return;
+    }
+    this.frame(watch);
+    this.publishHeartbeat(watch, this.now());
+  }
+
   /** Looks at every camera once: enabled, watched, probes, no-signal, viewers, heartbeat. */
   check(): void {
     for (const watch of this.watches) {
@@ -167,6 +187,11 @@ export class CameraMonitor {
     }
     const source = cameras.frameSource(watch.id);
     if (typeof source === "string") {
+      if (watch.reported) {
+        this.publishState(watch);
+        this.publishHeartbeat(watch, now);
+        return;
+      }
       if (source === "unsupported") this.set(watch, "offline", "unsupported", now);
       else this.set(watch, "unknown", null, now);
       this.publishState(watch);

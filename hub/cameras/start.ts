@@ -8,6 +8,7 @@ import type { Household } from "../household/schema";
 import { simulatedCameraMotion } from "../simulator/camera-motion";
 import { simulatedDoorbell } from "../simulator/doorbell";
 import { CameraControls } from "./controls";
+import { startFrigate } from "./frigate/start";
 import { cameraControlsRoutes } from "./controls-routes";
 import { ClipFiles } from "./recordings/clip";
 import { recordingsRoutes } from "./recordings/routes";
@@ -76,6 +77,8 @@ export function startCameras(options: {
   sessions?: SessionRegistry | undefined;
   /** The hub's device router the doorbell's presses are read through (absent = one of the doorbell's own). */
   router?: DeviceRouter | undefined;
+  /** Counts and keeps the reason of device input refused (the device registry's `report`): Frigate's messages. */
+  report?: ((reason: string) => void) | undefined;
 }): CamerasDomain {
   // Debian's ffmpeg, when present: the demo cameras' live HLS test source, and RTSP cameras' HLS and MJPEG.
   const ffmpeg = findFfmpeg();
@@ -118,6 +121,20 @@ export function startCameras(options: {
     link: options.link,
     log: options.log,
   }).start();
+  // The household's Frigate: the recordings, motion and availability of the cameras that name it (frigate/).
+  const frigate = startFrigate({
+    config: options.household.frigate,
+    cameras,
+    link: options.link,
+    log: options.log,
+    router: options.router,
+    report: options.report,
+    onMotion: (cameraId, on) => {
+      service.setMotion(cameraId, on);
+      monitor.report(cameraId, "alive");
+    },
+    onAvailability: (cameraId, online) => monitor.report(cameraId, online ? "alive" : "unreachable"),
+  });
   const motion = options.demo
     ? simulatedCameraMotion({
         link: options.link,
@@ -139,7 +156,13 @@ export function startCameras(options: {
       sessions: options.sessions,
     }),
     cameraControlsRoutes({ controls: new CameraControls(service, onvif) }),
-    recordingsRoutes({ recordings: new Recordings([recordings]), motion, sessions: options.sessions }),
+    recordingsRoutes({
+      recordings: new Recordings([...(frigate ? [frigate] : []), recordings], (error) =>
+        options.log.warn({ err: error }, "recordings: a source did not answer"),
+      ),
+      motion,
+      sessions: options.sessions,
+    }),
     hlsRoutes({ hls, sessions: options.sessions }),
     liveStreamsRoutes({ cameras: service, sessions: options.sessions }),
   ];
@@ -159,6 +182,7 @@ export function startCameras(options: {
     close: () => {
       monitor.stop();
       onvif.close();
+      frigate?.close();
       motion?.stop();
       recordings.close();
       rtc.close();

@@ -7,6 +7,7 @@ import { GpsConfigSchema } from "../gps/config";
 import { HeaterModeSchema, HeaterTemperatureSchema } from "../../contract/climate";
 import { RelaySchema, SwitchGroupSchema, SwitchSchema as SwitchEntrySchema } from "../../contract/switches";
 import { DoorbellSchema, HouseholdCamerasSchema } from "../cameras/household";
+import { FrigateConfigSchema } from "../cameras/frigate/config";
 
 export type { Sensor, SensorKind } from "../../contract/sensors";
 export type { SwitchGroup } from "../../contract/switches";
@@ -137,6 +138,8 @@ export const CAMERAS_SECTIONS = {
   cameras: v.optional(HouseholdCamerasSchema),
   /** The doorbell at the gate: its button becomes `doorbell/ring`; absent = none. */
   doorbell: v.optional(DoorbellSchema),
+  /** The household's Frigate NVR (hub/cameras/frigate/config.ts): recordings, motion and availability of the cameras naming it; absent = none. */
+  frigate: v.optional(FrigateConfigSchema),
 };
 
 /** The GPS domain's section: the cat tracker's home, radius, OwnTracks trackers (hub/gps/config.ts). */

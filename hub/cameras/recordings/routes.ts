@@ -17,6 +17,7 @@ import type { SessionRegistry } from "../../core/session-registry";
 import { StreamLimiter } from "../mjpeg";
 import { holdForSession } from "../session-hold";
 import { playbackStream } from "./playback";
+import { sendUpstream } from "./upstream";
 import type { Recordings } from "./recordings";
 
 /** Playbacks at once: per recording and in all (each is a socket and a timer). */
@@ -29,7 +30,8 @@ type RecordingParams = { Params: { recordingId: string } };
  * (newest first; unknown camera 404, a bad query 400 naming `cameraId`), `GET /recordings/{id}`
  * (playback as `multipart/x-mixed-replace` at the recorded pace, at most {@link PLAYBACK_LIMITS}
  * at once, beyond that 429; held under the session in `sessions`, so its end cuts it; an `mp4`
- * recording as `video/mp4` with Range), `GET /recordings/{id}/snapshot.jpg`, `PATCH /recordings/lock/{id}` (empty body: toggles, answers
+ * recording as `video/mp4` with Range: an NVR's clip (`upstream`) fetched with the request's Range and its
+ * status, Content-Range, Content-Length and Accept-Ranges passed back, under the same limits and hold), `GET /recordings/{id}/snapshot.jpg`, `PATCH /recordings/lock/{id}` (empty body: toggles, answers
  * `{item}`), `DELETE /recordings/{id}` (409 RECORDING_LOCKED when locked). Demo mode with the
  * simulator: `POST /demo/motion/{cameraId}` raises a motion event on that camera (it records a clip)
  * and answers at once.
@@ -58,6 +60,20 @@ export function recordingsRoutes({
     });
     app.get<RecordingParams>(RECORDING_ROUTE, async (request, reply) => {
       const playback = await recordings.playback(request.params.recordingId);
+      if (playback.kind === "upstream") {
+        const release = limiter.acquire(request.params.recordingId);
+        if (!release) throw new HubError("TOO_MANY_STREAMS", "too many playbacks are open");
+        const controller = new AbortController();
+        let upstream: Response;
+        try {
+          upstream = await playback.fetch(request.headers.range, controller.signal);
+        } catch (error) {
+          release();
+          throw error;
+        }
+        holdForSession(sessions, request, reply, { kind: "playback" });
+        return sendUpstream(reply, upstream, () => controller.abort(), release);
+      }
       if (playback.kind !== "frames")
         throw new HubError("NOT_SUPPORTED", `playing a ${playback.kind} recording is not supported yet`);
       const frames = playback.frames;

@@ -51,7 +51,7 @@ export function followSolar(
   const now = options.now ?? Date.now;
   let stopped = false;
   const handle = (event: DeviceEvent) => {
-    if (stopped || event.source === "owntracks" || event.json === undefined) return;
+    if (stopped || event.source === "owntracks" || event.source === "frigate" || event.json === undefined) return;
     const id = deviceId(event.source, event.device);
     const adoption = adoptions.get(id);
     const solar = adoption === undefined ? undefined : adoptedSolar(id, adoption);

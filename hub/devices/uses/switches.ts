@@ -79,11 +79,13 @@ const STATE_KINDS: Record<DeviceEvent["source"], readonly string[]> = {
   zigbee2mqtt: ["state"],
   tasmota: ["tele/STATE", "stat/RESULT"],
   owntracks: [],
+  frigate: [],
 };
 const AVAILABILITY_KINDS: Record<DeviceEvent["source"], string> = {
   zigbee2mqtt: "availability",
   tasmota: "tele/LWT",
   owntracks: "",
+  frigate: "",
 };
 
 /**
@@ -104,7 +106,7 @@ export function followAdoptedSwitches(
 ): () => void {
   let stopped = false;
   const handle = (event: DeviceEvent) => {
-    if (stopped || event.source === "owntracks") return;
+    if (stopped || event.source === "owntracks" || event.source === "frigate") return;
     const id = deviceId(event.source, event.device);
     const adoption = adoptions.get(id);
     if (adoption === undefined) return;

@@ -12,6 +12,7 @@ import {
   ptzPresetsPath,
   recordingLockPath,
   recordingPath,
+  recordingSnapshotPath,
   recordingsPath,
   type NightmodeBody,
   type PtzAnswer,
@@ -63,4 +64,9 @@ export async function toggleRecordingLock(cameras: ApiClient, id: string): Promi
 /** The URL of recording `id`'s playback (multipart/x-mixed-replace) on the camera v1 base. */
 export function recordingUrl(cameras: ApiClient, id: string): string {
   return `${cameras.baseUrl.replace(/\/$/, "")}${recordingPath(id)}`;
+}
+
+/** The URL of recording `id`'s still picture (`GET /recordings/{id}/snapshot.jpg`, `image/jpeg`) on the camera v1 base. */
+export function recordingSnapshotUrl(cameras: ApiClient, id: string): string {
+  return `${cameras.baseUrl.replace(/\/$/, "")}${recordingSnapshotPath(id)}`;
 }

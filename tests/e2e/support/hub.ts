@@ -38,7 +38,7 @@ export interface TestHub {
   /** Where devices publish: the embedded broker's TCP listener, or the external broker's URL (without its login). */
   mqttTcpUrl: string;
   /**
-   * The login of device `username` (a Tasmota topic, or `zigbee2mqtt` for the gateway) on the
+   * The login of device `username` (a Tasmota topic, `zigbee2mqtt` for the gateway, `frigate` for the NVR) on the
    * embedded broker, as `npm run hub -- mqtt add` would create it: added to the
    * hub's database with a random password the first time. Throws with an external broker, whose
    * users the test must make there (TestMosquitto.deviceLogin).
@@ -184,8 +184,8 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
     const hash = await hashSecret(password);
     const db = openDb(dataDir);
     try {
-      const kind = username === "zigbee2mqtt" ? "zigbee2mqtt" : "tasmota";
-      new MqttUserStore(db).add(username, hash, kind, kind === "tasmota" ? username : "zigbee2mqtt");
+      const kind = username === "zigbee2mqtt" ? "zigbee2mqtt" : username === "frigate" ? "frigate" : "tasmota";
+      new MqttUserStore(db).add(username, hash, kind, kind === "tasmota" ? username : kind);
     } finally {
       db.close();
     }

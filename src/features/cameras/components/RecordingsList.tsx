@@ -8,9 +8,10 @@ import type { Recording } from "../../../../contract/camera-controls";
 import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { cameraClientsAtom } from "../atoms";
 import { toggleRecordingLockCommand } from "../commands";
-import { fetchRecordings, recordingUrl } from "../controls-api";
+import { fetchRecordings, recordingSnapshotUrl, recordingUrl } from "../controls-api";
 import { recordingsChanged } from "../live";
 import { MjpegView } from "./MjpegView";
+import { SnapshotImage } from "./SnapshotImage";
 import "./controls.css";
 
 /** When a recording began, in Polish (spec §1: timestamps are formatted in Polish): '23 lis 2026, 14:05:09'. */
@@ -21,10 +22,12 @@ export function recordingTime(recording: Recording): string {
 type Load = { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; items: Recording[] };
 
 /**
- * A camera's recordings (spec §3 "Recording: locked flag", §5, §7), newest first: when
- * (date-fns, Polish), how long and how big, a lock toggle ('Zablokuj'/'Odblokuj', `aria-pressed`)
- * whose state is the hub's answer (`item.locked`), and 'Odtwórz', which plays the clip in an MJPEG
- * view at its recorded pace. Loaded when shown and again whenever the hub says the camera's
+ * A camera's recordings (spec §3 "Recording: locked flag", §5, §7), newest first: the snapshot
+ * thumbnail when it has one (`GET /recordings/{id}/snapshot.jpg` with the session), what was seen
+ * (`label` translated: person 'Osoba', car 'Samochód'…, an unknown one as it is), when (date-fns,
+ * Polish), how long and how big (when the hub keeps it), a lock toggle ('Zablokuj'/'Odblokuj',
+ * `aria-pressed`) whose state is the hub's answer (`item.locked`), and 'Odtwórz', which plays an
+ * `mjpeg` clip in an MJPEG view at its recorded pace and an `mp4` one in `<video controls playsinline>`. Loaded when shown and again whenever the hub says the camera's
  * recordings changed (`camera/recordings/<id>`). The lock is disabled while offline or locked.
  * Its own chunk (loaded lazily by CameraControls).
  */
@@ -66,14 +69,28 @@ export default function RecordingsList({ cameraId, label }: { cameraId: string; 
       {playing && clients && (
         <div className="recordings__player">
           <div className="camera-live__frame">
-            <MjpegView
-              url={recordingUrl(clients.cameras, playing.id)}
-              label={t("cameraControls.playing", { label, time: recordingTime(playing) })}
-              active
-              className="camera-live__picture camera-live__picture--contain"
-              onFrame={() => {}}
-              onError={() => {}}
-            />
+            {playing.media === "mp4" ? (
+              <video
+                key={playing.id}
+                className="camera-live__picture camera-live__picture--contain"
+                src={recordingUrl(clients.cameras, playing.id)}
+                controls
+                playsInline
+                autoPlay
+                muted
+                aria-label={t("cameraControls.playing", { label, time: recordingTime(playing) })}
+                data-testid="recording-video"
+              />
+            ) : (
+              <MjpegView
+                url={recordingUrl(clients.cameras, playing.id)}
+                label={t("cameraControls.playing", { label, time: recordingTime(playing) })}
+                active
+                className="camera-live__picture camera-live__picture--contain"
+                onFrame={() => {}}
+                onError={() => {}}
+              />
+            )}
           </div>
           <button type="button" className="button" onClick={() => setPlaying(null)}>
             {t("cameraControls.stopPlayback")}
@@ -108,7 +125,16 @@ export default function RecordingsList({ cameraId, label }: { cameraId: string; 
   );
 }
 
-/** One recording: time, duration, size, the lock toggle and play. */
+/** What an NVR saw, in the user's language (`cameraControls.objects`); a label without a translation as it is. */
+export function useObjectLabel(): (label: string) => string {
+  const { t, i18n } = useTranslation();
+  return (label) => {
+    const key = `cameraControls.objects.${label}`;
+    return i18n.exists(key) ? t(key as "cameraControls.objects.person") : label;
+  };
+}
+
+/** One recording: its snapshot, what was seen, time, duration, size, the lock toggle and play. */
 function RecordingRow({
   recording,
   onChange,
@@ -119,6 +145,8 @@ function RecordingRow({
   onPlay: () => void;
 }) {
   const { t } = useTranslation();
+  const clients = useAtomValue(cameraClientsAtom);
+  const objectLabel = useObjectLabel();
   const toggle = useSetAtom(toggleRecordingLockCommand);
   const gate = useCommandGate({ key: `recording-lock:${recording.id}` });
   const { disabled } = gate;
@@ -129,11 +157,28 @@ function RecordingRow({
   };
   return (
     <li className="recordings__item" data-testid={`recording-${recording.id}`} data-locked={recording.locked}>
+      {recording.snapshot && clients && (
+        <SnapshotImage
+          url={recordingSnapshotUrl(clients.cameras, recording.id)}
+          className="recordings__thumb"
+          testId={`recording-thumb-${recording.id}`}
+        />
+      )}
       <span className="recordings__meta">
+        {recording.label !== undefined && (
+          <span className="recordings__label" data-testid={`recording-label-${recording.id}`}>
+            {objectLabel(recording.label)}
+          </span>
+        )}
         <span className="recordings__time">{time}</span>
         <span className="muted">
-          {t("cameraControls.seconds", { value: Math.round(recording.durationMs / 1000) })} ·{" "}
-          {t("cameraControls.kilobytes", { value: Math.max(1, Math.round(recording.bytes / 1024)) })}
+          {t("cameraControls.seconds", { value: Math.round(recording.durationMs / 1000) })}
+          {recording.bytes > 0 && (
+            <>
+              {" · "}
+              {t("cameraControls.kilobytes", { value: Math.max(1, Math.round(recording.bytes / 1024)) })}
+            </>
+          )}
         </span>
       </span>
       <span className="recordings__actions">

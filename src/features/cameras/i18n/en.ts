@@ -77,5 +77,23 @@ export const en: Strings<typeof pl> = {
     playing: "{{label}}: recording of {{time}}",
     seconds: "{{value}} s",
     kilobytes: "{{value}} kB",
+    /** What an NVR saw (Frigate's object labels); a label not listed here is shown as it is. */
+    objects: {
+      person: "Person",
+      car: "Car",
+      truck: "Truck",
+      bus: "Bus",
+      motorcycle: "Motorcycle",
+      bicycle: "Bicycle",
+      dog: "Dog",
+      cat: "Cat",
+      bird: "Bird",
+      horse: "Horse",
+      package: "Package",
+      face: "Face",
+      license_plate: "License plate",
+      motion: "Motion",
+    },
+    clip: "Video clip: {{label}}, recording of {{time}}",
   },
 };

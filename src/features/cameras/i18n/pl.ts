@@ -77,5 +77,23 @@ export const pl = {
     playing: "{{label}}: nagranie z {{time}}",
     seconds: "{{value}} s",
     kilobytes: "{{value}} kB",
+    /** What an NVR saw (Frigate's object labels); a label not listed here is shown as it is. */
+    objects: {
+      person: "Osoba",
+      car: "Samochód",
+      truck: "Ciężarówka",
+      bus: "Autobus",
+      motorcycle: "Motocykl",
+      bicycle: "Rower",
+      dog: "Pies",
+      cat: "Kot",
+      bird: "Ptak",
+      horse: "Koń",
+      package: "Paczka",
+      face: "Twarz",
+      license_plate: "Tablica rejestracyjna",
+      motion: "Ruch",
+    },
+    clip: "Klip wideo: {{label}}, nagranie z {{time}}",
   },
 } as const;
