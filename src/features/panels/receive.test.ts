@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PANEL_COMMAND_MAX_AGE_MS, type PanelCommand } from "../../../contract/panels";
-import { shouldCarryOut } from "./receive";
+import { doneCommands, shouldCarryOut } from "./receive";
 import { buildReport, reportKey } from "./report";
 import { panelIdOf, PANEL_ID_KEY } from "./identity";
 
@@ -14,6 +14,24 @@ describe("a panel's commands", () => {
     expect(shouldCarryOut(command(now - PANEL_COMMAND_MAX_AGE_MS - 1), now, new Set())).toBe(false);
     expect(shouldCarryOut(command(now + PANEL_COMMAND_MAX_AGE_MS + 1), now, new Set())).toBe(false);
     expect(shouldCarryOut(command(now, "done-1"), now, new Set(["done-1"]))).toBe(false);
+  });
+});
+
+describe("the commands a tab carried out", () => {
+  it("are kept across a reload (the last 20), so a reload command does not run again", () => {
+    const map = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => map.get(key) ?? null,
+      setItem: (key: string, value: string) => void map.set(key, value),
+    };
+    const first = doneCommands(storage);
+    for (let i = 0; i < 25; i++) first.add(`c-${i}`);
+    const reloaded = doneCommands(storage);
+    expect(reloaded.ids.has("c-24")).toBe(true);
+    expect(reloaded.ids.has("c-4")).toBe(false);
+    expect(reloaded.ids.size).toBe(20);
+    map.set("panel.doneCommands", "{not json");
+    expect(doneCommands(storage).ids.size).toBe(0);
   });
 });
 

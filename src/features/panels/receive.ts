@@ -12,6 +12,42 @@ export function shouldCarryOut(command: PanelCommand, hubNow: number, done: Read
   return age <= PANEL_COMMAND_MAX_AGE_MS && age >= -PANEL_COMMAND_MAX_AGE_MS;
 }
 
+/** Where this tab keeps the ids of the commands it carried out (sessionStorage): a reload does not repeat one. */
+export const DONE_COMMANDS_KEY = "panel.doneCommands";
+/** How many carried-out command ids are kept. */
+const DONE_KEPT = 20;
+
+/**
+ * The ids of the commands this tab carried out, kept in `storage` across reloads (a `reload`
+ * command must not run again when the page comes back with the message in its restored live state).
+ * `add` keeps the last {@link DONE_KEPT}. Without storage: this load only.
+ */
+export function doneCommands(storage: Pick<Storage, "getItem" | "setItem"> | null): {
+  ids: Set<string>;
+  add: (id: string) => void;
+} {
+  let ids: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(DONE_COMMANDS_KEY) ?? "[]");
+    if (Array.isArray(parsed)) ids = parsed.filter((id): id is string => typeof id === "string").slice(-DONE_KEPT);
+  } catch {
+    ids = [];
+  }
+  const set = new Set(ids);
+  return {
+    ids: set,
+    add: (id) => {
+      set.add(id);
+      ids = [...ids, id].slice(-DONE_KEPT);
+      try {
+        storage?.setItem(DONE_COMMANDS_KEY, JSON.stringify(ids));
+      } catch {
+        // kept for this load only
+      }
+    },
+  };
+}
+
 /** A short beep (WebAudio: 880 Hz, 0.2 s) for a notify command's sound; nothing where the browser has no AudioContext. */
 export function beep(): void {
   const Context = (globalThis as { AudioContext?: typeof AudioContext }).AudioContext;

@@ -11,7 +11,7 @@ import { fetchPanels, registerPanel, reportPanel } from "../api";
 import { hubClockOffsetAtom, panelsAtom, thisPanelAtom, thisPanelIdAtom } from "../atoms";
 import { panelIdOf } from "../identity";
 import { panelCommand, panelsRevision } from "../live";
-import { beep, shouldCarryOut, speak } from "../receive";
+import { beep, doneCommands, shouldCarryOut, speak } from "../receive";
 import { buildReport, followBattery, reportKey } from "../report";
 
 /** How long a change waits before it is reported (more changes within it make one report), ms. */
@@ -28,7 +28,7 @@ const REGISTER_RETRY_MS = 30_000;
  *   last touch and the screen state (`screenStateAtom`), on change (after {@link REPORT_DEBOUNCE_MS})
  *   and every PANEL_REPORT_EVERY_MS while visible;
  * - carries out its own commands (`panel/<id>/command`, only this panel's reach this browser): each
- *   once, none older than 30 s by the hub's clock: navigate, a camera popup for its seconds, a
+ *   once (their ids kept in sessionStorage, so a reload does not repeat one), none older than 30 s by the hub's clock: navigate, a camera popup for its seconds, a
  *   notification toast with a beep and, when asked, read aloud (speech synthesis in the app's
  *   language), reload at once, screen dim / off / wake (`screenCommandAtom`, the screensaver's), and
  *   lock the session;
@@ -53,7 +53,7 @@ export function PanelAgent() {
   const [camera, setCamera] = useState<{ cameraId: string; until: number } | null>(null);
   const incoming = useAtomValue(panelCommand(id));
   const seen = useRef<string | null | undefined>(undefined);
-  const done = useRef(new Set<string>());
+  const [done] = useState(() => doneCommands(typeof sessionStorage === "undefined" ? null : sessionStorage));
 
   // Registration, retried while it fails.
   useEffect(() => {
@@ -159,8 +159,8 @@ export function PanelAgent() {
     if (!message || message.id === seen.current) return;
     seen.current = message.id;
     const hubNow = Date.now() + store.get(hubClockOffsetAtom);
-    if (!shouldCarryOut(message, hubNow, done.current)) return;
-    done.current.add(message.id);
+    if (!shouldCarryOut(message, hubNow, done.ids)) return;
+    done.add(message.id);
     const { command } = message;
     switch (command.type) {
       case "navigate":
@@ -184,7 +184,7 @@ export function PanelAgent() {
         void lock();
         break;
     }
-  }, [incoming, store, router, env, locale, lock]);
+  }, [incoming, store, router, env, locale, lock, done]);
 
   // The profile: its layout is this device's; its start screen opens once per load, while the user
   // is still where the load opened.
