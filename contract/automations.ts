@@ -8,6 +8,7 @@
 import * as v from "valibot";
 import { itemOf, itemsOf } from "./envelope";
 import { GarageActionSchema, GarageDoorSchema } from "./garage";
+import { PanelCommandBodySchema, PanelIdSchema, PanelTargetSchema, ScreenStateSchema } from "./panels";
 import { DeviceNameSchema } from "./sensors";
 import { SwitchCommandStateSchema } from "./switches";
 
@@ -137,6 +138,44 @@ export const DeviceTriggerSchema = v.pipe(
 /** When the doorbell rings (`doorbell/ring`, DESIGN.md §3). */
 export const DoorbellTriggerSchema = v.strictObject({ type: v.literal("doorbell") });
 
+/** The fields of a panel's report a panel trigger reads (contract/panels.ts PanelStateSchema). */
+export const PANEL_TRIGGER_FIELDS = ["battery", "charging", "visible", "screen", "screenState", "online"] as const;
+
+/**
+ * When a panel's report (`panel/<id>/state`) changes: panel `panelId` (absent: any panel, each judged
+ * on its own), its `field` with exactly one of `above` / `below` a battery level in % (a level
+ * crossing it, as the threshold trigger) or `equals` a value it changes to (`charging`, `visible`,
+ * `online`: true/false; `screen`: an in-app path; `screenState`: awake, screensaver, dim, black).
+ * Edges only: nothing fires on the first report seen of a panel.
+ */
+export const PanelTriggerSchema = v.pipe(
+  v.strictObject({
+    type: v.literal("panel"),
+    panelId: v.optional(PanelIdSchema),
+    field: v.picklist(PANEL_TRIGGER_FIELDS),
+    above: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
+    below: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
+    equals: v.optional(v.union([v.boolean(), v.pipe(v.string(), v.minLength(1), v.maxLength(200))])),
+  }),
+  v.check(
+    (trigger) => [trigger.equals, trigger.above, trigger.below].filter((value) => value !== undefined).length === 1,
+    "give exactly one of equals, above, below",
+  ),
+  v.check(
+    (trigger) =>
+      trigger.field === "battery"
+        ? trigger.equals === undefined
+        : trigger.above === undefined &&
+          trigger.below === undefined &&
+          (trigger.field === "screen"
+            ? typeof trigger.equals === "string" && trigger.equals.startsWith("/")
+            : trigger.field === "screenState"
+              ? v.is(ScreenStateSchema, trigger.equals)
+              : typeof trigger.equals === "boolean"),
+    "battery takes above or below; screen an in-app path; screenState a screen state; the others true or false",
+  ),
+);
+
 /** What starts an automation (besides `POST /automation/{id}/run`). */
 export const AutomationTriggerSchema = v.variant("type", [
   TimeTriggerSchema,
@@ -145,6 +184,7 @@ export const AutomationTriggerSchema = v.variant("type", [
   DoorTriggerSchema,
   DoorbellTriggerSchema,
   DeviceTriggerSchema,
+  PanelTriggerSchema,
 ]);
 export type AutomationTrigger = v.InferOutput<typeof AutomationTriggerSchema>;
 export type AutomationTriggerType = AutomationTrigger["type"];
@@ -213,6 +253,16 @@ export const DeviceSetActionSchema = v.strictObject({
   value: DeviceValueSchema,
 });
 
+/**
+ * Sends `command` to the panels of `target` (one panel, a room's panels, all) as `POST /panels/commands`
+ * does (contract/panels.ts); run by the panels domain's executor.
+ */
+export const PanelCommandActionSchema = v.strictObject({
+  kind: v.literal("panel.command"),
+  target: PanelTargetSchema,
+  command: PanelCommandBodySchema,
+});
+
 /** One step of an automation. */
 export const AutomationActionSchema = v.variant("kind", [
   SwitchActionSchema,
@@ -223,6 +273,7 @@ export const AutomationActionSchema = v.variant("kind", [
   GarageMoveActionSchema,
   NotifyActionSchema,
   DeviceSetActionSchema,
+  PanelCommandActionSchema,
 ]);
 export type AutomationAction = v.InferOutput<typeof AutomationActionSchema>;
 export type AutomationActionKind = AutomationAction["kind"];
@@ -236,6 +287,7 @@ export const AUTOMATION_ACTION_KINDS = [
   "garage",
   "notify",
   "device.set",
+  "panel.command",
 ] as const satisfies readonly AutomationActionKind[];
 
 /** An automation's name: trimmed, 1..100 characters. */
@@ -284,7 +336,7 @@ export type ActionOutcome = v.InferOutput<typeof ActionOutcomeSchema>;
 /** One run: when (ISO-8601), what started it (`manual` = `POST .../run`, else the trigger type), the outcome per action, `ok` when all were done. */
 export const AutomationRunSchema = v.object({
   at: v.pipe(v.string(), v.isoTimestamp()),
-  cause: v.picklist(["manual", "time", "threshold", "switch", "door", "doorbell", "device"]),
+  cause: v.picklist(["manual", "time", "threshold", "switch", "door", "doorbell", "device", "panel"]),
   ok: v.boolean(),
   outcomes: v.array(ActionOutcomeSchema),
 });

@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   RECORDING_LOCKED: 409,
   // A household cap is reached (automations per household, buttons per IR blaster): delete or replace one first; `{limit}` says the cap.
   LIMIT_REACHED: 409,
+  // A panel's report came from a session that is not that panel's (contract/panels.ts).
+  PANEL_NOT_YOURS: 403,
 } as const satisfies Record<string, number>;
 
 /** One error code of the contract. */
@@ -70,3 +72,4 @@ export const NOT_SUPPORTED = "NOT_SUPPORTED" satisfies ErrorCode;
 export const RECORDING_LOCKED = "RECORDING_LOCKED" satisfies ErrorCode;
 export const LIMIT_REACHED = "LIMIT_REACHED" satisfies ErrorCode;
 export const PIN_REQUIRED = "PIN_REQUIRED" satisfies ErrorCode;
+export const PANEL_NOT_YOURS = "PANEL_NOT_YOURS" satisfies ErrorCode;

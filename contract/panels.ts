@@ -123,6 +123,18 @@ export const PanelReportSchema = v.object({
 export type PanelReport = v.InferOutput<typeof PanelReportSchema>;
 
 /**
+ * What `panel/<id>/state` holds (retained): the panel's last report with the hub's `at` (ISO 8601) and
+ * whether the panel is `online` (reported within {@link PANEL_OFFLINE_AFTER_MS}); republished with
+ * `online: false` when a panel goes quiet, so menus and automations see it.
+ */
+export const PanelStateSchema = v.object({
+  ...PanelReportSchema.entries,
+  at: v.pipe(v.string(), v.isoTimestamp()),
+  online: v.boolean(),
+});
+export type PanelState = v.InferOutput<typeof PanelStateSchema>;
+
+/**
  * A panel as the menu lists it: id, name, room, profile, its last report (with `at`), when it was
  * last seen (ISO 8601: its last report or login) and `online` (seen within {@link PANEL_OFFLINE_AFTER_MS}).
  */

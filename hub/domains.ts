@@ -14,6 +14,7 @@ import { gpsDomain } from "./gps/domain";
 import { historyDomain } from "./history/domain";
 import { irDomain } from "./ir/domain";
 import { lightsDomain } from "./lights/domain";
+import { panelsDomain } from "./panels/domain";
 import { preferencesDomain } from "./preferences/domain";
 import { pvDomain } from "./pv/domain";
 import { settingsDomain } from "./settings/domain";
@@ -47,6 +48,7 @@ export const HUB_DOMAINS: readonly HubDomain[] = [
   pvDomain,
   energyDomain,
   calendarDomain,
+  panelsDomain,
 ];
 
 /** The schema versions this hub knows (a database holding another one was made by a newer hub). */

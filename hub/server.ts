@@ -22,6 +22,7 @@ import {
   type HubDomain,
 } from "./core/domain";
 import { SessionRegistry } from "./core/session-registry";
+import { SessionPanels } from "./core/session-panels";
 import { devicesDomain } from "./devices/domain";
 import type { Devices } from "./devices/start";
 import { HUB_DOMAINS } from "./domains";
@@ -92,6 +93,13 @@ export interface HubOptions {
   domains?: readonly HubDomain[];
   /** HUB_CALENDAR_INTERVAL_MS and the calendars' fetch bounds and clock (calendar/service.ts); absent = defaults. */
   calendar?: CalendarOptions;
+
+  /**
+   * HUB_PANEL_OFFLINE_AFTER_MS (tests: how long a panel may be quiet before it is offline; default
+   * PANEL_OFFLINE_AFTER_MS) and HUB_PANEL_COMMAND_CLOCK_SKEW_MS (tests: added to the `at` the hub
+   * stamps on panel commands, so a negative skew sends commands that are already old; default 0).
+   */
+  panels?: { offlineAfterMs?: number; commandClockSkewMs?: number };
 }
 
 export interface RunningHub {
@@ -205,6 +213,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
 
     let embedded: EmbeddedBroker | null = null;
     let link: BrokerLink;
+    // Which panel each session's browser is: the panels domain binds them, the embedded broker reads them.
+    const sessionPanels = new SessionPanels();
     if (options.mqttUrl) {
       link = await connectExternalBroker({ url: options.mqttUrl, log });
     } else {
@@ -215,6 +225,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
         users: new MqttUserStore(db),
         allowAnonymous: options.mqttAllowAnonymous === true,
         limits: brokerLimits(options.mqttLimits),
+        sessionPanels,
         ...(certificates && (options.mqttsPort ?? 8883) !== 0
           ? { tls: { port: options.mqttsPort ?? 8883, certificates } }
           : {}),
@@ -248,6 +259,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
         log,
         router,
         sessions: sessionHolds,
+        sessionPanels,
         known,
         offeredLights,
         brokerLimitStats: embedded?.limitStats,

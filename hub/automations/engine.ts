@@ -9,6 +9,8 @@ import type { BrokerLink, HubLogger } from "../broker/link";
 import type { DeviceEvent, DeviceRouter } from "../bridge/router";
 import { deviceId } from "../../contract/devices";
 import { DEVICE_TRIGGER_KINDS, DeviceTriggers } from "./device-trigger";
+import { PanelTriggers } from "./panel-trigger";
+import { PanelStateSchema } from "../../contract/panels";
 import type { Household, Sensor } from "../household/schema";
 import { relayCommands } from "../switches/relays";
 import { DropLog, MAX_RUNS_PER_TRIGGER } from "./bounds";
@@ -63,13 +65,16 @@ function triggerKey(trigger: AutomationTrigger): string {
       return `switch:${trigger.switch}`;
     case "device":
       return `device:${trigger.device}`;
+    case "panel":
+      return "panel";
   }
 }
 
 /**
  * Runs automations when their trigger fires. It listens to the hub's own namespace, what
  * the bridge made of the devices' payloads: `sensor/<kind>/<place>` (threshold and door triggers),
- * `power/<switch>/POWER<n>` (switch triggers), `doorbell/ring`, and the devices' own messages through
+ * `power/<switch>/POWER<n>` (switch triggers), `doorbell/ring`, `panel/<id>/state` (panel triggers:
+ * panel-trigger.ts), and the devices' own messages through
  * the device router (device triggers: device-trigger.ts); and keeps one timer for the next time
  * trigger (Europe/Warsaw, schedule.ts). Edges only: a threshold or a state fires when it changes,
  * never for the first value it sees (a retained one at start). Each automation runs once at a time,
@@ -99,6 +104,7 @@ export class AutomationEngine {
   private stopped = false;
   private readonly now: () => number;
   private readonly deviceTriggers = new DeviceTriggers();
+  private readonly panelTriggers = new PanelTriggers();
   private readonly notRun: DropLog;
   private readonly tooOften: DropLog;
 
@@ -127,6 +133,7 @@ export class AutomationEngine {
     link.subscribe("sensor/+/+", (topic, payload) => this.guard(() => this.onSensor(topic, payload)));
     link.subscribe("power/+/+", (topic, payload) => this.guard(() => this.onPower(topic, payload)));
     link.subscribe(DOORBELL_RING_TOPIC, (_topic, payload) => this.guard(() => this.onDoorbell(payload)));
+    link.subscribe("panel/+/state", (topic, payload) => this.guard(() => this.onPanel(topic, payload)));
     for (const source of ["zigbee2mqtt", "tasmota"] as const)
       this.deps.router?.on({ source, kinds: DEVICE_TRIGGER_KINDS[source] }, (event) =>
         this.guard(() => this.onDevice(event)),
@@ -283,6 +290,19 @@ export class AutomationEngine {
     this.fireAll(
       fired.map((automation) => [automation, "device"] as [Automation, RunCause]),
       key,
+    );
+  }
+
+  /** A panel's state (`panel/<id>/state`, panels domain): its panel triggers (panel-trigger.ts). */
+  private onPanel(topic: string, payload: Buffer): void {
+    const id = topic.split("/")[1] ?? "";
+    if (payload.length === 0) return this.panelTriggers.forget(id);
+    const state = parsed(PanelStateSchema, payload);
+    if (!state) return;
+    const fired = this.panelTriggers.fired(id, state, this.byTrigger.get("panel")?.values() ?? []);
+    this.fireAll(
+      fired.map((automation) => [automation, "panel"] as [Automation, RunCause]),
+      `panel ${id}`,
     );
   }
 

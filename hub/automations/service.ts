@@ -63,6 +63,7 @@ export function triggerProblem(
     case "time":
     case "doorbell":
     case "device":
+    case "panel":
       return null;
   }
 }

@@ -225,6 +225,15 @@ describe("browser rules", () => {
     ])
       expect(browserMayReceive(topic), topic).toBe(false);
   });
+
+  it("lets a browser receive only its own panel's commands (none without a panel)", () => {
+    expect(browserMayReceive("panel/kuchnia-1234/command", "kuchnia-1234")).toBe(true);
+    expect(browserMayReceive("panel/kuchnia-1234/command", "telefon-ani-1")).toBe(false);
+    expect(browserMayReceive("panel/kuchnia-1234/command")).toBe(false);
+    // Panels' states and the list's revision are everyone's.
+    expect(browserMayReceive("panel/kuchnia-1234/state")).toBe(true);
+    expect(browserMayReceive("panels/revision", "telefon-ani-1")).toBe(true);
+  });
 });
 
 describe("device topics of MQTT users", () => {

@@ -324,9 +324,20 @@ export function browserMaySubscribe(filter: string): boolean {
   return filter === "#" || isDashboardTopic(filter);
 }
 
-/** Whether a browser receives a message on `topic`: namespace topics only (never device topics or commands). */
-export function browserMayReceive(topic: string): boolean {
+/**
+ * Whether a browser receives a message on `topic`: namespace topics only (never device topics or
+ * commands), and of the panels' commands (`panel/<id>/command`, contract/panels.ts) only its own:
+ * `panel` is the panel its session registered as (hub/core/session-panels.ts), none without one.
+ */
+export function browserMayReceive(topic: string, panel?: string): boolean {
+  if (isPanelCommandTopic(topic)) return panel !== undefined && topic === `panel/${panel}/command`;
   return isDashboardTopic(topic);
+}
+
+/** True for `panel/<anything>/command`: a command meant for one panel's browser only. */
+export function isPanelCommandTopic(topic: string): boolean {
+  const levels = topic.split("/");
+  return levels[0] === "panel" && levels.length === 3 && levels[2] === "command";
 }
 
 /** A topic level: 1..100 characters, no `/ + #`, no whitespace or control characters, not starting with `$`. */

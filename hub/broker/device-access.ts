@@ -13,6 +13,7 @@ import {
   type DeviceAccess,
 } from "./acl";
 import type { HubLogger } from "./link";
+import type { SessionPanels } from "../core/session-panels";
 
 /**
  * Authentication and authorisation of the embedded broker's clients (rules in
@@ -70,7 +71,7 @@ const BAD_USERNAME_OR_PASSWORD = 4;
 const NOT_AUTHORIZED = 5;
 
 type Identity =
-  | { type: "browser"; owner: string }
+  | { type: "browser"; owner: string; sessionId: number }
   | { type: "device"; owner: string; username: string | null; passwordHash: string | null; access: DeviceAccess };
 
 /** A CONNECT refusal Aedes turns into a CONNACK with `returnCode`. */
@@ -90,6 +91,8 @@ export interface DeviceAccessOptions {
   /** HUB_MQTT_ALLOW_ANONYMOUS: admit TCP clients without credentials with the anonymous ACL (acl.ts). */
   allowAnonymous: boolean;
   log: HubLogger;
+  /** Which panel each session's browser is: a browser receives only its own panel's commands (acl.ts browserMayReceive). */
+  sessionPanels?: SessionPanels;
   /** How often to look for users changed by another process (default 1000 ms). */
   watchIntervalMs?: number;
 }
@@ -219,8 +222,12 @@ export class DeviceAccessControl {
       callback(null, null);
     },
 
-    authorizeForward: (client, packet) =>
-      this.browsers.has(client) && !browserMayReceive(packet.topic) ? null : packet,
+    authorizeForward: (client, packet) => {
+      if (!this.browsers.has(client)) return packet;
+      const identity = this.identities.get(client);
+      const panel = identity?.type === "browser" ? this.options.sessionPanels?.panelOf(identity.sessionId) : undefined;
+      return browserMayReceive(packet.topic, panel) ? packet : null;
+    },
   };
 
   /** Who `client` is, or a refusal with its CONNACK return code. */
@@ -233,7 +240,7 @@ export class DeviceAccessControl {
     if (sessionId !== undefined) {
       if (!BROWSER_CLIENT_ID.test(client.id))
         throw refusal(IDENTIFIER_REJECTED, "a browser's client id must be mqttjs_<hex> or dashboard-<id>");
-      return this.checkHolder(client, { type: "browser", owner: `browser:${sessionId}` });
+      return this.checkHolder(client, { type: "browser", owner: `browser:${sessionId}`, sessionId });
     }
     if (username === undefined) {
       if (password !== undefined) throw refusal(BAD_USERNAME_OR_PASSWORD, "a password without a user name");

@@ -5,6 +5,7 @@ import type { TlsCertificates } from "../tls/certificates";
 import type { Duplex } from "node:stream";
 import type { IncomingMessage } from "node:http";
 import type { MqttUserStore } from "./mqtt-users";
+import type { SessionPanels } from "../core/session-panels";
 import { deliverEveryMessage } from "./delivery";
 import { DeviceAccessControl, dropPublish, REFUSED_TOPIC } from "./device-access";
 import {
@@ -55,9 +56,16 @@ export async function startEmbeddedBroker(options: {
   allowAnonymous: boolean;
   limits?: BrokerLimits;
   tls?: { port: number; certificates: TlsCertificates };
+  /** Which panel each session's browser is (a browser receives only its own panel's commands). */
+  sessionPanels?: SessionPanels;
 }): Promise<EmbeddedBroker> {
   const { log } = options;
-  const access = new DeviceAccessControl({ users: options.users, allowAnonymous: options.allowAnonymous, log });
+  const access = new DeviceAccessControl({
+    users: options.users,
+    allowAnonymous: options.allowAnonymous,
+    log,
+    ...(options.sessionPanels ? { sessionPanels: options.sessionPanels } : {}),
+  });
   const limits = new LimitKeeper(options.limits ?? DEFAULT_BROKER_LIMITS, (clientId, reason) =>
     log.warn(
       { clientId: clientId.slice(0, 100), reason },

@@ -12,6 +12,7 @@ import type { SimDevice } from "../simulator/devices";
 import type { HubOptions } from "../server";
 import type { Db, Migration } from "./db";
 import type { SessionRegistry } from "./session-registry";
+import type { SessionPanels } from "./session-panels";
 import type { FastifyInstance } from "fastify";
 
 /** A domain's routes, as a Fastify plugin registered under each base that serves the route set. */
@@ -36,6 +37,8 @@ export interface DomainContext {
   readonly router: DeviceRouter;
   /** What each session holds open (streams, the live socket), ended with the session. */
   readonly sessions: SessionRegistry;
+  /** Which panel each session's browser is (the panels domain binds, the embedded broker reads). */
+  readonly sessionPanels: SessionPanels;
   /** The devices the hub acts for (household file and offered devices). */
   readonly known: KnownDevices;
   /** The Zigbee2MQTT lights found on the bridge, offered for adoption (the lights domain fills it). */

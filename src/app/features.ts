@@ -10,6 +10,7 @@ import { feature as gps } from "../features/gps/feature";
 import { feature as history } from "../features/history/feature";
 import { feature as ir } from "../features/ir/feature";
 import { feature as lights } from "../features/lights/feature";
+import { feature as panels } from "../features/panels/feature";
 import { feature as pv } from "../features/pv/feature";
 import { feature as sensors } from "../features/sensors/feature";
 import { feature as settings } from "../features/settings/feature";
@@ -58,6 +59,7 @@ export const PARTS = [
   pv,
   energy,
   devices,
+  panels,
 ] as const;
 
 /** {@link PARTS} as plain declarations. */

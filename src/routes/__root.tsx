@@ -3,6 +3,7 @@ import { useAtomValue } from "jotai";
 import { lazy, Suspense, useRef } from "react";
 import { AutomationNotices } from "../features/automations";
 import { DoorbellWatcher } from "../features/cameras";
+import { LazyPanelAgent } from "../features/panels";
 import { appUiAtom } from "../platform/preferences/atoms";
 import { usePrefetchLinks } from "../ui/usePrefetchLinks";
 import type { RouterContext } from "./-context";
@@ -20,7 +21,8 @@ const DeviceAlarms = lazy(() =>
 
 /**
  * The logged-in app shell: the devices' alarms above the routed page, the top bar (bottom in standard
- * layout, right in car), automation notices, GPS alerts and the doorbell popup. Every link in it has its route preloaded within 200 px
+ * layout, right in car), automation notices, GPS alerts, the doorbell popup and this browser as a
+ * panel (registration, reports, commands from the house). Every link in it has its route preloaded within 200 px
  * of the viewport (spec §9, usePrefetchLinks).
  */
 function Shell() {
@@ -38,6 +40,9 @@ function Shell() {
       <TopBar layout={layout} />
       <AutomationNotices />
       <DoorbellWatcher />
+      <Suspense fallback={null}>
+        <LazyPanelAgent />
+      </Suspense>
       <Suspense fallback={null}>
         <GpsAlerts />
       </Suspense>

@@ -1,10 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { HomeClock } from "../platform/clock/components/HomeClock";
 import { appUiAtom } from "../platform/preferences/atoms";
 import { fetchSensors } from "../features/sensors/api";
+import { arrangeHome, thisPanelAtom } from "../features/panels";
 import { OutdoorMinBox } from "../features/sensors/components/OutdoorMinBox";
 import { SensorTiles } from "../features/sensors/components/SensorTiles";
 import { groupByRoom } from "../features/sensors/rooms";
@@ -23,7 +24,8 @@ import type { NamedHomeSection } from "./-context";
  * chosen in setting `dashboardSwitches`, if any), then the sensors' tiles grouped by room
  * (GET /config/sensors), then the sections with a positive order (src/app/features.ts: the lights,
  * the garage door and gate in their room, the heater and the air conditioning in their rooms, the cat
- * tracker, and last the calendar's upcoming events); each sensor's chart of the day opens
+ * tracker, and last the calendar's upcoming events), or in the order this panel's profile gives
+ * (its `home`: sections left out are hidden); each sensor's chart of the day opens
  * from its tile. The sections mount one after another in transitions ({@link useRevealSteps}); the
  * loader loads their components with the sensors, so each renders at once when its step comes.
  *
@@ -39,6 +41,7 @@ function HomePage() {
   const { t } = useTranslation();
   const { data: sensors, sections: loaded } = Route.useLoaderData();
   const appUi = useAtomValue(appUiAtom);
+  const panel = useAtomValue(thisPanelAtom);
   const history = useSensorHistory(Route.useRouteContext().api.general);
   useDocumentTitle(t("app.titleSuffix"));
   // The lights, the climate and the calendar sort by Polish names: load the collation data in a task
@@ -54,23 +57,33 @@ function HomePage() {
   // the sensors one room per step. Every step appends below what is shown, so nothing moves.
   const rooms = useMemo(() => groupByRoom(sensors, t("sensors.otherRoom")).length, [sensors, t]);
   const sensorSteps = Math.max(rooms, 1);
-  const elements = loaded.map(({ name, order, Section }) => ({
-    order,
-    element: <Section key={name} sensors={sensors} />,
-  }));
-  const before = elements.filter((section) => section.order < 0).map((section) => section.element);
-  const after = elements.filter((section) => section.order >= 0).map((section) => section.element);
+  // The order: this panel's profile (its `home`: those left out hidden), else the app's (negative
+  // orders above the rooms, the rest below).
+  const arranged = arrangeHome(loaded, panel?.profile.home) ?? [
+    ...loaded.filter((section) => section.order < 0).map((section) => section.name),
+    SENSORS,
+    ...loaded.filter((section) => section.order >= 0).map((section) => section.name),
+  ];
+  const steps = arranged.reduce((total, id) => total + (id === SENSORS ? sensorSteps : 1), 0);
   // The route's first render (synchronous: the router's store) is the header alone; every section
   // comes in a transition, time-sliced.
-  const shown = useRevealSteps(before.length + sensorSteps + after.length, 0, useLiveStateSettled());
-  const roomsShown = Math.min(Math.max(shown - before.length, 0), sensorSteps);
-  const sections = [
-    ...before.slice(0, shown),
-    ...(roomsShown > 0
-      ? [<SensorTiles key="sensors" sensors={sensors} onOpenHistory={history.open} roomLimit={roomsShown} />]
-      : []),
-    ...after.slice(0, Math.max(shown - before.length - sensorSteps, 0)),
-  ];
+  const shown = useRevealSteps(steps, 0, useLiveStateSettled());
+  const sections: ReactNode[] = [];
+  let used = 0;
+  for (const id of arranged) {
+    if (used >= shown) break;
+    if (id === SENSORS) {
+      const roomsShown = Math.min(shown - used, sensorSteps);
+      sections.push(
+        <SensorTiles key="sensors" sensors={sensors} onOpenHistory={history.open} roomLimit={roomsShown} />,
+      );
+      used += sensorSteps;
+      continue;
+    }
+    const section = loaded.find((item) => item.name === id);
+    if (section) sections.push(<section.Section key={id} sensors={sensors} />);
+    used += 1;
+  }
   return (
     <section className="page home" aria-labelledby="sensors-heading">
       <h1 id="sensors-heading" className="visually-hidden">
@@ -85,6 +98,9 @@ function HomePage() {
     </section>
   );
 }
+
+/** The rooms' sensor tiles among the sections a panel's profile orders (features/panels arrangeHome). */
+const SENSORS = "sensors";
 
 /** The home sections' modules (`src/features/<name>/home.ts`), each a chunk of its own. */
 const SECTIONS = import.meta.glob<{ HomeSection: HomeSectionComponent }>("../features/*/home.ts");

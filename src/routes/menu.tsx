@@ -1,5 +1,7 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
+import { LazyPanelsMenu } from "../features/panels";
 import { SessionActions } from "../platform/auth/components/SessionActions";
 import { CalendarsEditor } from "../features/calendar/components/CalendarsEditor";
 import { DevicesLink } from "../features/devices/components/DevicesLink";
@@ -19,7 +21,8 @@ import { MenuFrame } from "./-components/MenuFrame";
 
 /**
  * /menu (spec §2): 'Sesja' (who is logged in, lock, log out), 'To urządzenie' (this device's layout
- * and screen wake lock, kept in this browser), 'Konto' (the account's preferences: layout default,
+ * and screen wake lock, kept in this browser), 'Panele domu' (this browser as a panel: its name and
+ * room; the household's panels with their commands and profiles; on demand), 'Konto' (the account's preferences: layout default,
  * zoom lock, alerts, language, start screen; PATCH /preferences), then sections that open on demand:
  * 'Sesje' (every session of the user, each logged out after a confirmation), and the household's
  * settings (PATCH /settings): 'Przełączniki na ekranach', 'Grupy przełączników' and
@@ -29,6 +32,8 @@ import { MenuFrame } from "./-components/MenuFrame";
 function MenuPage() {
   const { t } = useTranslation();
   const sensors = Route.useLoaderData();
+  const homeSections = Route.useRouteContext({ select: (context) => context.homeSections });
+  const sections = ["sensors", ...homeSections.map((section) => section.name)];
   useDocumentTitle(`${t("menu.title")} — ${t("app.titleSuffix")}`);
   return (
     <MenuFrame>
@@ -41,6 +46,11 @@ function MenuPage() {
           <WakeLockToggle />
         </div>
       </SettingsSection>
+      <CollapsibleSection title={t("panels.listHeading")} intro={t("panels.listIntro")} testId="menu-panels">
+        <Suspense fallback={null}>
+          <LazyPanelsMenu sections={sections} />
+        </Suspense>
+      </CollapsibleSection>
       <SettingsSection title={t("menu.accountHeading")} intro={t("menu.accountIntro")}>
         <PreferencesForm />
       </SettingsSection>

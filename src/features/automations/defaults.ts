@@ -15,6 +15,8 @@ import type { HouseholdNames } from "./describe";
 export type EditorChoices = HouseholdNames & {
   lights: readonly { id: string; label: string }[];
   devices: readonly ListedDevice[];
+  /** The household's panels (GET /panels) for panel triggers and commands. */
+  panels: readonly { id: string; name: string; room?: string | undefined }[];
 };
 
 /** A new trigger of `type`, filled with the household's first fitting device (07:00 on weekdays for a time). */
@@ -37,6 +39,8 @@ export function defaultTrigger(type: AutomationTriggerType, choices: EditorChoic
       return { type };
     case "device":
       return { type, device: "", property: "" };
+    case "panel":
+      return { type, field: "battery", below: 20 };
   }
 }
 
@@ -59,6 +63,14 @@ export function defaultAction(kind: AutomationActionKind, choices: EditorChoices
       return { kind, message: "" };
     case "device.set":
       return { kind, device: "", property: "", value: "" };
+    case "panel.command": {
+      const first = choices.panels[0];
+      return {
+        kind,
+        target: first ? { to: "panel", panelId: first.id } : { to: "all" },
+        command: { type: "notify", text: "", sound: true, speak: false },
+      };
+    }
   }
 }
 

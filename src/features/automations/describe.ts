@@ -15,11 +15,13 @@ export type HouseholdNames = {
   sensors: readonly Sensor[];
   switches: readonly Switch[];
   deviceWords?: DeviceWords | undefined;
+  /** The household's panels (GET /panels): a panel is named by its name, else its id. */
+  panels?: readonly { id: string; name: string }[] | undefined;
 };
 
 /** The i18n key of an action kind's name (`device.set` is `deviceSet`: keys are dotted paths). */
 export function actionKindKey(kind: AutomationActionKind): string {
-  return `automations.actionKind.${kind === "device.set" ? "deviceSet" : kind}`;
+  return `automations.actionKind.${kind === "device.set" ? "deviceSet" : kind === "panel.command" ? "panelCommand" : kind}`;
 }
 
 /** Words of devices the hub does not list (or before GET /devices answered): the id's name, the property, the value as it is. */
@@ -93,7 +95,30 @@ export function describeTrigger(t: Translate, trigger: AutomationTrigger, names:
       const value = words.value(trigger.device, ref, trigger.above ?? trigger.below ?? 0);
       return t(`automations.words.${direction}`, { device, property, value });
     }
+    case "panel": {
+      const panel =
+        trigger.panelId === undefined
+          ? t("automations.words.anyPanel")
+          : (names.panels?.find((item) => item.id === trigger.panelId)?.name ?? trigger.panelId);
+      if (trigger.above !== undefined || trigger.below !== undefined)
+        return t(`automations.words.${trigger.above !== undefined ? "panelAbove" : "panelBelow"}`, {
+          panel,
+          value: trigger.above ?? trigger.below ?? 0,
+        });
+      return t("automations.words.panelEquals", {
+        panel,
+        field: t(`automations.panelField.${trigger.field}`),
+        value: panelValueWord(t, trigger.field, trigger.equals),
+      });
+    }
   }
+}
+
+/** A panel trigger's value in words: 'tak' / 'nie', a screen state's name, a path as it is. */
+function panelValueWord(t: Translate, field: string, value: string | boolean | undefined): string {
+  if (typeof value === "boolean") return t(`automations.panelBoolean.${String(value)}`);
+  if (field === "screenState") return t(`automations.panelScreenState.${String(value)}`);
+  return String(value);
 }
 
 /**
@@ -136,6 +161,31 @@ export function describeAction(t: Translate, action: AutomationAction, names: Ho
         device: words.device(action.device),
         property: words.capability(action.device, ref),
         value: words.value(action.device, ref, action.value),
+      });
+    }
+    case "panel.command": {
+      const target = action.target;
+      const to =
+        target.to === "all"
+          ? t("automations.words.allPanels")
+          : target.to === "room"
+            ? t("automations.words.roomPanels", { room: target.room })
+            : (names.panels?.find((item) => item.id === target.panelId)?.name ?? target.panelId);
+      const command = action.command;
+      const detail =
+        command.type === "navigate"
+          ? command.to
+          : command.type === "camera"
+            ? `${command.cameraId}, ${String(command.seconds)} s`
+            : command.type === "notify"
+              ? command.text
+              : command.type === "screen"
+                ? t(`automations.panelScreenMode.${command.mode}`)
+                : "";
+      return t("automations.steps.panelCommand", {
+        target: to,
+        command: t(`automations.panelCommandType.${command.type}`),
+        detail: detail === "" ? "" : ` ${detail}`,
       });
     }
   }

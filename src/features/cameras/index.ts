@@ -4,3 +4,5 @@
  */
 export { camerasResource } from "./resource";
 export { DoorbellWatcher } from "./components/DoorbellWatcher";
+export { LazyCameraPopup } from "./components/LazyCameraPopup";
+export { camerasAtom } from "./atoms";

@@ -28,8 +28,18 @@ import { actionKindKey, sensorName } from "../describe";
 import { boundsProblem, findLeaf, settableCapabilities } from "../deviceChoices";
 import { DeviceSetFields, type DeviceSetInput } from "./DeviceSetFields";
 import { DeviceTriggerFields } from "./DeviceTriggerFields";
+import { PanelTriggerFields } from "./PanelTriggerFields";
+import { PanelCommandFields, PanelTargetFields, type PanelCommandInput, type PanelTargetInput } from "../../panels";
 
-const TRIGGER_TYPES: readonly AutomationTriggerType[] = ["time", "threshold", "switch", "door", "doorbell", "device"];
+const TRIGGER_TYPES: readonly AutomationTriggerType[] = [
+  "time",
+  "threshold",
+  "switch",
+  "door",
+  "doorbell",
+  "device",
+  "panel",
+];
 
 /** Props of {@link AutomationEditor}: the automation to edit (none = a new one), the household's choices, and what to do when closed. */
 export type AutomationEditorProps = { automation?: Automation | undefined; choices: EditorChoices; onDone: () => void };
@@ -60,6 +70,8 @@ function errorKey(message: string | undefined, type: string | undefined): string
  * Name, enabled, the trigger (type; time input and weekday chips; sensor, switch or door pickers from
  * the household config; a registry device's capability: DeviceTriggerFields) and the ordered actions
  * (kind and its fields, a device's capability set: DeviceSetFields, its number kept within the
+ * capability's bounds; a panel trigger: PanelTriggerFields; a panel command's target and fields from
+ * the panels feature,
  * capability's bounds; add, remove, move up; at most MAX_AUTOMATION_ACTIONS). 'Zapisz' sends saveAutomationCommand and closes when saved; 'Anuluj'
  * closes. A new automation past the household's cap (409 LIMIT_REACHED, another tablet added one
  * meanwhile) is refused in an alert with the cap.
@@ -321,6 +333,14 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
             onChange={(next) => setValue("trigger", next, { shouldValidate: isSubmitted, shouldDirty: true })}
           />
         )}
+        {trigger.type === "panel" && (
+          <PanelTriggerFields
+            trigger={trigger}
+            panels={choices.panels}
+            errorOf={errorOf}
+            onChange={(next) => setValue("trigger", next, { shouldValidate: isSubmitted, shouldDirty: true })}
+          />
+        )}
         {trigger.type === "door" && (
           <>
             <SelectField
@@ -472,6 +492,25 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
                       )
                     }
                   />
+                )}
+                {action.kind === "panel.command" && (
+                  <>
+                    <PanelTargetFields
+                      target={action.target as PanelTargetInput}
+                      panels={choices.panels}
+                      errorOf={(field) => errorOf(at(`target.${field}`))}
+                      onChange={(target) =>
+                        setValue(at("target"), target as never, { shouldValidate: isSubmitted, shouldDirty: true })
+                      }
+                    />
+                    <PanelCommandFields
+                      command={action.command as PanelCommandInput}
+                      errorOf={(field) => errorOf(at(`command.${field}`))}
+                      onChange={(command) =>
+                        setValue(at("command"), command as never, { shouldValidate: isSubmitted, shouldDirty: true })
+                      }
+                    />
+                  </>
                 )}
                 {action.kind === "notify" && (
                   <TextField

@@ -8,6 +8,7 @@ import { devicesAtom, useDevicesFollowRevision } from "../../devices";
 import { allLightsAtom } from "../../lights";
 import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { switchesAtom } from "../../switches";
+import { panelsAtom } from "../../panels";
 import { automationsAtom } from "../atoms";
 import type { EditorChoices } from "../defaults";
 import { useDeviceWords } from "../deviceWords";
@@ -33,6 +34,7 @@ export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
   const lights = useAtomValue(allLightsAtom);
   const devices = useAtomValue(devicesAtom);
   const deviceWords = useDeviceWords(devices);
+  const panels = useAtomValue(panelsAtom) ?? [];
   useDevicesFollowRevision();
   const gate = useCommandGate();
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
@@ -45,6 +47,7 @@ export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
     lights: lights.map((light) => ({ id: light.id, label: light.label })),
     devices: devices ?? [],
     deviceWords,
+    panels,
   };
 
   if (editing) {
