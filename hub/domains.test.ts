@@ -67,7 +67,10 @@ const BEFORE = JSON.parse(
  * What migrations declared since BEFORE add: their versions and the tables they make (the devices'
  * adoptions; the MACs Tasmota device users' discovery bound).
  */
-const ADDED = { versions: [12, 13], tables: ["device_adoptions", "device_seen", "mqtt_user_macs"] };
+const ADDED = {
+  versions: [12, 13, 14],
+  tables: ["device_adoptions", "device_seen", "mqtt_user_macs", "push_subscriptions"],
+};
 
 /** A database's schema without what {@link ADDED} adds: BEFORE, for a database the hub made or upgraded. */
 function withoutAdded(schema: { versions: number[]; objects: unknown[] }) {
@@ -100,6 +103,7 @@ describe("the domain list builds the hub as before", () => {
       "climate",
       "camerasConfig",
       "devices",
+      "push",
     ];
     expect(Object.fromEntries(Object.entries(API_BASE_DOMAINS).map(([base, sets]) => [base, sorted(sets)]))).toEqual({
       auth: sorted(["auth", "preferences", "settings"]),
@@ -113,7 +117,7 @@ describe("the domain list builds the hub as before", () => {
 
   it("applies the migrations in the order databases have them, and a fresh database gets the same tables", () => {
     expect(migrationsOf(HUB_DOMAINS).map((migration) => migration.version)).toEqual([
-      1, 2, 3, 6, 11, 7, 10, 8, 9, 4, 12, 13,
+      1, 2, 3, 6, 11, 7, 10, 8, 9, 4, 12, 13, 14,
     ]);
     const dir = tempDir();
     cleanups.push(() => void 0);
@@ -338,7 +342,7 @@ describe("a domain missing from the list is absent everywhere", () => {
     expect([...devices].sort()).toEqual(declared.filter((name) => name !== "dzwonek_brama").sort());
 
     const schema = schemaOf(join(hub.dataDir, "hub.sqlite"));
-    expect(schema.versions).toEqual([1, 2, 3, 4, 7, 8, 10, 11, 12, 13]);
+    expect(schema.versions).toEqual([1, 2, 3, 4, 7, 8, 10, 11, 12, 13, 14]);
     const tables = schema.objects.map((object) => (object as { name: string }).name);
     expect(tables).not.toContain("ir_codes");
     expect(tables).not.toContain("pv_logs");

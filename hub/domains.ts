@@ -15,6 +15,7 @@ import { irDomain } from "./ir/domain";
 import { lightsDomain } from "./lights/domain";
 import { preferencesDomain } from "./preferences/domain";
 import { pvDomain } from "./pv/domain";
+import { pushDomain } from "./push/domain";
 import { settingsDomain } from "./settings/domain";
 import type { SimDevice } from "./simulator/devices";
 import { switchesDomain } from "./switches/domain";
@@ -45,6 +46,7 @@ export const HUB_DOMAINS: readonly HubDomain[] = [
   configDomain,
   pvDomain,
   energyDomain,
+  pushDomain,
 ];
 
 /** The schema versions this hub knows (a database holding another one was made by a newer hub). */

@@ -24,6 +24,7 @@ import {
 import { SessionRegistry } from "./core/session-registry";
 import { devicesDomain } from "./devices/domain";
 import type { Devices } from "./devices/start";
+import type { PushOptions } from "./push/options";
 import { HUB_DOMAINS } from "./domains";
 import { anyKnown, householdDevices, OfferedDevices } from "./household/devices";
 import { loadHousehold } from "./household/load";
@@ -89,6 +90,8 @@ export interface HubOptions {
    * are not simulated. `auth`, `bridge` and `devices` are required.
    */
   domains?: readonly HubDomain[];
+  /** HUB_PUSH_*: Web Push (push/options.ts); absent fields keep their defaults. */
+  push?: PushOptions;
 }
 
 export interface RunningHub {
