@@ -11,6 +11,7 @@ import { feature as history } from "../features/history/feature";
 import { feature as ir } from "../features/ir/feature";
 import { feature as lights } from "../features/lights/feature";
 import { feature as pv } from "../features/pv/feature";
+import { feature as push } from "../features/push/feature";
 import { feature as sensors } from "../features/sensors/feature";
 import { feature as settings } from "../features/settings/feature";
 import { feature as switches } from "../features/switches/feature";
@@ -58,6 +59,7 @@ export const PARTS = [
   pv,
   energy,
   devices,
+  push,
 ] as const;
 
 /** {@link PARTS} as plain declarations. */
