@@ -63,17 +63,21 @@ export function registerPushHandlers(self: ServiceWorkerGlobalScope): void {
   self.addEventListener("notificationclick", (event) => {
     event.notification.close();
     const target = targetOf(event.notification.data, self.location.origin);
-    event.waitUntil(
-      (async () => {
-        const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-        const client = windows.find((candidate) => new URL(candidate.url).origin === self.location.origin);
-        if (client) {
-          const focused = await client.focus();
-          await focused.navigate(target).catch(() => null);
-          return;
-        }
+    const opened = (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const client = windows.find((candidate) => new URL(candidate.url).origin === self.location.origin);
+      if (!client) {
         await self.clients.openWindow(target);
-      })(),
-    );
+        return;
+      }
+      // Focus needs the click's user activation; without it (a platform that refuses) the window still navigates.
+      const focused = await client.focus().catch(() => client);
+      await focused.navigate(target).catch(() => null);
+    })();
+    try {
+      event.waitUntil(opened);
+    } catch {
+      // An event dispatched by script is not trusted and cannot extend the worker's life; the work runs anyway.
+    }
   });
 }
