@@ -82,6 +82,11 @@ describe("hub configuration from the environment", () => {
     expect(readConfig({ HUB_DEMO_CAMERA_FPS: "30" })).toMatchObject({ demoCameraFps: 30 });
   });
 
+  it("reads the minutes a door may stand open before a push", () => {
+    expect(readConfig({ HUB_PUSH_OPEN_MINUTES: "15" }).push).toEqual({ openAlertMs: 15 * 60_000 });
+    expect(readConfig({}).push).toBeUndefined();
+  });
+
   it("reads an external broker and its WebSocket URL", () => {
     expect(
       readConfig({ HUB_MQTT_URL: "mqtt://broker.lan:1883", HUB_MQTT_WS_URL: "ws://broker.lan:9001" }),
@@ -104,6 +109,7 @@ describe("hub configuration from the environment", () => {
     [{ HUB_DEMO_CAMERA_FPS: "0" }, /HUB_DEMO_CAMERA_FPS/],
     [{ HUB_DEMO_CAMERA_FPS: "61" }, /HUB_DEMO_CAMERA_FPS/],
     [{ HUB_DEMO_CAMERA_FPS: "fast" }, /HUB_DEMO_CAMERA_FPS/],
+    [{ HUB_PUSH_OPEN_MINUTES: "0" }, /HUB_PUSH_OPEN_MINUTES/],
   ])("refuses %o naming the variable", (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

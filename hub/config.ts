@@ -116,6 +116,7 @@ const EnvSchema = v.object({
   HUB_MQTT_MAX_RETAINED: Count("HUB_MQTT_MAX_RETAINED", 1, 10_000_000),
   HUB_MQTT_MAX_SUBSCRIPTIONS: Count("HUB_MQTT_MAX_SUBSCRIPTIONS", 1, 1_000_000),
   HUB_DEMO_CAMERA_FPS: Count("HUB_DEMO_CAMERA_FPS", 1, 60),
+  HUB_PUSH_OPEN_MINUTES: Count("HUB_PUSH_OPEN_MINUTES", 1, 24 * 60),
   HUB_BACKUP_AT: v.optional(
     v.pipe(
       v.string(),
@@ -195,6 +196,7 @@ export function readConfig(env: NodeJS.ProcessEnv): HubOptions {
     logLevel: e.HUB_LOG_LEVEL,
     backup: { at: e.HUB_BACKUP_AT, keep: e.HUB_BACKUP_KEEP, ...(e.HUB_BACKUP_DIR ? { dir: e.HUB_BACKUP_DIR } : {}) },
     ...(e.HUB_TRUST_PROXY ? { trustProxy: e.HUB_TRUST_PROXY } : {}),
+    ...(e.HUB_PUSH_OPEN_MINUTES !== undefined ? { push: { openAlertMs: e.HUB_PUSH_OPEN_MINUTES * 60_000 } } : {}),
     mqttLimits: {
       ...(e.HUB_MQTT_MAX_PAYLOAD !== undefined ? { maxPayloadBytes: e.HUB_MQTT_MAX_PAYLOAD } : {}),
       ...(e.HUB_MQTT_MAX_DEVICE_LIST !== undefined ? { maxDeviceListBytes: e.HUB_MQTT_MAX_DEVICE_LIST } : {}),

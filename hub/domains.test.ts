@@ -69,8 +69,8 @@ const BEFORE = JSON.parse(
  * (migration 16: 'frigate').
  */
 const ADDED = {
-  versions: [12, 13, 14, 15, 16, 17],
-  tables: ["device_adoptions", "device_seen", "mqtt_user_macs", "calendars", "solar_days", "panels"],
+  versions: [12, 13, 14, 15, 16, 17, 18],
+  tables: ["device_adoptions", "device_seen", "mqtt_user_macs", "calendars", "solar_days", "panels", "push_subscriptions"],
   indexes: ["pv_readings_time"],
 };
 
@@ -116,6 +116,7 @@ describe("the domain list builds the hub as before", () => {
       "devices",
       "calendars",
       "panels",
+      "push",
     ];
     expect(Object.fromEntries(Object.entries(API_BASE_DOMAINS).map(([base, sets]) => [base, sorted(sets)]))).toEqual({
       auth: sorted(["auth", "preferences", "settings"]),
@@ -129,7 +130,7 @@ describe("the domain list builds the hub as before", () => {
 
   it("applies the migrations in the order databases have them, and a fresh database gets the same tables", () => {
     expect(migrationsOf(HUB_DOMAINS).map((migration) => migration.version)).toEqual([
-      1, 2, 3, 6, 11, 7, 10, 8, 9, 4, 12, 13, 14, 15, 16, 17,
+      1, 2, 3, 6, 11, 7, 10, 8, 9, 4, 12, 13, 14, 15, 16, 17, 18,
     ]);
     const dir = tempDir();
     cleanups.push(() => void 0);
@@ -354,7 +355,7 @@ describe("a domain missing from the list is absent everywhere", () => {
     expect([...devices].sort()).toEqual(declared.filter((name) => name !== "dzwonek_brama").sort());
 
     const schema = schemaOf(join(hub.dataDir, "hub.sqlite"));
-    expect(schema.versions).toEqual([1, 2, 3, 4, 7, 8, 10, 11, 12, 13, 14, 16, 17]);
+    expect(schema.versions).toEqual([1, 2, 3, 4, 7, 8, 10, 11, 12, 13, 14, 16, 17, 18]);
     const tables = schema.objects.map((object) => (object as { name: string }).name);
     expect(tables).not.toContain("ir_codes");
     expect(tables).not.toContain("pv_logs");

@@ -17,6 +17,7 @@ import { lightsDomain } from "./lights/domain";
 import { panelsDomain } from "./panels/domain";
 import { preferencesDomain } from "./preferences/domain";
 import { pvDomain } from "./pv/domain";
+import { pushDomain } from "./push/domain";
 import { settingsDomain } from "./settings/domain";
 import type { SimDevice } from "./simulator/devices";
 import { switchesDomain } from "./switches/domain";
@@ -49,6 +50,7 @@ export const HUB_DOMAINS: readonly HubDomain[] = [
   energyDomain,
   calendarDomain,
   panelsDomain,
+  pushDomain,
 ];
 
 /** The schema versions this hub knows (a database holding another one was made by a newer hub). */

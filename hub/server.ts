@@ -25,6 +25,7 @@ import { SessionRegistry } from "./core/session-registry";
 import { SessionPanels } from "./core/session-panels";
 import { devicesDomain } from "./devices/domain";
 import type { Devices } from "./devices/start";
+import type { PushOptions } from "./push/options";
 import { HUB_DOMAINS } from "./domains";
 import { anyKnown, householdDevices, OfferedDevices } from "./household/devices";
 import { loadHousehold } from "./household/load";
@@ -100,6 +101,9 @@ export interface HubOptions {
    * stamps on panel commands, so a negative skew sends commands that are already old; default 0).
    */
   panels?: { offlineAfterMs?: number; commandClockSkewMs?: number };
+
+  /** HUB_PUSH_*: Web Push (push/options.ts); absent fields keep their defaults. */
+  push?: PushOptions;
 }
 
 export interface RunningHub {

@@ -8,6 +8,7 @@ import { getDashboardDb } from "../src/shared/db";
 import { apiBasesFromSearch } from "../src/shared/apiBases";
 import { handleApiGet, isCacheableApiGet, navigationDenylist } from "./apiRoute";
 import { keepPreviousAssets, matchPreviousAsset } from "./previousAssets";
+import { registerPushHandlers } from "./push";
 
 /**
  * The dashboard's service worker (DESIGN.md §5), built by vite-plugin-pwa (injectManifest).
@@ -18,7 +19,8 @@ import { keepPreviousAssets, matchPreviousAsset } from "./previousAssets";
  * - activates a new version only when the app says so (`SKIP_WAITING`, sent at idle), then takes
  *   control of open pages (`clientsClaim`: on the first visit so the very first session is already
  *   cached for offline use; after an update, pages still on the old version keep loading their
- *   chunks from the previous version's assets and reload themselves at idle).
+ *   chunks from the previous version's assets and reload themselves at idle);
+ * - shows the hub's Web Push messages and opens their screen when tapped (push.ts).
  */
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -61,3 +63,5 @@ self.addEventListener("message", (event) => {
   const message = v.safeParse(AppToSwMessageSchema, event.data);
   if (message.success && message.output.type === "SKIP_WAITING") void self.skipWaiting();
 });
+
+registerPushHandlers(self);

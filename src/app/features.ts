@@ -12,6 +12,7 @@ import { feature as ir } from "../features/ir/feature";
 import { feature as lights } from "../features/lights/feature";
 import { feature as panels } from "../features/panels/feature";
 import { feature as pv } from "../features/pv/feature";
+import { feature as push } from "../features/push/feature";
 import { feature as sensors } from "../features/sensors/feature";
 import { feature as settings } from "../features/settings/feature";
 import { feature as switches } from "../features/switches/feature";
@@ -60,6 +61,7 @@ export const PARTS = [
   energy,
   devices,
   panels,
+  push,
 ] as const;
 
 /** {@link PARTS} as plain declarations. */

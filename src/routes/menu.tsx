@@ -6,6 +6,7 @@ import { SessionActions } from "../platform/auth/components/SessionActions";
 import { CalendarsEditor } from "../features/calendar/components/CalendarsEditor";
 import { DevicesLink } from "../features/devices/components/DevicesLink";
 import { RemotesLink } from "../features/ir/components/RemotesLink";
+import { PushSettings } from "../features/push";
 import { WakeLockToggle } from "../platform/kiosk/components/WakeLockToggle";
 import { DeviceLayoutField } from "../platform/preferences/components/DeviceLayoutField";
 import { PreferencesForm } from "../platform/preferences/components/PreferencesForm";
@@ -23,7 +24,8 @@ import { MenuFrame } from "./-components/MenuFrame";
  * /menu (spec §2): 'Sesja' (who is logged in, lock, log out), 'To urządzenie' (this device's layout
  * and screen wake lock, kept in this browser), 'Panele domu' (this browser as a panel: its name and
  * room; the household's panels with their commands and profiles; on demand), 'Konto' (the account's preferences: layout default,
- * zoom lock, alerts, language, start screen; PATCH /preferences), then sections that open on demand:
+ * zoom lock, alerts, language, start screen; PATCH /preferences), 'Powiadomienia push' (this panel's
+ * Web Push subscription and its events), then sections that open on demand:
  * 'Sesje' (every session of the user, each logged out after a confirmation), and the household's
  * settings (PATCH /settings): 'Przełączniki na ekranach', 'Grupy przełączników' and
  * 'Alarmy pogody i temperatury', 'Kalendarze' (the household's ICS calendars), and 'Więcej' (links to the devices /devices, the cat
@@ -53,6 +55,9 @@ function MenuPage() {
       </CollapsibleSection>
       <SettingsSection title={t("menu.accountHeading")} intro={t("menu.accountIntro")}>
         <PreferencesForm />
+      </SettingsSection>
+      <SettingsSection title={t("push.title")} intro={t("push.intro")}>
+        <PushSettings />
       </SettingsSection>
       <CollapsibleSection
         title={t("settings.sessionsHeading")}

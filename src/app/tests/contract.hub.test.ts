@@ -13,6 +13,7 @@ import { fetchPreferences, patchPreferences } from "../../platform/preferences/a
 import { fetchSensors } from "../../features/sensors/api";
 import { fetchDayHistory } from "../../features/history/api";
 import { fetchSwitches } from "../../features/switches/api";
+import { deletePanelPush, fetchPanelPush, fetchPushKey, putPanelPush } from "../../features/push/api";
 import { ConfigResponseSchema } from "../../features/switches/schemas";
 import { createApiClient, type ApiClient } from "../../lib/api/client";
 import { ApiError } from "../../lib/api/errors";
@@ -108,5 +109,31 @@ describe("the dashboard reads every answer of the hub", () => {
       true,
     );
     expect((await logout(api.auth)).revoked).toMatch(/./);
+  });
+
+  it("push: the hub's VAPID key, a panel's subscription put, read and removed", async () => {
+    const api = clients();
+    await login(api.auth, { login: "demo", password: "demo", sessionName: "contract-push" });
+    expect(await fetchPushKey(api.general)).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    const panelId = "contract-panel-01";
+    expect(await fetchPanelPush(api.general, panelId)).toBeNull();
+    const subscription = {
+      endpoint: "https://fcm.googleapis.com/fcm/send/contract",
+      expirationTime: null,
+      keys: {
+        p256dh: "BOr5TXWiGqyfjBxA9PAZoAv3yo0BS71SMAQwcqNGMzAZxTGmgXt6g5x6CSUdmsOjYYAjTqfK0sUcgKjdJhyjKq8",
+        auth: "Ry3Y7JRi2I0vmYGuY7AOvQ",
+      },
+    };
+    await putPanelPush(api.general, panelId, { subscription, categories: ["smoke", "doorbell"] });
+    expect(await fetchPanelPush(api.general, panelId)).toEqual(["doorbell", "smoke"]);
+    await deletePanelPush(api.general, panelId);
+    expect(await fetchPanelPush(api.general, panelId)).toBeNull();
+    await expect(
+      putPanelPush(api.general, panelId, {
+        subscription: { ...subscription, endpoint: "https://192.168.1.5/x" },
+        categories: [],
+      }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 });
