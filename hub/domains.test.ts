@@ -70,7 +70,15 @@ const BEFORE = JSON.parse(
  */
 const ADDED = {
   versions: [12, 13, 14, 15, 16, 17, 18],
-  tables: ["device_adoptions", "device_seen", "mqtt_user_macs", "calendars", "solar_days", "panels", "push_subscriptions"],
+  tables: [
+    "device_adoptions",
+    "device_seen",
+    "mqtt_user_macs",
+    "calendars",
+    "solar_days",
+    "panels",
+    "push_subscriptions",
+  ],
   indexes: ["pv_readings_time"],
 };
 
