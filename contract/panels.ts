@@ -18,7 +18,7 @@ export const PANEL_OFFLINE_AFTER_MS = 10 * 60 * 1000;
 export const PANEL_COMMAND_MAX_AGE_MS = 30 * 1000;
 /** How often a visible panel reports even when nothing changed (milliseconds): 60 s. */
 export const PANEL_REPORT_EVERY_MS = 60 * 1000;
-/** Most panels a household has. */
+/** Most panels a household keeps: a new one past it takes the place of the panel seen longest ago. */
 export const MAX_PANELS = 64;
 
 /** A panel id: 8..40 lower-case letters, digits or `-` (the browser makes a random one at its first login). */

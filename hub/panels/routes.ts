@@ -40,7 +40,7 @@ function defaultName(sessionName: string): string {
 /**
  * The panels' routes on the general base (docs/contract.md "Panels"; shapes in contract/panels.ts):
  * `GET /panels` `{items}`; `POST /panels/register` `{id, name?}` `{item}` (this session's browser
- * is panel `id`; 409 LIMIT_REACHED `{limit}` past MAX_PANELS); `PATCH /panels/{id}` `{item}` and
+ * is panel `id`; past MAX_PANELS the panel seen longest ago is forgotten); `PATCH /panels/{id}` `{item}` and
  * `DELETE /panels/{id}` 204 from any unlocked session of the household; `POST /panels/{id}/report`
  * 204 from the panel's own session only (403 PANEL_NOT_YOURS otherwise; a locked session may
  * report); `POST /panels/commands` 202 `{item: {sent}}`. Unknown panel 404; a bad body 400 naming

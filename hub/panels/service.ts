@@ -77,17 +77,24 @@ export class PanelsService {
   /**
    * Session `sessionId`'s browser is panel `id`: made when new (named `name`, else `fallbackName`),
    * else bound to this session and seen now.
-   * @throws HubError LIMIT_REACHED `{limit}` when a new panel would be past {@link MAX_PANELS}.
+   * A household at {@link MAX_PANELS} forgets the panel seen longest ago to make room (a browser whose
+   * storage was cleared comes back as a new panel, so old ids pile up; 64 panels all in use is not a
+   * household). Never throws for the cap.
    */
   register(id: string, sessionId: number, name: string | undefined, fallbackName: string): Panel {
     const now = new Date(this.now()).toISOString();
     const existing = this.deps.store.get(id);
     if (existing) this.deps.store.bind(id, sessionId, now);
     else {
-      if (this.deps.store.count() >= MAX_PANELS)
-        throw new HubError("LIMIT_REACHED", `a household has at most ${String(MAX_PANELS)} panels`, {
-          limit: MAX_PANELS,
-        });
+      if (this.deps.store.count() >= MAX_PANELS) {
+        const oldest = this.deps.store
+          .list()
+          .reduce<PanelRow | undefined>(
+            (found, row) => (found === undefined || row.lastSeenAt < found.lastSeenAt ? row : found),
+            undefined,
+          );
+        if (oldest) this.remove(oldest.id);
+      }
       this.deps.store.unbindSession(sessionId);
       this.deps.store.create(id, name ?? fallbackName, sessionId, now);
     }

@@ -9,7 +9,6 @@ import {
 import { LocaleSchema, type Locale } from "../../contract/preferences";
 import type { Db } from "../core/db";
 import type { Migration } from "../core/db";
-import { HubError } from "../core/errors";
 
 /** The push subscriptions, one per panel (table `push_subscriptions`). */
 export const PUSH_MIGRATION: Migration = {
@@ -78,17 +77,22 @@ function readRow(row: Row): StoredPush | undefined {
 
 /**
  * The panels' push subscriptions in SQLite, keyed by panel id (one subscription per panel: a new
- * one replaces it). At most {@link MAX_PANELS}; rows that do not validate are skipped on read.
+ * one replaces it). At most {@link MAX_PANELS}: past it the subscription changed longest ago is dropped
+ * (as the panels registry forgets the panel seen longest ago); rows that do not validate are skipped on read.
  */
 export class PushStore {
   constructor(private readonly db: Db) {}
 
-  /** Stores (or replaces) panel `value.panelId`'s subscription. @throws HubError LIMIT_REACHED past MAX_PANELS panels. */
+  /** Stores (or replaces) panel `value.panelId`'s subscription; at MAX_PANELS a new one drops the oldest. */
   put(value: Omit<StoredPush, "updatedAt">): void {
     const exists = this.db.prepare("SELECT 1 FROM push_subscriptions WHERE panel_id = ?").get(value.panelId);
     const count = this.db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM push_subscriptions").get()?.n ?? 0;
     if (!exists && count >= MAX_PANELS)
-      throw new HubError("LIMIT_REACHED", `At most ${MAX_PANELS} panels may subscribe to push`, { limit: MAX_PANELS });
+      this.db
+        .prepare(
+          "DELETE FROM push_subscriptions WHERE panel_id = (SELECT panel_id FROM push_subscriptions ORDER BY updated_at, panel_id LIMIT 1)",
+        )
+        .run();
     this.db
       .prepare(
         `INSERT INTO push_subscriptions (panel_id, endpoint, p256dh, auth, categories, locale, updated_at)
