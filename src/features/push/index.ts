@@ -1,3 +1,2 @@
-/** What the push feature shares: the menu's section and this browser's panel id. */
+/** What the push feature shares: the menu's section (this panel's Web Push subscription). */
 export { PushSettings } from "./components/PushSettings";
-export { currentPanelId, PANEL_ID_KEY } from "./panel-id";

@@ -1,11 +1,11 @@
 import { useAtomValue } from "jotai";
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PUSH_CATEGORIES, type PushCategory } from "../../../../contract/panels";
 import { commandEnvAtom, gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { deletePanelPush, fetchPanelPush, fetchPushKey, putPanelPush } from "../api";
 import { pushProblem, PushProblemError, subscribeBrowser, unsubscribeBrowser, type PushProblem } from "../browser";
-import { currentPanelId } from "../panel-id";
+import { thisPanelAtom } from "../../panels";
 
 type Loaded = { status: "loading" } | { status: "failed" } | { status: "loaded"; subscribed: boolean };
 type Problem = PushProblem | "hub" | "noneChosen";
@@ -23,7 +23,9 @@ export function PushSettings() {
   const { t } = useTranslation();
   const env = useAtomValue(commandEnvAtom);
   const gate = useCommandGate();
-  const panelId = useMemo(() => currentPanelId(), []);
+  // The hub lets only the panel's own session change its subscription: wait until this browser has
+  // registered as its panel (the panels feature does it at login).
+  const panelId = useAtomValue(thisPanelAtom)?.id ?? null;
   const legendId = useId();
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
   const [chosen, setChosen] = useState<readonly PushCategory[]>(PUSH_CATEGORIES);
@@ -32,7 +34,7 @@ export function PushSettings() {
   const [saved, setSaved] = useState(false);
 
   const load = useCallback(async () => {
-    if (!env) return;
+    if (!env || panelId === null) return;
     try {
       const categories = await fetchPanelPush(env.api.general, panelId);
       if (categories !== null) setChosen(categories);
@@ -62,7 +64,7 @@ export function PushSettings() {
   };
 
   const handleSubscribe = () => {
-    if (!env) return;
+    if (!env || panelId === null) return;
     if (chosen.length === 0) {
       setProblem("noneChosen");
       return;
@@ -75,7 +77,7 @@ export function PushSettings() {
   };
 
   const handleUnsubscribe = () => {
-    if (!env) return;
+    if (!env || panelId === null) return;
     void run(async () => {
       await deletePanelPush(env.api.general, panelId);
       await unsubscribeBrowser();
