@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { SessionActions } from "../platform/auth/components/SessionActions";
 import { DevicesLink } from "../features/devices/components/DevicesLink";
 import { RemotesLink } from "../features/ir/components/RemotesLink";
+import { ScreensaverSettings } from "../platform/kiosk/components/ScreensaverSettings";
 import { WakeLockToggle } from "../platform/kiosk/components/WakeLockToggle";
 import { DeviceLayoutField } from "../platform/preferences/components/DeviceLayoutField";
 import { PreferencesForm } from "../platform/preferences/components/PreferencesForm";
@@ -17,8 +18,8 @@ import { useDocumentTitle } from "../ui/useDocumentTitle";
 import { MenuFrame } from "./-components/MenuFrame";
 
 /**
- * /menu (spec §2): 'Sesja' (who is logged in, lock, log out), 'To urządzenie' (this device's layout
- * and screen wake lock, kept in this browser), 'Konto' (the account's preferences: layout default,
+ * /menu (spec §2): 'Sesja' (who is logged in, lock, log out), 'To urządzenie' (this device's layout,
+ * screen wake lock and this panel's screensaver, kept in this browser), 'Konto' (the account's preferences: layout default,
  * zoom lock, alerts, language, start screen; PATCH /preferences), then sections that open on demand:
  * 'Sesje' (every session of the user, each logged out after a confirmation), and the household's
  * settings (PATCH /settings): 'Przełączniki na ekranach', 'Grupy przełączników' and
@@ -38,6 +39,7 @@ function MenuPage() {
         <div className="settings-list">
           <DeviceLayoutField />
           <WakeLockToggle />
+          <ScreensaverSettings />
         </div>
       </SettingsSection>
       <SettingsSection title={t("menu.accountHeading")} intro={t("menu.accountIntro")}>
