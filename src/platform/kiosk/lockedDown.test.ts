@@ -53,6 +53,12 @@ describe("the waking gesture", () => {
     expect(pressed).not.toHaveBeenCalled();
     button.click(); // the next tap is a real one
     expect(pressed).toHaveBeenCalledTimes(1);
+    // A quick second tap (its pointerdown after the first one's pointerup) is not swallowed either.
+    swallowGesture(window);
+    button.dispatchEvent(new MouseEvent("pointerup", { bubbles: true }));
+    button.dispatchEvent(new MouseEvent("pointerdown", { bubbles: true }));
+    button.click();
+    expect(pressed).toHaveBeenCalledTimes(2);
     document.body.innerHTML = "";
   });
 });

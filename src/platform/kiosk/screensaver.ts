@@ -14,6 +14,13 @@ import { createScreenStages } from "./stages";
 
 type Store = ReturnType<typeof createStore>;
 
+declare global {
+  interface Window {
+    /** The running panel screen, for benchmarks and end-to-end tests: its state and the screen commands as the house sends them. */
+    __panelScreen?: { state(): ScreenState; command(mode: "dim" | "off" | "wake"): void };
+  }
+}
+
 /** True while a camera's live view is on the page (a LiveView renders `.camera-live`: the camera screen, the doorbell popup). */
 export function isCameraViewOpen(doc: Document = document): boolean {
   return doc.querySelector(".camera-live") !== null;
@@ -112,6 +119,14 @@ export function startPanelScreen(store: Store, options: PanelScreenOptions = {})
       }),
     );
   }
+
+  win.__panelScreen = {
+    state: () => store.get(screenStateAtom),
+    command: (mode) => store.set(screenCommandAtom, { mode, at: Date.now() }),
+  };
+  stops.push(() => {
+    win.__panelScreen = undefined;
+  });
 
   return {
     wake: () => stages.wake(),
