@@ -40,6 +40,7 @@ describe("the running policy (fake timers)", () => {
     idleCallback = null;
     reload.mockReset();
     decided.mockReset();
+    sessionStorage.clear();
   });
   afterEach(() => vi.useRealTimers());
 
@@ -78,6 +79,38 @@ describe("the running policy (fake timers)", () => {
     expect(decided).toHaveBeenCalledWith("slept");
     idleCallback?.();
     expect(reload).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it("a page reloaded for a lost channel does not reload for it again until it has had the channel", () => {
+    const storage = new Map<string, string>();
+    const session = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    } as Storage;
+    const begin = () =>
+      startReloadPolicy({
+        liveConnected: () => connected,
+        whenIdle: (cb) => ((idleCallback = cb), () => undefined),
+        reload,
+        onDecided: decided,
+        storage: session,
+      });
+    connected = false;
+    let stop = begin();
+    vi.advanceTimersByTime(301_000);
+    idleCallback?.();
+    expect(reload).toHaveBeenCalledTimes(1);
+    stop();
+    stop = begin(); // the reloaded page, still without the channel
+    vi.advanceTimersByTime(3_600_000);
+    expect(decided).toHaveBeenCalledTimes(1);
+    connected = true; // the channel came back, then went again
+    vi.advanceTimersByTime(1_000);
+    connected = false;
+    vi.advanceTimersByTime(301_000);
+    expect(decided).toHaveBeenCalledTimes(2);
     stop();
   });
 

@@ -46,12 +46,27 @@ export interface ReloadPolicyOptions {
   onDecided?: (reason: ReloadReason) => void;
   timings?: Partial<ReloadTimings>;
   now?: () => number;
+  /** Where the reload for a lost live channel is remembered (default sessionStorage), see {@link startReloadPolicy}. */
+  storage?: Storage;
+}
+
+/** sessionStorage key: this page was reloaded because the live channel was lost, and has not had it since. */
+export const LIVE_DOWN_RELOAD_KEY = "kiosk.reloadedForLiveDown";
+
+function sessionStore(): Storage | undefined {
+  try {
+    return typeof sessionStorage === "undefined" ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * Runs the reload policy: checks every `tickMs` (and at `visibilitychange`) whether the panel slept
  * or lost the live channel for too long ({@link reloadReason}); when so, waits for the next idle
- * moment and reloads once. Returns stop.
+ * moment and reloads once. A page reloaded for a lost channel does not reload for it again until it
+ * has had the channel (a panel offline for hours, or a phone without network, does not reload every
+ * few minutes). Returns stop.
  */
 export function startReloadPolicy(options: ReloadPolicyOptions): () => void {
   const timings: ReloadTimings = { ...RELOAD_POLICY, ...options.timings };
@@ -60,16 +75,38 @@ export function startReloadPolicy(options: ReloadPolicyOptions): () => void {
   let lastTick = now();
   let liveDownSince: number | null = options.liveConnected() ? null : lastTick;
   let cancelIdle: (() => void) | null = null;
+  const storage = options.storage ?? sessionStore();
+  const remember = (value: boolean): void => {
+    try {
+      if (value) storage?.setItem(LIVE_DOWN_RELOAD_KEY, "1");
+      else storage?.removeItem(LIVE_DOWN_RELOAD_KEY);
+    } catch {
+      // without storage a lost channel may reload again after the next 5 minutes
+    }
+  };
+  let reloadedForLiveDown = ((): boolean => {
+    try {
+      return storage?.getItem(LIVE_DOWN_RELOAD_KEY) === "1";
+    } catch {
+      return false;
+    }
+  })();
 
   const check = (): void => {
     const at = now();
-    if (options.liveConnected()) liveDownSince = null;
-    else liveDownSince ??= at;
-    const reason = cancelIdle === null ? reloadReason({ now: at, lastTick, liveDownSince }, timings) : null;
+    if (options.liveConnected()) {
+      liveDownSince = null;
+      if (reloadedForLiveDown) remember((reloadedForLiveDown = false));
+    } else liveDownSince ??= at;
+    let reason = cancelIdle === null ? reloadReason({ now: at, lastTick, liveDownSince }, timings) : null;
     lastTick = at;
+    if (reason === "liveDown" && reloadedForLiveDown) reason = null;
     if (reason === null) return;
     options.onDecided?.(reason);
-    cancelIdle = options.whenIdle(reload);
+    cancelIdle = options.whenIdle(() => {
+      if (reason === "liveDown") remember(true);
+      reload();
+    });
   };
   const timer = setInterval(check, timings.tickMs);
   const handleVisibility = (): void => check();
