@@ -7,6 +7,7 @@ import { CalendarsEditor } from "../features/calendar/components/CalendarsEditor
 import { DevicesLink } from "../features/devices/components/DevicesLink";
 import { RemotesLink } from "../features/ir/components/RemotesLink";
 import { PushSettings } from "../features/push";
+import { ScreensaverSettings } from "../platform/kiosk/components/ScreensaverSettings";
 import { WakeLockToggle } from "../platform/kiosk/components/WakeLockToggle";
 import { DeviceLayoutField } from "../platform/preferences/components/DeviceLayoutField";
 import { PreferencesForm } from "../platform/preferences/components/PreferencesForm";
@@ -21,8 +22,8 @@ import { useDocumentTitle } from "../ui/useDocumentTitle";
 import { MenuFrame } from "./-components/MenuFrame";
 
 /**
- * /menu (spec §2): 'Sesja' (who is logged in, lock, log out), 'To urządzenie' (this device's layout
- * and screen wake lock, kept in this browser), 'Panele domu' (this browser as a panel: its name and
+ * /menu (spec §2): 'Sesja' (who is logged in, lock, log out), 'To urządzenie' (this device's layout,
+ * screen wake lock and this panel's screensaver, kept in this browser), 'Panele domu' (this browser as a panel: its name and
  * room; the household's panels with their commands and profiles; on demand), 'Konto' (the account's preferences: layout default,
  * zoom lock, alerts, language, start screen; PATCH /preferences), 'Powiadomienia push' (this panel's
  * Web Push subscription and its events), then sections that open on demand:
@@ -46,6 +47,7 @@ function MenuPage() {
         <div className="settings-list">
           <DeviceLayoutField />
           <WakeLockToggle />
+          <ScreensaverSettings />
         </div>
       </SettingsSection>
       <CollapsibleSection title={t("panels.listHeading")} intro={t("panels.listIntro")} testId="menu-panels">

@@ -1,8 +1,10 @@
 import type { AppPart } from "../part";
-import { pl } from "./i18n/pl";
 
-/** What the platform's kiosk brings to the app (src/platform/part.ts; listed in src/app/features.ts): its Polish texts are the first screen's (before login). */
+/**
+ * What the platform's kiosk brings to the app (src/platform/part.ts; listed in src/app/features.ts):
+ * its texts (the menu's wake lock and screensaver settings, the screensaver, the locked-down gate)
+ * show only in the logged-in app, so they load with the router, not in the first screen's chunk.
+ */
 export const part = {
   name: "kiosk",
-  strings: { pl },
 } satisfies AppPart;

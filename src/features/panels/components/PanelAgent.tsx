@@ -4,10 +4,11 @@ import { Suspense, useEffect, useRef, useState } from "react";
 import { PANEL_REPORT_EVERY_MS, type PanelCommand } from "../../../../contract/panels";
 import { lockSessionCommand } from "../../../platform/auth/commands";
 import { commandEnvAtom } from "../../../platform/commands";
+import { applyHubProfileAtom, profileSaverAtom } from "../../../platform/kiosk/profile";
 import { screenCommandAtom, screenStateAtom } from "../../../platform/kiosk/screen-state";
 import { deviceAppUiAtom, localeAtom } from "../../../platform/preferences/atoms";
 import { LazyCameraPopup } from "../../cameras";
-import { fetchPanels, registerPanel, reportPanel } from "../api";
+import { fetchPanels, patchPanel, registerPanel, reportPanel } from "../api";
 import { hubClockOffsetAtom, panelsAtom, thisPanelAtom, thisPanelIdAtom } from "../atoms";
 import { panelIdOf } from "../identity";
 import { panelCommand, panelsRevision } from "../live";
@@ -205,6 +206,24 @@ export function PanelAgent() {
     const here = router.state.location.pathname;
     if (start !== undefined && here === entryPath.current && start !== here) router.history.push(start);
   }, [thisPanel, setDeviceLayout, router]);
+
+  // The hub's profile is this panel's (screensaver, locked-down...), and an edit made on this panel
+  // (the menu's screensaver settings) is saved to it.
+  const applyHubProfile = useSetAtom(applyHubProfileAtom);
+  const setProfileSaver = useSetAtom(profileSaverAtom);
+  const setThisPanel = useSetAtom(thisPanelAtom);
+  const hubProfile = thisPanel?.profile;
+  const thisPanelId = thisPanel?.id;
+  useEffect(() => {
+    if (hubProfile) applyHubProfile(hubProfile);
+  }, [hubProfile, applyHubProfile]);
+  useEffect(() => {
+    if (!env || thisPanelId === undefined) return;
+    setProfileSaver({
+      save: async (profile) => setThisPanel(await patchPanel(env.api.general, thisPanelId, { profile })),
+    });
+    return () => setProfileSaver(null);
+  }, [env, thisPanelId, setProfileSaver, setThisPanel]);
 
   // The camera popup closes by itself after the command's seconds.
   useEffect(() => {
