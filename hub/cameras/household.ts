@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { CameraIdSchema, CameraScalingSchema } from "../../contract/cameras";
 import { DeviceNameSchema } from "../../contract/sensors";
 import { FrigateCameraNameSchema } from "./frigate/config";
+import { CameraRecordSchema, RECORDABLE_SOURCES } from "./recordings/clips-config";
 
 /** An http(s) base URL of a camera gateway (no credentials in it are ever sent to a browser). */
 const GatewayUrlSchema = v.pipe(
@@ -130,6 +131,8 @@ const HouseholdCameraFieldsSchema = v.object({
   onvif: v.optional(OnvifSettingsSchema),
   /** The camera's name in Frigate's config: its recordings, motion and availability come from the household's `frigate` (hub/cameras/frigate/). */
   frigate: v.optional(FrigateCameraNameSchema),
+  /** Clips around motion recorded by the hub's ffmpeg (recordings/clips-config.ts); `rtsp` and `go2rtc` sources only. */
+  record: v.optional(CameraRecordSchema),
 });
 
 /**
@@ -156,6 +159,13 @@ export const HouseholdCameraSchema = v.pipe(
       "this source has no mobile stream (an rtsp source needs source.mobileUrl)",
     ),
     ["mobile"],
+  ),
+  v.forward(
+    v.check(
+      (camera) => camera.record === undefined || RECORDABLE_SOURCES.includes(camera.source.type),
+      "only an rtsp or go2rtc camera records clips (another source: its NVR's recordings)",
+    ),
+    ["record"],
   ),
   v.transform((camera) => {
     const plain = camera.source.type !== "demo" && camera.source.type !== "go2rtc";
