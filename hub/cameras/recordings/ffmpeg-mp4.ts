@@ -12,9 +12,9 @@ function readAt(fd: number, position: number, length: number): Buffer {
 
 /**
  * The duration of the MP4 file at `path`, ms, from its movie header (ISO/IEC 14496-12 §8.2.2
- * `moov`/`mvhd`: duration / timescale, version 0 or 1), reading only box headers and that box;
- * null when the file is not an MP4 with a movie header (missing, truncated, fragmented with no
- * duration). Never throws.
+ * `moov`/`mvhd`: duration / timescale, version 0 or 1), reading only box headers and that box:
+ * 0 for a fragmented MP4's empty movie header; null when the file is not an MP4 with a movie header
+ * (missing, truncated, another format). Never throws.
  */
 export function mp4DurationMs(path: string): number | null {
   let fd: number;
