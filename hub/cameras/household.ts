@@ -138,7 +138,8 @@ const HouseholdCameraFieldsSchema = v.object({
 /**
  * A camera of the household file: id and label (spec §3), which modes it has besides rtc (`hls`,
  * `mjpeg`), whether it has a mobile stream, the view's default `scaling` and `blackAndWhite`, its
- * `source` and whether it has PTZ (`ptz`). `hls`, `mjpeg` and `mobile` default to what the source
+ * `source`, whether it has PTZ (`ptz`), and whether the hub records clips around motion (`record`,
+ * rtsp and go2rtc sources only: recordings/clips-config.ts). `hls`, `mjpeg` and `mobile` default to what the source
  * offers where it is a plain camera (`mjpeg`, `hls`, `rtsp`: e.g. an rtsp camera has both, mobile
  * when it has `mobileUrl`), else hls off, mjpeg on, no mobile stream; a flag set true that the
  * source cannot offer is refused naming it (`hls: this source type has no HLS …`).

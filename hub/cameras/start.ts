@@ -63,7 +63,9 @@ export interface CamerasDomain {
  * simulated doorbell button from the device end and `POST /demo/cameras/{cameraId}/stall` that
  * stalls a simulated camera. `demoCameraFps` (HUB_DEMO_CAMERA_FPS) sets the simulated cameras'
  * frame rate (default 5; the long-run benchmark raises it). Controls and recordings: PTZ,
- * night mode, the recordings under `<dataDir>/recordings` (table `recordings`), and in demo mode the
+ * night mode, the clips ffmpeg records around motion from rtsp and go2rtc cameras with `record`
+ * (`<dataDir>/clips`, table `camera_clips`: recordings/clips-start.ts; listed before the rest), the
+ * recordings under `<dataDir>/recordings` (table `recordings`), and in demo mode the
  * simulated motion events that record clips (`POST /demo/motion/{cameraId}` raises one). Every live
  * stream, HLS answer and playback is held under its session in `sessions` (lock, logout and revoke
  * end them; disabling a camera ends its streams). Each camera's `camera/state/<id>` and
