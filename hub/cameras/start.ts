@@ -150,6 +150,7 @@ export function startCameras(options: {
     dataDir: options.dataDir,
     ffmpeg,
     setMotion: (id, on) => service.setMotion(id, on),
+    enabled: (id) => service.enabled(id),
   });
   const motion = options.demo
     ? simulatedCameraMotion({

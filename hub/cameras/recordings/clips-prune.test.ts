@@ -33,7 +33,15 @@ beforeAll(() => {
   run(["-i", input, "-c", "copy", "-f", "mp4", "-movflags", "+faststart", media.mp4]);
 });
 
-function setUp(options: { limits?: PruneLimits; now?: () => number; concurrent?: number; urls?: string[] } = {}) {
+function setUp(
+  options: {
+    limits?: PruneLimits;
+    now?: () => number;
+    concurrent?: number;
+    urls?: string[];
+    enabled?: (cameraId: string) => boolean;
+  } = {},
+) {
   const dir = tempDir("clips-test-");
   const db = openDb(dir);
   const published: string[] = [];
@@ -55,6 +63,7 @@ function setUp(options: { limits?: PruneLimits; now?: () => number; concurrent?:
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.now ? { now: options.now } : {}),
       ...(options.concurrent ? { concurrent: options.concurrent } : {}),
+      ...(options.enabled ? { enabled: options.enabled } : {}),
     });
   /** A finished clip of `kamera0` that started `ageMs` ago: its row, the MP4 and a snapshot. */
   const finished = (id: string, ageMs: number, locked = false) => {
@@ -133,11 +142,16 @@ describe("ffmpeg clips: pruning and restart", () => {
     expect(store.all().map((clip) => clip.id)).toEqual(["clip-1000-0000000a"]);
   });
 
-  it("records at most `concurrent` clips at once; closing the hub kills their ffmpeg", async () => {
+  it("records at most `concurrent` clips at once, none of a disabled camera; closing the hub kills their ffmpeg", async () => {
     const rtsp = await startRtspCamera();
-    const { db, recorder } = setUp({ concurrent: 1, urls: [rtsp.url, rtsp.url] });
+    const { db, recorder } = setUp({
+      concurrent: 1,
+      urls: [rtsp.url, rtsp.url, rtsp.url],
+      enabled: (cameraId) => cameraId !== "kamera2",
+    });
     const clips = recorder().start();
     closers.push(() => db.close());
+    clips.motion("kamera2", true);
     clips.motion("kamera0", true);
     clips.motion("kamera1", true);
     clips.motion("nie-ma", true);

@@ -27,6 +27,8 @@ export type ClipRecorderOptions = {
   ffmpeg: string | null;
   link: Pick<BrokerLink, "publish">;
   log: HubLogger;
+  /** Whether camera `cameraId` is enabled now (CameraService.enabled): a disabled camera starts no clip. Default: always. */
+  enabled?: (cameraId: string) => boolean;
   /** Sets the camera's `motion` flag in `camera/config` while a clip records (CameraService.setMotion). */
   setMotion?: (cameraId: string, on: boolean) => void;
   limits?: PruneLimits;
@@ -162,7 +164,8 @@ export class ClipRecorder implements RecordingSource {
   /**
    * Motion on camera `cameraId` began (`active` true) or ended (false), from its motion sensor or
    * its ONVIF events (hub/cameras/onvif `onMotion` wires here for cameras with `record.onvifEvents`).
-   * A camera without `record`, a hub without ffmpeg or a closing hub: nothing happens. Never throws.
+   * A camera without `record`, a hub without ffmpeg or a closing hub: nothing happens; a disabled
+   * camera starts no clip. Never throws.
    */
   motion(cameraId: string, active: boolean): void {
     const camera = this.cameras.get(cameraId);
@@ -173,7 +176,7 @@ export class ClipRecorder implements RecordingSource {
       running.stopTimer = active ? null : setTimeout(() => this.stop(running), camera.record.seconds * 1000);
       return;
     }
-    if (!active) return;
+    if (!active || this.options.enabled?.(cameraId) === false) return;
     if (this.running.size >= (this.options.concurrent ?? CLIP_LIMITS.concurrent)) {
       this.options.log.warn(
         { camera: cameraId },

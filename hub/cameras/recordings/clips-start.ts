@@ -25,6 +25,7 @@ export function startClipRecorder(options: {
   dataDir: string;
   ffmpeg: string | null;
   setMotion?: (cameraId: string, on: boolean) => void;
+  enabled?: (cameraId: string) => boolean;
   /** Test and tuning overrides (prune limits, concurrency, clock). */
   tuning?: Pick<ClipRecorderOptions, "limits" | "concurrent" | "now">;
 }): ClipRecorder {
@@ -45,6 +46,7 @@ export function startClipRecorder(options: {
     link: options.link,
     log: options.log,
     setMotion: options.setMotion,
+    enabled: options.enabled,
     ...options.tuning,
   }).start();
   followMotionSensors({
