@@ -152,6 +152,10 @@ export function startCameras(options: {
     setMotion: (id, on) => service.setMotion(id, on),
     enabled: (id) => service.enabled(id),
   });
+  // The ONVIF motion events of cameras with `record.onvifEvents` start and extend their clips.
+  onvif.onMotion((cameraId, active) => {
+    if (clips.followsOnvifEvents(cameraId)) clips.motion(cameraId, active);
+  });
   const motion = options.demo
     ? simulatedCameraMotion({
         link: options.link,

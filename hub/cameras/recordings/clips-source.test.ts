@@ -15,6 +15,7 @@ import {
 import { DEVICES_PATH, DevicesAnswerSchema } from "../../../contract/devices";
 import { DEFAULT_API_BASES } from "../../../contract/paths";
 import { startRtspCamera, type RtspCamera } from "../../simulator/rtsp-camera";
+import { startOnvifCamera, type OnvifCameraSimulator } from "../../testing/onvif-camera";
 import { loadFixture } from "../../testing/fixtures";
 import {
   call,
@@ -25,6 +26,7 @@ import {
   startTestHub,
   tempDir,
   type TestHub,
+  until,
 } from "../../testing/harness";
 import { DEMO_CLIP_DIR } from "../hls/demo";
 import { findFfmpeg } from "../hls/ffmpeg";
@@ -62,10 +64,11 @@ function stateOf(name: string, change: Record<string, unknown>): string {
 }
 
 /**
- * A household with two RTSP cameras that record clips: `garaz` on a household occupancy sensor
- * (Zigbee2MQTT RTCGQ11LM "Hall motion"), `taras` on an adopted device's contact ("Balcony door").
+ * A household with RTSP cameras that record clips: `garaz` on a household occupancy sensor
+ * (Zigbee2MQTT RTCGQ11LM "Hall motion"), `taras` on an adopted device's contact ("Balcony door"),
+ * and, given an ONVIF camera, `wjazd` on its own ONVIF motion events.
  */
-function household(garaz: RtspCamera, taras: RtspCamera): string {
+function household(garaz: RtspCamera, taras: RtspCamera, onvif?: OnvifCameraSimulator): string {
   const file = join(tempDir("hub-clips-household-"), "household.json");
   const withLogin = (camera: RtspCamera) => camera.url.replace("rtsp://", `rtsp://${LOGIN.user}:${LOGIN.password}@`);
   writeFileSync(
@@ -94,6 +97,17 @@ function household(garaz: RtspCamera, taras: RtspCamera): string {
           source: { type: "rtsp", url: withLogin(taras) },
           record: { motionSensor: "zigbee2mqtt:Balcony door", seconds: 5, maxSeconds: 60 },
         },
+        ...(onvif
+          ? [
+              {
+                id: "wjazd",
+                label: "Wjazd",
+                source: { type: "rtsp", url: withLogin(garaz) },
+                onvif: { url: onvif.url, username: "admin", password: "kamera-onvif" },
+                record: { onvifEvents: true, seconds: 5 },
+              },
+            ]
+          : []),
       ],
     }),
   );
@@ -103,6 +117,7 @@ function household(garaz: RtspCamera, taras: RtspCamera): string {
 describe("clips around motion, recorded by ffmpeg from RTSP cameras (no NVR)", () => {
   let garazCamera: RtspCamera;
   let tarasCamera: RtspCamera;
+  let onvifCamera: OnvifCameraSimulator;
   let hub: TestHub;
   let cookie: string;
   let gateway: MqttClient;
@@ -126,7 +141,8 @@ describe("clips around motion, recorded by ffmpeg from RTSP cameras (no NVR)", (
     expect(findFfmpeg(), "these tests need Debian's ffmpeg and ffprobe (apt install ffmpeg)").not.toBeNull();
     garazCamera = await startRtspCamera({ login: LOGIN });
     tarasCamera = await startRtspCamera({ login: LOGIN });
-    householdPath = household(garazCamera, tarasCamera);
+    onvifCamera = await startOnvifCamera({ pullHoldMs: 300 });
+    householdPath = household(garazCamera, tarasCamera, onvifCamera);
     dataDir = tempDir("hub-clips-data-");
     hub = await startTestHub({ householdConfigPath: householdPath, mqttPort: await freePort(), dataDir });
     cookie = await login(hub);
@@ -145,6 +161,7 @@ describe("clips around motion, recorded by ffmpeg from RTSP cameras (no NVR)", (
     await hub?.cleanup();
     await garazCamera?.close();
     await tarasCamera?.close();
+    await onvifCamera?.close();
   });
 
   it("occupancy from the sensor's own Zigbee2MQTT payload records one MP4 clip: a motion within `seconds` extends it, `maxSeconds` caps it; copied, not re-encoded; with a JPEG snapshot", async () => {
@@ -239,6 +256,17 @@ describe("clips around motion, recorded by ffmpeg from RTSP cameras (no NVR)", (
     expect(cutDuration).toBeLessThan(4);
     expect(cut).toMatchObject({ media: "mp4", snapshot: true });
     expect((await call(hub, "GET", `${V1}${recordingsPath("garaz")}`, { cookie })).status).toBe(200);
+  }, 60_000);
+
+  it("the camera's own ONVIF motion events (PullPoint CellMotionDetector) record a clip when `record.onvifEvents`", async () => {
+    expect(await list("wjazd")).toEqual([]);
+    await until(() => onvifCamera.calls.some((call) => call.action === "PullMessages"), 10_000, 100);
+    onvifCamera.motion(true);
+    await sleep(1_000);
+    onvifCamera.motion(false);
+    const clip = await nextClip("wjazd", 0);
+    expect(clip).toMatchObject({ cameraId: "wjazd", media: "mp4", snapshot: true });
+    expect(probe(fileOf(clip.id)).duration).toBeGreaterThan(2);
   }, 60_000);
 
   it("a hub stopped mid-clip finishes the partial clip at its next start; files without a row are deleted", async () => {
