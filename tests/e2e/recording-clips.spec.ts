@@ -10,7 +10,8 @@ import { startZigbee2Mqtt, type BridgeEntry } from "./support/zigbee2mqtt";
 // A camera without an NVR: an RTSP camera (the hub's RTSP simulator, behind a login) whose household
 // `record` follows the garage's Zigbee2MQTT motion sensor. The gateway reports occupancy through the
 // embedded broker as its own user; the hub's ffmpeg records an MP4 clip; the clip appears in the
-// camera's recordings list in Chromium, and its lock toggles and reads back after a reload.
+// camera's recordings list in Chromium, its lock toggles and reads back after a reload, its snapshot
+// shows and the MP4 plays in the list's <video>.
 
 const ENTRIES = (
   JSON.parse(
@@ -19,7 +20,7 @@ const ENTRIES = (
 ).payload;
 const STATES = loadFixture("zigbee2mqtt/household_states.json").payload as Record<string, Record<string, unknown>>;
 
-test("an occupancy payload from the garage's motion sensor records a clip of its RTSP camera that appears in the recordings list; its lock toggles", async ({
+test("an occupancy payload from the garage's motion sensor records a clip of its RTSP camera that appears in the recordings list; its lock toggles, its snapshot shows, it plays", async ({
   page,
   household,
 }) => {
@@ -73,9 +74,21 @@ test("an occupancy payload from the garage's motion sensor records a clip of its
         "true",
       );
       await page.reload();
-      await expect(
-        page.getByTestId("recordings-garaz").getByRole("button", { name: /^Odblokuj nagranie z / }),
-      ).toHaveAttribute("aria-pressed", "true");
+      const row = page.getByTestId("recordings-garaz").getByRole("listitem");
+      await expect(row.getByRole("button", { name: /^Odblokuj nagranie z / })).toHaveAttribute("aria-pressed", "true");
+
+      // Its snapshot (ffmpeg's JPEG of the first picture) and the MP4 itself, served with Range, in <video>.
+      const thumb = row.locator("img");
+      await expect(thumb).toHaveAttribute("data-loaded", "true");
+      expect(await thumb.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(640);
+      await row.getByRole("button", { name: /^Odtwórz nagranie z / }).click();
+      const video = page.getByTestId("recording-video");
+      await expect(video).toBeVisible();
+      await expect
+        .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState >= 2 || element.currentTime > 0), {
+          timeout: 15_000,
+        })
+        .toBe(true);
       expect(await page.content()).not.toMatch(/kamera-tajne|rtsp:\/\//);
     } finally {
       await gateway.close();
