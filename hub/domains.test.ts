@@ -66,10 +66,10 @@ const BEFORE = JSON.parse(
 /**
  * What migrations declared since BEFORE add: their versions and the tables they make (the devices'
  * adoptions; the MACs Tasmota device users' discovery bound), and the device users' kinds they widen
- * (migration 16: 'frigate').
+ * (migration 16: 'frigate'); the clips ffmpeg records from cameras (migration 19).
  */
 const ADDED = {
-  versions: [12, 13, 14, 15, 16, 17, 18],
+  versions: [12, 13, 14, 15, 16, 17, 18, 19],
   tables: [
     "device_adoptions",
     "device_seen",
@@ -78,6 +78,7 @@ const ADDED = {
     "solar_days",
     "panels",
     "push_subscriptions",
+    "camera_clips",
   ],
   indexes: ["pv_readings_time"],
 };
@@ -138,7 +139,7 @@ describe("the domain list builds the hub as before", () => {
 
   it("applies the migrations in the order databases have them, and a fresh database gets the same tables", () => {
     expect(migrationsOf(HUB_DOMAINS).map((migration) => migration.version)).toEqual([
-      1, 2, 3, 6, 11, 7, 10, 8, 9, 4, 12, 13, 14, 15, 16, 17, 18,
+      1, 2, 3, 6, 11, 7, 10, 8, 9, 4, 12, 13, 14, 15, 16, 17, 18, 19,
     ]);
     const dir = tempDir();
     cleanups.push(() => void 0);
@@ -363,7 +364,7 @@ describe("a domain missing from the list is absent everywhere", () => {
     expect([...devices].sort()).toEqual(declared.filter((name) => name !== "dzwonek_brama").sort());
 
     const schema = schemaOf(join(hub.dataDir, "hub.sqlite"));
-    expect(schema.versions).toEqual([1, 2, 3, 4, 7, 8, 10, 11, 12, 13, 14, 16, 17, 18]);
+    expect(schema.versions).toEqual([1, 2, 3, 4, 7, 8, 10, 11, 12, 13, 14, 16, 17, 18, 19]);
     const tables = schema.objects.map((object) => (object as { name: string }).name);
     expect(tables).not.toContain("ir_codes");
     expect(tables).not.toContain("pv_logs");

@@ -55,7 +55,8 @@ find_mosquitto() {
 MISSING=()
 [ -x "$CHROMIUM_PATH" ] || MISSING+=(chromium)
 [ -n "$(find_mosquitto)" ] || MISSING+=(mosquitto)
-# ffmpeg: the hub feeds the demo cameras' HLS with its live test source when it is present (tests of that path).
+# ffmpeg: the hub feeds the demo cameras' HLS with its live test source when it is present (tests of that path);
+# it records clips from RTSP cameras, and the clip tests read them with ffprobe (Debian's ffmpeg package has both).
 command -v ffmpeg >/dev/null 2>&1 || MISSING+=(ffmpeg)
 # mosquitto_pub: Mosquitto's own client connects to the hub's MQTT over TLS (hub/tls/mqtts.test.ts).
 command -v mosquitto_pub >/dev/null 2>&1 || MISSING+=(mosquitto-clients)

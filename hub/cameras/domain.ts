@@ -3,6 +3,7 @@ import type { Migration } from "../core/db";
 import { CAMERAS_SECTIONS } from "../household/schema";
 import { startSimulatedIpCameras } from "../simulator/ip-cameras";
 import { devicesDomain } from "../devices/domain";
+import { CAMERA_CLIPS_SQL } from "./recordings/clips-store";
 import { startCameras } from "./start";
 
 const MIGRATIONS: readonly Migration[] = [
@@ -28,6 +29,8 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX recordings_started ON recordings(started_at);
     `,
   },
+  // The clips ffmpeg records from rtsp and go2rtc cameras around motion (recordings/clips-store.ts).
+  { version: 19, order: 18, sql: CAMERA_CLIPS_SQL },
 ];
 
 /** The cameras (drawn by the hub: source `demo`) and the doorbell at the gate of the demo household. */

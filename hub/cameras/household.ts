@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { CameraIdSchema, CameraScalingSchema } from "../../contract/cameras";
 import { DeviceNameSchema } from "../../contract/sensors";
 import { FrigateCameraNameSchema } from "./frigate/config";
+import { CameraRecordSchema, RECORDABLE_SOURCES } from "./recordings/clips-config";
 
 /** An http(s) base URL of a camera gateway (no credentials in it are ever sent to a browser). */
 const GatewayUrlSchema = v.pipe(
@@ -130,12 +131,15 @@ const HouseholdCameraFieldsSchema = v.object({
   onvif: v.optional(OnvifSettingsSchema),
   /** The camera's name in Frigate's config: its recordings, motion and availability come from the household's `frigate` (hub/cameras/frigate/). */
   frigate: v.optional(FrigateCameraNameSchema),
+  /** Clips around motion recorded by the hub's ffmpeg (recordings/clips-config.ts); `rtsp` and `go2rtc` sources only. */
+  record: v.optional(CameraRecordSchema),
 });
 
 /**
  * A camera of the household file: id and label (spec §3), which modes it has besides rtc (`hls`,
  * `mjpeg`), whether it has a mobile stream, the view's default `scaling` and `blackAndWhite`, its
- * `source` and whether it has PTZ (`ptz`). `hls`, `mjpeg` and `mobile` default to what the source
+ * `source`, whether it has PTZ (`ptz`), and whether the hub records clips around motion (`record`,
+ * rtsp and go2rtc sources only: recordings/clips-config.ts). `hls`, `mjpeg` and `mobile` default to what the source
  * offers where it is a plain camera (`mjpeg`, `hls`, `rtsp`: e.g. an rtsp camera has both, mobile
  * when it has `mobileUrl`), else hls off, mjpeg on, no mobile stream; a flag set true that the
  * source cannot offer is refused naming it (`hls: this source type has no HLS …`).
@@ -156,6 +160,13 @@ export const HouseholdCameraSchema = v.pipe(
       "this source has no mobile stream (an rtsp source needs source.mobileUrl)",
     ),
     ["mobile"],
+  ),
+  v.forward(
+    v.check(
+      (camera) => camera.record === undefined || RECORDABLE_SOURCES.includes(camera.source.type),
+      "only an rtsp or go2rtc camera records clips (another source: its NVR's recordings)",
+    ),
+    ["record"],
   ),
   v.transform((camera) => {
     const plain = camera.source.type !== "demo" && camera.source.type !== "go2rtc";

@@ -11,6 +11,8 @@ import { CameraControls } from "./controls";
 import { startFrigate } from "./frigate/start";
 import { cameraControlsRoutes } from "./controls-routes";
 import { ClipFiles } from "./recordings/clip";
+import type { ClipRecorder } from "./recordings/clips-source";
+import { startClipRecorder } from "./recordings/clips-start";
 import { recordingsRoutes } from "./recordings/routes";
 import { Recordings } from "./recordings/recordings";
 import { RecordingsService } from "./recordings/service";
@@ -36,6 +38,8 @@ export interface CamerasDomain {
   service: CameraService;
   /** Recordings of motion clips. */
   recordings: RecordingsService;
+  /** Clips ffmpeg records from rtsp and go2rtc cameras with `record` (ONVIF motion events go to its `motion`). */
+  clips: ClipRecorder;
   /** WebRTC answers (demo clips, go2rtc): its `open` peer connections. */
   rtc: RtcService;
   /** The household's ONVIF cameras: PTZ, presets, night mode, motion events (`onMotion`). */
@@ -59,7 +63,9 @@ export interface CamerasDomain {
  * simulated doorbell button from the device end and `POST /demo/cameras/{cameraId}/stall` that
  * stalls a simulated camera. `demoCameraFps` (HUB_DEMO_CAMERA_FPS) sets the simulated cameras'
  * frame rate (default 5; the long-run benchmark raises it). Controls and recordings: PTZ,
- * night mode, the recordings under `<dataDir>/recordings` (table `recordings`), and in demo mode the
+ * night mode, the clips ffmpeg records around motion from rtsp and go2rtc cameras with `record`
+ * (`<dataDir>/clips`, table `camera_clips`: recordings/clips-start.ts; listed before the rest), the
+ * recordings under `<dataDir>/recordings` (table `recordings`), and in demo mode the
  * simulated motion events that record clips (`POST /demo/motion/{cameraId}` raises one). Every live
  * stream, HLS answer and playback is held under its session in `sessions` (lock, logout and revoke
  * end them; disabling a camera ends its streams). Each camera's `camera/state/<id>` and
@@ -135,6 +141,21 @@ export function startCameras(options: {
     },
     onAvailability: (cameraId, online) => monitor.report(cameraId, online ? "alive" : "unreachable"),
   });
+  const clips = startClipRecorder({
+    cameras,
+    sensors: options.household.sensors ?? [],
+    db: options.db,
+    link: options.link,
+    log: options.log,
+    dataDir: options.dataDir,
+    ffmpeg,
+    setMotion: (id, on) => service.setMotion(id, on),
+    enabled: (id) => service.enabled(id),
+  });
+  // The ONVIF motion events of cameras with `record.onvifEvents` start and extend their clips.
+  onvif.onMotion((cameraId, active) => {
+    if (clips.followsOnvifEvents(cameraId)) clips.motion(cameraId, active);
+  });
   const motion = options.demo
     ? simulatedCameraMotion({
         link: options.link,
@@ -157,7 +178,7 @@ export function startCameras(options: {
     }),
     cameraControlsRoutes({ controls: new CameraControls(service, onvif) }),
     recordingsRoutes({
-      recordings: new Recordings([...(frigate ? [frigate] : []), recordings], (error) =>
+      recordings: new Recordings([...(frigate ? [frigate] : []), clips, recordings], (error) =>
         options.log.warn({ err: error }, "recordings: a source did not answer"),
       ),
       motion,
@@ -170,6 +191,7 @@ export function startCameras(options: {
     service,
     recordings,
     onvif,
+    clips,
     rtc,
     routes: async (app) => {
       for (const routes of v1Routes) await routes(app);
@@ -184,6 +206,7 @@ export function startCameras(options: {
       onvif.close();
       frigate?.close();
       motion?.stop();
+      clips.close();
       recordings.close();
       rtc.close();
       hls.close();

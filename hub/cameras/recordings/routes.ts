@@ -16,6 +16,7 @@ import { parseBody } from "../../http/body";
 import type { SessionRegistry } from "../../core/session-registry";
 import { StreamLimiter } from "../mjpeg";
 import { holdForSession } from "../session-hold";
+import { sendClipFile } from "./clips-range";
 import { playbackStream } from "./playback";
 import { sendUpstream } from "./upstream";
 import type { Recordings } from "./recordings";
@@ -31,7 +32,9 @@ type RecordingParams = { Params: { recordingId: string } };
  * (playback as `multipart/x-mixed-replace` at the recorded pace, at most {@link PLAYBACK_LIMITS}
  * at once, beyond that 429; held under the session in `sessions`, so its end cuts it; an `mp4`
  * recording as `video/mp4` with Range: an NVR's clip (`upstream`) fetched with the request's Range and its
- * status, Content-Range, Content-Length and Accept-Ranges passed back, under the same limits and hold), `GET /recordings/{id}/snapshot.jpg`, `PATCH /recordings/lock/{id}` (empty body: toggles, answers
+ * status, Content-Range, Content-Length and Accept-Ranges passed back, under the same limits and hold; a clip on the hub's disk (`file`) with
+ * Range: 206 and `Content-Range`, 416 for a range past its end, bounded and held the same:
+ * clips-range.ts), `GET /recordings/{id}/snapshot.jpg`, `PATCH /recordings/lock/{id}` (empty body: toggles, answers
  * `{item}`), `DELETE /recordings/{id}` (409 RECORDING_LOCKED when locked). Demo mode with the
  * simulator: `POST /demo/motion/{cameraId}` raises a motion event on that camera (it records a clip)
  * and answers at once.
@@ -60,6 +63,8 @@ export function recordingsRoutes({
     });
     app.get<RecordingParams>(RECORDING_ROUTE, async (request, reply) => {
       const playback = await recordings.playback(request.params.recordingId);
+      if (playback.kind === "file")
+        return sendClipFile(request, reply, { id: request.params.recordingId, ...playback }, limiter, sessions);
       if (playback.kind === "upstream") {
         const release = limiter.acquire(request.params.recordingId);
         if (!release) throw new HubError("TOO_MANY_STREAMS", "too many playbacks are open");
@@ -74,8 +79,6 @@ export function recordingsRoutes({
         holdForSession(sessions, request, reply, { kind: "playback" });
         return sendUpstream(reply, upstream, () => controller.abort(), release);
       }
-      if (playback.kind !== "frames")
-        throw new HubError("NOT_SUPPORTED", `playing a ${playback.kind} recording is not supported yet`);
       const frames = playback.frames;
       const release = limiter.acquire(request.params.recordingId);
       if (!release) throw new HubError("TOO_MANY_STREAMS", "too many playbacks are open");
