@@ -124,7 +124,9 @@ export async function connectExternalBroker(options: {
       while (pendingSubscriptions.length > 0) await Promise.all(pendingSubscriptions.splice(0));
     },
     async close() {
-      await client.endAsync();
+      // Without a connection nothing queued can be acknowledged: waiting for it (end without force)
+      // would hang the hub's shutdown for as long as the broker is away.
+      await client.endAsync(!client.connected);
     },
   };
 }

@@ -14,6 +14,7 @@ import { fetchSensors } from "../../features/sensors/api";
 import { fetchDayHistory } from "../../features/history/api";
 import { fetchSwitches } from "../../features/switches/api";
 import { deletePanelPush, fetchPanelPush, fetchPushKey, putPanelPush } from "../../features/push/api";
+import { registerPanel } from "../../features/panels/api";
 import { ConfigResponseSchema } from "../../features/switches/schemas";
 import { createApiClient, type ApiClient } from "../../lib/api/client";
 import { ApiError } from "../../lib/api/errors";
@@ -116,6 +117,8 @@ describe("the dashboard reads every answer of the hub", () => {
     await login(api.auth, { login: "demo", password: "demo", sessionName: "contract-push" });
     expect(await fetchPushKey(api.general)).toMatch(/^[A-Za-z0-9_-]{87}$/);
     const panelId = "contract-panel-01";
+    // Only the panel's own session may change its subscription: this session registers as the panel first.
+    expect((await registerPanel(api.general, panelId)).id).toBe(panelId);
     expect(await fetchPanelPush(api.general, panelId)).toBeNull();
     const subscription = {
       endpoint: "https://fcm.googleapis.com/fcm/send/contract",
