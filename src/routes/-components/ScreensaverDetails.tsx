@@ -16,14 +16,16 @@ function whenText(event: UpcomingEvent, now: number, locale: DateLocale): string
 /**
  * What the screensaver shows under its clock (issue "Screensaver and night"): the outdoor
  * temperature (the lowest recent of balcony, outside and tunnel, spec §9; nothing when none is recent)
- * and the next calendar event from `calendar/events` (nothing when none is coming).
+ * and the next calendar event from `calendar/events`: the first that has not started yet (an all-day
+ * one of today counts; one already under way does not: it is not "next"), nothing when none is coming.
  */
 export function ScreensaverDetails() {
   const { t, i18n } = useTranslation();
   const locale: DateLocale = i18n.resolvedLanguage === "en" ? "en" : "pl";
   const outdoor = useAtomValue(lowestOutdoorAtom);
   const events = useAtomValue(upcomingEventsAtom);
-  const next = events?.[0];
+  const now = Date.now();
+  const next = events?.find((event) => event.allDay === true || new Date(event.start).getTime() >= now);
   return (
     <div className="screensaver__details">
       {outdoor !== null && (
@@ -31,7 +33,7 @@ export function ScreensaverDetails() {
       )}
       {next !== undefined && (
         <p data-testid="screensaver-event">
-          {t("screensaver.nextEvent", { summary: next.summary, when: whenText(next, Date.now(), locale) })}
+          {t("screensaver.nextEvent", { summary: next.summary, when: whenText(next, now, locale) })}
         </p>
       )}
     </div>
