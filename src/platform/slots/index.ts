@@ -5,4 +5,11 @@ export {
   type SwitchDetailComponent,
   type SwitchDetailProps,
 } from "./switchDetail";
-export { CarDashboardSections, CarDashboardProvider, type CarDashboardComponent } from "./carDashboard";
+export {
+  CarDashboardSections,
+  CarDashboardProvider,
+  arrangeCarSections,
+  useCarDashboardSections,
+  type CarDashboardComponent,
+  type CarDashboardSection,
+} from "./carDashboard";

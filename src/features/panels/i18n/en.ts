@@ -76,7 +76,8 @@ export const en: Strings<typeof pl> = {
       homeIntro: "Ticked ones show, in this order. Unchanged: the app's order.",
       homeDefault: "The app's order",
       moveUp: "Up: {{name}}",
-      carButtons: "Car dashboard buttons (ids separated by commas, empty = default)",
+      carButtons: "Car dashboard",
+      carButtonsIntro: "Ticked ones are shown, in this order. Unchanged: all, in the app's order.",
       lockedDown: "Locked-down mode (the menu and settings need the PIN)",
       screensaver: "Screensaver",
       screensaverEnabled: "Screensaver on",
@@ -93,5 +94,18 @@ export const en: Strings<typeof pl> = {
     sections: {
       sensors: "Sensors in rooms",
     },
+    carSections: {
+      switches: "Chosen switches",
+      garage: "Garage and gate",
+      devices: "Car devices",
+      pv: "Solar",
+    },
+    remove: "Delete panel",
+    removeOf: "Delete panel {{name}}",
+    removeTitle: "Delete panel {{name}}?",
+    removeMessage: "The panel leaves the list; that browser registers again as a new panel when it opens.",
+    removeCancel: "Cancel",
+    removed: "Panel deleted",
+    removeFailed: "Could not delete the panel",
   },
 };

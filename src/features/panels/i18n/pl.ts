@@ -76,7 +76,8 @@ export const pl = {
       homeIntro: "Zaznaczone są widoczne, w tej kolejności. Bez zmian: kolejność aplikacji.",
       homeDefault: "Kolejność aplikacji",
       moveUp: "Wyżej: {{name}}",
-      carButtons: "Przyciski deski samochodowej (id po przecinku, puste = domyślne)",
+      carButtons: "Pulpit samochodowy",
+      carButtonsIntro: "Zaznaczone są widoczne, w tej kolejności. Bez zmian: wszystkie w kolejności aplikacji.",
       lockedDown: "Tryb zablokowany (menu i ustawienia wymagają PIN-u)",
       screensaver: "Wygaszacz",
       screensaverEnabled: "Wygaszacz włączony",
@@ -93,5 +94,18 @@ export const pl = {
     sections: {
       sensors: "Czujniki w pokojach",
     },
+    carSections: {
+      switches: "Wybrane przełączniki",
+      garage: "Garaż i brama",
+      devices: "Urządzenia samochodowe",
+      pv: "Fotowoltaika",
+    },
+    remove: "Usuń panel",
+    removeOf: "Usuń panel {{name}}",
+    removeTitle: "Usunąć panel {{name}}?",
+    removeMessage: "Panel zniknie z listy; ta przeglądarka zgłosi się znowu jako nowy panel, gdy się otworzy.",
+    removeCancel: "Anuluj",
+    removed: "Usunięto panel",
+    removeFailed: "Nie udało się usunąć panelu",
   },
 } as const;
