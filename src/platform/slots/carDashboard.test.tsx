@@ -31,13 +31,21 @@ describe("CarDashboardSections: what other parts show on the car dashboard", () 
       <CarDashboardProvider value={[{ id: "devices", Component: Devices }]}>
         <CarDashboardSections
           sections={[
-            { id: "garage", Component: () => <p>Garaż</p> },
-            { id: "devices", Component: Devices },
+            { section: { id: "garage", Component: () => <p>Garaż</p> } },
+            { section: { id: "devices", Component: Devices } },
           ]}
         />
       </CarDashboardProvider>,
     );
     expect(container.textContent).toBe("GarażBrama");
+  });
+
+  it("hands a section the items it is to show", () => {
+    const Items = ({ only }: { only?: readonly string[] | undefined }) => <p>{only ? only.join("+") : "wszystkie"}</p>;
+    const { container } = render(
+      <CarDashboardSections sections={[{ section: { id: "devices", Component: Items }, only: ["b", "a"] }]} />,
+    );
+    expect(container.textContent).toBe("b+a");
   });
 
   it("renders nothing when no part brings one", () => {
@@ -48,7 +56,8 @@ describe("CarDashboardSections: what other parts show on the car dashboard", () 
 
 describe("arrangeCarSections: a panel profile's carButtons on the car dashboard", () => {
   const all = ["switches", "devices", "pv", "garage"].map((id) => ({ id }));
-  const ids = (list: readonly { id: string }[]) => list.map((item) => item.id);
+  const ids = (list: readonly { section: { id: string }; only?: readonly string[] }[]) =>
+    list.map((item) => (item.only ? `${item.section.id}[${item.only.join(",")}]` : item.section.id));
 
   it("without carButtons shows every section in the app's order", () => {
     expect(ids(arrangeCarSections(all, undefined))).toEqual(["switches", "devices", "pv", "garage"]);
@@ -63,6 +72,13 @@ describe("arrangeCarSections: a panel profile's carButtons on the car dashboard"
       "pv",
       "devices",
     ]);
+  });
+
+  it("'devices:<id>' shows that adopted device of the devices section where it stands; neighbours share one place", () => {
+    expect(
+      ids(arrangeCarSections(all, ["devices:lamp-2", "devices:gate", "garage", "devices:lamp-1", "devices:"])),
+    ).toEqual(["devices[lamp-2,gate]", "garage", "devices[lamp-1]"]);
+    expect(ids(arrangeCarSections(all, ["nope:x", ":x", "devices", "devices:x"]))).toEqual(["devices", "devices[x]"]);
   });
 
   it("an empty list hides every section", () => {

@@ -11,5 +11,7 @@ export {
   arrangeCarSections,
   useCarDashboardSections,
   type CarDashboardComponent,
+  type ArrangedCarSection,
   type CarDashboardSection,
+  type CarDashboardSectionProps,
 } from "./carDashboard";

@@ -7,13 +7,19 @@ import { TextField } from "../../../ui/TextField";
 import { ToggleField } from "../../../ui/ToggleField";
 import { OrderedTicks, tickRows, type TickRow } from "./OrderedTicks";
 
+/** One place the car dashboard can show: its id (contract/panels.ts `carButtons`) and, for an item, its name. */
+export type CarSectionChoice = { id: string; name?: string };
+
 /** Props of {@link PanelProfileEditor}. */
 export type PanelProfileEditorProps = {
   panel: Panel;
   /** Home's section ids in the app's order (`sensors` = the rooms' tiles; the router context's homeSections). */
   sections: readonly string[];
-  /** The car dashboard's section ids in the app's order (src/features/car carSectionIds). */
-  carSections: readonly string[];
+  /**
+   * The car dashboard's places in the app's order (src/features/car carSectionIds): section ids, and
+   * `<section>:<item>` ids of single items (an adopted device) with the name to show.
+   */
+  carSections: readonly CarSectionChoice[];
   onSave: (profile: PanelProfile) => Promise<boolean>;
   onCancel: () => void;
 };
@@ -36,7 +42,8 @@ export function PanelProfileEditor({ panel, sections, carSections, onSave, onCan
   const [startScreen, setStartScreen] = useState(profile.startScreen ?? "");
   const [layout, setLayout] = useState<string>(profile.layout ?? "");
   const [home, setHome] = useState<TickRow[] | null>(() => tickRows(sections, profile.home));
-  const [car, setCar] = useState<TickRow[] | null>(() => tickRows(carSections, profile.carButtons));
+  const carIds = carSections.map((choice) => choice.id);
+  const [car, setCar] = useState<TickRow[] | null>(() => tickRows(carIds, profile.carButtons));
   const [lockedDown, setLockedDown] = useState(profile.lockedDown);
   const saver = profile.screensaver;
   const [enabled, setEnabled] = useState(saver.enabled);
@@ -51,8 +58,9 @@ export function PanelProfileEditor({ panel, sections, carSections, onSave, onCan
   const [wakeSensor, setWakeSensor] = useState(saver.wakeSensor ?? "");
   const [problem, setProblem] = useState<string | null>(null);
   const rows = home ?? sections.map((id) => ({ id, shown: true }));
-  const carRows = car ?? carSections.map((id) => ({ id, shown: true }));
-  const carName = (id: string) => t(`panels.carSections.${id}`, { defaultValue: id });
+  const carRows = car ?? carIds.map((id) => ({ id, shown: true }));
+  const carName = (id: string) =>
+    carSections.find((choice) => choice.id === id)?.name ?? t(`panels.carSections.${id}`, { defaultValue: id });
   const sectionName = (id: string) =>
     id === "sensors" ? t("panels.sections.sensors") : t(`${id}.title`, { defaultValue: id });
 

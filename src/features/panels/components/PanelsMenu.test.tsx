@@ -27,7 +27,13 @@ const panel = (id: string, name: string, carButtons?: string[]): Panel => ({
 
 const THIS = panel("p-this-000001", "Tablet w przedpokoju");
 const KITCHEN = panel("p-kitchen-0001", "Tablet w kuchni", ["garage", "switches"]);
-const CAR = ["switches", "devices", "pv", "garage"];
+const CAR = [
+  { id: "switches" },
+  { id: "devices" },
+  { id: "devices:tasmota-brama", name: "Urządzenie: Brama" },
+  { id: "pv" },
+  { id: "garage" },
+];
 
 /** The menu as this panel shows it, against a hub answering GET /panels, DELETE and PATCH /panels/{id}. */
 function renderMenu(deleteStatus = 204) {
@@ -88,7 +94,7 @@ describe("PanelsMenu: 'Usuń panel' and the car dashboard's sections in a profil
     expect(within(list).getByText("Tablet w kuchni")).toBeTruthy();
   });
 
-  it("the profile lists the car dashboard's sections ticked in the profile's order; ticking 'Fotowoltaika' and moving it up saves ['garage', 'pv', 'switches']", async () => {
+  it("the profile lists the car dashboard's sections ticked in the profile's order; ticking one adopted device and 'Fotowoltaika', moved up, saves ['garage', 'pv', 'switches', 'devices:tasmota-brama']", async () => {
     const { general } = renderMenu();
     const list = await screen.findByTestId("panels-list");
     await within(list).findByText("Tablet w kuchni");
@@ -99,14 +105,25 @@ describe("PanelsMenu: 'Usuń panel' and the car dashboard's sections in a profil
       within(car)
         .getAllByRole("checkbox")
         .map((box) => `${box.closest("label")?.textContent?.trim()}${(box as HTMLInputElement).checked ? " ✓" : ""}`);
-    expect(rows()).toEqual(["Garaż i brama ✓", "Wybrane przełączniki ✓", "Urządzenia samochodowe", "Fotowoltaika"]);
+    expect(rows()).toEqual([
+      "Garaż i brama ✓",
+      "Wybrane przełączniki ✓",
+      "Urządzenia samochodowe",
+      "Urządzenie: Brama",
+      "Fotowoltaika",
+    ]);
+    fireEvent.click(within(car).getByRole("checkbox", { name: "Urządzenie: Brama" }));
     fireEvent.click(within(car).getByRole("checkbox", { name: "Fotowoltaika" }));
-    fireEvent.click(within(car).getByRole("button", { name: "Wyżej: Fotowoltaika" }));
-    fireEvent.click(within(car).getByRole("button", { name: "Wyżej: Fotowoltaika" }));
+    for (let i = 0; i < 3; i++) fireEvent.click(within(car).getByRole("button", { name: "Wyżej: Fotowoltaika" }));
     fireEvent.click(within(form).getByRole("button", { name: "Zapisz" }));
     await waitFor(() => expect(general.requests.some((request) => request.method === "PATCH")).toBe(true));
     const patch = general.requests.find((request) => request.method === "PATCH");
     expect(patch?.path).toBe("/panels/p-kitchen-0001");
-    expect((patch?.body as { profile: Panel["profile"] }).profile.carButtons).toEqual(["garage", "pv", "switches"]);
+    expect((patch?.body as { profile: Panel["profile"] }).profile.carButtons).toEqual([
+      "garage",
+      "pv",
+      "switches",
+      "devices:tasmota-brama",
+    ]);
   });
 });

@@ -13,14 +13,14 @@ import { deletePanel, fetchPanels, patchPanel, sendPanelCommand } from "../api";
 import { panelsAtom, thisPanelAtom, thisPanelIdAtom, withPanel } from "../atoms";
 import { panelsRevision } from "../live";
 import { PanelCommandFields, defaultPanelCommand, type PanelCommandInput } from "./PanelCommandFields";
-import { PanelProfileEditor } from "./PanelProfileEditor";
+import { PanelProfileEditor, type CarSectionChoice } from "./PanelProfileEditor";
 import "./panels.css";
 
 /**
- * Props of {@link PanelsMenu}: home's section ids and the car dashboard's section ids, each in the
- * app's order, for the profile editor.
+ * Props of {@link PanelsMenu}: home's section ids and the car dashboard's places (sections and single
+ * adopted devices), each in the app's order, for the profile editor.
  */
-export type PanelsMenuProps = { sections: readonly string[]; carSections: readonly string[] };
+export type PanelsMenuProps = { sections: readonly string[]; carSections: readonly CarSectionChoice[] };
 
 /** The time of day (or date and time when not today) a panel went offline, in the app's locale. */
 function offlineTime(at: number, now: number, locale: "pl" | "en"): string {

@@ -95,6 +95,7 @@ export const en: Strings<typeof pl> = {
       sensors: "Sensors in rooms",
     },
     carSections: {
+      item: "Device: {{name}}",
       switches: "Chosen switches",
       garage: "Garage and gate",
       devices: "Car devices",

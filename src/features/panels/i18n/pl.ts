@@ -95,6 +95,7 @@ export const pl = {
       sensors: "Czujniki w pokojach",
     },
     carSections: {
+      item: "Urządzenie: {{name}}",
       switches: "Wybrane przełączniki",
       garage: "Garaż i brama",
       devices: "Urządzenia samochodowe",
