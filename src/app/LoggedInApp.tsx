@@ -12,8 +12,10 @@ import { FEATURES } from "./features";
 
 /** The parts' details on a switch (src/platform/slots), from the one list of the app's parts. */
 const SWITCH_DETAILS = FEATURES.flatMap((part) => (part.switchDetail ? [part.switchDetail] : []));
-/** The parts' sections of the car dashboard (src/platform/slots). */
-const CAR_SECTIONS = FEATURES.flatMap((part) => (part.carDashboard ? [part.carDashboard] : []));
+/** The parts' sections of the car dashboard with their ids (the part's name; src/platform/slots). */
+const CAR_SECTIONS = FEATURES.flatMap((part) =>
+  part.carDashboard ? [{ id: part.name, Component: part.carDashboard }] : [],
+);
 import { startSessionData, type SessionData } from "./startup";
 
 /** Props of {@link LoggedInApp}; a `router` still loading suspends (boot.ts). */

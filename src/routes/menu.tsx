@@ -1,7 +1,11 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { LazyPanelsMenu } from "../features/panels";
+import { carSectionIds } from "../features/car";
+import { carDevices, devicesAtom, displayNameOf } from "../features/devices";
+import { LazyPanelsMenu, type CarSectionChoice } from "../features/panels";
+import { useCarDashboardSections } from "../platform/slots";
 import { SessionActions } from "../platform/auth/components/SessionActions";
 import { CalendarsEditor } from "../features/calendar/components/CalendarsEditor";
 import { DevicesLink } from "../features/devices/components/DevicesLink";
@@ -37,6 +41,18 @@ function MenuPage() {
   const sensors = Route.useLoaderData();
   const homeSections = Route.useRouteContext({ select: (context) => context.homeSections });
   const sections = ["sensors", ...homeSections.map((section) => section.name)];
+  const carDevicesList = carDevices(useAtomValue(devicesAtom) ?? []);
+  const carSections: CarSectionChoice[] = carSectionIds(useCarDashboardSections().map((section) => section.id)).flatMap(
+    (id) => [
+      { id },
+      ...(id === "devices"
+        ? carDevicesList.map((device) => ({
+            id: `devices:${device.id}`,
+            name: t("panels.carSections.item", { name: displayNameOf(device) }),
+          }))
+        : []),
+    ],
+  );
   useDocumentTitle(`${t("menu.title")} — ${t("app.titleSuffix")}`);
   return (
     <MenuFrame>
@@ -52,7 +68,7 @@ function MenuPage() {
       </SettingsSection>
       <CollapsibleSection title={t("panels.listHeading")} intro={t("panels.listIntro")} testId="menu-panels">
         <Suspense fallback={null}>
-          <LazyPanelsMenu sections={sections} />
+          <LazyPanelsMenu sections={sections} carSections={carSections} />
         </Suspense>
       </CollapsibleSection>
       <SettingsSection title={t("menu.accountHeading")} intro={t("menu.accountIntro")}>

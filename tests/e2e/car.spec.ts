@@ -73,6 +73,34 @@ test.describe("car dashboard", () => {
       for (const control of [theme, gateClose, lamp, d])
         expect((await control.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(76);
 
+      // This panel's profile picks and orders the sections by id (PATCH /panels/{id}, as a panel's menu
+      // sends it; the agent follows panels/revision): the garage first, then the switches, nothing else.
+      const panelId = await page.evaluate(() => localStorage.getItem("panel.id"));
+      await expect
+        .poll(async () => ((await (await page.request.get("/api/v2/panels")).text()).includes(`${panelId}`) ? 1 : 0))
+        .toBe(1);
+      const sectionIds = () =>
+        page
+          .getByTestId("car-dashboard")
+          .locator("[data-car-section]")
+          .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-car-section")));
+      const before = await sectionIds();
+      expect([before[0], before.at(-1)]).toEqual(["switches", "garage"]);
+      const profile = async (carButtons?: string[]) => {
+        const answer = await page.request.patch(`/api/v2/panels/${panelId}`, {
+          data: { profile: carButtons ? { carButtons } : {} },
+        });
+        expect(answer.status(), await answer.text()).toBe(200);
+      };
+      await profile(["garage", "nope", "switches"]);
+      await expect.poll(sectionIds).toEqual(["garage", "switches"]);
+      await expect(page.getByTestId("door-gate")).toBeVisible();
+      await profile(["switches"]);
+      await expect(page.getByTestId("door-gate")).toHaveCount(0);
+      await expect(lamp).toBeVisible();
+      await profile();
+      await expect.poll(sectionIds).toEqual(before);
+
       // Day and night, both readable (axe: contrast).
       const dashboard = page.getByTestId("car-dashboard");
       const first = await dashboard.getAttribute("data-theme");

@@ -5,6 +5,7 @@
 export { devicesAtom } from "./atoms";
 export { newDevicesCountAtom } from "./listAtoms";
 export { displayNameOf } from "./list";
+export { carDevices } from "./capabilities/CarDevices";
 export { choicesOf, type CapabilityChoice, type DeviceUseKind, type UseChoices } from "./uses";
 export { canSet, isPublished, numericBounds, sameValue } from "./capabilities/model";
 export { useFormatValue } from "./capabilities/format";

@@ -14,3 +14,4 @@ export {
 } from "./components/PanelCommandFields";
 export { panelsAtom, thisPanelAtom } from "./atoms";
 export { arrangeHome } from "./profile";
+export type { CarSectionChoice } from "./components/PanelProfileEditor";

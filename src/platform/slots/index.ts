@@ -5,4 +5,13 @@ export {
   type SwitchDetailComponent,
   type SwitchDetailProps,
 } from "./switchDetail";
-export { CarDashboardSections, CarDashboardProvider, type CarDashboardComponent } from "./carDashboard";
+export {
+  CarDashboardSections,
+  CarDashboardProvider,
+  arrangeCarSections,
+  useCarDashboardSections,
+  type CarDashboardComponent,
+  type ArrangedCarSection,
+  type CarDashboardSection,
+  type CarDashboardSectionProps,
+} from "./carDashboard";

@@ -147,6 +147,19 @@ describe("home's devices", () => {
     ).toEqual(["Brama"]);
     expect(within(region).getByRole("article").className).toContain("device-tile--car");
   });
+
+  it("a panel profile's `devices:<id>` picks which car devices show, in its order", () => {
+    const gate = adopt("Front door lock", { label: "Brama", show: "car" });
+    const kettle = adopt("Kitchen plug", { label: "Czajnik", show: "car" });
+    const lamp = adopt("Desk plug", { label: "Lampa", show: "car" });
+    renderTiles(<CarDevices devices={[gate, kettle, lamp]} only={[lamp.id, "unknown", gate.id]} />);
+    const region = screen.getByRole("region", { name: "Urządzenia" });
+    expect(
+      within(region)
+        .getAllByRole("article")
+        .map((tile) => tile.getAttribute("aria-label")),
+    ).toEqual(["Lampa", "Brama"]);
+  });
 });
 
 describe("the alarm banner", () => {

@@ -5,12 +5,21 @@ import { PanelProfileSchema, type Panel, type PanelProfile } from "../../../../c
 import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
 import { ToggleField } from "../../../ui/ToggleField";
+import { OrderedTicks, tickRows, type TickRow } from "./OrderedTicks";
+
+/** One place the car dashboard can show: its id (contract/panels.ts `carButtons`) and, for an item, its name. */
+export type CarSectionChoice = { id: string; name?: string };
 
 /** Props of {@link PanelProfileEditor}. */
 export type PanelProfileEditorProps = {
   panel: Panel;
   /** Home's section ids in the app's order (`sensors` = the rooms' tiles; the router context's homeSections). */
   sections: readonly string[];
+  /**
+   * The car dashboard's places in the app's order (src/features/car carSectionIds): section ids, and
+   * `<section>:<item>` ids of single items (an adopted device) with the name to show.
+   */
+  carSections: readonly CarSectionChoice[];
   onSave: (profile: PanelProfile) => Promise<boolean>;
   onCancel: () => void;
 };
@@ -21,25 +30,20 @@ const text = (value: number | undefined) => (value === undefined ? "" : String(v
 /**
  * A panel's profile, for this panel or another (contract/panels.ts PanelProfileSchema): the start
  * screen, the layout (the account's, standard, car), home's sections (ticked ones shown, in the
- * order listed, 'Wyżej' moves one up; untouched = the app's order), the car dashboard's buttons, the
+ * order listed, 'Wyżej' moves one up; untouched = the app's order), the car dashboard's sections
+ * (`carButtons`: ticked and ordered the same way; untouched = all in the app's order), the
  * locked-down mode, and the screensaver's settings (on, the day's stages in seconds, the night from–to,
  * the dimmed brightness, the waking sensor). 'Zapisz' checks it with the contract's schema and
  * sends it (PATCH /panels/{id}); a field the schema refuses is named under the form.
  */
-export function PanelProfileEditor({ panel, sections, onSave, onCancel }: PanelProfileEditorProps) {
+export function PanelProfileEditor({ panel, sections, carSections, onSave, onCancel }: PanelProfileEditorProps) {
   const { t } = useTranslation();
   const profile = panel.profile;
   const [startScreen, setStartScreen] = useState(profile.startScreen ?? "");
   const [layout, setLayout] = useState<string>(profile.layout ?? "");
-  const [home, setHome] = useState<{ id: string; shown: boolean }[] | null>(
-    profile.home
-      ? [
-          ...profile.home.map((id) => ({ id, shown: true })),
-          ...sections.filter((id) => !profile.home?.includes(id)).map((id) => ({ id, shown: false })),
-        ]
-      : null,
-  );
-  const [carButtons, setCarButtons] = useState((profile.carButtons ?? []).join(", "));
+  const [home, setHome] = useState<TickRow[] | null>(() => tickRows(sections, profile.home));
+  const carIds = carSections.map((choice) => choice.id);
+  const [car, setCar] = useState<TickRow[] | null>(() => tickRows(carIds, profile.carButtons));
   const [lockedDown, setLockedDown] = useState(profile.lockedDown);
   const saver = profile.screensaver;
   const [enabled, setEnabled] = useState(saver.enabled);
@@ -54,6 +58,9 @@ export function PanelProfileEditor({ panel, sections, onSave, onCancel }: PanelP
   const [wakeSensor, setWakeSensor] = useState(saver.wakeSensor ?? "");
   const [problem, setProblem] = useState<string | null>(null);
   const rows = home ?? sections.map((id) => ({ id, shown: true }));
+  const carRows = car ?? carIds.map((id) => ({ id, shown: true }));
+  const carName = (id: string) =>
+    carSections.find((choice) => choice.id === id)?.name ?? t(`panels.carSections.${id}`, { defaultValue: id });
   const sectionName = (id: string) =>
     id === "sensors" ? t("panels.sections.sensors") : t(`${id}.title`, { defaultValue: id });
 
@@ -67,14 +74,7 @@ export function PanelProfileEditor({ panel, sections, onSave, onCancel }: PanelP
       ...(startScreen.trim() !== "" ? { startScreen: startScreen.trim() } : {}),
       ...(layout !== "" ? { layout } : {}),
       ...(home ? { home: home.filter((row) => row.shown).map((row) => row.id) } : {}),
-      ...(carButtons.trim() !== ""
-        ? {
-            carButtons: carButtons
-              .split(",")
-              .map((item) => item.trim())
-              .filter((item) => item !== ""),
-          }
-        : {}),
+      ...(car ? { carButtons: car.filter((row) => row.shown).map((row) => row.id) } : {}),
       lockedDown,
       screensaver: {
         enabled,
@@ -121,50 +121,21 @@ export function PanelProfileEditor({ panel, sections, onSave, onCancel }: PanelP
         value={layout}
         onChange={(event) => setLayout(event.target.value)}
       />
-      <fieldset className="panel-profile__group">
-        <legend>{t("panels.profileForm.home")}</legend>
-        <p className="muted">{t("panels.profileForm.homeIntro")}</p>
-        <ol className="panel-profile__sections">
-          {rows.map((row, index) => (
-            <li key={row.id} className="panel-profile__section">
-              <label>
-                <input
-                  type="checkbox"
-                  checked={row.shown}
-                  onChange={(event) =>
-                    setHome(rows.map((item) => (item.id === row.id ? { ...item, shown: event.target.checked } : item)))
-                  }
-                />{" "}
-                {sectionName(row.id)}
-              </label>
-              {index > 0 && (
-                <button
-                  type="button"
-                  className="button"
-                  aria-label={t("panels.profileForm.moveUp", { name: sectionName(row.id) })}
-                  onClick={() => {
-                    const next = [...rows];
-                    const [moved] = next.splice(index, 1);
-                    if (moved) next.splice(index - 1, 0, moved);
-                    setHome(next);
-                  }}
-                >
-                  ↑
-                </button>
-              )}
-            </li>
-          ))}
-        </ol>
-        {home && (
-          <button type="button" className="button" onClick={() => setHome(null)}>
-            {t("panels.profileForm.homeDefault")}
-          </button>
-        )}
-      </fieldset>
-      <TextField
-        label={t("panels.profileForm.carButtons")}
-        value={carButtons}
-        onChange={(event) => setCarButtons(event.target.value)}
+      <OrderedTicks
+        legend={t("panels.profileForm.home")}
+        intro={t("panels.profileForm.homeIntro")}
+        rows={rows}
+        nameOf={sectionName}
+        onChange={setHome}
+        {...(home ? { onReset: () => setHome(null) } : {})}
+      />
+      <OrderedTicks
+        legend={t("panels.profileForm.carButtons")}
+        intro={t("panels.profileForm.carButtonsIntro")}
+        rows={carRows}
+        nameOf={carName}
+        onChange={setCar}
+        {...(car ? { onReset: () => setCar(null) } : {})}
       />
       <ToggleField label={t("panels.profileForm.lockedDown")} checked={lockedDown} onChange={setLockedDown} />
       <fieldset className="panel-profile__group">

@@ -7,16 +7,20 @@ import { commandEnvAtom } from "../../../platform/commands";
 import { nowAtom } from "../../../platform/clock/atoms";
 import { localeAtom } from "../../../platform/preferences/atoms";
 import { formatRelativeTime } from "../../../shared/relativeTime";
+import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { TextField } from "../../../ui/TextField";
-import { fetchPanels, patchPanel, sendPanelCommand } from "../api";
+import { deletePanel, fetchPanels, patchPanel, sendPanelCommand } from "../api";
 import { panelsAtom, thisPanelAtom, thisPanelIdAtom, withPanel } from "../atoms";
 import { panelsRevision } from "../live";
 import { PanelCommandFields, defaultPanelCommand, type PanelCommandInput } from "./PanelCommandFields";
-import { PanelProfileEditor } from "./PanelProfileEditor";
+import { PanelProfileEditor, type CarSectionChoice } from "./PanelProfileEditor";
 import "./panels.css";
 
-/** Props of {@link PanelsMenu}: home's section ids in the app's order, for the profile editor. */
-export type PanelsMenuProps = { sections: readonly string[] };
+/**
+ * Props of {@link PanelsMenu}: home's section ids and the car dashboard's places (sections and single
+ * adopted devices), each in the app's order, for the profile editor.
+ */
+export type PanelsMenuProps = { sections: readonly string[]; carSections: readonly CarSectionChoice[] };
 
 /** The time of day (or date and time when not today) a panel went offline, in the app's locale. */
 function offlineTime(at: number, now: number, locale: "pl" | "en"): string {
@@ -38,9 +42,11 @@ function offlineTime(at: number, now: number, locale: "pl" | "en"): string {
  * The panels in the menu: 'Ten panel' (this browser's name and room, PATCH /panels/{id}) and 'Panele
  * domu' (GET /panels, again whenever `panels/revision` changes): each panel's name, room, online or
  * 'offline od …', when it was last seen, its screen, battery and screen state, with 'Wyślij polecenie'
- * (a command to that panel: PanelCommandFields, POST /panels/commands) and 'Profil' (PanelProfileEditor).
+ * (a command to that panel: PanelCommandFields, POST /panels/commands), 'Profil' (PanelProfileEditor)
+ * and, on every panel but this one, 'Usuń panel' (after a confirmation dialog, DELETE /panels/{id};
+ * the panel leaves the list at once).
  */
-export function PanelsMenu({ sections }: PanelsMenuProps) {
+export function PanelsMenu({ sections, carSections }: PanelsMenuProps) {
   const { t } = useTranslation();
   const env = useAtomValue(commandEnvAtom);
   const [panels, setPanels] = useAtom(panelsAtom);
@@ -50,6 +56,8 @@ export function PanelsMenu({ sections }: PanelsMenuProps) {
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [open, setOpen] = useState<{ id: string; what: "send" | "profile" } | null>(null);
+  const [removing, setRemoving] = useState<Panel | null>(null);
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!env) return;
@@ -80,6 +88,22 @@ export function PanelsMenu({ sections }: PanelsMenuProps) {
     } catch {
       env.notify(t("panels.saveFailed"));
       return false;
+    }
+  };
+
+  const remove = async (panel: Panel) => {
+    if (!env) return;
+    setBusy(true);
+    try {
+      await deletePanel(env.api.general, panel.id);
+      setPanels((list) => (list ?? []).filter((item) => item.id !== panel.id));
+      if (open?.id === panel.id) setOpen(null);
+      env.notify(t("panels.removed"), "info");
+    } catch {
+      env.notify(t("panels.removeFailed"));
+    } finally {
+      setBusy(false);
+      setRemoving(null);
     }
   };
 
@@ -133,6 +157,16 @@ export function PanelsMenu({ sections }: PanelsMenuProps) {
                 >
                   {t("panels.profile")}
                 </button>
+                {panel.id !== thisId && (
+                  <button
+                    type="button"
+                    className="button button--danger"
+                    aria-label={t("panels.removeOf", { name: panel.name })}
+                    onClick={() => setRemoving(panel)}
+                  >
+                    {t("panels.remove")}
+                  </button>
+                )}
               </div>
               {open?.id === panel.id && open.what === "send" && (
                 <SendCommandForm panel={panel} onDone={() => setOpen(null)} />
@@ -141,6 +175,7 @@ export function PanelsMenu({ sections }: PanelsMenuProps) {
                 <PanelProfileEditor
                   panel={panel}
                   sections={sections}
+                  carSections={carSections}
                   onCancel={() => setOpen(null)}
                   onSave={async (profile) => {
                     const ok = await patch(panel.id, { profile });
@@ -153,6 +188,17 @@ export function PanelsMenu({ sections }: PanelsMenuProps) {
           ))}
         </ul>
       </section>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t("panels.removeTitle", { name: removing?.name ?? "" })}
+        message={t("panels.removeMessage")}
+        confirmLabel={t("panels.remove")}
+        cancelLabel={t("panels.removeCancel")}
+        tone="danger"
+        busy={busy}
+        onConfirm={() => removing && void remove(removing)}
+        onCancel={() => setRemoving(null)}
+      />
     </div>
   );
 }
