@@ -173,7 +173,53 @@ export class PrerollBuffers {
   }
 }
 
-/** The whole 188-byte packets of the MPEG-TS file at `path` written so far (a segment still being written), or nothing. */
+/**
+ * The MPEG-TS file at `path` written so far (a segment still being written) up to its last whole
+ * picture: cut before the last packet that starts a video PES (ISO/IEC 13818-1: payload_unit_start
+ * with stream id 0xE0..0xEF), whose picture may not all be written yet; nothing when there is none.
+ */
+export function wholePictures(bytes: Buffer): Buffer {
+  for (let at = bytes.length - (bytes.length % TS_PACKET) - TS_PACKET; at >= 0; at -= TS_PACKET) {
+    if (bytes[at] !== 0x47 || (bytes[at + 1]! & 0x40) === 0) continue;
+    const adaptation = (bytes[at + 3]! >> 4) & 0x3;
+    if (!(adaptation & 0x1)) continue;
+    const payload = at + 4 + (adaptation & 0x2 ? 1 + bytes[at + 4]! : 0);
+    if (payload + 4 > at + TS_PACKET) continue;
+    if (bytes.readUIntBE(payload, 3) === 1 && bytes[payload + 3]! >= 0xe0 && bytes[payload + 3]! <= 0xef)
+      return bytes.subarray(0, at);
+  }
+  return Buffer.alloc(0);
+}
+
+/**
+ * How long the pictures of MPEG-TS `bytes` last, seconds: from the first video PES's PTS to the
+ * last one's plus one picture's interval (their mean), or null with fewer than two pictures. What
+ * ffmpeg's concat demuxer is told as the pre-roll's `duration`, so the live part starts one picture
+ * after the pre-roll's last one (estimated from the PTS alone it would start on that picture's time).
+ */
+export function tsVideoSeconds(bytes: Buffer): number | null {
+  const pts: number[] = [];
+  for (let at = 0; at + TS_PACKET <= bytes.length; at += TS_PACKET) {
+    if (bytes[at] !== 0x47 || (bytes[at + 1]! & 0x40) === 0) continue;
+    const adaptation = (bytes[at + 3]! >> 4) & 0x3;
+    if (!(adaptation & 0x1)) continue;
+    const payload = at + 4 + (adaptation & 0x2 ? 1 + bytes[at + 4]! : 0);
+    if (payload + 14 > at + TS_PACKET) continue;
+    if (bytes.readUIntBE(payload, 3) !== 1 || bytes[payload + 3]! < 0xe0 || bytes[payload + 3]! > 0xef) continue;
+    if ((bytes[payload + 7]! & 0x80) === 0) continue;
+    const p = payload + 9;
+    const value =
+      ((bytes[p]! >> 1) & 0x07) * 2 ** 30 +
+      ((bytes[p + 1]! << 7) | (bytes[p + 2]! >> 1)) * 2 ** 15 +
+      ((bytes[p + 3]! << 7) | (bytes[p + 4]! >> 1));
+    pts.push(value);
+  }
+  if (pts.length < 2) return null;
+  const span = Math.max(...pts) - Math.min(...pts);
+  return (span + span / (pts.length - 1)) / 90_000;
+}
+
+/** The whole pictures (see {@link wholePictures}) of the MPEG-TS file at `path` written so far, or nothing. */
 function readWholePackets(path: string): Buffer {
   let fd: number | null = null;
   try {
@@ -181,7 +227,7 @@ function readWholePackets(path: string): Buffer {
     const size = statSync(path).size;
     const bytes = Buffer.alloc(size - (size % TS_PACKET));
     readSync(fd, bytes, 0, bytes.length, 0);
-    return bytes;
+    return wholePictures(bytes);
   } catch {
     return Buffer.alloc(0);
   } finally {

@@ -8,7 +8,7 @@ import type { ClipFolder } from "./clips-files";
 import { recordingOf, type ClipStore, type StoredClip } from "./clips-store";
 import { clipSnapshot, finishClip, startClipFfmpeg, type ClipExit, type ClipProcess } from "./ffmpeg-recorder";
 import { mp4DurationMs } from "./ffmpeg-mp4";
-import { writePreroll, type PrerollBuffers } from "./clips-preroll";
+import { tsVideoSeconds, writePreroll, type PrerollBuffers } from "./clips-preroll";
 import { RECORDING_LIMITS, recordingsToPrune, type PruneLimits } from "./prune";
 import type { RecordingPlayback, RecordingSource } from "./source";
 
@@ -274,8 +274,9 @@ export class ClipRecorder implements RecordingSource {
     const { folder, store, log } = this.options;
     const ffmpeg = this.options.ffmpeg!;
     try {
-      const preroll = folder.size(id, "pre")
-        ? { ts: folder.path(id, "pre"), list: folder.path(id, "list") }
+      const pre = folder.read(id, "pre");
+      const preroll = pre?.length
+        ? { ts: folder.path(id, "pre"), list: folder.path(id, "list"), seconds: tsVideoSeconds(pre) }
         : undefined;
       let remuxed = await finishClip(ffmpeg, folder.path(id, "rec"), folder.path(id, "mp4", true), preroll);
       if (!remuxed && preroll) {
