@@ -2,9 +2,10 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "../../testing/harness";
+import type { HubLogger } from "../../broker/link";
+import { freePort, tempDir, until } from "../../testing/harness";
 import { DEMO_CLIP_DIR } from "../hls/demo";
-import { prerollSegments, tsVideoSeconds, wholePictures } from "./clips-preroll";
+import { PrerollBuffers, prerollSegments, tsVideoSeconds, wholePictures } from "./clips-preroll";
 
 describe("the pre-roll's MPEG-TS", () => {
   const seg0 = readFileSync(join(DEMO_CLIP_DIR, "seg0.mpegts"));
@@ -35,3 +36,39 @@ describe("the pre-roll's MPEG-TS", () => {
     expect([prerollSegments(1), prerollSegments(3), prerollSegments(10)]).toEqual([3, 5, 12]);
   });
 });
+
+describe("the pre-roll buffer's ffmpeg", () => {
+  it("a camera that does not answer: ffmpeg is restarted after its backoff, without the login in the log; close kills it and takes nothing", async () => {
+    const warnings: string[] = [];
+    const log: HubLogger = { info() {}, debug() {}, error() {}, warn: (_obj, msg) => warnings.push(msg ?? "") };
+    const url = `rtsp://admin:tajne@127.0.0.1:${await freePort()}/stream1`;
+    const buffers = new PrerollBuffers({
+      dir: tempDir("hub-preroll-buffer-"),
+      ffmpeg: "/usr/bin/ffmpeg",
+      cameras: [{ id: "brama", url, preSeconds: 2 }],
+      log,
+    }).start();
+    try {
+      const first = buffers.pids()[0];
+      expect(first).toBeDefined();
+      await until(() => warnings.length >= 1 && buffers.pids().length === 1 && buffers.pids()[0] !== first, 10_000, 50);
+      expect(warnings[0]).toContain("the pre-roll buffer's ffmpeg stopped");
+      expect(warnings.join("\n")).not.toContain("tajne");
+      expect(buffers.take("brama")).toHaveLength(0);
+    } finally {
+      const pid = buffers.pids()[0];
+      buffers.close();
+      expect(buffers.pids()).toEqual([]);
+      if (pid) await until(() => !alive(pid), 5_000, 50);
+    }
+  }, 20_000);
+});
+
+/** Whether process `pid` still runs (not a zombie). */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \([^)]*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
