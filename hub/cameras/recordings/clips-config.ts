@@ -27,8 +27,10 @@ const RecordUrlSchema = v.pipe(
  * the clip runs while the motion lasts and `seconds` (5..300, default 20) after it ends, at most
  * `maxSeconds` (10..3600, default 120, at least `seconds`). ffmpeg copies the stream (`-c copy`)
  * from `url` when given, else from the source: an `rtsp` source's `url`, a `go2rtc` source's RTSP
- * restream `rtsp://<go2rtc host>:8554/<src>` (login as in the go2rtc `url`). No pre-roll: the
- * clip starts at the stream's first key frame after the motion.
+ * restream `rtsp://<go2rtc host>:8554/<src>` (login as in the go2rtc `url`). `preSeconds` (0..10,
+ * default 0): the clip also holds about that many seconds from before the motion, out of a rolling
+ * buffer one more ffmpeg keeps of the stream while the hub runs (clips-preroll.ts); 0: no buffer,
+ * the clip starts at the stream's first key frame after the motion.
  */
 export const CameraRecordSchema = v.pipe(
   v.strictObject({
@@ -37,6 +39,7 @@ export const CameraRecordSchema = v.pipe(
     seconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(300)), 20),
     maxSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(3600)), 120),
     url: v.optional(RecordUrlSchema),
+    preSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)), 0),
   }),
   v.forward(
     v.check((record) => record.maxSeconds >= record.seconds, "must be at least `seconds`"),

@@ -5,13 +5,14 @@ import { join } from "node:path";
 export const CLIP_ID = /^clip-\d{1,15}-[0-9a-f]{8}$/;
 
 /** The files of one clip, by their role. */
-export type ClipFileKind = "rec" | "mp4" | "jpg";
+export type ClipFileKind = "rec" | "mp4" | "jpg" | "pre" | "list";
 
-const FILE_NAME = /^(clip-\d{1,15}-[0-9a-f]{8})\.(rec|mp4|jpg)(\.tmp)?$/;
+const FILE_NAME = /^(clip-\d{1,15}-[0-9a-f]{8})\.(rec|mp4|jpg|pre|list)(\.tmp)?$/;
 
 /**
  * The clips' folder (`<dataDir>/clips`): per clip `<id>.rec` (fragmented MP4 while ffmpeg records),
- * `<id>.mp4` (the finished clip), `<id>.jpg` (its snapshot); `.tmp` files are being written and
+ * `<id>.mp4` (the finished clip), `<id>.jpg` (its snapshot), `<id>.pre` (the pre-roll, MPEG-TS, taken at
+ * the motion from the camera's buffer) and `<id>.list` (ffmpeg's concat list joining it to the `.rec`); `.tmp` files are being written and
  * renamed into place when whole. Names other than these are never touched.
  */
 export class ClipFolder {
@@ -68,7 +69,7 @@ export class ClipFolder {
   }
 
   /** Deletes clip `id`'s files of `kinds` (default all, `.tmp` ones too); missing ones, and an id that is no clip id, are fine. */
-  remove(id: string, kinds: readonly ClipFileKind[] = ["rec", "mp4", "jpg"]): void {
+  remove(id: string, kinds: readonly ClipFileKind[] = ["rec", "mp4", "jpg", "pre", "list"]): void {
     if (!CLIP_ID.test(id)) return;
     for (const kind of kinds) {
       rmSync(this.path(id, kind), { force: true });

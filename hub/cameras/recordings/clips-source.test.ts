@@ -1,5 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import jpeg from "jpeg-js";
 import type { MqttClient } from "mqtt";
@@ -312,4 +312,116 @@ describe("clips without ffmpeg on the hub", () => {
       await rtsp.close();
     }
   }, 20_000);
+});
+
+/** The ffmpeg processes whose command line names `dir` (the hub's pre-roll buffers under its data dir). */
+function ffmpegsUnder(dir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+      if (args[0]?.endsWith("ffmpeg") && args.some((arg) => arg.includes(dir))) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+describe("pre-roll: a camera with `record.preSeconds` keeps a rolling buffer and its clips begin before the motion", () => {
+  it("the clip holds the 3 s before the motion and the rest as before (one MP4, copied); the buffer stays at most preSeconds + 2 segments; closing the hub kills the buffer's ffmpeg", async () => {
+    const rtsp = await startRtspCamera({ login: LOGIN });
+    const file = join(tempDir("hub-preroll-household-"), "household.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        sensors: [
+          {
+            id: "ruch_brama",
+            kind: "occupancy",
+            place: "brama",
+            label: "Ruch przy bramie",
+            room: "Podjazd",
+            source: { type: "zigbee2mqtt", device: "Hall motion", property: "occupancy" },
+          },
+        ],
+        cameras: [
+          {
+            id: "brama",
+            label: "Brama",
+            source: { type: "rtsp", url: rtsp.url.replace("rtsp://", `rtsp://${LOGIN.user}:${LOGIN.password}@`) },
+            record: { motionSensor: "ruch_brama", seconds: 5, preSeconds: 3 },
+          },
+        ],
+      }),
+    );
+    const dataDir = tempDir("hub-preroll-data-");
+    const hub = await startTestHub({ householdConfigPath: file, mqttPort: await freePort(), dataDir });
+    const buffer = join(dataDir, "clips-preroll", "brama");
+    const segments = () => readdirSync(buffer).filter((name) => name.endsWith(".ts")).length;
+    let closed = false;
+    try {
+      const cookie = await login(hub);
+      expect(ffmpegsUnder(buffer)).toHaveLength(1);
+      // the buffer fills: the simulator's GOP is 2 s, so 2 finished segments hold 4 s
+      const finished = () => {
+        try {
+          return readFileSync(join(buffer, "list.csv"), "utf8").trim().split("\n").length;
+        } catch {
+          return 0;
+        }
+      };
+      await until(() => finished() >= 2, 15_000, 200);
+      const gateway = await connectDevice(hub, "zigbee2mqtt");
+      const motion = (occupancy: boolean) =>
+        gateway.publishAsync("zigbee2mqtt/Hall motion", stateOf("Hall motion", { occupancy }), { qos: 1 });
+      const motionAt = Date.now();
+      await motion(true);
+      await sleep(1_000);
+      await motion(false);
+      const endedAt = Date.now();
+      let most = 0;
+      let clip: Recording | undefined;
+      while (!clip && Date.now() - motionAt < 30_000) {
+        most = Math.max(most, segments());
+        const answer = await call(hub, "GET", `${V1}${recordingsPath("brama")}`, { cookie });
+        clip = (await jsonOf(answer, RecordingsAnswerSchema)).items[0];
+        await sleep(200);
+      }
+      expect(clip, "no clip within 30 s").toBeDefined();
+      expect(most).toBeGreaterThan(0);
+      expect(most).toBeLessThanOrEqual(3 + 2);
+      const path = join(dataDir, "clips", `${clip!.id}.mp4`);
+      const recorded = probe(path);
+      // live: from the motion to `seconds` (5 s) after it ended; before it: the 3 s of pre-roll
+      const live = (endedAt + 5_000 - motionAt) / 1000;
+      expect(Math.abs(recorded.duration - (3 + live))).toBeLessThanOrEqual(1.5);
+      // a clip recorded only from the motion on cannot be longer than the time since the motion
+      expect(recorded.duration).toBeGreaterThan(live + 1.5);
+      expect(Math.abs(clip!.durationMs / 1000 - recorded.duration)).toBeLessThan(0.1);
+      expect(clip).toMatchObject({ media: "mp4", snapshot: true });
+      const source = probe(join(DEMO_CLIP_DIR, "seg0.mpegts"));
+      expect([recorded.codec, recorded.profile]).toEqual([source.codec, source.profile]);
+      // it decodes whole, no error at the join (no cut picture); the live part's own first two frames
+      // are 1/90000 s apart as without pre-roll (ffmpeg's RTSP start), which the null muxer reports, is left out
+      const decoded = spawnSync("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-f", "null", "-"]);
+      const errors = decoded.stderr
+        .toString()
+        .split("\n")
+        .filter((line) => line.trim() && !line.includes("non monotonically increasing dts"));
+      expect([decoded.status, errors]).toEqual([0, []]);
+      expect(readdirSync(join(dataDir, "clips")).filter((name) => !/\.(mp4|jpg)$/.test(name))).toEqual([]);
+      gateway.end(true);
+      const pids = ffmpegsUnder(buffer);
+      expect(pids).toHaveLength(1);
+      await hub.close();
+      closed = true;
+      await until(() => ffmpegsUnder(buffer).length === 0, 5_000, 100);
+    } finally {
+      if (closed) rmSync(dataDir, { recursive: true, force: true });
+      else await hub.cleanup();
+      await rtsp.close();
+    }
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import type { ClipFolder } from "./clips-files";
 import { recordingOf, type ClipStore, type StoredClip } from "./clips-store";
 import { clipSnapshot, finishClip, startClipFfmpeg, type ClipExit, type ClipProcess } from "./ffmpeg-recorder";
 import { mp4DurationMs } from "./ffmpeg-mp4";
+import { tsVideoSeconds, writePreroll, type PrerollBuffers } from "./clips-preroll";
 import { RECORDING_LIMITS, recordingsToPrune, type PruneLimits } from "./prune";
 import type { RecordingPlayback, RecordingSource } from "./source";
 
@@ -32,6 +33,8 @@ export type ClipRecorderOptions = {
   /** Sets the camera's `motion` flag in `camera/config` while a clip records (CameraService.setMotion). */
   setMotion?: (cameraId: string, on: boolean) => void;
   limits?: PruneLimits;
+  /** The rolling buffers of the cameras with `record.preSeconds` (clips-preroll.ts): a clip starts with their last seconds. */
+  preroll?: PrerollBuffers;
   /** ffmpeg processes recording at once (default {@link CLIP_LIMITS}.concurrent). */
   concurrent?: number;
   now?: () => number;
@@ -62,7 +65,10 @@ const MIN_CLIP_MS = 500;
  * locked kept). Crash safety: a row is written when a clip starts, so {@link start} finishes a
  * clip whose ffmpeg was cut off (or drops it when nothing usable was written), drops a finished
  * row whose MP4 is gone and deletes every clip file without a row. Without ffmpeg it records
- * nothing and lists nothing (the hub warns once). {@link close} kills every ffmpeg.
+ * nothing and lists nothing (the hub warns once). With `record.preSeconds` the clip begins with
+ * the camera's buffered seconds from before the motion (`preroll`, clips-preroll.ts: taken at the
+ * motion into `<id>.pre`, joined before the live part when the clip is finished; the row's
+ * duration includes them). {@link close} kills every ffmpeg, the buffers' too.
  */
 export class ClipRecorder implements RecordingSource {
   private readonly cameras: ReadonlyMap<string, ClipCamera>;
@@ -219,12 +225,20 @@ export class ClipRecorder implements RecordingSource {
       if (running.stopTimer) clearTimeout(running.stopTimer);
       running.process.kill();
     }
+    this.options.preroll?.close();
   }
 
   private begin(camera: ClipCamera, ffmpeg: string): void {
     const startedAtMs = this.now();
     const id = `clip-${startedAtMs}-${randomBytes(4).toString("hex")}`;
     this.options.store.begin({ id, cameraId: camera.id, startedAtMs });
+    if (camera.record.preSeconds > 0 && this.options.preroll) {
+      try {
+        writePreroll(this.options.folder.path(id, "pre"), this.options.preroll.take(camera.id, startedAtMs));
+      } catch (error) {
+        this.options.log.warn({ camera: camera.id, id, err: error }, "camera clips: the pre-roll could not be kept");
+      }
+    }
     const process = startClipFfmpeg(ffmpeg, camera.url, this.options.folder.path(id, "rec"), camera.record.maxSeconds);
     const running: Running = { id, camera, startedAtMs, process, stopTimer: null, stopped: false };
     this.running.set(camera.id, running);
@@ -260,7 +274,18 @@ export class ClipRecorder implements RecordingSource {
     const { folder, store, log } = this.options;
     const ffmpeg = this.options.ffmpeg!;
     try {
-      const remuxed = await finishClip(ffmpeg, folder.path(id, "rec"), folder.path(id, "mp4", true));
+      const pre = folder.read(id, "pre");
+      const preroll = pre?.length
+        ? { ts: folder.path(id, "pre"), list: folder.path(id, "list"), seconds: tsVideoSeconds(pre) }
+        : undefined;
+      let remuxed = await finishClip(ffmpeg, folder.path(id, "rec"), folder.path(id, "mp4", true), preroll);
+      if (!remuxed && preroll) {
+        log.warn(
+          { camera: cameraId, id },
+          "camera clips: the pre-roll could not be joined; the clip starts at the motion",
+        );
+        remuxed = await finishClip(ffmpeg, folder.path(id, "rec"), folder.path(id, "mp4", true));
+      }
       const durationMs = remuxed ? mp4DurationMs(folder.path(id, "mp4", true)) : null;
       if (this.closed) return;
       if (durationMs === null || durationMs < MIN_CLIP_MS) {
@@ -270,7 +295,7 @@ export class ClipRecorder implements RecordingSource {
         return;
       }
       folder.commit(id, "mp4");
-      folder.remove(id, ["rec"]);
+      folder.remove(id, ["rec", "pre", "list"]);
       const snapshot = await clipSnapshot(ffmpeg, folder.path(id, "mp4"), folder.path(id, "jpg", true));
       if (snapshot) folder.commit(id, "jpg");
       if (this.closed) return;

@@ -6,6 +6,7 @@ import type { HouseholdCamera } from "../household";
 import { recordUrlOf } from "./clips-config";
 import { ClipFolder } from "./clips-files";
 import { followMotionSensors } from "./clips-motion";
+import { PrerollBuffers } from "./clips-preroll";
 import { ClipRecorder, type ClipCamera, type ClipRecorderOptions } from "./clips-source";
 import { ClipStore } from "./clips-store";
 
@@ -14,7 +15,9 @@ import { ClipStore } from "./clips-store";
  * under `<dataDir>/clips`, rows in `camera_clips`, motion from each camera's `record.motionSensor`
  * (clips-motion.ts); ONVIF events reach it through {@link ClipRecorder.motion} for the cameras
  * {@link ClipRecorder.followsOnvifEvents} names. Without ffmpeg (`ffmpeg` null) the hub warns once
- * when a camera has `record`, and nothing is recorded.
+ * when a camera has `record`, and nothing is recorded. The cameras with `record.preSeconds` get a
+ * rolling buffer (`<dataDir>/clips-preroll/<cameraId>`, clips-preroll.ts: one more ffmpeg each, from
+ * the start on); without it no buffering ffmpeg runs.
  */
 export function startClipRecorder(options: {
   cameras: readonly HouseholdCamera[];
@@ -38,6 +41,16 @@ export function startClipRecorder(options: {
     options.log.warn(
       "cameras: recording clips needs ffmpeg on the hub (apt install ffmpeg, or HUB_FFMPEG=<path>); until then nothing is recorded",
     );
+  const buffered = cameras.map((camera) => ({ id: camera.id, url: camera.url, preSeconds: camera.record.preSeconds }));
+  const preroll =
+    options.ffmpeg && buffered.some((camera) => camera.preSeconds > 0)
+      ? new PrerollBuffers({
+          dir: join(options.dataDir, "clips-preroll"),
+          ffmpeg: options.ffmpeg,
+          cameras: buffered,
+          log: options.log,
+        }).start()
+      : undefined;
   const recorder = new ClipRecorder({
     cameras,
     store: new ClipStore(options.db),
@@ -47,6 +60,7 @@ export function startClipRecorder(options: {
     log: options.log,
     setMotion: options.setMotion,
     enabled: options.enabled,
+    preroll,
     ...options.tuning,
   }).start();
   followMotionSensors({

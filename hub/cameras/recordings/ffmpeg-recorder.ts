@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { basename } from "node:path";
 import { killWithHub } from "../hls/segmenter";
 import { redactRtsp, rtspInputArgs } from "../sources/rtsp";
 
@@ -91,10 +93,26 @@ export function runFfmpeg(ffmpeg: string, args: readonly string[]): Promise<bool
 
 /**
  * Rewrites the fragmented MP4 at `from` into a plain MP4 at `to` with its index first
- * (`-c copy -movflags +faststart`: a browser can seek it with Range requests at once). True when it worked.
+ * (`-c copy -movflags +faststart`: a browser can seek it with Range requests at once). With `preroll`
+ * (an MPEG-TS file of the stream before `from` and a path for the concat list, both in `from`'s
+ * folder), the MP4 is the pre-roll followed by `from`: ffmpeg's concat demuxer, which lays each file
+ * after the previous one's end (`seconds`: the pre-roll's length, clips-preroll.ts tsVideoSeconds) and turns the MP4 part's H.264 into Annex B like the TS part's
+ * (`auto_convert`), still `-c copy`. True when it worked.
  */
-export function finishClip(ffmpeg: string, from: string, to: string): Promise<boolean> {
-  return runFfmpeg(ffmpeg, ["-i", from, "-map", "0", "-c", "copy", "-movflags", "+faststart", "-f", "mp4", "-y", to]);
+export function finishClip(
+  ffmpeg: string,
+  from: string,
+  to: string,
+  preroll?: { ts: string; list: string; seconds?: number | null },
+): Promise<boolean> {
+  const tail = ["-map", "0", "-c", "copy", "-movflags", "+faststart", "-f", "mp4", "-y", to];
+  if (!preroll) return runFfmpeg(ffmpeg, ["-i", from, ...tail]);
+  const duration = preroll.seconds ? `duration ${preroll.seconds.toFixed(6)}\n` : "";
+  writeFileSync(
+    preroll.list,
+    `ffconcat version 1.0\nfile ${basename(preroll.ts)}\n${duration}file ${basename(from)}\n`,
+  );
+  return runFfmpeg(ffmpeg, ["-f", "concat", "-i", preroll.list, ...tail]);
 }
 
 /** Writes the first picture of clip `mp4` as a JPEG at `jpeg` (at most 1280 pixels wide). True when it worked. */
