@@ -57,6 +57,18 @@ async function openPanel(
   const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
   const page = await context.newPage();
   await loginThroughUi(page, { baseURL, sessionName });
+  // The app registers this browser as a panel once after login (POST /panels/register, a lazy part):
+  // wait for it, so a test watching what the panel calls later does not see that one start-up call.
+  await expect
+    .poll(
+      async () => {
+        const id = await page.evaluate(() => localStorage.getItem("panel.id"));
+        const listed = await page.request.get("/api/v2/panels");
+        return id !== null && listed.ok() && (await listed.text()).includes(`"id":"${id}"`);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   return { context, page };
 }
 
