@@ -22,6 +22,7 @@ export const panelsDomain = defineDomain({
       link,
       sessionPanels,
       log,
+      commandsDeliverable: options.mqttUrl === undefined,
       ...(options.panels?.offlineAfterMs !== undefined ? { offlineAfterMs: options.panels.offlineAfterMs } : {}),
       ...(options.panels?.commandClockSkewMs !== undefined
         ? { commandClockSkewMs: options.panels.commandClockSkewMs }

@@ -26,6 +26,12 @@ export interface PanelsDeps {
   log: HubLogger;
   /** How long a panel may be quiet before it is offline (ms); default {@link PANEL_OFFLINE_AFTER_MS}. */
   offlineAfterMs?: number;
+  /**
+   * Whether the broker can deliver a command to its panel only (the hub's embedded broker, which knows
+   * each browser connection's session); false on an external broker, where every browser is one user.
+   * Default true.
+   */
+  commandsDeliverable?: boolean;
   /** Added to the `at` stamped on commands (ms; tests send commands already old with a negative skew); default 0. */
   commandClockSkewMs?: number;
   now?: () => number;
@@ -158,9 +164,15 @@ export class PanelsService {
   /**
    * Sends `command` to the panels of `target` on `panel/<id>/command` (QoS 1, not retained), each
    * `{id, at, command}`; answers how many panels it went to.
-   * @throws HubError NOT_FOUND when `target` names a panel that does not exist.
+   * @throws HubError NOT_FOUND when `target` names a panel that does not exist; NOT_SUPPORTED on an
+   * external broker (it cannot keep one panel's commands from another's browser), nothing sent.
    */
   async send(target: PanelTarget, command: PanelCommandBody): Promise<number> {
+    if (this.deps.commandsDeliverable === false)
+      throw new HubError(
+        "NOT_SUPPORTED",
+        "panel commands need the hub's embedded broker: on an external broker every browser logs in as one user, so a command could not reach only its panel",
+      );
     if (target.to === "panel" && !this.deps.store.get(target.panelId)) throw notFound();
     const ids = this.targets(target);
     const at = this.now() + (this.deps.commandClockSkewMs ?? 0);

@@ -9,6 +9,7 @@ import { localeAtom } from "../../../platform/preferences/atoms";
 import { formatRelativeTime } from "../../../shared/relativeTime";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { TextField } from "../../../ui/TextField";
+import { ApiError } from "../../../lib/api/errors";
 import { deletePanel, fetchPanels, patchPanel, sendPanelCommand } from "../api";
 import { panelsAtom, thisPanelAtom, thisPanelIdAtom, withPanel } from "../atoms";
 import { panelsRevision } from "../live";
@@ -284,8 +285,13 @@ function SendCommandForm({ panel, onDone }: { panel: Panel; onDone: () => void }
       await sendPanelCommand(env.api.general, parsed.output);
       env.notify(t("panels.sent"), "info");
       onDone();
-    } catch {
-      env.notify(t("panels.sendFailed"));
+    } catch (error) {
+      // NOT_SUPPORTED: the household's own broker cannot keep a command to one panel (external Mosquitto).
+      env.notify(
+        t(
+          error instanceof ApiError && error.code === "NOT_SUPPORTED" ? "panels.sendNotSupported" : "panels.sendFailed",
+        ),
+      );
     }
   };
   return (

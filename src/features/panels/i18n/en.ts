@@ -36,6 +36,8 @@ export const en: Strings<typeof pl> = {
     sendTitle: "Command for: {{name}}",
     sendButton: "Send",
     sent: "Command sent",
+    sendNotSupported:
+      "Panel commands work only with the hub's embedded broker: through an external broker they cannot reach only this panel",
     sendFailed: "Could not send the command",
     cancel: "Cancel",
     profile: "Profile",

@@ -36,6 +36,8 @@ export const pl = {
     sendTitle: "Polecenie dla: {{name}}",
     sendButton: "Wyślij",
     sent: "Wysłano polecenie",
+    sendNotSupported:
+      "Polecenia do paneli działają tylko z wbudowanym brokerem huba: przez zewnętrzny broker nie da się ich dostarczyć tylko temu panelowi",
     sendFailed: "Nie udało się wysłać polecenia",
     cancel: "Anuluj",
     profile: "Profil",
