@@ -1,4 +1,4 @@
-// Panel soak (issue "Tests and figures": a 24-hour soak of a panel, time compressed): one logged-in
+// Panel soak (a 24-hour soak of a panel, time compressed): one logged-in
 // wall panel with its screensaver on short stages (2 s to the clock, 3 s to dim, 4 s to black) and
 // Fully Kiosk's JavaScript Interface stubbed (so Fully's path runs too), on a real hub whose demo
 // simulator publishes live traffic. Each simulated hour (SOAK_MINUTES × 60 / 24 s of real time) the

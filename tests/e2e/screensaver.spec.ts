@@ -3,7 +3,7 @@ import { expectNoA11yViolations } from "./support/axe";
 import { DEMO, expect, loginThroughUi, test } from "./support/fixtures";
 import { publishDevice } from "./support/mqtt";
 
-// A wall panel's screensaver end to end (issue "Screensaver and night", "Locked-down"): short stages
+// A wall panel's screensaver end to end ("Locked-down"): short stages
 // through the panel's `screensaver.test` (2 s to the clock, 3 s to dim, 4 s to black), Fully Kiosk's
 // JavaScript Interface as a stub recording its calls (the device end of Fully's screen), the doorbell
 // pressed from the device end (zigbee2mqtt/dzwonek_brama, as tests/e2e/doorbell.spec.ts).

@@ -1,5 +1,5 @@
 /**
- * The panel's reload policy (issue "Reload policy", DESIGN §5 update rule): a panel that has been
+ * The panel's reload policy (DESIGN §5 update rule): a panel that has been
  * without the live channel for {@link RELOAD_POLICY}.liveDownMs, or that wakes from a sleep longer
  * than {@link RELOAD_POLICY}.sleepGapMs (the browser or the device was suspended: a gap in a 1 s timer,
  * or a large clock jump seen at `visibilitychange`), reloads at the next idle moment (no touch for

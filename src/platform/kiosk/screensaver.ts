@@ -45,7 +45,7 @@ export interface PanelScreen {
 }
 
 /**
- * Runs this panel's screen (issue "Screensaver and night"): the stage machine over the profile's
+ * Runs this panel's screen: the stage machine over the profile's
  * screensaver ({@link panelProfileAtom}) writes {@link screenStateAtom}; it is paused while a dialog
  * (the doorbell popup, a PIN prompt) or a camera view is open; the doorbell's ring
  * (`doorbell/ring`, fresh within 5 s), the wake sensor's detection on the live channel, Fully's motion

@@ -14,7 +14,7 @@ function whenText(event: UpcomingEvent, now: number, locale: DateLocale): string
 }
 
 /**
- * What the screensaver shows under its clock (issue "Screensaver and night"): the outdoor
+ * What the screensaver shows under its clock: the outdoor
  * temperature (the lowest recent of balcony, outside and tunnel, spec §9; nothing when none is recent)
  * and the next calendar event from `calendar/events`: the first that has not started yet (an all-day
  * one of today counts; one already under way does not: it is not "next"), nothing when none is coming.

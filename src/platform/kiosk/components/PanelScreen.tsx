@@ -18,7 +18,7 @@ export type PanelScreenProps = {
 };
 
 /**
- * This panel's screensaver and night (issue "Screensaver and night"), mounted once in the app shell:
+ * This panel's screensaver and night, mounted once in the app shell:
  * runs {@link startPanelScreen} and, while the screen is not awake, covers everything with the
  * screensaver (a large clock, the date and `details`), dimmed (an overlay at the profile's
  * brightness, or Fully's screen brightness) or black. The first touch, click or key only wakes the
