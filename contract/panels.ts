@@ -193,10 +193,26 @@ export const PanelCommandSchema = v.object({
 });
 export type PanelCommand = v.InferOutput<typeof PanelCommandSchema>;
 
-/** The topic of panel `id`'s commands (delivered only to that panel's connections). */
-export function panelCommandTopic(id: string): string {
-  return `panel/${id}/command`;
+/**
+ * The topic of a panel's commands: `panel/<id>/command` on the hub's embedded broker (it forwards them
+ * only to the browser connections of the panel's session), `panel/<channel>/command` on a household
+ * Mosquitto (its rule `pattern read panel/%c/command` delivers them only to the client whose MQTT client
+ * id is the panel's {@link PanelCommandChannelSchema command channel}).
+ */
+export function panelCommandTopic(idOrChannel: string): string {
+  return `panel/${idOrChannel}/command`;
 }
+
+/**
+ * A panel's command channel on a household Mosquitto: `c-` and 32 hex digits (128 random bits), the MQTT
+ * client id its browser connects with. The hub makes one each time the panel is bound to another session,
+ * hands it only to that session (the register answer's `mqttClientId`) and forgets it when the session is
+ * revoked; it is a secret, since whoever connects with it reads the panel's commands.
+ */
+export const PanelCommandChannelSchema = v.pipe(
+  v.string(),
+  v.regex(/^c-[0-9a-f]{32}$/, "must be c- and 32 hex digits"),
+);
 /** The retained topic of panel `id`'s last report ({@link PanelReportSchema} with `at`), for automations and menus. */
 export function panelStateTopic(id: string): string {
   return `panel/${id}/state`;
@@ -206,7 +222,10 @@ export const PANELS_REVISION_TOPIC = "panels/revision";
 
 /** `GET /panels` on the general base: `{items: Panel[]}` (the household's panels, by name). */
 export const PANELS_PATH = "/panels";
-/** `POST /panels/register` `{id, name?}`: this session's browser is panel `id` (made when new, named `name` or a default); answers `{item: Panel}`. */
+/**
+ * `POST /panels/register` `{id, name?}`: this session's browser is panel `id` (made when new, named `name` or a
+ * default); answers `{item: Panel & {mqttClientId?}}` ({@link PanelRegisterAnswerSchema}).
+ */
 export const PANEL_REGISTER_PATH = "/panels/register";
 /** `PATCH /panels/{id}` `{name?, room? (null clears), profile?}` and `DELETE /panels/{id}`. */
 export const PANEL_ROUTE = "/panels/:panelId";
@@ -234,6 +253,14 @@ export type PanelPatchBody = v.InferOutput<typeof PanelPatchBodySchema>;
 export const PanelCommandsBodySchema = v.strictObject({ target: PanelTargetSchema, command: PanelCommandBodySchema });
 export type PanelCommandsBody = v.InferOutput<typeof PanelCommandsBodySchema>;
 export const PanelAnswerSchema = itemOf(PanelSchema);
+/**
+ * The register answer: the panel and, on a household Mosquitto only, `mqttClientId`, the panel's command
+ * channel ({@link PanelCommandChannelSchema}): the browser connects its live channel with that MQTT client id
+ * to receive its commands (one tab of the browser at a time; the others connect with a random one).
+ */
+export const PanelRegisterAnswerSchema = itemOf(
+  v.object({ ...PanelSchema.entries, mqttClientId: v.optional(PanelCommandChannelSchema) }),
+);
 export const PanelsAnswerSchema = itemsOf(PanelSchema);
 export const PanelCommandsAnswerSchema = itemOf(v.object({ sent: v.pipe(v.number(), v.integer(), v.minValue(0)) }));
 

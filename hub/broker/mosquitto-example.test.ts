@@ -88,7 +88,9 @@ describe("hub/examples/mosquitto on Mosquitto 2", () => {
     const seen = recorder(dashboard);
     await dashboard.subscribeAsync("#");
     const roots = [...NAMESPACE_ROOTS].sort();
-    for (const root of roots) await hub.publishAsync(`${root}/example`, "{}", { qos: 1 });
+    // Each root as the hub publishes it; `panel/` is read only as a panel's state (its commands go by client id).
+    for (const root of roots)
+      await hub.publishAsync(root === "panel" ? "panel/example/state" : `${root}/example`, "{}", { qos: 1 });
     await settle();
     expect([...new Set(seen.map((topic) => topic.split("/")[0]))].sort()).toEqual(roots);
   });

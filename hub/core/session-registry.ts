@@ -10,8 +10,9 @@ export interface SessionHold {
 /** Why a session ended: locked (PIN needed) or revoked (logout, 10th wrong PIN, another device's logout, a password change or a removed user). */
 export type SessionEndReason = "locked" | "revoked";
 
-/** A session that just ended: its public hash (as `GET /session/all` lists it) and why. */
+/** A session that just ended: its id (the hub's own), its public hash (as `GET /session/all` lists it) and why. */
 export interface SessionEnd {
+  sessionId: number;
   hash: string;
   reason: SessionEndReason;
 }
@@ -80,7 +81,7 @@ export class SessionRegistry {
     this.closeSession(session.id);
     for (const listener of this.listeners) {
       try {
-        listener({ hash: session.hash, reason });
+        listener({ sessionId: session.id, hash: session.hash, reason });
       } catch {
         // a listener's failure is its own; the session is closed either way
       }

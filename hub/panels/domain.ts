@@ -8,7 +8,8 @@ import { PANELS_MIGRATIONS, PanelStore } from "./store";
  * panel (table `panels`), reports its battery, visibility, screen and screensaver state (retained
  * `panel/<id>/state`, read by the `panel` automation trigger), and receives commands on
  * `panel/<id>/command` (from `POST /panels/commands` and the `panel.command` action; the embedded
- * broker forwards each only to the browser connections of its panel's session).
+ * broker forwards each only to the browser connections of its panel's session), or on a household
+ * Mosquitto on `panel/<channel>/command`, the panel's secret MQTT client id (PanelsService).
  */
 export const panelsDomain = defineDomain({
   name: "panels",
@@ -16,13 +17,13 @@ export const panelsDomain = defineDomain({
   migrations: PANELS_MIGRATIONS,
   topicRoots: ["panel", "panels"],
   automation: { actions: ["panel.command"], triggers: ["panel"] },
-  start: ({ db, link, log, sessionPanels, actions, options }) => {
+  start: ({ db, link, log, sessionPanels, sessions, actions, options }) => {
     const panels = new PanelsService({
       store: new PanelStore(db),
       link,
       sessionPanels,
       log,
-      commandsDeliverable: options.mqttUrl === undefined,
+      commandChannels: options.mqttUrl !== undefined,
       ...(options.panels?.offlineAfterMs !== undefined ? { offlineAfterMs: options.panels.offlineAfterMs } : {}),
       ...(options.panels?.commandClockSkewMs !== undefined
         ? { commandClockSkewMs: options.panels.commandClockSkewMs }
@@ -37,6 +38,16 @@ export const panelsDomain = defineDomain({
       (action) =>
         action.target.to === "panel" && panels.targets(action.target).length === 0 ? ["target", "no such panel"] : null,
     );
-    return { service: panels, routes: { panels: panelsRoutes({ panels }) }, stop: () => panels.stop() };
+    const unsubscribe = sessions.onEnded((end) => {
+      if (end.reason === "revoked") panels.sessionRevoked(end.sessionId);
+    });
+    return {
+      service: panels,
+      routes: { panels: panelsRoutes({ panels }) },
+      stop: () => {
+        unsubscribe();
+        panels.stop();
+      },
+    };
   },
 });

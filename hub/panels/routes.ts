@@ -14,6 +14,7 @@ import {
   PanelReportSchema,
   type PanelAnswerSchema,
   type PanelCommandsAnswerSchema,
+  type PanelRegisterAnswerSchema,
   type PanelsAnswerSchema,
 } from "../../contract/panels";
 import { HubError } from "../core/errors";
@@ -24,6 +25,7 @@ import type { PanelsService } from "./service";
 type PanelAnswer = v.InferOutput<typeof PanelAnswerSchema>;
 type PanelsAnswer = v.InferOutput<typeof PanelsAnswerSchema>;
 type PanelCommandsAnswer = v.InferOutput<typeof PanelCommandsAnswerSchema>;
+type PanelRegisterAnswer = v.InferOutput<typeof PanelRegisterAnswerSchema>;
 
 /** The panel id of a path, or 404 NOT_FOUND when it cannot be one. */
 function panelId(id: string): string {
@@ -40,7 +42,8 @@ function defaultName(sessionName: string): string {
 /**
  * The panels' routes on the general base (docs/contract.md "Panels"; shapes in contract/panels.ts):
  * `GET /panels` `{items}`; `POST /panels/register` `{id, name?}` `{item}` (this session's browser
- * is panel `id`; past MAX_PANELS the panel seen longest ago is forgotten); `PATCH /panels/{id}` `{item}` and
+ * is panel `id`, with its `mqttClientId` on a household Mosquitto; past MAX_PANELS the panel seen
+ * longest ago is forgotten); `PATCH /panels/{id}` `{item}` and
  * `DELETE /panels/{id}` 204 from any unlocked session of the household; `POST /panels/{id}/report`
  * 204 from the panel's own session only (403 PANEL_NOT_YOURS otherwise; a locked session may
  * report); `POST /panels/commands` 202 `{item: {sent}}`. Unknown panel 404; a bad body 400 naming
@@ -55,7 +58,7 @@ export function panelsRoutes({ panels }: { panels: PanelsService }) {
       const session = sessionOf(request);
       return {
         item: panels.register(body.id, session.id, body.name, defaultName(session.sessionName)),
-      } satisfies PanelAnswer;
+      } satisfies PanelRegisterAnswer;
     });
 
     app.post(PANEL_COMMANDS_PATH, async (request, reply) => {

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import {
   MAX_PANELS,
   PANEL_OFFLINE_AFTER_MS,
@@ -27,11 +27,13 @@ export interface PanelsDeps {
   /** How long a panel may be quiet before it is offline (ms); default {@link PANEL_OFFLINE_AFTER_MS}. */
   offlineAfterMs?: number;
   /**
-   * Whether the broker can deliver a command to its panel only (the hub's embedded broker, which knows
-   * each browser connection's session); false on an external broker, where every browser is one user.
-   * Default true.
+   * True on a household Mosquitto, where every browser logs in as one user: each panel gets a command
+   * channel (a secret MQTT client id, handed only to its session) and its commands go to
+   * `panel/<channel>/command`, which Mosquitto's `pattern read panel/%c/command` lets only that client
+   * read. False (default) on the hub's embedded broker, which knows each connection's session and
+   * forwards `panel/<id>/command` to the panel's session only.
    */
-  commandsDeliverable?: boolean;
+  commandChannels?: boolean;
   /** Added to the `at` stamped on commands (ms; tests send commands already old with a negative skew); default 0. */
   commandClockSkewMs?: number;
   now?: () => number;
@@ -41,7 +43,8 @@ export interface PanelsDeps {
  * The household's panels (docs/contract.md "Panels"): registration binds a session to its panel,
  * reports are stored and published retained on `panel/<id>/state` with `online`, changes to the list
  * or a panel's name, room or profile bump `panels/revision`, and commands go to the addressed
- * panels' `panel/<id>/command` (QoS 1, not retained). A timer republishes a panel's state with
+ * panels' `panel/<id>/command` (QoS 1, not retained), or on a household Mosquitto to each panel's
+ * `panel/<channel>/command` ({@link PanelsDeps.commandChannels}). A timer republishes a panel's state with
  * `online: false` once it has been quiet for the offline time, and bumps the revision then.
  */
 export class PanelsService {
@@ -82,14 +85,22 @@ export class PanelsService {
 
   /**
    * Session `sessionId`'s browser is panel `id`: made when new (named `name`, else `fallbackName`),
-   * else bound to this session and seen now.
+   * else bound to this session and seen now. With command channels, answers the panel's
+   * `mqttClientId` too: kept while the panel stays bound to this session, made anew when it was
+   * bound to another one (or had none), so a browser that was the panel before cannot read its commands.
    * A household at {@link MAX_PANELS} forgets the panel seen longest ago to make room (a browser whose
    * storage was cleared comes back as a new panel, so old ids pile up; 64 panels all in use is not a
    * household). Never throws for the cap.
    */
-  register(id: string, sessionId: number, name: string | undefined, fallbackName: string): Panel {
+  register(
+    id: string,
+    sessionId: number,
+    name: string | undefined,
+    fallbackName: string,
+  ): Panel & { mqttClientId?: string } {
     const now = new Date(this.now()).toISOString();
     const existing = this.deps.store.get(id);
+    const keptChannel = existing !== undefined && existing.sessionId === sessionId ? existing.commandChannel : null;
     if (existing) this.deps.store.bind(id, sessionId, now);
     else {
       if (this.deps.store.count() >= MAX_PANELS) {
@@ -105,11 +116,27 @@ export class PanelsService {
       this.deps.store.create(id, name ?? fallbackName, sessionId, now);
     }
     this.deps.sessionPanels.bind(sessionId, id);
+    let mqttClientId: string | undefined;
+    if (this.deps.commandChannels === true) {
+      mqttClientId = keptChannel ?? `c-${randomBytes(16).toString("hex")}`;
+      if (mqttClientId !== keptChannel) this.deps.store.setCommandChannel(id, mqttClientId);
+    }
     const row = this.found(id);
     this.publishState(row);
     this.publishRevision();
     this.arm();
-    return this.toPanel(row);
+    return mqttClientId === undefined ? this.toPanel(row) : { ...this.toPanel(row), mqttClientId };
+  }
+
+  /**
+   * Session `sessionId` was revoked (logout, another device's logout, a password change): the panels it
+   * was bound to lose their command channel, so a browser that kept the channel reads no more of their
+   * commands; the panel gets a new one when a session registers it again.
+   */
+  sessionRevoked(sessionId: number): void {
+    const dropped = this.deps.store.dropCommandChannelsOf(sessionId);
+    if (dropped > 0)
+      this.deps.log.info({ sessionId, panels: dropped }, "panels: command channel dropped with its session");
   }
 
   /** Changes panel `id`'s name, room or profile. @throws HubError NOT_FOUND. */
@@ -163,24 +190,22 @@ export class PanelsService {
 
   /**
    * Sends `command` to the panels of `target` on `panel/<id>/command` (QoS 1, not retained), each
-   * `{id, at, command}`; answers how many panels it went to.
-   * @throws HubError NOT_FOUND when `target` names a panel that does not exist; NOT_SUPPORTED on an
-   * external broker (it cannot keep one panel's commands from another's browser), nothing sent.
+   * `{id, at, command}`; with command channels on `panel/<channel>/command`, skipping a panel that has
+   * no channel (not registered since, or its session revoked). Answers how many panels it went to.
+   * @throws HubError NOT_FOUND when `target` names a panel that does not exist.
    */
   async send(target: PanelTarget, command: PanelCommandBody): Promise<number> {
-    if (this.deps.commandsDeliverable === false)
-      throw new HubError(
-        "NOT_SUPPORTED",
-        "panel commands need the hub's embedded broker: on an external broker every browser logs in as one user, so a command could not reach only its panel",
-      );
     if (target.to === "panel" && !this.deps.store.get(target.panelId)) throw notFound();
-    const ids = this.targets(target);
     const at = this.now() + (this.deps.commandClockSkewMs ?? 0);
-    for (const id of ids) {
+    let sent = 0;
+    for (const id of this.targets(target)) {
+      const address = this.deps.commandChannels === true ? this.deps.store.get(id)?.commandChannel : id;
+      if (address === null || address === undefined) continue;
       const message: PanelCommand = { id: randomUUID(), at, command };
-      await this.deps.link.publishCommand(panelCommandTopic(id), JSON.stringify(message));
+      await this.deps.link.publishCommand(panelCommandTopic(address), JSON.stringify(message));
+      sent += 1;
     }
-    return ids.length;
+    return sent;
   }
 
   private found(id: string): PanelRow {

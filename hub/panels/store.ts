@@ -29,6 +29,13 @@ export const PANELS_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // A panel's command channel on a household Mosquitto (hub/panels/service.ts): the MQTT client id
+    // its browser connects with, made anew each time the panel is bound to another session.
+    version: 20,
+    order: 19,
+    sql: "ALTER TABLE panels ADD COLUMN command_channel TEXT;",
+  },
 ];
 
 /** A stored panel (the store's view: {@link PanelsService} adds `online`). */
@@ -38,6 +45,11 @@ export interface PanelRow {
   room: string | undefined;
   profile: PanelProfile;
   sessionId: number | null;
+  /**
+   * The MQTT client id of the panel's browser on a household Mosquitto (`c-` and 32 hex digits), whose
+   * commands go to `panel/<channel>/command`; null when none was made or its session was revoked.
+   */
+  commandChannel: string | null;
   report: (PanelReport & { at: string }) | null;
   lastSeenAt: string;
 }
@@ -48,6 +60,7 @@ interface RawPanel {
   room: string | null;
   profile: string;
   session_id: number | null;
+  command_channel: string | null;
   report: string | null;
   report_at: string | null;
   last_seen_at: string;
@@ -77,12 +90,13 @@ const toRow = (raw: RawPanel): PanelRow => {
     room: raw.room ?? undefined,
     profile: readJson(PanelProfileSchema, raw.profile) ?? DEFAULT_PROFILE,
     sessionId: raw.session_id,
+    commandChannel: raw.command_channel,
     report: report && raw.report_at !== null ? { ...report, at: raw.report_at } : null,
     lastSeenAt: raw.last_seen_at,
   };
 };
 
-const COLUMNS = "id, name, room, profile, session_id, report, report_at, last_seen_at";
+const COLUMNS = "id, name, room, profile, session_id, command_channel, report, report_at, last_seen_at";
 
 /** The household's panels in SQLite (table `panels`); inputs are validated by the routes. */
 export class PanelStore {
@@ -120,6 +134,18 @@ export class PanelStore {
       this.unbindSession(sessionId);
       this.db.prepare("UPDATE panels SET session_id = ?, last_seen_at = ? WHERE id = ?").run(sessionId, now, id);
     })();
+  }
+
+  /** Sets panel `id`'s command channel (null: none). */
+  setCommandChannel(id: string, channel: string | null): void {
+    this.db.prepare("UPDATE panels SET command_channel = ? WHERE id = ?").run(channel, id);
+  }
+
+  /** The panels bound to `sessionId` lose their command channel (the session was revoked); answers how many. */
+  dropCommandChannelsOf(sessionId: number): number {
+    return this.db
+      .prepare("UPDATE panels SET command_channel = NULL WHERE session_id = ? AND command_channel IS NOT NULL")
+      .run(sessionId).changes;
   }
 
   /** No panel is bound to `sessionId` any more. */

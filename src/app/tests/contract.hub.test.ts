@@ -118,7 +118,10 @@ describe("the dashboard reads every answer of the hub", () => {
     expect(await fetchPushKey(api.general)).toMatch(/^[A-Za-z0-9_-]{87}$/);
     const panelId = "contract-panel-01";
     // Only the panel's own session may change its subscription: this session registers as the panel first.
-    expect((await registerPanel(api.general, panelId)).id).toBe(panelId);
+    const registered = await registerPanel(api.general, panelId);
+    expect(registered.panel.id).toBe(panelId);
+    // The embedded broker delivers commands by session: no command channel.
+    expect(registered.mqttClientId).toBeNull();
     expect(await fetchPanelPush(api.general, panelId)).toBeNull();
     const subscription = {
       endpoint: "https://fcm.googleapis.com/fcm/send/contract",

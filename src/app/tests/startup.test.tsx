@@ -5,6 +5,7 @@ import { preferencesAtom } from "../../platform/preferences/atoms";
 import { configAtom } from "../../platform/config";
 import { SessionResources } from "../../platform/fetching";
 import { liveConnectionStateAtom } from "../../platform/live/atoms";
+import { LIVE_CLIENT_ID_KEY, liveClientIdAtom } from "../../platform/live/clientId";
 import { switchesAtom } from "../../features/switches/atoms";
 import { DEFAULT_API_BASES } from "../../lib/api/bases";
 import { createApiClients } from "../api";
@@ -162,5 +163,39 @@ describe("start-up of a logged-in session (spec §4, §7)", () => {
     renderWithApp(<SessionGate router={createAppRouter(context)} context={context} />, store);
     expect(screen.getByText("Autologowanie nieudane")).toBeTruthy();
     expect(screen.getByText("500 Internal Server Error")).toBeTruthy();
+  });
+  it("connects with the stored MQTT client id, and again with a new one when it changes (a panel's command channel)", async () => {
+    localStorage.setItem(LIVE_CLIENT_ID_KEY, "c-00000000000000000000000000000001");
+    const store = createAppStore();
+    const { fetchImpl } = tableFetch({
+      "GET /api/auth/v1/preferences": { status: 200, body: { item: {} } },
+      "GET /api/v2/config": { status: 200, body: CONFIG },
+      "GET /api/v2/config/switches": { status: 200, body: { items: [] } },
+    });
+    const api = createApiClients(store, bases, { fetch: fetchImpl, retry: 0 });
+    const stops: string[] = [];
+    const startLive = vi.fn((_store: unknown, _url: string, options?: { clientId?: string }) => () => {
+      stops.push(options?.clientId ?? "random");
+    });
+    const session = startSessionData(store, api.auth, { startLive });
+    renderWithApp(<SessionResources resources={SESSION_RESOURCES} api={api} onLoaded={session.loaded} />, store);
+    await vi.waitFor(() => expect(startLive).toHaveBeenCalledTimes(1));
+    expect(startLive.mock.calls[0]?.[2]).toMatchObject({ clientId: "c-00000000000000000000000000000001" });
+
+    // The registration hands a new channel: the old connection is closed and a new one opened with it.
+    act(() => store.set(liveClientIdAtom, "c-00000000000000000000000000000002"));
+    expect(stops).toEqual(["c-00000000000000000000000000000001"]);
+    expect(startLive).toHaveBeenCalledTimes(2);
+    expect(startLive.mock.calls[1]?.[2]).toMatchObject({ clientId: "c-00000000000000000000000000000002" });
+    expect(localStorage.getItem(LIVE_CLIENT_ID_KEY)).toBe("c-00000000000000000000000000000002");
+    // The same id again changes nothing; none (the embedded broker) reconnects with a random one.
+    act(() => store.set(liveClientIdAtom, "c-00000000000000000000000000000002"));
+    expect(startLive).toHaveBeenCalledTimes(2);
+    act(() => store.set(liveClientIdAtom, null));
+    expect(startLive).toHaveBeenCalledTimes(3);
+    expect(startLive.mock.calls[2]?.[2]).not.toHaveProperty("clientId");
+    expect(localStorage.getItem(LIVE_CLIENT_ID_KEY)).toBeNull();
+    session.stop();
+    expect(stops).toEqual(["c-00000000000000000000000000000001", "c-00000000000000000000000000000002", "random"]);
   });
 });

@@ -5,6 +5,7 @@ import {
   PANELS_PATH,
   PanelAnswerSchema,
   PanelCommandsAnswerSchema,
+  PanelRegisterAnswerSchema,
   PanelsAnswerSchema,
   panelPath,
   panelReportPath,
@@ -22,13 +23,20 @@ export async function fetchPanels(general: ApiClient): Promise<Panel[]> {
 
 /**
  * POST /panels/register: this session's browser is panel `id` (made when new, named `name`, else
- * after the session); answers
- * the panel (its `lastSeenAt` is the hub's clock at registration). Errors: ApiError (`LIMIT_REACHED`
- * past the household's panels).
+ * after the session); answers the panel (its `lastSeenAt` is the hub's clock at registration) and, on
+ * a household Mosquitto, `mqttClientId`: the panel's command channel, the MQTT client id its live
+ * channel connects with to receive its commands. Errors: ApiError.
  */
-export async function registerPanel(general: ApiClient, id: string, name?: string): Promise<Panel> {
+export async function registerPanel(
+  general: ApiClient,
+  id: string,
+  name?: string,
+): Promise<{ panel: Panel; mqttClientId: string | null }> {
   const json = name === undefined ? { id } : { id, name };
-  return (await general.post(PANEL_REGISTER_PATH, { json, schema: PanelAnswerSchema })).data.item;
+  const { mqttClientId, ...panel } = (
+    await general.post(PANEL_REGISTER_PATH, { json, schema: PanelRegisterAnswerSchema })
+  ).data.item;
+  return { panel, mqttClientId: mqttClientId ?? null };
 }
 
 /** PATCH /panels/{id}: name, room (null clears), profile. Errors: ApiError (`NOT_FOUND`, `BAD_REQUEST`). */

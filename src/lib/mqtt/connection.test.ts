@@ -3,6 +3,7 @@ import { connect, type IClientOptions } from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectLive, LIVE_CLIENT_OPTIONS, type LiveConnectionState } from "./connection";
 import { publishFromBroker as publish, startTestBroker as startBroker, waitFor } from "./testBroker";
+import { webLocks } from "./testLocks";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -83,6 +84,55 @@ describe("connectLive against a real MQTT broker (spec §7 live channel, §9 bro
     await new Promise((resolve) => setTimeout(resolve, 100));
     await publish(second.broker, "sensor/temp/outside", '{"value":1}');
     await waitFor(() => topics.includes("sensor/temp/outside"));
+  });
+
+  it("two tabs with one client id: one connects with it, the other with a random id until the first closes, then with it", async () => {
+    const { url, broker, close } = await startBroker();
+    cleanups.push(close);
+    const clientIds = new Set<string>();
+    const connected = new Set<string>();
+    broker.on("client", (client) => {
+      clientIds.add(client.id);
+      connected.add(client.id);
+    });
+    broker.on("clientDisconnect", (client) => connected.delete(client.id));
+    const locks = webLocks();
+    const id = "c-0123456789abcdef0123456789abcdef";
+    const firstStates: LiveConnectionState[] = [];
+    const first = connectLive({
+      url,
+      clientId: id,
+      locks,
+      onMessage: () => undefined,
+      onState: (s) => firstStates.push(s),
+    });
+    await waitFor(() => firstStates.includes("connect"));
+    const secondStates: LiveConnectionState[] = [];
+    const secondTopics: string[] = [];
+    const second = connectLive({
+      url,
+      clientId: id,
+      locks,
+      onMessage: (topic) => secondTopics.push(topic),
+      onState: (s) => secondStates.push(s),
+    });
+    cleanups.push(() => second.close());
+    await waitFor(() => secondStates.includes("connect") && broker.connectedClients === 2);
+    const random = [...clientIds].filter((clientId) => clientId !== id);
+    expect(random).toHaveLength(1);
+    // Both stay connected: no takeover of one id by the other.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(firstStates).toEqual(["connect"]);
+    expect(secondStates).toEqual(["connect"]);
+
+    await first.close();
+    // The second tab now holds the id: its random connection ends unreported, a new one connects with the id.
+    await waitFor(() => secondStates.length === 2);
+    expect(secondStates).toEqual(["connect", "connect"]);
+    await waitFor(() => broker.connectedClients === 1);
+    await publish(broker, "sensor/temp/outside", '{"value":1}');
+    await waitFor(() => secondTopics.includes("sensor/temp/outside"));
+    expect([...connected]).toEqual([id]);
   });
 
   it("reports 'end' once closed", async () => {

@@ -1,6 +1,7 @@
 // mqtt.js's browser ESM build has only a default export, so the named `connect` is read from it.
 import mqtt, { type IClientOptions, type MqttClient } from "mqtt";
 import { withBrokerDefaults } from "./brokerUrl";
+import { holdClientId, type ClientIdLocks } from "./clientIdLock";
 import { createRetainedGuard } from "./retainedGuard";
 import type { LiveConnectionState } from "../../shared/liveConnection";
 import { isValidTopicFilter } from "./topic";
@@ -38,6 +39,14 @@ export type ConnectLiveOptions = {
   connect?: (url: string, options: IClientOptions) => MqttClient;
   /** Topic filter to subscribe to; `#` by default. */
   topicFilter?: string;
+  /**
+   * The MQTT client id to connect with (a panel's command channel on a household Mosquitto); absent =
+   * a random one (mqtt.js's). One tab of the browser at a time uses it (clientIdLock.ts); another
+   * connects with a random one until the id is free, then reconnects with it.
+   */
+  clientId?: string;
+  /** Web Locks replacement (tests); the context's `navigator.locks` by default. */
+  locks?: ClientIdLocks;
 };
 
 /** An open live connection. */
@@ -47,42 +56,77 @@ export type LiveConnection = { close(): Promise<void> };
  * Opens the live channel (spec §7 "Live channel", §9 broker client constants; DESIGN §3): connects
  * with mqtt.js, subscribes to `#` (QoS 0) on every connect, forwards messages and reports every
  * connection event. A retained copy of a topic that already had a live message on this connection
- * is skipped (retainedGuard.ts). Reconnects by itself every 1000 ms until closed. This module statically imports
+ * is skipped (retainedGuard.ts). Reconnects by itself every 1000 ms until closed. With `clientId`,
+ * connects with it when this tab holds it, else with a random one and again with it once it is free
+ * (the first connection is ended then; its events are not reported). This module statically imports
  * mqtt, so load it with `import()` to keep mqtt.js out of the first screen's JavaScript.
- * @throws Error when the topic filter is invalid (spec §5) or the URL cannot be parsed.
+ * @throws Error when the topic filter is invalid (spec §5) or, without `clientId`, the URL cannot be
+ *   parsed (with one, the connection is opened when the id is held, and such a URL reports "error").
  */
 export function connectLive(options: ConnectLiveOptions): LiveConnection {
   const topicFilter = options.topicFilter ?? LIVE_TOPIC_FILTER;
   if (!isValidTopicFilter(topicFilter)) throw new Error(`Invalid MQTT topic filter: ${JSON.stringify(topicFilter)}`);
   const connect = options.connect ?? mqtt.connect;
-  const client = connect(withBrokerDefaults(options.url), { ...LIVE_CLIENT_OPTIONS });
-  const retainedGuard = createRetainedGuard();
+  const url = withBrokerDefaults(options.url);
+  let client: MqttClient | undefined;
+  let closed = false;
 
-  client.on("connect", () => {
-    retainedGuard.reset();
-    options.onState("connect");
-    client.subscribe(topicFilter, { qos: 0 }, (error) => {
-      if (error) console.warn(`live: subscribing to ${topicFilter} failed: ${error.message}`);
+  const open = (clientId: string | undefined): void => {
+    if (closed) return;
+    const previous = client;
+    const current = connect(url, { ...LIVE_CLIENT_OPTIONS, ...(clientId === undefined ? {} : { clientId }) });
+    client = current;
+    previous?.end(true);
+    const retainedGuard = createRetainedGuard();
+    const report = (state: LiveConnectionState) => {
+      if (client === current) options.onState(state);
+    };
+    current.on("connect", () => {
+      retainedGuard.reset();
+      report("connect");
+      current.subscribe(topicFilter, { qos: 0 }, (error) => {
+        if (error) console.warn(`live: subscribing to ${topicFilter} failed: ${error.message}`);
+      });
     });
-  });
-  client.on("reconnect", () => options.onState("reconnect"));
-  client.on("close", () => options.onState("close"));
-  client.on("disconnect", () => options.onState("disconnect"));
-  client.on("offline", () => options.onState("offline"));
-  client.on("error", () => options.onState("error"));
-  client.on("end", () => options.onState("end"));
-  client.on("message", (topic, payload, packet) => {
-    try {
-      if (retainedGuard.deliver(topic, packet.retain)) options.onMessage(topic, payload);
-    } catch (error) {
-      console.error("live: message handler failed", error);
-    }
-  });
+    current.on("reconnect", () => report("reconnect"));
+    current.on("close", () => report("close"));
+    current.on("disconnect", () => report("disconnect"));
+    current.on("offline", () => report("offline"));
+    current.on("error", () => report("error"));
+    current.on("end", () => report("end"));
+    current.on("message", (topic, payload, packet) => {
+      if (client !== current) return;
+      try {
+        if (retainedGuard.deliver(topic, packet.retain)) options.onMessage(topic, payload);
+      } catch (error) {
+        console.error("live: message handler failed", error);
+      }
+    });
+  };
+
+  let release: () => void = () => undefined;
+  if (options.clientId === undefined) open(undefined);
+  else
+    release = holdClientId(
+      options.clientId,
+      (clientId) => {
+        try {
+          open(clientId);
+        } catch (error) {
+          console.error("live: could not connect", error);
+          options.onState("error");
+        }
+      },
+      options.locks,
+    );
 
   return {
     close: () =>
       new Promise<void>((resolve) => {
-        client.end(true, {}, () => resolve());
+        closed = true;
+        release();
+        if (client === undefined) resolve();
+        else client.end(true, {}, () => resolve());
       }),
   };
 }

@@ -35,6 +35,7 @@ self.onmessage = (event: MessageEvent<LiveWorkerCommand>) => {
       connection = connectLive({
         url: command.url,
         ...(command.topicFilter === undefined ? {} : { topicFilter: command.topicFilter }),
+        ...(command.clientId === undefined ? {} : { clientId: command.clientId }),
         onMessage: (topic, payload) => {
           // A copy of its own: mqtt.js hands out views into the frame (Buffer#slice is a view too).
           pending.push([topic, new Uint8Array(payload)]);

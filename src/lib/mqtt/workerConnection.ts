@@ -7,7 +7,7 @@ export const LIVE_WORKER_CLOSE_MS = 1_000;
 /**
  * Opens the live channel in a dedicated worker (spec §7 "Live channel", DESIGN §3): the
  * same connection as {@link connectLive} (mqtt.js, `#` subscription, §9 client constants, retained
- * guard), but mqtt.js is evaluated and every MQTT packet parsed in the worker (live.worker.ts), so
+ * guard, the client id held by one tab at a time), but mqtt.js is evaluated and every MQTT packet parsed in the worker (live.worker.ts), so
  * neither blocks the page. Messages reach `onMessage` in arrival order, in batches (one post per
  * ~16 ms); every connection event reaches `onState`. A worker that fails to load or dies reports
  * "error". `url` relative to the page is resolved against it.
@@ -15,7 +15,7 @@ export const LIVE_WORKER_CLOSE_MS = 1_000;
  *   (at the latest after {@link LIVE_WORKER_CLOSE_MS})
  */
 export function connectLiveInWorker(
-  options: Pick<ConnectLiveOptions, "url" | "onMessage" | "onState" | "topicFilter">,
+  options: Pick<ConnectLiveOptions, "url" | "onMessage" | "onState" | "topicFilter" | "clientId">,
 ): LiveConnection {
   const worker = new Worker(new URL("./live.worker.ts", import.meta.url), { type: "module", name: "live" });
   let onClosed: (() => void) | undefined;
@@ -44,6 +44,7 @@ export function connectLiveInWorker(
     type: "start",
     url: new URL(options.url, window.location.href).href,
     ...(options.topicFilter === undefined ? {} : { topicFilter: options.topicFilter }),
+    ...(options.clientId === undefined ? {} : { clientId: options.clientId }),
   };
   worker.postMessage(start);
   return {

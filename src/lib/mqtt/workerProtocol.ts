@@ -3,12 +3,14 @@ import type { LiveConnectionState } from "../../shared/liveConnection";
 /**
  * Messages between the dashboard and its live worker (mqtt.js, its WebSocket and its MQTT
  * packet parsing run in a dedicated worker, off the main thread).
- * - to the worker: `start` (broker WebSocket URL, absolute; topic filter, `#` by default), `stop`;
+ * - to the worker: `start` (broker WebSocket URL, absolute; topic filter, `#` by default; the MQTT
+ *   client id, held by one tab at a time: connection.ts), `stop`;
  * - from the worker: `messages` (the messages received since the last post, in order: topic name and
  *   a payload that owns its own buffer, transferred), `state` (each connection event, spec §4),
  *   `closed` (after `stop`, once the connection has ended).
  */
-export type LiveWorkerCommand = { type: "start"; url: string; topicFilter?: string } | { type: "stop" };
+export type LiveWorkerCommand =
+  { type: "start"; url: string; topicFilter?: string; clientId?: string } | { type: "stop" };
 
 /** See {@link LiveWorkerCommand}. */
 export type LiveWorkerEvent =

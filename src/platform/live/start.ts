@@ -17,6 +17,8 @@ export type StartLiveOptions = {
    * hub's `session/<hash>/ended` announcements, which are events, not state). Must not throw.
    */
   take?: (topic: string, payload: Uint8Array) => boolean;
+  /** The MQTT client id to connect with (liveClientIdAtom); absent = a random one. */
+  clientId?: string;
 };
 
 /**
@@ -45,6 +47,7 @@ export function startLive(store: JotaiStore, url: string, options: StartLiveOpti
 
   const handlers = {
     url,
+    ...(options.clientId === undefined ? {} : { clientId: options.clientId }),
     onMessage: (topic: string, payload: Uint8Array) => {
       if (options.take?.(topic, payload) === true) return;
       ingest.push(topic, payload);

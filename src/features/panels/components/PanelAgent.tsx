@@ -4,6 +4,7 @@ import { Suspense, useEffect, useRef, useState } from "react";
 import { PANEL_REPORT_EVERY_MS, type PanelCommand } from "../../../../contract/panels";
 import { lockSessionCommand } from "../../../platform/auth/commands";
 import { commandEnvAtom } from "../../../platform/commands";
+import { liveClientIdAtom } from "../../../platform/live/clientId";
 import { applyHubProfileAtom, profileSaverAtom } from "../../../platform/kiosk/profile";
 import { screenCommandAtom, screenStateAtom } from "../../../platform/kiosk/screen-state";
 import { deviceAppUiAtom, localeAtom } from "../../../platform/preferences/atoms";
@@ -24,11 +25,13 @@ const REGISTER_RETRY_MS = 30_000;
  * This browser as a panel (contract/panels.ts), mounted once in the app shell while logged in:
  * - registers at once (`POST /panels/register` with the id kept in localStorage: identity.ts; the
  *   hub names a new panel after the session) and keeps this panel and the household's list fresh
- *   when `panels/revision` changes;
+ *   when `panels/revision` changes; on a household Mosquitto the answer's command channel becomes the
+ *   live channel's MQTT client id (liveClientIdAtom; none on the embedded broker);
  * - reports battery (Battery Status API, else Fully Kiosk's), visibility, the current screen, the
  *   last touch and the screen state (`screenStateAtom`), on change (after {@link REPORT_DEBOUNCE_MS})
  *   and every PANEL_REPORT_EVERY_MS while visible;
- * - carries out its own commands (`panel/<id>/command`, only this panel's reach this browser): each
+ * - carries out its own commands (`panel/<id>/command`, or `panel/<channel>/command` on a household
+ *   Mosquitto; only this panel's reach this browser): each
  *   once (their ids kept in sessionStorage, so a reload does not repeat one), none older than 30 s by the hub's clock: navigate, a camera popup for its seconds, a
  *   notification toast with a beep and, when asked, read aloud (speech synthesis in the app's
  *   language), reload at once, screen dim / off / wake (`screenCommandAtom`, the screensaver's), and
@@ -45,6 +48,7 @@ export function PanelAgent() {
   const setThis = useSetAtom(thisPanelAtom);
   const setList = useSetAtom(panelsAtom);
   const setOffset = useSetAtom(hubClockOffsetAtom);
+  const setLiveClientId = useSetAtom(liveClientIdAtom);
   const env = useAtomValue(commandEnvAtom);
   const revision = useAtomValue(panelsRevision());
   const screenState = useAtomValue(screenStateAtom);
@@ -52,7 +56,10 @@ export function PanelAgent() {
   const lock = useSetAtom(lockSessionCommand);
   const [registered, setRegistered] = useState(false);
   const [camera, setCamera] = useState<{ cameraId: string; until: number } | null>(null);
-  const incoming = useAtomValue(panelCommand(id));
+  const liveClientId = useAtomValue(liveClientIdAtom);
+  const byId = useAtomValue(panelCommand(id));
+  const byChannel = useAtomValue(panelCommand(liveClientId ?? id));
+  const incoming = newest(byId, byChannel);
   const seen = useRef<string | null | undefined>(undefined);
   const [done] = useState(() => doneCommands(typeof sessionStorage === "undefined" ? null : sessionStorage));
 
@@ -65,10 +72,11 @@ export function PanelAgent() {
     const attempt = async () => {
       const sentAt = Date.now();
       try {
-        const panel = await registerPanel(env.api.general, id);
+        const { panel, mqttClientId } = await registerPanel(env.api.general, id);
         if (cancelled) return;
         setOffset(Date.parse(panel.lastSeenAt) - (sentAt + Date.now()) / 2);
         setThis(panel);
+        setLiveClientId(mqttClientId);
         setRegistered(true);
       } catch (error) {
         console.warn("panel: registration failed", error);
@@ -80,7 +88,7 @@ export function PanelAgent() {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [env, id, registered, setThisId, setThis, setOffset]);
+  }, [env, id, registered, setThisId, setThis, setOffset, setLiveClientId]);
 
   // The list (and this panel's profile) again when the hub says it changed.
   useEffect(() => {
@@ -238,4 +246,11 @@ export function PanelAgent() {
       <LazyCameraPopup cameraId={camera.cameraId} open onClose={() => setCamera(null)} />
     </Suspense>
   );
+}
+
+/** The later of two received commands (by arrival), or whichever there is. */
+function newest<T extends { receivedAt: number }>(a: T | null, b: T | null): T | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return b.receivedAt > a.receivedAt ? b : a;
 }

@@ -9,7 +9,6 @@ import { localeAtom } from "../../../platform/preferences/atoms";
 import { formatRelativeTime } from "../../../shared/relativeTime";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { TextField } from "../../../ui/TextField";
-import { ApiError } from "../../../lib/api/errors";
 import { deletePanel, fetchPanels, patchPanel, sendPanelCommand } from "../api";
 import { panelsAtom, thisPanelAtom, thisPanelIdAtom, withPanel } from "../atoms";
 import { panelsRevision } from "../live";
@@ -282,16 +281,12 @@ function SendCommandForm({ panel, onDone }: { panel: Panel; onDone: () => void }
     setProblem(null);
     if (!env) return;
     try {
-      await sendPanelCommand(env.api.general, parsed.output);
-      env.notify(t("panels.sent"), "info");
+      const sent = await sendPanelCommand(env.api.general, parsed.output);
+      // 0: a room without panels, or (household Mosquitto) a panel whose session was revoked.
+      env.notify(t(sent === 0 ? "panels.sentToNone" : "panels.sent"), sent === 0 ? "error" : "info");
       onDone();
-    } catch (error) {
-      // NOT_SUPPORTED: the household's own broker cannot keep a command to one panel (external Mosquitto).
-      env.notify(
-        t(
-          error instanceof ApiError && error.code === "NOT_SUPPORTED" ? "panels.sendNotSupported" : "panels.sendFailed",
-        ),
-      );
+    } catch {
+      env.notify(t("panels.sendFailed"));
     }
   };
   return (

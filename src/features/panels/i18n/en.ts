@@ -36,8 +36,7 @@ export const en: Strings<typeof pl> = {
     sendTitle: "Command for: {{name}}",
     sendButton: "Send",
     sent: "Command sent",
-    sendNotSupported:
-      "Panel commands work only with the hub's embedded broker: through an external broker they cannot reach only this panel",
+    sentToNone: "The command reached no panel (a panel logged out, or a room without panels)",
     sendFailed: "Could not send the command",
     cancel: "Cancel",
     profile: "Profile",

@@ -36,8 +36,7 @@ export const pl = {
     sendTitle: "Polecenie dla: {{name}}",
     sendButton: "Wyślij",
     sent: "Wysłano polecenie",
-    sendNotSupported:
-      "Polecenia do paneli działają tylko z wbudowanym brokerem huba: przez zewnętrzny broker nie da się ich dostarczyć tylko temu panelowi",
+    sentToNone: "Polecenie nie dotarło do żadnego panelu (panel wylogowany lub pokój bez paneli)",
     sendFailed: "Nie udało się wysłać polecenia",
     cancel: "Anuluj",
     profile: "Profil",
