@@ -11,7 +11,8 @@ import { LazyCameraPopup } from "../../cameras";
 import { fetchPanels, patchPanel, registerPanel, reportPanel } from "../api";
 import { hubClockOffsetAtom, panelsAtom, thisPanelAtom, thisPanelIdAtom } from "../atoms";
 import { panelIdOf } from "../identity";
-import { panelCommand, panelsRevision } from "../live";
+import { useEachPanelCommand } from "../eachCommand";
+import { panelsRevision } from "../live";
 import { beep, doneCommands, shouldCarryOut, speak } from "../receive";
 import { buildReport, followBattery, reportKey } from "../report";
 
@@ -52,8 +53,6 @@ export function PanelAgent() {
   const lock = useSetAtom(lockSessionCommand);
   const [registered, setRegistered] = useState(false);
   const [camera, setCamera] = useState<{ cameraId: string; until: number } | null>(null);
-  const incoming = useAtomValue(panelCommand(id));
-  const seen = useRef<string | null | undefined>(undefined);
   const [done] = useState(() => doneCommands(typeof sessionStorage === "undefined" ? null : sessionStorage));
 
   // Registration, retried while it fails.
@@ -150,15 +149,9 @@ export function PanelAgent() {
     return () => clearTimeout(timer);
   }, [env, registered, id, pathname, screenState, tick]);
 
-  // Commands: each once, none stale; the one there when this mounted (a restored snapshot) is not new.
-  useEffect(() => {
-    const message: PanelCommand | undefined = incoming?.command;
-    if (seen.current === undefined) {
-      seen.current = message?.id ?? null;
-      return;
-    }
-    if (!message || message.id === seen.current) return;
-    seen.current = message.id;
+  // Commands: each once and in order (also several within one frame), none stale; the one there
+  // when this mounted (a restored snapshot) is not new.
+  useEachPanelCommand(id, (message: PanelCommand) => {
     const hubNow = Date.now() + store.get(hubClockOffsetAtom);
     if (!shouldCarryOut(message, hubNow, done.ids)) return;
     done.add(message.id);
@@ -185,7 +178,7 @@ export function PanelAgent() {
         void lock();
         break;
     }
-  }, [incoming, store, router, env, locale, lock, done]);
+  });
 
   // The profile: its layout is this device's; its start screen opens once per load, while the user
   // is still where the load opened.
