@@ -1,14 +1,22 @@
 import type { Page } from "@playwright/test";
 import * as v from "valibot";
-import { AutomationAnswerSchema } from "../../contract/automations";
+import {
+  AutomationAnswerSchema,
+  AutomationsAnswerSchema,
+  AutomationRunsAnswerSchema,
+  automationPath,
+} from "../../contract/automations";
 import { PanelCommandsAnswerSchema, PanelsAnswerSchema, type PanelCommandBody } from "../../contract/panels";
 import { expectNoA11yViolations } from "./support/axe";
 import { closeContext, expect, loginThroughUi, test } from "./support/fixtures";
+import { loadFixture, publishDevice } from "./support/mqtt";
 
 // Panels end to end: two browser contexts are two panels of one household. Each registers at login;
 // commands sent to panel A (POST /panels/commands) reach only A through the broker's per-panel rule;
 // a command older than 30 s is not carried out; A's battery (navigator.getBattery stubbed in the page:
 // the browser API is the device end here) reaches an automation through its report; the menu lists both.
+// And as a household drives a panel: an automation made in the editor on one panel, run by the front
+// door's own Zigbee2MQTT contact report, sends 'navigate' and a camera popup to the other panel only.
 
 /** A Battery Status API stand-in the page's own code reads: level 0..1, `set(level)` fires `levelchange`. */
 function stubBattery(): void {
@@ -106,6 +114,96 @@ test("two panels: commands reach only their panel, a stale one is ignored, a bat
     await expect(list.getByTestId(`panel-${b}`)).toContainText("Telefon Ani (ten panel)");
     await expect(phone.getByLabel("Nazwa panelu")).toHaveValue("Telefon Ani");
     await expectNoA11yViolations(phone, "menu with the panels");
+  } finally {
+    await closeContext(other);
+  }
+});
+
+test("an automation made in B's editor, run by the front door's Zigbee2MQTT contact report, navigates A and shows it a camera; B does not react; the run is ok; axe on the editor", async ({
+  page,
+  browser,
+  baseURL,
+  hub,
+}) => {
+  test.setTimeout(45_000);
+  await loginThroughUi(page, { sessionName: "Tablet w przedpokoju" });
+  const other = await browser.newContext({ baseURL, serviceWorkers: "block" });
+  try {
+    const phone = await other.newPage();
+    await loginThroughUi(phone, { sessionName: "Telefon Piotra" });
+    let a = "";
+    await expect
+      .poll(async () => {
+        const items = await panelsOf(phone);
+        a = items.find((item) => item.name === "Tablet w przedpokoju")?.id ?? "";
+        return a !== "" && items.some((item) => item.name === "Telefon Piotra");
+      })
+      .toBe(true);
+
+    // On B, the household makes it in the editor: when the front door opens, A goes to the weather
+    // screen and shows the gate's camera for 5 s.
+    await phone.goto("/menu");
+    await phone.getByRole("link", { name: "Automatyzacje" }).click();
+    await phone.getByRole("button", { name: "Dodaj automatyzację" }).click();
+    const editor = phone.getByRole("form", { name: "Nowa automatyzacja" });
+    await editor.getByLabel("Nazwa").fill("Drzwi otwarte: brama na tablecie");
+    await editor.getByLabel("Rodzaj wyzwalacza").selectOption({ label: "Otwarcie lub zamknięcie drzwi" });
+    const trigger = editor.getByRole("group", { name: "Wyzwalacz" });
+    await trigger.getByLabel("Czujnik drzwi").selectOption({ label: "Drzwi wejściowe (drzwi)" });
+    await trigger.getByLabel("Nowy stan").selectOption({ label: "otwarte" });
+    const actions = editor.getByRole("group", { name: "Akcje" });
+    await actions.getByLabel("Rodzaj akcji 1").selectOption({ label: "Polecenie dla panelu" });
+    await editor.getByRole("button", { name: "Dodaj akcję" }).click();
+    await actions.getByLabel("Rodzaj akcji 2").selectOption({ label: "Polecenie dla panelu" });
+    const [first, second] = [actions.getByRole("listitem").nth(0), actions.getByRole("listitem").nth(1)];
+    for (const action of [first, second]) {
+      await action.getByLabel("Do kogo").selectOption({ label: "Jeden panel" });
+      await action.getByLabel("Panel", { exact: true }).selectOption({ label: "Tablet w przedpokoju" });
+    }
+    await first.getByLabel("Polecenie").selectOption({ label: "Przejdź do ekranu" });
+    await first.getByLabel("Ekran (ścieżka, np. /cameras)").fill("/weather");
+    await second.getByLabel("Polecenie").selectOption({ label: "Pokaż kamerę" });
+    await second.getByLabel("Kamera", { exact: true }).selectOption({ label: "Brama wjazdowa" });
+    await second.getByLabel("Na ile sekund (5–600)").fill("5");
+    await expectNoA11yViolations(phone, "automation editor with two panel commands");
+    await editor.getByRole("button", { name: "Zapisz" }).click();
+    await expect(editor).toHaveCount(0);
+    const created = phone
+      .getByTestId("automation")
+      .filter({ has: phone.getByRole("heading", { name: "Drzwi otwarte: brama na tablecie", exact: true }) });
+    await expect(created).toContainText("Gdy Drzwi wejściowe: otwarcie");
+    await expect(created).toContainText("Tablet w przedpokoju: przejdź do /weather");
+    await expect(created).toContainText("Jeszcze nie uruchomiona");
+
+    // The door sensor reports itself, as the household's gateway publishes it: closed, then open
+    // (a real Aqara contact sensor's payload; Zigbee2MQTT's `contact: false` is open).
+    const contact = loadFixture("zigbee2mqtt/state_contact_sensor.json").payload as Record<string, unknown>;
+    await publishDevice(hub, "zigbee2mqtt/drzwi_wejsciowe", { ...contact, contact: true });
+    await publishDevice(hub, "zigbee2mqtt/drzwi_wejsciowe", contact);
+
+    // A goes to the weather screen and shows the gate's camera, which closes by itself; B stays.
+    await expect(page).toHaveURL(/\/weather$/);
+    const popup = page.getByTestId("camera-popup");
+    await expect(popup).toBeVisible();
+    await expect(popup.getByRole("heading")).toHaveText(/Brama wjazdowa/);
+    await expect(phone).toHaveURL(/\/automations$/);
+    await expect(phone.getByTestId("camera-popup")).toHaveCount(0);
+    await expect(popup).toHaveCount(0, { timeout: 8_000 });
+
+    // The run, as B's list and GET /automation/{id}/runs show it: started by the door, both commands done.
+    await expect(created).toContainText("Ostatnie uruchomienie (drzwi)");
+    await expect(created.locator("[data-result]")).toHaveAttribute("data-result", "ok");
+    const list = await phone.request.get("/api/v2/automation");
+    const id = v
+      .parse(AutomationsAnswerSchema, await list.json())
+      .items.find((item) => item.name === "Drzwi otwarte: brama na tablecie")?.id;
+    const runs = await phone.request.get(`/api/v2${automationPath(id ?? "")}/runs`);
+    const [run] = v.parse(AutomationRunsAnswerSchema, await runs.json()).items;
+    expect(run).toMatchObject({ cause: "door", ok: true });
+    expect(run?.outcomes.map((outcome) => [outcome.kind, outcome.status])).toEqual([
+      ["panel.command", "done"],
+      ["panel.command", "done"],
+    ]);
   } finally {
     await closeContext(other);
   }

@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import {
   createIngest,
+  isLiveEventTopic,
   MAX_FOREIGN_TOPICS,
   MAX_JSON_DEPTH,
   MAX_LIVE_TOPICS,
+  MAX_QUEUED_EVENTS,
   MAX_TOPICS_PER_ROOT,
   type Ingest,
   type LiveValue,
@@ -23,7 +25,11 @@ function setup(options: { maxPayloadBytes?: number } = {}) {
   });
   const runFrame = () => frames.splice(0).forEach((cb) => cb());
   const tick = (ms: number) => (clock += ms);
-  return { ingest, frames, batches, runFrame, tick };
+  /** Every frame until nothing is scheduled: however many the frame budget spreads a drain over on a slow machine. */
+  const runFrames = () => {
+    while (frames.length > 0) runFrame();
+  };
+  return { ingest, frames, batches, runFrame, runFrames, tick };
 }
 
 describe("createIngest (DESIGN §3-4: one batch per animation frame)", () => {
@@ -45,6 +51,48 @@ describe("createIngest (DESIGN §3-4: one batch per animation frame)", () => {
     expect(batches[0]?.size).toBe(1);
     expect(batches[0]?.get("sensor/temp/balcony")?.value).toEqual({ value: 99 });
     expect(ingest.stats()).toMatchObject({ received: 100, applied: 1, dropped: 0 });
+  });
+
+  it("applies every message of an event topic (a panel's commands) in order, each in a batch of its own", () => {
+    const { ingest, batches, runFrames } = setup();
+    ingest.push("panel/p-1/command", bytes('{"id":"a","command":{"type":"navigate"}}'));
+    ingest.push("sensor/temp/balcony", bytes('{"value":1}'));
+    ingest.push("panel/p-1/command", bytes('{"id":"b","command":{"type":"camera"}}'));
+    ingest.push("sensor/temp/balcony", bytes('{"value":2}'));
+    ingest.push("panel/p-1/command", bytes('{"id":"c","command":{"type":"notify"}}'));
+    expect(ingest.stats().queued).toBe(4);
+    runFrames();
+    expect(batches.map((batch) => [...batch.entries()].map(([topic, { value }]) => [topic, value]))).toEqual([
+      [
+        ["panel/p-1/command", { id: "a", command: { type: "navigate" } }],
+        ["sensor/temp/balcony", { value: 2 }],
+      ],
+      [["panel/p-1/command", { id: "b", command: { type: "camera" } }]],
+      [["panel/p-1/command", { id: "c", command: { type: "notify" } }]],
+    ]);
+    expect(ingest.stats()).toMatchObject({ received: 5, applied: 4, queued: 0 });
+  });
+
+  it(`queues at most MAX_QUEUED_EVENTS (${String(MAX_QUEUED_EVENTS)}) event messages; past it an event topic keeps its newest, as state`, () => {
+    const { ingest, batches, runFrames } = setup();
+    for (let i = 0; i < 1000; i++) ingest.push("panel/p-1/command", bytes(`{"id":"${String(i)}"}`));
+    expect(ingest.stats().queued).toBe(MAX_QUEUED_EVENTS + 1);
+    runFrames();
+    const ids = batches.flatMap((batch) => [...batch.values()].map(({ value }) => (value as { id: string }).id));
+    expect(ids).toEqual([...Array.from({ length: MAX_QUEUED_EVENTS }, (_, i) => String(i)), "999"]);
+    // The queue is free again: the next frame's events are each applied.
+    batches.length = 0;
+    ingest.push("panel/p-1/command", bytes('{"id":"x"}'));
+    ingest.push("panel/p-1/command", bytes('{"id":"y"}'));
+    runFrames();
+    expect(batches).toHaveLength(2);
+  });
+
+  it("treats only panel/<id>/command as an event topic by default", () => {
+    expect(isLiveEventTopic("panel/p-1/command")).toBe(true);
+    expect(isLiveEventTopic("panel/p-1/state")).toBe(false);
+    expect(isLiveEventTopic("panel/p-1/command/x")).toBe(false);
+    expect(isLiveEventTopic("sensor/temp/command")).toBe(false);
   });
 
   it("parses JSON and keeps anything else as text", () => {

@@ -30,7 +30,7 @@ export type IngestStats = {
   unchanged: number;
   /** Distinct topics held (at most the topic cap). */
   topics: number;
-  /** Messages waiting for the next frame's drain (one per topic); 0 once everything received is applied. */
+  /** Messages waiting for the next frame's drain (one per topic, one per message of an event topic); 0 once everything received is applied. */
   queued: number;
 };
 
@@ -54,6 +54,12 @@ export type IngestOptions = {
    * per frame as the frame budget allows. Never called with an empty batch.
    */
   apply: (batch: Map<string, LiveValue>) => void;
+  /**
+   * Topics whose messages are events, not state: each message is applied, in order, every one in a
+   * batch of its own (two on one topic never share a batch), instead of only the frame's last.
+   * Default {@link isLiveEventTopic}.
+   */
+  isEvent?: (topic: string) => boolean;
   /** Schedules a flush; requestAnimationFrame by default (setTimeout 16 ms where there is none). */
   schedule?: (cb: () => void) => void;
   /** Largest payload accepted, bytes. Default 65 536 (DESIGN §3). */
@@ -113,6 +119,22 @@ export const MAX_PAYLOAD_BYTES = LIVE_PAYLOAD_MAX_BYTES;
 /** Default main-thread budget of one scheduled flush, ms. */
 export const FRAME_BUDGET_MS = 8;
 
+/**
+ * The live topics that carry events rather than state: a panel's commands (`panel/<id>/command`,
+ * contract/panels.ts panelCommandTopic), where an automation's 'navigate' and 'camera' sent one after
+ * the other reach the browser within one frame and both must be carried out.
+ */
+export function isLiveEventTopic(topic: string): boolean {
+  const levels = topic.split("/");
+  return levels.length === 3 && levels[0] === "panel" && levels[2] === "command";
+}
+
+/**
+ * Most event messages queued at once (see IngestOptions.isEvent); past it, an event topic's newest
+ * message replaces its queued one, as for a state topic, so a flood cannot grow the queue.
+ */
+export const MAX_QUEUED_EVENTS = 64;
+
 /** Values handed to `apply` at a time within a flush; the frame budget is checked between chunks. */
 const APPLY_CHUNK = 64;
 
@@ -134,7 +156,8 @@ function parsePayload(text: string): unknown {
 
 /**
  * The live channel's ingest (DESIGN §3-4, spec §7 "Live channel"): validates topics
- * (see topicToPath) and payload size, keeps only the last payload per topic within a frame, parses
+ * (see topicToPath) and payload size, keeps only the last payload per topic within a frame (every
+ * message of an event topic, each applied in a batch of its own: IngestOptions.isEvent), parses
  * JSON (falling back to the text) and hands batches to `apply` once per frame, within a frame budget
  * (what does not fit waits for the next frame). A payload identical to
  * the topic's previous one is still applied (a retained re-delivery after a reconnect refreshes
@@ -151,8 +174,12 @@ export function createIngest(options: IngestOptions): Ingest {
   const maxPayloadBytes = options.maxPayloadBytes ?? MAX_PAYLOAD_BYTES;
   const maxPayloadDepth = options.maxPayloadDepth ?? MAX_JSON_DEPTH;
   const now = options.now ?? Date.now;
+  const isEvent = options.isEvent ?? isLiveEventTopic;
   const decoder = new TextDecoder("utf-8");
-  const pending = new Map<string, { payload: Uint8Array; receivedAt: number }>();
+  /** Keyed by topic, or for each event message by its own key (`\0` and a number: no topic holds U+0000). */
+  const pending = new Map<string, { topic: string; payload: Uint8Array; receivedAt: number }>();
+  let queuedEvents = 0;
+  let eventSeq = 0;
   const last = new Map<string, { text: string; value: unknown }>();
   const topics = createTopicBudget(options.topicBudget);
   const known = new Set<string>();
@@ -226,8 +253,11 @@ export function createIngest(options: IngestOptions): Ingest {
   function drain(deadline: number): boolean {
     while (pending.size > 0) {
       const batch = new Map<string, LiveValue>();
-      for (const [topic, { payload, receivedAt }] of pending) {
-        pending.delete(topic);
+      for (const [key, { topic, payload, receivedAt }] of pending) {
+        // A second event of a topic already in this batch goes in the next one (both are applied, in order).
+        if (batch.has(topic)) break;
+        pending.delete(key);
+        if (key !== topic) queuedEvents--;
         const value = parseOne(topic, payload);
         if (value !== DROPPED) batch.set(topic, { value, receivedAt });
         if (batch.size >= APPLY_CHUNK) break;
@@ -264,8 +294,11 @@ export function createIngest(options: IngestOptions): Ingest {
       }
     }
     // Copy: the MQTT client may reuse the packet buffer after the handler returns.
-    // A newer message for a topic still queued replaces it in place (keeps its turn in the queue).
-    pending.set(topic, { payload: payload.slice(), receivedAt: now() });
+    // A newer message for a topic still queued replaces it in place (keeps its turn in the queue);
+    // an event's message is queued after it instead.
+    const event = queuedEvents < MAX_QUEUED_EVENTS && isEvent(topic);
+    if (event) queuedEvents++;
+    pending.set(event ? `\u0000${String(eventSeq++)}` : topic, { topic, payload: payload.slice(), receivedAt: now() });
     scheduleFlush();
   }
 

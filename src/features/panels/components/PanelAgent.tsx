@@ -12,7 +12,8 @@ import { LazyCameraPopup } from "../../cameras";
 import { fetchPanels, patchPanel, registerPanel, reportPanel } from "../api";
 import { hubClockOffsetAtom, panelsAtom, thisPanelAtom, thisPanelIdAtom } from "../atoms";
 import { panelIdOf } from "../identity";
-import { panelCommand, panelsRevision } from "../live";
+import { useEachPanelCommand } from "../eachCommand";
+import { panelsRevision } from "../live";
 import { beep, doneCommands, shouldCarryOut, speak } from "../receive";
 import { buildReport, followBattery, reportKey } from "../report";
 
@@ -57,10 +58,6 @@ export function PanelAgent() {
   const [registered, setRegistered] = useState(false);
   const [camera, setCamera] = useState<{ cameraId: string; until: number } | null>(null);
   const liveClientId = useAtomValue(liveClientIdAtom);
-  const byId = useAtomValue(panelCommand(id));
-  const byChannel = useAtomValue(panelCommand(liveClientId ?? id));
-  const incoming = newest(byId, byChannel);
-  const seen = useRef<string | null | undefined>(undefined);
   const [done] = useState(() => doneCommands(typeof sessionStorage === "undefined" ? null : sessionStorage));
 
   // Registration, retried while it fails.
@@ -158,15 +155,10 @@ export function PanelAgent() {
     return () => clearTimeout(timer);
   }, [env, registered, id, pathname, screenState, tick]);
 
-  // Commands: each once, none stale; the one there when this mounted (a restored snapshot) is not new.
-  useEffect(() => {
-    const message: PanelCommand | undefined = incoming?.command;
-    if (seen.current === undefined) {
-      seen.current = message?.id ?? null;
-      return;
-    }
-    if (!message || message.id === seen.current) return;
-    seen.current = message.id;
+  // Commands: each once and in order (also several within one frame), none stale; the one there
+  // when this mounted (a restored snapshot) is not new. On a household Mosquitto they arrive on the
+  // panel's command channel (the live channel's client id) instead of its id.
+  const carryOut = (message: PanelCommand) => {
     const hubNow = Date.now() + store.get(hubClockOffsetAtom);
     if (!shouldCarryOut(message, hubNow, done.ids)) return;
     done.add(message.id);
@@ -193,7 +185,9 @@ export function PanelAgent() {
         void lock();
         break;
     }
-  }, [incoming, store, router, env, locale, lock, done]);
+  };
+  useEachPanelCommand(id, carryOut);
+  useEachPanelCommand(liveClientId, carryOut);
 
   // The profile: its layout is this device's; its start screen opens once per load, while the user
   // is still where the load opened.
@@ -246,11 +240,4 @@ export function PanelAgent() {
       <LazyCameraPopup cameraId={camera.cameraId} open onClose={() => setCamera(null)} />
     </Suspense>
   );
-}
-
-/** The later of two received commands (by arrival), or whichever there is. */
-function newest<T extends { receivedAt: number }>(a: T | null, b: T | null): T | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return b.receivedAt > a.receivedAt ? b : a;
 }

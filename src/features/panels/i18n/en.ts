@@ -51,7 +51,7 @@ export const en: Strings<typeof pl> = {
       screen: "Screen",
       lock: "Lock the session",
       to: "Screen (path, e.g. /cameras)",
-      cameraId: "Camera (id)",
+      cameraId: "Camera",
       seconds: "For how many seconds (5–600)",
       text: "Text",
       sound: "With a sound",

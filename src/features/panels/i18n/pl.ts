@@ -51,7 +51,7 @@ export const pl = {
       screen: "Ekran",
       lock: "Zablokuj sesję",
       to: "Ekran (ścieżka, np. /cameras)",
-      cameraId: "Kamera (id)",
+      cameraId: "Kamera",
       seconds: "Na ile sekund (5–600)",
       text: "Treść",
       sound: "Z dźwiękiem",
