@@ -8,6 +8,16 @@ export const DEFAULT_ROUTE_FLAG = "defaultRouteApplied";
 export const KNOWN_ROUTES = ["/", "/weather", "/menu", "/switches", "/cameras", "/car-dashboard"] as const;
 export type KnownRoute = (typeof KNOWN_ROUTES)[number];
 
+/** The i18n key of each known route's name (the start-screen choice, the screen suggestions). */
+export const ROUTE_LABEL_KEYS: Record<KnownRoute, string> = {
+  "/": "menu.routes.home",
+  "/weather": "menu.routes.weather",
+  "/menu": "menu.routes.menu",
+  "/switches": "menu.routes.switches",
+  "/cameras": "menu.routes.cameras",
+  "/car-dashboard": "menu.routes.carDashboard",
+};
+
 /** Routes that exist only in the car layout (spec §2: /car-dashboard). */
 export const CAR_ONLY_ROUTES: readonly KnownRoute[] = ["/car-dashboard"];
 

@@ -1,10 +1,12 @@
 import { useAtomValue } from "jotai";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type * as v from "valibot";
 import type { PanelCommandBodySchema, PanelTargetSchema } from "../../../../contract/panels";
 import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
 import { ToggleField } from "../../../ui/ToggleField";
+import { ScreenSuggestions } from "../../../platform/preferences/components/ScreenSuggestions";
 import { camerasAtom } from "../../cameras";
 
 /** A panel command as a form holds it (contract/panels.ts PanelCommandBodySchema's input). */
@@ -44,13 +46,14 @@ export type PanelCommandFieldsProps = {
 
 /**
  * The fields of a panel command ('Polecenie'): its type, then by type the screen's path
- * ('Przejdź do ekranu'), the camera and seconds ('Pokaż kamerę'), the text with 'Z dźwiękiem' and
+ * ('Przejdź do ekranu', with the app's screens suggested), the camera and seconds ('Pokaż kamerę'), the text with 'Z dźwiękiem' and
  * 'Przeczytaj na głos' ('Powiadomienie'), what to do with the screen ('Ekran'); 'Przeładuj stronę'
  * and 'Zablokuj sesję' have none. Used by the menu's 'Wyślij polecenie' and the automation action.
  */
 export function PanelCommandFields({ command, onChange, errorOf = () => undefined }: PanelCommandFieldsProps) {
   const { t } = useTranslation();
   const cameras = useAtomValue(camerasAtom) ?? [];
+  const screensId = useId();
   return (
     <>
       <SelectField
@@ -62,13 +65,17 @@ export function PanelCommandFields({ command, onChange, errorOf = () => undefine
         }
       />
       {command.type === "navigate" && (
-        <TextField
-          label={t("panels.command.to")}
-          maxLength={200}
-          value={command.to}
-          error={errorOf("to")}
-          onChange={(event) => onChange({ ...command, to: event.target.value })}
-        />
+        <>
+          <TextField
+            label={t("panels.command.to")}
+            maxLength={200}
+            list={screensId}
+            value={command.to}
+            error={errorOf("to")}
+            onChange={(event) => onChange({ ...command, to: event.target.value })}
+          />
+          <ScreenSuggestions id={screensId} />
+        </>
       )}
       {command.type === "camera" && (
         <>

@@ -1,10 +1,11 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import * as v from "valibot";
 import { PanelProfileSchema, type Panel, type PanelProfile } from "../../../../contract/panels";
 import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
 import { ToggleField } from "../../../ui/ToggleField";
+import { ScreenSuggestions } from "../../../platform/preferences/components/ScreenSuggestions";
 import { OrderedTicks, tickRows, type TickRow } from "./OrderedTicks";
 
 /** One place the car dashboard can show: its id (contract/panels.ts `carButtons`) and, for an item, its name. */
@@ -40,6 +41,7 @@ export function PanelProfileEditor({ panel, sections, carSections, onSave, onCan
   const { t } = useTranslation();
   const profile = panel.profile;
   const [startScreen, setStartScreen] = useState(profile.startScreen ?? "");
+  const screensId = useId();
   const [layout, setLayout] = useState<string>(profile.layout ?? "");
   const [home, setHome] = useState<TickRow[] | null>(() => tickRows(sections, profile.home));
   const carIds = carSections.map((choice) => choice.id);
@@ -108,9 +110,11 @@ export function PanelProfileEditor({ panel, sections, carSections, onSave, onCan
       <TextField
         label={t("panels.profileForm.startScreen")}
         maxLength={200}
+        list={screensId}
         value={startScreen}
         onChange={(event) => setStartScreen(event.target.value)}
       />
+      <ScreenSuggestions id={screensId} />
       <SelectField
         label={t("panels.profileForm.layout")}
         options={[

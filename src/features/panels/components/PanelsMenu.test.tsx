@@ -126,4 +126,33 @@ describe("PanelsMenu: 'Usuń panel' and the car dashboard's sections in a profil
       "devices:tasmota-brama",
     ]);
   });
+  it("'Przejdź do ekranu' and the profile's start screen suggest the app's screens by name, and still take a typed path", async () => {
+    const { general } = renderMenu();
+    const list = await screen.findByTestId("panels-list");
+    await within(list).findByText("Tablet w kuchni");
+    fireEvent.click(screen.getByRole("button", { name: "Wyślij polecenie: Tablet w kuchni" }));
+    const path = screen.getByLabelText("Ekran (ścieżka, np. /cameras)");
+    const suggestions = (input: HTMLElement) =>
+      [...(input as HTMLInputElement).list!.options].map(
+        (option) => `${option.value} ${option.getAttribute("label") ?? ""}`,
+      );
+    expect(suggestions(path)).toEqual([
+      "/ Ekran główny",
+      "/weather Pogoda",
+      "/menu Menu",
+      "/switches Przełączniki",
+      "/cameras Kamery",
+      "/car-dashboard Pulpit samochodowy",
+    ]);
+    fireEvent.change(path, { target: { value: "/gps" } });
+    fireEvent.click(screen.getByRole("button", { name: "Wyślij" }));
+    await waitFor(() => expect(general.requests.some((request) => request.method === "POST")).toBe(true));
+    expect(general.requests.find((request) => request.method === "POST")?.body).toEqual({
+      target: { to: "panel", panelId: "p-kitchen-0001" },
+      command: { type: "navigate", to: "/gps" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Profil: Tablet w kuchni" }));
+    const form = screen.getByRole("form", { name: "Profil panelu: Tablet w kuchni" });
+    expect(suggestions(within(form).getByLabelText(/Ekran startowy/))).toContain("/weather Pogoda");
+  });
 });

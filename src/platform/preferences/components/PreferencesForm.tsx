@@ -6,18 +6,8 @@ import { ToggleField } from "../../../ui/ToggleField";
 import { appUiAtom, preferencesAtom } from "../atoms";
 import { LocaleSchema, type PreferencesPatch } from "../schemas";
 import { savePreferencesCommand } from "../commands";
-import { isKnownRoute, routesFor, type KnownRoute } from "../defaultRoute";
+import { isKnownRoute, ROUTE_LABEL_KEYS, routesFor } from "../defaultRoute";
 import "./settings.css";
-
-/** i18n key of each route's name in the start-screen choice. */
-const ROUTE_LABEL_KEYS: Record<KnownRoute, string> = {
-  "/": "menu.routes.home",
-  "/weather": "menu.routes.weather",
-  "/menu": "menu.routes.menu",
-  "/switches": "menu.routes.switches",
-  "/cameras": "menu.routes.cameras",
-  "/car-dashboard": "menu.routes.carDashboard",
-};
 
 /**
  * The account's preferences (spec §3, §4), the menu's 'Konto' section: 'Układ samochodowy' (appUi
