@@ -17,6 +17,8 @@ export type HouseholdNames = {
   deviceWords?: DeviceWords | undefined;
   /** The household's panels (GET /panels): a panel is named by its name, else its id. */
   panels?: readonly { id: string; name: string }[] | undefined;
+  /** The household's cameras (GET /cameras): a camera popup names its camera by label, else its id. */
+  cameras?: readonly { id: string; label: string }[] | undefined;
 };
 
 /** The i18n key of an action kind's name (`device.set` is `deviceSet`: keys are dotted paths). */
@@ -176,7 +178,7 @@ export function describeAction(t: Translate, action: AutomationAction, names: Ho
         command.type === "navigate"
           ? command.to
           : command.type === "camera"
-            ? `${command.cameraId}, ${String(command.seconds)} s`
+            ? `${names.cameras?.find((camera) => camera.id === command.cameraId)?.label ?? command.cameraId}, ${String(command.seconds)} s`
             : command.type === "notify"
               ? command.text
               : command.type === "screen"

@@ -9,6 +9,7 @@ import { allLightsAtom } from "../../lights";
 import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { switchesAtom } from "../../switches";
 import { panelsAtom } from "../../panels";
+import { camerasAtom } from "../../cameras";
 import { automationsAtom } from "../atoms";
 import type { EditorChoices } from "../defaults";
 import { useDeviceWords } from "../deviceWords";
@@ -35,6 +36,7 @@ export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
   const devices = useAtomValue(devicesAtom);
   const deviceWords = useDeviceWords(devices);
   const panels = useAtomValue(panelsAtom) ?? [];
+  const cameras = useAtomValue(camerasAtom) ?? [];
   useDevicesFollowRevision();
   const gate = useCommandGate();
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
@@ -48,6 +50,7 @@ export function AutomationsScreen({ loaded, sensors }: AutomationsScreenProps) {
     devices: devices ?? [],
     deviceWords,
     panels,
+    cameras,
   };
 
   if (editing) {

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it } from "vitest";
 import type { Panel } from "../../../../contract/panels";
 import { createTestStore, fakeClient, renderWithApp, type Recorded } from "../../../test/render";
+import { camerasAtom } from "../../cameras";
 import { panelsAtom } from "../../panels";
 import { AutomationsScreen } from "./AutomationsScreen";
 
@@ -79,5 +80,31 @@ describe("panel triggers and commands in the automations editor", () => {
     });
     await waitFor(() => expect(screen.getByText("Gdy Tablet w kuchni: bateria spadnie poniżej 15 %")).toBeTruthy());
     expect(screen.getByText(/Telefon Ani: przejdź do \/cameras/)).toBeTruthy();
+  });
+  it("a camera popup is listed with the camera's name", () => {
+    const store = createTestStore();
+    store.set(panelsAtom, [panel("p-kitchen-0001", "Tablet w kuchni")]);
+    const camera = { enabled: true, hls: true, mjpeg: true, streams: { mobile: false }, nightmode: false };
+    store.set(camerasAtom, [
+      { ...camera, id: "brama", label: "Brama wjazdowa", scaling: "contain", blackAndWhite: false },
+    ]);
+    const automation = {
+      id: "a1",
+      name: "Ktoś przy bramie",
+      enabled: true,
+      trigger: { type: "doorbell" as const },
+      actions: [
+        {
+          kind: "panel.command" as const,
+          target: { to: "panel" as const, panelId: "p-kitchen-0001" },
+          command: { type: "camera" as const, cameraId: "brama", seconds: 20 },
+        },
+      ],
+      createdAt: "2026-11-27T10:00:00.000Z",
+      updatedAt: "2026-11-27T10:00:00.000Z",
+      lastRun: null,
+    };
+    renderWithApp(<AutomationsScreen loaded={[automation]} sensors={[]} />, store);
+    expect(screen.getByText(/Tablet w kuchni: pokaż kamerę Brama wjazdowa, 20 s/)).toBeTruthy();
   });
 });
