@@ -66,10 +66,11 @@ const BEFORE = JSON.parse(
 /**
  * What migrations declared since BEFORE add: their versions and the tables they make (the devices'
  * adoptions; the MACs Tasmota device users' discovery bound), and the device users' kinds they widen
- * (migration 16: 'frigate'); the clips ffmpeg records from cameras (migration 19).
+ * (migration 16: 'frigate'); the clips ffmpeg records from cameras (migration 19); the panels' command
+ * channel column (migration 20, on the panels table already listed).
  */
 const ADDED = {
-  versions: [12, 13, 14, 15, 16, 17, 18, 19],
+  versions: [12, 13, 14, 15, 16, 17, 18, 19, 20],
   tables: [
     "device_adoptions",
     "device_seen",
@@ -139,7 +140,7 @@ describe("the domain list builds the hub as before", () => {
 
   it("applies the migrations in the order databases have them, and a fresh database gets the same tables", () => {
     expect(migrationsOf(HUB_DOMAINS).map((migration) => migration.version)).toEqual([
-      1, 2, 3, 6, 11, 7, 10, 8, 9, 4, 12, 13, 14, 15, 16, 17, 18, 19,
+      1, 2, 3, 6, 11, 7, 10, 8, 9, 4, 12, 13, 14, 15, 16, 17, 18, 19, 20,
     ]);
     const dir = tempDir();
     cleanups.push(() => void 0);
@@ -364,7 +365,7 @@ describe("a domain missing from the list is absent everywhere", () => {
     expect([...devices].sort()).toEqual(declared.filter((name) => name !== "dzwonek_brama").sort());
 
     const schema = schemaOf(join(hub.dataDir, "hub.sqlite"));
-    expect(schema.versions).toEqual([1, 2, 3, 4, 7, 8, 10, 11, 12, 13, 14, 16, 17, 18, 19]);
+    expect(schema.versions).toEqual([1, 2, 3, 4, 7, 8, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20]);
     const tables = schema.objects.map((object) => (object as { name: string }).name);
     expect(tables).not.toContain("ir_codes");
     expect(tables).not.toContain("pv_logs");
