@@ -96,7 +96,7 @@ export class CalendarService {
         if (calendar.enabled && !this.stopped) await this.refresh(calendar.id, false);
       this.publish();
       round();
-    })();
+    })().catch((error: unknown) => this.log.warn({ error: String(error) }, "calendars could not start"));
     this.timer = setInterval(round, this.options.intervalMs ?? CALENDAR_INTERVAL_MS);
     this.timer.unref();
   }
@@ -200,17 +200,21 @@ export class CalendarService {
    * until the next day or file).
    */
   private async refresh(id: string, publish = true): Promise<void> {
-    const body = this.store.body(id);
     const [from, to] = this.window();
-    if (!body || this.refreshing.has(id) || this.refusedFrom.get(id) === from) return;
+    if (this.refreshing.has(id) || this.refusedFrom.get(id) === from) return;
+    const url = this.store.get(id)?.url;
+    const body = this.store.body(id);
+    if (!body) return;
     this.refreshing.add(id);
     const before = this.expanded.get(id);
+    // A fetch's new file, an edited address or a removal meanwhile wins over this (older) file.
+    const outdated = () => this.stopped || this.expanded.get(id) !== before || this.store.get(id)?.url !== url;
     try {
       const { occurrences } = await this.parser.parse(body, from, to);
-      if (this.stopped || this.expanded.get(id) !== before || !this.store.get(id)) return;
+      if (outdated()) return;
       this.expanded.set(id, { from, occurrences });
     } catch (error) {
-      if (this.stopped || this.expanded.get(id) !== before || !this.store.get(id)) return;
+      if (outdated()) return;
       const code = error instanceof CalendarFailure ? error.code : "invalid";
       this.refusedFrom.set(id, from);
       this.store.failed(id, { code, at: new Date(this.now()).toISOString() });
