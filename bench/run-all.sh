@@ -22,3 +22,5 @@ echo "==> bench/hub-start.ts"
 npx tsx bench/hub-start.ts
 echo "==> bench/command-loop.ts"
 npx tsx bench/command-loop.ts
+echo "==> bench/calendar-parse.ts"
+npx tsx bench/calendar-parse.ts

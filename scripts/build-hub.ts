@@ -1,7 +1,8 @@
 // Builds the hub for plain `node` (hub start-up). `hub/main.ts` and everything it
 // imports from `hub/` and `src/shared/` become ES modules in `dist-hub/` (esbuild: TypeScript
 // stripped, our modules bundled, npm packages left as imports resolved from node_modules, dynamic
-// imports kept as their own chunks so werift still loads with the first demo SDP offer). Running
+// imports kept as their own chunks so werift still loads with the first demo SDP offer), with
+// the calendar's worker thread as a second entry (`dist-hub/calendar-worker.js`). Running
 // the bundle skips tsx's loader hooks, which would cost a large share of the hub's start-up CPU (docs/performance.md).
 // Run: `npm run build:hub` (part of `npm run build`), or `buildHub()` from tests/e2e/support/hub.ts.
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -13,7 +14,7 @@ import { build, type Plugin } from "esbuild";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** Where the bundle goes; `node dist-hub/main.js` runs the hub. */
 export const HUB_OUT_DIR = join(ROOT, "dist-hub");
-/** The bundle's entry point. */
+/** The bundle's entry point (beside it `calendar-worker.js`, the calendar worker thread's). */
 export const HUB_BUNDLE = join(HUB_OUT_DIR, "main.js");
 /** The source trees the bundle is made from (for {@link hubBundleIsStale}). */
 const SOURCE_DIRS = [join(ROOT, "hub"), join(ROOT, "src", "shared"), join(ROOT, "contract")];
@@ -23,6 +24,8 @@ const SOURCE_DIRS = [join(ROOT, "hub"), join(ROOT, "src", "shared"), join(ROOT, 
  * household, the demo clips, the lights' exposes): in each module of ours, `import.meta.url` becomes
  * the URL of that module's source file, written relative to the bundle so the checkout can move.
  * Every chunk sits in {@link HUB_OUT_DIR} itself (no sub-folders), so one relative path fits all.
+ * A module that needs the bundle's own place reads `import.meta.filename` / `import.meta.dirname`
+ * (left as they are: hub/calendar/parser.ts finds the calendar worker's entry so).
  */
 const sourceImportMetaUrl: Plugin = {
   name: "source-import-meta-url",
@@ -46,7 +49,8 @@ const sourceImportMetaUrl: Plugin = {
 export async function buildHub(): Promise<void> {
   rmSync(HUB_OUT_DIR, { recursive: true, force: true });
   await build({
-    entryPoints: { main: join(ROOT, "hub", "main.ts") },
+    // The calendar worker is its own entry: hub/calendar/parser.ts starts it from beside the running chunk.
+    entryPoints: { main: join(ROOT, "hub", "main.ts"), "calendar-worker": join(ROOT, "hub", "calendar", "worker.ts") },
     outdir: HUB_OUT_DIR,
     bundle: true,
     splitting: true,

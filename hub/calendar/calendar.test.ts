@@ -16,6 +16,8 @@ import { seedDemoUser } from "../auth/demo-seed";
 import { UserStore } from "../auth/user-store";
 import { openDb } from "../domains";
 import { call, connectBrowser, jsonOf, login, nextJson, startTestHub, tempDir, type TestHub } from "../testing/harness";
+import { MAX_EXPANSION_MS } from "./ics";
+import { largeIcs } from "./sampleIcs";
 
 const GOOGLE = readFileSync(new URL("../../tests/fixtures/ics/google-recurrence-order.ics", import.meta.url));
 const NEXTCLOUD = readFileSync(new URL("../../tests/fixtures/ics/sabredav-school-holidays.ics", import.meta.url));
@@ -271,5 +273,113 @@ describe("household calendars through the hub", () => {
     });
     const own = await eventsSeen(demo.hub, (list) => list.length === 3);
     expect(own.every((event) => event.color === "#e91e63")).toBe(true);
+  });
+});
+
+/** An ICS file of `lines` inside VCALENDAR, CRLF. */
+const icsOf = (lines: string[]) =>
+  Buffer.from(["BEGIN:VCALENDAR", "VERSION:2.0", ...lines, "END:VCALENDAR", ""].join("\r\n"));
+/** One VEVENT starting `start` (UTC) with `rule`. */
+const eventOf = (uid: string, rule: string, start = "20200101T090000Z") => [
+  "BEGIN:VEVENT",
+  `UID:${uid}`,
+  "SUMMARY:x",
+  `DTSTART:${start}`,
+  rule,
+  "END:VEVENT",
+];
+
+describe("calendar files are read off the hub's main thread (the calendar worker)", () => {
+  it("while a 5 MB calendar of 19,000 events is read, the hub's main thread keeps running: a 10 ms timer never waits 200 ms, HTTP answers", async () => {
+    const big = Buffer.from(largeIcs());
+    expect(big.length).toBeGreaterThan(5_000_000);
+    expect(big.length).toBeLessThanOrEqual(MAX_ICS_BYTES);
+    handler = serving(big);
+    const { hub, cookie } = await startHub();
+    let longest = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 10);
+    try {
+      const adding = call(hub, "POST", API, {
+        cookie,
+        body: { label: "Klub", colour: "#795548", url: `${base}/club.ics` },
+      });
+      const listed = await call(hub, "GET", API, { cookie });
+      expect(listed.status).toBe(200);
+      const { item } = await jsonOf(await adding, CalendarAnswerSchema);
+      expect(item).toMatchObject({ error: null, fetchedAt: new Date(NOW).toISOString() });
+      expect(item.events).toBeGreaterThan(500);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(longest).toBeLessThan(200);
+    expect((await eventsSeen(hub, (list) => list.length > 0)).every((event) => event.color === "#795548")).toBe(true);
+  });
+
+  it("a file past the safety net has its worker ended (too_many_recurrences), one that exhausts the worker's heap is refused (invalid); the next calendar still reads; hostile files get their codes", async () => {
+    const files: Record<string, Buffer> = {
+      "/minutely.ics": icsOf(eventOf("m", "RRULE:FREQ=MINUTELY")),
+      "/huge.ics": Buffer.from(largeIcs()),
+      "/family.ics": GOOGLE,
+      "/deep.ics": icsOf(Array.from({ length: 10_000 }, (_, i) => `BEGIN:X${i}`)),
+      "/many.ics": icsOf(Array.from({ length: 20_001 }, (_, i) => eventOf(`e${i}`, "X-A:1")).flat()),
+      "/secondly.ics": icsOf(eventOf("s", "RRULE:FREQ=SECONDLY;COUNT=1000000000")),
+    };
+    handler = (request, response) => void response.writeHead(200).end(files[request.url ?? ""]);
+    const { hub, cookie } = await startHub({
+      calendar: { now: () => NOW, intervalMs: 3_600_000, parser: { timeoutMs: 400, heapMb: 16 } },
+    });
+    const add = async (path: string) =>
+      (
+        await jsonOf(
+          await call(hub, "POST", API, {
+            cookie,
+            body: { label: path.slice(1, 9), colour: "#607d8b", url: `${base}${path}` },
+          }),
+          CalendarAnswerSchema,
+        )
+      ).item;
+
+    const started = performance.now();
+    expect((await add("/minutely.ics")).error?.code).toBe("too_many_recurrences");
+    expect(performance.now() - started).toBeLessThan(MAX_EXPANSION_MS);
+    expect(await add("/family.ics")).toMatchObject({ events: 3, error: null });
+    expect((await add("/huge.ics")).error?.code).toBe("invalid");
+    for (const [path, code] of [
+      ["/deep.ics", "too_deep"],
+      ["/many.ics", "too_many_events"],
+      ["/secondly.ics", "too_many_recurrences"],
+    ] as const)
+      expect((await add(path)).error?.code, path).toBe(code);
+    const events = await eventsSeen(hub, (list) => list.length === 3);
+    expect(events.map((event) => event.summary)).toEqual([
+      "TEST RECURR 3",
+      "TEST RECURR 3 - MODIFIED",
+      "TEST RECURR 3",
+    ]);
+    expect((await call(hub, "GET", "/api/v2/calendars", { cookie })).status).toBe(200);
+  });
+
+  it("when the day changes, the stored file is expanded again for the new window", async () => {
+    handler = serving(GOOGLE);
+    let clock = NOW;
+    const { hub, cookie } = await startHub({ calendar: { now: () => clock, intervalMs: 3_600_000 } });
+    const { item } = await jsonOf(
+      await call(hub, "POST", API, {
+        cookie,
+        body: { label: "Rodzina", colour: "#e91e63", url: `${base}/family.ics` },
+      }),
+      CalendarAnswerSchema,
+    );
+    expect(item.events).toBe(3);
+    clock = NOW + 2 * 86_400_000;
+    // 304: the same file, now expanded for the window from 12 February.
+    await call(hub, "POST", `${API}/${item.id}/fetch`, { cookie });
+    const events = await eventsSeen(hub, (list) => list.length === 1);
+    expect(events.map((event) => event.dtstart)).toEqual(["2026-02-12T17:00:00.000Z"]);
   });
 });

@@ -9,7 +9,8 @@ import { CALENDAR_MIGRATION, CalendarStore } from "./store";
  * kept in table `calendars`, fetched on an interval (HubOptions.calendar), their coming events
  * published retained on `calendar/events`. In demo mode the demo household's calendar
  * (simulator/calendar.ts, relative to today) is published until the household enables a calendar of
- * its own; a hub without demo mode publishes only the household's calendars. Its service: the CalendarService.
+ * its own; a hub without demo mode publishes only the household's calendars. Its service: the
+ * CalendarService, which reads the files in its worker thread (parser.ts), ended when the domain stops.
  */
 export const calendarDomain = defineDomain({
   name: "calendar",

@@ -10,7 +10,11 @@ export const MAX_ICS_DEPTH = 8;
 export const MAX_ICS_EVENTS = 20_000;
 /** Most recurrence steps one calendar's expansion may take (every rule of the file together). */
 export const MAX_RECURRENCE_STEPS = 100_000;
-/** Longest one calendar's expansion may run, ms: a safety net behind {@link MAX_RECURRENCE_STEPS} (about 0.5 s on an idle Raspberry-class core). */
+/**
+ * Longest one calendar's expansion may run, ms: a safety net behind {@link MAX_RECURRENCE_STEPS}
+ * (about 0.5 s on an idle Raspberry-class core), checked by {@link expandIcs} itself; parser.ts ends
+ * the calendar worker when a whole file's reading and expansion run past it.
+ */
 export const MAX_EXPANSION_MS = 5_000;
 
 /** A calendar refused: its {@link CalendarErrorCode} (and the HTTP status for `http`). */

@@ -9,7 +9,8 @@ import {
 import type { BrokerLink, HubLogger } from "../broker/link";
 import { HubError } from "../core/errors";
 import { FETCH_LIMITS, fetchIcs, type FetchLimits } from "./fetcher";
-import { CalendarFailure, checkIcs, expandIcs, parseIcs, type Occurrence, type ParsedIcs } from "./ics";
+import { CalendarFailure, type Occurrence } from "./ics";
+import { IcsParser, type ParserOptions } from "./parser";
 import type { CalendarStore, StoredCalendar } from "./store";
 import { startOfHouseholdDay } from "./zones";
 
@@ -26,6 +27,8 @@ export type CalendarOptions = {
   limits?: Partial<FetchLimits>;
   /** The clock, epoch ms (default Date.now). */
   now?: () => number;
+  /** The calendar worker's bounds (default: 5 s per file, a 256 MB heap): parser.ts. */
+  parser?: ParserOptions;
 };
 
 /** An extra source of events published while the household has no enabled calendar of its own (the demo's). */
@@ -42,18 +45,27 @@ export function maskedAddress(url: string): string {
   }
 }
 
+/** A calendar's last good file expanded: the occurrences of the window starting at `from`. */
+type Expansion = { readonly from: number; readonly occurrences: Occurrence[] };
+
 /**
  * The household's calendars (docs/contract.md "Calendars"): each enabled one fetched every
- * `intervalMs` (ETag / Last-Modified, bounded: fetcher.ts), checked and parsed (ics.ts), its last good
- * file kept in the store so a failure or a restart keeps its events; the occurrences of today and
- * the next {@link CALENDAR_DAYS_AHEAD} days (Europe/Warsaw) of every enabled calendar merged,
- * nearest first, at most MAX_CALENDAR_EVENTS, published retained on `calendar/events` after each
- * fetch, change and interval.
+ * `intervalMs` (ETag / Last-Modified, bounded: fetcher.ts), checked, parsed and expanded (ics.ts) in
+ * the calendar worker (parser.ts: off the main thread, so MQTT, HTTP and cameras never wait on a
+ * large file), its last good file kept in the store so a failure or a restart keeps its events; the
+ * occurrences of today and the next {@link CALENDAR_DAYS_AHEAD} days (Europe/Warsaw) of every enabled
+ * calendar merged, nearest first, at most MAX_CALENDAR_EVENTS, published retained on
+ * `calendar/events` after the stored files are read at start, and after each fetch, change and
+ * interval. When the day changes, each last good file is expanded again in the worker (its previous
+ * window's events still in the window are published meanwhile).
  */
 export class CalendarService {
-  private readonly parsed = new Map<string, ParsedIcs>();
-  /** Each calendar's occurrences for the window starting at `from` (expanded again when the day or the file changes). */
-  private readonly expanded = new Map<string, { from: number; occurrences: Occurrence[] }>();
+  /** Each calendar's last good file's occurrences (kept until a new file or the next day's window replaces them). */
+  private readonly expanded = new Map<string, Expansion>();
+  /** The calendars whose stored file is being expanded for a new window, and the window whose expansion failed. */
+  private readonly refreshing = new Set<string>();
+  private readonly refusedFrom = new Map<string, number>();
+  private readonly parser: IcsParser;
   private readonly counts = new Map<string, number>();
   private readonly running = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
@@ -70,22 +82,30 @@ export class CalendarService {
   ) {
     this.limits = { ...FETCH_LIMITS, ...options.limits };
     this.now = options.now ?? Date.now;
+    this.parser = new IcsParser(options.parser, log);
   }
 
-  /** Reads the stored files, publishes, then fetches every enabled calendar now and each interval. */
+  /**
+   * Expands the enabled calendars' stored files (in the worker), publishes, then fetches every
+   * enabled calendar; again each interval. Answers at once (the reading goes on in the background).
+   */
   start(): void {
-    for (const calendar of this.store.all()) this.load(calendar.id);
-    this.publish();
     const round = () => void this.fetchAll();
-    round();
+    void (async () => {
+      for (const calendar of this.store.all())
+        if (calendar.enabled && !this.stopped) await this.refresh(calendar.id, false);
+      this.publish();
+      round();
+    })().catch((error: unknown) => this.log.warn({ error: String(error) }, "calendars could not start"));
     this.timer = setInterval(round, this.options.intervalMs ?? CALENDAR_INTERVAL_MS);
     this.timer.unref();
   }
 
-  /** Stops the interval; fetches under way finish without publishing. */
+  /** Stops the interval and ends the calendar worker; fetches under way finish without storing or publishing. */
   stop(): void {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    this.parser.stop();
   }
 
   /** Every calendar as the dashboard sees it. */
@@ -117,11 +137,7 @@ export class CalendarService {
     const before = this.existing(id);
     this.store.edit(id, patch);
     const after = this.existing(id);
-    if (after.url !== before.url) {
-      this.parsed.delete(id);
-      this.expanded.delete(id);
-      this.counts.delete(id);
-    }
+    if (after.url !== before.url) this.forget(id);
     if (after.enabled && (after.url !== before.url || !before.enabled)) await this.fetchOne(id);
     else this.publish();
     return this.view(id);
@@ -130,9 +146,7 @@ export class CalendarService {
   /** Removes a calendar and its events. @throws HubError NOT_FOUND */
   remove(id: string): void {
     if (!this.store.remove(id)) throw new HubError("NOT_FOUND", "no such calendar");
-    this.parsed.delete(id);
-    this.expanded.delete(id);
-    this.counts.delete(id);
+    this.forget(id);
     this.publish();
   }
 
@@ -148,6 +162,12 @@ export class CalendarService {
     for (const calendar of this.store.all())
       if (calendar.enabled && !this.stopped) await this.fetchOne(calendar.id, false);
     this.publish();
+  }
+
+  private forget(id: string): void {
+    this.expanded.delete(id);
+    this.refusedFrom.delete(id);
+    this.counts.delete(id);
   }
 
   private existing(id: string): StoredCalendar {
@@ -173,15 +193,37 @@ export class CalendarService {
     };
   }
 
-  /** Parses the stored file of `id` (a file that no longer parses is dropped with a warning). */
-  private load(id: string): void {
+  /**
+   * Expands the stored file of `id` for today's window in the worker, unless a fetch replaces its
+   * file meanwhile, then publishes when `publish`. A file refused for this window keeps its previous
+   * window's events, if any (the refusal stored as the calendar's error and logged; not tried again
+   * until the next day or file).
+   */
+  private async refresh(id: string, publish = true): Promise<void> {
+    const [from, to] = this.window();
+    if (this.refreshing.has(id) || this.refusedFrom.get(id) === from) return;
+    const url = this.store.get(id)?.url;
     const body = this.store.body(id);
     if (!body) return;
+    this.refreshing.add(id);
+    const before = this.expanded.get(id);
+    // A fetch's new file, an edited address or a removal meanwhile wins over this (older) file.
+    const outdated = () => this.stopped || this.expanded.get(id) !== before || this.store.get(id)?.url !== url;
     try {
-      this.parsed.set(id, parseIcs(checkIcs(body)));
+      const { occurrences } = await this.parser.parse(body, from, to);
+      if (outdated()) return;
+      this.expanded.set(id, { from, occurrences });
     } catch (error) {
-      this.log.warn({ calendar: id, error: String(error) }, "stored calendar file no longer parses");
+      if (outdated()) return;
+      const code = error instanceof CalendarFailure ? error.code : "invalid";
+      this.refusedFrom.set(id, from);
+      this.store.failed(id, { code, at: new Date(this.now()).toISOString() });
+      this.log.warn({ calendar: id, code, error: String(error) }, "stored calendar file refused for today's window");
+      return;
+    } finally {
+      this.refreshing.delete(id);
     }
+    if (publish) this.publish();
   }
 
   /** One fetch of `id` at a time: a second call waits for the one under way. */
@@ -198,21 +240,22 @@ export class CalendarService {
     if (!calendar) return;
     const at = () => new Date(this.now()).toISOString();
     try {
-      const known = this.parsed.has(id) ? calendar.validators : { etag: null, lastModified: null };
+      const known = this.expanded.has(id) ? calendar.validators : { etag: null, lastModified: null };
       const outcome = await fetchIcs(calendar.url, known, this.limits);
       if (this.store.get(id)?.url !== calendar.url) return; // edited meanwhile
       if (outcome.status === "not-modified") {
         this.store.fetched(id, at(), null, null);
       } else {
-        const parsed = parseIcs(checkIcs(outcome.body));
         const [from, to] = this.window();
-        // Refuses a file whose rules take too long, before it replaces the last good one.
-        const occurrences = expandIcs(parsed, from, to);
-        this.parsed.set(id, parsed);
+        // Checked, parsed and expanded in the worker: a refused file never replaces the last good one.
+        const { occurrences } = await this.parser.parse(outcome.body, from, to);
+        if (this.stopped || this.store.get(id)?.url !== calendar.url) return;
         this.expanded.set(id, { from, occurrences });
+        this.refusedFrom.delete(id);
         this.store.fetched(id, at(), outcome.body, { etag: outcome.etag, lastModified: outcome.lastModified });
       }
     } catch (error) {
+      if (this.stopped) return;
       const failure =
         error instanceof CalendarFailure
           ? error
@@ -237,26 +280,24 @@ export class CalendarService {
     return [startOfHouseholdDay(now), startOfHouseholdDay(now, CALENDAR_DAYS_AHEAD + 1)];
   }
 
-  /** Publishes the merged events of every enabled calendar retained (the extra source's only while none is enabled). */
+  /**
+   * Publishes the merged events of every enabled calendar retained (the extra source's only while none
+   * is enabled). A calendar expanded for an earlier day's window is expanded again in the worker
+   * (published once done); meanwhile its occurrences still in today's window are published.
+   */
   publish(): void {
     if (this.stopped) return;
     const [from, to] = this.window();
     const events: { occurrence: Occurrence; event: CalendarEvent }[] = [];
     for (const calendar of this.store.all()) {
-      const parsed = this.parsed.get(calendar.id);
-      if (!calendar.enabled || !parsed) continue;
-      let occurrences =
-        this.expanded.get(calendar.id)?.from === from ? this.expanded.get(calendar.id)!.occurrences : null;
-      if (!occurrences) {
-        try {
-          occurrences = expandIcs(parsed, from, to);
-          this.expanded.set(calendar.id, { from, occurrences });
-        } catch (error) {
-          if (error instanceof CalendarFailure)
-            this.store.failed(calendar.id, { code: error.code, at: new Date(this.now()).toISOString() });
-          continue;
-        }
-      }
+      if (!calendar.enabled) continue;
+      const expansion = this.expanded.get(calendar.id);
+      if (expansion?.from !== from) void this.refresh(calendar.id);
+      if (!expansion) continue;
+      const occurrences =
+        expansion.from === from
+          ? expansion.occurrences
+          : expansion.occurrences.filter((occurrence) => occurrence.end > from && occurrence.start < to);
       this.counts.set(calendar.id, occurrences.length);
       for (const occurrence of occurrences) events.push({ occurrence, event: eventOf(occurrence, calendar) });
     }

@@ -135,18 +135,22 @@ export class CalendarStore {
     );
   }
 
-  /** A good fetch: its file (null: unchanged, a 304), validators and time; the error cleared. */
+  /**
+   * A good fetch: its file (null: unchanged, a 304), validators and time; the error cleared. One
+   * UPDATE: SQLite rewrites a row whole, so each statement would write the file (up to 5 MB) again.
+   */
   fetched(id: string, at: string, body: Uint8Array | null, validators: Validators | null): void {
-    if (body) this.db.prepare("UPDATE calendars SET body = ? WHERE id = ?").run(Buffer.from(body), id);
-    if (validators)
-      this.db
-        .prepare("UPDATE calendars SET etag = ?, last_modified = ? WHERE id = ?")
-        .run(validators.etag, validators.lastModified, id);
-    this.db
-      .prepare(
-        "UPDATE calendars SET fetched_at = ?, error_code = NULL, error_status = NULL, error_at = NULL WHERE id = ?",
-      )
-      .run(at, id);
+    const sets = ["fetched_at = ?", "error_code = NULL", "error_status = NULL", "error_at = NULL"];
+    const values: unknown[] = [at];
+    if (body) {
+      sets.push("body = ?");
+      values.push(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+    }
+    if (validators) {
+      sets.push("etag = ?", "last_modified = ?");
+      values.push(validators.etag, validators.lastModified);
+    }
+    this.db.prepare(`UPDATE calendars SET ${sets.join(", ")} WHERE id = ?`).run(...values, id);
   }
 
   /** A failed fetch: its error (the last good file and its time kept). */
