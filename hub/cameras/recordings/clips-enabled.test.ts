@@ -119,7 +119,7 @@ describe("clips follow the camera's enabled state: a disabled camera buffers and
     await rtsp?.close();
   });
 
-  it("disabling stops the buffer's ffmpeg and its stream and records no clip on motion; enabling buffers again and the clip has its pre-roll, starting at its first buffered picture", async () => {
+  it("disabling ends the clip being recorded, stops the buffer's ffmpeg and its stream and records no clip on motion; enabling buffers again and the clip has its pre-roll, starting at its first buffered picture", async () => {
     await until(() => finished() >= 2, 15_000, 200);
     const [first] = ffmpegsUnder(buffer);
     expect(first).toBeDefined();
@@ -127,25 +127,41 @@ describe("clips follow the camera's enabled state: a disabled camera buffers and
     const pulls = rtsp.playing;
     expect(pulls).toBeGreaterThanOrEqual(1);
 
-    await setEnabled(false);
-    await until(() => !alive(first!), 5_000, 50);
-    expect(ffmpegsUnder(buffer)).toEqual([]);
-    await until(() => rtsp.playing <= pulls - 1, 5_000, 50);
-    const idle = rtsp.playing;
-    expect(existsSync(buffer)).toBe(false);
-
     const gateway = await connectDevice(hub, "zigbee2mqtt");
     const motion = (occupancy: boolean) =>
       gateway.publishAsync("zigbee2mqtt/Hall motion", hallMotion(occupancy), { qos: 1 });
     try {
+      // a clip is recording (the motion goes on: it would record up to maxSeconds, 120 s) when the camera is disabled
+      const recordingAt = Date.now();
+      await motion(true);
+      await until(() => ffmpegsUnder(`${join(dataDir, "clips")}/`).length === 1, 5_000, 50);
+      await sleep(2_000);
+      const disabledAt = Date.now();
+      await setEnabled(false);
+      await until(() => !alive(first!), 5_000, 50);
+      expect(ffmpegsUnder(buffer)).toEqual([]);
+      await until(() => rtsp.playing <= pulls - 1, 5_000, 50);
+      expect(existsSync(buffer)).toBe(false);
+      let cut: Recording | undefined;
+      while (!cut && Date.now() - disabledAt < 10_000) {
+        cut = (await list())[0];
+        if (!cut) await sleep(200);
+      }
+      expect(cut, "the clip did not end within 10 s of disabling").toBeDefined();
+      const untilPatch = (disabledAt - recordingAt) / 1000;
+      expect(cut!.durationMs / 1000).toBeLessThan(untilPatch + 5 + 1.5); // its pre-roll (≤ 5 s) and the live part to the PATCH
+      await motion(false);
+      await until(() => ffmpegsUnder(`${join(dataDir, "clips")}/`).length === 0, 5_000, 50);
+      const idle = rtsp.playing;
+
       await motion(true);
       await sleep(1_500);
-      // no clip's ffmpeg, no buffer restarted by the motion or by a backoff, nothing listed
-      expect(ffmpegsUnder(join(dataDir, "clips"))).toEqual([]);
+      // no clip's ffmpeg, no buffer restarted by the motion or by a backoff, nothing more listed
+      expect(ffmpegsUnder(`${join(dataDir, "clips")}/`)).toEqual([]);
       expect(ffmpegsUnder(buffer)).toEqual([]);
       expect(rtsp.playing).toBeLessThanOrEqual(idle);
       await motion(false);
-      expect(await list()).toEqual([]);
+      expect((await list()).map((item) => item.id)).toEqual([cut!.id]);
 
       await setEnabled(true);
       await until(() => ffmpegsUnder(buffer).length === 1, 5_000, 50);
@@ -158,7 +174,7 @@ describe("clips follow the camera's enabled state: a disabled camera buffers and
       const endedAt = Date.now();
       let clip: Recording | undefined;
       while (!clip && Date.now() - motionAt < 30_000) {
-        clip = (await list())[0];
+        clip = (await list()).find((item) => item.id !== cut!.id);
         if (!clip) await sleep(200);
       }
       expect(clip, "no clip within 30 s").toBeDefined();
