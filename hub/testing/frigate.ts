@@ -55,7 +55,8 @@ export interface FrigateSimulatorOptions {
  * `GET|DELETE /api/events/<id>`, `POST|DELETE /api/events/<id>/retain`, `GET /api/events/<id>/clip.mp4`
  * with Range, `GET /api/events/<id>/snapshot.jpg`, `POST /api/login`) over its own event database, and
  * an MQTT client logged in as Frigate's own user that publishes `<base>/available` (retained `online`,
- * will `offline`), `<base>/events`, `<base>/reviews` and `<base>/<camera>/motion` in Frigate's shapes.
+ * will `offline`), `<base>/events`, `<base>/reviews`, `<base>/<camera>/motion` and `<base>/stats` in
+ * Frigate's shapes.
  */
 export class FrigateSimulator {
   /** Frigate's event database, by id. */
@@ -176,6 +177,40 @@ export class FrigateSimulator {
   /** `<base>/<camera>/motion` `ON` or `OFF`. */
   async motion(camera: string, on: boolean): Promise<void> {
     await this.publish(`${this.base}/${camera}/motion`, on ? "ON" : "OFF", true);
+  }
+
+  /**
+   * `<base>/stats` as Frigate publishes it every `mqtt.stats_interval` (tests/fixtures/frigate/stats.json,
+   * Frigate's own UI-test stats, with its `cameras` replaced): each camera of `cameraFps` with that
+   * `camera_fps` (0: its stream is down) and the rest of the fixture's per-camera fields; a camera not
+   * given is not in the stats (as a camera Frigate does not have). The totals follow the cameras.
+   * Answers the payload published.
+   */
+  async stats(cameraFps: Record<string, number>): Promise<unknown> {
+    const fixture = frigateFixture<{ cameras: Record<string, Record<string, unknown>> } & Record<string, unknown>>(
+      "stats.json",
+    ).payload;
+    const template = Object.values(fixture.cameras)[0] ?? {};
+    const cameras: Record<string, Record<string, unknown>> = {};
+    for (const [name, fps] of Object.entries(cameraFps))
+      cameras[name] = {
+        ...template,
+        camera_fps: fps,
+        process_fps: fps,
+        detection_fps: fps,
+        connection_quality: fps > 0 ? "excellent" : "unusable",
+      };
+    const total = Object.values(cameraFps).reduce((sum, fps) => sum + fps, 0);
+    const payload = {
+      ...fixture,
+      cameras,
+      service: { ...(fixture.service as Record<string, unknown>), last_updated: Date.now() / 1000 },
+      camera_fps: total,
+      process_fps: total,
+      detection_fps: total,
+    };
+    await this.publish(`${this.base}/stats`, JSON.stringify(payload));
+    return payload;
   }
 
   /** HTTP stops answering (connections are dropped) while `down`; MQTT untouched. */

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MqttClient } from "mqtt";
+import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   RecordingAnswerSchema,
@@ -19,6 +20,7 @@ import {
   CameraStatePayloadSchema,
   cameraHeartbeatTopic,
   cameraStateTopic,
+  type CameraStatePayload,
 } from "../../../contract/camera-state";
 import { DEFAULT_API_BASES } from "../../../contract/paths";
 import { startMosquitto, type TestMosquitto } from "../../../tests/e2e/support/mosquitto";
@@ -322,7 +324,101 @@ describe("Frigate on the embedded broker: events, backfill, lock, playback, moti
       "frigate-1700000001.000001-zzzzzz",
     );
   });
+
+  it("Frigate's stats: a camera whose camera_fps is 0 (or that the stats do not name) is offline until it has frames again", async () => {
+    await followsStats(frigate, browser, true);
+    // Frigate detects motion only in frames it gets: motion before the next stats means the stream is back
+    await frigate.stats({ front_door: 0 });
+    await stateOfWejscie(browser, (s) => s.state === "offline");
+    await frigate.motion("front_door", true);
+    await stateOfWejscie(browser, (s) => s.state === "online");
+    await frigate.motion("front_door", false);
+    const backfills = frigate.requests.length;
+    await frigate.publish("frigate/available", "online", true);
+    await until(() => frigate.requests.slice(backfills).some((request) => request.startsWith("GET /api/events?")));
+    expect((await stateOfWejscie(browser, () => true)).state).toBe("online");
+  }, 30_000);
+
+  it("malformed, hostile or oversized stats are refused and counted and change nothing; good stats still count", async () => {
+    await frigate.stats({ front_door: 5 });
+    await stateOfWejscie(browser, (s) => s.state === "online");
+    const before = hub.devices.registry.stats.refused;
+    const good = (await frigate.stats({ front_door: 5 })) as Record<string, unknown>;
+    const cameras = (fps: unknown) => JSON.stringify({ ...good, cameras: { front_door: { camera_fps: fps } } });
+    await frigate.publish("frigate/stats", "{not json");
+    await frigate.publish("frigate/stats", cameras("0"));
+    await frigate.publish("frigate/stats", cameras(-1));
+    await frigate.publish("frigate/stats", cameras(null));
+    await frigate.publish("frigate/stats", JSON.stringify({ ...good, cameras: [] }));
+    await frigate.publish("frigate/stats", '{"cameras":{"__proto__":{"camera_fps":0},"front_door":{"camera_fps":0}}}');
+    const many = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`cam${i}`, { camera_fps: 0 }]));
+    await frigate.publish("frigate/stats", JSON.stringify({ cameras: { ...many, front_door: { camera_fps: 0 } } }));
+    let deep: unknown = { camera_fps: 0 };
+    for (let i = 0; i < 200; i++) deep = { nested: deep };
+    await frigate.publish("frigate/stats", JSON.stringify({ cameras: { front_door: { camera_fps: 0 } }, deep }));
+    await until(() => hub.devices.registry.stats.refused >= before + 8);
+    const reports = hub.devices.registry.reports().join("\n");
+    expect(reports).toContain("frigate stats: not a JSON object");
+    expect(reports).toContain("frigate stats: cameras.front_door.camera_fps:");
+    expect(reports).toContain("frigate stats: has a __proto__/constructor/prototype key");
+    expect(reports).toContain("frigate stats: cameras: names over 256 cameras");
+    expect(reports).toContain("frigate stats: cameras: is an array");
+    expect(({} as Record<string, unknown>).camera_fps).toBeUndefined();
+    expect((await stateOfWejscie(browser, () => true)).state).toBe("online");
+    await frigate.stats({ front_door: 0 });
+    await stateOfWejscie(browser, (s) => s.state === "offline");
+    await frigate.stats({ front_door: 5 });
+    await stateOfWejscie(browser, (s) => s.state === "online");
+  });
 });
+
+/** The retained `camera/state/wejscie` now (a new subscription gets it again), once `accept` takes it. */
+function stateOfWejscie(browser: MqttClient, accept: (state: CameraStatePayload) => boolean) {
+  return nextJson(browser, cameraStateTopic("wejscie"), CameraStatePayloadSchema, accept);
+}
+
+/**
+ * Frigate's stats (the fixture's shape) decide the camera's health: `camera_fps` 0 is offline (unreachable)
+ * as a Frigate-wide outage is (no heartbeat meanwhile), and stays so when Frigate says `online`; missing
+ * from the stats, offline; frames again, online (and, with `heartbeat`, a new heartbeat within 10 s).
+ */
+async function followsStats(frigate: FrigateSimulator, browser: MqttClient, heartbeat: boolean) {
+  await frigate.stats({ front_door: 5, backyard: 5 });
+  await stateOfWejscie(browser, (s) => s.state === "online");
+
+  const downAt = Date.now();
+  await frigate.stats({ front_door: 0, backyard: 5 });
+  const offline = await stateOfWejscie(browser, (s) => s.state === "offline");
+  expect(offline.reason).toBe("unreachable");
+  expect(Date.parse(offline.since)).toBeGreaterThanOrEqual(downAt);
+
+  // Frigate itself is (still) online: the camera's stream is what is down
+  const backfills = frigate.requests.length;
+  await frigate.publish("frigate/available", "online", true);
+  await until(() => frigate.requests.slice(backfills).some((request) => request.startsWith("GET /api/events?")));
+  expect((await stateOfWejscie(browser, () => true)).state).toBe("offline");
+
+  const beat = await nextJson(browser, cameraHeartbeatTopic("wejscie"), CameraHeartbeatPayloadSchema);
+  expect(Date.parse(beat.lastFrameAt)).toBeLessThan(downAt);
+
+  const backAt = Date.now();
+  await frigate.stats({ front_door: 4.1, backyard: 5 });
+  const online = await stateOfWejscie(browser, (s) => s.state === "online");
+  expect(Date.parse(online.since)).toBeGreaterThanOrEqual(backAt);
+  if (heartbeat) {
+    // the heartbeat follows (the hub sends at most one each 10 s)
+    await nextMessage(browser, cameraHeartbeatTopic("wejscie"), 12_000, (payload) => {
+      const next = v.parse(CameraHeartbeatPayloadSchema, JSON.parse(payload));
+      return Date.parse(next.lastFrameAt) >= backAt;
+    });
+  }
+
+  // a camera Frigate's stats do not name (renamed in Frigate's config, say) is offline too
+  await frigate.stats({ backyard: 5 });
+  await stateOfWejscie(browser, (s) => s.state === "offline");
+  await frigate.stats({ front_door: 5, backyard: 5 });
+  await stateOfWejscie(browser, (s) => s.state === "online");
+}
 
 describe("Frigate on Mosquitto as the household broker, with Frigate's login", () => {
   let mosquitto: TestMosquitto;
@@ -361,4 +457,19 @@ describe("Frigate on Mosquitto as the household broker, with Frigate's login", (
       browser.end(true);
     }
   });
+
+  it("Frigate's stats over TCP decide each camera's health; oversized stats are refused and counted", async () => {
+    const browser = await connectMqtt(mosquitto.wsUrl);
+    try {
+      await followsStats(frigate, browser, false);
+      const before = hub.devices.registry.stats.refused;
+      const padding = "x".repeat(100_000);
+      await frigate.publish("frigate/stats", JSON.stringify({ cameras: { front_door: { camera_fps: 0 } }, padding }));
+      await until(() => hub.devices.registry.stats.refused > before);
+      expect(hub.devices.registry.reports().at(-1)).toMatch(/^frigate stats: 1000\d\d bytes \(at most 65536\)$/);
+      expect((await stateOfWejscie(browser, () => true)).state).toBe("online");
+    } finally {
+      browser.end(true);
+    }
+  }, 30_000);
 });

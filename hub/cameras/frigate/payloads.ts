@@ -53,6 +53,40 @@ export const FrigateReviewMessageSchema = v.object({
 });
 export type FrigateReviewMessage = v.InferOutput<typeof FrigateReviewMessageSchema>;
 
+/** Most cameras a `<base>/stats` message may name (a household's Frigate has a handful; more is refused). */
+export const FRIGATE_STATS_MAX_CAMERAS = 256;
+
+/**
+ * `<base>/stats` (docs "MQTT": the data of `GET /api/stats`, every `mqtt.stats_interval`, 60 s by default;
+ * frigate/stats/util.py `stats_snapshot`): the hub reads each camera's `cameras.<name>.camera_fps`, the
+ * frames per second Frigate takes from the camera's stream (0 while the stream is down); every other field
+ * is ignored. At most {@link FRIGATE_STATS_MAX_CAMERAS} cameras; a camera's `camera_fps` must be a finite
+ * number ≥ 0.
+ */
+export const FrigateStatsSchema = v.object({
+  cameras: v.pipe(
+    v.record(
+      v.pipe(v.string(), v.maxLength(100)),
+      v.object({ camera_fps: v.pipe(v.number(), v.finite(), v.minValue(0)) }),
+    ),
+    v.check(
+      (cameras) => Object.keys(cameras).length <= FRIGATE_STATS_MAX_CAMERAS,
+      `names over ${FRIGATE_STATS_MAX_CAMERAS} cameras`,
+    ),
+  ),
+});
+export type FrigateStats = v.InferOutput<typeof FrigateStatsSchema>;
+
+/**
+ * Reads a `<base>/stats` payload with {@link FrigateStatsSchema} (as {@link readFrigate}), also refusing
+ * a `cameras` that is an array (which a record schema would read as an object).
+ */
+export function readFrigateStats(value: unknown): { ok: true; value: FrigateStats } | { ok: false; reason: string } {
+  const cameras = value !== null && typeof value === "object" ? (value as { cameras?: unknown }).cameras : undefined;
+  if (Array.isArray(cameras)) return { ok: false, reason: "cameras: is an array, not an object of cameras" };
+  return readFrigate(FrigateStatsSchema, value);
+}
+
 /** `GET /api/events` answers a list of events (at most the `limit` asked for). */
 export const FrigateEventListSchema = v.pipe(v.array(v.unknown()), v.maxLength(1000));
 

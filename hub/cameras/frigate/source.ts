@@ -13,6 +13,7 @@ import {
   FrigateEventSchema,
   FrigateReviewMessageSchema,
   readFrigate,
+  readFrigateStats,
   recordingOf,
   type FrigateEvent,
 } from "./payloads";
@@ -36,8 +37,13 @@ export interface FrigateRecordingsOptions {
   report: (reason: string) => void;
   /** Camera `cameraId`'s motion as Frigate says it (`<base>/<camera>/motion` ON/OFF). */
   onMotion?: (cameraId: string, on: boolean) => void;
-  /** Frigate's availability (`<base>/available`: `online` true; `offline`, `stopped` false). */
-  onAvailability?: (online: boolean) => void;
+  /**
+   * Whether camera `cameraId` is up as Frigate sees it: false while Frigate is down (`<base>/available`
+   * `offline`, `stopped`) or the camera's stream is (`<base>/stats` `camera_fps` 0, or the camera not in
+   * the stats); true when Frigate is online and the stats last gave the camera frames, or Frigate
+   * reports motion on it (told again at every stats message and `online`).
+   */
+  onAvailability?: (cameraId: string, online: boolean) => void;
   now?: () => number;
 }
 
@@ -59,11 +65,22 @@ interface Held {
  * /api/events/<id>`, refused while retained (RECORDING_LOCKED); playback proxies `clip.mp4`, the
  * snapshot is `snapshot.jpg`. While Frigate does not answer (its last backfill failed, or MQTT says it
  * is offline) listing its cameras is refused with DEVICE_UNREACHABLE; the next list tries again.
+ * Each camera's health (`onAvailability`) is Frigate's (`<base>/available`) and its stream's: from
+ * `<base>/stats` (every `mqtt.stats_interval`), a camera whose `camera_fps` is 0 or that the stats do
+ * not name is down until a stats message gives it frames again or Frigate reports motion on it
+ * (Frigate only detects motion in frames it received). A malformed or oversized stats message is
+ * refused and reported, and changes nothing.
  */
 export class FrigateRecordings implements RecordingSource {
   private readonly byName = new Map<string, string>();
   private readonly held = new Map<string, Held>();
   private reachable = false;
+  /** Frigate's `<base>/available` as last said: null before it said anything. */
+  private available: boolean | null = null;
+  /** Household cameras whose stream is down as Frigate's last stats said. */
+  private readonly streamDown = new Set<string>();
+  /** Household cameras warned about once: their Frigate camera is not in Frigate's stats. */
+  private readonly missingWarned = new Set<string>();
   private backfilling: Promise<void> | null = null;
   private closed = false;
   private readonly now: () => number;
@@ -217,6 +234,7 @@ export class FrigateRecordings implements RecordingSource {
     if (event.device === "frigate" && event.kind === "events") this.eventMessage(event);
     else if (event.device === "frigate" && event.kind === "reviews") this.reviewMessage(event);
     else if (event.device === "frigate" && event.kind === "available") this.availableMessage(event.text.trim());
+    else if (event.device === "frigate" && event.kind === "stats") this.statsMessage(event);
     else if (event.kind === "motion") this.motionMessage(event.device, event.text.trim());
   }
 
@@ -267,7 +285,9 @@ export class FrigateRecordings implements RecordingSource {
 
   private availableMessage(state: string): void {
     if (state === "online") {
-      this.options.onAvailability?.(true);
+      this.available = true;
+      for (const camera of this.options.cameras)
+        this.options.onAvailability?.(camera.id, !this.streamDown.has(camera.id));
       void this.backfill().then(
         () => {
           for (const cameraId of new Set(this.options.cameras.map((camera) => camera.id))) this.announce(cameraId);
@@ -276,15 +296,50 @@ export class FrigateRecordings implements RecordingSource {
       );
     } else if (state === "offline" || state === "stopped") {
       this.reachable = false;
-      this.options.onAvailability?.(false);
+      this.available = false;
+      for (const camera of this.options.cameras) this.options.onAvailability?.(camera.id, false);
     } else this.refuse(`frigate available: ${JSON.stringify(state.slice(0, 40))} is not online, offline or stopped`);
+  }
+
+  /** `<base>/stats`: each household camera is up when its Frigate camera's `camera_fps` is above 0. */
+  private statsMessage(event: DeviceEvent): void {
+    const json = this.parsed(event);
+    if (json === undefined) return;
+    const read = readFrigateStats(json);
+    if (!read.ok) {
+      this.refuse(`frigate stats: ${read.reason}`);
+      return;
+    }
+    const { cameras } = read.value;
+    for (const camera of this.options.cameras) {
+      const fps = Object.hasOwn(cameras, camera.frigate) ? cameras[camera.frigate]!.camera_fps : undefined;
+      if (fps === undefined && !this.missingWarned.has(camera.id)) {
+        this.missingWarned.add(camera.id);
+        this.options.log.warn(
+          { camera: camera.id, frigate: camera.frigate },
+          "frigate: the camera is not in Frigate's stats (check its name in Frigate's config); shown offline",
+        );
+      }
+      const up = fps !== undefined && fps > 0;
+      if (up === this.streamDown.has(camera.id))
+        this.options.log.info(
+          { camera: camera.id, frigate: camera.frigate, fps: fps ?? null },
+          up ? "frigate: the camera's stream is back" : "frigate: the camera's stream is down",
+        );
+      if (up) this.streamDown.delete(camera.id);
+      else this.streamDown.add(camera.id);
+      if (this.available !== false) this.options.onAvailability?.(camera.id, up);
+    }
   }
 
   private motionMessage(name: string, state: string): void {
     const cameraId = this.byName.get(name);
     if (cameraId === undefined) return;
-    if (state === "ON" || state === "OFF") this.options.onMotion?.(cameraId, state === "ON");
-    else this.refuse(`frigate ${name}/motion: ${JSON.stringify(state.slice(0, 40))} is not ON or OFF`);
+    if (state === "ON" || state === "OFF") {
+      // Frigate reports motion only from frames it received: the stream is up
+      for (const camera of this.options.cameras) if (camera.frigate === name) this.streamDown.delete(camera.id);
+      this.options.onMotion?.(cameraId, state === "ON");
+    } else this.refuse(`frigate ${name}/motion: ${JSON.stringify(state.slice(0, 40))} is not ON or OFF`);
   }
 
   /** Keeps the newest {@link FRIGATE_EVENTS}.keepPerCamera events of camera `cameraId`. */

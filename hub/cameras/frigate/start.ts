@@ -8,8 +8,8 @@ import { FrigateRecordings } from "./source";
 /**
  * Starts the household's Frigate when it has one (`config`) and a camera names a Frigate camera: its
  * recordings source (source.ts) following Frigate's MQTT through `router` (absent: a router of its own
- * reading `<mqttBase>/#`). Motion and availability go to `onMotion` and `onAvailability` (once per
- * Frigate camera). Answers null when there is nothing to start.
+ * reading `<mqttBase>/#`). Motion goes to `onMotion`; each camera's health (Frigate's availability and
+ * its stream's, from Frigate's stats) to `onAvailability`. Answers null when there is nothing to start.
  */
 export function startFrigate(options: {
   config: FrigateConfig | undefined;
@@ -43,8 +43,6 @@ export function startFrigate(options: {
     log: options.log,
     report,
     onMotion: options.onMotion,
-    onAvailability: (online) => {
-      for (const camera of cameras) options.onAvailability(camera.id, online);
-    },
+    onAvailability: options.onAvailability,
   }).start(router);
 }

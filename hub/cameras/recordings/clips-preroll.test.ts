@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { HubLogger } from "../../broker/link";
 import { freePort, tempDir, until } from "../../testing/harness";
 import { DEMO_CLIP_DIR } from "../hls/demo";
-import { PrerollBuffers, prerollSegments, tsVideoSeconds, wholePictures } from "./clips-preroll";
+import { PREROLL_TIMING, PrerollBuffers, prerollSegments, tsVideoSeconds, wholePictures } from "./clips-preroll";
 
 describe("the pre-roll's MPEG-TS", () => {
   const seg0 = readFileSync(join(DEMO_CLIP_DIR, "seg0.mpegts"));
@@ -60,6 +60,33 @@ describe("the pre-roll buffer's ffmpeg", () => {
       buffers.close();
       expect(buffers.pids()).toEqual([]);
       if (pid) await until(() => !alive(pid), 5_000, 50);
+    }
+  }, 20_000);
+
+  it("a camera disabled at start runs no ffmpeg; enabled it runs one, disabled again it is killed and not restarted after the backoff", async () => {
+    const log: HubLogger = { info() {}, debug() {}, error() {}, warn() {} };
+    let enabled = false;
+    const buffers = new PrerollBuffers({
+      dir: tempDir("hub-preroll-enabled-"),
+      ffmpeg: "/usr/bin/ffmpeg",
+      cameras: [{ id: "brama", url: `rtsp://127.0.0.1:${await freePort()}/stream1`, preSeconds: 2 }],
+      log,
+      enabled: () => enabled,
+    }).start();
+    try {
+      expect(buffers.pids()).toEqual([]);
+      enabled = true;
+      buffers.setEnabled("brama", true);
+      const [pid] = buffers.pids();
+      expect(pid).toBeDefined();
+      buffers.setEnabled("brama", false);
+      expect(buffers.pids()).toEqual([]);
+      await until(() => !alive(pid!), 5_000, 50);
+      await new Promise((resolve) => setTimeout(resolve, PREROLL_TIMING.backoffMs + 500));
+      expect(buffers.pids()).toEqual([]);
+      expect(buffers.take("brama")).toHaveLength(0);
+    } finally {
+      buffers.close();
     }
   }, 20_000);
 });

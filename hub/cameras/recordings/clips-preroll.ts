@@ -30,6 +30,8 @@ type Buffered = {
   startedAt: number;
   backoffMs: number;
   timer: NodeJS.Timeout | null;
+  /** Stopped because the camera is disabled: no ffmpeg, no segments, no restart until it is enabled. */
+  paused: boolean;
 };
 
 /**
@@ -39,26 +41,57 @@ type Buffered = {
  * `seg<N>.ts` with N wrapping at {@link prerollSegments} (at most `preSeconds + 2` segment files on
  * disk) and `list.csv` (ffmpeg's segment list: the finished segments, `name,start,end` in seconds).
  * An ffmpeg that exits is restarted after a backoff (1 s doubling to 30 s; back to 1 s after a run of
- * 30 s); {@link close} kills them all (they are also killed if the hub's process exits).
+ * 30 s); {@link close} kills them all (they are also killed if the hub's process exits). A camera
+ * the household disabled has no ffmpeg and no segments: {@link setEnabled} stops and starts its
+ * buffer (`enabled` says which cameras are enabled at {@link start}).
  */
 export class PrerollBuffers {
   private readonly buffers = new Map<string, Buffered>();
   private closed = false;
 
   constructor(
-    private readonly options: { dir: string; ffmpeg: string; cameras: readonly PrerollCamera[]; log: HubLogger },
+    private readonly options: {
+      dir: string;
+      ffmpeg: string;
+      cameras: readonly PrerollCamera[];
+      log: HubLogger;
+      /** Whether camera `cameraId` is enabled now (CameraService.enabled); default: always. */
+      enabled?: (cameraId: string) => boolean;
+    },
   ) {
     for (const camera of options.cameras) {
       if (camera.preSeconds <= 0) continue;
       const dir = join(options.dir, camera.id);
-      this.buffers.set(camera.id, { camera, dir, child: null, startedAt: 0, backoffMs: 0, timer: null });
+      this.buffers.set(camera.id, { camera, dir, child: null, startedAt: 0, backoffMs: 0, timer: null, paused: false });
     }
   }
 
-  /** Starts every camera's ffmpeg. */
+  /** Starts the ffmpeg of every enabled camera; the others are paused until {@link setEnabled}. */
   start(): this {
-    for (const buffer of this.buffers.values()) this.run(buffer);
+    for (const buffer of this.buffers.values()) {
+      if (this.options.enabled?.(buffer.camera.id) === false) this.pause(buffer);
+      else this.run(buffer);
+    }
     return this;
+  }
+
+  /**
+   * Camera `cameraId` was enabled (`true`: its ffmpeg starts again, at once, with an empty buffer)
+   * or disabled (`false`: its ffmpeg is killed, its restart cancelled and its segments deleted).
+   * No change, an unbuffered camera or closed buffers: nothing happens. Never throws.
+   */
+  setEnabled(cameraId: string, enabled: boolean): void {
+    const buffer = this.buffers.get(cameraId);
+    if (!buffer || this.closed || buffer.paused !== enabled) return;
+    if (!enabled) {
+      this.pause(buffer);
+      this.options.log.info({ camera: cameraId }, "camera clips: camera disabled; its pre-roll buffer is stopped");
+      return;
+    }
+    buffer.paused = false;
+    buffer.backoffMs = 0;
+    this.options.log.info({ camera: cameraId }, "camera clips: camera enabled; its pre-roll buffer starts again");
+    this.run(buffer);
   }
 
   /** The folder camera `cameraId`'s segments are in, or null when it is not buffered. */
@@ -110,16 +143,26 @@ export class PrerollBuffers {
   /** Kills every buffering ffmpeg and deletes the segments. */
   close(): void {
     this.closed = true;
-    for (const buffer of this.buffers.values()) {
-      if (buffer.timer) clearTimeout(buffer.timer);
-      buffer.child?.kill("SIGKILL");
-      buffer.child = null;
-      rmSync(buffer.dir, { recursive: true, force: true });
-    }
+    for (const buffer of this.buffers.values()) this.halt(buffer);
+  }
+
+  private pause(buffer: Buffered): void {
+    buffer.paused = true;
+    this.halt(buffer);
+  }
+
+  /** Kills the buffer's ffmpeg (its exit is then not a failure: `child` is cleared first), cancels its restart, deletes its segments. */
+  private halt(buffer: Buffered): void {
+    if (buffer.timer) clearTimeout(buffer.timer);
+    buffer.timer = null;
+    const child = buffer.child;
+    buffer.child = null;
+    child?.kill("SIGKILL");
+    rmSync(buffer.dir, { recursive: true, force: true });
   }
 
   private run(buffer: Buffered): void {
-    if (this.closed) return;
+    if (this.closed || buffer.paused) return;
     buffer.timer = null;
     rmSync(buffer.dir, { recursive: true, force: true });
     mkdirSync(buffer.dir, { recursive: true });

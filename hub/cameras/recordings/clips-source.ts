@@ -50,6 +50,12 @@ type Running = {
   stopped: boolean;
 };
 
+/** The motion's time a clip id `clip-<epoch ms>-<hex>` was made at, or null for another id. */
+function motionTimeOf(id: string): number | null {
+  const match = /^clip-(\d+)-/.exec(id);
+  return match ? Number(match[1]) : null;
+}
+
 /** Shortest clip kept, ms (less is a camera that sent nothing usable). */
 const MIN_CLIP_MS = 500;
 
@@ -68,7 +74,9 @@ const MIN_CLIP_MS = 500;
  * nothing and lists nothing (the hub warns once). With `record.preSeconds` the clip begins with
  * the camera's buffered seconds from before the motion (`preroll`, clips-preroll.ts: taken at the
  * motion into `<id>.pre`, joined before the live part when the clip is finished; the row's
- * duration includes them). {@link close} kills every ffmpeg, the buffers' too.
+ * duration includes them and its `startedAt` is its first buffered picture's time: the motion's
+ * time minus the seconds kept, or the motion's time when none were). A disabled camera records no
+ * clip and buffers nothing ({@link syncEnabled}). {@link close} kills every ffmpeg, the buffers' too.
  */
 export class ClipRecorder implements RecordingSource {
   private readonly cameras: ReadonlyMap<string, ClipCamera>;
@@ -193,6 +201,25 @@ export class ClipRecorder implements RecordingSource {
     this.begin(camera, this.options.ffmpeg);
   }
 
+  /**
+   * Reads every camera's enabled state again (call it after a camera's settings changed: clips-start.ts
+   * does on each `camera/config`). A disabled camera's pre-roll buffer is stopped and a clip it is
+   * recording ends now (what was recorded is kept); an enabled one's buffer starts again. Never throws.
+   */
+  syncEnabled(): void {
+    if (this.closed) return;
+    for (const camera of this.cameras.values()) {
+      const enabled = this.options.enabled?.(camera.id) !== false;
+      this.options.preroll?.setEnabled(camera.id, enabled);
+      const running = this.running.get(camera.id);
+      if (!enabled && running && !running.stopped) {
+        if (running.stopTimer) clearTimeout(running.stopTimer);
+        this.options.log.info({ camera: camera.id, id: running.id }, "camera clips: camera disabled; its clip ends");
+        this.stop(running);
+      }
+    }
+  }
+
   /** Clips recording now (their cameras' ids). */
   recording(): string[] {
     return [...this.running.keys()];
@@ -229,18 +256,25 @@ export class ClipRecorder implements RecordingSource {
   }
 
   private begin(camera: ClipCamera, ffmpeg: string): void {
-    const startedAtMs = this.now();
-    const id = `clip-${startedAtMs}-${randomBytes(4).toString("hex")}`;
-    this.options.store.begin({ id, cameraId: camera.id, startedAtMs });
-    if (camera.record.preSeconds > 0 && this.options.preroll) {
+    const motionAtMs = this.now();
+    const id = `clip-${motionAtMs}-${randomBytes(4).toString("hex")}`;
+    const pre =
+      camera.record.preSeconds > 0 && this.options.preroll
+        ? this.options.preroll.take(camera.id, motionAtMs)
+        : Buffer.alloc(0);
+    // the clip starts at its first picture: the pre-roll's seconds before the motion
+    const preMs = Math.round((tsVideoSeconds(pre) ?? 0) * 1000);
+    this.options.store.begin({ id, cameraId: camera.id, startedAtMs: motionAtMs - preMs });
+    if (pre.length > 0) {
       try {
-        writePreroll(this.options.folder.path(id, "pre"), this.options.preroll.take(camera.id, startedAtMs));
+        writePreroll(this.options.folder.path(id, "pre"), pre);
       } catch (error) {
+        this.options.store.restart(id, motionAtMs);
         this.options.log.warn({ camera: camera.id, id, err: error }, "camera clips: the pre-roll could not be kept");
       }
     }
     const process = startClipFfmpeg(ffmpeg, camera.url, this.options.folder.path(id, "rec"), camera.record.maxSeconds);
-    const running: Running = { id, camera, startedAtMs, process, stopTimer: null, stopped: false };
+    const running: Running = { id, camera, startedAtMs: motionAtMs, process, stopTimer: null, stopped: false };
     this.running.set(camera.id, running);
     this.options.setMotion?.(camera.id, true);
     this.options.log.info({ camera: camera.id, id }, "camera clips: recording a clip");
@@ -285,6 +319,8 @@ export class ClipRecorder implements RecordingSource {
           "camera clips: the pre-roll could not be joined; the clip starts at the motion",
         );
         remuxed = await finishClip(ffmpeg, folder.path(id, "rec"), folder.path(id, "mp4", true));
+        const motionAtMs = motionTimeOf(id);
+        if (motionAtMs !== null) store.restart(id, motionAtMs);
       }
       const durationMs = remuxed ? mp4DurationMs(folder.path(id, "mp4", true)) : null;
       if (this.closed) return;

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { CAMERA_CONFIG_TOPIC } from "../../../contract/camera-state";
 import type { Sensor } from "../../../contract/sensors";
 import type { BrokerLink, HubLogger } from "../../broker/link";
 import type { Db } from "../../core/db";
@@ -17,7 +18,10 @@ import { ClipStore } from "./clips-store";
  * {@link ClipRecorder.followsOnvifEvents} names. Without ffmpeg (`ffmpeg` null) the hub warns once
  * when a camera has `record`, and nothing is recorded. The cameras with `record.preSeconds` get a
  * rolling buffer (`<dataDir>/clips-preroll/<cameraId>`, clips-preroll.ts: one more ffmpeg each, from
- * the start on); without it no buffering ffmpeg runs.
+ * the start on); without it no buffering ffmpeg runs. A camera disabled (`enabled` false) records
+ * nothing and its buffer's ffmpeg is stopped; `enabled` is read at start and again on each
+ * `camera/config` the hub publishes (after every camera edit, CameraService), so enabling it starts
+ * the buffer again.
  */
 export function startClipRecorder(options: {
   cameras: readonly HouseholdCamera[];
@@ -49,6 +53,7 @@ export function startClipRecorder(options: {
           ffmpeg: options.ffmpeg,
           cameras: buffered,
           log: options.log,
+          enabled: options.enabled,
         }).start()
       : undefined;
   const recorder = new ClipRecorder({
@@ -70,5 +75,7 @@ export function startClipRecorder(options: {
     log: options.log,
     motion: (cameraId, active) => recorder.motion(cameraId, active),
   });
+  // the hub publishes `camera/config` after every camera edit: a camera enabled or disabled is read then
+  if (cameras.length > 0 && options.enabled) options.link.subscribe(CAMERA_CONFIG_TOPIC, () => recorder.syncEnabled());
   return recorder;
 }

@@ -58,6 +58,11 @@ export class ClipStore {
       .run(clip.id, clip.cameraId, clip.startedAtMs);
   }
 
+  /** Sets clip `id`'s start to `startedAtMs` (epoch ms): its pre-roll was not kept, so it starts at the motion. */
+  restart(id: string, startedAtMs: number): void {
+    this.db.prepare("UPDATE camera_clips SET started_at = ? WHERE id = ?").run(startedAtMs, id);
+  }
+
   /** Marks clip `id` finished: `durationMs`, `bytes` of its MP4, whether it has a snapshot. */
   complete(id: string, done: { durationMs: number; bytes: number; snapshot: boolean }): void {
     this.db
