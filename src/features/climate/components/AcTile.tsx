@@ -50,7 +50,7 @@ export function AcTile({ id, state }: AcTileProps) {
       available={gate.available}
       status=""
     >
-      <div className="climate-panel__row">
+      <div className="panel-dialog__row">
         <ModeChoice
           label={t("climate.mode")}
           options={AC_MODES.map((mode) => ({ value: mode, text: t(`climate.ac.modes.${mode}`) }))}
@@ -61,7 +61,7 @@ export function AcTile({ id, state }: AcTileProps) {
         />
         <PendingNote on={pending.mode} />
       </div>
-      <div className="climate-panel__row">
+      <div className="panel-dialog__row">
         <TemperatureStepper
           label={t("climate.target")}
           value={state.targetTemperature}

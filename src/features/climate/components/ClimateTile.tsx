@@ -1,8 +1,8 @@
 import { SlidersHorizontal } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { PanelDialog } from "../../../ui/PanelDialog";
 import { Tile } from "../../../ui/Tile";
-import { ClimateDialog } from "./ClimateDialog";
 
 /** Props of {@link ClimateTile}. */
 export type ClimateTileProps = {
@@ -26,14 +26,14 @@ export type ClimateTileProps = {
   available: boolean;
   /** The footer's text while available and nothing is pending ('' for none). */
   status: string;
-  /** The panel's controls, under 'Niedostępne' when the device is unavailable. */
+  /** The panel's controls (rows of class `panel-dialog__row`), under 'Niedostępne' when the device is unavailable. */
   children: ReactNode;
 };
 
 /**
- * The frame of the heater's and an AC unit's tile (spec §3): `<div class="climate-tile"
+ * The frame of the heater's and an AC unit's tile (spec §3): `<div class="tile-frame climate-tile"
  * data-testid data-pending="true|false" …data>` holding a fresh {@link Tile} with the value and a
- * settings button ('Ustawienia: <label>') that opens the device's panel ({@link ClimateDialog});
+ * settings button ('Ustawienia: <label>') that opens the device's panel ({@link PanelDialog});
  * the footer says 'Czeka na potwierdzenie…' while a command is pending, else 'Niedostępne' or `status`.
  */
 export function ClimateTile(props: ClimateTileProps) {
@@ -41,7 +41,7 @@ export function ClimateTile(props: ClimateTileProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <div className="climate-tile" data-testid={testId} data-pending={pending} {...data}>
+    <div className="tile-frame climate-tile" data-testid={testId} data-pending={pending} {...data}>
       <Tile
         // Nothing waits for data here: the tile shows what the device last confirmed (an IR unit
         // reports nothing until it is sent a command, and reads 'Brak danych' until then).
@@ -58,11 +58,11 @@ export function ClimateTile(props: ClimateTileProps) {
           )
         }
       >
-        <div className="climate-tile__body">
+        <div className="tile-stack climate-tile__body">
           {value}
           <button
             type="button"
-            className="button climate-tile__open"
+            className="button tile-open climate-tile__open"
             onClick={() => setOpen(true)}
             aria-label={t("climate.settings", { label })}
           >
@@ -70,7 +70,8 @@ export function ClimateTile(props: ClimateTileProps) {
           </button>
         </div>
       </Tile>
-      <ClimateDialog
+      <PanelDialog
+        className="climate-panel"
         title={label}
         open={open}
         onClose={() => setOpen(false)}
@@ -79,7 +80,7 @@ export function ClimateTile(props: ClimateTileProps) {
       >
         {!available && <p className="climate-panel__unavailable">{t("climate.unavailable")}</p>}
         {children}
-      </ClimateDialog>
+      </PanelDialog>
     </div>
   );
 }

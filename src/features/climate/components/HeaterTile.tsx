@@ -66,7 +66,7 @@ export function HeaterTile({ state, sensors }: HeaterTileProps) {
         {t("climate.heater.now", { sensor: state.sensorLabel ?? state.sensor })}: {formatCelsius(state.current)} ·{" "}
         {relayText}
       </p>
-      <div className="climate-panel__row">
+      <div className="panel-dialog__row">
         <ModeChoice
           label={t("climate.mode")}
           options={HEATER_MODES.map((mode) => ({ value: mode, text: t(`climate.heater.modes.${mode}`) }))}
@@ -77,7 +77,7 @@ export function HeaterTile({ state, sensors }: HeaterTileProps) {
         />
         <PendingNote on={pending.mode} />
       </div>
-      <div className="climate-panel__row">
+      <div className="panel-dialog__row">
         <TemperatureStepper
           label={t("climate.target")}
           value={state.temperature}
@@ -91,7 +91,7 @@ export function HeaterTile({ state, sensors }: HeaterTileProps) {
         />
         <PendingNote on={pending.temperature} />
       </div>
-      <div className="climate-panel__row">
+      <div className="panel-dialog__row">
         <label className="climate-panel__label" htmlFor={sensorId}>
           {t("climate.heater.sensor")}
         </label>

@@ -40,7 +40,7 @@ export function LightTile({ features }: LightTileProps) {
           : t("lights.off");
   return (
     <div
-      className="light-tile"
+      className="tile-frame light-tile"
       data-testid={`light-${features.id}`}
       data-pending={anyPending}
       data-state={live?.state ?? "unknown"}
@@ -53,7 +53,7 @@ export function LightTile({ features }: LightTileProps) {
         subtitle={subtitle}
         footer={anyPending ? <span role="status">{t("lights.pending")}</span> : <span>{status}</span>}
       >
-        <div className="light-tile__controls">
+        <div className="tile-stack light-tile__controls">
           <ToggleField
             label={t("lights.power")}
             checked={on}
@@ -65,7 +65,7 @@ export function LightTile({ features }: LightTileProps) {
           {(features.brightness || features.white || features.rgb) && (
             <button
               type="button"
-              className="button light-tile__open"
+              className="button tile-open light-tile__open"
               onClick={() => setOpen(true)}
               aria-label={t("lights.settings", { label: features.label })}
             >
