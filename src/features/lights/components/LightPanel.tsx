@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { miredToKelvin, kelvinToMired, type LightFeatures } from "../../../../contract/lights";
 import { PanelDialog } from "../../../ui/PanelDialog";
-import { ToggleField } from "../../../ui/ToggleField";
 import type { useLightControl } from "../useLightControl";
+import { LightPowerToggle } from "./LightPowerToggle";
 
 /** Props of {@link LightPanel}. */
 export type LightPanelProps = {
@@ -31,7 +31,6 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
   const { t } = useTranslation();
   const { live, wanted, pending, disabled, reason } = control;
 
-  const on = (wanted.state ?? live?.state) === "ON";
   const brightness = features.brightness
     ? clamp(
         wanted.brightness ?? live?.brightness ?? features.brightness.min,
@@ -61,14 +60,7 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
     >
       {!control.available && <p className="light-panel__unavailable">{t("lights.unavailable")}</p>}
       <div className="panel-dialog__row" data-pending={pending.power}>
-        <ToggleField
-          label={t("lights.power")}
-          checked={on}
-          disabled={disabled}
-          title={reason ?? undefined}
-          onChange={control.setPower}
-          stateText={{ on: t("lights.on"), off: t("lights.off") }}
-        />
+        <LightPowerToggle control={control} />
         {pendingNote(pending.power)}
       </div>
       {features.brightness && brightness !== null && (

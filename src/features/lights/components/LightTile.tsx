@@ -3,9 +3,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LightFeatures } from "../../../../contract/lights";
 import { Tile } from "../../../ui/Tile";
-import { ToggleField } from "../../../ui/ToggleField";
 import { useLightControl } from "../useLightControl";
 import { brightnessPercent, LightPanel } from "./LightPanel";
+import { LightPowerToggle } from "./LightPowerToggle";
 
 /** Props of {@link LightTile}. */
 export type LightTileProps = { features: LightFeatures };
@@ -19,8 +19,7 @@ export function LightTile({ features }: LightTileProps) {
   const { t } = useTranslation();
   const control = useLightControl(features);
   const [open, setOpen] = useState(false);
-  const { live, pending, disabled, reason } = control;
-  const on = (control.wanted.state ?? live?.state) === "ON";
+  const { live, pending } = control;
   const anyPending = Object.values(pending).some(Boolean);
   const subtitle =
     features.endpoint !== null
@@ -54,14 +53,7 @@ export function LightTile({ features }: LightTileProps) {
         footer={anyPending ? <span role="status">{t("lights.pending")}</span> : <span>{status}</span>}
       >
         <div className="tile-stack light-tile__controls">
-          <ToggleField
-            label={t("lights.power")}
-            checked={on}
-            disabled={disabled}
-            title={reason ?? undefined}
-            onChange={control.setPower}
-            stateText={{ on: t("lights.on"), off: t("lights.off") }}
-          />
+          <LightPowerToggle control={control} />
           {(features.brightness || features.white || features.rgb) && (
             <button
               type="button"
