@@ -50,16 +50,18 @@ export function isTrustProxyEntry(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/** A comma-separated list's entries, each trimmed, empty ones dropped (`" a, ,b "` -> `["a", "b"]`). */
+const commaSeparated = (list: string): string[] =>
+  list
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+
 /** HUB_TRUST_PROXY: comma-separated proxies whose X-Forwarded-* headers count; unset = none. */
 const TrustProxy = v.optional(
   v.pipe(
     v.string(),
-    v.transform((list) =>
-      list
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter((entry) => entry !== ""),
-    ),
+    v.transform(commaSeparated),
     v.check(
       (entries) => entries.length > 0 && entries.every(isTrustProxyEntry),
       "HUB_TRUST_PROXY must be a comma-separated list of IP addresses, CIDR ranges (10.0.0.0/8) or loopback",
@@ -71,12 +73,7 @@ const TrustProxy = v.optional(
 const TlsNames = v.optional(
   v.pipe(
     v.string(),
-    v.transform((list) =>
-      list
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter((entry) => entry !== ""),
-    ),
+    v.transform(commaSeparated),
     v.check(
       (names) => names.every(isCertificateName),
       "HUB_TLS_NAMES must be a comma-separated list of host names (hub.lan) or IP addresses",

@@ -1,4 +1,5 @@
 import { AUTOMATION_TIME_ZONE, type Weekday } from "../../contract/automations";
+import { zonePartsFormat } from "../core/zone-parts";
 
 /** A wall-clock date and time in the automations' time zone. */
 export interface WallTime {
@@ -15,26 +16,6 @@ export interface WallTime {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** The ISO weekday (1 Monday .. 7 Sunday) of a calendar date. */
 function weekdayOf(year: number, month: number, day: number): Weekday {
   const sunday0 = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
@@ -44,7 +25,7 @@ function weekdayOf(year: number, month: number, day: number): Weekday {
 /** The wall clock of `instant` (epoch ms) in `timeZone` (default Europe/Warsaw). */
 export function wallTimeOf(instant: number, timeZone = AUTOMATION_TIME_ZONE): WallTime {
   const parts: Record<string, number> = {};
-  for (const part of formatterOf(timeZone).formatToParts(new Date(instant))) {
+  for (const part of zonePartsFormat(timeZone).formatToParts(new Date(instant))) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
   }
   const year = parts.year ?? 1970;

@@ -1,3 +1,5 @@
+import { zonePartsFormat } from "../core/zone-parts";
+
 /** The household's time zone: events are expanded and all-day events placed in it. */
 export const HOUSEHOLD_ZONE = "Europe/Warsaw";
 
@@ -68,26 +70,10 @@ export function ianaZoneOf(tzid: string | undefined | null): string {
   return HOUSEHOLD_ZONE;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** The offset of `zone` from UTC at instant `epochMs`, ms (positive east of Greenwich). */
 export function zoneOffsetMs(zone: string, epochMs: number): number {
-  let format = formatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(zone, format);
-  }
   const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(new Date(epochMs))) parts[part.type] = Number(part.value);
+  for (const part of zonePartsFormat(zone).formatToParts(new Date(epochMs))) parts[part.type] = Number(part.value);
   const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
   return asUtc - Math.floor(epochMs / 1000) * 1000;
 }

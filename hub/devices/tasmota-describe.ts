@@ -141,20 +141,57 @@ function rememberSensor(memory: TasmotaMemory, key: string, value: unknown, payl
   return changed;
 }
 
+/**
+ * A Tasmota relay's `state`: binary ON/OFF/TOGGLE, read and set, property `key` (`POWER<n>`, `POWER`),
+ * with its `label` and `endpoint` (`l<n>`) when given.
+ */
+export const relayStateCapability = (key: string, label?: string, endpoint?: string): Capability => ({
+  type: "binary",
+  name: "state",
+  property: key,
+  access: READ_SET,
+  value_on: "ON",
+  value_off: "OFF",
+  value_toggle: "TOGGLE",
+  ...(label ? { label } : {}),
+  ...(endpoint ? { endpoint } : {}),
+});
+
+/** Relay `key`'s state capability with the endpoint its number gives (`POWER2` -> `l2`; none for `POWER`). */
 const relayState = (key: string): Capability => {
   const number = key.slice(5);
-  const endpoint = number === "" ? undefined : `l${number}`;
-  return {
-    type: "binary",
-    name: "state",
-    property: key,
-    access: READ_SET,
-    value_on: "ON",
-    value_off: "OFF",
-    value_toggle: "TOGGLE",
-    ...(endpoint ? { endpoint } : {}),
-  };
+  return relayStateCapability(key, undefined, number === "" ? undefined : `l${number}`);
 };
+
+/**
+ * A Tasmota light's features, read and set: `brightness` (`Dimmer` 0..100 %) with `dimmer`,
+ * `color_temp` (`CT` 153..500 mired) with `ct`, `color` (text `Color`, hex or `r,g,b`) with `color`.
+ */
+export function lightFeatureCapabilities(has: { dimmer: boolean; ct: boolean; color: boolean }): Capability[] {
+  const out: Capability[] = [];
+  if (has.dimmer)
+    out.push({
+      type: "numeric",
+      name: "brightness",
+      property: "Dimmer",
+      access: READ_SET,
+      value_min: 0,
+      value_max: 100,
+      unit: "%",
+    });
+  if (has.ct)
+    out.push({
+      type: "numeric",
+      name: "color_temp",
+      property: "CT",
+      access: READ_SET,
+      value_min: 153,
+      value_max: 500,
+      unit: "mired",
+    });
+  if (has.color) out.push({ type: "text", name: "color", property: "Color", access: READ_SET });
+  return out;
+}
 
 const byRelay = (a: string, b: string) => Number(a.slice(5) || 0) - Number(b.slice(5) || 0);
 
@@ -190,29 +227,9 @@ function outputCapabilities(memory: TasmotaMemory): Capability[] {
       out.push({ type: "switch", ...(state.endpoint ? { endpoint: state.endpoint } : {}), features: [state] });
     }
   if (light) {
-    const features: Capability[] = lightPower ? [relayState("POWER")] : [];
-    if (memory.light.Dimmer)
-      features.push({
-        type: "numeric",
-        name: "brightness",
-        property: "Dimmer",
-        access: READ_SET,
-        value_min: 0,
-        value_max: 100,
-        unit: "%",
-      });
-    if (memory.light.CT)
-      features.push({
-        type: "numeric",
-        name: "color_temp",
-        property: "CT",
-        access: READ_SET,
-        value_min: 153,
-        value_max: 500,
-        unit: "mired",
-      });
-    if (memory.light.Color) features.push({ type: "text", name: "color", property: "Color", access: READ_SET });
-    out.push({ type: "light", features });
+    const { Dimmer: dimmer, CT: ct, Color: color } = memory.light;
+    const features = lightFeatureCapabilities({ dimmer, ct, color });
+    out.push({ type: "light", features: lightPower ? [relayState("POWER"), ...features] : features });
   }
   for (const shutter of [...memory.shutters].sort((a, b) => a - b)) out.push(shutterCapability(shutter));
   return out;

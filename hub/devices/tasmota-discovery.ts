@@ -1,8 +1,8 @@
-import { ACCESS_READ, ACCESS_SET, CAPABILITY_LIMITS, type Capability } from "../../contract/devices";
+import { ACCESS_READ, CAPABILITY_LIMITS, type Capability } from "../../contract/devices";
 import { PROTOTYPE_NAMES } from "../../contract/sensors";
 import { TASMOTA_CMND, TASMOTA_STAT, TASMOTA_TELE } from "../../contract/topics";
 import { asObject, isSafeDeviceName, ownField, type JsonObject } from "../bridge/guards";
-import { shutterCapability } from "./tasmota-describe";
+import { lightFeatureCapabilities, relayStateCapability, shutterCapability } from "./tasmota-describe";
 
 /**
  * Tasmota's native discovery (on by default since Tasmota 9.1; tasmota/tasmota_xdrv_driver/xdrv_12_discovery.ino):
@@ -20,7 +20,6 @@ export const DISCOVERY_MAC = /^[0-9A-Fa-f]{12}$/;
 export const SUPPORTED_FULL_TOPIC = "%prefix%/%topic%/";
 const SUPPORTED_PREFIXES = [TASMOTA_CMND, TASMOTA_STAT, TASMOTA_TELE] as const;
 
-const READ_SET = ACCESS_READ | ACCESS_SET;
 /** `rl` values (xdrv_12_discovery.ino): 1 a relay, 2 a light, 3 a shutter's relay. */
 const RELAY = 1;
 const LIGHT = 2;
@@ -105,44 +104,9 @@ export function fullTopicProblem(ft: unknown, tp: unknown): string | null {
 /** `POWER<n>` of relay `n` (1-based), `POWER` when the device has one power output only. */
 const powerKey = (n: number, outputs: number) => (outputs === 1 ? "POWER" : `POWER${n}`);
 
-const stateOf = (key: string, label: string | undefined, endpoint: string | undefined): Capability => ({
-  type: "binary",
-  name: "state",
-  property: key,
-  access: READ_SET,
-  value_on: "ON",
-  value_off: "OFF",
-  value_toggle: "TOGGLE",
-  ...(label ? { label } : {}),
-  ...(endpoint ? { endpoint } : {}),
-});
-
 /** The light features of subtype `lt_st` (0 none, 1 dimmer, 2 CT, 3 RGB, 4 RGBW, 5 RGBCW). */
-function lightFeatures(subtype: number): Capability[] {
-  const out: Capability[] = [];
-  if (subtype >= 1)
-    out.push({
-      type: "numeric",
-      name: "brightness",
-      property: "Dimmer",
-      access: READ_SET,
-      value_min: 0,
-      value_max: 100,
-      unit: "%",
-    });
-  if (subtype === 2 || subtype === 5)
-    out.push({
-      type: "numeric",
-      name: "color_temp",
-      property: "CT",
-      access: READ_SET,
-      value_min: 153,
-      value_max: 500,
-      unit: "mired",
-    });
-  if (subtype >= 3) out.push({ type: "text", name: "color", property: "Color", access: READ_SET });
-  return out;
-}
+const lightFeatures = (subtype: number): Capability[] =>
+  lightFeatureCapabilities({ dimmer: subtype >= 1, ct: subtype === 2 || subtype === 5, color: subtype >= 3 });
 
 const actionOf = (key: string, endpoint: string, values: readonly string[], label?: string): Capability => ({
   type: "enum",
@@ -186,9 +150,13 @@ export function discoveryCapabilities(config: JsonObject): Capability[] {
     const endpoint = outputs === 1 ? undefined : `l${n}`;
     const label = text(names[i]);
     if (kind === RELAY)
-      out.push({ type: "switch", ...(endpoint ? { endpoint } : {}), features: [stateOf(key, label, endpoint)] });
+      out.push({
+        type: "switch",
+        ...(endpoint ? { endpoint } : {}),
+        features: [relayStateCapability(key, label, endpoint)],
+      });
     if (kind === LIGHT) {
-      const features = [stateOf(key, label, endpoint), ...(firstLight ? lightFeatures(lightType) : [])];
+      const features = [relayStateCapability(key, label, endpoint), ...(firstLight ? lightFeatures(lightType) : [])];
       firstLight = false;
       out.push({ type: "light", ...(endpoint ? { endpoint } : {}), ...(label ? { label } : {}), features });
     }

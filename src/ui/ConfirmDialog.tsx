@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type MouseEvent, type SyntheticEvent } from "react";
+import { useEffect, useId, useRef } from "react";
+import { useDialogDismiss } from "./useDialogDismiss";
 import { useModalDialog } from "./useModalDialog";
 import "./ConfirmDialog.css";
 
@@ -44,28 +45,14 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const openRef = useRef(open);
   const titleId = useId();
   const messageId = useId();
 
   useModalDialog(dialogRef, open);
+  const dismiss = useDialogDismiss(open, busy, onCancel);
   useEffect(() => {
-    openRef.current = open;
     if (open) cancelRef.current?.focus();
   }, [open]);
-
-  // Escape: 'cancel' (held by useModalDialog, which closes it animated once `open` turns false).
-  const handleCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
-    event.preventDefault();
-    onCancel();
-  };
-  // A close the browser did on its own (a cancel it would not let us hold): report it unless we closed it.
-  const handleClose = () => {
-    if (openRef.current) onCancel();
-  };
-  const handleBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget && !busy) onCancel();
-  };
 
   return (
     <dialog
@@ -73,9 +60,7 @@ export function ConfirmDialog({
       className="confirm-dialog"
       aria-labelledby={titleId}
       aria-describedby={message ? messageId : undefined}
-      onClose={handleClose}
-      onCancel={handleCancel}
-      onClick={handleBackdropClick}
+      {...dismiss}
     >
       <div className="confirm-dialog__box">
         <h2 id={titleId} className="confirm-dialog__title">

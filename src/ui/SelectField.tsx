@@ -1,4 +1,5 @@
-import { forwardRef, useId, type SelectHTMLAttributes } from "react";
+import { forwardRef, type SelectHTMLAttributes } from "react";
+import { Field } from "./Field";
 
 /** Props of {@link SelectField}: a native select's props plus a visible label, its options and an error text. */
 export type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
@@ -16,32 +17,17 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, options, error, className, ...selectProps },
   ref,
 ) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select
-        {...selectProps}
-        ref={ref}
-        id={id}
-        className={`field__input ${className ?? ""}`.trim()}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
+    <Field label={label} error={error} className={className}>
+      {(control) => (
+        <select {...selectProps} ref={ref} {...control}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    </Field>
   );
 });

@@ -1,4 +1,5 @@
-import { forwardRef, useId, type InputHTMLAttributes } from "react";
+import { forwardRef, type InputHTMLAttributes } from "react";
+import { Field } from "./Field";
 
 /** Props of {@link TextField}: a native input's props plus a visible label and an error text. */
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -15,26 +16,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, className, ...inputProps },
   ref,
 ) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        {...inputProps}
-        ref={ref}
-        id={id}
-        className={`field__input ${className ?? ""}`.trim()}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field label={label} error={error} className={className}>
+      {(control) => <input {...inputProps} ref={ref} {...control} />}
+    </Field>
   );
 });

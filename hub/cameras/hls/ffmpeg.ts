@@ -1,6 +1,6 @@
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
-import { FfmpegSegmenter, type SegmenterOptions } from "./segmenter";
+import { FfmpegSegmenter, H264_LIVE_ARGS, type SegmenterOptions } from "./segmenter";
 
 /** A source of the demo cameras' live HLS: the playlist's text and a segment's bytes by name (null: no such segment). */
 export interface DemoHlsSource {
@@ -74,19 +74,8 @@ export class FfmpegHls implements DemoHlsSource {
         "-t",
         String(MAX_RUN_S),
       ],
-      ...[
-        "-an",
-        "-c:v",
-        "libx264",
-        "-preset",
-        "veryfast",
-        "-tune",
-        "zerolatency",
-        "-profile:v",
-        "baseline",
-        "-pix_fmt",
-        "yuv420p",
-      ],
+      "-an",
+      ...H264_LIVE_ARGS,
       ...["-g", String(15 * seconds), "-keyint_min", String(15 * seconds), "-sc_threshold", "0"],
     ];
     this.segmenter = new FfmpegSegmenter(ffmpegPath, input, options, (reason) =>

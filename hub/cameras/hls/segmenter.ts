@@ -17,6 +17,24 @@ export interface SegmenterOptions {
   restAfterFailureMs?: (n: number) => number;
 }
 
+/**
+ * ffmpeg's video output options for live H.264 that every browser's HLS plays: libx264, Constrained
+ * Baseline, yuv420p, the `veryfast` preset tuned for `zerolatency`. The keyframe interval (`-g`) is
+ * the caller's (one per segment).
+ */
+export const H264_LIVE_ARGS: readonly string[] = [
+  "-c:v",
+  "libx264",
+  "-preset",
+  "veryfast",
+  "-tune",
+  "zerolatency",
+  "-profile:v",
+  "baseline",
+  "-pix_fmt",
+  "yuv420p",
+];
+
 const SEGMENT_NAME = /^seg(\d{1,9})\.ts$/;
 
 /** ffmpeg processes running now; each is killed when the hub's process exits, however it exits (one `exit` listener for all). */

@@ -1,29 +1,14 @@
 import type { Recording } from "../../../contract/camera-controls";
 import type { Db } from "../../core/db";
+import { deleteRows, newestRows, recordingFromRow, rowById, type RecordingRow } from "./rows";
 
-type Row = {
-  id: string;
-  camera_id: string;
-  started_at: number;
-  duration_ms: number;
-  bytes: number;
-  locked: number;
-  snapshot: number;
-  complete: number;
-};
+type Row = RecordingRow & { snapshot: number; complete: number };
 
 /** A clip as the recorder keeps it: the contract's recording plus its start in epoch ms and whether it is finished. */
 export type StoredClip = Recording & { startedAtMs: number; complete: boolean };
 
 const toClip = (row: Row): StoredClip => ({
-  id: row.id,
-  cameraId: row.camera_id,
-  startedAt: new Date(row.started_at).toISOString(),
-  durationMs: row.duration_ms,
-  bytes: row.bytes,
-  locked: row.locked === 1,
-  media: "mp4",
-  snapshot: row.snapshot === 1,
+  ...recordingFromRow(row, "mp4", row.snapshot === 1),
   startedAtMs: row.started_at,
   complete: row.complete === 1,
 });
@@ -72,18 +57,12 @@ export class ClipStore {
 
   /** Every clip, finished or not, newest first; of camera `cameraId` only when given. */
   all(cameraId?: string): StoredClip[] {
-    const rows =
-      cameraId === undefined
-        ? this.db.prepare<[], Row>("SELECT * FROM camera_clips ORDER BY started_at DESC, id DESC").all()
-        : this.db
-            .prepare<[string], Row>("SELECT * FROM camera_clips WHERE camera_id = ? ORDER BY started_at DESC, id DESC")
-            .all(cameraId);
-    return rows.map(toClip);
+    return newestRows<Row>(this.db, "camera_clips", cameraId).map(toClip);
   }
 
   /** Clip `id` (finished or not), or null. */
   get(id: string): StoredClip | null {
-    const row = this.db.prepare<[string], Row>("SELECT * FROM camera_clips WHERE id = ?").get(id);
+    const row = rowById<Row>(this.db, "camera_clips", id);
     return row ? toClip(row) : null;
   }
 
@@ -96,10 +75,7 @@ export class ClipStore {
 
   /** Deletes the rows of `ids`. */
   remove(ids: readonly string[]): void {
-    const statement = this.db.prepare("DELETE FROM camera_clips WHERE id = ?");
-    this.db.transaction(() => {
-      for (const id of ids) statement.run(id);
-    })();
+    deleteRows(this.db, "camera_clips", ids);
   }
 }
 

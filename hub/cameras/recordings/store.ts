@@ -1,18 +1,9 @@
 import type { Recording } from "../../../contract/camera-controls";
 import type { Db } from "../../core/db";
+import { deleteRows, newestRows, recordingFromRow, rowById, type RecordingRow } from "./rows";
 
-type Row = { id: string; camera_id: string; started_at: number; duration_ms: number; bytes: number; locked: number };
-
-const toRecording = (row: Row): Recording => ({
-  id: row.id,
-  cameraId: row.camera_id,
-  startedAt: new Date(row.started_at).toISOString(),
-  durationMs: row.duration_ms,
-  bytes: row.bytes,
-  locked: row.locked === 1,
-  media: "mjpeg",
-  snapshot: true,
-});
+/** A row of the hub's frame clips as the contract's recording: MJPEG, with a snapshot. */
+const toRecording = (row: RecordingRow): Recording => recordingFromRow(row, "mjpeg", true);
 
 /** A stored recording as pruning sees it: start in epoch ms. */
 export type StoredRecording = Recording & { startedAtMs: number };
@@ -48,18 +39,15 @@ export class RecordingStore {
 
   /** Recordings, newest first; of camera `cameraId` only when given. */
   list(cameraId?: string): StoredRecording[] {
-    const rows =
-      cameraId === undefined
-        ? this.db.prepare<[], Row>("SELECT * FROM recordings ORDER BY started_at DESC, id DESC").all()
-        : this.db
-            .prepare<[string], Row>("SELECT * FROM recordings WHERE camera_id = ? ORDER BY started_at DESC, id DESC")
-            .all(cameraId);
-    return rows.map((row) => ({ ...toRecording(row), startedAtMs: row.started_at }));
+    return newestRows(this.db, "recordings", cameraId).map((row) => ({
+      ...toRecording(row),
+      startedAtMs: row.started_at,
+    }));
   }
 
   /** Recording `id`, or null. */
   get(id: string): Recording | null {
-    const row = this.db.prepare<[string], Row>("SELECT * FROM recordings WHERE id = ?").get(id);
+    const row = rowById(this.db, "recordings", id);
     return row ? toRecording(row) : null;
   }
 
@@ -71,9 +59,6 @@ export class RecordingStore {
 
   /** Deletes the rows of `ids`. */
   remove(ids: readonly string[]): void {
-    const statement = this.db.prepare("DELETE FROM recordings WHERE id = ?");
-    this.db.transaction(() => {
-      for (const id of ids) statement.run(id);
-    })();
+    deleteRows(this.db, "recordings", ids);
   }
 }

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { HubError } from "../../core/errors";
-import { FfmpegSegmenter, killWithHub } from "../hls/segmenter";
+import { FfmpegSegmenter, H264_LIVE_ARGS, killWithHub } from "../hls/segmenter";
 import type { MjpegUpstream, UpstreamFramesTiming } from "../upstream/frames";
 import { UPSTREAM_FRAMES_TIMING } from "../upstream/frames";
 
@@ -142,24 +142,7 @@ export class RtspHls {
 
   constructor(ffmpegPath: string, source: RtspCameraSource, log: RtspLog, options: { startTimeoutMs?: number } = {}) {
     const codec = (seconds: number) =>
-      source.transcode
-        ? [
-            "-c:v",
-            "libx264",
-            "-preset",
-            "veryfast",
-            "-tune",
-            "zerolatency",
-            "-profile:v",
-            "baseline",
-            "-pix_fmt",
-            "yuv420p",
-            "-g",
-            String(15 * seconds),
-            "-sc_threshold",
-            "0",
-          ]
-        : ["-c:v", "copy"];
+      source.transcode ? [...H264_LIVE_ARGS, "-g", String(15 * seconds), "-sc_threshold", "0"] : ["-c:v", "copy"];
     const add = (stream: "full" | "mobile", url: string | undefined) => {
       if (!url) return;
       const segmenter = new FfmpegSegmenter(

@@ -78,6 +78,9 @@ function errorKey(message: string | undefined, type: string | undefined): string
  */
 export function AutomationEditor({ automation, choices, onDone }: AutomationEditorProps) {
   const { t } = useTranslation();
+  /** A select's options for `values`, each labelled by its word under `prefix` ('automations.direction.above'). */
+  const wordOptions = (values: readonly string[], prefix: string) =>
+    values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
   const save = useSetAtom(saveAutomationCommand);
   const gate = useCommandGate({ key: `automation:${automation?.id ?? "new"}` });
   const { disabled, pending } = gate;
@@ -180,6 +183,27 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
     ? t("automations.editor.editTitle", { name: automation.name })
     : t("automations.editor.newTitle");
 
+  /** The switch select and its relay number field (0..32) of a switch trigger or a switch action. */
+  const switchFields = (switchPath: Path<AutomationBodyInput>, relayPath: Path<AutomationBodyInput>) => (
+    <>
+      <SelectField
+        label={t("automations.editor.switch")}
+        options={switchOptions}
+        error={errorOf(switchPath)}
+        {...bind(switchPath)}
+      />
+      <TextField
+        type="number"
+        min={0}
+        max={32}
+        inputMode="numeric"
+        label={t("automations.editor.relay")}
+        error={errorOf(relayPath)}
+        {...bind(relayPath, { setValueAs: optionalNumber })}
+      />
+    </>
+  );
+
   return (
     <form
       className="automation-editor"
@@ -212,7 +236,7 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
         <legend>{t("automations.editor.trigger")}</legend>
         <SelectField
           label={t("automations.editor.triggerType")}
-          options={TRIGGER_TYPES.map((type) => ({ value: type, label: t(`automations.triggerType.${type}`) }))}
+          options={wordOptions(TRIGGER_TYPES, "automations.triggerType")}
           value={trigger.type}
           onChange={(event) =>
             setValue("trigger", defaultTrigger(event.target.value as AutomationTriggerType, choices), {
@@ -282,10 +306,7 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
             />
             <SelectField
               label={t("automations.editor.direction")}
-              options={(["above", "below"] as const).map((value) => ({
-                value,
-                label: t(`automations.direction.${value}`),
-              }))}
+              options={wordOptions(["above", "below"], "automations.direction")}
               {...bind("trigger.direction")}
             />
             <TextField
@@ -300,27 +321,10 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
         )}
         {trigger.type === "switch" && (
           <>
-            <SelectField
-              label={t("automations.editor.switch")}
-              options={switchOptions}
-              error={errorOf("trigger.switch")}
-              {...bind("trigger.switch")}
-            />
-            <TextField
-              type="number"
-              min={0}
-              max={32}
-              inputMode="numeric"
-              label={t("automations.editor.relay")}
-              error={errorOf("trigger.relay")}
-              {...bind("trigger.relay", { setValueAs: optionalNumber })}
-            />
+            {switchFields("trigger.switch", "trigger.relay")}
             <SelectField
               label={t("automations.editor.to")}
-              options={(["ON", "OFF", "any"] as const).map((value) => ({
-                value,
-                label: t(`automations.switchTo.${value}`),
-              }))}
+              options={wordOptions(["ON", "OFF", "any"], "automations.switchTo")}
               {...bind("trigger.to")}
             />
           </>
@@ -351,10 +355,7 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
             />
             <SelectField
               label={t("automations.editor.to")}
-              options={(["open", "closed", "any"] as const).map((value) => ({
-                value,
-                label: t(`automations.doorTo.${value}`),
-              }))}
+              options={wordOptions(["open", "closed", "any"], "automations.doorTo")}
               {...bind("trigger.to")}
             />
           </>
@@ -380,21 +381,7 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
                 />
                 {action.kind === "switch" && (
                   <>
-                    <SelectField
-                      label={t("automations.editor.switch")}
-                      options={switchOptions}
-                      error={errorOf(at("switch"))}
-                      {...bind(at("switch"))}
-                    />
-                    <TextField
-                      type="number"
-                      min={0}
-                      max={32}
-                      inputMode="numeric"
-                      label={t("automations.editor.relay")}
-                      error={errorOf(at("relay"))}
-                      {...bind(at("relay"), { setValueAs: optionalNumber })}
-                    />
+                    {switchFields(at("switch"), at("relay"))}
                     <SelectField
                       label={t("automations.editor.state")}
                       options={stateOptions}
@@ -462,15 +449,12 @@ export function AutomationEditor({ automation, choices, onDone }: AutomationEdit
                   <>
                     <SelectField
                       label={t("automations.editor.garageDoor")}
-                      options={GARAGE_DOORS.map((door) => ({ value: door, label: t(`automations.door.${door}`) }))}
+                      options={wordOptions(GARAGE_DOORS, "automations.door")}
                       {...bind(at("door"))}
                     />
                     <SelectField
                       label={t("automations.editor.command")}
-                      options={GARAGE_ACTIONS.map((command) => ({
-                        value: command,
-                        label: t(`automations.command.${command}`),
-                      }))}
+                      options={wordOptions(GARAGE_ACTIONS, "automations.command")}
                       {...bind(at("command"))}
                     />
                   </>

@@ -2,19 +2,10 @@ import { useTranslation } from "react-i18next";
 import type { AutomationBodyInput } from "../../../../contract/automations";
 import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
-import { numericBounds, useCapabilityNamer, type ListedDevice } from "../../devices";
-import {
-  decodeValue,
-  deviceOptions,
-  encodeValue,
-  findLeaf,
-  pickableDevices,
-  refKey,
-  refOf,
-  settableCapabilities,
-  valueChoices,
-} from "../deviceChoices";
+import { numericBounds, type ListedDevice } from "../../devices";
+import { decodeValue, encodeValue, refKey, settableCapabilities, valueChoices } from "../deviceChoices";
 import { useDeviceWords } from "../deviceWords";
+import { capabilityChoice, DeviceCapabilitySelects } from "./DeviceCapabilitySelects";
 
 /** A `device.set` action as the form holds it; `value` is undefined while a number is left empty. */
 export type DeviceSetInput = Omit<Extract<AutomationBodyInput["actions"][number], { kind: "device.set" }>, "value"> & {
@@ -43,17 +34,13 @@ export type DeviceSetFieldsProps = {
  */
 export function DeviceSetFields({ action, index, devices, onChange, errorOf }: DeviceSetFieldsProps) {
   const { t } = useTranslation();
-  const nameOf = useCapabilityNamer();
   const words = useDeviceWords(devices);
   const at = (name: string) => `actions.${String(index)}.${name}`;
-  const device = devices.find((item) => item.id === action.device);
-  const leaves = device ? settableCapabilities(device) : [];
   const ref = { property: action.property, endpoint: action.endpoint };
-  const leaf = device ? findLeaf(device, leaves, ref) : undefined;
+  const choice = capabilityChoice(devices, settableCapabilities, action.device, ref);
+  const { device, leaf } = choice;
   const base = { kind: "device.set" as const, device: action.device, property: action.property };
   const withRef = action.endpoint === undefined ? base : { ...base, endpoint: action.endpoint };
-  const choose = { value: "", label: t("automations.editor.choose") };
-  const listed = pickableDevices(devices, settableCapabilities, action.device);
   const valueError =
     errorOf(at("value")) === undefined
       ? undefined
@@ -61,42 +48,28 @@ export function DeviceSetFields({ action, index, devices, onChange, errorOf }: D
         ? t("automations.editor.required")
         : errorOf(at("value"));
 
-  const pickCapability = (key: string) => {
-    const picked = device && leaves.find((item) => refKey(refOf(device, item)) === key);
-    if (!device || !picked) {
-      onChange({ kind: "device.set", device: action.device, property: "" });
-      return;
-    }
-    const next = { kind: "device.set" as const, device: device.id, ...refOf(device, picked) };
-    const first = valueChoices(picked, true)[0];
-    onChange(picked.type === "numeric" || first === undefined ? next : { ...next, value: first });
-  };
-
   return (
     <>
-      <SelectField
-        label={t("automations.editor.registryDevice")}
-        options={deviceOptions(choose, listed, action.device, words.device)}
-        value={action.device}
-        error={errorOf(at("device"))}
-        onChange={(event) => onChange({ kind: "device.set", device: event.target.value, property: "" })}
+      <DeviceCapabilitySelects
+        devices={devices}
+        capabilitiesOf={settableCapabilities}
+        deviceId={action.device}
+        capability={ref}
+        choice={choice}
+        deviceName={words.device}
+        withToggle
+        deviceError={errorOf(at("device"))}
+        capabilityError={errorOf(at("property"))}
+        onDevice={(id) => onChange({ kind: "device.set", device: id, property: "" })}
+        onCapability={(pick) => {
+          const next = {
+            kind: "device.set" as const,
+            device: pick?.device ?? action.device,
+            ...(pick?.ref ?? { property: "" }),
+          };
+          onChange(pick?.first === undefined ? next : { ...next, value: pick.first });
+        }}
       />
-      {listed.length === 0 && <p className="muted">{t("automations.editor.noDevices")}</p>}
-      {device && (
-        <SelectField
-          label={t("automations.editor.capability")}
-          options={[
-            choose,
-            ...leaves.map((item) => ({
-              value: refKey(refOf(device, item)),
-              label: item.unit ? `${nameOf(item)} (${item.unit})` : nameOf(item),
-            })),
-          ]}
-          value={leaf ? refKey(ref) : ""}
-          error={errorOf(at("property"))}
-          onChange={(event) => pickCapability(event.target.value)}
-        />
-      )}
       {device && leaf?.type === "numeric" && (
         <TextField
           key={refKey(ref)}

@@ -3,20 +3,17 @@ import { useTranslation } from "react-i18next";
 import type { AutomationBodyInput } from "../../../../contract/automations";
 import { SelectField } from "../../../ui/SelectField";
 import { TextField } from "../../../ui/TextField";
-import { useCapabilityNamer, type ListedDevice } from "../../devices";
+import type { ListedDevice } from "../../devices";
 import {
   decodeValue,
-  deviceOptions,
   encodeValue,
-  findLeaf,
-  pickableDevices,
   refKey,
-  refOf,
   triggerCapabilities,
   valueChoices,
   type DeviceValue,
 } from "../deviceChoices";
 import { useDeviceWords } from "../deviceWords";
+import { capabilityChoice, DeviceCapabilitySelects } from "./DeviceCapabilitySelects";
 
 /** A `device` trigger as the form holds it (contract/automations.ts DeviceTriggerSchema's input). */
 export type DeviceTriggerInput = Extract<AutomationBodyInput["trigger"], { type: "device" }>;
@@ -45,56 +42,38 @@ const numberOf = (text: string): number | undefined => (text.trim() === "" ? und
  */
 export function DeviceTriggerFields({ trigger, devices, onChange, errorOf }: DeviceTriggerFieldsProps) {
   const { t } = useTranslation();
-  const nameOf = useCapabilityNamer();
   const words = useDeviceWords(devices);
   const [direction, setDirection] = useState<"above" | "below">(trigger.below !== undefined ? "below" : "above");
-  const device = devices.find((item) => item.id === trigger.device);
-  const leaves = device ? triggerCapabilities(device) : [];
   const ref = { property: trigger.property, endpoint: trigger.endpoint };
-  const leaf = device ? findLeaf(device, leaves, ref) : undefined;
+  const choice = capabilityChoice(devices, triggerCapabilities, trigger.device, ref);
+  const { device, leaf } = choice;
   const base = { type: "device" as const, device: trigger.device, property: trigger.property };
   const withRef = trigger.endpoint === undefined ? base : { ...base, endpoint: trigger.endpoint };
-  const choose = { value: "", label: t("automations.editor.choose") };
-  const listed = pickableDevices(devices, triggerCapabilities, trigger.device);
   const valueError =
     errorOf("trigger.above") ?? errorOf("trigger.below") ?? errorOf("trigger.equals") ?? errorOf("trigger");
 
-  const pickCapability = (key: string) => {
-    const picked = device && leaves.find((item) => refKey(refOf(device, item)) === key);
-    if (!device || !picked) {
-      onChange({ type: "device", device: trigger.device, property: "" });
-      return;
-    }
-    const next = { type: "device" as const, device: device.id, ...refOf(device, picked) };
-    const first = valueChoices(picked, false)[0];
-    onChange(picked.type === "numeric" || first === undefined ? next : { ...next, equals: first });
-  };
-
   return (
     <>
-      <SelectField
-        label={t("automations.editor.registryDevice")}
-        options={deviceOptions(choose, listed, trigger.device, words.device)}
-        value={trigger.device}
-        error={errorOf("trigger.device")}
-        onChange={(event) => onChange({ type: "device", device: event.target.value, property: "" })}
+      <DeviceCapabilitySelects
+        devices={devices}
+        capabilitiesOf={triggerCapabilities}
+        deviceId={trigger.device}
+        capability={ref}
+        choice={choice}
+        deviceName={words.device}
+        withToggle={false}
+        deviceError={errorOf("trigger.device")}
+        capabilityError={errorOf("trigger.property")}
+        onDevice={(id) => onChange({ type: "device", device: id, property: "" })}
+        onCapability={(pick) => {
+          const next = {
+            type: "device" as const,
+            device: pick?.device ?? trigger.device,
+            ...(pick?.ref ?? { property: "" }),
+          };
+          onChange(pick?.first === undefined ? next : { ...next, equals: pick.first });
+        }}
       />
-      {listed.length === 0 && <p className="muted">{t("automations.editor.noDevices")}</p>}
-      {device && (
-        <SelectField
-          label={t("automations.editor.capability")}
-          options={[
-            choose,
-            ...leaves.map((item) => ({
-              value: refKey(refOf(device, item)),
-              label: item.unit ? `${nameOf(item)} (${item.unit})` : nameOf(item),
-            })),
-          ]}
-          value={leaf ? refKey(ref) : ""}
-          error={errorOf("trigger.property")}
-          onChange={(event) => pickCapability(event.target.value)}
-        />
-      )}
       {device && leaf?.type === "numeric" && (
         <>
           <SelectField

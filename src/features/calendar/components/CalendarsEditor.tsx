@@ -1,26 +1,18 @@
 import { valibotResolver } from "@hookform/resolvers/valibot";
 import { useAtomValue } from "jotai";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { CalendarAddBody, CalendarView } from "../../../../contract/calendar";
 import { commandEnvAtom, gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { preferencesAtom } from "../../../platform/preferences/atoms";
+import { formatDateTime } from "../../../shared/dateTimeFormat";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { TextField } from "../../../ui/TextField";
+import { useLoaded } from "../../../ui/useLoaded";
 import { addCalendar, editCalendar, fetchCalendarNow, fetchCalendars, removeCalendar } from "../api";
 import { CALENDAR_COLOURS, calendarFormSchema, type CalendarFormValues } from "../calendarForm";
 import "./calendars.css";
-
-type Loaded = { status: "loading" } | { status: "failed" } | { status: "loaded"; calendars: CalendarView[] };
-
-/** A time as a date and time in the user's language (Intl, no code to load). */
-function formatTime(iso: string, locale: "pl" | "en"): string {
-  return new Intl.DateTimeFormat(locale === "pl" ? "pl-PL" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(new Date(iso));
-}
 
 /**
  * 'Kalendarze' in the menu (docs/contract.md "Calendars"): the household's calendars, each with its
@@ -35,23 +27,10 @@ export function CalendarsEditor() {
   const env = useAtomValue(commandEnvAtom);
   const locale = useAtomValue(preferencesAtom).locale;
   const gate = useCommandGate({ key: "calendars" });
-  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
+  const { loaded, reload: load } = useLoaded(env, (env) => fetchCalendars(env.api.general));
   const [busy, setBusy] = useState<string | null>(null);
   const [removing, setRemoving] = useState<CalendarView | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    if (!env) return;
-    try {
-      setLoaded({ status: "loaded", calendars: await fetchCalendars(env.api.general) });
-    } catch {
-      setLoaded({ status: "failed" });
-    }
-  }, [env]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   /** Runs one change against the hub, then reloads the list; a refusal is shown under the list. */
   const run = async (key: string, action: () => Promise<unknown>) => {
@@ -105,12 +84,12 @@ export function CalendarsEditor() {
           </button>
         </p>
       )}
-      {loaded.status === "loaded" && loaded.calendars.length === 0 && (
+      {loaded.status === "loaded" && loaded.value.length === 0 && (
         <p className="muted">{t("calendar.settings.none")}</p>
       )}
-      {loaded.status === "loaded" && loaded.calendars.length > 0 && (
+      {loaded.status === "loaded" && loaded.value.length > 0 && (
         <ul className="calendars__list">
-          {loaded.calendars.map((calendar) => (
+          {loaded.value.map((calendar) => (
             <li
               key={calendar.id}
               className="calendars__item"
@@ -126,7 +105,7 @@ export function CalendarsEditor() {
               <p className="calendars__fetched">
                 {calendar.fetchedAt
                   ? t("calendar.settings.fetchedAt", {
-                      time: formatTime(calendar.fetchedAt, locale),
+                      time: formatDateTime(calendar.fetchedAt, locale),
                       count: calendar.events,
                     })
                   : t("calendar.settings.neverFetched")}
@@ -135,7 +114,7 @@ export function CalendarsEditor() {
                 <p className="calendars__error" data-testid="calendar-error">
                   {t(`calendar.settings.errors.${calendar.error.code}`, { status: calendar.error.status ?? "" })}{" "}
                   <span className="calendars__error-at">
-                    ({formatTime(calendar.error.at, locale)}
+                    ({formatDateTime(calendar.error.at, locale)}
                     {calendar.fetchedAt ? `; ${t("calendar.settings.keptEvents")}` : ""})
                   </span>
                 </p>

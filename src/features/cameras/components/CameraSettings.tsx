@@ -19,6 +19,7 @@ import { gateReasonProps, useCommandGate } from "../../../platform/commands";
 import { camerasAtom } from "../atoms";
 import { saveCameraConfigCommand } from "../commands";
 import { useCameraItemRefresh } from "../item";
+import "../../../ui/PanelDialog.css";
 import "./controls.css";
 
 type FormInput = v.InferInput<typeof CameraConfigBodySchema>;
@@ -117,14 +118,14 @@ export function CameraSettings({ camera: given, open, onClose }: CameraSettingsP
   return (
     <dialog
       ref={dialogRef}
-      className="camera-settings"
+      className="panel-dialog camera-settings"
       aria-labelledby={titleId}
       onClose={onClose}
       onCancel={onClose}
       data-testid={`camera-settings-${camera.id}`}
     >
       <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <h2 id={titleId} className="camera-settings__title">
+        <h2 id={titleId} className="panel-dialog__title">
           {t("cameraControls.settingsTitle", { label: camera.label })}
         </h2>
         <TextField

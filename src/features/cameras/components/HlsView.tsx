@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { LIVE_VIEW } from "../../../../contract/cameras";
 import { cameraClientsAtom } from "../atoms";
 import { HLS_PLAYER_CONFIG, hlsRefusalOf } from "../hlsPlayer";
+import { LiveVideo } from "./LiveVideo";
 import { watchVideoFrames } from "./videoFrames";
 
 /** Props of {@link HlsView}: the playlist URL and the common view props. */
@@ -89,16 +90,5 @@ export function HlsView({ url, label, active, audio, className, onFrame, onError
       destroy?.();
     };
   }, [url, active, clients]);
-  return (
-    <video
-      ref={videoRef}
-      className={className}
-      aria-label={label}
-      muted={!audio}
-      autoPlay
-      playsInline
-      data-frames="0"
-      data-testid="camera-video"
-    />
-  );
+  return <LiveVideo ref={videoRef} label={label} audio={audio} className={className} />;
 }

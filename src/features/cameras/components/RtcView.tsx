@@ -5,6 +5,7 @@ import { isSessionRefusal } from "../../../lib/api/refusal";
 import { LIVE_VIEW, type CameraStream } from "../../../../contract/cameras";
 import { cameraClientsAtom } from "../atoms";
 import { openRtc } from "../rtc";
+import { LiveVideo } from "./LiveVideo";
 import { watchVideoFrames } from "./videoFrames";
 
 /** Props of {@link RtcView}. */
@@ -107,16 +108,5 @@ export function RtcView({
       video.srcObject = null;
     };
   }, [id, stream, active, clients]);
-  return (
-    <video
-      ref={videoRef}
-      className={className}
-      aria-label={label}
-      muted={!audio}
-      autoPlay
-      playsInline
-      data-frames="0"
-      data-testid="camera-video"
-    />
-  );
+  return <LiveVideo ref={videoRef} label={label} audio={audio} className={className} />;
 }

@@ -1,9 +1,10 @@
 import { useAtomValue } from "jotai";
-import { useId, type ReactElement } from "react";
+import type { ReactElement } from "react";
 import type { Sensor } from "../../../../contract/sensors";
 import { allAcAtom, heaterStateAtom } from "../live";
 import { AcTile } from "./AcTile";
 import { HeaterTile } from "./HeaterTile";
+import { RoomTiles } from "../../../ui/RoomTiles";
 import "./climate.css";
 import { comparePolish } from "../../../shared/collation";
 
@@ -15,22 +16,14 @@ type Entry = { key: string; label: string; node: ReactElement };
 
 /** One room with its climate tiles. */
 function ClimateRoom({ room, entries }: { room: string; entries: Entry[] }) {
-  const headingId = useId();
   return (
-    <section className="room climate" aria-labelledby={headingId} data-span={Math.min(entries.length, 6)}>
-      <div className="room__head">
-        <h2 id={headingId} className="room__name">
-          {room}
-        </h2>
-      </div>
-      <ul className="room__tiles">
-        {entries.map((entry) => (
-          <li key={entry.key} className="room__tile">
-            {entry.node}
-          </li>
-        ))}
-      </ul>
-    </section>
+    <RoomTiles
+      name={room}
+      className="climate"
+      items={entries}
+      itemKey={(entry) => entry.key}
+      renderItem={(entry) => entry.node}
+    />
   );
 }
 

@@ -1,16 +1,16 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { Flame, SlidersHorizontal } from "lucide-react";
-import { useId, useState } from "react";
+import { Flame } from "lucide-react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { HEATER_MODES, HEATER_TEMPERATURE, type HeaterStatePayload } from "../../../../contract/climate";
 import { DEVICE_SOURCES } from "../../../../contract/devices";
 import type { Sensor } from "../../../../contract/sensors";
-import { Tile, TileValue } from "../../../ui/Tile";
+import { TileValue } from "../../../ui/Tile";
 import { commandPendingAtom } from "../../../platform/commands";
 import { heaterConfigCommand, heaterModeCommand, heaterTarget } from "../commands";
 import { formatCelsius } from "../format";
 import { useClimateGate } from "../useClimateGate";
-import { ClimateDialog } from "./ClimateDialog";
+import { ClimateTile, PendingNote } from "./ClimateTile";
 import { ModeChoice } from "./ModeChoice";
 import { TemperatureStepper } from "./TemperatureStepper";
 
@@ -30,7 +30,6 @@ export type HeaterTileProps = {
  */
 export function HeaterTile({ state, sensors }: HeaterTileProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const gate = useClimateGate(state.device);
   const setMode = useSetAtom(heaterModeCommand);
   const setConfig = useSetAtom(heaterConfigCommand);
@@ -39,7 +38,6 @@ export function HeaterTile({ state, sensors }: HeaterTileProps) {
     temperature: useAtomValue(commandPendingAtom(heaterTarget("temperature"))),
     sensor: useAtomValue(commandPendingAtom(heaterTarget("sensor"))),
   };
-  const anyPending = pending.mode || pending.temperature || pending.sensor;
   const sensorId = useId();
   const modeText = t(`climate.heater.modes.${state.mode}`);
   const relayText =
@@ -51,113 +49,77 @@ export function HeaterTile({ state, sensors }: HeaterTileProps) {
   const choices = sensors.filter((sensor) => sensor.kind === "temp");
   // A thermostatic valve adopted as the heater reads its own temperature: its sensor is its registry id.
   const ownSensor = DEVICE_SOURCES.some((source) => state.sensor.startsWith(`${source}:`));
-  const note = (on: boolean) =>
-    on ? (
-      <span className="climate-panel__pending" role="status">
-        {t("climate.pending")}
-      </span>
-    ) : null;
   return (
-    <div
-      className="climate-tile"
-      data-testid="heater-tile"
-      data-pending={anyPending}
-      data-relay={state.relay ?? "unknown"}
-      data-mode={state.mode}
+    <ClimateTile
+      testId="heater-tile"
+      panelTestId="heater-panel"
+      data={{ "data-relay": state.relay ?? "unknown", "data-mode": state.mode }}
+      label={state.label}
+      icon={<Flame />}
+      subtitle={`${modeText} · ${t("climate.targetShort", { value: formatCelsius(state.temperature) })}`}
+      value={<TileValue text={formatCelsius(state.current)} unit="" spaced={false} />}
+      pending={pending.mode || pending.temperature || pending.sensor}
+      available={gate.available}
+      status={relayText}
     >
-      <Tile
-        freshness="fresh"
-        name={state.label}
-        icon={<Flame />}
-        title={state.label}
-        subtitle={`${modeText} · ${t("climate.targetShort", { value: formatCelsius(state.temperature) })}`}
-        footer={
-          anyPending ? (
-            <span role="status">{t("climate.pending")}</span>
-          ) : (
-            <span>{gate.available ? relayText : t("climate.unavailable")}</span>
-          )
-        }
-      >
-        <div className="climate-tile__body">
-          <TileValue text={formatCelsius(state.current)} unit="" spaced={false} />
-          <button
-            type="button"
-            className="button climate-tile__open"
-            onClick={() => setOpen(true)}
-            aria-label={t("climate.settings", { label: state.label })}
+      <p className="climate-panel__status">
+        {t("climate.heater.now", { sensor: state.sensorLabel ?? state.sensor })}: {formatCelsius(state.current)} ·{" "}
+        {relayText}
+      </p>
+      <div className="panel-dialog__row">
+        <ModeChoice
+          label={t("climate.mode")}
+          options={HEATER_MODES.map((mode) => ({ value: mode, text: t(`climate.heater.modes.${mode}`) }))}
+          value={state.mode}
+          disabled={gate.disabled || pending.mode}
+          title={gate.reason ?? undefined}
+          onChoose={(mode) => void setMode(mode)}
+        />
+        <PendingNote on={pending.mode} />
+      </div>
+      <div className="panel-dialog__row">
+        <TemperatureStepper
+          label={t("climate.target")}
+          value={state.temperature}
+          fallback={state.temperature}
+          range={HEATER_TEMPERATURE}
+          disabled={gate.disabled || pending.temperature}
+          title={gate.reason ?? undefined}
+          lowerLabel={t("climate.lower")}
+          raiseLabel={t("climate.raise")}
+          onChange={(temperature) => void setConfig({ temperature })}
+        />
+        <PendingNote on={pending.temperature} />
+      </div>
+      <div className="panel-dialog__row">
+        <label className="climate-panel__label" htmlFor={sensorId}>
+          {t("climate.heater.sensor")}
+        </label>
+        {ownSensor ? (
+          <output id={sensorId} className="climate-panel__value">
+            {state.sensorLabel ?? t("climate.heater.ownSensor")}
+          </output>
+        ) : (
+          <select
+            id={sensorId}
+            className="climate-panel__select"
+            value={state.sensor}
+            disabled={gate.disabled || pending.sensor}
+            title={gate.reason ?? undefined}
+            onChange={(event) => void setConfig({ sensor: event.currentTarget.value })}
           >
-            <SlidersHorizontal aria-hidden="true" />
-          </button>
-        </div>
-      </Tile>
-      <ClimateDialog
-        title={state.label}
-        open={open}
-        onClose={() => setOpen(false)}
-        closeText={t("climate.close")}
-        testId="heater-panel"
-      >
-        {!gate.available && <p className="climate-panel__unavailable">{t("climate.unavailable")}</p>}
-        <p className="climate-panel__status">
-          {t("climate.heater.now", { sensor: state.sensorLabel ?? state.sensor })}: {formatCelsius(state.current)} ·{" "}
-          {relayText}
-        </p>
-        <div className="climate-panel__row">
-          <ModeChoice
-            label={t("climate.mode")}
-            options={HEATER_MODES.map((mode) => ({ value: mode, text: t(`climate.heater.modes.${mode}`) }))}
-            value={state.mode}
-            disabled={gate.disabled || pending.mode}
-            title={gate.reason ?? undefined}
-            onChoose={(mode) => void setMode(mode)}
-          />
-          {note(pending.mode)}
-        </div>
-        <div className="climate-panel__row">
-          <TemperatureStepper
-            label={t("climate.target")}
-            value={state.temperature}
-            fallback={state.temperature}
-            range={HEATER_TEMPERATURE}
-            disabled={gate.disabled || pending.temperature}
-            title={gate.reason ?? undefined}
-            lowerLabel={t("climate.lower")}
-            raiseLabel={t("climate.raise")}
-            onChange={(temperature) => void setConfig({ temperature })}
-          />
-          {note(pending.temperature)}
-        </div>
-        <div className="climate-panel__row">
-          <label className="climate-panel__label" htmlFor={sensorId}>
-            {t("climate.heater.sensor")}
-          </label>
-          {ownSensor ? (
-            <output id={sensorId} className="climate-panel__value">
-              {state.sensorLabel ?? t("climate.heater.ownSensor")}
-            </output>
-          ) : (
-            <select
-              id={sensorId}
-              className="climate-panel__select"
-              value={state.sensor}
-              disabled={gate.disabled || pending.sensor}
-              title={gate.reason ?? undefined}
-              onChange={(event) => void setConfig({ sensor: event.currentTarget.value })}
-            >
-              {choices.some((sensor) => sensor.id === state.sensor) ? null : (
-                <option value={state.sensor}>{state.sensorLabel ?? state.sensor}</option>
-              )}
-              {choices.map((sensor) => (
-                <option key={sensor.id} value={sensor.id}>
-                  {sensor.label}
-                </option>
-              ))}
-            </select>
-          )}
-          {note(pending.sensor)}
-        </div>
-      </ClimateDialog>
-    </div>
+            {choices.some((sensor) => sensor.id === state.sensor) ? null : (
+              <option value={state.sensor}>{state.sensorLabel ?? state.sensor}</option>
+            )}
+            {choices.map((sensor) => (
+              <option key={sensor.id} value={sensor.id}>
+                {sensor.label}
+              </option>
+            ))}
+          </select>
+        )}
+        <PendingNote on={pending.sensor} />
+      </div>
+    </ClimateTile>
   );
 }

@@ -1,6 +1,6 @@
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { ListedDevice } from "../../../../contract/adoption";
+import { RoomTiles } from "../../../ui/RoomTiles";
 import { DeviceTile } from "./DeviceTile";
 import { homeDeviceRooms, type DeviceRoom } from "./homeRooms";
 import "./capabilities.css";
@@ -35,30 +35,14 @@ export function HomeDevices({ devices }: HomeDevicesProps) {
   );
 }
 
-/** Widest a room gets, in grid columns (the rooms grid has at most 6, styles/home.css). */
-const MAX_SPAN = 6;
-
 function DeviceRoomSection({ room }: { room: DeviceRoom }) {
   const { t } = useTranslation();
-  const headingId = useId();
   return (
-    <section
-      className="room"
-      aria-labelledby={headingId}
-      data-span={Math.min(Math.max(room.devices.length, 1), MAX_SPAN)}
-    >
-      <div className="room__head">
-        <h2 id={headingId} className="room__name">
-          {room.room ?? t("deviceTiles.home.otherRoom")}
-        </h2>
-      </div>
-      <ul className="room__tiles">
-        {room.devices.map((device) => (
-          <li key={device.id} className="room__tile">
-            <DeviceTile device={device} adoption={device.adoption} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <RoomTiles
+      name={room.room ?? t("deviceTiles.home.otherRoom")}
+      items={room.devices}
+      itemKey={(device) => device.id}
+      renderItem={(device) => <DeviceTile device={device} adoption={device.adoption} />}
+    />
   );
 }

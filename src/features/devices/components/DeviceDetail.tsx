@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
 import { useTranslation } from "react-i18next";
+import "../../../ui/PanelDialog.css";
 import { useModalDialog } from "../../../ui/useModalDialog";
 import { markSeenAtom } from "../commands";
 import { displayNameOf } from "../list";
@@ -43,7 +44,7 @@ export function DeviceDetail({ device, onClose }: DeviceDetailProps) {
   return (
     <dialog
       ref={dialogRef}
-      className="device-detail"
+      className="panel-dialog device-detail"
       aria-labelledby={titleId}
       onCancel={handleCancel}
       onClose={handleClosed}

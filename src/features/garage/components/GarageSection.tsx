@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
-import { useId } from "react";
 import { GARAGE_DOORS, type DoorStatePayload, type GarageDoor } from "../../../../contract/garage";
+import { RoomTiles } from "../../../ui/RoomTiles";
 import { doorStateAtom } from "../atoms";
 import { DoorControl } from "./DoorControl";
 import "./garage.css";
@@ -18,26 +18,14 @@ function DoorRoom({
   doors: [GarageDoor, DoorStatePayload][];
   variant: "home" | "car";
 }) {
-  const headingId = useId();
   return (
-    <section
-      className={`room garage garage--${variant}`}
-      aria-labelledby={headingId}
-      data-span={Math.min(doors.length, 6)}
-    >
-      <div className="room__head">
-        <h2 id={headingId} className="room__name">
-          {room}
-        </h2>
-      </div>
-      <ul className="room__tiles">
-        {doors.map(([door, state]) => (
-          <li key={door} className="room__tile">
-            <DoorControl door={door} state={state} variant={variant} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <RoomTiles
+      name={room}
+      className={`garage garage--${variant}`}
+      items={doors}
+      itemKey={([door]) => door}
+      renderItem={([door, state]) => <DoorControl door={door} state={state} variant={variant} />}
+    />
   );
 }
 

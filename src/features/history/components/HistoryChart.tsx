@@ -1,9 +1,7 @@
 import { useEffect, useRef } from "react";
-import uPlot from "uplot";
-import "uplot/dist/uPlot.min.css";
 import { SLOT_MS } from "../../../../contract/history";
 import type { Locale } from "../../../../contract/preferences";
-import { debounceResize } from "../../../ui/resize";
+import { chartTheme, mountChart, type ChartOptions } from "../../../ui/chart";
 
 /** Props of {@link HistoryChart}. */
 export type HistoryChartProps = {
@@ -29,12 +27,6 @@ const TIME_FORMATS: Record<Locale, Intl.DateTimeFormat> = {
   en: new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
 };
 
-/** A CSS custom property of the page (the chart follows the app's colours), or `fallback`. */
-function cssVar(name: string, fallback: string): string {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value === "" ? fallback : value;
-}
-
 /**
  * The day's line chart drawn by uPlot on a canvas: time on x with a grid line every slot
  * (1 hour, spec §9) labelled in 24-hour local time, the value on y with its unit, large type for a
@@ -46,16 +38,8 @@ export function HistoryChart({ times, values, from, to, name, formatValue, local
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
-    const text = cssVar("--text", "#eef2f6");
-    const grid = cssVar("--border", "#3a4552");
-    const accent = cssVar("--accent", "#7cc4ff");
-    const font = `16px ${cssVar("--font", "system-ui")}`;
-    const axis = { stroke: text, font, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
-    const options: uPlot.Options = {
-      width: Math.max(host.clientWidth, 200),
-      height: HEIGHT,
-      legend: { show: false },
-      cursor: { drag: { x: false, y: false } },
+    const { accent, axis } = chartTheme(16);
+    const options: ChartOptions = {
       scales: { x: { time: true, range: () => [from / 1000, to / 1000] } },
       axes: [
         {
@@ -68,16 +52,7 @@ export function HistoryChart({ times, values, from, to, name, formatValue, local
       ],
       series: [{}, { label: name, stroke: accent, width: 3, points: { show: times.length < 3 }, spanGaps: false }],
     };
-    const data: uPlot.AlignedData = [times.map((t) => t / 1000), [...values]];
-    const plot = new uPlot(options, data, host);
-    const follow = debounceResize(() => plot.setSize({ width: Math.max(host.clientWidth, 200), height: HEIGHT }));
-    const observer = new ResizeObserver(() => follow());
-    observer.observe(host);
-    return () => {
-      observer.disconnect();
-      follow.cancel();
-      plot.destroy();
-    };
+    return mountChart(host, HEIGHT, options, [times.map((t) => t / 1000), [...values]]);
   }, [times, values, from, to, name, formatValue, locale]);
   return <div ref={hostRef} className="history-chart" role="img" aria-label={label} data-testid="history-chart" />;
 }

@@ -1,9 +1,8 @@
-import { useModalDialog } from "../../../ui/useModalDialog";
-import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { miredToKelvin, kelvinToMired, type LightFeatures } from "../../../../contract/lights";
-import { ToggleField } from "../../../ui/ToggleField";
+import { PanelDialog } from "../../../ui/PanelDialog";
 import type { useLightControl } from "../useLightControl";
+import { LightPowerToggle } from "./LightPowerToggle";
 
 /** Props of {@link LightPanel}. */
 export type LightPanelProps = {
@@ -30,13 +29,8 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
  */
 export function LightPanel({ features, control, open, onClose }: LightPanelProps) {
   const { t } = useTranslation();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const { live, wanted, pending, disabled, reason } = control;
 
-  useModalDialog(dialogRef, open);
-
-  const on = (wanted.state ?? live?.state) === "ON";
   const brightness = features.brightness
     ? clamp(
         wanted.brightness ?? live?.brightness ?? features.brightness.min,
@@ -56,31 +50,21 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
     ) : null;
 
   return (
-    <dialog
-      ref={dialogRef}
+    <PanelDialog
       className="light-panel"
-      aria-labelledby={titleId}
+      title={features.label}
+      open={open}
       onClose={onClose}
-      onCancel={onClose}
-      data-testid={`light-panel-${features.id}`}
+      closeText={t("lights.close")}
+      testId={`light-panel-${features.id}`}
     >
-      <h2 id={titleId} className="light-panel__title">
-        {features.label}
-      </h2>
       {!control.available && <p className="light-panel__unavailable">{t("lights.unavailable")}</p>}
-      <div className="light-panel__row" data-pending={pending.power}>
-        <ToggleField
-          label={t("lights.power")}
-          checked={on}
-          disabled={disabled}
-          title={reason ?? undefined}
-          onChange={control.setPower}
-          stateText={{ on: t("lights.on"), off: t("lights.off") }}
-        />
+      <div className="panel-dialog__row" data-pending={pending.power}>
+        <LightPowerToggle control={control} />
         {pendingNote(pending.power)}
       </div>
       {features.brightness && brightness !== null && (
-        <div className="light-panel__row" data-pending={pending.brightness}>
+        <div className="panel-dialog__row" data-pending={pending.brightness}>
           <label className="light-panel__label">
             <span>{t("lights.brightness")}</span>
             <span className="light-panel__value" aria-hidden="true">
@@ -107,7 +91,7 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
         </div>
       )}
       {features.white && mired !== null && (
-        <div className="light-panel__row" data-pending={pending.colorTemp}>
+        <div className="panel-dialog__row" data-pending={pending.colorTemp}>
           <label className="light-panel__label">
             <span>{t("lights.colorTemp")}</span>
             <span className="light-panel__value" aria-hidden="true">
@@ -140,7 +124,7 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
         </div>
       )}
       {features.rgb && (
-        <div className="light-panel__row" data-pending={pending.color}>
+        <div className="panel-dialog__row" data-pending={pending.color}>
           <label className="light-panel__label light-panel__label--color">
             <span>{t("lights.color")}</span>
             <input
@@ -155,9 +139,6 @@ export function LightPanel({ features, control, open, onClose }: LightPanelProps
           {pendingNote(pending.color)}
         </div>
       )}
-      <button type="button" className="button light-panel__close" onClick={onClose}>
-        {t("lights.close")}
-      </button>
-    </dialog>
+    </PanelDialog>
   );
 }

@@ -3,9 +3,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LightFeatures } from "../../../../contract/lights";
 import { Tile } from "../../../ui/Tile";
-import { ToggleField } from "../../../ui/ToggleField";
 import { useLightControl } from "../useLightControl";
 import { brightnessPercent, LightPanel } from "./LightPanel";
+import { LightPowerToggle } from "./LightPowerToggle";
 
 /** Props of {@link LightTile}. */
 export type LightTileProps = { features: LightFeatures };
@@ -19,8 +19,7 @@ export function LightTile({ features }: LightTileProps) {
   const { t } = useTranslation();
   const control = useLightControl(features);
   const [open, setOpen] = useState(false);
-  const { live, pending, disabled, reason } = control;
-  const on = (control.wanted.state ?? live?.state) === "ON";
+  const { live, pending } = control;
   const anyPending = Object.values(pending).some(Boolean);
   const subtitle =
     features.endpoint !== null
@@ -40,7 +39,7 @@ export function LightTile({ features }: LightTileProps) {
           : t("lights.off");
   return (
     <div
-      className="light-tile"
+      className="tile-frame light-tile"
       data-testid={`light-${features.id}`}
       data-pending={anyPending}
       data-state={live?.state ?? "unknown"}
@@ -53,19 +52,12 @@ export function LightTile({ features }: LightTileProps) {
         subtitle={subtitle}
         footer={anyPending ? <span role="status">{t("lights.pending")}</span> : <span>{status}</span>}
       >
-        <div className="light-tile__controls">
-          <ToggleField
-            label={t("lights.power")}
-            checked={on}
-            disabled={disabled}
-            title={reason ?? undefined}
-            onChange={control.setPower}
-            stateText={{ on: t("lights.on"), off: t("lights.off") }}
-          />
+        <div className="tile-stack light-tile__controls">
+          <LightPowerToggle control={control} />
           {(features.brightness || features.white || features.rgb) && (
             <button
               type="button"
-              className="button light-tile__open"
+              className="button tile-open light-tile__open"
               onClick={() => setOpen(true)}
               aria-label={t("lights.settings", { label: features.label })}
             >

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
-import "uplot/dist/uPlot.min.css";
-import { debounceResize } from "../../../ui/resize";
+import { chartTheme, mountChart, type ChartOptions } from "../../../ui/chart";
 
 /** Props of {@link PvChart}. */
 export type PvChartProps = {
@@ -27,12 +26,6 @@ export type PvChartProps = {
 
 const HEIGHT = 280;
 
-/** A CSS custom property of the page (the chart follows the app's colours), or `fallback`. */
-function cssVar(name: string, fallback: string): string {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value === "" ? fallback : value;
-}
-
 /**
  * The PV screen's chart drawn by uPlot on a canvas (as the history's chart of the day): a line
  * for a day's power, bars for a month's energy per day; large type for a tablet; y from 0. Fills its
@@ -55,17 +48,9 @@ export function PvChart({
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
-    const text = cssVar("--text", "#eef2f6");
-    const grid = cssVar("--border", "#3a4552");
-    const accent = cssVar("--accent", "#7cc4ff");
-    const font = `15px ${cssVar("--font", "system-ui")}`;
-    const axis = { stroke: text, font, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    const { accent, axis } = chartTheme(15);
     const bars = kind === "bars" ? uPlot.paths.bars?.({ size: [0.7, 48] }) : undefined;
-    const options: uPlot.Options = {
-      width: Math.max(host.clientWidth, 200),
-      height: HEIGHT,
-      legend: { show: false },
-      cursor: { drag: { x: false, y: false } },
+    const options: ChartOptions = {
       scales: {
         x: { time: true, range: () => [from / 1000, to / 1000] },
         y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
@@ -81,16 +66,7 @@ export function PvChart({
           : { stroke: accent, fill: `${accent}33`, width: 3, points: { show: times.length < 3 }, spanGaps: false },
       ],
     };
-    const data: uPlot.AlignedData = [times.map((t) => t / 1000), [...values]];
-    const plot = new uPlot(options, data, host);
-    const follow = debounceResize(() => plot.setSize({ width: Math.max(host.clientWidth, 200), height: HEIGHT }));
-    const observer = new ResizeObserver(() => follow());
-    observer.observe(host);
-    return () => {
-      observer.disconnect();
-      follow.cancel();
-      plot.destroy();
-    };
+    return mountChart(host, HEIGHT, options, [times.map((t) => t / 1000), [...values]]);
   }, [kind, times, values, from, to, formatTime, formatValue, ticks]);
   return <div ref={hostRef} className="pv-chart" role="img" aria-label={label} data-testid={testId} />;
 }

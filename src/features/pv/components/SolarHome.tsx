@@ -1,8 +1,8 @@
 import { useAtomValue } from "jotai";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { devicesAtom, useDevicesFollowRevision } from "../../devices";
 import { solarInstallations } from "../live";
+import { RoomTiles } from "../../../ui/RoomTiles";
 import { SolarTile } from "./SolarTile";
 import "./solar.css";
 
@@ -13,27 +13,18 @@ import "./solar.css";
  */
 export function SolarHome() {
   const { t } = useTranslation();
-  const headingId = useId();
   useDevicesFollowRevision({ fetchFirst: false });
   const installations = solarInstallations(useAtomValue(devicesAtom) ?? [], "home");
   if (installations.length === 0) return null;
   return (
     <div className="rooms-frame">
       <div className="rooms" data-testid="home-solar">
-        <section className="room" aria-labelledby={headingId} data-span={Math.min(installations.length, 6)}>
-          <div className="room__head">
-            <h2 id={headingId} className="room__name">
-              {t("pv.tile.heading")}
-            </h2>
-          </div>
-          <ul className="room__tiles">
-            {installations.map((installation) => (
-              <li key={installation.name} className="room__tile">
-                <SolarTile installation={installation} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <RoomTiles
+          name={t("pv.tile.heading")}
+          items={installations}
+          itemKey={(installation) => installation.name}
+          renderItem={(installation) => <SolarTile installation={installation} />}
+        />
       </div>
     </div>
   );

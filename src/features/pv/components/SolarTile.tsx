@@ -1,8 +1,9 @@
 import { useAtomValue } from "jotai";
-import { Clock, Hourglass, Sun, TriangleAlert } from "lucide-react";
+import { Sun } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { localeAtom } from "../../../platform/preferences/atoms";
-import { Tile, TileFlag, TileSkeleton, TileValue, type TileFreshness } from "../../../ui/Tile";
+import { FreshnessFlags } from "../../../ui/FreshnessFlags";
+import { Tile, TileSkeleton, TileValue, type TileFreshness } from "../../../ui/Tile";
 import { solarAgeAtom, solarFreshnessAtom, solarReadingAtom, type SolarInstallation } from "../live";
 import { formatKwh, powerParts } from "./format";
 
@@ -24,21 +25,10 @@ export function SolarTile({ installation }: { installation: SolarInstallation })
   const footer = (
     <>
       {age !== null && <span className="tile__age">{age}</span>}
-      {freshness === "loading" && (
-        <TileFlag freshness="loading" icon={<Hourglass />}>
-          {t("sensors.loading")}
-        </TileFlag>
-      )}
-      {freshness === "outdated" && (
-        <TileFlag freshness="outdated" icon={<Clock />}>
-          {t("sensors.outdated")}
-        </TileFlag>
-      )}
-      {freshness === "stale" && (
-        <TileFlag freshness="stale" icon={<TriangleAlert />}>
-          {t("sensors.stale")}
-        </TileFlag>
-      )}
+      <FreshnessFlags
+        freshness={freshness}
+        labels={{ loading: t("sensors.loading"), outdated: t("sensors.outdated"), stale: t("sensors.stale") }}
+      />
     </>
   );
   return (

@@ -1,11 +1,8 @@
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { RoomGroup } from "../rooms";
+import { RoomTiles } from "../../../ui/RoomTiles";
 import { BatteryIndicator } from "./BatteryIndicator";
 import { SensorTile } from "./SensorTile";
-
-/** Widest a room gets, in grid columns (the widest grid has 6; styles/rooms.css). */
-const MAX_SPAN = 6;
 
 /** Props of {@link RoomSection}. */
 export type RoomSectionProps = {
@@ -21,37 +18,29 @@ export type RoomSectionProps = {
  */
 export function RoomSection({ room, onOpenHistory }: RoomSectionProps) {
   const { t } = useTranslation();
-  const headingId = useId();
-  const span = Math.min(Math.max(room.tiles.length, 1), MAX_SPAN);
   return (
-    <section className="room" aria-labelledby={headingId} data-span={span}>
-      <div className="room__head">
-        <h2 id={headingId} className="room__name">
-          {room.name}
-        </h2>
-        {room.batteries.length > 0 && (
+    <RoomTiles
+      name={room.name}
+      aside={
+        room.batteries.length > 0 && (
           <ul className="room__batteries" aria-label={t("sensors.batteries")}>
             {room.batteries.map((sensor) => (
               <BatteryIndicator key={sensor.id} place={sensor.place} label={sensor.label} />
             ))}
           </ul>
-        )}
-      </div>
-      {room.tiles.length > 0 && (
-        <ul className="room__tiles">
-          {room.tiles.map((sensor) => (
-            <li key={sensor.id} className="room__tile">
-              <SensorTile
-                kind={sensor.kind}
-                place={sensor.place}
-                label={sensor.label}
-                room={room.name}
-                onOpenHistory={onOpenHistory ? () => onOpenHistory(sensor) : undefined}
-              />
-            </li>
-          ))}
-        </ul>
+        )
+      }
+      items={room.tiles}
+      itemKey={(sensor) => sensor.id}
+      renderItem={(sensor) => (
+        <SensorTile
+          kind={sensor.kind}
+          place={sensor.place}
+          label={sensor.label}
+          room={room.name}
+          onOpenHistory={onOpenHistory ? () => onOpenHistory(sensor) : undefined}
+        />
       )}
-    </section>
+    />
   );
 }

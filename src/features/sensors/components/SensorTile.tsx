@@ -1,7 +1,8 @@
 import { useAtomValue } from "jotai";
-import { ChartLine, Clock, Hourglass, TriangleAlert } from "lucide-react";
+import { ChartLine } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Tile, TileFlag, TileSkeleton, TileValue, type TileFreshness } from "../../../ui/Tile";
+import { FreshnessFlags } from "../../../ui/FreshnessFlags";
+import { Tile, TileSkeleton, TileValue, type TileFreshness } from "../../../ui/Tile";
 import { sensorFreshnessAtom, sensorReadingAtom } from "../atoms";
 import type { SensorKind } from "../schemas";
 import { readingParts, readingShape } from "./formatReading";
@@ -57,21 +58,10 @@ export function SensorTile({ kind, place, label, room, onOpenHistory }: SensorTi
           {age}
         </span>
       )}
-      {freshness === "loading" && (
-        <TileFlag freshness="loading" icon={<Hourglass />}>
-          {t("sensors.loading")}
-        </TileFlag>
-      )}
-      {freshness === "outdated" && (
-        <TileFlag freshness="outdated" icon={<Clock />}>
-          {t("sensors.outdated")}
-        </TileFlag>
-      )}
-      {freshness === "stale" && (
-        <TileFlag freshness="stale" icon={<TriangleAlert />}>
-          {t("sensors.stale")}
-        </TileFlag>
-      )}
+      <FreshnessFlags
+        freshness={freshness}
+        labels={{ loading: t("sensors.loading"), outdated: t("sensors.outdated"), stale: t("sensors.stale") }}
+      />
       {onOpenHistory && (
         <button
           type="button"

@@ -1,22 +1,20 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { LogOut } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionInfo } from "../../../../contract/auth";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { listSessions } from "../../../platform/auth/api";
 import { logoutCommand, revokeSessionCommand, SESSION_TARGET } from "../../../platform/auth/commands";
-import { commandEnvAtom, gateReasonProps, useCommandGate } from "../../../platform/commands";
+import { commandEnvAtom, gateReasonProps, useCommandGate, type CommandEnv } from "../../../platform/commands";
 import { preferencesAtom } from "../../../platform/preferences/atoms";
+import { formatDateTime } from "../../../shared/dateTimeFormat";
+import { useLoaded } from "../../../ui/useLoaded";
 
-type Loaded = { status: "loading" } | { status: "failed" } | { status: "loaded"; sessions: SessionInfo[] };
-
-/** `createdAt`/`lastSeenAt` as a Polish (or English) date and time, from Intl (no code to load). */
-function formatTime(iso: string, locale: "pl" | "en"): string {
-  return new Intl.DateTimeFormat(locale === "pl" ? "pl-PL" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(new Date(iso));
+/** This session first, then the others, the last seen first. */
+async function listSorted(env: CommandEnv): Promise<SessionInfo[]> {
+  const sessions = await listSessions(env.api.auth);
+  return sessions.sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
 }
 
 /**
@@ -36,24 +34,9 @@ export function SessionList() {
   const revokeGate = useCommandGate({ key: SESSION_TARGET });
   const revoke = useSetAtom(revokeSessionCommand);
   const logout = useSetAtom(logoutCommand);
-  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
+  const { loaded, reload: load } = useLoaded(env, listSorted);
   const [confirming, setConfirming] = useState<SessionInfo | null>(null);
   const [running, setRunning] = useState(false);
-
-  const load = useCallback(async () => {
-    if (!env) return;
-    try {
-      const sessions = await listSessions(env.api.auth);
-      sessions.sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
-      setLoaded({ status: "loaded", sessions });
-    } catch {
-      setLoaded({ status: "failed" });
-    }
-  }, [env]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const confirm = async () => {
     if (!confirming) return;
@@ -91,7 +74,7 @@ export function SessionList() {
   return (
     <>
       <ul className="session-list">
-        {loaded.sessions.map((session) => (
+        {loaded.value.map((session) => (
           <li key={session.hash} className="session-list__item" data-current={session.current || undefined}>
             <div className="session-list__text">
               <span className="session-list__name">{session.sessionName}</span>
@@ -100,10 +83,10 @@ export function SessionList() {
                 {session.locked && <span className="session-badge">{t("settings.sessionLocked")}</span>}
               </span>
               <span className="muted">
-                {t("settings.sessionCreated", { time: formatTime(session.createdAt, locale) })}
+                {t("settings.sessionCreated", { time: formatDateTime(session.createdAt, locale) })}
               </span>
               <span className="muted">
-                {t("settings.sessionLastSeen", { time: formatTime(session.lastSeenAt, locale) })}
+                {t("settings.sessionLastSeen", { time: formatDateTime(session.lastSeenAt, locale) })}
               </span>
             </div>
             <button

@@ -7,6 +7,7 @@ import { parseSettingValue, settingAtom } from "../live";
 import { moved, optionLabel, type SwitchOption } from "../options";
 import { useSettingSave } from "../useSettingSave";
 import { SaveRow } from "./SaveRow";
+import { SwitchAdder } from "./SwitchAdder";
 
 /** Props of {@link SwitchOrderPicker}. */
 export type SwitchOrderPickerProps = {
@@ -28,13 +29,9 @@ export function SwitchOrderPicker({ settingKey, title, options }: SwitchOrderPic
   const { t } = useTranslation();
   const stored = parseSettingValue(settingKey, useAtomValue(settingAtom(settingKey))) ?? [];
   const [draft, setDraft] = useState<string[] | null>(null);
-  const [toAdd, setToAdd] = useState("");
   const saving = useSettingSave(settingKey);
   const headingId = useId();
-  const selectId = useId();
   const chosen = draft ?? stored;
-  const rest = options.filter((option) => !chosen.includes(option.item));
-  const adding = rest.some((option) => option.item === toAdd) ? toAdd : (rest[0]?.item ?? "");
   const edit = (next: string[]) => {
     setDraft(next);
     saving.reset();
@@ -90,30 +87,7 @@ export function SwitchOrderPicker({ settingKey, title, options }: SwitchOrderPic
           })}
         </ol>
       )}
-      {rest.length > 0 && (
-        <div className="setting-add">
-          <label htmlFor={selectId} className="setting-add__label">
-            {t("settings.addSwitchLabel")}
-          </label>
-          <div className="setting-add__row">
-            <select
-              id={selectId}
-              className="select setting-add__select"
-              value={adding}
-              onChange={(event) => setToAdd(event.currentTarget.value)}
-            >
-              {rest.map((option) => (
-                <option key={option.item} value={option.item}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-            <button type="button" className="button" onClick={() => edit([...chosen, adding])}>
-              {t("settings.add")}
-            </button>
-          </div>
-        </div>
-      )}
+      <SwitchAdder options={options} chosen={chosen} onAdd={(item) => edit([...chosen, item])} />
       <SaveRow
         state={saving}
         problem={settingValueIssue(settingKey, chosen)}

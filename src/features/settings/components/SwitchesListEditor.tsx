@@ -8,6 +8,7 @@ import { switchesAtom } from "../../switches";
 import { optionLabel, type SwitchOption } from "../options";
 import { useSettingSave } from "../useSettingSave";
 import { SaveRow } from "./SaveRow";
+import { SwitchAdder } from "./SwitchAdder";
 
 /**
  * Why `groups` cannot be saved as `switchesList`, in the hub's words (settingValueIssue: blank or
@@ -35,10 +36,6 @@ type GroupEditorProps = {
 function GroupEditor({ group, options, onChange, onRemove }: GroupEditorProps) {
   const { t } = useTranslation();
   const nameId = useId();
-  const selectId = useId();
-  const [toAdd, setToAdd] = useState("");
-  const rest = options.filter((option) => !group.items.includes(option.item));
-  const adding = rest.some((option) => option.item === toAdd) ? toAdd : (rest[0]?.item ?? "");
   const shownName = group.name.trim() || "—";
   return (
     <li className="setting-group">
@@ -81,34 +78,11 @@ function GroupEditor({ group, options, onChange, onRemove }: GroupEditorProps) {
           })}
         </ul>
       )}
-      {rest.length > 0 && (
-        <div className="setting-add">
-          <label htmlFor={selectId} className="setting-add__label">
-            {t("settings.addSwitchLabel")}
-          </label>
-          <div className="setting-add__row">
-            <select
-              id={selectId}
-              className="select setting-add__select"
-              value={adding}
-              onChange={(event) => setToAdd(event.currentTarget.value)}
-            >
-              {rest.map((option) => (
-                <option key={option.item} value={option.item}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-            <button
-              type="button"
-              className="button"
-              onClick={() => onChange({ ...group, items: [...group.items, adding] })}
-            >
-              {t("settings.add")}
-            </button>
-          </div>
-        </div>
-      )}
+      <SwitchAdder
+        options={options}
+        chosen={group.items}
+        onAdd={(item) => onChange({ ...group, items: [...group.items, item] })}
+      />
     </li>
   );
 }

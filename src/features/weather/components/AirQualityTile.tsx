@@ -1,7 +1,8 @@
 import { useAtomValue } from "jotai";
-import { Clock, Hourglass, TriangleAlert, Wind } from "lucide-react";
+import { Wind } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Tile, TileFlag, type TileFreshness } from "../../../ui/Tile";
+import { FreshnessFlags } from "../../../ui/FreshnessFlags";
+import { Tile, type TileFreshness } from "../../../ui/Tile";
 import { readingParts, readingText } from "../../sensors";
 import { airQualityAtom } from "../atoms";
 import "./weather.css";
@@ -31,23 +32,10 @@ export function AirQualityTile({ place, label }: AirQualityTileProps) {
         title={t("weather.airQuality")}
         subtitle={label}
         footer={
-          <>
-            {freshness === "loading" && (
-              <TileFlag freshness="loading" icon={<Hourglass />}>
-                {t("sensors.loading")}
-              </TileFlag>
-            )}
-            {freshness === "outdated" && (
-              <TileFlag freshness="outdated" icon={<Clock />}>
-                {t("sensors.outdated")}
-              </TileFlag>
-            )}
-            {freshness === "stale" && (
-              <TileFlag freshness="stale" icon={<TriangleAlert />}>
-                {t("sensors.stale")}
-              </TileFlag>
-            )}
-          </>
+          <FreshnessFlags
+            freshness={freshness}
+            labels={{ loading: t("sensors.loading"), outdated: t("sensors.outdated"), stale: t("sensors.stale") }}
+          />
         }
       >
         <p className="air-quality__class" data-testid="air-quality-class">

@@ -1,7 +1,8 @@
 import { useAtomValue } from "jotai";
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent, type SyntheticEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Keypad } from "../../../ui/Keypad";
+import { useDialogDismiss } from "../../../ui/useDialogDismiss";
 import { useModalDialog } from "../../../ui/useModalDialog";
 import { nowAtom } from "../../clock/atoms";
 import type { UnlockFailure } from "../unlockFailure";
@@ -55,7 +56,6 @@ export function PinConfirmDialog({
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const openRef = useRef(open);
   const titleId = useId();
   const messageId = useId();
   const inputId = useId();
@@ -64,8 +64,8 @@ export function PinConfirmDialog({
   const waiting = secondsLeft(retryAtOf(failure), now) > 0;
 
   useModalDialog(dialogRef, open);
+  const dismiss = useDialogDismiss(open, busy, onCancel);
   useEffect(() => {
-    openRef.current = open;
     if (!open) return;
     setPin("");
     inputRef.current?.focus();
@@ -81,16 +81,6 @@ export function PinConfirmDialog({
     onConfirm(Number(pin));
     setPin("");
   };
-  const handleCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
-    event.preventDefault();
-    onCancel();
-  };
-  const handleClose = () => {
-    if (openRef.current) onCancel();
-  };
-  const handleBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget && !busy) onCancel();
-  };
 
   return (
     <dialog
@@ -98,9 +88,7 @@ export function PinConfirmDialog({
       className="confirm-dialog pin-confirm"
       aria-labelledby={titleId}
       aria-describedby={messageId}
-      onClose={handleClose}
-      onCancel={handleCancel}
-      onClick={handleBackdropClick}
+      {...dismiss}
     >
       <form className="confirm-dialog__box" onSubmit={submit}>
         <h2 id={titleId} className="confirm-dialog__title">
