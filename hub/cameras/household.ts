@@ -125,8 +125,11 @@ const HouseholdCameraFieldsSchema = v.object({
   scaling: v.optional(CameraScalingSchema, "stretch"),
   blackAndWhite: v.optional(v.boolean(), false),
   source: v.optional(CameraSourceSchema, { type: "demo", hue: 200 }),
-  /** The camera can pan, tilt and zoom (`POST /controls/ptz/{cameraId}`); default false. */
-  ptz: v.optional(v.boolean(), false),
+  /**
+   * The camera can pan, tilt and zoom (`POST /controls/ptz/{cameraId}`). Absent: false, except for an
+   * ONVIF camera, which says so itself (its device service names a PTZ service; CameraService.setDetectedPtz).
+   */
+  ptz: v.optional(v.boolean()),
   /** The camera's ONVIF device service: PTZ, presets, night mode and motion events through it. */
   onvif: v.optional(OnvifSettingsSchema),
   /** The camera's name in Frigate's config: its recordings, motion and availability come from the household's `frigate` (hub/cameras/frigate/). */

@@ -30,6 +30,8 @@ export class CameraService {
   private readonly sources = new Map<string, FrameSource>();
   /** Cameras whose motion is on now (a demo motion event while its clip records; `camera/config` `motion`). */
   private readonly motion = new Set<string>();
+  /** What ONVIF cameras without `ptz` in the household file said of their PTZ service. */
+  private readonly detectedPtz = new Map<string, boolean>();
 
   /** `demoFps`: frames per second of the simulated (`demo`) cameras (HUB_DEMO_CAMERA_FPS; default {@link SIM_FPS}). */
   constructor(
@@ -127,6 +129,17 @@ export class CameraService {
     return this.find(id);
   }
 
+  /**
+   * Camera `id` (ONVIF, no `ptz` in the household file) says it has PTZ or not: its item's `ptz` follows,
+   * and `camera/config` is published again when that changes, so the camera screens fetch their items anew
+   * (the PTZ pad shows). A household `ptz` always wins.
+   */
+  setDetectedPtz(id: string, hasPtz: boolean): void {
+    if (this.detectedPtz.get(id) === hasPtz) return;
+    this.detectedPtz.set(id, hasPtz);
+    if (this.find(id).ptz === undefined) this.publishConfig();
+  }
+
   /** Sets camera `id`'s motion flag (published in `camera/config` when it changes). */
   setMotion(id: string, on: boolean): void {
     if (this.motion.has(id) === on) return;
@@ -188,7 +201,7 @@ export class CameraService {
       nightmode: edit.nightmode ?? false,
       scaling: edit.scaling ?? camera.scaling,
       blackAndWhite: edit.blackAndWhite ?? camera.blackAndWhite,
-      ptz: camera.ptz,
+      ptz: camera.ptz ?? this.detectedPtz.get(camera.id) ?? false,
     };
   }
 

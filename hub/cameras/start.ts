@@ -103,6 +103,11 @@ export function startCameras(options: {
   const onvif = new OnvifService(cameras, { warn: (message) => options.log.warn(message) }, onvifTimingOf());
   onvif.onMotion((cameraId, active) => service.setMotion(cameraId, active));
   onvif.start();
+  // An ONVIF camera the household file does not say has PTZ or not says it itself.
+  onvif.detectPtz(
+    cameras.filter((camera) => camera.onvif !== undefined && camera.ptz === undefined).map((camera) => camera.id),
+    (cameraId, hasPtz) => service.setDetectedPtz(cameraId, hasPtz),
+  );
   const mjpegLimiter = new StreamLimiter(MJPEG_LIMITS.perCamera, MJPEG_LIMITS.total);
   const rtcLimiter = new StreamLimiter(RTC_LIMITS.perCamera, RTC_LIMITS.total);
   const rtc = new RtcService(

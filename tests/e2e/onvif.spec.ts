@@ -26,7 +26,7 @@ test("an ONVIF camera: the PTZ pad moves it (ContinuousMove, then Stop ~250 ms l
           {
             id: "podjazd",
             label: "Podjazd",
-            ptz: true,
+            // No `ptz`: the camera's own device service names its PTZ service, so the pad shows.
             source: { type: "mjpeg", url: `${picture.url}/video.mjpg` },
             onvif: { url: onvif.url, username: "admin", password: "onvif-tajne" },
           },

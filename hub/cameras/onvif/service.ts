@@ -34,6 +34,9 @@ export class OnvifService {
   private readonly moves = new Map<string, { timer: NodeJS.Timeout | null }>();
   private readonly listeners = new Set<MotionListener>();
   private readonly subscriptions: OnvifMotionEvents[] = [];
+  /** The retry timers of PTZ detection ({@link detectPtz}); cleared on close. */
+  private readonly detections = new Set<NodeJS.Timeout>();
+  private closed = false;
 
   constructor(
     cameras: readonly HouseholdCamera[],
@@ -144,8 +147,45 @@ export class OnvifService {
     return this;
   }
 
-  /** Stops the subscriptions and the moves' timers, closes the clients. */
+  /**
+   * Learns whether each of cameras `ids` (ONVIF ones; others are skipped) has a PTZ service, from its
+   * device service (GetServices, else GetCapabilities), in the background: `found(id, hasPtz)` once per
+   * camera. A camera that does not answer is asked again after the events' back-off (doubling up to its
+   * maximum), until it answers or the service closes; failures are logged by camera id only.
+   */
+  detectPtz(ids: readonly string[], found: (id: string, hasPtz: boolean) => void): void {
+    for (const id of ids) {
+      const client = this.clients.get(id);
+      if (!client) continue;
+      let backoff = this.timing.events.retryMinMs;
+      const attempt = () => {
+        if (this.closed) return;
+        client.hasPtz().then(
+          (hasPtz) => {
+            if (!this.closed) found(id, hasPtz);
+          },
+          (error: unknown) => {
+            if (this.closed) return;
+            this.log.warn(`onvif: camera "${id}" did not say whether it has PTZ: ${messageOf(error)}; asking again`);
+            const timer = setTimeout(() => {
+              this.detections.delete(timer);
+              attempt();
+            }, backoff);
+            timer.unref();
+            this.detections.add(timer);
+            backoff = Math.min(backoff * 2, this.timing.events.retryMaxMs);
+          },
+        );
+      };
+      attempt();
+    }
+  }
+
+  /** Stops the subscriptions, the moves' and PTZ detection's timers, closes the clients. */
   close(): void {
+    this.closed = true;
+    for (const timer of this.detections) clearTimeout(timer);
+    this.detections.clear();
     for (const subscription of this.subscriptions) subscription.stop();
     for (const move of this.moves.values()) if (move.timer) clearTimeout(move.timer);
     this.moves.clear();
