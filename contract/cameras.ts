@@ -43,7 +43,11 @@ export const CameraSchema = v.object({
   nightmode: v.boolean(),
   scaling: CameraScalingSchema,
   blackAndWhite: v.boolean(),
-  /** Has PTZ (`POST /controls/ptz/{cameraId}`, camera-controls.ts); the hub always sends it, absent reads as false. */
+  /**
+   * Has PTZ (`POST /controls/ptz/{cameraId}`, camera-controls.ts): the household file's `ptz`, else for an ONVIF
+   * camera what its device service says (learned after the hub's start: `camera/config` is published again
+   * then). The hub always sends it; absent reads as false.
+   */
   ptz: v.optional(v.boolean()),
 });
 export type Camera = v.InferOutput<typeof CameraSchema>;
