@@ -56,15 +56,22 @@ async function openPanel(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
   const page = await context.newPage();
+  const calls: string[] = [];
+  page.on("request", (request) => calls.push(`${request.method()} ${new URL(request.url()).pathname}`));
   await loginThroughUi(page, { baseURL, sessionName });
-  // The app registers this browser as a panel once after login (POST /panels/register, a lazy part):
-  // wait for it, so a test watching what the panel calls later does not see that one start-up call.
+  // After login the app registers this browser as a panel (a lazy part): POST /panels/register, then the
+  // list again when the hub's `panels/revision` says it changed (GET /panels), then the panel's first
+  // report. Wait for all three, so a test watching what the panel calls later sees none of them.
   await expect
     .poll(
-      async () => {
-        const id = await page.evaluate(() => localStorage.getItem("panel.id"));
-        const listed = await page.request.get("/api/v2/panels");
-        return id !== null && listed.ok() && (await listed.text()).includes(`"id":"${id}"`);
+      () => {
+        const register = calls.indexOf("POST /api/v2/panels/register");
+        const after = calls.slice(register + 1);
+        return (
+          register >= 0 &&
+          after.includes("GET /api/v2/panels") &&
+          after.some((call) => /^POST \/api\/v2\/panels\/[^/]+\/report$/.test(call))
+        );
       },
       { timeout: 15_000 },
     )
