@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { panelCommandTopic, type PanelCommand } from "../../../contract/panels";
 import { createIngest } from "../../lib/mqtt/ingest";
 import { applyLiveBatch } from "../../platform/live/apply";
+import { isEventTopic } from "../../platform/live/events";
 import { followPanelCommands } from "./eachCommand";
 
 const message = (id: string, command: PanelCommand["command"]): PanelCommand => ({ id, at: 1_000, command });
@@ -14,6 +15,7 @@ function live() {
   const frames: (() => void)[] = [];
   const ingest = createIngest({
     apply: (batch) => applyLiveBatch(store, batch),
+    isEvent: isEventTopic,
     schedule: (cb) => frames.push(cb),
     frameBudgetMs: Number.POSITIVE_INFINITY, // one frame drains all, however slow the machine
   });
@@ -50,5 +52,11 @@ describe("a panel follows its commands", () => {
     ingest.push(panelCommandTopic("p-a"), bytes(message("new", { type: "lock" })));
     runFrame();
     expect(got).toEqual(["new"]);
+  });
+  it("the panels' command topics are the live channel's event topics, and only they", () => {
+    expect(isEventTopic("panel/p-1/command")).toBe(true);
+    expect(isEventTopic("panel/p-1/state")).toBe(false);
+    expect(isEventTopic("panel/p-1/command/x")).toBe(false);
+    expect(isEventTopic("sensor/temp/command")).toBe(false);
   });
 });

@@ -2,9 +2,13 @@ import * as v from "valibot";
 import { PANELS_REVISION_TOPIC, PanelCommandSchema, PanelStateSchema } from "../../../contract/panels";
 import { liveFamily } from "../../platform/live/family";
 
-/** `panel/<id>/command`: the last command the house sent panel `id` (the broker delivers only this panel's own). */
+/**
+ * `panel/<id>/command` (or `panel/<channel>/command` on a household Mosquitto): the commands the house sent
+ * the panel (the broker delivers only this panel's own). Events: every one reaches the store, in order.
+ */
 export const panelCommand = liveFamily({
   pattern: "panel/+/command",
+  events: true,
   schema: PanelCommandSchema,
   map: (payload, receivedAt) => ({ command: payload, receivedAt }),
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import {
   createIngest,
-  isLiveEventTopic,
   MAX_FOREIGN_TOPICS,
   MAX_JSON_DEPTH,
   MAX_LIVE_TOPICS,
@@ -21,6 +20,8 @@ function setup(options: { maxPayloadBytes?: number } = {}) {
     apply: (batch) => batches.push(batch),
     schedule: (cb) => frames.push(cb),
     now: () => clock,
+    // A panel's commands are events (as the panels' live family declares them in the app).
+    isEvent: (topic: string) => /^panel\/[^/]+\/command$/.test(topic),
     ...options,
   });
   const runFrame = () => frames.splice(0).forEach((cb) => cb());
@@ -86,13 +87,6 @@ describe("createIngest (DESIGN §3-4: one batch per animation frame)", () => {
     ingest.push("panel/p-1/command", bytes('{"id":"y"}'));
     runFrames();
     expect(batches).toHaveLength(2);
-  });
-
-  it("treats only panel/<id>/command as an event topic by default", () => {
-    expect(isLiveEventTopic("panel/p-1/command")).toBe(true);
-    expect(isLiveEventTopic("panel/p-1/state")).toBe(false);
-    expect(isLiveEventTopic("panel/p-1/command/x")).toBe(false);
-    expect(isLiveEventTopic("sensor/temp/command")).toBe(false);
   });
 
   it("parses JSON and keeps anything else as text", () => {

@@ -57,7 +57,7 @@ export type IngestOptions = {
   /**
    * Topics whose messages are events, not state: each message is applied, in order, every one in a
    * batch of its own (two on one topic never share a batch), instead of only the frame's last.
-   * Default {@link isLiveEventTopic}.
+   * Default: none (every topic is state).
    */
   isEvent?: (topic: string) => boolean;
   /** Schedules a flush; requestAnimationFrame by default (setTimeout 16 ms where there is none). */
@@ -120,20 +120,12 @@ export const MAX_PAYLOAD_BYTES = LIVE_PAYLOAD_MAX_BYTES;
 export const FRAME_BUDGET_MS = 8;
 
 /**
- * The live topics that carry events rather than state: a panel's commands (`panel/<id>/command`,
- * contract/panels.ts panelCommandTopic), where an automation's 'navigate' and 'camera' sent one after
- * the other reach the browser within one frame and both must be carried out.
- */
-export function isLiveEventTopic(topic: string): boolean {
-  const levels = topic.split("/");
-  return levels.length === 3 && levels[0] === "panel" && levels[2] === "command";
-}
-
-/**
  * Most event messages queued at once (see IngestOptions.isEvent); past it, an event topic's newest
  * message replaces its queued one, as for a state topic, so a flood cannot grow the queue.
  */
 export const MAX_QUEUED_EVENTS = 64;
+
+const noEvents = (): boolean => false;
 
 /** Values handed to `apply` at a time within a flush; the frame budget is checked between chunks. */
 const APPLY_CHUNK = 64;
@@ -174,7 +166,7 @@ export function createIngest(options: IngestOptions): Ingest {
   const maxPayloadBytes = options.maxPayloadBytes ?? MAX_PAYLOAD_BYTES;
   const maxPayloadDepth = options.maxPayloadDepth ?? MAX_JSON_DEPTH;
   const now = options.now ?? Date.now;
-  const isEvent = options.isEvent ?? isLiveEventTopic;
+  const isEvent = options.isEvent ?? noEvents;
   const decoder = new TextDecoder("utf-8");
   /** Keyed by topic, or for each event message by its own key (`\0` and a number: no topic holds U+0000). */
   const pending = new Map<string, { topic: string; payload: Uint8Array; receivedAt: number }>();

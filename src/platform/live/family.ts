@@ -2,6 +2,7 @@ import { atom, type Atom } from "jotai";
 import * as v from "valibot";
 import { createFamily } from "../../lib/state/family";
 import { liveChildrenAtom, liveValueAtom } from "./atoms";
+import { declareEventTopics } from "./events";
 
 /** What {@link liveFamily} is built from. */
 export type LiveFamilySpec<TSchema extends v.GenericSchema, T> = {
@@ -14,6 +15,11 @@ export type LiveFamilySpec<TSchema extends v.GenericSchema, T> = {
   schema: TSchema;
   /** Shapes the validated payload and its arrival time (epoch ms) into what readers get; default `{ value, receivedAt }`. */
   map?: (payload: v.InferOutput<TSchema>, receivedAt: number) => T;
+  /**
+   * The topics carry events, not state (a panel's commands): every message reaches the store, in order,
+   * not only a frame's last (events.ts); follow them with `store.sub`, since a render sees only the last.
+   */
+  events?: boolean;
 };
 
 /** The value of a live topic as {@link liveFamily} gives it without a `map`: the payload and when it arrived. */
@@ -42,6 +48,7 @@ export type LiveFamily<T> = {
 export function liveFamily<TSchema extends v.GenericSchema, T = LiveEntry<v.InferOutput<TSchema>>>(
   spec: LiveFamilySpec<TSchema, T>,
 ): LiveFamily<T> {
+  if (spec.events === true) declareEventTopics(spec.pattern);
   const parts = spec.pattern.split("+");
   const topic = (...params: string[]): string => {
     if (params.length !== parts.length - 1)

@@ -3,6 +3,7 @@ import { startTransition } from "react";
 import { createIngest } from "../../lib/mqtt/ingest";
 import { applyLiveBatch } from "./apply";
 import { liveConnectionStateAtom, liveStatsAtom, liveTopicsAtom } from "./atoms";
+import { isEventTopic } from "./events";
 import type { JotaiStore } from "../../shared/store";
 import type { LiveConnectionState } from "../../shared/liveConnection";
 
@@ -36,6 +37,8 @@ export function startLive(store: JotaiStore, url: string, options: StartLiveOpti
   let close: (() => Promise<void>) | undefined;
   const ingest = createIngest({
     schedule: options.schedule,
+    // The topics the live families declared events (a panel's commands): each message applied, in order.
+    isEvent: isEventTopic,
     // Leaves restored from the offline snapshot count towards the topic cap.
     knownTopics: store.get(liveTopicsAtom),
     // A transition: the store has the batch at once; the tiles that read it re-render in
