@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { killWithHub } from "../hls/segmenter";
-import { redactRtsp, rtspInputArgs } from "../sources/rtsp";
+import { MJPEG_PICTURE_ARGS, redactRtsp, rtspInputArgs } from "../sources/rtsp";
 
 /** How long ffmpeg may take to finish its file after `q`, and a remux or snapshot may run, ms. */
 export const FFMPEG_CLIP_TIMING = { stopMs: 5_000, finishMs: 30_000 } as const;
@@ -117,20 +117,5 @@ export function finishClip(
 
 /** Writes the first picture of clip `mp4` as a JPEG at `jpeg` (at most 1280 pixels wide). True when it worked. */
 export function clipSnapshot(ffmpeg: string, mp4: string, jpeg: string): Promise<boolean> {
-  return runFfmpeg(ffmpeg, [
-    "-i",
-    mp4,
-    "-frames:v",
-    "1",
-    "-vf",
-    "scale='min(1280,iw)':-2",
-    "-c:v",
-    "mjpeg",
-    "-q:v",
-    "5",
-    "-f",
-    "image2",
-    "-y",
-    jpeg,
-  ]);
+  return runFfmpeg(ffmpeg, ["-i", mp4, "-frames:v", "1", ...MJPEG_PICTURE_ARGS, "-f", "image2", "-y", jpeg]);
 }

@@ -6,6 +6,9 @@ import { FfmpegSegmenter, H264_LIVE_ARGS, killWithHub } from "../hls/segmenter";
 import type { MjpegUpstream, UpstreamFramesTiming } from "../upstream/frames";
 import { UPSTREAM_FRAMES_TIMING } from "../upstream/frames";
 
+/** ffmpeg output arguments of the hub's JPEG pictures: at most 1280 pixels wide (aspect kept), MJPEG at quality 5. */
+export const MJPEG_PICTURE_ARGS: readonly string[] = ["-vf", "scale='min(1280,iw)':-2", "-c:v", "mjpeg", "-q:v", "5"];
+
 /** An RTSP camera (household source `rtsp`): its main stream URL, an optional lighter `mobileUrl`, and whether its HLS is transcoded. */
 export interface RtspCameraSource {
   url: string;
@@ -90,20 +93,7 @@ export class RtspMjpeg implements MjpegUpstream {
   async mjpeg(abort: AbortController): Promise<Response> {
     const child = spawn(
       this.ffmpegPath,
-      [
-        ...rtspInputArgs(this.source.url),
-        "-vf",
-        "scale='min(1280,iw)':-2",
-        "-c:v",
-        "mjpeg",
-        "-q:v",
-        "5",
-        "-flush_packets",
-        "1",
-        "-f",
-        "mpjpeg",
-        "pipe:1",
-      ],
+      [...rtspInputArgs(this.source.url), ...MJPEG_PICTURE_ARGS, "-flush_packets", "1", "-f", "mpjpeg", "pipe:1"],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     killWithHub(child);

@@ -14,8 +14,8 @@ function matcherOf(pattern: string): RegExp {
  * only a frame's last. Declared by a live family with `events: true` (family.ts) when its module loads.
  */
 export function declareEventTopics(pattern: string): void {
-  if (patterns.some((matcher) => matcher.source === matcherOf(pattern).source)) return;
-  patterns.push(matcherOf(pattern));
+  const matcher = matcherOf(pattern);
+  if (!patterns.some((known) => known.source === matcher.source)) patterns.push(matcher);
 }
 
 /** Whether `topic` is an event topic ({@link declareEventTopics}); the live channel's ingest asks it for each message. */
